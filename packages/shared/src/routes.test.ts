@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { isServedPath, routePath } from './routes';
+
+describe('route table', () => {
+  it('builds paths from names, leaving out absent optional parts', () => {
+    expect(routePath('index')).toBe('/');
+    expect(routePath('members-id', { id: 42 })).toBe('/members/42');
+    expect(routePath('transactions')).toBe('/transactions');
+    expect(routePath('credits-id-paymentmethod', { id: 'p1', paymentmethod: 'ideal' })).toBe('/credits/p1/ideal');
+  });
+  it('knows which paths have a screen', () => {
+    expect(isServedPath('/')).toBe(true);
+    expect(isServedPath('/pages/terms')).toBe(true);
+    expect(isServedPath('/pages/terms/')).toBe(true);
+    expect(isServedPath('/pages/unknown')).toBe(false);
+    expect(isServedPath('/no/such/page')).toBe(false);
+  });
+});

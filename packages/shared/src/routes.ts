@@ -1,0 +1,89 @@
+/**
+ * The spec's route table (section 2), by name. Paths use react-router syntax.
+ * `servedRouteNames` lists the screens that exist today: the server answers 200 for those and
+ * 404 for every other path, and the web router registers exactly these (a test checks both).
+ */
+export const ROUTES = {
+  index: '/',
+  members: '/members',
+  'members-id': '/members/:id',
+  'likes-m-id': '/likes/m/:id',
+  chats: '/chats',
+  'chats-id': '/chats/:id',
+  likes: '/likes',
+  'likes-type': '/likes/:type',
+  credits: '/credits',
+  'credits-repeat-order': '/credits/repeat-order',
+  'credits-id-paymentmethod': '/credits/:id/:paymentmethod?',
+  transactions: '/transactions/:id?',
+  premium: '/premium',
+  pricing: '/pricing',
+  complaints: '/complaints',
+  profile: '/profile',
+  notifications: '/notifications',
+  directdebit: '/directdebit',
+  'lang-config': '/lang-config',
+  login: '/login',
+  signup: '/signup',
+  'complete-signup': '/complete-signup',
+  'signup-matches': '/signup-matches',
+  'match-finder': '/match-finder',
+  'swipe-game': '/swipe-game',
+  'reset-password': '/reset-password',
+  'reset-password-do': '/reset-password/do',
+  'account-deleted': '/account-deleted',
+  'activate-done': '/activate/done',
+  'activate-error': '/activate/error',
+  'mail-change-do': '/mail-change/do',
+  'pages-ban': '/pages/ban',
+  'pages-cookies': '/pages/cookies',
+  'pages-faq': '/pages/faq',
+  'pages-privacy': '/pages/privacy',
+  'pages-return-policy': '/pages/return-policy',
+  'pages-service': '/pages/service',
+  'pages-terms': '/pages/terms',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+export const STATIC_PAGE_SLUGS = ['terms', 'privacy', 'cookies', 'ban', 'faq', 'return-policy', 'service'] as const;
+export type StaticPageSlug = (typeof STATIC_PAGE_SLUGS)[number];
+
+/** Screens that are real today. Add a name here when its screen lands. */
+export const SERVED_ROUTE_NAMES: readonly RouteName[] = [
+  'index',
+  'pages-terms',
+  'pages-privacy',
+  'pages-cookies',
+  'pages-ban',
+  'pages-faq',
+  'pages-return-policy',
+  'pages-service',
+];
+
+/** Builds a path from a route name: routePath('members-id', { id: 7 }) -> '/members/7'. */
+export function routePath(name: RouteName, params: Record<string, string | number> = {}): string {
+  const path = ROUTES[name].replace(/\/:(\w+)(\?)?/g, (_m, key: string) =>
+    params[key] === undefined ? '' : `/${encodeURIComponent(String(params[key]))}`,
+  );
+  return path === '' ? '/' : path;
+}
+
+function toRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((part) => {
+      if (!part.startsWith(':')) return '/' + part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return part.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+    })
+    .join('');
+  return new RegExp(`^${body}/?$`);
+}
+
+const servedMatchers = SERVED_ROUTE_NAMES.map((name) => toRegExp(ROUTES[name]));
+
+/** True when a browser path belongs to a screen that exists (used by the server for 200 vs 404). */
+export function isServedPath(pathname: string): boolean {
+  return servedMatchers.some((re) => re.test(pathname));
+}
