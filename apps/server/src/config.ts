@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once at start. The README lists them.
+ * Empty strings count as unset so `FOO= npm start` behaves like leaving FOO out.
+ */
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const ZEnv = z.object({
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('data')),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  /** Header set by a trusted proxy with the visitor's country, e.g. cf-ipcountry. */
+  COUNTRY_HEADER: z.preprocess(emptyAsUndefined, z.string().toLowerCase().optional()),
+  /** Set to 1 behind a TLS-terminating proxy so X-Forwarded-* are trusted. */
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('0')),
+  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
+  WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  countryHeader: string | undefined;
+  trustProxy: boolean;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  seedDemo: boolean;
+  webDistDir: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    countryHeader: e.COUNTRY_HEADER,
+    trustProxy: e.TRUST_PROXY === '1',
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO === '1',
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Opens the database: embedded PGlite under the data directory by default, PostgreSQL when a
+ * URL is given. This is the only module that knows which driver runs; everything else sees a
+ * drizzle `Database`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+
+export type OpenOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  /** A PGlite instance made by the caller (tests load a migrated template into memory). */
+  | { kind: 'pglite-instance'; client: PGlite };
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Fail at start, with the real reason, rather than on the first request.
+    await pool.query('select 1');
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    };
+  }
+
+  let client: PGlite;
+  let release: (() => Promise<void>) | undefined;
+  if (options.kind === 'pglite') {
+    const dir = path.join(options.dataDir, 'pgdata');
+    fs.mkdirSync(dir, { recursive: true });
+    // PGlite has no lock between processes: two servers on one data directory would corrupt it.
+    try {
+      release = await lockfile.lock(dir, { lockfilePath: path.join(options.dataDir, 'pgdata.lock'), stale: 15_000, update: 5_000 });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ELOCKED') {
+        throw new Error(`The database in ${dir} is in use by another process. Stop it, or set DATA_DIR to another directory.`);
+      }
+      throw error;
+    }
+    client = await PGlite.create(dir);
+  } else {
+    client = options.client;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    close: async () => {
+      await client.close();
+      await release?.();
+    },
+  };
+}

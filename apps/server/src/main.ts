@@ -1,0 +1,35 @@
+/** config -> database -> migrations -> demo seed -> app -> listen; clean shutdown on SIGTERM/SIGINT. */
+import { loadConfig } from './config';
+import { openDatabase } from './db/open';
+import { buildApp } from './app';
+import { seedDemoData } from './seed/demo-seed';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+);
+await database.migrate();
+if (config.seedDemo) await seedDemoData(database.db, { dataDir: config.dataDir });
+
+const app = await buildApp({ config, database });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  // Stop taking requests, let running ones finish, then close the database.
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  try {
+    await app.close();
+    await database.close();
+  } finally {
+    clearTimeout(force);
+    process.exit(0);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Cupido is serving on http://localhost:${config.port} (database: ${database.kind})`);

@@ -1,0 +1,136 @@
+/**
+ * The two demo sites and their operator: `localhost` in English and `nl.localhost` in Dutch.
+ * Deterministic and idempotent: rows are keyed by domain (sites) and name (company).
+ */
+import { eq } from 'drizzle-orm';
+import type { LocalizedText } from '@cupido/shared/locales';
+import type { Database } from '../db/open';
+import { companies, sites } from '../db/schema';
+
+export const DEMO_COMPANY = {
+  name: 'Cupido Media B.V.',
+  address: 'Keizersgracht 123',
+  kvk: '87654321',
+  city: 'Amsterdam',
+  country: 'NL',
+  tradenames: ['Cupido', 'Amora'],
+  vatNumbers: ['NL864209753B01'],
+  supportPhone: '+31 20 765 4321',
+  deleteDiscount: 50,
+  added: new Date('2024-05-01T09:00:00Z'),
+};
+
+const fictionalWarning: LocalizedText = {
+  en: 'Some profiles on this site are fictional and run by our staff. They are always marked with the mask icon. You cannot meet them in person.',
+  nl: 'Sommige profielen op deze site zijn fictief en worden beheerd door onze medewerkers. Ze zijn altijd gemarkeerd met het maskericoon. U kunt hen niet in het echt ontmoeten.',
+  de: 'Einige Profile auf dieser Seite sind fiktiv und werden von unseren Mitarbeitern betrieben. Sie sind immer mit dem Maskensymbol gekennzeichnet. Ein persönliches Treffen ist nicht möglich.',
+  it: 'Alcuni profili di questo sito sono fittizi e gestiti dal nostro staff. Sono sempre contrassegnati dall’icona della maschera. Non è possibile incontrarli di persona.',
+  fr: 'Certains profils de ce site sont fictifs et animés par notre équipe. Ils sont toujours signalés par l’icône du masque. Vous ne pouvez pas les rencontrer en personne.',
+  es: 'Algunos perfiles de este sitio son ficticios y los gestiona nuestro equipo. Siempre llevan el icono de la máscara. No es posible quedar con ellos en persona.',
+  pl: 'Niektóre profile w tym serwisie są fikcyjne i prowadzone przez naszych pracowników. Zawsze są oznaczone ikoną maski. Nie można spotkać się z nimi osobiście.',
+};
+const fictionalSingular: LocalizedText = {
+  en: 'Fictional profile', nl: 'Fictief profiel', de: 'Fiktives Profil', it: 'Profilo fittizio',
+  fr: 'Profil fictif', es: 'Perfil ficticio', pl: 'Profil fikcyjny',
+};
+const fictionalPlural: LocalizedText = {
+  en: 'Fictional profiles', nl: 'Fictieve profielen', de: 'Fiktive Profile', it: 'Profili fittizi',
+  fr: 'Profils fictifs', es: 'Perfiles ficticios', pl: 'Profile fikcyjne',
+};
+
+type SiteSeed = Omit<typeof sites.$inferInsert, 'companyId'>;
+
+export const DEMO_SITES: SiteSeed[] = [
+  {
+    domain: 'localhost',
+    isDefault: true,
+    name: 'Cupido',
+    logoText: 'Cupido',
+    themeColor: '#d63384',
+    domainLanguage: 'en',
+    countries: ['GB', 'IE', 'US', 'CA', 'AU', 'NZ'],
+    indexTitle: {
+      en: 'Cupido – dating and chat for adults', nl: 'Cupido – daten en chatten voor volwassenen',
+      de: 'Cupido – Dating und Chat für Erwachsene', it: 'Cupido – incontri e chat per adulti',
+      fr: 'Cupido – rencontres et chat entre adultes', es: 'Cupido – citas y chat para adultos',
+      pl: 'Cupido – randki i czat dla dorosłych',
+    },
+    description: {
+      en: 'Meet singles near you, build a profile with your photos and interests, and chat one to one.',
+      nl: 'Ontmoet singles bij u in de buurt, maak een profiel met uw foto’s en interesses en chat één op één.',
+      de: 'Lernen Sie Singles in Ihrer Nähe kennen, erstellen Sie ein Profil mit Fotos und Interessen und chatten Sie zu zweit.',
+      it: 'Conosca single vicino a Lei, crei un profilo con foto e interessi e chatti a tu per tu.',
+      fr: 'Rencontrez des célibataires près de chez vous, créez un profil avec vos photos et vos centres d’intérêt, et discutez en tête-à-tête.',
+      es: 'Conozca a solteros cerca de usted, cree un perfil con sus fotos e intereses y chatee de tú a tú.',
+      pl: 'Poznaj singli w swojej okolicy, utwórz profil ze zdjęciami i zainteresowaniami i rozmawiaj na czacie jeden na jeden.',
+    },
+    visibleProfileFields: ['age', 'city', 'relationship_status', 'body_type'],
+    visibleProfileNotes: ['signup_reason'],
+    signups: 'all',
+    loggedOutSearch: 'all',
+    minimumMessageCosts: { GB: { costs: 35, currency: 'GBP' }, US: { costs: 39, currency: 'USD' } },
+    messageCredits: 10,
+    signupCredits: 20,
+    photoCredits: 5,
+    giftCredits: 25,
+    supportPhone: '+44 20 7946 0123',
+    supportEmail: 'support@cupido.example',
+    fictionalWarning,
+    fictionalSingular,
+    fictionalPlural,
+    fictionalIcon: '🎭',
+    refundDays: 14,
+  },
+  {
+    domain: 'nl.localhost',
+    isDefault: false,
+    name: 'Amora',
+    logoText: 'Amora',
+    themeColor: '#c2410c',
+    domainLanguage: 'nl',
+    countries: ['NL', 'BE'],
+    indexTitle: {
+      en: 'Amora – dating in the Netherlands and Belgium', nl: 'Amora – daten in Nederland en België',
+      de: 'Amora – Dating in den Niederlanden und Belgien', it: 'Amora – incontri nei Paesi Bassi e in Belgio',
+      fr: 'Amora – rencontres aux Pays-Bas et en Belgique', es: 'Amora – citas en los Países Bajos y Bélgica',
+      pl: 'Amora – randki w Holandii i Belgii',
+    },
+    description: {
+      en: 'The Dutch and Flemish place to meet, like and chat with singles who live nearby.',
+      nl: 'Dé plek in Nederland en Vlaanderen om singles uit de buurt te ontmoeten, te liken en mee te chatten.',
+      de: 'Der Treffpunkt in den Niederlanden und Flandern, um Singles aus der Nähe kennenzulernen, zu liken und mit ihnen zu chatten.',
+      it: 'Il posto giusto in Olanda e nelle Fiandre per conoscere single della zona, mettere like e chattare.',
+      fr: 'Le lieu de rencontre des Pays-Bas et de Flandre pour découvrir, liker et discuter avec des célibataires proches de chez vous.',
+      es: 'El lugar de Países Bajos y Flandes para conocer, dar like y chatear con solteros de su zona.',
+      pl: 'Miejsce w Holandii i Flandrii, gdzie poznasz singli z okolicy, polubisz ich profile i porozmawiasz na czacie.',
+    },
+    visibleProfileFields: ['age', 'city', 'relationship_status'],
+    visibleProfileNotes: ['signup_reason'],
+    signups: 'all',
+    loggedOutSearch: 'none',
+    minimumMessageCosts: { NL: { costs: 35, currency: 'EUR' }, BE: { costs: 35, currency: 'EUR' } },
+    messageCredits: 10,
+    signupCredits: 20,
+    photoCredits: 5,
+    giftCredits: 25,
+    supportPhone: '+31 20 765 4321',
+    supportEmail: 'klantenservice@amora.example',
+    fictionalWarning,
+    fictionalSingular,
+    fictionalPlural,
+    fictionalIcon: '🎭',
+    refundDays: 14,
+  },
+];
+
+/** Inserts the demo company and sites when missing; returns the sites by domain. */
+export async function seedDemoSites(db: Database) {
+  return db.transaction(async (tx) => {
+    let [company] = await tx.select().from(companies).where(eq(companies.name, DEMO_COMPANY.name)).limit(1);
+    company ??= (await tx.insert(companies).values(DEMO_COMPANY).returning())[0]!;
+    for (const site of DEMO_SITES) {
+      await tx.insert(sites).values({ ...site, companyId: company.id }).onConflictDoNothing({ target: sites.domain });
+    }
+    return tx.select().from(sites).orderBy(sites.id);
+  });
+}

@@ -1,0 +1,32 @@
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite loaded from the template
+ * tarball, or (TEST_DATABASE_URL) a new PostgreSQL database cloned from the template database.
+ * Both are real PostgreSQL; nothing is mocked.
+ */
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/open';
+import { adminQuery, withDatabaseName } from './postgres-admin';
+
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const template = inject('databaseTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const templateName = new URL(template).pathname.slice(1);
+    const name = `${templateName.replace(/_tpl$/, '')}_t_${randomBytes(4).toString('hex')}`;
+    await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${templateName}"`);
+    const handle = await openDatabase({ kind: 'postgres', url: withDatabaseName(url, name), poolSize: 4 });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      },
+    };
+  }
+  const tarball = new Blob([fs.readFileSync(template)]);
+  const client = await PGlite.create({ loadDataDir: tarball });
+  return openDatabase({ kind: 'pglite-instance', client });
+}
