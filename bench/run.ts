@@ -1,0 +1,97 @@
+/**
+ * `npm run bench`: throughput of documented calls as a ratio against a bare route of the same
+ * server in the same run, so the figure does not depend on how fast this machine is.
+ * The server runs in its own process (as in production); autocannon loads it from this one.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+interface Case {
+  name: string;
+  path: string;
+  /** Minimum acceptable ratio of this call's throughput to the bare route's. */
+  target: number;
+  headers?: Record<string, string>;
+}
+
+const CASES: Case[] = [{ name: 'GET /api/settings.php', path: '/api/settings.php?domain=localhost&locale=en', target: 0.8 }];
+const BASELINE_PATH = '/api/health';
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 2);
+/** Baseline and call alternate in short rounds; the median ratio resists background load drift. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const CONNECTIONS = 10;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const repoRoot = path.resolve(import.meta.dirname, '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}${BASELINE_PATH}`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start within 120 s');
+}
+
+async function load(url: string, headers: Record<string, string> = {}, seconds = DURATION_S) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-bench-'));
+const server = await startServer(port, dataDir);
+const base = `http://127.0.0.1:${port}`;
+let failed = false;
+try {
+  // Warm up the JIT and caches on both routes before measuring.
+  await load(base + BASELINE_PATH, {}, 1);
+  for (const c of CASES) await load(base + c.path, c.headers, 1);
+
+  console.log(`\nThroughput, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s (baseline = ${BASELINE_PATH})`);
+  for (const c of CASES) {
+    const rounds: { ratio: number; rps: number; baseline: number; p50: number; p99: number }[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const baseline = await load(base + BASELINE_PATH);
+      const measured = await load(base + c.path, c.headers);
+      rounds.push({ ratio: measured.rps / baseline.rps, rps: measured.rps, baseline: baseline.rps, p50: measured.p50, p99: measured.p99 });
+    }
+    rounds.sort((a, b) => a.ratio - b.ratio);
+    const median = rounds[Math.floor(rounds.length / 2)]!;
+    const ok = median.ratio >= c.target;
+    failed ||= !ok;
+    console.log(
+      `${ok ? 'ok  ' : 'FAIL'} ${c.name}: median ratio ${median.ratio.toFixed(2)} (target >= ${c.target}; rounds ${rounds.map((r) => r.ratio.toFixed(2)).join(' ')}); ` +
+        `${median.rps.toFixed(0)} req/s vs bare ${median.baseline.toFixed(0)} req/s, p50 ${median.p50} ms, p99 ${median.p99} ms`,
+    );
+  }
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
