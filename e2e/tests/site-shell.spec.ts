@@ -1,0 +1,88 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config';
+
+const entryWarning = (page: Page) => page.locator('#site-entry-warning');
+
+async function enterSite(page: Page) {
+  await expect(entryWarning(page)).toBeVisible();
+  await entryWarning(page).getByRole('button', { name: /enter|betreden|eintreten|entra|entrer|entrar|wejd/i }).click();
+  await expect(entryWarning(page)).toBeHidden();
+}
+
+test.describe('site-entry warning', () => {
+  test('is shown to a new visitor and remembered after dismissal', async ({ page }) => {
+    await page.goto('/');
+    await enterSite(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(entryWarning(page)).toHaveCount(0);
+    await page.goto('/pages/faq');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(entryWarning(page)).toHaveCount(0);
+  });
+});
+
+test.describe('languages', () => {
+  test('switching language changes the page at once, without reload or URL prefix, and sets the cookie', async ({ page, context }) => {
+    await page.goto('/pages/terms');
+    await enterSite(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/terms/i);
+    // A marker on window disappears if the page reloads.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.locator('#locale-dropdown').click();
+    await page.locator('[data-locale="de"]').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/geschäftsbedingungen|nutzungsbedingungen|agb/i);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(new URL(page.url()).pathname).toBe('/pages/terms');
+    const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
+    expect(cookie?.value).toBe('de');
+    // Remembered for 365 days (give or take the seconds the test took).
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/geschäftsbedingungen|nutzungsbedingungen|agb/i);
+  });
+
+  test('nl.localhost opens in Dutch with its own name', async ({ page }) => {
+    await page.goto(`http://nl.localhost:${E2E_PORT}/`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+    await expect(entryWarning(page)).toBeVisible();
+    await enterSite(page);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Amora');
+    await expect(page).toHaveTitle(/Amora/);
+  });
+});
+
+test.describe('static pages and errors', () => {
+  test('a static page shows the site and company details', async ({ page }) => {
+    await page.goto('/pages/service');
+    await enterSite(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('support@cupido.example').first()).toBeVisible();
+    await expect(page.getByText(/Cupido Media B\.V\./).first()).toBeVisible();
+  });
+
+  test('an unknown path answers 404 with a link back home', async ({ page }) => {
+    const response = await page.goto('/this/page/does-not-exist');
+    expect(response?.status()).toBe(404);
+    await enterSite(page);
+    await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+    await page.getByRole('link', { name: /home/i }).first().click();
+    await expect(page).toHaveURL(`http://localhost:${E2E_PORT}/`);
+  });
+});
+
+test.describe('layout on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  test('the home page fits a 375 px screen and the footer links are reachable', async ({ page }) => {
+    await page.goto('/');
+    await enterSite(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    for (const path of ['/pages/terms', '/pages/privacy', '/pages/cookies', '/pages/ban', '/pricing', '/complaints', '/pages/return-policy', '/pages/faq', '/pages/service']) {
+      await expect(page.locator(`footer a[href="${path}"]`)).toHaveCount(1);
+    }
+  });
+});
