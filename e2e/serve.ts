@@ -21,4 +21,4 @@ if (url) {
   process.env.DATABASE_URL = target.toString();
 }
 if (process.env.DATA_DIR) fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
-await import('../apps/server/src/main.ts');
+await import('../apps/server/src/main');
