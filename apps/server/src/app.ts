@@ -67,8 +67,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   await app.register(sitesRoutes, { sites, countryHeader: config.countryHeader, pushPublicKey: vapid.publicKey });
 
-  // A bare route for benchmarks and health checks: same server, no database.
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  // A bare route for health checks and as the benchmarks' baseline: same server, no database.
+  app.get('/api/health', { schema: { hide: true }, config: { withoutSite: true } }, async () => ({ ok: true }));
 
   await app.register(webApp, { webDistDir: config.webDistDir });
   return app;

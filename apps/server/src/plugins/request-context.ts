@@ -14,6 +14,10 @@ declare module 'fastify' {
     site: Site;
     locale: LocaleCode;
   }
+  interface FastifyContextConfig {
+    /** Routes that serve no site (health checks) answer even before any site exists. */
+    withoutSite?: boolean;
+  }
 }
 
 const DOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -41,6 +45,7 @@ export default fp<{ sites: SiteService }>(
     app.decorateRequest('site', null as unknown as Site);
     app.decorateRequest('locale', 'en');
     app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.withoutSite) return;
       const domain = normalizeDomain(queryValue(request, 'domain')) ?? normalizeDomain(request.host);
       request.site = await sites.resolve(domain);
       request.locale = requestLocale(request, request.site);
