@@ -1,0 +1,33 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TopNavigation } from '../../features/navigation/top-navigation';
+import { WarningsHeader } from '../../features/navigation/warnings-header';
+import { SiteFooter } from '../../features/navigation/site-footer';
+import { Disclaimers } from '../../features/navigation/disclaimers';
+import { EntryWarningModal } from '../../features/entry-warning/entry-warning-modal';
+import { useDocumentTitle } from '../document-title';
+import { PageFallback } from './page-fallback';
+
+/** Spec section 2: top navigation, warnings header, footer, disclaimers, entry warning (signup modal arrives with accounts). */
+export function DefaultLayout() {
+  const { t } = useTranslation();
+  useDocumentTitle();
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <a className="visually-hidden-focusable skip-link" href="#main-content">
+        {t('navigation.skipToContent')}
+      </a>
+      <WarningsHeader />
+      <TopNavigation />
+      <main id="main-content" className="flex-grow-1" tabIndex={-1}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Disclaimers />
+      <SiteFooter />
+      <EntryWarningModal />
+    </div>
+  );
+}

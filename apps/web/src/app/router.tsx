@@ -1,0 +1,61 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ROUTES, type RouteName, type StaticPageSlug } from '@cupido/shared/routes';
+import { DefaultLayout } from './layouts/default-layout';
+import { lazyWithReload } from './chunk-reload';
+import { HomePage } from '../features/home/home-page';
+import { NotFoundPage } from '../features/errors/not-found-page';
+import { ErrorPage } from '../features/errors/error-page';
+
+export interface RouteHandle {
+  name: RouteName;
+}
+
+const StaticPage = lazyWithReload(() => import('../features/static-pages/static-page'));
+
+function named(name: RouteName, element: RouteObject['element']): RouteObject {
+  return { path: ROUTES[name], element, handle: { name } satisfies RouteHandle };
+}
+
+function staticPage(name: RouteName, slug: StaticPageSlug): RouteObject {
+  return named(name, <StaticPage slug={slug} />);
+}
+
+/**
+ * The spec's route table, by name. Only screens that exist are registered (SERVED_ROUTE_NAMES);
+ * every other path falls through to the 404 page, as the server answers 404 for it too.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <DefaultLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        // Errors of a page render inside the layout, so navigation and footer stay usable.
+        errorElement: <ErrorPage />,
+        children: [
+          { index: true, element: <HomePage />, handle: { name: 'index' } satisfies RouteHandle },
+          staticPage('pages-terms', 'terms'),
+          staticPage('pages-privacy', 'privacy'),
+          staticPage('pages-cookies', 'cookies'),
+          staticPage('pages-ban', 'ban'),
+          staticPage('pages-faq', 'faq'),
+          staticPage('pages-return-policy', 'return-policy'),
+          staticPage('pages-service', 'service'),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+/** Every route name registered in a route tree (for the test against SERVED_ROUTE_NAMES). */
+export function registeredRouteNames(routes: RouteObject[] = appRoutes): RouteName[] {
+  return routes.flatMap((route) => [
+    ...((route.handle as RouteHandle | undefined)?.name ? [(route.handle as RouteHandle).name] : []),
+    ...registeredRouteNames(route.children ?? []),
+  ]);
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ENTRY_WARNING_STORAGE_KEY } from '@cupido/shared/constants';
+import { renderWithProviders } from '../../test/render-with-providers';
+import { EntryWarningModal, LEAVE_SITE_URL } from './entry-warning-modal';
+
+const dialog = () => document.getElementById('site-entry-warning');
+
+describe('site-entry warning', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows a large static modal with the age, the disclosure and both choices', () => {
+    renderWithProviders(<EntryWarningModal />, { settings: { minimum_age: 21 } });
+    expect(dialog()).not.toBeNull();
+    expect(document.querySelector('.modal-dialog.modal-lg')).not.toBeNull();
+    expect(screen.getByRole('heading', { name: 'Adults only (21+)' })).toBeTruthy();
+    expect(screen.getByText(/at least 21 years old/)).toBeTruthy();
+    expect(screen.getByText('Some profiles on this site are fictional and are run by our staff.')).toBeTruthy();
+    expect(screen.getByText('fictional profiles')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Leave' }).getAttribute('href')).toBe(LEAVE_SITE_URL);
+  });
+
+  it('closes on Enter and remembers it', async () => {
+    const { unmount } = renderWithProviders(<EntryWarningModal />);
+    await userEvent.click(screen.getByRole('button', { name: 'I am of age, enter' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(localStorage.getItem(ENTRY_WARNING_STORAGE_KEY)).toBeTruthy();
+    unmount();
+    renderWithProviders(<EntryWarningModal />);
+    expect(dialog()).toBeNull();
+  });
+
+  it('does not close on Escape (backdrop static)', async () => {
+    renderWithProviders(<EntryWarningModal />);
+    await userEvent.keyboard('{Escape}');
+    expect(dialog()).not.toBeNull();
+  });
+
+  it('stays hidden when the site disables it', () => {
+    renderWithProviders(<EntryWarningModal />, { settings: { enable_site_entry_popup: 'no' } });
+    expect(dialog()).toBeNull();
+  });
+
+  it('shows only to the listed countries when restricted', () => {
+    const { unmount } = renderWithProviders(<EntryWarningModal />, {
+      settings: { site_entry_popup_countries: ['NL', 'DE'], geoip_selected_country: 'GB' },
+    });
+    expect(dialog()).toBeNull();
+    unmount();
+    renderWithProviders(<EntryWarningModal />, { settings: { site_entry_popup_countries: ['NL', 'DE'], geoip_selected_country: 'NL' } });
+    expect(dialog()).not.toBeNull();
+  });
+
+  it('stays hidden in the installed app', () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: query === '(display-mode: standalone)', media: query }) as MediaQueryList,
+    );
+    renderWithProviders(<EntryWarningModal />);
+    expect(dialog()).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { routePath, type RouteName } from '@cupido/shared/routes';
+import { useSettings } from '../site/use-settings';
+
+/** The spec's footer links, in its order; support is the service page. */
+export const FOOTER_LINKS: readonly { route: RouteName; key: string }[] = [
+  { route: 'pages-terms', key: 'terms' },
+  { route: 'pages-privacy', key: 'privacy' },
+  { route: 'pages-cookies', key: 'cookies' },
+  { route: 'pages-ban', key: 'ban' },
+  { route: 'pricing', key: 'pricing' },
+  { route: 'complaints', key: 'complaints' },
+  { route: 'pages-return-policy', key: 'returnPolicy' },
+  { route: 'pages-faq', key: 'faq' },
+  { route: 'pages-service', key: 'support' },
+];
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  return (
+    <footer className="site-footer border-top py-4 bg-body-tertiary">
+      <div className="container">
+        <nav aria-label={t('footer.label')}>
+          <ul className="list-inline mb-2 text-center">
+            {FOOTER_LINKS.map(({ route, key }) => (
+              <li key={route} className="list-inline-item my-1">
+                <Link to={routePath(route)} className="link-secondary">
+                  {t(`footer.links.${key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="text-center text-body-secondary small mb-0">
+          © {new Date().getFullYear()} {settings.name}
+        </p>
+      </div>
+    </footer>
+  );
+}

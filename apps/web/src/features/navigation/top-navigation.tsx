@@ -1,0 +1,34 @@
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { routePath } from '@cupido/shared/routes';
+import { useSettings } from '../site/use-settings';
+import { useSession } from '../session/use-session';
+import { LocaleDropdown } from '../locale/locale-dropdown';
+
+/** Top bar for logged-out visitors: logo, locale dropdown, Login (spec section 2, Navigation). */
+export function TopNavigation() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const { loggedIn } = useSession();
+  return (
+    <Navbar expand="md" className="bg-body border-bottom" aria-label={t('navigation.label')}>
+      <Container>
+        <Navbar.Brand as={Link} to={routePath(loggedIn ? 'members' : 'index')} className="fw-bold text-primary">
+          {settings.logo_text || settings.name}
+        </Navbar.Brand>
+        <Navbar.Toggle aria-controls="main-navigation" aria-label={t('navigation.toggle')} />
+        <Navbar.Collapse id="main-navigation">
+          <Nav className="ms-auto align-items-md-center gap-2 py-2 py-md-0">
+            <LocaleDropdown />
+            <Link to={routePath('members')} className="btn btn-primary">
+              {t('navigation.login')}
+            </Link>
+          </Nav>
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  );
+}

@@ -1,0 +1,41 @@
+import './styles/app.scss';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { App } from './app/app';
+import { BootError } from './app/boot-error';
+import { loadInitialSettings } from './app/bootstrap';
+import { applyTheme } from './app/theme';
+import { captureTrackingParams } from './features/tracking/tracking';
+import { readLocaleCookie } from './features/locale/locale-cookie';
+import { fetchSettings, settingsRouteQuery } from './features/site/settings-query';
+import { changeLocale, i18n } from './i18n/i18n';
+import { ApiError } from './api/client';
+
+async function start(): Promise<void> {
+  const root = createRoot(document.getElementById('root')!);
+  captureTrackingParams();
+  const routeQuery = settingsRouteQuery(window.location.search);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+  try {
+    const { settings, locale } = await loadInitialSettings(queryClient, readLocaleCookie(), routeQuery, fetchSettings);
+    await changeLocale(locale);
+    document.documentElement.lang = locale;
+    applyTheme(settings.theme_color);
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} initialLocale={locale} routeQuery={routeQuery} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    const shown = error instanceof ApiError ? error : { message: '' };
+    root.render(
+      <I18nextProvider i18n={i18n}>
+        <BootError error={shown} />
+      </I18nextProvider>,
+    );
+  }
+}
+
+void start();

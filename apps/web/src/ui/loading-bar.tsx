@@ -1,0 +1,19 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOADING_BAR_DURATION_MS } from '@cupido/shared/constants';
+import { loadingTracker as defaultTracker, type LoadingTracker } from './loading-tracker';
+
+/**
+ * The thin bar at the top of the page while requests are pending. It appears only after the
+ * tracker's 200 ms throttle and creeps towards the end over about 5 s.
+ */
+export function LoadingBar({ tracker = defaultTracker }: { tracker?: LoadingTracker }) {
+  const { t } = useTranslation();
+  const visible = useSyncExternalStore(tracker.subscribe, tracker.isVisible, () => false);
+  if (!visible) return null;
+  return (
+    <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} aria-busy="true" data-testid="loading-bar">
+      <div className="loading-bar__fill" style={{ animationDuration: `${LOADING_BAR_DURATION_MS}ms` }} />
+    </div>
+  );
+}
