@@ -6,14 +6,17 @@ import { renderWithProviders } from '../../test/render-with-providers';
 import { EntryWarningModal, LEAVE_SITE_URL } from './entry-warning-modal';
 
 const dialog = () => document.getElementById('site-entry-warning');
+const shown = () => waitFor(() => expect(dialog()).not.toBeNull());
+/** Lets a lazy dialog load if it were going to, before asserting it did not. */
+const settle = () => new Promise((r) => setTimeout(r, 50));
 
 describe('site-entry warning', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.restoreAllMocks());
 
-  it('shows a large static modal with the age, the disclosure and both choices', () => {
+  it('shows a large static modal with the age, the disclosure and both choices', async () => {
     renderWithProviders(<EntryWarningModal />, { settings: { minimum_age: 21 } });
-    expect(dialog()).not.toBeNull();
+    await shown();
     expect(document.querySelector('.modal-dialog.modal-lg')).not.toBeNull();
     expect(screen.getByRole('heading', { name: 'Adults only (21+)' })).toBeTruthy();
     expect(screen.getByText(/at least 21 years old/)).toBeTruthy();
@@ -24,40 +27,46 @@ describe('site-entry warning', () => {
 
   it('closes on Enter and remembers it', async () => {
     const { unmount } = renderWithProviders(<EntryWarningModal />);
-    await userEvent.click(screen.getByRole('button', { name: 'I am of age, enter' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'I am of age, enter' }));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(localStorage.getItem(ENTRY_WARNING_STORAGE_KEY)).toBeTruthy();
     unmount();
     renderWithProviders(<EntryWarningModal />);
+    await settle();
     expect(dialog()).toBeNull();
   });
 
   it('does not close on Escape (backdrop static)', async () => {
     renderWithProviders(<EntryWarningModal />);
+    await shown();
     await userEvent.keyboard('{Escape}');
+    await settle();
     expect(dialog()).not.toBeNull();
   });
 
-  it('stays hidden when the site disables it', () => {
+  it('stays hidden when the site disables it', async () => {
     renderWithProviders(<EntryWarningModal />, { settings: { enable_site_entry_popup: 'no' } });
+    await settle();
     expect(dialog()).toBeNull();
   });
 
-  it('shows only to the listed countries when restricted', () => {
+  it('shows only to the listed countries when restricted', async () => {
     const { unmount } = renderWithProviders(<EntryWarningModal />, {
       settings: { site_entry_popup_countries: ['NL', 'DE'], geoip_selected_country: 'GB' },
     });
+    await settle();
     expect(dialog()).toBeNull();
     unmount();
     renderWithProviders(<EntryWarningModal />, { settings: { site_entry_popup_countries: ['NL', 'DE'], geoip_selected_country: 'NL' } });
-    expect(dialog()).not.toBeNull();
+    await shown();
   });
 
-  it('stays hidden in the installed app', () => {
+  it('stays hidden in the installed app', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (query: string) => ({ matches: query === '(display-mode: standalone)', media: query }) as MediaQueryList,
     );
     renderWithProviders(<EntryWarningModal />);
+    await settle();
     expect(dialog()).toBeNull();
   });
 });

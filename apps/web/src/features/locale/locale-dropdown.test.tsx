@@ -8,15 +8,18 @@ import { NotFoundPage } from '../errors/not-found-page';
 import { LocaleDropdown } from './locale-dropdown';
 import { readLocaleCookie } from './locale-cookie';
 
+const toggle = () => waitFor(() => document.getElementById('locale-dropdown')!);
+
 afterEach(async () => {
   document.cookie = 'i18n_redirected=; path=/; max-age=0';
   await i18n.changeLanguage('en');
 });
 
 describe('locale dropdown', () => {
-  it('is hidden when only one language is visible', () => {
+  it('is hidden when only one language is visible', async () => {
     // GB visitor, English browser, English page: nothing to choose.
     renderWithProviders(<LocaleDropdown />, { settings: { geoip_country: 'GB', geoip_selected_country: 'GB' } });
+    await new Promise((r) => setTimeout(r, 50));
     expect(document.getElementById('locale-dropdown')).toBeNull();
   });
 
@@ -27,14 +30,14 @@ describe('locale dropdown', () => {
 
   it("offers the visitor's country languages plus the current one", async () => {
     renderWithProviders(<LocaleDropdown />, { settings: { geoip_country: 'BE', geoip_selected_country: 'BE' } });
-    await userEvent.click(screen.getByRole('button', { name: /Language: English/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Language: English/ }));
     const codes = [...document.querySelectorAll('[data-locale]')].map((el) => el.getAttribute('data-locale'));
     expect(codes).toEqual(['en', 'nl', 'de', 'fr']);
   });
 
   it('offers all seven when the selected country differs from the detected one', async () => {
     renderWithProviders(<LocaleDropdown />, { settings: { geoip_country: 'GB', geoip_selected_country: 'PL' } });
-    await userEvent.click(document.getElementById('locale-dropdown')!);
+    await userEvent.click(await toggle());
     expect([...document.querySelectorAll('[data-locale]')].map((el) => el.getAttribute('data-locale'))).toEqual([...LOCALE_CODES]);
   });
 
@@ -47,7 +50,7 @@ describe('locale dropdown', () => {
       { settings: { show_all_languages: true } },
     );
     const heading = screen.getByRole('heading', { name: 'This page could not be found' });
-    await userEvent.click(document.getElementById('locale-dropdown')!);
+    await userEvent.click(await toggle());
     const menu = document.querySelector('.dropdown-menu') as HTMLElement;
     await userEvent.click(within(menu).getByText('Nederlands'));
 

@@ -1,10 +1,12 @@
-import Dropdown from 'react-bootstrap/Dropdown';
-import { useTranslation } from 'react-i18next';
-import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
+import { Suspense } from 'react';
+import type { LocaleCode } from '@cupido/shared/locales';
 import { showLocaleDropdown, visibleLanguages } from '@cupido/shared/rules';
+import { lazyWithReload } from '../../app/chunk-reload';
 import { useSettings } from '../site/use-settings';
 import { useSession } from '../session/use-session';
 import { useLocale } from './use-locale';
+
+const LocaleDropdownMenu = lazyWithReload(() => import('./locale-dropdown-menu'));
 
 function browserLanguage(): string | null {
   return typeof navigator !== 'undefined' ? navigator.language || null : null;
@@ -26,36 +28,14 @@ export function useVisibleLanguages(): LocaleCode[] {
   });
 }
 
+/** The locale dropdown (toggle id locale-dropdown), unless hidden or only one language is visible. */
 export function LocaleDropdown() {
-  const { t } = useTranslation();
   const settings = useSettings();
-  const { locale, setLocale } = useLocale();
   const visible = useVisibleLanguages();
   if (!showLocaleDropdown(visible, settings.hide_locale_dropdown)) return null;
-
-  const current = LOCALES.find((l) => l.code === locale) ?? LOCALES[0]!;
   return (
-    <Dropdown align="end">
-      <Dropdown.Toggle id="locale-dropdown" variant="outline-secondary" aria-label={t('locale.choose', { language: current.nativeName })}>
-        <span aria-hidden="true">{current.code.toUpperCase()} · </span>
-        {current.nativeName}
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        {LOCALES.filter((l) => visible.includes(l.code)).map((l) => (
-          <Dropdown.Item
-            key={l.code}
-            as="button"
-            type="button"
-            lang={l.code}
-            data-locale={l.code}
-            active={l.code === locale}
-            aria-current={l.code === locale ? 'true' : undefined}
-            onClick={() => void setLocale(l.code)}
-          >
-            {l.nativeName}
-          </Dropdown.Item>
-        ))}
-      </Dropdown.Menu>
-    </Dropdown>
+    <Suspense fallback={null}>
+      <LocaleDropdownMenu visible={visible} />
+    </Suspense>
   );
 }

@@ -1,0 +1,1 @@
+export const LEAVE_SITE_URL = 'https://www.google.com';
