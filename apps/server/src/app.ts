@@ -70,6 +70,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // A bare route for health checks and as the benchmarks' baseline: same server, no database.
   app.get('/api/health', { schema: { hide: true }, config: { withoutSite: true } }, async () => ({ ok: true }));
 
+  await app.register(import('./plugins/photos'), { dataDir: config.dataDir });
   await app.register(webApp, { webDistDir: config.webDistDir });
   return app;
 }

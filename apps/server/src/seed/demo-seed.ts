@@ -1,12 +1,14 @@
 /** The demo data `npm start` puts in an empty database: sites, company, profiles with avatars. */
 import type { Database } from '../db/open';
+import { seedDemoProfiles } from './demo-profiles';
 import { seedDemoSites } from './demo-sites';
 
 export interface SeedOptions {
   dataDir: string;
 }
 
-export async function seedDemoData(db: Database, _options: SeedOptions) {
+export async function seedDemoData(db: Database, options: SeedOptions) {
   const seededSites = await seedDemoSites(db);
-  return { sites: seededSites.length };
+  const seededProfiles = await seedDemoProfiles(db, { dataDir: options.dataDir, sites: seededSites });
+  return { sites: seededSites.length, ...seededProfiles };
 }

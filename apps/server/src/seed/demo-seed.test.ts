@@ -1,0 +1,226 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
+import { allCountries } from 'country-region-data';
+import { INTEREST_IDS } from '@cupido/shared/profile-options';
+import type { DatabaseHandle } from '../db/open';
+import { photos, profileInterests, profiles, sites } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestDatabase } from '../test/test-database';
+import { seedDemoData } from './demo-seed';
+import { DEMO_PROFILE_COUNT, SEED_REFERENCE_DATE, seedDemoProfiles } from './demo-profiles';
+import { seedDemoSites } from './demo-sites';
+
+let database: DatabaseHandle;
+let dataDir: string;
+let firstRun: Awaited<ReturnType<typeof seedDemoData>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-seed-'));
+  firstRun = await seedDemoData(database.db, { dataDir });
+});
+afterAll(async () => {
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const allProfiles = () => database.db.select().from(profiles).orderBy(asc(profiles.id));
+
+/** Whole years between an ISO birth date and a day. */
+function ageOn(birthDate: string, day: Date): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  let age = day.getUTCFullYear() - y;
+  if (day.getUTCMonth() + 1 < m || (day.getUTCMonth() + 1 === m && day.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+const regionCodes = new Map(allCountries.map(([, code, regions]) => [code as string, new Set(regions.map(([, short]) => short))]));
+
+describe('seedDemoData: demo profiles', () => {
+  it('creates the demo profiles on the demo sites, each with a country of its site', async () => {
+    expect(firstRun).toMatchObject({ sites: 2, profiles: DEMO_PROFILE_COUNT, inserted: DEMO_PROFILE_COUNT });
+    const rows = await allProfiles();
+    expect(rows.length).toBeGreaterThanOrEqual(300);
+    const siteRows = await database.db.select().from(sites);
+    const byId = new Map(siteRows.map((s) => [s.id, s]));
+    for (const row of rows) expect(byId.get(row.siteId)!.countries, row.seedKey!).toContain(row.country);
+    const onLocalhost = rows.filter((r) => byId.get(r.siteId)!.domain === 'localhost').length / rows.length;
+    expect(onLocalhost).toBeGreaterThan(0.5);
+    expect(onLocalhost).toBeLessThan(0.7);
+    expect(new Set(rows.map((r) => r.country))).toEqual(new Set(['GB', 'IE', 'US', 'CA', 'AU', 'NZ', 'NL', 'BE']));
+  });
+
+  it('covers both genders and all four sexualities, lesbian only for women and gay only for men', async () => {
+    const rows = await allProfiles();
+    const count = (predicate: (r: (typeof rows)[number]) => boolean) => rows.filter(predicate).length;
+    expect(count((r) => r.gender === 'female')).toBeGreaterThan(100);
+    expect(count((r) => r.gender === 'male')).toBeGreaterThan(100);
+    for (const sexuality of ['gay', 'lesbian', 'bi'] as const) expect(count((r) => r.sexuality === sexuality), sexuality).toBeGreaterThanOrEqual(20);
+    expect(count((r) => r.sexuality === 'hetero')).toBeGreaterThan(rows.length / 2);
+    expect(count((r) => r.sexuality === 'lesbian' && r.gender !== 'female')).toBe(0);
+    expect(count((r) => r.sexuality === 'gay' && r.gender !== 'male')).toBe(0);
+  });
+
+  it('gives ages from 18 to 70, never under 18 today', async () => {
+    const rows = await allProfiles();
+    const reference = new Date(`${SEED_REFERENCE_DATE}T00:00:00Z`);
+    const today = new Date();
+    const yearsSinceReference = Math.max(0, ageOn(SEED_REFERENCE_DATE, today));
+    const agesAtReference = rows.map((r) => ageOn(r.birthDate, reference));
+    expect(Math.min(...agesAtReference)).toBe(18);
+    expect(Math.max(...agesAtReference)).toBeLessThanOrEqual(70);
+    expect(Math.max(...agesAtReference)).toBeGreaterThanOrEqual(60);
+    for (const row of rows) {
+      const age = ageOn(row.birthDate, today);
+      expect(age, row.seedKey!).toBeGreaterThanOrEqual(18);
+      expect(age, row.seedKey!).toBeLessThanOrEqual(70 + yearsSinceReference);
+    }
+  });
+
+  it('flags about 40% as fictional', async () => {
+    const rows = await allProfiles();
+    const share = rows.filter((r) => r.isFictional).length / rows.length;
+    expect(share).toBeGreaterThanOrEqual(0.3);
+    expect(share).toBeLessThanOrEqual(0.5);
+  });
+
+  it('fills every attribute: a real region of the country, a city, the option lists, an about text in the site language', async () => {
+    const rows = await allProfiles();
+    const siteRows = await database.db.select().from(sites);
+    const language = new Map(siteRows.map((s) => [s.id, s.domainLanguage]));
+    for (const row of rows) {
+      expect(row.region, row.seedKey!).not.toBe('');
+      expect(regionCodes.get(row.country)?.has(row.region), `${row.seedKey} ${row.country}-${row.region}`).toBe(true);
+      expect(row.city).not.toBe('');
+      expect([row.hairColor, row.eyeColor, row.bodyType, row.relationshipStatus, row.tattoos, row.signupReason]).not.toContain(null);
+      expect(row.about.length).toBeGreaterThan(40);
+      expect(row.about).not.toMatch(/lorem|ipsum|\{\w+\}|undefined/i);
+      if (language.get(row.siteId) === 'nl') expect(row.about, row.seedKey!).toMatch(/\b(ik|een|naar|van|mijn)\b/i);
+      else expect(row.about, row.seedKey!).not.toMatch(/\b(ik|een|mijn)\b/i);
+    }
+  });
+
+  it('gives every profile 3 to 6 known interests', async () => {
+    const rows = await database.db.select().from(profileInterests);
+    const perProfile = new Map<number, string[]>();
+    for (const row of rows) perProfile.set(row.profileId, [...(perProfile.get(row.profileId) ?? []), row.interestId]);
+    expect(perProfile.size).toBe(DEMO_PROFILE_COUNT);
+    for (const interests of perProfile.values()) {
+      expect(interests.length).toBeGreaterThanOrEqual(3);
+      expect(interests.length).toBeLessThanOrEqual(6);
+      for (const id of interests) expect(INTEREST_IDS).toContain(id);
+    }
+  });
+
+  it('gives every profile exactly one approved main photo whose SVG files exist', async () => {
+    const rows = await database.db.select().from(photos);
+    expect(rows.length).toBe(DEMO_PROFILE_COUNT);
+    expect(new Set(rows.map((r) => r.profileId)).size).toBe(DEMO_PROFILE_COUNT);
+    for (const photo of rows) {
+      expect([photo.status, photo.isMain]).toEqual(['approved', true]);
+      expect(photo.filename).toMatch(/^demo\/demo-\d+\.svg$/);
+      for (const file of [photo.filename, photo.thumbFilename]) {
+        expect(fs.readFileSync(path.join(dataDir, 'photos', file), 'utf8')).toMatch(/^<svg [^>]*width="\d+"/);
+      }
+    }
+  });
+
+  it('changes nothing when run again: no new rows, photos, interests or files', async () => {
+    const before = {
+      profiles: await database.db.$count(profiles),
+      photos: await database.db.$count(photos),
+      interests: await database.db.$count(profileInterests),
+      files: fs.readdirSync(path.join(dataDir, 'photos', 'demo')).length,
+    };
+    const rowsBefore = await allProfiles();
+    const again = await seedDemoData(database.db, { dataDir });
+    expect(again).toMatchObject({ profiles: DEMO_PROFILE_COUNT, inserted: 0, avatarsWritten: 0 });
+    expect({
+      profiles: await database.db.$count(profiles),
+      photos: await database.db.$count(photos),
+      interests: await database.db.$count(profileInterests),
+      files: fs.readdirSync(path.join(dataDir, 'photos', 'demo')).length,
+    }).toEqual(before);
+    expect(await allProfiles()).toEqual(rowsBefore);
+  });
+
+  it('rewrites a deleted avatar file, and only that one', async () => {
+    const file = path.join(dataDir, 'photos', 'demo', 'demo-7.svg');
+    const content = fs.readFileSync(file, 'utf8');
+    fs.rmSync(file);
+    expect((await seedDemoData(database.db, { dataDir })).avatarsWritten).toBe(1);
+    expect(fs.readFileSync(file, 'utf8')).toBe(content);
+  });
+
+  it('is deterministic: a second database gets the same profiles and the same pictures', async () => {
+    const other = await createTestDatabase();
+    const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-seed-'));
+    try {
+      await seedDemoData(other.db, { dataDir: otherDir });
+      const pick = (r: typeof profiles.$inferSelect) => ({ ...r, id: undefined, siteId: undefined });
+      const mine = (await allProfiles()).map(pick);
+      const theirs = (await other.db.select().from(profiles).orderBy(asc(profiles.id))).map(pick);
+      expect(theirs.slice(0, 20).map((r) => r.name)).toEqual(mine.slice(0, 20).map((r) => r.name));
+      expect(theirs).toEqual(mine);
+      for (const file of ['demo-1.svg', 'demo-200-thumb.svg']) {
+        expect(fs.readFileSync(path.join(otherDir, 'photos', 'demo', file), 'utf8')).toBe(fs.readFileSync(path.join(dataDir, 'photos', 'demo', file), 'utf8'));
+      }
+    } finally {
+      await other.close();
+      fs.rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('GET /photos/...', () => {
+  let t: TestApp;
+  let withWeb: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoProfiles(t.database.db, { dataDir: t.dataDir, sites: await seedDemoSites(t.database.db), count: 5 });
+    // Both @fastify/static registrations at once: the web app build and the photos.
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
+    withWeb = await createTestApp({ webDistDir: dist });
+    await seedDemoProfiles(withWeb.database.db, { dataDir: withWeb.dataDir, sites: await seedDemoSites(withWeb.database.db), count: 2 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await withWeb.close();
+  });
+
+  it('serves a seeded avatar and its thumbnail as SVG with a year of immutable caching', async () => {
+    const [photo] = await t.database.db.select().from(photos).limit(1);
+    for (const file of [photo!.filename, photo!.thumbFilename]) {
+      const res = await t.app.inject({ url: `/photos/${file}` });
+      expect(res.statusCode, file).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.body).toMatch(/^<svg /);
+    }
+  });
+
+  it('answers a JSON 404 for missing photos, directories and paths outside the photos', async () => {
+    for (const url of ['/photos/demo/demo-9999.svg', '/photos/demo/', '/photos/', '/photos/demo', '/photos/../config.ts', '/photos/%2e%2e/%2e%2e/package.json', '/photos/demo/.hidden']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    }
+    const dutch = await t.app.inject({ url: '/photos/nope.svg', headers: { host: 'nl.localhost' } });
+    expect(dutch.json().error.message).not.toBe((await t.app.inject({ url: '/photos/nope.svg' })).json().error.message);
+  });
+
+  it('works beside the web app static files', async () => {
+    const photo = await withWeb.app.inject({ url: '/photos/demo/demo-1.svg' });
+    expect([photo.statusCode, photo.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    const asset = await withWeb.app.inject({ url: '/assets/app-abc.js' });
+    expect(asset.statusCode).toBe(200);
+    expect((await withWeb.app.inject({ url: '/' })).body).toContain('<title>app</title>');
+    expect((await withWeb.app.inject({ url: '/photos/demo/missing.svg' })).statusCode).toBe(404);
+  });
+});
