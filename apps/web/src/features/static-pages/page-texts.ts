@@ -47,7 +47,7 @@ export function usePagesTexts(locale: LocaleCode): boolean {
     if (ready) return;
     registration
       .then(() => loadLocale(locale))
-      // A failed chunk leaves English on screen (i18next falls back); the next switch retries.
+      // A chunk that failed even after the client's reload guard: show English (i18next falls back) for this visit.
       .catch(() => i18n.addResourceBundle(locale, PAGES_NS, {}, true, false));
   }, [locale, ready]);
   return ready;
