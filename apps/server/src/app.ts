@@ -16,6 +16,7 @@ import requestContext from './plugins/request-context';
 import webApp from './plugins/web-app';
 import { SiteService } from './features/sites/service';
 import { sitesRoutes } from './features/sites/routes';
+import { referenceDataRoutes } from './features/reference-data/routes';
 import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
 
 export interface AppDeps {
@@ -66,6 +67,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(requestContext, { sites });
 
   await app.register(sitesRoutes, { sites, countryHeader: config.countryHeader, pushPublicKey: vapid.publicKey });
+  await app.register(referenceDataRoutes);
 
   // A bare route for health checks and as the benchmarks' baseline: same server, no database.
   app.get('/api/health', { schema: { hide: true }, config: { withoutSite: true } }, async () => ({ ok: true }));

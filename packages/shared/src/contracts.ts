@@ -94,3 +94,14 @@ export const ZCountryRegions = z.object({
 });
 export const ZRegions = z.object({ countries: z.array(ZCountryRegions) });
 export type TRegions = z.infer<typeof ZRegions>;
+
+export const ZInterestsQuery = z.looseObject({
+  domain: z.string().max(253).optional().meta({ description: 'Forced domain; the web app sends the host it was opened on' }),
+  locale: z.string().max(10).optional().meta({ description: 'Locale of the interest names' }),
+});
+
+export const ZRegionsQuery = z.looseObject({
+  domain: z.string().max(253).optional().meta({ description: 'Forced domain; the web app sends the host it was opened on' }),
+  locale: z.string().max(10).optional().meta({ description: 'Locale of error messages' }),
+  country: z.string().max(10).optional().meta({ description: 'Only this country (ISO code, any case); unknown countries answer 404' }),
+});
