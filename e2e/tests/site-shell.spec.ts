@@ -23,6 +23,9 @@ test.describe('site-entry warning', () => {
 });
 
 test.describe('languages', () => {
+  // A German-speaking visitor on the English site: the browser language makes German visible.
+  test.use({ locale: 'de-DE' });
+
   test('switching language changes the page at once, without reload or URL prefix, and sets the cookie', async ({ page, context }) => {
     await page.goto('/pages/terms');
     await enterSite(page);
