@@ -22,11 +22,11 @@ export const DEMO_COMPANY = {
 
 const fictionalWarning: LocalizedText = {
   en: 'Some profiles on this site are fictional and run by our staff. They are always marked with the mask icon. You cannot meet them in person.',
-  nl: 'Sommige profielen op deze site zijn fictief en worden beheerd door onze medewerkers. Ze zijn altijd gemarkeerd met het maskericoon. U kunt hen niet in het echt ontmoeten.',
-  de: 'Einige Profile auf dieser Seite sind fiktiv und werden von unseren Mitarbeitern betrieben. Sie sind immer mit dem Maskensymbol gekennzeichnet. Ein persönliches Treffen ist nicht möglich.',
-  it: 'Alcuni profili di questo sito sono fittizi e gestiti dal nostro staff. Sono sempre contrassegnati dall’icona della maschera. Non è possibile incontrarli di persona.',
+  nl: 'Sommige profielen op deze site zijn fictief en worden beheerd door onze medewerkers. Ze zijn altijd gemarkeerd met het maskericoon. Je kunt ze niet in het echt ontmoeten.',
+  de: 'Einige Profile auf dieser Seite sind fiktiv und werden von unseren Mitarbeitern betrieben. Sie sind immer mit dem Maskensymbol gekennzeichnet. Ein persönliches Treffen mit ihnen ist nicht möglich.',
+  it: 'Alcuni profili di questo sito sono fittizi e gestiti dal nostro staff. Sono sempre contrassegnati dall’icona della maschera. Non puoi incontrarli di persona.',
   fr: 'Certains profils de ce site sont fictifs et animés par notre équipe. Ils sont toujours signalés par l’icône du masque. Vous ne pouvez pas les rencontrer en personne.',
-  es: 'Algunos perfiles de este sitio son ficticios y los gestiona nuestro equipo. Siempre llevan el icono de la máscara. No es posible quedar con ellos en persona.',
+  es: 'Algunos perfiles de este sitio son ficticios y los gestiona nuestro equipo. Siempre llevan el icono de la máscara. No puedes quedar con ellos en persona.',
   pl: 'Niektóre profile w tym serwisie są fikcyjne i prowadzone przez naszych pracowników. Zawsze są oznaczone ikoną maski. Nie można spotkać się z nimi osobiście.',
 };
 const fictionalSingular: LocalizedText = {
@@ -57,11 +57,11 @@ export const DEMO_SITES: SiteSeed[] = [
     },
     description: {
       en: 'Meet singles near you, build a profile with your photos and interests, and chat one to one.',
-      nl: 'Ontmoet singles bij u in de buurt, maak een profiel met uw foto’s en interesses en chat één op één.',
-      de: 'Lernen Sie Singles in Ihrer Nähe kennen, erstellen Sie ein Profil mit Fotos und Interessen und chatten Sie zu zweit.',
-      it: 'Conosca single vicino a Lei, crei un profilo con foto e interessi e chatti a tu per tu.',
+      nl: 'Ontmoet singles bij jou in de buurt, maak een profiel met je foto’s en interesses en chat één op één.',
+      de: 'Lerne Singles in deiner Nähe kennen, erstelle ein Profil mit deinen Fotos und Interessen und chatte zu zweit.',
+      it: 'Conosci single vicino a te, crea un profilo con le tue foto e i tuoi interessi e chatta a tu per tu.',
       fr: 'Rencontrez des célibataires près de chez vous, créez un profil avec vos photos et vos centres d’intérêt, et discutez en tête-à-tête.',
-      es: 'Conozca a solteros cerca de usted, cree un perfil con sus fotos e intereses y chatee de tú a tú.',
+      es: 'Conoce a solteros cerca de ti, crea un perfil con tus fotos e intereses y chatea de tú a tú.',
       pl: 'Poznaj singli w swojej okolicy, utwórz profil ze zdjęciami i zainteresowaniami i rozmawiaj na czacie jeden na jeden.',
     },
     visibleProfileFields: ['age', 'city', 'relationship_status', 'body_type'],
@@ -101,7 +101,7 @@ export const DEMO_SITES: SiteSeed[] = [
       de: 'Der Treffpunkt in den Niederlanden und Flandern, um Singles aus der Nähe kennenzulernen, zu liken und mit ihnen zu chatten.',
       it: 'Il posto giusto in Olanda e nelle Fiandre per conoscere single della zona, mettere like e chattare.',
       fr: 'Le lieu de rencontre des Pays-Bas et de Flandre pour découvrir, liker et discuter avec des célibataires proches de chez vous.',
-      es: 'El lugar de Países Bajos y Flandes para conocer, dar like y chatear con solteros de su zona.',
+      es: 'El lugar de Países Bajos y Flandes para conocer, dar like y chatear con solteros de tu zona.',
       pl: 'Miejsce w Holandii i Flandrii, gdzie poznasz singli z okolicy, polubisz ich profile i porozmawiasz na czacie.',
     },
     visibleProfileFields: ['age', 'city', 'relationship_status'],
