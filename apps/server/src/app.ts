@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/open';
 import errorsPlugin from './plugins/errors';
 import requestContext from './plugins/request-context';
+import photos from './plugins/photos';
 import webApp from './plugins/web-app';
 import { SiteService } from './features/sites/service';
 import { sitesRoutes } from './features/sites/routes';
@@ -72,7 +73,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // A bare route for health checks and as the benchmarks' baseline: same server, no database.
   app.get('/api/health', { schema: { hide: true }, config: { withoutSite: true } }, async () => ({ ok: true }));
 
-  await app.register(import('./plugins/photos'), { dataDir: config.dataDir });
+  await app.register(photos, { dataDir: config.dataDir });
   await app.register(webApp, { webDistDir: config.webDistDir });
   return app;
 }

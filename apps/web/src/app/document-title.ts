@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
-import { ROUTES } from '@cupido/shared/routes';
 import { useSettings } from '../features/site/use-settings';
 
-/** <title> is the site's name; the home page uses its translated index title. */
-export function useDocumentTitle(): void {
+/**
+ * Sets <title>: 'Page | Site' for a page with its own title, else the site's translated index
+ * title. Each page calls it once; the layout does not, so no two effects race for the title.
+ */
+export function usePageTitle(pageTitle?: string): void {
   const settings = useSettings();
-  const isIndex = useLocation().pathname === ROUTES.index;
-  const title = isIndex && settings.index_title ? settings.index_title : settings.name;
+  const title = pageTitle ? `${pageTitle} | ${settings.name}` : settings.index_title || settings.name;
   useEffect(() => {
     document.title = title;
   }, [title]);

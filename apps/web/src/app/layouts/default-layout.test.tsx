@@ -46,10 +46,10 @@ describe('default layout with the home page', () => {
     await waitFor(() => expect(document.title).toBe('Meet adults near you'));
   });
 
-  it('titles other pages with the site name and shows the 404 inside the layout', async () => {
+  it('titles other pages "Page | Site" and shows the 404 inside the layout', async () => {
     renderSite('/nowhere');
     expect(screen.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
-    await waitFor(() => expect(document.title).toBe('Cupido Test'));
+    await waitFor(() => expect(document.title).toBe('This page could not be found | Cupido Test'));
   });
 });

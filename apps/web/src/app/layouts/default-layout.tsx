@@ -6,13 +6,11 @@ import { WarningsHeader } from '../../features/navigation/warnings-header';
 import { SiteFooter } from '../../features/navigation/site-footer';
 import { Disclaimers } from '../../features/navigation/disclaimers';
 import { EntryWarningModal } from '../../features/entry-warning/entry-warning-modal';
-import { useDocumentTitle } from '../document-title';
 import { PageFallback } from './page-fallback';
 
 /** Spec section 2: top navigation, warnings header, footer, disclaimers, entry warning (signup modal arrives with accounts). */
 export function DefaultLayout() {
   const { t } = useTranslation();
-  useDocumentTitle();
   return (
     <div className="d-flex flex-column min-vh-100">
       <a className="visually-hidden-focusable skip-link" href="#main-content">

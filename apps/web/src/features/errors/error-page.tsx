@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/document-title';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ApiError } from '../../api/client';
 import { NotFoundPage } from './not-found-page';
@@ -18,6 +19,7 @@ export function describeRouteError(error: unknown): { status: number; message: s
 export function ErrorPage() {
   const { t } = useTranslation();
   const { status, message } = describeRouteError(useRouteError());
+  usePageTitle(t('errors.generic.title', { status }));
   if (status === 404) return <NotFoundPage />;
   return (
     <section className="container py-5 text-center error-page">

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePageTitle } from '../../app/document-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
+  usePageTitle(t('errors.notFound.title'));
   return (
     <section className="container py-5 text-center error-page">
       <p className="display-4 fw-bold text-primary mb-2" aria-hidden="true">404</p>

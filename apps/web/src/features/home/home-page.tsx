@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/document-title';
 import { Link } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
 import { useSettings } from '../site/use-settings';
@@ -9,6 +10,7 @@ const STEPS = ['signup', 'profile', 'match'] as const;
 /** The landing page for logged-out visitors (route index). */
 export function HomePage() {
   const { t } = useTranslation();
+  usePageTitle();
   const settings = useSettings();
   return (
     <>

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { usePageTitle } from '../../app/document-title';
+import { useMemo, type ReactNode } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -90,16 +91,7 @@ export default function StaticPage({ slug }: { slug: StaticPageSlug }) {
   const structure = pageStructure(slug);
   const title = t(`${slug}.title`);
 
-  useEffect(() => {
-    let current = true;
-    // The layout sets the site name as title in its own effect, which React runs after this one.
-    queueMicrotask(() => {
-      if (current) document.title = `${title} | ${settings.name}`;
-    });
-    return () => {
-      current = false;
-    };
-  }, [title, settings.name]);
+  usePageTitle(title);
 
   const company = companyInfo.data;
   const values = useMemo(() => (company ? pageValues(settings, company, locale) : null), [settings, company, locale]);
