@@ -3,7 +3,7 @@
  * server in the same run, so the figure does not depend on how fast this machine is.
  * The server runs in its own process (as in production); autocannon loads it from this one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -35,9 +35,16 @@ async function freePort(): Promise<number> {
   });
 }
 
+const canPin = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+if (canPin) spawnSync('taskset', ['-pc', `1-${os.cpus().length - 1}`, String(process.pid)]);
+
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const repoRoot = path.resolve(import.meta.dirname, '..');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // On a multi-core machine the server gets core 0 and this load generator the others, so the two
+  // do not steal time from each other and the ratio reflects the server's own work.
+  const pin = canPin ? ['taskset', '-c', '0'] : [];
+  const [command, ...args] = [...pin, process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(command!, args, {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' },
     stdio: ['ignore', 'inherit', 'inherit'],
