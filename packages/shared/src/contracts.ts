@@ -14,6 +14,7 @@ export const ZApiError = z.object({
   error: z.object({
     code: z.string().meta({ description: 'Stable machine-readable code, e.g. not_found' }),
     message: z.string().meta({ description: "Human-readable message in the member's language" }),
+    field: z.string().optional().meta({ description: 'The form field the message belongs to, when there is one' }),
   }),
 });
 export type TApiError = z.infer<typeof ZApiError>;
