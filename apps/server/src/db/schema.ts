@@ -106,8 +106,9 @@ export const profiles = pgTable(
     /** Stable key of a seeded demo profile, so seeding twice changes nothing. */
     seedKey: text('seed_key'),
     name: text('name').notNull(),
-    gender: text('gender', { enum: ['male', 'female'] }).notNull(),
-    sexuality: text('sexuality', { enum: ['hetero', 'gay', 'lesbian', 'bi'] }).notNull(),
+    // A member fills these in on their profile after signup; seeded profiles always have them.
+    gender: text('gender', { enum: ['male', 'female'] }),
+    sexuality: text('sexuality', { enum: ['hetero', 'gay', 'lesbian', 'bi'] }),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
     country: text('country').notNull(),
     region: text('region').notNull().default(''),
@@ -155,4 +156,130 @@ export const photos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('photos_profile_idx').on(t.profileId)],
+);
+
+/**
+ * A member's account on one site. The e-mail is stored lower-cased and is unique per site, so
+ * two simultaneous signups with one address create one account. `credits` is the balance of
+ * the append-only credit_entries, updated in the same transaction as each entry.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id),
+    email: text('email').notNull(),
+    /** A new address waiting for the confirmation link of /mail-change/do. */
+    pendingEmail: text('pending_email'),
+    /** argon2id; null once the account is erased. */
+    passwordHash: text('password_hash'),
+    status: text('status', { enum: ['not_confirmed', 'active', 'pending_deletion', 'erased'] })
+      .notNull()
+      .default('not_confirmed'),
+    language: text('language').notNull().default('en'),
+    credits: integer('credits').notNull().default(0),
+    paidUser: boolean('paid_user').notNull().default(false),
+    notificationsDisabled: jsonb('notifications_disabled').$type<string[]>().notNull().default([]),
+    /** First message typed at signup, delivered to signup_profile_id once chats exist for it. */
+    signupMessage: text('signup_message'),
+    signupProfileId: integer('signup_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deleteReason: text('delete_reason'),
+    deleteRemarks: text('delete_remarks'),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_site_email_unique').on(t.siteId, t.email),
+    uniqueIndex('users_profile_unique').on(t.profileId),
+    // The erase job looks for accounts whose 14 days have passed.
+    index('users_pending_deletion_idx').on(t.deletedAt).where(sql`${t.status} = 'pending_deletion'`),
+  ],
+);
+
+/** Server-side sessions: the cookie holds a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Single-use e-mailed tokens (activation, password reset, mail change, reactivation), stored hashed. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['activation', 'password_reset', 'mail_change', 'reactivation'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** For mail_change: the address that becomes the login once the link is used. */
+    newEmail: text('new_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('account_tokens_hash_unique').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Consents given by a member (trust.md), with the version of the text agreed to and the time. */
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['terms', 'orientation_data'] }).notNull(),
+    version: text('version').notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('consents_user_idx').on(t.userId)],
+);
+
+/**
+ * The append-only credit ledger. A unique key per user makes a replayed grant (a double click,
+ * a webhook arriving twice) post nothing twice. Kept when an account is erased: the user row is
+ * pseudonymised instead, as tax law keeps payment records.
+ */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('credit_entries_user_key_unique').on(t.userId, t.idempotencyKey)],
+);
+
+/** Fixed-window rate-limit counters shared by every server process (when Redis is not configured). */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_expires_idx').on(t.expiresAt)],
 );
