@@ -1,0 +1,171 @@
+/**
+ * Counters for rate limits (logins, signups, reset mails...) shared by every server process:
+ * in PostgreSQL by default (the rate_limit_counters table), in Redis when REDIS_URL is set.
+ *
+ * Windows are fixed and aligned to the epoch: windowStart = floor(now / windowMs) * windowMs,
+ * with `now` from the injected clock. So a test that moves its clock past the window sees the
+ * limit lifted, and a 24-hour window ends at midnight UTC ("try again tomorrow" is honest).
+ * The stored key carries the window length and start, so a new window is a new counter and an
+ * old one only waits to be purged (PostgreSQL) or to expire (Redis).
+ */
+import { Redis } from 'ioredis';
+import { eq, lte, sql } from 'drizzle-orm';
+import type { Database } from '../db/open';
+import { rateLimitCounters } from '../db/schema';
+import type { Clock } from './clock';
+
+export interface RateLimitResult {
+  count: number;
+  allowed: boolean;
+  resetAt: Date;
+}
+
+export interface RateLimiter {
+  /** Counts one event for `key` in the current fixed window; allowed = count <= limit. */
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** The current window's count without counting; allowed = count < limit (one more would pass). */
+  peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Forgets the key's current window (e.g. after a successful login). */
+  reset(key: string, windowMs: number): Promise<void>;
+  /** Deletes expired counters (PostgreSQL store; no-op for Redis, which expires keys itself). */
+  purgeExpired(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface RateLimiterOptions {
+  redisUrl?: string;
+  db: Database;
+  clock: Clock;
+  /** Prepended to every stored key; tests pass a random one so parallel files never share counters. */
+  keyPrefix?: string;
+  /** Where Redis connection trouble is reported (once per outage); silent when absent. */
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export const DEFAULT_RATE_LIMIT_KEY_PREFIX = 'cupido:rl:';
+/** Redis keeps a counter this long after its window ends, so clock skew between processes cannot revive it. */
+const REDIS_EXPIRY_SLACK_MS = 60_000;
+
+interface Window {
+  storedKey: string;
+  resetAt: Date;
+}
+
+function currentWindow(prefix: string, key: string, windowMs: number, now: Date): Window {
+  if (!Number.isInteger(windowMs) || windowMs <= 0) throw new RangeError(`windowMs must be a positive integer, got ${windowMs}`);
+  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+  return { storedKey: `${prefix}${key}:${windowMs}:${windowStart}`, resetAt: new Date(windowStart + windowMs) };
+}
+
+interface CounterStore {
+  increment(window: Window, now: Date): Promise<number>;
+  get(window: Window): Promise<number>;
+  remove(window: Window): Promise<void>;
+  purgeExpired(now: Date): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** One atomic upsert per hit: correct with any number of server processes on one database. */
+function postgresStore(db: Database): CounterStore {
+  return {
+    async increment({ storedKey, resetAt }) {
+      const [row] = await db
+        .insert(rateLimitCounters)
+        .values({ key: storedKey, count: 1, expiresAt: resetAt })
+        .onConflictDoUpdate({ target: rateLimitCounters.key, set: { count: sql`${rateLimitCounters.count} + 1` } })
+        .returning({ count: rateLimitCounters.count });
+      return row!.count;
+    },
+    async get({ storedKey }) {
+      const [row] = await db.select({ count: rateLimitCounters.count }).from(rateLimitCounters).where(eq(rateLimitCounters.key, storedKey));
+      return row?.count ?? 0;
+    },
+    async remove({ storedKey }) {
+      await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, storedKey));
+    },
+    async purgeExpired(now) {
+      const deleted = await db.delete(rateLimitCounters).where(lte(rateLimitCounters.expiresAt, now)).returning({ key: rateLimitCounters.key });
+      return deleted.length;
+    },
+    async close() {
+      // The database handle belongs to the caller.
+    },
+  };
+}
+
+function redisStore(url: string, log: RateLimiterOptions['log']): CounterStore {
+  const redis = new Redis(url, {
+    // A dead Redis makes a hit fail after one reconnection attempt (well under a second)
+    // instead of queueing it forever; callers see the error and the request fails loudly.
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5_000,
+  });
+  let reported = false;
+  redis.on('error', (err: Error) => {
+    if (!reported) log?.warn({ err }, 'rate limiter: Redis connection error');
+    reported = true;
+  });
+  redis.on('ready', () => {
+    reported = false;
+  });
+
+  return {
+    async increment({ storedKey, resetAt }, now) {
+      // The TTL is measured in Redis' real time, not in the (possibly simulated) clock's:
+      // what is left of the window, plus some slack.
+      const ttl = Math.max(1, resetAt.getTime() - now.getTime()) + REDIS_EXPIRY_SLACK_MS;
+      const results = await redis.multi().incr(storedKey).pexpire(storedKey, ttl).exec();
+      if (!results) throw new Error('rate limiter: Redis transaction was discarded');
+      const [incrError, count] = results[0]!;
+      if (incrError) throw incrError;
+      return Number(count);
+    },
+    async get({ storedKey }) {
+      const value = await redis.get(storedKey);
+      return value === null ? 0 : Number(value);
+    },
+    async remove({ storedKey }) {
+      await redis.del(storedKey);
+    },
+    async purgeExpired() {
+      return 0;
+    },
+    async close() {
+      if (redis.status === 'end') return;
+      if (redis.status === 'ready') {
+        try {
+          await redis.quit();
+          return;
+        } catch {
+          // fall through to a hard disconnect
+        }
+      }
+      redis.disconnect();
+    },
+  };
+}
+
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const prefix = options.keyPrefix ?? DEFAULT_RATE_LIMIT_KEY_PREFIX;
+  const store = options.redisUrl ? redisStore(options.redisUrl, options.log) : postgresStore(options.db);
+  const { clock } = options;
+
+  return {
+    async hit(key, limit, windowMs) {
+      const now = clock();
+      const window = currentWindow(prefix, key, windowMs, now);
+      const count = await store.increment(window, now);
+      return { count, allowed: count <= limit, resetAt: window.resetAt };
+    },
+    async peek(key, limit, windowMs) {
+      const window = currentWindow(prefix, key, windowMs, clock());
+      const count = await store.get(window);
+      return { count, allowed: count < limit, resetAt: window.resetAt };
+    },
+    async reset(key, windowMs) {
+      await store.remove(currentWindow(prefix, key, windowMs, clock()));
+    },
+    purgeExpired: () => store.purgeExpired(clock()),
+    close: () => store.close(),
+  };
+}
