@@ -1,0 +1,122 @@
+/**
+ * Outgoing mail. With SMTP_URL every mail goes to that SMTP server; without it (a demo, a
+ * laptop) the complete MIME message is written to `<dataDir>/mail/<time>-<to>.eml` and its
+ * links are logged, so activation and reset links can be followed from the console.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
+
+export interface OutgoingMail {
+  to: string;
+  fromName: string;
+  fromAddress: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** links in the mail, logged in file mode so a demo user can follow them */
+  links: string[];
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  dataDir: string;
+  log: { info(obj: object, msg: string): void };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+/**
+ * Transport options from SMTP_URL, in nodemailer's URL syntax:
+ * - `smtps://host:465` connects with TLS from the first byte; `smtp://host:587` connects in
+ *   plain text and upgrades with STARTTLS when the server offers it, but does not insist
+ *   (add `?requireTLS=true` to insist, `?ignoreTLS=true` to never upgrade).
+ * - Certificates are verified, except on a loopback host (a local relay or a test server with
+ *   a self-signed certificate, where there is no network to intercept); `?tls.rejectUnauthorized=false`
+ *   turns verification off for other hosts, at your own risk.
+ * - Anything in the URL's query wins over these defaults.
+ */
+export function smtpTransportOptions(smtpUrl: string) {
+  const fromUrl = parseConnectionUrl(smtpUrl);
+  const host = typeof fromUrl.host === 'string' ? fromUrl.host : '';
+  const loopback = LOOPBACK_HOSTS.has(host.toLowerCase());
+  return {
+    // A mail server that hangs must not hold a request (and its member) for minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    ...fromUrl,
+    tls: { ...(loopback ? { rejectUnauthorized: false } : {}), ...fromUrl.tls },
+  };
+}
+
+function message(mail: OutgoingMail): Mail.Options {
+  return {
+    from: { name: mail.fromName, address: mail.fromAddress },
+    to: mail.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    // RFC 3834: a machine sent this; out-of-office replies should not answer it.
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  };
+}
+
+/** '2026-03-10T10:00:00.000Z' + 'Sanne+x@example.com' -> '2026-03-10T10-00-00.000Z-sanne+x@example.com.eml' */
+export function emlFileName(time: Date, to: string): string {
+  const safeTo = to.toLowerCase().replace(/[^a-z0-9@.+_-]/g, '_').slice(0, 100);
+  return `${time.toISOString().replace(/:/g, '-')}-${safeTo}.eml`;
+}
+
+function smtpMailer(smtpUrl: string, log: MailerOptions['log']): Mailer {
+  const transport = nodemailer.createTransport(smtpTransportOptions(smtpUrl));
+  return {
+    async send(mail) {
+      const info = await transport.sendMail(message(mail));
+      // The links stay out of this log line: in SMTP mode they are secrets of the recipient.
+      log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+function fileMailer(dataDir: string, log: MailerOptions['log']): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const dir = path.join(dataDir, 'mail');
+  return {
+    async send(mail) {
+      const info = await transport.sendMail(message(mail));
+      await fs.mkdir(dir, { recursive: true });
+      const base = emlFileName(new Date(), mail.to);
+      // Two mails to one address within the same millisecond get -2, -3... rather than overwriting.
+      for (let attempt = 1; ; attempt += 1) {
+        const file = path.join(dir, attempt === 1 ? base : base.replace(/\.eml$/, `-${attempt}.eml`));
+        try {
+          await fs.writeFile(file, info.message as Buffer, { flag: 'wx' });
+          log.info({ to: mail.to, subject: mail.subject, file, links: mail.links }, 'mail written');
+          return;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 100) throw error;
+        }
+      }
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.log) : fileMailer(options.dataDir, options.log);
+}
