@@ -66,6 +66,22 @@ describe('api client', () => {
     expect(sleep).not.toHaveBeenCalled();
   });
 
+  it('carries the form field and the called path of a refusal', async () => {
+    const { request } = setup([json(409, { error: { code: 'email_exists', message: 'Bestaat al', field: 'email' } })]);
+    const error = await request('/api/signup.php', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409, code: 'email_exists', message: 'Bestaat al', field: 'email', path: '/api/signup.php' });
+  });
+
+  it('answers an account limit (429 with its own code) at once, but retries a generic 429', async () => {
+    const blocked = setup([json(429, { error: { code: 'login_blocked', message: 'Blocked for 15 min.' } })]);
+    await expect(blocked.request('/api/user.php', { method: 'POST', body: {} })).rejects.toMatchObject({ code: 'login_blocked' });
+    expect(blocked.fetch).toHaveBeenCalledTimes(1);
+
+    const busy = setup([json(429, { error: { code: 'too_many_requests', message: 'Wait' } }), json(200, { ok: true })]);
+    await expect(busy.request('/api/x.php')).resolves.toEqual({ ok: true });
+    expect(busy.fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('falls back to the status text when the error body is not JSON', async () => {
     const { request } = setup([new Response('<html>', { status: 404, statusText: 'Not Found' })]);
     await expect(request('/api/x.php')).rejects.toMatchObject({ status: 404, code: 'http_error', message: 'Not Found' });

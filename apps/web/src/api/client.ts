@@ -1,15 +1,22 @@
 import { MAX_REQUEST_RETRIES, retryDelayMs, shouldRetryStatus } from '@cupido/shared/rules';
 import { loadingTracker } from '../ui/loading-tracker';
 
-/** An answer the server refused, carrying its stable code and its translated message. */
+/**
+ * An answer the server refused, carrying its stable code, its translated message, the form
+ * field the message belongs to (when the server names one) and the path that was called.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  readonly field: string | undefined;
+  readonly path: string | undefined;
+  constructor(status: number, code: string, message: string, field?: string, path?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.field = field;
+    this.path = path;
   }
 }
 
@@ -44,17 +51,31 @@ export function buildUrl(path: string, query: Record<string, string> | undefined
   return `${url.pathname}?${params.toString()}`;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+async function toApiError(response: Response, path: string): Promise<ApiError> {
   let code = 'http_error';
   let message = response.statusText || `HTTP ${response.status}`;
+  let field: string | undefined;
   try {
-    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown; field?: unknown } };
     if (typeof body?.error?.code === 'string') code = body.error.code;
     if (typeof body?.error?.message === 'string') message = body.error.message;
+    if (typeof body?.error?.field === 'string') field = body.error.field;
   } catch {
     // Not JSON (a proxy page, an empty body): keep the HTTP status text.
   }
-  return new ApiError(response.status, code, message);
+  return new ApiError(response.status, code, message, field, path);
+}
+
+/** Codes of a generic, transient 429 (a proxy, the global limiter) that a later try may pass. */
+const TRANSIENT_429_CODES = new Set(['http_error', 'too_many_requests']);
+
+/**
+ * A 429 that names an account limit (login_blocked, too_many_reset_mails...) is an answer, not a
+ * hiccup: retrying only delays the message by seconds and counts as further attempts.
+ */
+function isRetryable(status: number | null, failure: ApiError): boolean {
+  if (status === 429 && !TRANSIENT_429_CODES.has(failure.code)) return false;
+  return shouldRetryStatus(status);
 }
 
 /**
@@ -85,16 +106,16 @@ export function createClient(overrides: Partial<ClientDeps> = {}) {
           response = await deps.fetch(url, init);
         } catch (error) {
           response = null;
-          failure = new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error));
+          failure = new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error), undefined, path);
         }
         if (response) {
           if (response.ok) {
             if (response.status === 204) return undefined as T;
             return (await response.json()) as T;
           }
-          failure = await toApiError(response);
+          failure = await toApiError(response, path);
         }
-        if (attempt >= MAX_REQUEST_RETRIES || !shouldRetryStatus(response ? response.status : null)) throw failure!;
+        if (attempt >= MAX_REQUEST_RETRIES || !isRetryable(response ? response.status : null, failure!)) throw failure!;
         await deps.sleep(retryDelayMs(attempt));
       }
     } finally {
@@ -107,4 +128,8 @@ export const request = createClient();
 
 export async function apiGet<T>(path: string, query?: Record<string, string>): Promise<T> {
   return request<T>(path, { query });
+}
+
+export async function apiPost<T>(path: string, body: unknown = {}): Promise<T> {
+  return request<T>(path, { method: 'POST', body });
 }
