@@ -16,9 +16,38 @@ interface Case {
   /** Minimum acceptable ratio of this call's throughput to the bare route's. */
   target: number;
   headers?: Record<string, string>;
+  /** Runs once against the started server and answers the request headers (e.g. a session cookie). */
+  prepare?: (base: string) => Promise<Record<string, string>>;
 }
 
-const CASES: Case[] = [{ name: 'GET /api/settings.php', path: '/api/settings.php?domain=localhost&locale=en', target: 0.8 }];
+/** Signs up a member through the real API and answers its session cookie. */
+async function liveSession(base: string): Promise<Record<string, string>> {
+  const response = await fetch(`${base}/api/signup.php?domain=localhost`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `bench.${Date.now()}@example.com`,
+      name: 'Bench',
+      password: 'bench password',
+      date_of_birth: '1990-01-01',
+      consent_terms: true,
+      consent_orientation_data: true,
+    }),
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('auth.session='));
+  if (response.status !== 201 || !cookie) throw new Error(`bench signup failed: ${response.status} ${await response.text()}`);
+  const headers = { cookie: cookie.split(';')[0]!, 'x-request-type': 'client' };
+  // Measure the member path, not the cheaper visitor answer.
+  const me = (await (await fetch(`${base}/api/user.php?domain=localhost`, { headers })).json()) as { user: unknown };
+  if (!me.user) throw new Error('bench session is not logged in');
+  return headers;
+}
+
+const CASES: Case[] = [
+  { name: 'GET /api/settings.php', path: '/api/settings.php?domain=localhost&locale=en', target: 0.8 },
+  // Every page view of a member asks who is logged in: a session lookup joined to the profile.
+  { name: 'GET /api/user.php (live session)', path: '/api/user.php?domain=localhost', target: 0.5, prepare: liveSession },
+];
 const BASELINE_PATH = '/api/health';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 2);
 /** Baseline and call alternate in short rounds; the median ratio resists background load drift. */
@@ -75,6 +104,7 @@ const server = await startServer(port, dataDir);
 const base = `http://127.0.0.1:${port}`;
 let failed = false;
 try {
+  for (const c of CASES) if (c.prepare) c.headers = { ...c.headers, ...(await c.prepare(base)) };
   // Warm up the JIT and caches on both routes before measuring.
   await load(base + BASELINE_PATH, {}, 1);
   for (const c of CASES) await load(base + c.path, c.headers, 1);

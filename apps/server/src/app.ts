@@ -19,13 +19,26 @@ import { SiteService } from './features/sites/service';
 import { sitesRoutes } from './features/sites/routes';
 import { referenceDataRoutes } from './features/reference-data/routes';
 import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
+import session from './plugins/session';
+import { accountRoutes } from './features/accounts/routes';
+import { scheduleAccountMaintenance } from './features/accounts/erase-job';
+import { systemClock, type Clock } from './infra/clock';
+import { createMailer } from './infra/mailer';
+import { createRateLimiter } from './infra/rate-limiter';
 
 export interface AppDeps {
-  config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir'>;
+  config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> & {
+    /** Prefix of rate-limit keys in Redis; tests give each app its own. */
+    rateLimitKeyPrefix?: string;
+  };
   database: DatabaseHandle;
+  /** "Now" for expiry, lockouts and the deletion window; tests move it forward. */
+  clock?: Clock;
+  /** Run the scheduled jobs (erasing deleted accounts, clean-ups). The server does; tests call jobs directly. */
+  runJobs?: boolean;
 }
 
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock = systemClock, runJobs = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -69,6 +82,18 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   await app.register(sitesRoutes, { sites, countryHeader: config.countryHeader, pushPublicKey: vapid.publicKey });
   await app.register(referenceDataRoutes);
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log });
+  const limiter = createRateLimiter({ redisUrl: config.redisUrl, db: database.db, clock, keyPrefix: config.rateLimitKeyPrefix });
+  app.addHook('onClose', async () => {
+    await Promise.all([mailer.close(), limiter.close()]);
+  });
+  if (runJobs) {
+    const stopJobs = scheduleAccountMaintenance({ db: database.db, clock, limiter, log: app.log });
+    app.addHook('onClose', async () => stopJobs());
+  }
+  await app.register(session, { db: database.db, clock });
+  await app.register(accountRoutes, { deps: { db: database.db, mailer, limiter, clock, log: app.log }, countryHeader: config.countryHeader });
 
   // A bare route for health checks and as the benchmarks' baseline: same server, no database.
   app.get('/api/health', { schema: { hide: true }, config: { withoutSite: true } }, async () => ({ ok: true }));

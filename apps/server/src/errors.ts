@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: string,
     readonly messageKey: string,
     readonly params: Record<string, string | number> = {},
+    /** The form field the message belongs to, when there is one. */
+    readonly field?: string,
   ) {
     super(code);
     this.name = 'AppError';

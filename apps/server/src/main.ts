@@ -11,7 +11,7 @@ const database = await openDatabase(
 await database.migrate();
 if (config.seedDemo) await seedDemoData(database.db, { dataDir: config.dataDir });
 
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database, runJobs: true });
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -150,14 +150,14 @@ const email = z.string().max(EMAIL_MAX_LENGTH * 2);
 const password = z.string().max(PASSWORD_MAX_LENGTH * 4);
 
 export const ZTracking = z
-  .object({
-    network: z.string().max(100).optional(),
-    ref: z.string().max(100).optional(),
-    sub1: z.string().max(100).optional(),
-    sub2: z.string().max(100).optional(),
-    sub3: z.string().max(100).optional(),
-  })
-  .meta({ description: 'Traffic source read from the landing URL (spec section 3, tracking data)' });
+  .record(z.string().max(20), z.string().max(200))
+  .refine((tracking) => Object.keys(tracking).length <= 20, 'too many tracking parameters')
+  .meta({ description: 'Traffic source read from the landing URL (spec section 3, tracking data: network, ref, sub1-3, ...)' });
+
+/** A traffic source is known when any tracking parameter but the e-mail address has a value. */
+export function hasTrafficSource(tracking: Record<string, string> | undefined): boolean {
+  return Object.entries(tracking ?? {}).some(([key, value]) => key !== 'email' && value.trim() !== '');
+}
 
 export const ZSignupRequest = z.object({
   email,

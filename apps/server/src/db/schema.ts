@@ -170,9 +170,8 @@ export const users = pgTable(
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id),
-    profileId: integer('profile_id')
-      .notNull()
-      .references(() => profiles.id),
+    /** Null only once the account is erased (its profile is deleted then). */
+    profileId: integer('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     /** A new address waiting for the confirmation link of /mail-change/do. */
     pendingEmail: text('pending_email'),

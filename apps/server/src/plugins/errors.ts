@@ -9,15 +9,26 @@ import { DEFAULT_LOCALE } from '@cupido/shared/locales';
 import { AppError } from '../errors';
 import { translate } from '../i18n/translate';
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, code: string, messageKey: string, params = {}) {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  messageKey: string,
+  params = {},
+  field?: string,
+) {
   const locale = request.locale ?? DEFAULT_LOCALE;
-  return reply.code(status).type('application/json; charset=utf-8').send({ error: { code, message: translate(locale, messageKey, params) } });
+  const error = { code, message: translate(locale, messageKey, params), ...(field ? { field } : {}) };
+  return reply.code(status).type('application/json; charset=utf-8').send({ error });
 }
 
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof AppError) return sendError(request, reply, error.status, error.code, error.messageKey, error.params);
+      if (error instanceof AppError) {
+        return sendError(request, reply, error.status, error.code, error.messageKey, error.params, error.field);
+      }
       if (hasZodFastifySchemaValidationErrors(error) || error.code === 'FST_ERR_VALIDATION') {
         return sendError(request, reply, 400, 'invalid_request', 'errors.invalid_request');
       }

@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../infra/clock';
 import { buildApp, type AppDeps } from '../app';
 import type { DatabaseHandle } from '../db/open';
 import { seedDemoSites } from '../seed/demo-sites';
@@ -18,7 +20,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<AppDeps['config']> = {}): Promise<TestApp> {
+/**
+ * Rate limits use Redis when CI provides REDIS_URL (as production would), each test app under
+ * its own key prefix; otherwise the PostgreSQL counters.
+ */
+export async function createTestApp(overrides: Partial<AppDeps['config']> = {}, extra: { clock?: Clock } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedDemoSites(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-test-data-'));
@@ -30,8 +36,12 @@ export async function createTestApp(overrides: Partial<AppDeps['config']> = {}):
       logLevel: 'silent',
       webDistDir: path.join(dataDir, 'no-web-build'),
       dataDir,
+      smtpUrl: undefined,
+      redisUrl: process.env.REDIS_URL || undefined,
+      rateLimitKeyPrefix: `cupido-test:${randomBytes(6).toString('hex')}:`,
       ...overrides,
     },
+    clock: extra.clock,
   });
   await app.ready();
   return {

@@ -1,0 +1,99 @@
+/**
+ * What every account operation needs: the database, the mailer, the shared rate limiter and the
+ * clock (deps), and the request it serves (site, locale, IP, the origin its links point to).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LocaleCode } from '@cupido/shared/locales';
+import { creditEntries, users } from '../../db/schema';
+import type { Database } from '../../db/open';
+import type { Clock } from '../../infra/clock';
+import type { Mailer } from '../../infra/mailer';
+import type { RateLimiter } from '../../infra/rate-limiter';
+import type { Site } from '../sites/service';
+import { renderAccountMail, type AccountMailKind } from './account-mails';
+
+export interface AccountDeps {
+  db: Database;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export interface RequestContext {
+  site: Site;
+  locale: LocaleCode;
+  ip: string;
+  /** Scheme, host and port that e-mailed links point to (never an unknown Host header). */
+  origin: string;
+  /** The session cookie of the request, when there is one. */
+  sessionToken: string | null;
+}
+
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Postgres' unique_violation, as both drivers report it (drizzle wraps it in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  const err = error as { code?: string; cause?: { code?: string } } | undefined;
+  return err?.code === '23505' || err?.cause?.code === '23505';
+}
+
+export async function sendAccountMail(
+  deps: AccountDeps,
+  ctx: RequestContext,
+  input: { kind: AccountMailKind; to: string; name: string; locale: LocaleCode; path: string; expiresInHours: number },
+): Promise<void> {
+  const link = `${ctx.origin}${input.path}`;
+  const { subject, text, html } = renderAccountMail({
+    kind: input.kind,
+    locale: input.locale,
+    name: input.name,
+    link,
+    expiresInHours: input.expiresInHours,
+    site: {
+      name: ctx.site.name,
+      domain: ctx.site.domain,
+      themeColor: ctx.site.themeColor,
+      logoText: ctx.site.logoText,
+      supportEmail: ctx.site.supportEmail,
+    },
+  });
+  await deps.mailer.send({
+    to: input.to,
+    fromName: ctx.site.name,
+    fromAddress: ctx.site.supportEmail,
+    subject,
+    text,
+    html,
+    links: [link],
+  });
+}
+
+/**
+ * Activation: not_confirmed -> active and the site's signup credits, once. The credit entry's
+ * unique key makes a second activation (or a replay) post nothing.
+ */
+export async function activateInTx(tx: Tx, userId: number, signupCredits: number, now: Date): Promise<boolean> {
+  const activated = await tx
+    .update(users)
+    .set({ status: 'active', activatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.status, 'not_confirmed')))
+    .returning({ id: users.id });
+  if (activated.length === 0) return false;
+  if (signupCredits > 0) {
+    const posted = await tx
+      .insert(creditEntries)
+      .values({ userId, amount: signupCredits, reason: 'signup_credits', idempotencyKey: 'signup_credits', createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: creditEntries.id });
+    if (posted.length > 0) {
+      await tx.update(users).set({ credits: sql`${users.credits} + ${signupCredits}` }).where(eq(users.id, userId));
+    }
+  }
+  return true;
+}
+
+export function minutesUntil(date: Date, now: Date): number {
+  return Math.max(1, Math.ceil((date.getTime() - now.getTime()) / 60_000));
+}

@@ -1,0 +1,194 @@
+/**
+ * Forgotten password, password change and e-mail change (spec sections 5 and 8). Changing the
+ * password ends the member's other sessions; a reset ends all of them.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import {
+  ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR,
+  MAIL_CHANGE_TOKEN_HOURS,
+  PASSWORD_RESET_TOKEN_HOURS,
+  RESET_MAILS_PER_ACCOUNT_PER_DAY,
+  RESET_MAILS_PER_IP_PER_DAY,
+  isValidEmail,
+  normalizeEmail,
+  passwordProblem,
+} from '@cupido/shared/accounts';
+import type { LocaleCode } from '@cupido/shared/locales';
+import { AppError } from '../../errors';
+import { profiles, users } from '../../db/schema';
+import { hashPassword, verifyPassword } from './passwords';
+import { consumeToken, hoursFrom, issueToken } from './tokens';
+import { createSession, deleteSessionsOf } from './sessions';
+import { clearLoginFailures } from './login';
+import { activateInTx, isUniqueViolation, sendAccountMail, type AccountDeps, type RequestContext } from './account-context';
+
+const DAY_MS = 24 * 3_600_000;
+const HOUR_MS = 3_600_000;
+
+const error = (status: number, code: string, field?: string) => new AppError(status, code, `errors.${code}`, {}, field);
+
+function checkNewPassword(password: string, field: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw error(400, problem, field);
+}
+
+export async function requestPasswordReset(deps: AccountDeps, ctx: RequestContext, input: { email: string; language?: LocaleCode }) {
+  if (!isValidEmail(input.email)) throw error(400, 'invalid_email', 'email');
+  const email = normalizeEmail(input.email);
+  const ip = await deps.limiter.hit(`reset:ip:${ctx.ip}`, RESET_MAILS_PER_IP_PER_DAY, DAY_MS);
+  if (!ip.allowed) throw error(429, 'too_many_reset_mails', 'email');
+
+  const [user] = await deps.db
+    .select({ id: users.id, status: users.status, language: users.language, name: profiles.name })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.profileId))
+    .where(and(eq(users.siteId, ctx.site.id), eq(users.email, email)))
+    .limit(1);
+  if (!user || user.status === 'erased') throw error(404, 'email_not_found', 'email');
+  if (user.status === 'pending_deletion') throw error(409, 'account_pending_deletion', 'email');
+  const account = await deps.limiter.hit(`reset:acct:${user.id}`, RESET_MAILS_PER_ACCOUNT_PER_DAY, DAY_MS);
+  if (!account.allowed) throw error(429, 'too_many_reset_mails', 'email');
+
+  const now = deps.clock();
+  const token = await issueToken(deps.db, {
+    userId: user.id,
+    purpose: 'password_reset',
+    now,
+    expiresAt: hoursFrom(now, PASSWORD_RESET_TOKEN_HOURS),
+  });
+  await sendAccountMail(deps, ctx, {
+    kind: 'password_reset',
+    to: email,
+    name: user.name,
+    locale: (input.language ?? user.language) as LocaleCode,
+    path: `/reset-password/do?token=${encodeURIComponent(token)}`,
+    expiresInHours: PASSWORD_RESET_TOKEN_HOURS,
+  });
+}
+
+/**
+ * Sets the new password from a reset link and logs the member in. The link proves the mailbox,
+ * so an account still waiting for activation is activated too.
+ */
+export async function resetPassword(
+  deps: AccountDeps,
+  ctx: RequestContext,
+  input: { token: string; password: string; password_confirmation: string },
+): Promise<{ userId: number; sessionToken: string }> {
+  if (input.password !== input.password_confirmation) throw error(400, 'passwords_not_equal', 'password_confirmation');
+  checkNewPassword(input.password, 'password');
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock();
+  const result = await deps.db.transaction(async (tx) => {
+    const used = await consumeToken(tx, input.token, 'password_reset', now);
+    if (!used) return null;
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), ne(users.status, 'erased'), ne(users.status, 'pending_deletion')))
+      .returning({ id: users.id, email: users.email });
+    if (!user) return null;
+    await activateInTx(tx, user.id, ctx.site.signupCredits, now);
+    await deleteSessionsOf(tx, user.id);
+    return { userId: user.id, email: user.email, sessionToken: await createSession(tx, user.id, now) };
+  });
+  if (!result) throw error(400, 'token_invalid');
+  await clearLoginFailures(deps, ctx.site.id, result.email);
+  return { userId: result.userId, sessionToken: result.sessionToken };
+}
+
+export async function changePassword(
+  deps: AccountDeps,
+  ctx: RequestContext,
+  member: { id: number; passwordHash: string | null },
+  input: { old_password: string; new_password: string },
+): Promise<void> {
+  if (!(await verifyPassword(member.passwordHash, input.old_password))) throw error(400, 'old_password_wrong', 'old_password');
+  checkNewPassword(input.new_password, 'new_password');
+  const passwordHash = await hashPassword(input.new_password);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
+    await deleteSessionsOf(tx, member.id, ctx.sessionToken ?? undefined);
+  });
+}
+
+async function emailOwnedByOther(deps: AccountDeps, siteId: number, email: string, userId: number): Promise<boolean> {
+  const [owner] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.siteId, siteId), eq(users.email, email), ne(users.id, userId)))
+    .limit(1);
+  return !!owner;
+}
+
+/** Stores the wanted address as pending and mails a confirmation link to it. */
+export async function requestEmailChange(
+  deps: AccountDeps,
+  ctx: RequestContext,
+  member: { id: number; email: string; language: string; profileName: string },
+  input: { email: string },
+): Promise<void> {
+  if (!isValidEmail(input.email)) throw error(400, 'invalid_email', 'email');
+  const email = normalizeEmail(input.email);
+  if (email === member.email) {
+    await deps.db.update(users).set({ pendingEmail: null }).where(eq(users.id, member.id));
+    return;
+  }
+  if (await emailOwnedByOther(deps, ctx.site.id, email, member.id)) throw error(409, 'email_taken', 'email');
+  const sent = await deps.limiter.hit(`mail:acct:${member.id}`, ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR, HOUR_MS);
+  if (!sent.allowed) throw error(429, 'too_many_mails', 'email');
+
+  const now = deps.clock();
+  const token = await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ pendingEmail: email }).where(eq(users.id, member.id));
+    return issueToken(tx, {
+      userId: member.id,
+      purpose: 'mail_change',
+      now,
+      expiresAt: hoursFrom(now, MAIL_CHANGE_TOKEN_HOURS),
+      newEmail: email,
+    });
+  });
+  await sendAccountMail(deps, ctx, {
+    kind: 'mail_change',
+    to: email,
+    name: member.profileName,
+    locale: member.language as LocaleCode,
+    path: `/mail-change/do?token=${encodeURIComponent(token)}`,
+    expiresInHours: MAIL_CHANGE_TOKEN_HOURS,
+  });
+}
+
+/**
+ * Uses a mail-change link: the new address becomes the login. It proves that mailbox, so an
+ * unconfirmed account is activated as well. Answers a session when the request had none.
+ */
+export async function confirmEmailChange(
+  deps: AccountDeps,
+  ctx: RequestContext,
+  token: string,
+  loggedInUserId: number | null,
+): Promise<{ userId: number; sessionToken: string | null }> {
+  const now = deps.clock();
+  try {
+    const result = await deps.db.transaction(async (tx) => {
+      const used = await consumeToken(tx, token, 'mail_change', now);
+      if (!used?.newEmail) return null;
+      const [user] = await tx
+        .update(users)
+        .set({ email: used.newEmail, pendingEmail: null })
+        .where(and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), ne(users.status, 'erased'), ne(users.status, 'pending_deletion')))
+        .returning({ id: users.id });
+      if (!user) return null;
+      await activateInTx(tx, user.id, ctx.site.signupCredits, now);
+      const sessionToken = loggedInUserId === user.id ? null : await createSession(tx, user.id, now);
+      return { userId: user.id, sessionToken };
+    });
+    if (!result) throw error(400, 'token_invalid');
+    return result;
+  } catch (err) {
+    // Someone signed up with the address after the link was sent.
+    if (isUniqueViolation(err)) throw error(409, 'email_taken');
+    throw err;
+  }
+}

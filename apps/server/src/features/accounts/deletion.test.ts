@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { accountTokens, consents, creditEntries, profiles, sessions, users } from '../../db/schema';
+import { activeMember, createAccountsTestApp, errorOf, linkPath, nextIp, signup, type AccountsTestApp } from '../../test/accounts-kit';
+import { eraseExpiredAccounts } from './deletion';
+
+let t: AccountsTestApp;
+beforeAll(async () => {
+  t = await createAccountsTestApp();
+});
+afterAll(() => t.close());
+
+const DAY = 24 * 3_600_000;
+const post = (url: string, payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {}, remoteAddress: nextIp() });
+
+async function deleteMember(overrides: Record<string, unknown> = {}) {
+  const member = await activeMember(t, overrides);
+  t.smtp.clear();
+  const response = await post('/api/delete-account.php', { reason: 'other', remarks: 'Met someone offline', confirm: true }, member.cookie);
+  expect(response.json()).toEqual({ ok: true });
+  const mail = await t.smtp.waitForMail(member.body.email);
+  return { ...member, mail };
+}
+
+describe('account deletion', () => {
+  it('needs a confirmation and a known reason, and leaves the account untouched otherwise', async () => {
+    const { cookie } = await activeMember(t);
+    const unconfirmed = await post('/api/delete-account.php', { reason: 'price', confirm: false }, cookie);
+    expect(errorOf(unconfirmed)).toMatchObject({ code: 'confirmation_required', message: 'Please confirm that you want to delete your account' });
+    expect((await post('/api/delete-account.php', { reason: 'boredom', confirm: true }, cookie)).statusCode).toBe(400);
+    const long = await post('/api/delete-account.php', { reason: 'other', remarks: 'x'.repeat(1001), confirm: true }, cookie);
+    expect(errorOf(long).code).toBe('remarks_too_long');
+    const user = (await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user;
+    expect(user.status).toBe('active');
+    expect((await post('/api/delete-account.php', { reason: 'price', confirm: true })).statusCode).toBe(403);
+  });
+
+  it('puts the account in pending deletion, ends its sessions and mails a reactivation link', async () => {
+    const { body, cookie, user, mail } = await deleteMember();
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ status: 'pending_deletion', deleteReason: 'other', deleteRemarks: 'Met someone offline' });
+    expect(await t.database.db.$count(sessions, eq(sessions.userId, user.id))).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user).toBeNull();
+    expect(linkPath(mail, '/api/reactivate.php')).toMatch(/token=/);
+
+    const login = await post('/api/user.php', { email: body.email, password: body.password });
+    expect(login.statusCode).toBe(403);
+    expect(errorOf(login).code).toBe('account_pending_deletion');
+    const again = await post('/api/signup.php', { ...body, consent_terms: true, consent_orientation_data: true });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toMatchObject({ code: 'account_pending_deletion', field: 'email' });
+  });
+
+  it('reactivates through the mailed link within 14 days, logged in and as it was', async () => {
+    const { body, mail, user } = await deleteMember();
+    t.clock.advance(13 * DAY);
+    const response = await t.app.inject({ method: 'GET', url: linkPath(mail, '/api/reactivate.php') });
+    expect(response.headers.location).toBe('/members?reactivated=1');
+    const cookie = `auth.session=${response.cookies.find((c) => c.name === 'auth.session')!.value}`;
+    const me = (await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user;
+    expect(me).toMatchObject({ id: user.id, status: 'active', email: body.email });
+    const reused = await t.app.inject({ method: 'GET', url: linkPath(mail, '/api/reactivate.php') });
+    expect(reused.headers.location).toBe('/activate/error?reason=reactivation');
+  });
+
+  it('mails a new reactivation link on request, only for accounts pending deletion', async () => {
+    const { body } = await deleteMember();
+    t.smtp.clear();
+    expect((await post('/api/reactivation-mail.php', { email: body.email })).json()).toEqual({ sent: true });
+    const mail = await t.smtp.waitForMail(body.email);
+    expect(linkPath(mail, '/api/reactivate.php')).toContain('token=');
+    const active = await activeMember(t);
+    expect((await post('/api/reactivation-mail.php', { email: active.body.email })).statusCode).toBe(404);
+  });
+
+  it('erases the content after 14 days, keeps the pseudonymised ledger, and the link no longer works', async () => {
+    const { body, mail, user } = await deleteMember();
+    await t.database.db
+      .insert(creditEntries)
+      .values({ userId: user.id, amount: 100, reason: 'purchase', idempotencyKey: 'payment-1', createdAt: t.clock() });
+
+    const statusOf = async () => (await t.database.db.select({ status: users.status }).from(users).where(eq(users.id, user.id)))[0]!.status;
+    t.clock.advance(14 * DAY - 60_000);
+    await eraseExpiredAccounts({ db: t.database.db, clock: t.clock });
+    expect(await statusOf()).toBe('pending_deletion');
+    t.clock.advance(2 * 60_000);
+    expect(await eraseExpiredAccounts({ db: t.database.db, clock: t.clock })).toBeGreaterThanOrEqual(1);
+
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ status: 'erased', email: `erased-${user.id}@invalid`, passwordHash: null, profileId: null, deleteRemarks: null, signupMessage: null });
+    expect(await t.database.db.$count(profiles, eq(profiles.id, user.profile.id))).toBe(0);
+    expect(await t.database.db.$count(consents, eq(consents.userId, user.id))).toBe(0);
+    expect(await t.database.db.$count(accountTokens, eq(accountTokens.userId, user.id))).toBe(0);
+    // The signup credits and the purchase both stay in the ledger.
+    expect(await t.database.db.$count(creditEntries, eq(creditEntries.userId, user.id))).toBe(2);
+    expect(JSON.stringify(row)).not.toContain(body.email);
+
+    const link = await t.app.inject({ method: 'GET', url: linkPath(mail, '/api/reactivate.php') });
+    expect(link.headers.location).toBe('/activate/error?reason=reactivation');
+    // The address is free again for a new signup.
+    expect((await signup(t, { email: body.email })).user.email).toBe(body.email);
+    expect(await eraseExpiredAccounts({ db: t.database.db, clock: t.clock })).toBe(0);
+  });
+
+  it('two erase runs at once erase each account once', async () => {
+    await deleteMember();
+    await deleteMember();
+    t.clock.advance(15 * DAY);
+    const counts = await Promise.all([
+      eraseExpiredAccounts({ db: t.database.db, clock: t.clock }),
+      eraseExpiredAccounts({ db: t.database.db, clock: t.clock }),
+    ]);
+    expect(counts[0]! + counts[1]!).toBeGreaterThanOrEqual(2);
+    expect(await t.database.db.$count(users, eq(users.status, 'pending_deletion'))).toBe(0);
+  });
+});

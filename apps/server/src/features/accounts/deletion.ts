@@ -1,0 +1,167 @@
+/**
+ * Account deletion (spec sections 3 and 4, trust.md): the account is pending deletion for 14
+ * days, during which an e-mailed link reactivates it; after that eraseExpiredAccounts removes
+ * its content for good. The credit ledger (payment records tax law keeps) stays, tied to a
+ * pseudonymised user row.
+ */
+import { and, eq, lte, sql } from 'drizzle-orm';
+import {
+  ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR,
+  DELETE_REMARKS_MAX_LENGTH,
+  isValidEmail,
+  normalizeEmail,
+  type DeleteReason,
+} from '@cupido/shared/accounts';
+import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/constants';
+import type { LocaleCode } from '@cupido/shared/locales';
+import { AppError } from '../../errors';
+import { accountTokens, consents, profiles, users } from '../../db/schema';
+import { consumeToken, issueToken } from './tokens';
+import { createSession, deleteExpiredSessions, deleteSessionsOf } from './sessions';
+import { sendAccountMail, type AccountDeps, type RequestContext, type Tx } from './account-context';
+
+const DAY_MS = 24 * 3_600_000;
+const HOUR_MS = 3_600_000;
+const WINDOW_MS = REACTIVATION_WINDOW_DAYS * DAY_MS;
+
+const error = (status: number, code: string, field?: string, params: Record<string, number> = {}) =>
+  new AppError(status, code, `errors.${code}`, params, field);
+
+function hoursLeft(deletedAt: Date, now: Date): number {
+  return Math.max(1, Math.ceil((deletedAt.getTime() + WINDOW_MS - now.getTime()) / HOUR_MS));
+}
+
+async function mailReactivationLink(
+  deps: AccountDeps,
+  ctx: RequestContext,
+  user: { id: number; email: string; language: string; name: string; deletedAt: Date },
+  tx?: Tx,
+): Promise<void> {
+  const now = deps.clock();
+  const token = await issueToken(tx ?? deps.db, {
+    userId: user.id,
+    purpose: 'reactivation',
+    now,
+    expiresAt: new Date(user.deletedAt.getTime() + WINDOW_MS),
+  });
+  return sendAccountMail(deps, ctx, {
+    kind: 'reactivation',
+    to: user.email,
+    name: user.name,
+    locale: user.language as LocaleCode,
+    path: `/api/reactivate.php?token=${encodeURIComponent(token)}`,
+    expiresInHours: hoursLeft(user.deletedAt, now),
+  });
+}
+
+export async function deleteAccount(
+  deps: AccountDeps,
+  ctx: RequestContext,
+  member: { id: number; email: string; language: string; profileName: string },
+  input: { reason: DeleteReason; remarks?: string; confirm: boolean },
+): Promise<void> {
+  if (!input.confirm) throw error(400, 'confirmation_required', 'confirm');
+  const remarks = input.reason === 'other' ? input.remarks?.trim() || null : null;
+  if (remarks && remarks.length > DELETE_REMARKS_MAX_LENGTH) {
+    throw error(400, 'remarks_too_long', 'remarks', { max: DELETE_REMARKS_MAX_LENGTH });
+  }
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ status: 'pending_deletion', deletedAt: now, deleteReason: input.reason, deleteRemarks: remarks, pendingEmail: null })
+      .where(eq(users.id, member.id));
+    await deleteSessionsOf(tx, member.id);
+  });
+  try {
+    await mailReactivationLink(deps, ctx, { id: member.id, email: member.email, language: member.language, name: member.profileName, deletedAt: now });
+  } catch (err) {
+    // The deletion stands; the member can ask for the link again from the login or signup form.
+    deps.log.error({ err }, 'reactivation mail failed');
+  }
+}
+
+/** Mails a new reactivation link to an account pending deletion. */
+export async function requestReactivation(deps: AccountDeps, ctx: RequestContext, input: { email: string }): Promise<void> {
+  if (!isValidEmail(input.email)) throw error(400, 'invalid_email', 'email');
+  const email = normalizeEmail(input.email);
+  const [user] = await deps.db
+    .select({ id: users.id, status: users.status, language: users.language, deletedAt: users.deletedAt, name: profiles.name })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.profileId))
+    .where(and(eq(users.siteId, ctx.site.id), eq(users.email, email)))
+    .limit(1);
+  if (!user || user.status !== 'pending_deletion' || !user.deletedAt) throw error(404, 'email_not_found', 'email');
+  const sent = await deps.limiter.hit(`mail:acct:${user.id}`, ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR, HOUR_MS);
+  if (!sent.allowed) throw error(429, 'too_many_mails', 'email');
+  await mailReactivationLink(deps, ctx, { id: user.id, email, language: user.language, name: user.name, deletedAt: user.deletedAt });
+}
+
+/** Uses a reactivation link within the 14 days: the account is back as it was, and logged in. */
+export async function reactivate(deps: AccountDeps, ctx: RequestContext, token: string): Promise<string | null> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const used = await consumeToken(tx, token, 'reactivation', now);
+    if (!used) return null;
+    const [user] = await tx
+      .update(users)
+      .set({
+        status: sql`case when ${users.activatedAt} is null then 'not_confirmed' else 'active' end`,
+        deletedAt: null,
+        deleteReason: null,
+        deleteRemarks: null,
+      })
+      .where(and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), eq(users.status, 'pending_deletion')))
+      .returning({ id: users.id });
+    if (!user) return null;
+    return createSession(tx, user.id, now);
+  });
+}
+
+/**
+ * Erases accounts whose 14 days have passed. Each account is erased in its own transaction
+ * with a row lock (SKIP LOCKED), so several server processes running the job never collide.
+ */
+export async function eraseExpiredAccounts(deps: Pick<AccountDeps, 'db' | 'clock'>, batchSize = 100): Promise<number> {
+  const now = deps.clock();
+  const cutoff = new Date(now.getTime() - WINDOW_MS);
+  let erased = 0;
+  for (;;) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .select({ id: users.id, profileId: users.profileId })
+        .from(users)
+        .where(and(eq(users.status, 'pending_deletion'), lte(users.deletedAt, cutoff)))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!user) return false;
+      await tx.delete(accountTokens).where(eq(accountTokens.userId, user.id));
+      await tx.delete(consents).where(eq(consents.userId, user.id));
+      await deleteSessionsOf(tx, user.id);
+      await tx
+        .update(users)
+        .set({
+          status: 'erased',
+          erasedAt: now,
+          email: `erased-${user.id}@invalid`,
+          pendingEmail: null,
+          passwordHash: null,
+          profileId: null,
+          signupMessage: null,
+          signupProfileId: null,
+          tracking: {},
+          deleteRemarks: null,
+          notificationsDisabled: [],
+        })
+        .where(eq(users.id, user.id));
+      // Interests and photo rows go with the profile (ON DELETE CASCADE).
+      if (user.profileId) await tx.delete(profiles).where(eq(profiles.id, user.profileId));
+      return true;
+    });
+    if (!done) break;
+    erased += 1;
+    if (erased % batchSize === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  await deleteExpiredSessions(deps.db, now);
+  return erased;
+}

@@ -1,0 +1,74 @@
+/**
+ * Login with lockout (spec section 8: 'Too many incorrect attempts, account blocked for
+ * {minutes} min.'). Failures count per account and per IP in the shared rate limiter, so the
+ * lock holds across server processes; a successful login clears the account's count.
+ */
+import { and, eq } from 'drizzle-orm';
+import {
+  LOGIN_LOCK_MINUTES,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_IP,
+  normalizeEmail,
+} from '@cupido/shared/accounts';
+import { AppError } from '../../errors';
+import { users } from '../../db/schema';
+import { verifyPassword } from './passwords';
+import { createSession } from './sessions';
+import { minutesUntil, type AccountDeps, type RequestContext } from './account-context';
+
+const LOCK_MS = LOGIN_LOCK_MINUTES * 60_000;
+
+const loginFailed = () => new AppError(401, 'login_failed', 'errors.login_failed');
+const loginBlocked = (minutes: number) => new AppError(429, 'login_blocked', 'errors.login_blocked', { minutes });
+
+const accountKeyOf = (siteId: number, email: string) => `login:acct:${siteId}:${email}`;
+
+/** After a password reset the member must not stay locked out by earlier failures. */
+export async function clearLoginFailures(deps: AccountDeps, siteId: number, email: string): Promise<void> {
+  await deps.limiter.reset(accountKeyOf(siteId, email), LOCK_MS);
+}
+
+export async function login(
+  deps: AccountDeps,
+  ctx: RequestContext,
+  input: { email: string; password: string },
+): Promise<{ userId: number; sessionToken: string }> {
+  const email = normalizeEmail(input.email);
+  const accountKey = accountKeyOf(ctx.site.id, email);
+  const ipKey = `login:ip:${ctx.ip}`;
+  const now = deps.clock();
+
+  for (const [key, limit] of [
+    [accountKey, LOGIN_MAX_FAILURES_PER_ACCOUNT],
+    [ipKey, LOGIN_MAX_FAILURES_PER_IP],
+  ] as const) {
+    const state = await deps.limiter.peek(key, limit, LOCK_MS);
+    if (!state.allowed) throw loginBlocked(minutesUntil(state.resetAt, now));
+  }
+
+  const [user] = await deps.db
+    .select({ id: users.id, status: users.status, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.siteId, ctx.site.id), eq(users.email, email)))
+    .limit(1);
+  const usable = user && user.status !== 'erased';
+  const passwordOk = await verifyPassword(usable ? user.passwordHash : null, input.password);
+
+  if (!usable || !passwordOk) {
+    const [account, ip] = await Promise.all([
+      deps.limiter.hit(accountKey, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOCK_MS),
+      deps.limiter.hit(ipKey, LOGIN_MAX_FAILURES_PER_IP, LOCK_MS),
+    ]);
+    // The failure that uses up the last attempt already says so.
+    const exhausted = [account, ip].find((r) => r.count >= (r === account ? LOGIN_MAX_FAILURES_PER_ACCOUNT : LOGIN_MAX_FAILURES_PER_IP));
+    if (exhausted) throw loginBlocked(minutesUntil(exhausted.resetAt, now));
+    throw loginFailed();
+  }
+
+  await deps.limiter.reset(accountKey, LOCK_MS);
+  if (user.status === 'pending_deletion') {
+    throw new AppError(403, 'account_pending_deletion', 'errors.account_pending_deletion', {}, 'email');
+  }
+  const sessionToken = await createSession(deps.db, user.id, now);
+  return { userId: user.id, sessionToken };
+}

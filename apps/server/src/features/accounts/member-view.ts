@@ -1,0 +1,33 @@
+/** The logged-in user of spec section 3, as GET /api/user.php answers it. */
+import type { TUser } from '@cupido/shared/accounts';
+import type { LocaleCode } from '@cupido/shared/locales';
+import type { MemberRow } from './sessions';
+
+export function toUserView(row: MemberRow, fictionalIcon: string): TUser {
+  return {
+    id: row.id,
+    email: row.email,
+    pending_email: row.pendingEmail,
+    language: row.language as LocaleCode,
+    status: row.status === 'active' ? 'active' : 'not_confirmed',
+    credits: row.credits,
+    paid_user: row.paidUser,
+    signup_date: row.createdAt.toISOString(),
+    fictional_icon: fictionalIcon,
+    notifications_disabled: row.notificationsDisabled as TUser['notifications_disabled'],
+    profile: {
+      id: row.profileId,
+      name: row.profileName,
+      country: row.profileCountry,
+      status: row.profileStatus,
+      main_image:
+        row.mainFilename && row.mainThumbFilename
+          ? {
+              filename: row.mainFilename,
+              thumb_filename: row.mainThumbFilename,
+              status: row.mainStatus === 'approved' ? 'active' : (row.mainStatus ?? 'pending'),
+            }
+          : null,
+    },
+  };
+}

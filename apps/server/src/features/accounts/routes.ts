@@ -1,0 +1,239 @@
+/**
+ * The account calls. user.php and logout.php are the spec's (section 7); the others are named
+ * in the same style, since the spec leaves signup, reset and profile calls unnamed.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZChangeEmailRequest,
+  ZChangePasswordRequest,
+  ZDeleteAccountRequest,
+  ZEmailRequest,
+  ZLanguageRequest,
+  ZLoginRequest,
+  ZOkAnswer,
+  ZResetPasswordDoRequest,
+  ZSentAnswer,
+  ZSignupRequest,
+  ZTokenQuery,
+  ZTokenRequest,
+  ZUserAnswer,
+  ZUserOrNullAnswer,
+} from '@cupido/shared/accounts';
+import { ZApiError } from '@cupido/shared/contracts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { normalizeDomain } from '../../plugins/request-context';
+import { authenticationRequired, forgetMember } from '../../plugins/session';
+import { detectCountry } from '../sites/country-detection';
+import type { AccountDeps, RequestContext } from './account-context';
+import { toUserView } from './member-view';
+import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie } from './sessions';
+import { activate, resendActivation, signup } from './signup';
+import { login } from './login';
+import { changePassword, confirmEmailChange, requestEmailChange, requestPasswordReset, resetPassword } from './credentials';
+import { deleteAccount, reactivate, requestReactivation } from './deletion';
+
+export interface AccountRoutesOptions {
+  deps: AccountDeps;
+  countryHeader: string | undefined;
+}
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError };
+
+/** Links in mails point at the host the member is on, but never at an unknown Host header. */
+function linkOrigin(request: FastifyRequest): string {
+  const host = normalizeDomain(request.host);
+  return host === request.site.domain ? `${request.protocol}://${request.host}` : `https://${request.site.domain}`;
+}
+
+function contextOf(request: FastifyRequest): RequestContext {
+  return {
+    site: request.site,
+    locale: request.locale,
+    ip: request.ip,
+    origin: linkOrigin(request),
+    sessionToken: sessionToken(request),
+  };
+}
+
+export async function accountRoutes(server: FastifyInstance, { deps, countryHeader }: AccountRoutesOptions) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const tags = ['accounts'];
+
+  /** Answers the member a fresh session belongs to and sets its cookie. */
+  async function answerWithSession(request: FastifyRequest, reply: FastifyReply, token: string) {
+    setSessionCookie(request, reply, token);
+    forgetMember(request);
+    const row = await app.memberByToken(token, request.site.id);
+    if (!row) throw authenticationRequired();
+    return { user: toUserView(row, request.site.fictionalIcon) };
+  }
+
+  async function currentUser(request: FastifyRequest) {
+    forgetMember(request);
+    const row = await request.requireMember();
+    return { user: toUserView(row, request.site.fictionalIcon) };
+  }
+
+  app.get(
+    '/api/user.php',
+    { schema: { tags, summary: 'The logged-in member, or null for a visitor', response: { 200: ZUserOrNullAnswer } } },
+    async (request) => {
+      const row = await request.member();
+      return { user: row ? toUserView(row, request.site.fictionalIcon) : null };
+    },
+  );
+
+  app.post(
+    '/api/user.php',
+    { schema: { tags, summary: 'Log in', body: ZLoginRequest, response: { 200: ZUserAnswer, ...errors } } },
+    async (request, reply) => {
+      const { sessionToken: token } = await login(deps, contextOf(request), request.body);
+      return answerWithSession(request, reply, token);
+    },
+  );
+
+  app.put(
+    '/api/user.php',
+    { schema: { tags, summary: "Store the member's language", body: ZLanguageRequest, response: { 200: ZUserAnswer, ...errors } } },
+    async (request) => {
+      const member = await request.requireMember();
+      await deps.db.update(users).set({ language: request.body.language }).where(eq(users.id, member.id));
+      return currentUser(request);
+    },
+  );
+
+  app.get(
+    '/api/logout.php',
+    { schema: { tags, summary: 'End the session', response: { 200: ZOkAnswer } } },
+    async (request, reply) => {
+      const token = sessionToken(request);
+      if (token) await deleteSession(deps.db, token);
+      clearSessionCookie(request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/signup.php',
+    { schema: { tags, summary: 'Sign up (logs the new member in)', body: ZSignupRequest, response: { 201: ZUserAnswer, ...errors } } },
+    async (request, reply) => {
+      const site = request.site;
+      const detected = detectCountry({
+        proxyHeaderValue: countryHeader ? request.headers[countryHeader] : undefined,
+        acceptLanguage: request.headers['accept-language'],
+        siteCountries: site.countries,
+      });
+      const country = detected && site.countries.includes(detected) ? detected : site.countries[0]!;
+      const { sessionToken: token } = await signup(deps, { ...contextOf(request), country }, request.body);
+      reply.code(201);
+      return answerWithSession(request, reply, token);
+    },
+  );
+
+  app.post(
+    '/api/activation-mail.php',
+    { schema: { tags, summary: 'Send the activation mail again', response: { 200: ZSentAnswer, ...errors } } },
+    async (request) => {
+      const member = await request.requireMember();
+      await resendActivation(deps, contextOf(request), member);
+      return { sent: true as const };
+    },
+  );
+
+  app.get(
+    '/api/activate.php',
+    { schema: { tags, summary: 'Activation link: redirects to /activate/done or /activate/error', querystring: ZTokenQuery } },
+    async (request, reply) => {
+      const userId = request.query.token ? await activate(deps, contextOf(request), request.query.token) : null;
+      if (userId === null) return reply.redirect('/activate/error');
+      const member = await request.member();
+      if (member?.id !== userId) {
+        // Opened in another browser: log in there too, the link proved the mailbox.
+        setSessionCookie(request, reply, await createSession(deps.db, userId, deps.clock()));
+      }
+      return reply.redirect('/activate/done');
+    },
+  );
+
+  app.post(
+    '/api/reset-password.php',
+    { schema: { tags, summary: 'Mail a password reset link', body: ZEmailRequest, response: { 200: ZSentAnswer, ...errors } } },
+    async (request) => {
+      await requestPasswordReset(deps, contextOf(request), request.body);
+      return { sent: true as const };
+    },
+  );
+
+  app.post(
+    '/api/reset-password-do.php',
+    { schema: { tags, summary: 'Set a new password from a reset link', body: ZResetPasswordDoRequest, response: { 200: ZUserAnswer, ...errors } } },
+    async (request, reply) => {
+      const { sessionToken: token } = await resetPassword(deps, contextOf(request), request.body);
+      return answerWithSession(request, reply, token);
+    },
+  );
+
+  app.post(
+    '/api/password.php',
+    { schema: { tags, summary: 'Change the password (ends other sessions)', body: ZChangePasswordRequest, response: { 200: ZOkAnswer, ...errors } } },
+    async (request) => {
+      const member = await request.requireMember();
+      await changePassword(deps, contextOf(request), member, request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/email.php',
+    { schema: { tags, summary: 'Request an e-mail change (confirmed by a mailed link)', body: ZChangeEmailRequest, response: { 200: ZUserAnswer, ...errors } } },
+    async (request) => {
+      const member = await request.requireMember();
+      await requestEmailChange(deps, contextOf(request), member, request.body);
+      return currentUser(request);
+    },
+  );
+
+  app.post(
+    '/api/mail-change-do.php',
+    { schema: { tags, summary: 'Confirm a new e-mail address from its link', body: ZTokenRequest, response: { 200: ZUserAnswer, ...errors } } },
+    async (request, reply) => {
+      const member = await request.member();
+      const result = await confirmEmailChange(deps, contextOf(request), request.body.token, member?.id ?? null);
+      if (result.sessionToken) return answerWithSession(request, reply, result.sessionToken);
+      return currentUser(request);
+    },
+  );
+
+  app.post(
+    '/api/delete-account.php',
+    { schema: { tags, summary: 'Delete the account (pending for 14 days)', body: ZDeleteAccountRequest, response: { 200: ZOkAnswer, ...errors } } },
+    async (request, reply) => {
+      const member = await request.requireMember();
+      await deleteAccount(deps, contextOf(request), member, request.body);
+      clearSessionCookie(request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/reactivation-mail.php',
+    { schema: { tags, summary: 'Mail a reactivation link to an account pending deletion', body: ZEmailRequest, response: { 200: ZSentAnswer, ...errors } } },
+    async (request) => {
+      await requestReactivation(deps, contextOf(request), request.body);
+      return { sent: true as const };
+    },
+  );
+
+  app.get(
+    '/api/reactivate.php',
+    { schema: { tags, summary: 'Reactivation link: redirects to /members or /activate/error', querystring: ZTokenQuery } },
+    async (request, reply) => {
+      const token = request.query.token ? await reactivate(deps, contextOf(request), request.query.token) : null;
+      if (!token) return reply.redirect('/activate/error?reason=reactivation');
+      setSessionCookie(request, reply, token);
+      return reply.redirect('/members?reactivated=1');
+    },
+  );
+}

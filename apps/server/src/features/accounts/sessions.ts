@@ -1,0 +1,107 @@
+/**
+ * Server-side sessions. The cookie (`auth.session`, HttpOnly, SameSite=Lax, Secure behind
+ * HTTPS, 30 days) carries a random token; the sessions table keeps only its SHA-256, so a
+ * leaked database holds no usable cookie. Revoking is deleting rows.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { AUTH_COOKIE_MAX_AGE_DAYS, AUTH_COOKIE_PREFIX } from '@cupido/shared/constants';
+import { photos, profiles, sessions, users } from '../../db/schema';
+import type { Database } from '../../db/open';
+import { newToken, sha256 } from './tokens';
+
+export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session`;
+const MAX_AGE_SECONDS = AUTH_COOKIE_MAX_AGE_DAYS * 24 * 3600;
+
+type Executor = Pick<Database, 'insert' | 'delete'>;
+
+/** Creates a session row and answers the cookie value. */
+export async function createSession(db: Executor, userId: number, now: Date): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    id: sha256(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + MAX_AGE_SECONDS * 1000),
+  });
+  return token;
+}
+
+export async function deleteSession(db: Executor, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sha256(token)));
+}
+
+/** Ends every session of a member, except the one making the request when given. */
+export async function deleteSessionsOf(db: Executor, userId: number, keepToken?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepToken ? and(eq(sessions.userId, userId), ne(sessions.id, sha256(keepToken))) : eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Executor, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: MAX_AGE_SECONDS,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+export function sessionToken(request: FastifyRequest): string | null {
+  const value = request.cookies?.[SESSION_COOKIE];
+  return typeof value === 'string' && value.length > 0 && value.length <= 100 ? value : null;
+}
+
+/**
+ * Everything GET /api/user.php answers, in one indexed query: session -> user -> profile ->
+ * main photo. Prepared once per database, because it runs on nearly every page view.
+ */
+export function memberBySessionQuery(db: Database) {
+  return db
+    .select({
+      id: users.id,
+      siteId: users.siteId,
+      email: users.email,
+      pendingEmail: users.pendingEmail,
+      status: users.status,
+      language: users.language,
+      credits: users.credits,
+      paidUser: users.paidUser,
+      createdAt: users.createdAt,
+      activatedAt: users.activatedAt,
+      notificationsDisabled: users.notificationsDisabled,
+      passwordHash: users.passwordHash,
+      profileId: profiles.id,
+      profileName: profiles.name,
+      profileCountry: profiles.country,
+      profileStatus: profiles.status,
+      mainFilename: photos.filename,
+      mainThumbFilename: photos.thumbFilename,
+      mainStatus: photos.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.id, users.profileId))
+    .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.siteId, sql.placeholder('siteId')),
+        inArray(users.status, ['not_confirmed', 'active']),
+      ),
+    )
+    .limit(1)
+    .prepare('member_by_session');
+}
+
+export type MemberRow = NonNullable<Awaited<ReturnType<ReturnType<typeof memberBySessionQuery>['execute']>>[number]>;

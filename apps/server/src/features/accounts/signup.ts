@@ -1,0 +1,200 @@
+/**
+ * Signup, activation and the activation reminder mail (spec sections 4, 5 and 8; trust.md for
+ * the consents). Everything a signup writes (profile, account, consents, activation token)
+ * lands in one transaction; the mail goes out after it commits.
+ */
+import { and, eq } from 'drizzle-orm';
+import {
+  ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR,
+  ACTIVATION_TOKEN_HOURS,
+  SIGNUPS_PER_IP_PER_HOUR,
+  dateOfBirthProblem,
+  hasTrafficSource,
+  isValidEmail,
+  nameProblem,
+  normalizeEmail,
+  passwordProblem,
+  type TSignupRequest,
+} from '@cupido/shared/accounts';
+import { isSignupAllowed, termsVersionDate } from '@cupido/shared/rules';
+import { AppError } from '../../errors';
+import { companies, consents, profiles, users } from '../../db/schema';
+import { hashPassword } from './passwords';
+import { consumeToken, hoursFrom, issueToken } from './tokens';
+import { createSession } from './sessions';
+import { activateInTx, isUniqueViolation, sendAccountMail, type AccountDeps, type RequestContext } from './account-context';
+
+const HOUR_MS = 3_600_000;
+
+function fieldError(status: number, code: string, field: string, params: Record<string, string | number> = {}) {
+  return new AppError(status, code, `errors.${code}`, params, field);
+}
+
+/** Checks of spec section 5, first failing field first, in the order the form shows them. */
+function validateSignup(input: TSignupRequest, minimumAge: number, messageLength: number, today: Date): void {
+  if (!isValidEmail(input.email)) throw fieldError(400, 'invalid_email', 'email');
+  const name = nameProblem(input.name, input.email);
+  if (name) throw fieldError(400, name, 'name');
+  const password = passwordProblem(input.password);
+  if (password) throw fieldError(400, password, 'password');
+  const birth = dateOfBirthProblem(input.date_of_birth, minimumAge, today);
+  if (birth) throw fieldError(400, birth, 'date_of_birth', { min_age: minimumAge });
+  if ((input.signup_message ?? '').length > messageLength) {
+    throw fieldError(400, 'signup_message_too_long', 'signup_message', { max: messageLength });
+  }
+  if (!input.consent_terms) throw fieldError(400, 'consent_required', 'consent_terms');
+  if (!input.consent_orientation_data) throw fieldError(400, 'consent_required', 'consent_orientation_data');
+}
+
+async function refuseExistingEmail(deps: AccountDeps, siteId: number, email: string): Promise<void> {
+  const [existing] = await deps.db
+    .select({ status: users.status })
+    .from(users)
+    .where(and(eq(users.siteId, siteId), eq(users.email, email)))
+    .limit(1);
+  if (!existing) return;
+  if (existing.status === 'pending_deletion') throw fieldError(409, 'account_pending_deletion', 'email');
+  throw fieldError(409, 'email_exists', 'email');
+}
+
+export async function signup(
+  deps: AccountDeps,
+  ctx: RequestContext & { country: string },
+  input: TSignupRequest,
+): Promise<{ userId: number; sessionToken: string }> {
+  const { site } = ctx;
+  const now = deps.clock();
+  if (!isSignupAllowed(site.signups, hasTrafficSource(input.tracking))) {
+    throw new AppError(403, 'signups_closed', 'errors.signups_closed');
+  }
+  // Only accounts actually created count against the address, so typos cost nothing.
+  const ipKey = `signup:ip:${ctx.ip}`;
+  if (!(await deps.limiter.peek(ipKey, SIGNUPS_PER_IP_PER_HOUR, HOUR_MS)).allowed) {
+    throw new AppError(429, 'too_many_signups', 'errors.too_many_signups');
+  }
+  validateSignup(input, site.minimumAge, site.messageLength, now);
+  const email = normalizeEmail(input.email);
+  await refuseExistingEmail(deps, site.id, email);
+
+  let signupProfileId: number | null = null;
+  if (input.signup_profile_id !== undefined) {
+    const [target] = await deps.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.id, input.signup_profile_id), eq(profiles.siteId, site.id)))
+      .limit(1);
+    if (!target) throw fieldError(400, 'invalid_request', 'signup_profile_id');
+    signupProfileId = target.id;
+  }
+
+  const passwordHash = await hashPassword(input.password);
+  const [company] = await deps.db.select({ added: companies.added }).from(companies).where(eq(companies.id, site.companyId));
+  const termsVersion = termsVersionDate(company?.added).toISOString();
+  const language = input.language ?? ctx.locale;
+
+  let created: { userId: number; sessionToken: string; activationToken: string };
+  try {
+    created = await deps.db.transaction(async (tx) => {
+      const [profile] = await tx
+        .insert(profiles)
+        .values({ siteId: site.id, name: input.name.trim(), birthDate: input.date_of_birth, country: ctx.country, createdAt: now })
+        .returning({ id: profiles.id });
+      const [user] = await tx
+        .insert(users)
+        .values({
+          siteId: site.id,
+          profileId: profile!.id,
+          email,
+          passwordHash,
+          language,
+          signupMessage: input.signup_message?.trim() || null,
+          signupProfileId,
+          tracking: input.tracking ?? {},
+          createdAt: now,
+        })
+        .returning({ id: users.id });
+      const userId = user!.id;
+      await tx.insert(consents).values([
+        { userId, kind: 'terms', version: termsVersion, grantedAt: now },
+        { userId, kind: 'orientation_data', version: termsVersion, grantedAt: now },
+      ]);
+      const activationToken = await issueToken(tx, {
+        userId,
+        purpose: 'activation',
+        now,
+        expiresAt: hoursFrom(now, ACTIVATION_TOKEN_HOURS),
+      });
+      const sessionToken = await createSession(tx, userId, now);
+      return { userId, sessionToken, activationToken };
+    });
+  } catch (error) {
+    // Two signups with one address at once: the unique index lets exactly one through.
+    if (isUniqueViolation(error)) throw fieldError(409, 'email_exists', 'email');
+    throw error;
+  }
+  await deps.limiter.hit(ipKey, SIGNUPS_PER_IP_PER_HOUR, HOUR_MS);
+  await mailActivationLink(deps, ctx, { email, name: input.name.trim(), language, token: created.activationToken });
+  return { userId: created.userId, sessionToken: created.sessionToken };
+}
+
+async function mailActivationLink(
+  deps: AccountDeps,
+  ctx: RequestContext,
+  to: { email: string; name: string; language: string; token: string },
+): Promise<void> {
+  try {
+    await sendAccountMail(deps, ctx, {
+      kind: 'activation',
+      to: to.email,
+      name: to.name,
+      locale: to.language as RequestContext['locale'],
+      path: `/api/activate.php?token=${encodeURIComponent(to.token)}`,
+      expiresInHours: ACTIVATION_TOKEN_HOURS,
+    });
+  } catch (error) {
+    // The account stands; the reminder's "send again" button recovers from a mail outage.
+    deps.log.error({ err: error }, 'activation mail failed');
+  }
+}
+
+/** Uses an activation link: answers the member's id (to log them in), or null for a bad link. */
+export async function activate(deps: AccountDeps, ctx: RequestContext, token: string): Promise<number | null> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const used = await consumeToken(tx, token, 'activation', now);
+    if (!used) return null;
+    const [user] = await tx
+      .select({ status: users.status, siteId: users.siteId })
+      .from(users)
+      .where(eq(users.id, used.userId));
+    if (!user || user.siteId !== ctx.site.id || (user.status !== 'not_confirmed' && user.status !== 'active')) return null;
+    await activateInTx(tx, used.userId, ctx.site.signupCredits, now);
+    return used.userId;
+  });
+}
+
+export async function resendActivation(
+  deps: AccountDeps,
+  ctx: RequestContext,
+  member: { id: number; email: string; status: string; language: string; profileName: string },
+): Promise<void> {
+  if (member.status !== 'not_confirmed') throw new AppError(409, 'already_confirmed', 'errors.already_confirmed');
+  const hit = await deps.limiter.hit(`mail:acct:${member.id}`, ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR, HOUR_MS);
+  if (!hit.allowed) throw new AppError(429, 'too_many_mails', 'errors.too_many_mails');
+  const now = deps.clock();
+  const token = await issueToken(deps.db, {
+    userId: member.id,
+    purpose: 'activation',
+    now,
+    expiresAt: hoursFrom(now, ACTIVATION_TOKEN_HOURS),
+  });
+  await sendAccountMail(deps, ctx, {
+    kind: 'activation',
+    to: member.email,
+    name: member.profileName,
+    locale: member.language as RequestContext['locale'],
+    path: `/api/activate.php?token=${encodeURIComponent(token)}`,
+    expiresInHours: ACTIVATION_TOKEN_HOURS,
+  });
+}
+
