@@ -3,6 +3,12 @@
  * member of this site or null (looked up once per request, only when a route asks), and
  * `await request.requireMember()` throws 403 authentication_required, which the web app
  * answers with a silent logout.
+ *
+ * A page load fires several authenticated calls at once, each needing the member. A short-lived
+ * per-process cache (MEMBER_CACHE_MS) answers those from one lookup. Changes made by this
+ * process clear the member's entries at once (`app.forgetMemberSessions`); another process
+ * sees them within MEMBER_CACHE_MS, which bounds how long a revoked session can still be used
+ * there (docs/decisions/006-accounts.md).
  */
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
@@ -11,10 +17,15 @@ import type { Clock } from '../infra/clock';
 import { memberBySessionQuery, sessionToken, type MemberRow } from '../features/accounts/sessions';
 import { sha256 } from '../features/accounts/tokens';
 
+export const MEMBER_CACHE_MS = 2_000;
+const MEMBER_CACHE_MAX_ENTRIES = 50_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The member a session token belongs to on a site (e.g. the session a login just made). */
     memberByToken(token: string, siteId: number): Promise<MemberRow | null>;
+    /** Drops cached lookups of a member after a change to the account or its sessions. */
+    forgetMemberSessions(userId: number): void;
   }
   interface FastifyRequest {
     member(): Promise<MemberRow | null>;
@@ -26,18 +37,62 @@ export const authenticationRequired = () => new AppError(403, 'authentication_re
 
 const memo = new WeakMap<object, Promise<MemberRow | null>>();
 
+class MemberCache {
+  private entries = new Map<string, { row: MemberRow | null; expires: number }>();
+
+  get(key: string, now: number) {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expires > now) return hit;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, row: MemberRow | null, now: number) {
+    // Map keeps insertion order, so the first key is the oldest.
+    if (this.entries.size >= MEMBER_CACHE_MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { row, expires: now + MEMBER_CACHE_MS });
+  }
+
+  forgetUser(userId: number) {
+    for (const [key, entry] of this.entries) if (entry.row?.id === userId) this.entries.delete(key);
+  }
+}
+
 export default fp<{ db: Database; clock: Clock }>(
   async (app, { db, clock }) => {
     const query = memberBySessionQuery(db);
-    const memberByToken = (token: string, siteId: number) =>
-      query.execute({ sessionId: sha256(token), now: clock().toISOString(), siteId }).then((rows) => rows[0] ?? null);
+    const cache = new MemberCache();
+
+    const lookup = (sessionId: string, siteId: number) =>
+      query.execute({ sessionId, now: clock().toISOString(), siteId }).then((rows) => rows[0] ?? null);
+
+    /** Fresh from the database; used right after logins and changes. */
+    const memberByToken = async (token: string, siteId: number) => {
+      const sessionId = sha256(token);
+      const row = await lookup(sessionId, siteId);
+      cache.set(`${sessionId}|${siteId}`, row, Date.now());
+      return row;
+    };
     app.decorate('memberByToken', memberByToken);
+    app.decorate('forgetMemberSessions', (userId: number) => cache.forgetUser(userId));
+
+    const cachedMember = async (token: string, siteId: number) => {
+      const sessionId = sha256(token);
+      const key = `${sessionId}|${siteId}`;
+      // Cached by wall time: the cache is about load, not about the product's (test-movable) clock.
+      const hit = cache.get(key, Date.now());
+      if (hit && (!hit.row || hit.row.sessionExpiresAt > clock())) return hit.row;
+      const row = await lookup(sessionId, siteId);
+      cache.set(key, row, Date.now());
+      return row;
+    };
 
     app.decorateRequest('member', function (this: import('fastify').FastifyRequest) {
       let pending = memo.get(this);
       if (!pending) {
         const token = sessionToken(this);
-        pending = token ? memberByToken(token, this.site.id) : Promise.resolve(null);
+        pending = token ? cachedMember(token, this.site.id) : Promise.resolve(null);
         memo.set(this, pending);
       }
       return pending;
@@ -52,7 +107,7 @@ export default fp<{ db: Database; clock: Clock }>(
   { name: 'session', dependencies: ['@fastify/cookie', 'request-context'] },
 );
 
-/** Forget the memoised member after login, logout or a change the same request answers with. */
+/** Forget the memoised member of this request after login, logout or a change it answers with. */
 export function forgetMember(request: object): void {
   memo.delete(request);
 }

@@ -70,9 +70,16 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     return { user: toUserView(row, request.site.fictionalIcon) };
   }
 
-  async function currentUser(request: FastifyRequest) {
+  /** After a change: forget cached lookups of the member everywhere in this process, answer fresh. */
+  async function changed(request: FastifyRequest, userId: number) {
+    app.forgetMemberSessions(userId);
     forgetMember(request);
-    const row = await request.requireMember();
+  }
+
+  async function currentUser(request: FastifyRequest) {
+    const token = sessionToken(request);
+    const row = token ? await app.memberByToken(token, request.site.id) : null;
+    if (!row) throw authenticationRequired();
     return { user: toUserView(row, request.site.fictionalIcon) };
   }
 
@@ -100,6 +107,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     async (request) => {
       const member = await request.requireMember();
       await deps.db.update(users).set({ language: request.body.language }).where(eq(users.id, member.id));
+      await changed(request, member.id);
       return currentUser(request);
     },
   );
@@ -109,7 +117,9 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     { schema: { tags, summary: 'End the session', response: { 200: ZOkAnswer } } },
     async (request, reply) => {
       const token = sessionToken(request);
+      const member = await request.member();
       if (token) await deleteSession(deps.db, token);
+      if (member) await changed(request, member.id);
       clearSessionCookie(request, reply);
       return { ok: true as const };
     },
@@ -148,6 +158,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     async (request, reply) => {
       const userId = request.query.token ? await activate(deps, contextOf(request), request.query.token) : null;
       if (userId === null) return reply.redirect('/activate/error');
+      await changed(request, userId);
       const member = await request.member();
       if (member?.id !== userId) {
         // Opened in another browser: log in there too, the link proved the mailbox.
@@ -170,7 +181,8 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     '/api/reset-password-do.php',
     { schema: { tags, summary: 'Set a new password from a reset link', body: ZResetPasswordDoRequest, response: { 200: ZUserAnswer, ...errors } } },
     async (request, reply) => {
-      const { sessionToken: token } = await resetPassword(deps, contextOf(request), request.body);
+      const { userId, sessionToken: token } = await resetPassword(deps, contextOf(request), request.body);
+      await changed(request, userId);
       return answerWithSession(request, reply, token);
     },
   );
@@ -181,6 +193,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     async (request) => {
       const member = await request.requireMember();
       await changePassword(deps, contextOf(request), member, request.body);
+      await changed(request, member.id);
       return { ok: true as const };
     },
   );
@@ -191,6 +204,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     async (request) => {
       const member = await request.requireMember();
       await requestEmailChange(deps, contextOf(request), member, request.body);
+      await changed(request, member.id);
       return currentUser(request);
     },
   );
@@ -201,6 +215,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     async (request, reply) => {
       const member = await request.member();
       const result = await confirmEmailChange(deps, contextOf(request), request.body.token, member?.id ?? null);
+      await changed(request, result.userId);
       if (result.sessionToken) return answerWithSession(request, reply, result.sessionToken);
       return currentUser(request);
     },
@@ -212,6 +227,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     async (request, reply) => {
       const member = await request.requireMember();
       await deleteAccount(deps, contextOf(request), member, request.body);
+      await changed(request, member.id);
       clearSessionCookie(request, reply);
       return { ok: true as const };
     },

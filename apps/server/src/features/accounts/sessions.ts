@@ -80,6 +80,7 @@ export function memberBySessionQuery(db: Database) {
       activatedAt: users.activatedAt,
       notificationsDisabled: users.notificationsDisabled,
       passwordHash: users.passwordHash,
+      sessionExpiresAt: sessions.expiresAt,
       profileId: profiles.id,
       profileName: profiles.name,
       profileCountry: profiles.country,
