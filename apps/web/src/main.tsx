@@ -1,7 +1,6 @@
 import './styles/app.scss';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './app/app';
 import { BootError } from './app/boot-error';
@@ -12,12 +11,16 @@ import { readLocaleCookie } from './features/locale/locale-cookie';
 import { fetchSettings, settingsRouteQuery } from './features/site/settings-query';
 import { changeLocale, i18n } from './i18n/i18n';
 import { ApiError } from './api/client';
+import { createAppQueryClient } from './features/session/query-client';
+import { sessionQueryOptions } from './features/session/use-session';
 
 async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   captureTrackingParams();
   const routeQuery = settingsRouteQuery(window.location.search);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+  const queryClient = createAppQueryClient({ queries: { retry: false, refetchOnWindowFocus: false } });
+  // The session loads alongside the settings, so the first render knows who is here.
+  void queryClient.prefetchQuery(sessionQueryOptions);
   try {
     const { settings, locale } = await loadInitialSettings(queryClient, readLocaleCookie(), routeQuery, fetchSettings);
     await changeLocale(locale);

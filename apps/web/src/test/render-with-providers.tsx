@@ -1,14 +1,18 @@
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import type { TUser } from '@cupido/shared/accounts';
 import type { TCompanyInfo, TSettings } from '@cupido/shared/contracts';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { i18n } from '../i18n/i18n';
 import { LocaleProvider } from '../features/locale/locale-provider';
 import { SettingsProvider } from '../features/site/use-settings';
 import { COMPANY_INFO_QUERY_KEY } from '../features/site/use-company-info';
+import { createAppQueryClient } from '../features/session/query-client';
+import { SESSION_QUERY_KEY } from '../features/session/use-session';
+import { ActivityCountsContext, NO_ACTIVITY, type ActivityCounts } from '../features/session/activity-counts';
 
 /** A complete, realistic settings answer for a Dutch-run site. */
 export const settingsFixture: TSettings = {
@@ -64,25 +68,50 @@ export const companyInfoFixture: TCompanyInfo = {
   added: '2024-01-01T00:00:00Z',
 };
 
+/** A logged-in, confirmed free member; override fields per test. */
+export const userFixture: TUser = {
+  id: 7,
+  email: 'anna@example.com',
+  pending_email: null,
+  language: 'en',
+  status: 'active',
+  credits: 0,
+  paid_user: false,
+  signup_date: '2025-01-01T10:00:00.000Z',
+  fictional_icon: '★',
+  notifications_disabled: [],
+  profile: { id: 70, name: 'Anna', country: 'NL', status: 'active', main_image: null },
+};
+
+export function makeUser(overrides: Partial<TUser> = {}): TUser {
+  return { ...userFixture, ...overrides, profile: { ...userFixture.profile, ...overrides.profile } };
+}
+
 export interface RenderOptions {
   settings?: Partial<TSettings>;
   companyInfo?: TCompanyInfo;
   locale?: LocaleCode;
   route?: string;
+  /** The session: a member, or null (the default) for a visitor. */
+  user?: TUser | null;
+  /** Unread messages and new likes (zero by default). */
+  activity?: ActivityCounts;
 }
 
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return createAppQueryClient({ queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } });
 }
 
 /**
  * Renders with everything a screen expects: i18n in the given locale (call
  * `await changeLocale(code)` first for another language than English), a QueryClient
- * (company info pre-seeded when given), the settings context and a MemoryRouter.
+ * (company info pre-seeded when given, the session seeded: a visitor unless `user` is given),
+ * the settings context and a MemoryRouter.
  */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult & { queryClient: QueryClient } {
   const queryClient = createTestQueryClient();
   if (options.companyInfo) queryClient.setQueryData(COMPANY_INFO_QUERY_KEY, options.companyInfo);
+  queryClient.setQueryData(SESSION_QUERY_KEY, options.user ?? null);
   const settings: TSettings = { ...settingsFixture, ...options.settings };
   const locale = options.locale ?? 'en';
   if (i18n.language !== locale) void i18n.changeLanguage(locale);
@@ -91,7 +120,9 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
       <QueryClientProvider client={queryClient}>
         <LocaleProvider initialLocale={locale}>
           <SettingsProvider value={settings}>
-            <MemoryRouter initialEntries={[options.route ?? '/']}>{ui}</MemoryRouter>
+            <ActivityCountsContext.Provider value={options.activity ?? NO_ACTIVITY}>
+              <MemoryRouter initialEntries={[options.route ?? '/']}>{ui}</MemoryRouter>
+            </ActivityCountsContext.Provider>
           </SettingsProvider>
         </LocaleProvider>
       </QueryClientProvider>

@@ -32,7 +32,7 @@ function rememberDismissed(): void {
 /** The 18+ site-entry warning (id site-entry-warning) for logged-out visitors (spec sections 2 and 4). */
 export function EntryWarningModal() {
   const settings = useSettings();
-  const { loggedIn } = useSession();
+  const { loggedIn, status } = useSession();
   const [dismissed, setDismissed] = useState(readDismissed);
   const [installedApp] = useState(isInstalledApp);
 
@@ -44,7 +44,8 @@ export function EntryWarningModal() {
     restrictedToCountries: settings.site_entry_popup_countries,
     selectedCountry: settings.geoip_selected_country,
   });
-  if (!show) return null;
+  // Wait for the session: a member must not see the warning flash while it loads.
+  if (!show || status === 'loading') return null;
 
   const enter = () => {
     rememberDismissed();

@@ -15,14 +15,14 @@ function browserLanguage(): string | null {
 /** The languages this visitor is offered (spec section 4, Visible languages). */
 export function useVisibleLanguages(): LocaleCode[] {
   const settings = useSettings();
-  const { loggedIn } = useSession();
+  const { loggedIn, user } = useSession();
   const { locale } = useLocale();
   return visibleLanguages({
     showAllLanguages: settings.show_all_languages,
     loggedIn,
     detectedCountry: settings.geoip_country,
     selectedCountry: settings.geoip_selected_country,
-    profileCountry: null, // accounts land in the next issue
+    profileCountry: user?.profile.country ?? null,
     currentLocale: locale,
     browserLanguage: browserLanguage(),
   });
