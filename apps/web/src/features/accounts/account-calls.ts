@@ -1,0 +1,68 @@
+/**
+ * The account calls of the web app, one mutation hook each. Errors are ApiErrors with the
+ * server's translated message and field; the QueryClient logs out silently on
+ * authentication_required (features/session/query-client.ts).
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { DeleteReason, TSignupRequest, TUser } from '@cupido/shared/accounts';
+import type { LocaleCode } from '@cupido/shared/locales';
+import { routePath } from '@cupido/shared/routes';
+import { apiPost, request, type ApiError } from '../../api/client';
+import { SESSION_QUERY_KEY } from '../session/use-session';
+
+type UserAnswer = { user: TUser };
+type Sent = { sent: true };
+type Ok = { ok: true };
+
+/** A call whose answer is the (new) logged-in member: it becomes the session at once. */
+function useUserCall<TBody>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation<UserAnswer, ApiError, TBody>({
+    mutationFn: (body) => apiPost<UserAnswer>(path, body),
+    onSuccess: ({ user }) => queryClient.setQueryData(SESSION_QUERY_KEY, user),
+  });
+}
+
+function usePostCall<TBody, TAnswer>(path: string) {
+  return useMutation<TAnswer, ApiError, TBody>({ mutationFn: (body) => apiPost<TAnswer>(path, body) });
+}
+
+export const useLogin = () => useUserCall<{ email: string; password: string }>('/api/user.php');
+export const useSignup = () => useUserCall<TSignupRequest>('/api/signup.php');
+export const useResetPassword = () =>
+  useUserCall<{ token: string; password: string; password_confirmation: string }>('/api/reset-password-do.php');
+export const useChangeEmail = () => useUserCall<{ email: string }>('/api/email.php');
+export const useConfirmMailChange = () => useUserCall<{ token: string }>('/api/mail-change-do.php');
+
+export const useSendActivationMail = () => usePostCall<Record<string, never>, Sent>('/api/activation-mail.php');
+export const useSendReactivationMail = () => usePostCall<{ email: string; language?: LocaleCode }, Sent>('/api/reactivation-mail.php');
+export const useRequestPasswordReset = () => usePostCall<{ email: string; language?: LocaleCode }, Sent>('/api/reset-password.php');
+export const useChangePassword = () => usePostCall<{ old_password: string; new_password: string }, Ok>('/api/password.php');
+
+/** Leaves for `to` first, then forgets the member, so no members-area guard sends them to /login. */
+function useEndSession() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (to: string) => {
+    navigate(to);
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  };
+}
+
+/** Logout goes to / (spec section 2). */
+export function useLogout() {
+  const endSession = useEndSession();
+  return useMutation<Ok, ApiError, void>({
+    mutationFn: () => request<Ok>('/api/logout.php'),
+    onSuccess: () => endSession(routePath('index')),
+  });
+}
+
+export function useDeleteAccount() {
+  const endSession = useEndSession();
+  return useMutation<Ok, ApiError, { reason: DeleteReason; remarks?: string; confirm: true }>({
+    mutationFn: (body) => apiPost<Ok>('/api/delete-account.php', body),
+    onSuccess: () => endSession(routePath('account-deleted')),
+  });
+}

@@ -1,0 +1,48 @@
+import type { TFunction } from 'i18next';
+import {
+  DELETE_REMARKS_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@cupido/shared/accounts';
+
+/** A client-side validation result: the same codes the server answers with (spec section 5). */
+export type ProblemCode =
+  | 'invalid_email'
+  | 'name_required'
+  | 'name_too_long'
+  | 'name_equals_email'
+  | 'name_starts_with_at'
+  | 'password_required'
+  | 'password_too_short'
+  | 'password_too_long'
+  | 'date_of_birth_required'
+  | 'invalid_date_of_birth'
+  | 'consent_required'
+  | 'signup_message_too_long'
+  | 'passwords_not_equal'
+  | 'reason_required'
+  | 'remarks_too_long'
+  | 'confirmation_required';
+
+export type Problems<F extends string> = Partial<Record<F, ProblemCode>>;
+
+/** Max length of the optional first message (the signup contract's limit). */
+export const SIGNUP_MESSAGE_MAX_LENGTH = 5000;
+
+/** The translated message of a problem, with the numbers the rules use. */
+export function problemMessage(t: TFunction<'accounts'>, code: ProblemCode, minimumAge: number): string {
+  const params = {
+    min: code.startsWith('name') ? NAME_MIN_LENGTH : PASSWORD_MIN_LENGTH,
+    max: code.startsWith('name')
+      ? NAME_MAX_LENGTH
+      : code === 'signup_message_too_long'
+        ? SIGNUP_MESSAGE_MAX_LENGTH
+        : code === 'remarks_too_long'
+          ? DELETE_REMARKS_MAX_LENGTH
+          : PASSWORD_MAX_LENGTH,
+    min_age: minimumAge,
+  };
+  return t(`errors.${code}`, params);
+}
