@@ -1,12 +1,15 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { SignupLauncher } from '../../features/accounts/signup-launcher';
 import { PageFallback } from './page-fallback';
 
-/** The page alone (the signup modal joins it when accounts land). */
+/** The page alone, with the signup modal (spec section 2, Layouts). */
 export function EmptyLayout() {
   return (
-    <Suspense fallback={<PageFallback />}>
-      <Outlet />
-    </Suspense>
+    <SignupLauncher>
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+    </SignupLauncher>
   );
 }

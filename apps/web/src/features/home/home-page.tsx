@@ -1,17 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/document-title';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
 import { useSettings } from '../site/use-settings';
 import { FictionalBadge } from '../navigation/fictional-badge';
+import { SignupLink } from '../accounts/signup-launcher';
+import { useSession } from '../session/use-session';
 
 const STEPS = ['signup', 'profile', 'match'] as const;
 
-/** The landing page for logged-out visitors (route index). */
+/** The landing page for logged-out visitors (route index); a member's home is the members page. */
 export function HomePage() {
   const { t } = useTranslation();
   usePageTitle();
   const settings = useSettings();
+  const { loggedIn } = useSession();
+  if (loggedIn) return <Navigate to={routePath('members')} replace />;
   return (
     <>
       <section className="home-hero py-5 text-center">
@@ -19,9 +23,9 @@ export function HomePage() {
           <h1 className="display-5 fw-bold mb-3">{settings.index_title || settings.name}</h1>
           {settings.description && <p className="lead mx-auto mb-4 home-hero__lead">{settings.description}</p>}
           <div className="d-flex flex-column flex-sm-row gap-2 justify-content-center">
-            <Link to={routePath('signup')} className="btn btn-primary btn-lg px-4">
+            <SignupLink id="home-signup" className="btn btn-primary btn-lg px-4">
               {t('home.signup')}
-            </Link>
+            </SignupLink>
             <Link to={routePath('members')} className="btn btn-outline-primary btn-lg px-4">
               {t('home.login')}
             </Link>

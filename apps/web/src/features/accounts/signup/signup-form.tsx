@@ -1,0 +1,276 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PASSWORD_MIN_LENGTH } from '@cupido/shared/accounts';
+import { isSignupAllowed } from '@cupido/shared/rules';
+import { routePath } from '@cupido/shared/routes';
+import { useLocale } from '../../locale/use-locale';
+import { useSettings } from '../../site/use-settings';
+import { hasTrafficSource, readTracking } from '../../tracking/tracking';
+import { ACCOUNTS_NS } from '../accounts-texts';
+import { useSignup } from '../account-calls';
+import { EmailSuggestion, useEmailSuggestion } from '../form/email-suggestion';
+import { controlProps, FieldError, FieldHelp, TextField } from '../form/field';
+import { PasswordField } from '../form/password-field';
+import { useFormErrors } from '../form/use-form-errors';
+import { PendingDeletionHelp } from '../pending-deletion-help';
+import { DateOfBirthField } from './date-of-birth-field';
+import { EMPTY_SIGNUP, signupProblems, type SignupField, type SignupValues } from './signup-rules';
+
+/** Element ids, for labels, errors and the browser tests. */
+const IDS: Record<SignupField, string> = {
+  email: 'signup-email',
+  name: 'signup-name',
+  password: 'signup-password',
+  date_of_birth: 'signup-date-of-birth-day', // the group is signup-date-of-birth; focus goes to its first select
+  signup_message: 'signup-message',
+  consent_terms: 'signup-consent-terms',
+  consent_orientation_data: 'signup-consent-orientation',
+};
+
+/** Where a new member lands: the members page, which shows the activation reminder. */
+export const SIGNUP_COMPLETE_PATH = `${routePath('members')}?api_signup_complete=1`;
+
+export interface SignupFormProps {
+  /** The profile the visitor came from: the optional first message goes to it. */
+  profileId?: number;
+  /** Told while the request runs, so the modal can refuse to close. */
+  onSubmittingChange?: (submitting: boolean) => void;
+  /** Called when the form leaves: success, or a link to log in instead. */
+  onLeave?: () => void;
+}
+
+/** Spec sections 2, 3 and 5: the signup form of the modal and of /signup. */
+export function SignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormProps) {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  const settings = useSettings();
+  const [allowed] = useState(() => isSignupAllowed(settings.signups, hasTrafficSource()));
+  if (!allowed) {
+    return (
+      <div id="signup-invite-only" className="alert alert-info mb-0" role="status">
+        <h3 className="h6 alert-heading">{t('signup.inviteOnlyTitle')}</h3>
+        <p className="mb-0">{t('signup.inviteOnly')}</p>
+      </div>
+    );
+  }
+  return <OpenSignupForm profileId={profileId} onSubmittingChange={onSubmittingChange} onLeave={onLeave} />;
+}
+
+function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormProps) {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  const settings = useSettings();
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const [values, setValues] = useState<SignupValues>(EMPTY_SIGNUP);
+  const problems = signupProblems(values, settings.minimum_age, new Date());
+  const form = useFormErrors<SignupField>(problems, IDS);
+  const [emailLeft, setEmailLeft] = useState(false);
+  const suggestion = useEmailSuggestion(values.email, emailLeft);
+
+  useEffect(() => onSubmittingChange?.(signup.isPending), [signup.isPending, onSubmittingChange]);
+
+  const set = <K extends SignupField>(field: K, value: SignupValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    form.changed(field);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (signup.isPending || !form.validateAll()) return;
+    const tracking = readTracking();
+    signup.mutate(
+      {
+        email: values.email.trim(),
+        name: values.name.trim(),
+        password: values.password,
+        date_of_birth: values.date_of_birth,
+        ...(profileId ? { signup_profile_id: profileId, signup_message: values.signup_message.trim() || undefined } : {}),
+        consent_terms: values.consent_terms,
+        consent_orientation_data: values.consent_orientation_data,
+        language: locale,
+        ...(Object.keys(tracking).length ? { tracking: tracking as Record<string, string> } : {}), // the traffic source
+      },
+      {
+        onSuccess: () => {
+          onLeave?.();
+          navigate(SIGNUP_COMPLETE_PATH);
+        },
+        onError: (error) => {
+          // These two are about the account, not the typing: they get their own help below.
+          if (error.code === 'email_exists' || error.code === 'account_pending_deletion') return;
+          form.showServerError(error);
+        },
+      },
+    );
+  };
+
+  const emailError = form.errorOf('email');
+  const accountError = signup.error && ['email_exists', 'account_pending_deletion'].includes(signup.error.code) ? signup.error : null;
+  const termsLink = (path: string) => <a href={path} target="_blank" rel="noopener" />;
+  const submitting = signup.isPending;
+
+  return (
+    <form id="signup-form" noValidate onSubmit={submit} aria-busy={submitting}>
+      <p className="text-body-secondary">{t('signup.intro', { min_age: settings.minimum_age })}</p>
+
+      <TextField
+        id={IDS.email}
+        label={t('fields.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={values.email}
+        error={emailError}
+        onChange={(value) => set('email', value)}
+        onBlur={() => {
+          form.touch('email');
+          setEmailLeft(true);
+        }}
+        after={
+          <EmailSuggestion
+            id={IDS.email}
+            suggestion={suggestion}
+            onAccept={(email) => {
+              set('email', email);
+              document.getElementById(IDS.email)?.focus();
+            }}
+          />
+        }
+      />
+      {accountError?.code === 'email_exists' && (
+        <div id="signup-email-exists" className="alert alert-info" role="alert">
+          <p className="mb-2">{accountError.message}</p>
+          <Link to={`${routePath('login')}?${new URLSearchParams({ email: values.email.trim() })}`} className="btn btn-primary btn-sm" onClick={onLeave}>
+            {t('signup.loginWithEmail')}
+          </Link>
+        </div>
+      )}
+      {accountError?.code === 'account_pending_deletion' && (
+        <PendingDeletionHelp id="signup-pending-deletion" message={accountError.message} email={values.email.trim()} />
+      )}
+
+      <TextField
+        id={IDS.name}
+        label={t('fields.name')}
+        autoComplete="nickname"
+        value={values.name}
+        error={form.errorOf('name')}
+        onChange={(value) => set('name', value)}
+        onBlur={() => form.touch('name')}
+        help={t('fields.nameHelp')}
+      />
+
+      <PasswordField
+        id={IDS.password}
+        label={t('fields.password')}
+        autoComplete="new-password"
+        value={values.password}
+        error={form.errorOf('password')}
+        onChange={(value) => set('password', value)}
+        onBlur={() => form.touch('password')}
+        help={t('fields.passwordHelp', { min: PASSWORD_MIN_LENGTH })}
+      />
+
+      <DateOfBirthField
+        id="signup-date-of-birth"
+        value={values.date_of_birth}
+        minimumAge={settings.minimum_age}
+        error={form.errorOf('date_of_birth')}
+        onChange={(value) => set('date_of_birth', value)}
+        onBlur={() => form.touch('date_of_birth')}
+      />
+
+      {profileId !== undefined && (
+        <div className="mb-3">
+          <label htmlFor={IDS.signup_message} className="form-label">
+            {t('fields.signupMessage')}
+          </label>
+          <textarea
+            {...controlProps(IDS.signup_message, form.errorOf('signup_message'), true)}
+            className={`form-control${form.errorOf('signup_message') ? ' is-invalid' : ''}`}
+            rows={3}
+            value={values.signup_message}
+            onChange={(event) => set('signup_message', event.target.value)}
+            onBlur={() => form.touch('signup_message')}
+          />
+          <FieldError id={IDS.signup_message} error={form.errorOf('signup_message')} />
+          <FieldHelp id={IDS.signup_message}>{t('fields.signupMessageHelp')}</FieldHelp>
+        </div>
+      )}
+
+      <ConsentCheckbox
+        id={IDS.consent_terms}
+        checked={values.consent_terms}
+        error={form.errorOf('consent_terms')}
+        onChange={(checked) => set('consent_terms', checked)}
+        onBlur={() => form.touch('consent_terms')}
+      >
+        <Trans
+          t={t}
+          i18nKey="signup.consentTerms"
+          components={{ terms: termsLink(routePath('pages-terms')), privacy: termsLink(routePath('pages-privacy')) }}
+        />
+      </ConsentCheckbox>
+      <ConsentCheckbox
+        id={IDS.consent_orientation_data}
+        checked={values.consent_orientation_data}
+        error={form.errorOf('consent_orientation_data')}
+        onChange={(checked) => set('consent_orientation_data', checked)}
+        onBlur={() => form.touch('consent_orientation_data')}
+      >
+        {t('signup.consentOrientation', { site: settings.name })}
+      </ConsentCheckbox>
+
+      {form.formError && (
+        <div id="signup-error" className="alert alert-danger" role="alert">
+          {form.formError.message}
+        </div>
+      )}
+
+      <button id="signup-submit" type="submit" className="btn btn-primary btn-lg w-100" disabled={submitting}>
+        {submitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+        {submitting ? t('signup.submitting') : t('signup.submit')}
+      </button>
+      <p className="text-center small mt-3 mb-0">
+        {t('signup.alreadyMember')}{' '}
+        <Link id="signup-login-link" to={routePath('login')} onClick={onLeave}>
+          {t('common.logIn')}
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+function ConsentCheckbox({
+  id,
+  checked,
+  error,
+  onChange,
+  onBlur,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  error: string | undefined;
+  onChange: (checked: boolean) => void;
+  onBlur: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="form-check mb-3">
+      <input
+        {...controlProps(id, error)}
+        className={`form-check-input${error ? ' is-invalid' : ''}`}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        onBlur={onBlur}
+      />
+      <label className="form-check-label small" htmlFor={id}>
+        {children}
+      </label>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { routePath } from '@cupido/shared/routes';
+import { usePageTitle } from '../../../app/document-title';
+import { useSession } from '../../session/use-session';
+import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
+import { SignupForm } from './signup-form';
+
+/** /signup: the same form as the modal, for smartphones and direct links. */
+export default function SignupPage() {
+  return (
+    <AccountsTexts>
+      <SignupScreen />
+    </AccountsTexts>
+  );
+}
+
+function SignupScreen() {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  usePageTitle(t('signup.title'));
+  const { loggedIn } = useSession();
+  // Once the form succeeded it navigates to the members page itself (with api_signup_complete).
+  const [leaving, setLeaving] = useState(false);
+  if (loggedIn && !leaving) return <Navigate to={routePath('members')} replace />;
+  return (
+    <section className="container py-4 account-page">
+      <h1 className="h3 mb-3">{t('signup.title')}</h1>
+      <SignupForm onLeave={() => setLeaving(true)} />
+    </section>
+  );
+}
