@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TUser } from '@cupido/shared/accounts';
+import { i18n } from '../../i18n/i18n';
+import { SESSION_QUERY_KEY } from '../session/use-session';
+import type { ActivityCounts } from '../session/activity-counts';
+import { sentBodies, stubApi } from '../../test/api-stub';
+import { currentLocation, LocationProbe } from '../../test/location-probe';
+import { makeUser, renderWithProviders } from '../../test/render-with-providers';
+import { TopNavigation } from './top-navigation';
+
+function renderNav(user: TUser | null, activity?: ActivityCounts, route = '/members') {
+  return renderWithProviders(
+    <>
+      <TopNavigation />
+      <LocationProbe />
+    </>,
+    { user, activity, route, settings: { cdn_prefix: '/photos/', show_all_languages: true } },
+  );
+}
+
+const nav = () => screen.getByRole('navigation', { name: 'Main navigation' });
+const memberLinks = () => waitFor(() => within(nav()).getByRole('link', { name: /Search members/ }));
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('en');
+});
+
+describe('top navigation', () => {
+  it('for visitors: logo to the home page and a Login button leading to members', () => {
+    renderNav(null);
+    expect(within(nav()).getByRole('link', { name: 'Cupido Test' }).getAttribute('href')).toBe('/');
+    expect(within(nav()).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/members');
+    expect(document.getElementById('account-dropdown')).toBeNull();
+  });
+
+  it('for members: the spec links in order, the logo to members, Get Premium for a free member', async () => {
+    renderNav(makeUser());
+    await memberLinks();
+    expect(within(nav()).getByRole('link', { name: 'Cupido Test' }).getAttribute('href')).toBe('/members');
+    const links = within(nav()).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Cupido Test', '/members'],
+      ['Search members', '/members'],
+      ['Messages', '/chats'],
+      ['Likes', '/likes'],
+      ['Get Premium', '/premium'],
+    ]);
+    expect(within(nav()).queryByRole('link', { name: /Log in/ })).toBeNull();
+    expect(document.getElementById('nav-credits')).toBeNull();
+  });
+
+  it('a paid member with 5 credits sees Credits with a warning badge', async () => {
+    renderNav(makeUser({ paid_user: true, credits: 5 }));
+    await memberLinks();
+    const credits = document.getElementById('nav-credits')!;
+    expect(credits.getAttribute('href')).toBe('/credits');
+    const badge = credits.querySelector('.badge')!;
+    expect(badge.textContent).toBe('5');
+    expect(badge.className).toContain('text-bg-warning');
+    expect(credits.textContent).toContain('Credits left: 5');
+    expect(document.getElementById('nav-premium')).toBeNull();
+  });
+
+  it('the credits badge turns danger at 0 and is gone above 10', async () => {
+    const { unmount } = renderNav(makeUser({ paid_user: true, credits: 0 }));
+    await memberLinks();
+    expect(document.querySelector('#nav-credits .badge')!.className).toContain('text-bg-danger');
+    unmount();
+    renderNav(makeUser({ paid_user: true, credits: 11 }));
+    await memberLinks();
+    expect(document.querySelector('#nav-credits .badge')).toBeNull();
+  });
+
+  it('Messages and Likes carry their counts, capped at 99+', async () => {
+    renderNav(makeUser(), { unreadMessages: 150, newLikes: 3 });
+    await memberLinks();
+    expect(document.querySelector('#nav-chats .badge')!.textContent).toBe('99+');
+    expect(document.querySelector('#nav-likes .badge')!.textContent).toBe('3');
+    expect(document.getElementById('nav-chats')!.textContent).toContain('Unread messages: 150');
+  });
+
+  it('no badges without unread messages or new likes', async () => {
+    renderNav(makeUser());
+    await memberLinks();
+    expect(document.querySelector('#nav-chats .badge')).toBeNull();
+    expect(document.querySelector('#nav-likes .badge')).toBeNull();
+  });
+
+  it('the account dropdown shows thumbnail and name, and opens with the keyboard', async () => {
+    const user = userEvent.setup();
+    const member = makeUser({ profile: { ...makeUser().profile, name: 'Bo', main_image: { filename: 'a.jpg', thumb_filename: 'a-thumb.jpg', status: 'active' } } });
+    renderNav(member);
+    await memberLinks();
+    const toggle = document.getElementById('account-dropdown')!;
+    expect(toggle.textContent).toContain('Bo');
+    expect(toggle.querySelector('img')!.getAttribute('src')).toBe('/photos/a-thumb.jpg');
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    const menu = await waitFor(() => document.querySelector('.dropdown-menu.show') as HTMLElement);
+    expect(within(menu).getByRole('button', { name: 'Log out' }).id).toBe('logout-link');
+    expect(within(menu).getByText('My profile').getAttribute('href')).toBe('/profile');
+    expect(within(menu).getByText('Settings').getAttribute('href')).toBe('/notifications');
+  });
+
+  it('without a usable photo the dropdown shows the initial', async () => {
+    renderNav(makeUser({ profile: { ...makeUser().profile, name: 'anna', main_image: { filename: 'a.jpg', thumb_filename: 't.jpg', status: 'pending' } } }));
+    await memberLinks();
+    const toggle = document.getElementById('account-dropdown')!;
+    expect(toggle.querySelector('img')).toBeNull();
+    expect(toggle.querySelector('.member-avatar')!.textContent).toBe('A');
+  });
+
+  it('logout calls GET /api/logout.php, forgets the member and goes to /', async () => {
+    const fetch = stubApi({ 'GET /api/logout.php': { body: { ok: true } } });
+    const user = userEvent.setup();
+    const { queryClient } = renderNav(makeUser());
+    await memberLinks();
+    await user.click(document.getElementById('account-dropdown')!);
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toBeNull();
+    await waitFor(() => expect(within(nav()).getByRole('link', { name: 'Log in' })).toBeTruthy());
+  });
+
+  it("a member's language choice is stored with PUT /api/user.php", async () => {
+    const fetch = stubApi({ 'PUT /api/user.php': { body: { user: makeUser({ language: 'de' }) } } });
+    const user = userEvent.setup();
+    const { queryClient } = renderNav(makeUser());
+    await memberLinks();
+    await user.click(await waitFor(() => document.getElementById('locale-dropdown')!));
+    await user.click(within(document.querySelector('.dropdown-menu.show') as HTMLElement).getByText('Deutsch'));
+    await waitFor(() => expect(sentBodies(fetch, 'PUT /api/user.php')).toEqual([{ language: 'de' }]));
+    await waitFor(() => expect((queryClient.getQueryData(SESSION_QUERY_KEY) as TUser).language).toBe('de'));
+  });
+});
