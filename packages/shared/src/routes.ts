@@ -52,6 +52,17 @@ export type StaticPageSlug = (typeof STATIC_PAGE_SLUGS)[number];
 /** Screens that are real today. Add a name here when its screen lands. */
 export const SERVED_ROUTE_NAMES: readonly RouteName[] = [
   'index',
+  'members',
+  'login',
+  'signup',
+  'complete-signup',
+  'reset-password',
+  'reset-password-do',
+  'account-deleted',
+  'activate-done',
+  'activate-error',
+  'mail-change-do',
+  'notifications',
   'pages-terms',
   'pages-privacy',
   'pages-cookies',

@@ -17,7 +17,7 @@ describe('router', () => {
   });
 
   it('sends unknown paths (and screens that do not exist yet) to the catch-all', () => {
-    for (const path of ['/nope', ROUTES.members, '/pages/unknown']) {
+    for (const path of ['/nope', ROUTES.chats, ROUTES.premium, '/pages/unknown']) {
       expect(matchRoutes(appRoutes, path)?.at(-1)?.route.path).toBe('*');
     }
   });

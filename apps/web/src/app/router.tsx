@@ -5,12 +5,25 @@ import { lazyWithReload } from './chunk-reload';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { ErrorPage } from '../features/errors/error-page';
+import { RequireMember } from '../features/session/require-member';
 
 export interface RouteHandle {
   name: RouteName;
 }
 
 const StaticPage = lazyWithReload(() => import('../features/static-pages/static-page'));
+// Every account screen is its own chunk: the home page's initial bundle carries none of them.
+const MembersPage = lazyWithReload(() => import('../features/members/members-page'));
+const LoginPage = lazyWithReload(() => import('../features/accounts/login/login-page'));
+const SignupPage = lazyWithReload(() => import('../features/accounts/signup/signup-page'));
+const CompleteSignupPage = lazyWithReload(() => import('../features/accounts/activation/complete-signup-page'));
+const ActivateDonePage = lazyWithReload(() => import('../features/accounts/activation/activate-done-page'));
+const ActivateErrorPage = lazyWithReload(() => import('../features/accounts/activation/activate-error-page'));
+const ResetPasswordPage = lazyWithReload(() => import('../features/accounts/password/reset-password-page'));
+const ResetPasswordDoPage = lazyWithReload(() => import('../features/accounts/password/reset-password-do-page'));
+const MailChangeDoPage = lazyWithReload(() => import('../features/accounts/email/mail-change-do-page'));
+const NotificationsPage = lazyWithReload(() => import('../features/accounts/settings/notifications-page'));
+const AccountDeletedPage = lazyWithReload(() => import('../features/accounts/settings/account-deleted-page'));
 
 function named(name: RouteName, element: RouteObject['element']): RouteObject {
   return { path: ROUTES[name], element, handle: { name } satisfies RouteHandle };
@@ -41,6 +54,23 @@ export const appRoutes: RouteObject[] = [
           staticPage('pages-faq', 'faq'),
           staticPage('pages-return-policy', 'return-policy'),
           staticPage('pages-service', 'service'),
+          named('login', <LoginPage />),
+          named('signup', <SignupPage />),
+          named('activate-error', <ActivateErrorPage />),
+          named('reset-password', <ResetPasswordPage />),
+          named('reset-password-do', <ResetPasswordDoPage />),
+          named('mail-change-do', <MailChangeDoPage />),
+          named('account-deleted', <AccountDeletedPage />),
+          {
+            // Members area: logged-out visitors go to /login?redirect=<path>.
+            element: <RequireMember />,
+            children: [
+              named('members', <MembersPage />),
+              named('complete-signup', <CompleteSignupPage />),
+              named('activate-done', <ActivateDonePage />),
+              named('notifications', <NotificationsPage />),
+            ],
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
-import { companyInfoFixture, renderWithProviders } from '../../test/render-with-providers';
+import { companyInfoFixture, makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { HomePage } from '../../features/home/home-page';
 import { NotFoundPage } from '../../features/errors/not-found-page';
 import { DefaultLayout } from './default-layout';
 
-function renderSite(route = '/') {
+function renderSite(route = '/', user: ReturnType<typeof makeUser> | null = null) {
   return renderWithProviders(
     <Routes>
       <Route element={<DefaultLayout />}>
@@ -14,7 +14,7 @@ function renderSite(route = '/') {
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>,
-    { companyInfo: companyInfoFixture, route, settings: { enable_site_entry_popup: 'no' } },
+    { companyInfo: companyInfoFixture, route, user, settings: { enable_site_entry_popup: user ? 'yes' : 'no' } },
   );
 }
 
@@ -51,5 +51,16 @@ describe('default layout with the home page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
     await waitFor(() => expect(document.title).toBe('This page could not be found | Cupido Test'));
+  });
+
+  it('for a member: no entry warning, the member navigation, and the activation reminder while unconfirmed', async () => {
+    renderSite('/nowhere', makeUser({ status: 'not_confirmed', email: 'bo@example.com' }));
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Search members' })).toBeTruthy());
+    expect(within(nav).getByRole('link', { name: 'Cupido Test' }).getAttribute('href')).toBe('/members');
+    expect(within(nav).queryByRole('link', { name: 'Log in' })).toBeNull();
+    await waitFor(() => expect(document.getElementById('activation-reminder')!.textContent).toContain('bo@example.com'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.getElementById('site-entry-warning')).toBeNull();
   });
 });

@@ -6,26 +6,31 @@ import { WarningsHeader } from '../../features/navigation/warnings-header';
 import { SiteFooter } from '../../features/navigation/site-footer';
 import { Disclaimers } from '../../features/navigation/disclaimers';
 import { EntryWarningModal } from '../../features/entry-warning/entry-warning-modal';
+import { SignupLauncher } from '../../features/accounts/signup-launcher';
+import { MemberNotices } from '../../features/accounts/member-notices';
 import { PageFallback } from './page-fallback';
 
-/** Spec section 2: top navigation, warnings header, footer, disclaimers, entry warning (signup modal arrives with accounts). */
+/** Spec section 2: top navigation, warnings header, footer, disclaimers, entry warning, signup modal. */
 export function DefaultLayout() {
   const { t } = useTranslation();
   return (
-    <div className="d-flex flex-column min-vh-100">
-      <a className="visually-hidden-focusable skip-link" href="#main-content">
-        {t('navigation.skipToContent')}
-      </a>
-      <WarningsHeader />
-      <TopNavigation />
-      <main id="main-content" className="flex-grow-1" tabIndex={-1}>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Disclaimers />
-      <SiteFooter />
-      <EntryWarningModal />
-    </div>
+    <SignupLauncher>
+      <div className="d-flex flex-column min-vh-100">
+        <a className="visually-hidden-focusable skip-link" href="#main-content">
+          {t('navigation.skipToContent')}
+        </a>
+        <WarningsHeader />
+        <TopNavigation />
+        <main id="main-content" className="flex-grow-1" tabIndex={-1}>
+          <MemberNotices />
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Disclaimers />
+        <SiteFooter />
+        <EntryWarningModal />
+      </div>
+    </SignupLauncher>
   );
 }

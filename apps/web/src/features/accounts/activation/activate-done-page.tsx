@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PREMIUM_PHOTOS } from '@cupido/shared/constants';
+import { routePath } from '@cupido/shared/routes';
+import { usePageTitle } from '../../../app/document-title';
+import { MemberAvatar } from '../../../ui/member-avatar';
+import { useSession } from '../../session/use-session';
+import { useSettings } from '../../site/use-settings';
+import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
+
+/** Spec sections 1 and 9: the welcome discount and the claimed better chance to match. */
+export const WELCOME_DISCOUNT_PERCENT = 25;
+export const PREMIUM_MATCH_CHANCE_PERCENT = 46;
+
+/**
+ * /activate/done, the activate-done view of spec section 2: signup-profile card, get-premium card,
+ * discount badge and the search-members button (the all-member overview arrives with search).
+ */
+export default function ActivateDonePage() {
+  return (
+    <AccountsTexts>
+      <ActivateDone />
+    </AccountsTexts>
+  );
+}
+
+function ActivateDone() {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  usePageTitle(t('activateDone.title'));
+  const settings = useSettings();
+  const { user } = useSession();
+  if (!user) return null; // the members-area guard sends visitors to /login
+
+  return (
+    <section className="container py-4">
+      <h1 className="h3 mb-4">{t('activateDone.title')}</h1>
+      <div className="row g-4">
+        <div className="col-md-6">
+          <div id="activate-done-profile" className="card h-100 shadow-sm">
+            <div className="card-body d-flex gap-3 align-items-center">
+              <MemberAvatar profile={user.profile} cdnPrefix={settings.cdn_prefix} size={72} alt={t('common.photoOf', { name: user.profile.name })} />
+              <div>
+                <h2 className="h5 mb-1">{t('activateDone.welcome', { name: user.profile.name })}</h2>
+                <p className="mb-0 text-body-secondary">{t('activateDone.confirmed')}</p>
+                {settings.signup_credits > 0 && (
+                  <p id="activate-done-credits" className="mb-0 mt-2 fw-semibold">
+                    {t('activateDone.credits', { number: settings.signup_credits })}
+                  </p>
+                )}
+              </div>
+            </div>
+            <div className="card-footer bg-transparent border-0 pb-3">
+              <Link id="activate-done-search" to={routePath('members')} className="btn btn-primary w-100">
+                {t('common.searchMembers')}
+              </Link>
+            </div>
+          </div>
+        </div>
+        {!user.paid_user && (
+          <div className="col-md-6">
+            <div id="activate-done-premium" className="card h-100 shadow-sm border-primary">
+              <div className="card-body">
+                <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-2">
+                  <h2 className="h5 mb-0">{t('activateDone.premiumTitle')}</h2>
+                  <span id="activate-done-discount" className="badge text-bg-warning fs-6">
+                    {t('activateDone.discount', { percent: WELCOME_DISCOUNT_PERCENT })}
+                  </span>
+                </div>
+                <p className="small text-body-secondary">{t('activateDone.discountText')}</p>
+                <p className="mb-2">{t('activateDone.premiumIntro')}</p>
+                <ul className="mb-0">
+                  <li>{t('activateDone.premiumPhotos', { number: PREMIUM_PHOTOS })}</li>
+                  <li>{t('activateDone.premiumSeeAll')}</li>
+                  <li>{t('activateDone.premiumChance', { percent: PREMIUM_MATCH_CHANCE_PERCENT })}</li>
+                </ul>
+              </div>
+              <div className="card-footer bg-transparent border-0 pb-3">
+                <Link id="activate-done-premium-link" to={routePath('premium')} className="btn btn-outline-primary w-100">
+                  {t('activateDone.premiumCta')}
+                </Link>
+              </div>
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { isValidEmail } from '@cupido/shared/accounts';
+import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/constants';
+import { routePath } from '@cupido/shared/routes';
+import { usePageTitle } from '../../../app/document-title';
+import { useLocale } from '../../locale/use-locale';
+import { useSession } from '../../session/use-session';
+import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
+import { useSendReactivationMail } from '../account-calls';
+import { TextField } from '../form/field';
+import type { Problems } from '../form/field-problems';
+import { useFormErrors } from '../form/use-form-errors';
+import { ResendActivation } from './resend-activation';
+
+/** /activate/error: an expired or used activation link, or (?reason=reactivation) reactivation link. */
+export default function ActivateErrorPage() {
+  return (
+    <AccountsTexts>
+      <ActivateError />
+    </AccountsTexts>
+  );
+}
+
+function ActivateError() {
+  const [params] = useSearchParams();
+  return params.get('reason') === 'reactivation' ? <ReactivationExpired /> : <ActivationExpired />;
+}
+
+function ActivationExpired() {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  usePageTitle(t('activateError.title'));
+  const { user } = useSession();
+  return (
+    <section className="container py-4 account-page">
+      <h1 className="h3 mb-3">{t('activateError.title')}</h1>
+      <p>{t('activateError.text')}</p>
+      {user?.status === 'not_confirmed' ? (
+        <ResendActivation id="activate-error-resend" email={user.email} label={t('activateError.sendNew')} className="btn btn-primary" />
+      ) : user ? (
+        <Link to={routePath('members')} className="btn btn-primary">
+          {t('common.searchMembers')}
+        </Link>
+      ) : (
+        <>
+          <p>{t('activateError.loginText')}</p>
+          <Link id="activate-error-login" to={routePath('login')} className="btn btn-primary">
+            {t('common.logIn')}
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReactivationExpired() {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  usePageTitle(t('activateError.reactivationTitle'));
+  const { locale } = useLocale();
+  const reactivation = useSendReactivationMail();
+  const [email, setEmail] = useState('');
+  const problems: Problems<'email'> = isValidEmail(email) ? {} : { email: 'invalid_email' };
+  const form = useFormErrors(problems, { email: 'reactivation-email' });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reactivation.isPending || !form.validateAll()) return;
+    reactivation.mutate({ email: email.trim(), language: locale }, { onError: form.showServerError });
+  };
+
+  return (
+    <section className="container py-4 account-page">
+      <h1 className="h3 mb-3">{t('activateError.reactivationTitle')}</h1>
+      <p>{t('activateError.reactivationText', { days: REACTIVATION_WINDOW_DAYS })}</p>
+      {reactivation.isSuccess ? (
+        <div id="reactivation-sent" className="alert alert-success" role="status">
+          {t('activateError.reactivationSent', { email: email.trim() })}
+        </div>
+      ) : (
+        <form id="reactivation-form" noValidate onSubmit={submit}>
+          <TextField
+            id="reactivation-email"
+            label={t('fields.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            error={form.errorOf('email')}
+            onChange={(value) => {
+              setEmail(value);
+              form.changed('email');
+            }}
+            onBlur={() => form.touch('email')}
+          />
+          {form.formError && (
+            <div className="alert alert-danger" role="alert">
+              {form.formError.message}
+            </div>
+          )}
+          <button id="reactivation-submit" type="submit" className="btn btn-primary" disabled={reactivation.isPending}>
+            {reactivation.isPending ? t('common.sending') : t('activateError.sendNew')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

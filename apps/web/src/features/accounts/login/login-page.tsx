@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { isValidEmail } from '@cupido/shared/accounts';
+import { routePath } from '@cupido/shared/routes';
+import { usePageTitle } from '../../../app/document-title';
+import { useLocale } from '../../locale/use-locale';
+import { useSession } from '../../session/use-session';
+import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
+import { useLogin } from '../account-calls';
+import { TextField } from '../form/field';
+import { PasswordField } from '../form/password-field';
+import { useFormErrors } from '../form/use-form-errors';
+import type { Problems } from '../form/field-problems';
+import { PendingDeletionHelp } from '../pending-deletion-help';
+import { SignupLink } from '../signup-launcher';
+import { safeRedirect } from './safe-redirect';
+
+type LoginField = 'email' | 'password';
+const IDS: Record<LoginField, string> = { email: 'login-email', password: 'login-password' };
+
+/** /login (spec section 2): after login the `redirect` path, else the members page. */
+export default function LoginPage() {
+  return (
+    <AccountsTexts>
+      <LoginScreen />
+    </AccountsTexts>
+  );
+}
+
+function LoginScreen() {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  usePageTitle(t('login.title'));
+  const [params] = useSearchParams();
+  const { loggedIn } = useSession();
+  const { locale, setLocale } = useLocale();
+  const login = useLogin();
+  const [email, setEmail] = useState(() => params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+
+  const problems: Problems<LoginField> = {};
+  if (!isValidEmail(email)) problems.email = 'invalid_email';
+  if (!password) problems.password = 'password_required';
+  const form = useFormErrors(problems, IDS);
+
+  // Logged in (already, or just now): on to where the visitor wanted to go.
+  if (loggedIn) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (login.isPending || !form.validateAll()) return;
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        // The member's own language wins after login (spec section 7: PUT stores it).
+        onSuccess: ({ user }) => void (user.language !== locale && setLocale(user.language)),
+        onError: (error) => {
+          if (error.code !== 'account_pending_deletion') form.showServerError(error);
+        },
+      },
+    );
+  };
+
+  const pendingDeletion = login.error?.code === 'account_pending_deletion' ? login.error : null;
+  return (
+    <section className="container py-4 account-page">
+      <h1 className="h3 mb-3">{t('login.title')}</h1>
+      <form id="login-form" noValidate onSubmit={submit} aria-busy={login.isPending}>
+        {form.formError && (
+          <div id="login-error" className="alert alert-danger" role="alert">
+            {form.formError.message}
+          </div>
+        )}
+        {pendingDeletion && <PendingDeletionHelp id="login-pending-deletion" message={pendingDeletion.message} email={email.trim()} />}
+        <TextField
+          id={IDS.email}
+          label={t('fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          value={email}
+          error={form.errorOf('email')}
+          onChange={(value) => {
+            setEmail(value);
+            form.changed('email');
+          }}
+          onBlur={() => form.touch('email')}
+        />
+        <PasswordField
+          id={IDS.password}
+          label={t('fields.password')}
+          autoComplete="current-password"
+          value={password}
+          error={form.errorOf('password')}
+          onChange={(value) => {
+            setPassword(value);
+            form.changed('password');
+          }}
+        />
+        <p className="mb-3">
+          <Link id="login-forgot-password" to={routePath('reset-password')}>
+            {t('login.forgotPassword')}
+          </Link>
+        </p>
+        <button id="login-submit" type="submit" className="btn btn-primary btn-lg w-100" disabled={login.isPending}>
+          {login.isPending ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+      <p className="text-center mt-4 mb-0">
+        {t('login.noAccount')}{' '}
+        <SignupLink id="login-signup" className="btn btn-outline-primary btn-sm ms-1">
+          {t('common.signUp')}
+        </SignupLink>
+      </p>
+    </section>
+  );
+}

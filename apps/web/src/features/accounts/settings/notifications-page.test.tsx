@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { SESSION_QUERY_KEY } from '../../session/use-session';
+import { apiError, sentBodies, stubApi } from '../../../test/api-stub';
+import { currentLocation, LocationProbe } from '../../../test/location-probe';
+import { makeUser, renderWithProviders } from '../../../test/render-with-providers';
+import NotificationsPage from './notifications-page';
+import AccountDeletedPage from './account-deleted-page';
+
+function renderSettings(user = makeUser()) {
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/notifications" element={<NotificationsPage />} />
+        <Route path="/account-deleted" element={<AccountDeletedPage />} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    { route: '/notifications', user },
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('settings (/notifications)', () => {
+  it('has the e-mail, password and delete-account sections and no fake preferences', () => {
+    renderSettings();
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['E-mail address', 'Password', 'Delete account']);
+    expect(screen.getByText('Your e-mail address: anna@example.com')).toBeTruthy();
+    expect(document.title).toBe('Settings | Cupido Test');
+  });
+
+  it('requests an e-mail change and then shows the pending address', async () => {
+    const fetch = stubApi({ 'POST /api/email.php': { body: { user: makeUser({ pending_email: 'new@example.com' }) } } });
+    const user = userEvent.setup();
+    renderSettings();
+    await user.type(screen.getByLabelText('New e-mail address'), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
+    expect(await screen.findByText('Confirm your new address via the link we sent to new@example.com.')).toBeTruthy();
+    expect(screen.getByText(/We sent a confirmation link to new@example.com/)).toBeTruthy();
+    expect(sentBodies(fetch, 'POST /api/email.php')).toEqual([{ email: 'new@example.com' }]);
+  });
+
+  it('an address of another account is refused under the field', async () => {
+    stubApi({ 'POST /api/email.php': apiError(409, 'email_taken', 'This e-mail address already belongs to an account', 'email') });
+    const user = userEvent.setup();
+    renderSettings();
+    await user.type(screen.getByLabelText('New e-mail address'), 'bo@example.com');
+    await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
+    await waitFor(() => expect(document.getElementById('change-email-email-error')!.textContent).toBe('This e-mail address already belongs to an account'));
+  });
+
+  it('changes the password; a wrong current password shows under that field', async () => {
+    let answer = apiError(400, 'old_password_wrong', 'Your current password is not correct', 'old_password');
+    const fetch = stubApi({ 'POST /api/password.php': () => answer });
+    const user = userEvent.setup();
+    renderSettings();
+    await user.type(screen.getByLabelText('Current password'), 'wrong one');
+    await user.type(screen.getByLabelText('New password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(document.getElementById('change-password-new-error')!.textContent).toBe('Your password needs at least 8 characters');
+    await user.type(screen.getByLabelText('New password'), ' but long now');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(document.getElementById('change-password-old-error')!.textContent).toBe('Your current password is not correct'));
+
+    answer = { body: { ok: true } };
+    await user.type(screen.getByLabelText('Current password'), '!');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(/Your password has been changed/)).toBeTruthy();
+    expect(sentBodies(fetch, 'POST /api/password.php').at(-1)).toEqual({ old_password: 'wrong one!', new_password: 'short but long now' });
+  });
+
+  it('deletes the account after a reason and a confirmation, then explains the 14 days', async () => {
+    const fetch = stubApi({ 'POST /api/delete-account.php': { body: { ok: true } } });
+    const user = userEvent.setup();
+    const { queryClient } = renderSettings();
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(document.getElementById('delete-reason-error')!.textContent).toBe('Please choose a reason');
+    expect(document.getElementById('delete-account-confirm')).toBeNull();
+
+    const reasons = within(screen.getByRole('group', { name: 'Why are you leaving?' })).getAllByRole('radio');
+    expect(reasons).toHaveLength(7);
+    expect(screen.queryByLabelText('Tell us more')).toBeNull();
+    await user.click(screen.getByLabelText('Another reason'));
+    await user.type(screen.getByLabelText('Tell us more'), 'Moving abroad');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(fetch).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
+    await waitFor(() => expect(currentLocation()).toBe('/account-deleted'));
+    expect(sentBodies(fetch, 'POST /api/delete-account.php')).toEqual([{ reason: 'other', remarks: 'Moving abroad', confirm: true }]);
+    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Your account has been deleted' })).toBeTruthy();
+    expect(screen.getByText(/pending deletion for 14 days/)).toBeTruthy();
+  });
+
+  it('"Keep my account" closes the confirmation without deleting', async () => {
+    const fetch = stubApi({});
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(screen.getByLabelText('I found someone'));
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(await screen.findByRole('button', { name: 'Keep my account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

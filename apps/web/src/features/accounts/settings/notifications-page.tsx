@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../app/document-title';
+import { useSession } from '../../session/use-session';
+import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
+import { ChangeEmailForm } from '../email/change-email-form';
+import { ChangePasswordForm } from '../password/change-password-form';
+import { DeleteAccountForm } from './delete-account-form';
+
+/**
+ * /notifications, the settings screen (spec section 2). Today: e-mail address, password and the
+ * delete-account item; the notification preferences join when mail preferences exist.
+ */
+export default function NotificationsPage() {
+  return (
+    <AccountsTexts>
+      <Settings />
+    </AccountsTexts>
+  );
+}
+
+function Settings() {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  usePageTitle(t('settings.title'));
+  const { user } = useSession();
+  if (!user) return null; // the members-area guard sends visitors to /login
+  return (
+    <div className="container py-4 account-page">
+      <h1 className="h3 mb-4">{t('settings.title')}</h1>
+
+      <section className="mb-5" aria-labelledby="settings-email-title">
+        <h2 id="settings-email-title" className="h5">
+          {t('settings.email.title')}
+        </h2>
+        <p id="settings-current-email">{t('settings.email.current', { email: user.email })}</p>
+        {user.pending_email && (
+          <p id="settings-pending-email" className="alert alert-info">
+            {t('settings.email.pending', { email: user.pending_email })}
+          </p>
+        )}
+        <ChangeEmailForm id="change-email" submitLabel={t('settings.email.submit')} />
+      </section>
+
+      <section className="mb-5" aria-labelledby="settings-password-title">
+        <h2 id="settings-password-title" className="h5">
+          {t('settings.password.title')}
+        </h2>
+        <ChangePasswordForm />
+      </section>
+
+      <section className="mb-4" aria-labelledby="settings-delete-title">
+        <h2 id="settings-delete-title" className="h5 text-danger">
+          {t('settings.delete.title')}
+        </h2>
+        <DeleteAccountForm />
+      </section>
+    </div>
+  );
+}
