@@ -28,21 +28,24 @@ export type ProblemCode =
 
 export type Problems<F extends string> = Partial<Record<F, ProblemCode>>;
 
-/** Max length of the optional first message (the signup contract's limit). */
-export const SIGNUP_MESSAGE_MAX_LENGTH = 5000;
+/** The site's numbers a message may name: minimum age, and the first message's length (settings.message_length). */
+export interface SiteLimits {
+  minimumAge: number;
+  messageLength: number;
+}
 
 /** The translated message of a problem, with the numbers the rules use. */
-export function problemMessage(t: TFunction<'accounts'>, code: ProblemCode, minimumAge: number): string {
+export function problemMessage(t: TFunction<'accounts'>, code: ProblemCode, limits: SiteLimits): string {
   const params = {
     min: code.startsWith('name') ? NAME_MIN_LENGTH : PASSWORD_MIN_LENGTH,
     max: code.startsWith('name')
       ? NAME_MAX_LENGTH
       : code === 'signup_message_too_long'
-        ? SIGNUP_MESSAGE_MAX_LENGTH
+        ? limits.messageLength
         : code === 'remarks_too_long'
           ? DELETE_REMARKS_MAX_LENGTH
           : PASSWORD_MAX_LENGTH,
-    min_age: minimumAge,
+    min_age: limits.minimumAge,
   };
   return t(`errors.${code}`, params);
 }

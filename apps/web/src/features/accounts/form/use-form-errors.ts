@@ -14,7 +14,7 @@ import { problemMessage, type Problems } from './field-problems';
  */
 export function useFormErrors<F extends string>(problems: Problems<F>, ids: Record<F, string>) {
   const { t } = useTranslation(ACCOUNTS_NS);
-  const { minimum_age: minimumAge } = useSettings();
+  const { minimum_age: minimumAge, message_length: messageLength } = useSettings();
   const [touched, setTouched] = useState<Partial<Record<F, true>>>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
   const [formError, setFormError] = useState<ApiError | null>(null);
@@ -23,7 +23,7 @@ export function useFormErrors<F extends string>(problems: Problems<F>, ids: Reco
     const server = serverErrors[field];
     if (server) return server;
     const problem = problems[field];
-    return touched[field] && problem ? problemMessage(t, problem, minimumAge) : undefined;
+    return touched[field] && problem ? problemMessage(t, problem, { minimumAge, messageLength }) : undefined;
   };
 
   const touch = useCallback((field: F) => setTouched((current) => (current[field] ? current : { ...current, [field]: true })), []);

@@ -184,6 +184,17 @@ describe('signup form', () => {
     expect(sentBodies(fetch, 'POST /api/signup.php')[0]).toMatchObject({ signup_profile_id: 42, signup_message: 'Hi there!' });
   });
 
+  it("the first message is limited to the site's message length", async () => {
+    const fetch = stubApi({});
+    const user = userEvent.setup();
+    renderForm({ profileId: 42, settings: { message_length: 10 } });
+    await fillValid(user);
+    await user.type(screen.getByLabelText('Your first message (optional)'), 'Hello there!');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(errorOf('signup-message')).toBe('Your message can be at most 10 characters long');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it("shows the server's field errors under the right input", async () => {
     stubApi({ 'POST /api/signup.php': apiError(400, 'name_starts_with_at', 'Je gebruikersnaam mag niet met @ beginnen', 'name') });
     const user = userEvent.setup();

@@ -63,7 +63,7 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
   const navigate = useNavigate();
   const signup = useSignup();
   const [values, setValues] = useState<SignupValues>(EMPTY_SIGNUP);
-  const problems = signupProblems(values, settings.minimum_age, new Date());
+  const problems = signupProblems(values, { minimumAge: settings.minimum_age, messageLength: settings.message_length }, new Date());
   const form = useFormErrors<SignupField>(problems, IDS);
   const [emailLeft, setEmailLeft] = useState(false);
   const suggestion = useEmailSuggestion(values.email, emailLeft);

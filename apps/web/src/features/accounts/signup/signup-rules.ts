@@ -1,5 +1,5 @@
 import { dateOfBirthProblem, isValidEmail, nameProblem, passwordProblem } from '@cupido/shared/accounts';
-import { SIGNUP_MESSAGE_MAX_LENGTH, type Problems } from '../form/field-problems';
+import type { Problems, SiteLimits } from '../form/field-problems';
 
 export const SIGNUP_FIELDS = [
   'email',
@@ -34,7 +34,7 @@ export const EMPTY_SIGNUP: SignupValues = {
 };
 
 /** Spec section 5 with the shared rules the server applies too; both consents are explicit. */
-export function signupProblems(values: SignupValues, minimumAge: number, today: Date): Problems<SignupField> {
+export function signupProblems(values: SignupValues, { minimumAge, messageLength }: SiteLimits, today: Date): Problems<SignupField> {
   const problems: Problems<SignupField> = {};
   if (!isValidEmail(values.email)) problems.email = 'invalid_email';
   const name = nameProblem(values.name, values.email);
@@ -43,7 +43,7 @@ export function signupProblems(values: SignupValues, minimumAge: number, today: 
   if (password) problems.password = password;
   const dateOfBirth = dateOfBirthProblem(values.date_of_birth, minimumAge, today);
   if (dateOfBirth) problems.date_of_birth = dateOfBirth;
-  if (values.signup_message.length > SIGNUP_MESSAGE_MAX_LENGTH) problems.signup_message = 'signup_message_too_long';
+  if (values.signup_message.trim().length > messageLength) problems.signup_message = 'signup_message_too_long';
   if (!values.consent_terms) problems.consent_terms = 'consent_required';
   if (!values.consent_orientation_data) problems.consent_orientation_data = 'consent_required';
   return problems;
