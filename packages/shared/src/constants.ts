@@ -12,3 +12,7 @@ export const AUTH_COOKIE_MAX_AGE_DAYS = 30;
 export const GEOLOCATION_MAXIMUM_AGE_MS = 3_600_000;
 export const CREDITS_BADGE_THRESHOLD = 10;
 export const ENTRY_WARNING_STORAGE_KEY = 'site-entry-warning-dismissed';
+/** Welcome discount (spec sections 1 and 9): code TIMEBONUS25, 25 percent, 4 hours after signup. */
+export const WELCOME_DISCOUNT_PERCENT = 25;
+/** The spec's claim for premium members: a 46% higher chance to match. */
+export const PREMIUM_MATCH_CHANCE_PERCENT = 46;

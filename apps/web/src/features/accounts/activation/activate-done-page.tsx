@@ -1,3 +1,4 @@
+import { PREMIUM_MATCH_CHANCE_PERCENT, WELCOME_DISCOUNT_PERCENT } from '@cupido/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PREMIUM_PHOTOS } from '@cupido/shared/constants';
@@ -9,8 +10,6 @@ import { useSettings } from '../../site/use-settings';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
 
 /** Spec sections 1 and 9: the welcome discount and the claimed better chance to match. */
-export const WELCOME_DISCOUNT_PERCENT = 25;
-export const PREMIUM_MATCH_CHANCE_PERCENT = 46;
 
 /**
  * /activate/done, the activate-done view of spec section 2: signup-profile card, get-premium card,

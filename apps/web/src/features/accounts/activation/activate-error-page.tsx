@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isValidEmail } from '@cupido/shared/accounts';
+import { isValidEmail } from '@cupido/shared/account-rules';
 import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/constants';
 import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../../app/document-title';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail } from '@cupido/shared/accounts';
+import { isValidEmail } from '@cupido/shared/account-rules';
 import { ACCOUNTS_NS } from '../accounts-texts';
 import { useChangeEmail } from '../account-calls';
 import { EmailSuggestion, useEmailSuggestion } from '../form/email-suggestion';

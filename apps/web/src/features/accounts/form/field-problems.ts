@@ -5,7 +5,7 @@ import {
   NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '@cupido/shared/accounts';
+} from '@cupido/shared/account-rules';
 
 /** A client-side validation result: the same codes the server answers with (spec section 5). */
 export type ProblemCode =

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH, passwordProblem } from '@cupido/shared/accounts';
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '@cupido/shared/account-rules';
 import { ACCOUNTS_NS } from '../accounts-texts';
 import { useChangePassword } from '../account-calls';
 import type { Problems } from '../form/field-problems';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH, passwordProblem } from '@cupido/shared/accounts';
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '@cupido/shared/account-rules';
 import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../../app/document-title';
 import { useLocale } from '../../locale/use-locale';

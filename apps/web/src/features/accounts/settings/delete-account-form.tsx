@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { DELETE_REASONS, DELETE_REMARKS_MAX_LENGTH, type DeleteReason } from '@cupido/shared/accounts';
+import { DELETE_REASONS, DELETE_REMARKS_MAX_LENGTH, type DeleteReason } from '@cupido/shared/account-rules';
 import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/constants';
 import { ACCOUNTS_NS } from '../accounts-texts';
 import { useDeleteAccount } from '../account-calls';

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OLDEST_AGE } from '@cupido/shared/accounts';
+import { OLDEST_AGE } from '@cupido/shared/account-rules';
 import { LOCALES } from '@cupido/shared/locales';
 import { useLocale } from '../../locale/use-locale';
 import { ACCOUNTS_NS } from '../accounts-texts';

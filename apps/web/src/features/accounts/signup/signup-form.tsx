@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '@cupido/shared/accounts';
+import { PASSWORD_MIN_LENGTH } from '@cupido/shared/account-rules';
 import { isSignupAllowed } from '@cupido/shared/rules';
 import { routePath } from '@cupido/shared/routes';
 import { useLocale } from '../../locale/use-locale';

@@ -1,4 +1,4 @@
-import { dateOfBirthProblem, isValidEmail, nameProblem, passwordProblem } from '@cupido/shared/accounts';
+import { dateOfBirthProblem, isValidEmail, nameProblem, passwordProblem } from '@cupido/shared/account-rules';
 import type { Problems, SiteLimits } from '../form/field-problems';
 
 export const SIGNUP_FIELDS = [

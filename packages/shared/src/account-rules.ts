@@ -1,0 +1,105 @@
+/**
+ * Account rules without zod: limits, lifetimes, rate limits and the validation rules of spec
+ * section 5. The web app's account screens import this file, so they need not download zod.
+ */
+
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 30;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 8;
+/** argon2 cost grows with input; a cap keeps one request from burning a core. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const DELETE_REMARKS_MAX_LENGTH = 1000;
+export const OLDEST_AGE = 120;
+
+/** Token lifetimes. Reactivation lasts as long as the account is pending deletion. */
+export const ACTIVATION_TOKEN_HOURS = 7 * 24;
+export const PASSWORD_RESET_TOKEN_HOURS = 2;
+export const MAIL_CHANGE_TOKEN_HOURS = 24;
+
+/** Rate limits (trust.md: login, signup, password reset). */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_IP = 30;
+export const LOGIN_LOCK_MINUTES = 15;
+export const RESET_MAILS_PER_ACCOUNT_PER_DAY = 3;
+export const RESET_MAILS_PER_IP_PER_DAY = 20;
+export const SIGNUPS_PER_IP_PER_HOUR = 10;
+export const ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR = 5;
+
+export const ACCOUNT_STATUSES = ['not_confirmed', 'active', 'pending_deletion', 'erased'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export const DELETE_REASONS = ['price', 'found_someone', 'not_looking', 'site_problems', 'no_members', 'time', 'other'] as const;
+export type DeleteReason = (typeof DELETE_REASONS)[number];
+
+export const NOTIFICATIONS_DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
+
+/** Consents recorded at signup (trust.md): the terms, and processing of orientation data. */
+export const CONSENT_KINDS = ['terms', 'orientation_data'] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Pure validation rules (spec section 5). Each returns an error code or null.
+// ---------------------------------------------------------------------------------------------
+
+/** Deliberately simple: one @, a dot in the domain, no spaces. Deliverability is the mail's job. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function isValidEmail(email: string): boolean {
+  const value = email.trim();
+  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+}
+
+export type NameProblem = 'name_required' | 'name_too_long' | 'name_equals_email' | 'name_starts_with_at';
+
+export function nameProblem(name: string, email: string): NameProblem | null {
+  const value = name.trim();
+  if (value.length < NAME_MIN_LENGTH) return 'name_required';
+  if (value.length > NAME_MAX_LENGTH) return 'name_too_long';
+  if (value.startsWith('@')) return 'name_starts_with_at';
+  if (normalizeEmail(value) === normalizeEmail(email)) return 'name_equals_email';
+  return null;
+}
+
+export type PasswordProblem = 'password_too_short' | 'password_too_long';
+
+export function passwordProblem(password: string): PasswordProblem | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return 'password_too_short';
+  if (password.length > PASSWORD_MAX_LENGTH) return 'password_too_long';
+  return null;
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Full years between a YYYY-MM-DD birth date and `today` (UTC), or null for a date that does not exist. */
+export function ageOn(dateOfBirth: string, today: Date): number | null {
+  const match = DATE_PATTERN.exec(dateOfBirth);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const birth = new Date(Date.UTC(year, month - 1, day));
+  if (birth.getUTCFullYear() !== year || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day) return null;
+  let age = today.getUTCFullYear() - year;
+  const beforeBirthday =
+    today.getUTCMonth() < month - 1 || (today.getUTCMonth() === month - 1 && today.getUTCDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export type DateOfBirthProblem = 'date_of_birth_required' | 'invalid_date_of_birth';
+
+/**
+ * 'date_of_birth_required' is the message 'Enter your date of birth ({min_age}+)': missing or
+ * too young. 'invalid_date_of_birth' is a date that does not exist or lies in the future or
+ * more than OLDEST_AGE years back.
+ */
+export function dateOfBirthProblem(dateOfBirth: string, minimumAge: number, today: Date): DateOfBirthProblem | null {
+  if (!dateOfBirth) return 'date_of_birth_required';
+  const age = ageOn(dateOfBirth, today);
+  if (age === null || age < 0 || age > OLDEST_AGE) return 'invalid_date_of_birth';
+  if (age < minimumAge) return 'date_of_birth_required';
+  return null;
+}
