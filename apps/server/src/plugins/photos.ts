@@ -5,17 +5,15 @@
  * a JSON 404 in the member's language.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { PHOTO_CACHE_CONTROL, photosRoot } from '../infra/photo-storage';
 import { sendError } from './errors';
 
 export const PHOTOS_PREFIX = '/photos/';
 
-/** Where photos live on disk: filenames in the photos table are relative to this directory. */
-export function photosRoot(dataDir: string): string {
-  return path.join(dataDir, 'photos');
-}
+/** Where photos live on disk (the disk adapter of infra/photo-storage): filenames in the photos table are relative to it. */
+export { photosRoot };
 
 // Not wrapped in fastify-plugin: the static handler and the 404 handler stay inside /photos/.
 const photosPlugin: FastifyPluginAsync<{ dataDir: string }> = async (app, { dataDir }) => {
@@ -36,7 +34,7 @@ const photosPlugin: FastifyPluginAsync<{ dataDir: string }> = async (app, { data
         allowedPath: (pathname) => !pathname.endsWith('/'),
         cacheControl: false,
         setHeaders(res) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          res.setHeader('cache-control', PHOTO_CACHE_CONTROL);
         },
       });
       scope.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'not_found', 'errors.not_found'));
