@@ -21,6 +21,8 @@ import { referenceDataRoutes } from './features/reference-data/routes';
 import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
 import session from './plugins/session';
 import { accountRoutes } from './features/accounts/routes';
+import { photoRoutes } from './features/photos/routes';
+import { createPhotoStorage } from './infra/photo-storage';
 import { scheduleAccountMaintenance } from './features/accounts/erase-job';
 import { systemClock, type Clock } from './infra/clock';
 import { createMailer } from './infra/mailer';
@@ -94,6 +96,7 @@ export async function buildApp({ config, database, clock = systemClock, runJobs 
   }
   await app.register(session, { db: database.db, clock });
   await app.register(accountRoutes, { deps: { db: database.db, mailer, limiter, clock, log: app.log }, countryHeader: config.countryHeader });
+  await app.register(photoRoutes, { deps: { db: database.db, storage: createPhotoStorage({ dataDir: config.dataDir }), limiter, log: app.log } });
 
   // A bare route for health checks and as the benchmarks' baseline: same server, no database.
   app.get('/api/health', { schema: { hide: true }, config: { withoutSite: true } }, async () => ({ ok: true }));

@@ -1,0 +1,145 @@
+/**
+ * The service under failures the API cannot provoke: a database that fails after the files were
+ * written, a storage that fails half-way, the hourly upload limit, and the erase-job helpers.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { photos, profiles } from '../../db/schema';
+import type { Database } from '../../db/open';
+import { createDiskPhotoStorage, photosRoot, type PhotoStorage } from '../../infra/photo-storage';
+import type { RateLimiter } from '../../infra/rate-limiter';
+import { AppError } from '../../errors';
+import { activeMember, createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
+import {
+  PHOTO_UPLOADS_PER_HOUR,
+  deletePhotoFiles,
+  deletePhotoFilesOfProfile,
+  photoKeysOfProfile,
+  takePhotoKeysOfProfile,
+  uploadPhoto,
+  type PhotoDeps,
+  type PhotoOwner,
+} from './service';
+import { smallJpeg } from './test-images';
+
+let t: AccountsTestApp;
+let storage: PhotoStorage;
+const logged: unknown[] = [];
+const log = { warn: (obj: unknown) => logged.push(obj), error: (obj: unknown) => logged.push(obj) } as unknown as PhotoDeps['log'];
+const allowAll: RateLimiter = {
+  hit: async () => ({ count: 1, allowed: true, resetAt: new Date() }),
+  peek: async () => ({ count: 0, allowed: true, resetAt: new Date() }),
+  reset: async () => undefined,
+  purgeExpired: async () => 0,
+  close: async () => undefined,
+};
+
+beforeAll(async () => {
+  t = await createAccountsTestApp();
+  storage = createDiskPhotoStorage(photosRoot(t.dataDir));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const deps = (overrides: Partial<PhotoDeps> = {}): PhotoDeps => ({ db: t.database.db, storage, limiter: allowAll, log, ...overrides });
+
+async function owner(): Promise<PhotoOwner> {
+  const member = await activeMember(t);
+  return { id: member.user.id, profileId: member.user.profile.id, paidUser: false };
+}
+
+function uploadedFiles(): string[] {
+  const root = path.join(photosRoot(t.dataDir), 'm');
+  if (!fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile()).sort();
+}
+
+const rowsOf = (profileId: number) => t.database.db.select().from(photos).where(eq(photos.profileId, profileId));
+
+describe('uploadPhoto under failure', () => {
+  it('deletes the written files when the database fails, so no file is left without a row', async () => {
+    const me = await owner();
+    const before = uploadedFiles();
+    const failingDb = new Proxy(t.database.db, {
+      get(target, property, receiver) {
+        if (property === 'transaction') return async () => Promise.reject(new Error('database went away'));
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    }) as Database;
+    await expect(uploadPhoto(deps({ db: failingDb }), me, await smallJpeg())).rejects.toThrow('database went away');
+    expect(uploadedFiles()).toEqual(before);
+    expect(await rowsOf(me.profileId)).toEqual([]);
+  });
+
+  it('deletes the file already written when the second write fails, and inserts no row', async () => {
+    const me = await owner();
+    const before = uploadedFiles();
+    let puts = 0;
+    const flaky: PhotoStorage = {
+      ...storage,
+      put: async (key, data, type) => {
+        puts += 1;
+        if (puts === 2) throw new Error('disk full');
+        await storage.put(key, data, type);
+      },
+    };
+    await expect(uploadPhoto(deps({ storage: flaky }), me, await smallJpeg())).rejects.toThrow('disk full');
+    expect(uploadedFiles()).toEqual(before);
+    expect(await rowsOf(me.profileId)).toEqual([]);
+  });
+
+  it('refuses uploads past the hourly limit before decoding anything', async () => {
+    const me = await owner();
+    const keys: string[] = [];
+    const counting: RateLimiter = {
+      ...allowAll,
+      hit: async (key, limit) => {
+        keys.push(key);
+        return { count: limit + 1, allowed: false, resetAt: new Date() };
+      },
+    };
+    const error = await uploadPhoto(deps({ limiter: counting }), me, Buffer.from('not even an image')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect([(error as AppError).status, (error as AppError).code]).toEqual([429, 'too_many_photo_uploads']);
+    expect(keys).toEqual([`photo-upload:${me.id}`]);
+    expect(PHOTO_UPLOADS_PER_HOUR).toBeGreaterThanOrEqual(25);
+  });
+});
+
+describe('erasing the photos of a profile', () => {
+  it('takePhotoKeysOfProfile (in the erase transaction) + deletePhotoFiles (after it) remove rows and files', async () => {
+    const me = await owner();
+    await uploadPhoto(deps(), me, await smallJpeg());
+    await uploadPhoto(deps(), me, await smallJpeg());
+    const keys = await photoKeysOfProfile(t.database.db, me.profileId);
+    expect(keys).toHaveLength(4);
+    for (const key of keys) expect(fs.existsSync(path.join(photosRoot(t.dataDir), key))).toBe(true);
+
+    const taken = await t.database.db.transaction(async (tx) => {
+      const result = await takePhotoKeysOfProfile(tx, me.profileId);
+      await tx.delete(profiles).where(eq(profiles.id, me.profileId));
+      return result;
+    });
+    expect(taken.sort()).toEqual([...keys].sort());
+    await deletePhotoFiles(deps(), taken);
+    for (const key of keys) expect(fs.existsSync(path.join(photosRoot(t.dataDir), key))).toBe(false);
+    expect(await rowsOf(me.profileId)).toEqual([]);
+  });
+
+  it('deletePhotoFilesOfProfile removes the files before the profile (and its rows by cascade) goes', async () => {
+    const me = await owner();
+    await uploadPhoto(deps(), me, await smallJpeg());
+    const keys = await photoKeysOfProfile(t.database.db, me.profileId);
+    expect(await deletePhotoFilesOfProfile(deps(), me.profileId)).toBe(2);
+    for (const key of keys) expect(fs.existsSync(path.join(photosRoot(t.dataDir), key))).toBe(false);
+  });
+
+  it('logs, and does not throw for, files that cannot be deleted', async () => {
+    logged.length = 0;
+    await deletePhotoFiles(deps(), ['../outside.jpg']);
+    expect(logged).toHaveLength(1);
+  });
+});

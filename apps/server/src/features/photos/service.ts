@@ -1,0 +1,233 @@
+/**
+ * A member's own photos: upload (decoded, stripped, resized, stored, then a 'pending' row),
+ * main photo, deletion, and the clean-up of files when an account is erased.
+ *
+ * Files and rows stay consistent: files are written first and the row inserted after, in a
+ * transaction that locks the member's users row, so the 3/25 limit holds even for parallel
+ * uploads (PostgreSQL makes the second wait, then it counts the first). If anything fails after
+ * the files were written they are deleted again; a row never exists without its files. On
+ * deletion the row goes first and its files after the commit (a failure there leaves an
+ * unreferenced file, logged, never a row pointing at nothing).
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { photoLimit, type TPhoto, type TPhotoStatus } from '@cupido/shared/photos';
+import { FREE_PHOTOS, PREMIUM_PHOTOS } from '@cupido/shared/constants';
+import { AppError } from '../../errors';
+import { photos, users } from '../../db/schema';
+import type { Database } from '../../db/open';
+import type { PhotoStorage } from '../../infra/photo-storage';
+import { newPhotoKey } from '../../infra/photo-storage';
+import type { RateLimiter } from '../../infra/rate-limiter';
+import { authenticationRequired } from '../../plugins/session';
+import { processPhoto } from './processing';
+
+export interface PhotoDeps {
+  db: Database;
+  storage: PhotoStorage;
+  limiter: RateLimiter;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+/** Who is acting: the logged-in member (request.requireMember()). */
+export interface PhotoOwner {
+  id: number;
+  profileId: number;
+  paidUser: boolean;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Pick<Database, 'select' | 'delete'>;
+export type PhotoRow = typeof photos.$inferSelect;
+
+/** Uploads per member per hour: decoding is the costliest thing a member can ask for. */
+export const PHOTO_UPLOADS_PER_HOUR = 60;
+const HOUR_MS = 3_600_000;
+
+export const photoNotFound = () => new AppError(404, 'photo_not_found', 'errors.photo_not_found');
+
+function limitReached(paidUser: boolean): AppError {
+  return paidUser
+    ? new AppError(409, 'photo_limit_reached', 'errors.photo_limit_reached_premium', { limit: PREMIUM_PHOTOS }, 'photo')
+    : new AppError(409, 'photo_limit_reached', 'errors.photo_limit_reached_free', { limit: FREE_PHOTOS, premium_limit: PREMIUM_PHOTOS }, 'photo');
+}
+
+export function toPhotoView(row: PhotoRow, storage: PhotoStorage, cdnPrefix: string): TPhoto {
+  return {
+    id: row.id,
+    filename: row.filename,
+    thumb_filename: row.thumbFilename,
+    url: storage.url(row.filename, cdnPrefix),
+    thumb_url: storage.url(row.thumbFilename, cdnPrefix),
+    status: row.status,
+    is_main: row.isMain,
+  };
+}
+
+/** A profile's photos in upload order. */
+export async function listPhotos(db: Pick<Database, 'select'>, profileId: number): Promise<PhotoRow[]> {
+  return db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.id));
+}
+
+/** The member's users row, locked until the transaction ends: every photo change of one member runs one at a time. */
+async function lockOwner(tx: Tx, owner: PhotoOwner): Promise<{ paidUser: boolean }> {
+  const [row] = await tx
+    .select({ paidUser: users.paidUser, profileId: users.profileId })
+    .from(users)
+    .where(eq(users.id, owner.id))
+    .for('update');
+  // Erased or re-linked while the request ran: the session no longer stands for this profile.
+  if (!row || row.profileId !== owner.profileId) throw authenticationRequired();
+  return row;
+}
+
+async function countPhotos(db: Pick<Database, 'select'>, profileId: number) {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int`, mains: sql<number>`(count(*) filter (where ${photos.isMain}))::int` })
+    .from(photos)
+    .where(eq(photos.profileId, profileId));
+  return { total: row?.total ?? 0, mains: row?.mains ?? 0 };
+}
+
+/** Deletes stored files, logging (not throwing) what could not be deleted. */
+export async function deletePhotoFiles(deps: Pick<PhotoDeps, 'storage' | 'log'>, keys: string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
+  results.forEach((result, i) => {
+    if (result.status === 'rejected') deps.log.error({ err: result.reason, key: keys[i] }, 'photo file could not be deleted');
+  });
+}
+
+/**
+ * Stores a new photo for the member: rate limit, a quick limit check (so a member at the limit
+ * costs no decoding), processing, files, then the row under the member's row lock, where the
+ * limit is checked again for real. The first photo becomes the main photo.
+ */
+export async function uploadPhoto(deps: PhotoDeps, owner: PhotoOwner, input: Buffer): Promise<PhotoRow> {
+  const rate = await deps.limiter.hit(`photo-upload:${owner.id}`, PHOTO_UPLOADS_PER_HOUR, HOUR_MS);
+  if (!rate.allowed) throw new AppError(429, 'too_many_photo_uploads', 'errors.too_many_photo_uploads', {}, 'photo');
+  // Paid status is read fresh (a purchase may have happened since the session was looked up).
+  const [fresh] = await deps.db.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, owner.id));
+  const paidNow = fresh?.paidUser ?? owner.paidUser;
+  if ((await countPhotos(deps.db, owner.profileId)).total >= photoLimit(paidNow)) throw limitReached(paidNow);
+
+  const processed = await processPhoto(input);
+  const displayKey = newPhotoKey('.jpg');
+  const thumbKey = newPhotoKey('.jpg');
+  try {
+    // allSettled: both writes have ended (either way) before a failure deletes what was written.
+    const writes = await Promise.allSettled([
+      deps.storage.put(displayKey, processed.display.data, processed.display.contentType),
+      deps.storage.put(thumbKey, processed.thumb.data, processed.thumb.contentType),
+    ]);
+    const failed = writes.find((w): w is PromiseRejectedResult => w.status === 'rejected');
+    if (failed) throw failed.reason;
+    return await deps.db.transaction(async (tx) => {
+      const { paidUser } = await lockOwner(tx, owner);
+      const { total, mains } = await countPhotos(tx, owner.profileId);
+      if (total >= photoLimit(paidUser)) throw limitReached(paidUser);
+      const [row] = await tx
+        .insert(photos)
+        .values({ profileId: owner.profileId, filename: displayKey, thumbFilename: thumbKey, status: 'pending', isMain: mains === 0 })
+        .returning();
+      return row!;
+    });
+  } catch (error) {
+    // Files of a photo that has no row: remove them (deleting one that was never written is fine).
+    await deletePhotoFiles(deps, [displayKey, thumbKey]);
+    throw error;
+  }
+}
+
+/** Makes one of the member's own photos the main photo; another member's photo is 'not found'. */
+export async function setMainPhoto(deps: Pick<PhotoDeps, 'db'>, owner: PhotoOwner, photoId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await lockOwner(tx, owner);
+    const [photo] = await tx
+      .select({ id: photos.id })
+      .from(photos)
+      .where(and(eq(photos.id, photoId), eq(photos.profileId, owner.profileId)));
+    if (!photo) throw photoNotFound();
+    await tx
+      .update(photos)
+      .set({ isMain: sql`${photos.id} = ${photoId}` })
+      .where(and(eq(photos.profileId, owner.profileId), sql`(${photos.isMain} or ${photos.id} = ${photoId})`));
+  });
+}
+
+/**
+ * Deletes one of the member's own photos: the row, then its files. When it was the main photo,
+ * the next one becomes main (an approved one first, else the oldest).
+ */
+export async function deletePhoto(deps: Pick<PhotoDeps, 'db' | 'storage' | 'log'>, owner: PhotoOwner, photoId: number): Promise<void> {
+  const deleted = await deps.db.transaction(async (tx) => {
+    await lockOwner(tx, owner);
+    const [row] = await tx
+      .delete(photos)
+      .where(and(eq(photos.id, photoId), eq(photos.profileId, owner.profileId)))
+      .returning();
+    if (!row) throw photoNotFound();
+    if (row.isMain) {
+      const [next] = await tx
+        .select({ id: photos.id })
+        .from(photos)
+        .where(eq(photos.profileId, owner.profileId))
+        .orderBy(desc(sql`${photos.status} = 'approved'`), asc(photos.id))
+        .limit(1);
+      if (next) await tx.update(photos).set({ isMain: true }).where(eq(photos.id, next.id));
+    }
+    return row;
+  });
+  await deletePhotoFiles(deps, [deleted.filename, deleted.thumbFilename]);
+}
+
+/**
+ * Moderation: sets a photo's status. Answers the owning member's user id (to call
+ * app.forgetMemberSessions with, since main_image.status changes), or null when the photo is gone.
+ */
+export async function setPhotoStatus(
+  db: Database,
+  photoId: number,
+  status: TPhotoStatus,
+): Promise<{ profileId: number; userId: number | null } | null> {
+  const [row] = await db.update(photos).set({ status }).where(eq(photos.id, photoId)).returning({ profileId: photos.profileId });
+  if (!row) return null;
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.profileId, row.profileId)).limit(1);
+  return { profileId: row.profileId, userId: owner?.id ?? null };
+}
+
+/** Moderation approves a photo: it can be shown, and main_image.status becomes 'active'. */
+export function approvePhoto(db: Database, photoId: number) {
+  return setPhotoStatus(db, photoId, 'approved');
+}
+
+/** The storage keys (display and thumbnail) of every photo of a profile. */
+export async function photoKeysOfProfile(db: Pick<Database, 'select'>, profileId: number): Promise<string[]> {
+  const rows = await db
+    .select({ filename: photos.filename, thumbFilename: photos.thumbFilename })
+    .from(photos)
+    .where(eq(photos.profileId, profileId));
+  return rows.flatMap((r) => [r.filename, r.thumbFilename]);
+}
+
+/**
+ * For the erase job, inside its transaction: deletes the photo rows of a profile and answers
+ * their keys, to pass to deletePhotoFiles once the transaction has committed.
+ */
+export async function takePhotoKeysOfProfile(tx: Executor, profileId: number): Promise<string[]> {
+  const rows = await tx
+    .delete(photos)
+    .where(eq(photos.profileId, profileId))
+    .returning({ filename: photos.filename, thumbFilename: photos.thumbFilename });
+  return rows.flatMap((r) => [r.filename, r.thumbFilename]);
+}
+
+/**
+ * Deletes the files of every photo of a profile (rows stay: the caller deletes the profile,
+ * and the rows go with it). Call it before the profile row is deleted, since the keys are read
+ * from the rows. Prefer takePhotoKeysOfProfile + deletePhotoFiles inside a transaction.
+ */
+export async function deletePhotoFilesOfProfile(deps: Pick<PhotoDeps, 'db' | 'storage' | 'log'>, profileId: number): Promise<number> {
+  const keys = await photoKeysOfProfile(deps.db, profileId);
+  await deletePhotoFiles(deps, keys);
+  return keys.length;
+}
