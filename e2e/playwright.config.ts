@@ -7,7 +7,9 @@ import { defineConfig, devices } from '@playwright/test';
  * served by the real server on a fresh data directory with the demo seed.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3111);
-const dataDir = path.join(os.tmpdir(), `cupido-e2e-${process.pid}`);
+// Decided once in the runner; its workers inherit the variable, so they read the same mailbox.
+process.env.CUPIDO_E2E_DATA_DIR ??= path.join(os.tmpdir(), `cupido-e2e-${process.pid}`);
+export const E2E_DATA_DIR = process.env.CUPIDO_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './tests',
@@ -47,7 +49,7 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: E2E_DATA_DIR,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
     },

@@ -58,10 +58,11 @@ export type NameProblem = 'name_required' | 'name_too_long' | 'name_equals_email
 
 export function nameProblem(name: string, email: string): NameProblem | null {
   const value = name.trim();
+  // The e-mail rules first: an address typed as the name is usually longer than a name may be.
+  if (value.startsWith('@')) return 'name_starts_with_at';
+  if (value.length > 0 && normalizeEmail(value) === normalizeEmail(email)) return 'name_equals_email';
   if (value.length < NAME_MIN_LENGTH) return 'name_required';
   if (value.length > NAME_MAX_LENGTH) return 'name_too_long';
-  if (value.startsWith('@')) return 'name_starts_with_at';
-  if (normalizeEmail(value) === normalizeEmail(email)) return 'name_equals_email';
   return null;
 }
 

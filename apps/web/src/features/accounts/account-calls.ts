@@ -4,7 +4,6 @@
  * authentication_required (features/session/query-client.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import type { DeleteReason, TSignupRequest, TUser } from '@cupido/shared/accounts';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { routePath } from '@cupido/shared/routes';
@@ -40,13 +39,14 @@ export const useSendReactivationMail = () => usePostCall<{ email: string; langua
 export const useRequestPasswordReset = () => usePostCall<{ email: string; language?: LocaleCode }, Sent>('/api/reset-password.php');
 export const useChangePassword = () => usePostCall<{ old_password: string; new_password: string }, Ok>('/api/password.php');
 
-/** Leaves for `to` first, then forgets the member, so no members-area guard sends them to /login. */
+/**
+ * After the server ended the session: a full page load of `to`. It drops every cached piece of
+ * the member at once, and no members-area guard or logged-in redirect can race the navigation
+ * (a client-side navigate to a lazy page commits later than the session change would).
+ */
 function useEndSession() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return (to: string) => {
-    navigate(to);
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    window.location.assign(to);
   };
 }
 

@@ -2,9 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { SESSION_QUERY_KEY } from '../../session/use-session';
 import { apiError, sentBodies, stubApi } from '../../../test/api-stub';
-import { currentLocation, LocationProbe } from '../../../test/location-probe';
+import { LocationProbe } from '../../../test/location-probe';
 import { makeUser, renderWithProviders } from '../../../test/render-with-providers';
 import NotificationsPage from './notifications-page';
 import AccountDeletedPage from './account-deleted-page';
@@ -73,10 +72,11 @@ describe('settings (/notifications)', () => {
     expect(sentBodies(fetch, 'POST /api/password.php').at(-1)).toEqual({ old_password: 'wrong one!', new_password: 'short but long now' });
   });
 
-  it('deletes the account after a reason and a confirmation, then explains the 14 days', async () => {
+  it('deletes the account after a reason and a confirmation, then loads /account-deleted afresh', async () => {
     const fetch = stubApi({ 'POST /api/delete-account.php': { body: { ok: true } } });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    const { queryClient } = renderSettings();
+    renderSettings();
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(document.getElementById('delete-reason-error')!.textContent).toBe('Please choose a reason');
     expect(document.getElementById('delete-account-confirm')).toBeNull();
@@ -91,9 +91,13 @@ describe('settings (/notifications)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     expect(fetch).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
-    await waitFor(() => expect(currentLocation()).toBe('/account-deleted'));
+    // A full page load: no cached member survives, no members-area guard races the navigation.
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/account-deleted'));
     expect(sentBodies(fetch, 'POST /api/delete-account.php')).toEqual([{ reason: 'other', remarks: 'Moving abroad', confirm: true }]);
-    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toBeNull();
+  });
+
+  it('/account-deleted explains the 14 days', async () => {
+    renderWithProviders(<AccountDeletedPage />);
     expect(await screen.findByRole('heading', { name: 'Your account has been deleted' })).toBeTruthy();
     expect(screen.getByText(/pending deletion for 14 days/)).toBeTruthy();
   });
