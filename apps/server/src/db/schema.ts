@@ -121,13 +121,38 @@ export const profiles = pgTable(
     signupReason: text('signup_reason'),
     about: text('about').notNull().default(''),
     isFictional: boolean('is_fictional').notNull().default(false),
+    /** Invisible mode (spec section 4): hidden from search; others cannot contact them first. */
     isInvisible: boolean('is_invisible').notNull().default(false),
     status: text('status').notNull().default('active'),
+    /**
+     * Maintained by database triggers (migration 0002), never written by the application:
+     * `has_photo` is true while the profile has an approved main photo (trigger on photos);
+     * `account_usable` is false while the profile's account is not 'active' (not confirmed,
+     * pending deletion; trigger on users). Profiles without an account (seeded, staff-run) are
+     * usable. They exist so that search filters and sorts on one table with one index.
+     */
+    hasPhoto: boolean('has_photo').notNull().default(false),
+    accountUsable: boolean('account_usable').notNull().default(true),
+    /** Shown in search and to members without an existing contact: active, visible, usable account. */
+    searchable: boolean('searchable').generatedAlwaysAs(
+      sql`status = 'active' AND NOT is_invisible AND account_usable`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('profiles_seed_key_unique').on(t.seedKey),
-    index('profiles_search_idx').on(t.country, t.gender, t.birthDate),
+    // Member search (features/search): equality on site, country (and region), gender, a range on
+    // birth_date, sorted by has_photo and id, all answered from the index (index-only scans).
+    index('profiles_search_idx')
+      .on(t.siteId, t.country, t.gender, t.birthDate, t.hasPhoto, t.id)
+      .where(sql`searchable`),
+    index('profiles_search_region_idx')
+      .on(t.siteId, t.country, t.region, t.gender, t.birthDate, t.hasPhoto, t.id)
+      .where(sql`searchable`),
+    // Searches over all of a site's countries.
+    index('profiles_search_site_idx')
+      .on(t.siteId, t.gender, t.birthDate, t.hasPhoto, t.id)
+      .where(sql`searchable`),
   ],
 );
 
@@ -281,4 +306,23 @@ export const rateLimitCounters = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_counters_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Blocks (spec sections 4 and 6): a member blocks a profile. Either way round, the two no longer
+ * find each other in search and cannot contact each other; the blocked member cannot view the
+ * blocker's profile.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerUserId: integer('blocker_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedProfileId: integer('blocked_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerUserId, t.blockedProfileId] }), index('blocks_blocked_profile_idx').on(t.blockedProfileId)],
 );
