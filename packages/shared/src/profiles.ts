@@ -1,0 +1,317 @@
+import { z } from 'zod';
+import { FREE_PHOTOS } from './constants';
+import { ZCountryCode } from './contracts';
+import { GENDERS, SEXUALITIES } from './profile-options';
+
+/**
+ * Profiles, search, profile pages, blocks and reverse geocoding: the contracts of their calls,
+ * their limits, and the pure rules both sides apply (who may contact whom first, who may see a
+ * profile, how many photos a viewer sees unlocked). Photos themselves live in photos.ts.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Limits
+// ---------------------------------------------------------------------------------------------
+
+export const CITY_MAX_LENGTH = 100;
+export const ABOUT_MAX_LENGTH = 2000;
+export const MAX_INTERESTS = 20;
+
+/** Search age filter bounds (spec section 3, search state min_age / max_age). */
+export const SEARCH_MIN_AGE = 18;
+export const SEARCH_MAX_AGE = 99;
+export const SEARCH_PER_PAGE = 20;
+/** Deep pages cost the database more and serve nobody: 500 pages of 20 is 10,000 profiles. */
+export const SEARCH_MAX_PAGE = 500;
+/** "When few match": fewer results than one page bring a block of similar profiles. */
+export const SIMILAR_LIMIT = SEARCH_PER_PAGE;
+/** Similar results drop the region filter and widen the age range by this many years each way. */
+export const SIMILAR_AGE_WIDENING = 5;
+/** Related profiles on a profile page: same country and gender, about the same age. */
+export const RELATED_PROFILES = 6;
+export const RELATED_AGE_SPREAD = 5;
+
+/** The filters a site may offer in its `search_fields` setting. */
+export const SEARCH_FIELDS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+/**
+ * Profile attributes a site may name in `visible_profile_fields` (highlight items) and
+ * `visible_profile_notes`. Names outside this list are ignored.
+ */
+export const PROFILE_FIELDS = [
+  'age',
+  'gender',
+  'sexuality',
+  'country',
+  'region',
+  'city',
+  'hair_color',
+  'eye_color',
+  'body_type',
+  'relationship_status',
+  'tattoos',
+  'signup_reason',
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Pure rules
+// ---------------------------------------------------------------------------------------------
+
+/** What the server knows about a viewer (a member, or a visitor when `viewerProfileId` is null) and a profile. */
+export interface ContactFacts {
+  /** The viewer's own profile id; null for a visitor. */
+  viewerProfileId: number | null;
+  targetProfileId: number;
+  /** The target's profile is active and its account (if any) is confirmed and not pending deletion. */
+  targetUsable: boolean;
+  /** The target has invisible mode on. */
+  targetInvisible: boolean;
+  /** The viewer blocked the target. */
+  blockedByViewer: boolean;
+  /** The target's member blocked the viewer. */
+  blockedByTarget: boolean;
+  /**
+   * The two are already partners: a conversation or a like exists between them, in either
+   * direction. Invisible members keep being seen by, and reachable for, their partners.
+   */
+  existingContact: boolean;
+}
+
+/**
+ * May the viewer message or like the target when the target has not done so first? (spec
+ * section 4: invisible members are not contacted first, blocking ends contact both ways,
+ * unusable accounts and visitors cannot be contacted or contact.) Partners of an invisible member
+ * may go on contacting them. For the chats and likes features.
+ */
+export function canContactFirst(f: ContactFacts): boolean {
+  if (f.viewerProfileId === null || f.viewerProfileId === f.targetProfileId) return false;
+  if (!f.targetUsable || f.blockedByViewer || f.blockedByTarget) return false;
+  return !f.targetInvisible || f.existingContact;
+}
+
+export type ProfileAccess = 'visible' | 'not_found' | 'no_access';
+
+/**
+ * May the viewer open the target's profile page? Own profile: always. Unusable profiles and
+ * invisible ones (except to partners) are 'not_found'; a member blocked by the target gets
+ * 'no_access' (spec section 4: the blocked member sees a no-access text). Blocking someone does
+ * not hide their profile from the blocker, who can unblock there.
+ */
+export function profileAccess(f: ContactFacts): ProfileAccess {
+  if (f.viewerProfileId !== null && f.viewerProfileId === f.targetProfileId) return 'visible';
+  if (!f.targetUsable) return 'not_found';
+  if (f.blockedByTarget) return 'no_access';
+  if (f.targetInvisible && !f.existingContact) return 'not_found';
+  return 'visible';
+}
+
+/** Photos of another member a viewer sees unlocked: all for premium members and the owner, else FREE_PHOTOS. */
+export function unlockedPhotoCount(input: { premiumViewer: boolean; ownProfile: boolean; photoCount: number }): number {
+  if (input.premiumViewer || input.ownProfile) return input.photoCount;
+  return Math.min(FREE_PHOTOS, input.photoCount);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contracts
+// ---------------------------------------------------------------------------------------------
+
+/** Query parameters every call accepts (the forced domain and the locale of texts). */
+const siteQuery = {
+  domain: z.string().max(253).optional().meta({ description: 'Forced domain; the web app sends the host it was opened on' }),
+  locale: z.string().max(10).optional().meta({ description: 'Locale of error messages' }),
+};
+
+const optionValue = (values: readonly string[]) =>
+  z.string().max(40).meta({ description: `One of: ${values.join(', ')}` });
+const optionalOption = z.string().max(40).nullable();
+
+/** GET /api/profile.php: the member's own profile, every attribute of spec section 3. */
+export const ZOwnProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  gender: z.enum(GENDERS).nullable().meta({ description: 'Null until the member chooses' }),
+  sexuality: z.enum(SEXUALITIES).nullable().meta({ description: 'Null until the member chooses' }),
+  date_of_birth: z.string().meta({ description: 'YYYY-MM-DD' }),
+  age: z.number().int(),
+  country: ZCountryCode,
+  region: z.string().meta({ description: "Region code of /api/regions.php for the country; '' when not chosen" }),
+  city: z.string(),
+  hair_color: z.string().nullable(),
+  eye_color: z.string().nullable(),
+  body_type: z.string().nullable(),
+  relationship_status: z.string().nullable(),
+  tattoos: z.string().nullable(),
+  signup_reason: z.string().nullable(),
+  interests: z.array(z.string()).meta({ description: 'Interest ids of /api/interests.php' }),
+  about: z.string(),
+  invisible: z.boolean().meta({ description: 'Invisible mode: hidden from search, not contacted first' }),
+  status: z.string().meta({ description: "'active', or 'disabled' when hidden by moderation" }),
+});
+export type TOwnProfile = z.infer<typeof ZOwnProfile>;
+export const ZOwnProfileAnswer = z.object({ profile: ZOwnProfile });
+
+/**
+ * PUT /api/profile.php: a partial update; absent fields stay as they are. Values are checked on
+ * the server with field-specific, translated errors. Changing the country without a region
+ * clears the region. Optional attributes accept null to clear them.
+ */
+export const ZProfileUpdate = z.object({
+  name: z.string().max(200).optional(),
+  gender: optionValue(GENDERS).optional(),
+  sexuality: optionValue(SEXUALITIES).optional(),
+  date_of_birth: z.string().max(10).optional().meta({ description: 'YYYY-MM-DD, at least the site minimum age' }),
+  country: z.string().max(10).optional().meta({ description: "One of the site's countries" }),
+  region: z.string().max(100).optional().meta({ description: "Region code of the country (/api/regions.php), or '' for none" }),
+  city: z.string().max(CITY_MAX_LENGTH * 4).optional(),
+  hair_color: optionalOption.optional(),
+  eye_color: optionalOption.optional(),
+  body_type: optionalOption.optional(),
+  relationship_status: optionalOption.optional(),
+  tattoos: optionalOption.optional(),
+  signup_reason: optionalOption.optional(),
+  about: z.string().max(ABOUT_MAX_LENGTH * 4).optional(),
+  interests: z.array(z.string().max(40)).max(200).optional().meta({ description: `Interest ids, at most ${MAX_INTERESTS}; replaces the list` }),
+  invisible: z.boolean().optional(),
+});
+export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
+
+/** One profile in search results, related profiles and similar results. */
+export const ZProfileCard = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  city: z.string(),
+  country: ZCountryCode,
+  main_image: z.string().nullable().meta({ description: 'Thumbnail URL (under the cdn_prefix) of the approved main photo, or null' }),
+  is_fictional: z.boolean(),
+  fictional_icon: z.string().optional().meta({ description: "The site's fictional_icon, present exactly when is_fictional" }),
+});
+export type TProfileCard = z.infer<typeof ZProfileCard>;
+
+const queryText = z.string().max(100).optional();
+
+/** A visitor's traffic source (spec section 3, tracking data), for logged_out_search_trafficsource. */
+const trackingQuery = {
+  network: queryText.meta({ description: 'Traffic source of a visitor (tracking data), for logged_out_search_trafficsource' }),
+  ref: queryText,
+  sub1: queryText,
+  sub2: queryText,
+  sub3: queryText,
+};
+export const TRACKING_QUERY_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
+
+/** GET /api/search.php. Filters the site does not offer (search_fields) are ignored. */
+export const ZSearchQuery = z.looseObject({
+  ...siteQuery,
+  gender: queryText.meta({ description: 'male | female; empty for everyone' }),
+  country: queryText.meta({ description: "One of the site's countries; empty for all" }),
+  countryregion: queryText.meta({ description: 'Region code of the country (needs country); empty for all' }),
+  min_age: queryText.meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}` }),
+  max_age: queryText.meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}, not below min_age` }),
+  page: queryText.meta({ description: `1..${SEARCH_MAX_PAGE}, default 1` }),
+  ...trackingQuery,
+});
+export type TSearchQuery = z.infer<typeof ZSearchQuery>;
+
+export const ZSearchAnswer = z.object({
+  profiles: z.array(ZProfileCard),
+  numResults: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  similar: z.array(ZProfileCard).meta({ description: 'When fewer than per_page match: profiles matching relaxed filters (no region, ages widened), never repeating a result' }),
+  similar_count: z.number().int(),
+});
+export type TSearchAnswer = z.infer<typeof ZSearchAnswer>;
+
+export const ZMemberQuery = z.looseObject({
+  ...siteQuery,
+  id: z.string().max(20).optional().meta({ description: 'Profile id' }),
+  ...trackingQuery,
+});
+
+export const ZProfileFieldValue = z.object({
+  field: z.enum(PROFILE_FIELDS),
+  value: z.union([z.string(), z.number().int()]).meta({ description: 'age as a number; option ids (translated by the web app), country and region codes, city as text' }),
+});
+
+export const ZMemberPhoto = z.union([
+  z.object({
+    locked: z.literal(false),
+    id: z.number().int(),
+    url: z.string(),
+    thumb_url: z.string(),
+    is_main: z.boolean(),
+  }),
+  z.object({ locked: z.literal(true) }),
+]);
+export type TMemberPhoto = z.infer<typeof ZMemberPhoto>;
+
+/** GET /api/member.php: a profile page (spec section 2, profile view). */
+export const ZMemberProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  gender: z.enum(GENDERS).nullable(),
+  country: ZCountryCode,
+  region: z.string(),
+  city: z.string(),
+  about: z.string(),
+  interests: z.array(z.string()).meta({ description: 'Interest ids of /api/interests.php' }),
+  highlights: z.array(ZProfileFieldValue).meta({ description: "Values of the site's visible_profile_fields, in that order, empty values left out" }),
+  notes: z.array(ZProfileFieldValue).meta({ description: "Values of the site's visible_profile_notes" }),
+  main_image: z.string().nullable().meta({ description: 'Thumbnail URL of the approved main photo, or null' }),
+  photos: z.array(ZMemberPhoto).meta({ description: 'Approved photos, main first; beyond FREE_PHOTOS locked (no URLs) for non-premium viewers' }),
+  photo_count: z.number().int(),
+  is_fictional: z.boolean(),
+  fictional: z
+    .object({ icon: z.string(), singular: z.string(), warning: z.string() })
+    .nullable()
+    .meta({ description: "The site's fictional badge and warning, always present for a fictional profile" }),
+  is_blocked_by_me: z.boolean(),
+  is_own: z.boolean(),
+});
+export type TMemberProfile = z.infer<typeof ZMemberProfile>;
+
+export const ZMemberAnswer = z.object({
+  profile: ZMemberProfile,
+  related: z.array(ZProfileCard).meta({ description: `Up to ${RELATED_PROFILES} profiles of the same country and gender, about the same age` }),
+});
+export type TMemberAnswer = z.infer<typeof ZMemberAnswer>;
+
+export const ZBlockRequest = z.object({ profile_id: z.number().int().positive() });
+export const ZBlockAnswer = z.object({ profile_id: z.number().int(), is_blocked: z.boolean() });
+export type TBlockAnswer = z.infer<typeof ZBlockAnswer>;
+
+export const ZGeocodeQuery = z.looseObject({
+  ...siteQuery,
+  lat: z.string().max(40).optional().meta({ description: 'Latitude, -90..90' }),
+  lon: z.string().max(40).optional().meta({ description: 'Longitude, -180..180' }),
+});
+export const ZGeocodeAnswer = z.object({
+  country: ZCountryCode.meta({ description: 'ISO 3166-1 alpha-2; may be a country the site does not serve' }),
+  region: z.string().nullable().meta({ description: 'Region code of /api/regions.php when it can be told, else null' }),
+  city: z.string().nullable().meta({ description: 'Nearest known town or city, else null' }),
+});
+export type TGeocodeAnswer = z.infer<typeof ZGeocodeAnswer>;
+
+/** Stable error codes of these calls (besides invalid_request, authentication_required, date of birth and name codes of accounts.ts). */
+export const PROFILE_ERROR_CODES = [
+  'invalid_choice',
+  'country_not_served',
+  'unknown_region',
+  'city_too_long',
+  'about_too_long',
+  'too_many_interests',
+  'unknown_interest',
+  'invalid_age',
+  'age_range_reversed',
+  'invalid_page',
+  'profile_not_found',
+  'no_access',
+  'cannot_block_self',
+  'invalid_coordinates',
+  'location_unknown',
+] as const;
+export type ProfileErrorCode = (typeof PROFILE_ERROR_CODES)[number];
