@@ -24,6 +24,10 @@ import { accountRoutes } from './features/accounts/routes';
 import { photoRoutes } from './features/photos/routes';
 import { createPhotoStorage } from './infra/photo-storage';
 import { scheduleAccountMaintenance } from './features/accounts/erase-job';
+import { profileRoutes } from './features/profiles/routes';
+import { searchRoutes } from './features/search/routes';
+import { blockRoutes } from './features/blocks/routes';
+import { geocodeRoutes } from './features/geocode/routes';
 import { systemClock, type Clock } from './infra/clock';
 import { createMailer } from './infra/mailer';
 import { createRateLimiter } from './infra/rate-limiter';
@@ -96,6 +100,10 @@ export async function buildApp({ config, database, clock = systemClock, runJobs 
   }
   await app.register(session, { db: database.db, clock });
   await app.register(accountRoutes, { deps: { db: database.db, mailer, limiter, clock, log: app.log }, countryHeader: config.countryHeader });
+  await app.register(profileRoutes, { deps: { db: database.db, clock } });
+  await app.register(searchRoutes, { deps: { db: database.db, clock } });
+  await app.register(blockRoutes, { deps: { db: database.db, clock } });
+  await app.register(geocodeRoutes);
   await app.register(photoRoutes, { deps: { db: database.db, storage: createPhotoStorage({ dataDir: config.dataDir }), limiter, log: app.log } });
 
   // A bare route for health checks and as the benchmarks' baseline: same server, no database.

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { blocks } from '../../db/schema';
+import { createAccountsTestApp, errorOf, signup, type AccountsTestApp } from '../../test/accounts-kit';
+import { mayContactFirst } from '../profiles/contact';
+import { activeMemberOn, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
+
+let t: AccountsTestApp;
+beforeAll(async () => {
+  t = await createAccountsTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const block = (domain: string, profileId: unknown, cookie?: string) => send(t, 'POST', `/api/block.php?domain=${domain}`, { profile_id: profileId }, cookie);
+const unblock = (domain: string, profileId: unknown, cookie?: string) => send(t, 'DELETE', `/api/block.php?domain=${domain}`, { profile_id: profileId }, cookie);
+const searchIds = async (domain: string, cookie: string) =>
+  ((await get(t, `/api/search.php?domain=${domain}`, cookie)).json().profiles as { id: number }[]).map((p) => p.id);
+
+async function pair() {
+  const site = await newSite(t);
+  const blocker = await activeMemberOn(t, site.domain);
+  const blocked = await activeMemberOn(t, site.domain);
+  return { ...site, blocker, blocked };
+}
+
+describe('POST and DELETE /api/block.php', () => {
+  it('blocks and unblocks, each as often as asked', async () => {
+    const { domain, blocker, blocked } = await pair();
+    for (let i = 0; i < 2; i++) {
+      const response = await block(domain, blocked.profileId, blocker.cookie);
+      expect(response.json()).toEqual({ profile_id: blocked.profileId, is_blocked: true });
+    }
+    const rows = await db().select().from(blocks).where(eq(blocks.blockerUserId, blocker.userId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ blockedProfileId: blocked.profileId, createdAt: new Date('2026-03-10T10:00:00Z') });
+    for (let i = 0; i < 2; i++) {
+      expect((await unblock(domain, blocked.profileId, blocker.cookie)).json()).toEqual({ profile_id: blocked.profileId, is_blocked: false });
+    }
+    expect(await db().$count(blocks, eq(blocks.blockerUserId, blocker.userId))).toBe(0);
+  });
+
+  it('refuses visitors, one\'s own profile, unknown and other sites\' profiles', async () => {
+    const { domain, blocker } = await pair();
+    const other = await newSite(t);
+    const elsewhere = await insertProfile(db(), { siteId: other.siteId });
+    expect(errorOf(await block(domain, blocker.profileId)).code).toBe('authentication_required');
+    const self = await block(domain, blocker.profileId, blocker.cookie);
+    expect(self.statusCode).toBe(400);
+    expect(errorOf(self)).toEqual({ code: 'cannot_block_self', message: 'You cannot block your own profile', field: 'profile_id' });
+    for (const id of [999999, elsewhere]) {
+      const response = await block(domain, id, blocker.cookie);
+      expect(response.statusCode).toBe(404);
+      expect(errorOf(response).code).toBe('profile_not_found');
+      expect((await unblock(domain, id, blocker.cookie)).statusCode).toBe(404);
+    }
+    expect((await block(domain, 'seven', blocker.cookie)).statusCode).toBe(400);
+  });
+
+  it('hides the two from each other\'s search, both ways, until unblocked', async () => {
+    const { domain, blocker, blocked } = await pair();
+    expect(await searchIds(domain, blocker.cookie)).toContain(blocked.profileId);
+    await block(domain, blocked.profileId, blocker.cookie);
+    expect(await searchIds(domain, blocker.cookie)).not.toContain(blocked.profileId);
+    expect(await searchIds(domain, blocked.cookie)).not.toContain(blocker.profileId);
+    await unblock(domain, blocked.profileId, blocker.cookie);
+    expect(await searchIds(domain, blocker.cookie)).toContain(blocked.profileId);
+    expect(await searchIds(domain, blocked.cookie)).toContain(blocker.profileId);
+  });
+
+  it('shows the blocked member the no-access text instead of the blocker\'s profile', async () => {
+    const { domain, blocker, blocked } = await pair();
+    await block(domain, blocked.profileId, blocker.cookie);
+    const refused = await get(t, `/api/member.php?domain=${domain}&id=${blocker.profileId}&locale=es`, blocked.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toEqual({ code: 'no_access', message: 'No tienes acceso a este perfil.' });
+    const english = await get(t, `/api/member.php?domain=${domain}&id=${blocker.profileId}`, blocked.cookie);
+    expect(errorOf(english).message).toBe('You have no access to this profile.');
+
+    // The blocker still sees the blocked profile, to unblock it there.
+    const own = await get(t, `/api/member.php?domain=${domain}&id=${blocked.profileId}`, blocker.cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().profile.is_blocked_by_me).toBe(true);
+
+    await unblock(domain, blocked.profileId, blocker.cookie);
+    expect((await get(t, `/api/member.php?domain=${domain}&id=${blocker.profileId}`, blocked.cookie)).statusCode).toBe(200);
+  });
+
+  it('leaves blocked profiles out of related profiles', async () => {
+    const { domain, siteId, blocker } = await pair();
+    const target = await insertProfile(db(), { siteId });
+    const related = await insertProfile(db(), { siteId });
+    const relatedIds = async () =>
+      ((await get(t, `/api/member.php?domain=${domain}&id=${target}`, blocker.cookie)).json().related as { id: number }[]).map((r) => r.id);
+    expect(await relatedIds()).toContain(related);
+    await block(domain, related, blocker.cookie);
+    expect(await relatedIds()).not.toContain(related);
+  });
+
+  it('blocks profiles without an account too (staff-run profiles)', async () => {
+    const { domain, siteId, blocker } = await pair();
+    const staff = await insertProfile(db(), { siteId, isFictional: true });
+    expect((await block(domain, staff, blocker.cookie)).statusCode).toBe(200);
+    expect(await db().$count(blocks, and(eq(blocks.blockerUserId, blocker.userId), eq(blocks.blockedProfileId, staff)))).toBe(1);
+  });
+});
+
+describe('mayContactFirst', () => {
+  it('refuses contact across a block both ways, to invisible and unusable members, and to oneself', async () => {
+    const { domain, siteId, blocker, blocked } = await pair();
+    const third = await activeMemberOn(t, domain);
+    const as = (m: { userId: number; profileId: number }) => ({ userId: m.userId, profileId: m.profileId, siteId });
+
+    expect(await mayContactFirst(db(), as(blocker), blocked.profileId)).toBe(true);
+    await block(domain, blocked.profileId, blocker.cookie);
+    expect(await mayContactFirst(db(), as(blocker), blocked.profileId)).toBe(false);
+    expect(await mayContactFirst(db(), as(blocked), blocker.profileId)).toBe(false);
+    expect(await mayContactFirst(db(), as(third), blocker.profileId)).toBe(true);
+
+    await send(t, 'PUT', `/api/profile.php?domain=${domain}`, { invisible: true }, third.cookie);
+    expect(await mayContactFirst(db(), as(blocker), third.profileId)).toBe(false);
+    // An invisible member may still contact others first.
+    expect(await mayContactFirst(db(), as(third), blocker.profileId)).toBe(true);
+
+    const unconfirmed = await signup(t, {}, domain);
+    expect(await mayContactFirst(db(), as(third), unconfirmed.user.profile.id)).toBe(false);
+    expect(await mayContactFirst(db(), as(third), third.profileId)).toBe(false);
+    expect(await mayContactFirst(db(), as(third), 999999)).toBe(false);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Blocks (spec sections 4 and 6). A member blocks a profile; from then on, either way round,
+ * the two do not find each other in search, cannot contact each other, and the blocked member
+ * cannot open the blocker's profile (403 no_access). Blocking and unblocking are idempotent.
+ */
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/open';
+import { blocks, profiles, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import { removeContactOnBlock } from './contact-cleanup';
+
+export interface BlockDeps {
+  db: Database;
+  clock: Clock;
+}
+
+export interface Blocker {
+  userId: number;
+  profileId: number;
+  siteId: number;
+}
+
+export const profileNotFound = () => new AppError(404, 'profile_not_found', 'errors.profile_not_found');
+
+async function requireSiteProfile(db: Database, siteId: number, profileId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.siteId, siteId)))
+    .limit(1);
+  if (!row) throw profileNotFound();
+}
+
+export async function blockProfile(deps: BlockDeps, blocker: Blocker, profileId: number): Promise<void> {
+  if (profileId === blocker.profileId) throw new AppError(400, 'cannot_block_self', 'errors.cannot_block_self', {}, 'profile_id');
+  await requireSiteProfile(deps.db, blocker.siteId, profileId);
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(blocks).values({ blockerUserId: blocker.userId, blockedProfileId: profileId, createdAt: now }).onConflictDoNothing();
+    await removeContactOnBlock(tx, { blockerUserId: blocker.userId, blockerProfileId: blocker.profileId, blockedProfileId: profileId });
+  });
+}
+
+export async function unblockProfile(deps: BlockDeps, blocker: Blocker, profileId: number): Promise<void> {
+  await requireSiteProfile(deps.db, blocker.siteId, profileId);
+  await deps.db.delete(blocks).where(and(eq(blocks.blockerUserId, blocker.userId), eq(blocks.blockedProfileId, profileId)));
+}
+
+/**
+ * Profiles a member must not meet in search or related lists: those they blocked and those whose
+ * member blocked them. Usually a handful; one query over two indexes.
+ */
+export async function blockedEitherWay(db: Database, member: { userId: number; profileId: number }): Promise<number[]> {
+  const rows = await db
+    .select({ id: blocks.blockedProfileId })
+    .from(blocks)
+    .where(eq(blocks.blockerUserId, member.userId))
+    .union(
+      db
+        .select({ id: sql<number>`${users.profileId}` })
+        .from(blocks)
+        .innerJoin(users, eq(users.id, blocks.blockerUserId))
+        .where(and(eq(blocks.blockedProfileId, member.profileId), isNotNull(users.profileId))),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Whether the viewer blocked the target, and whether the target's member blocked the viewer. */
+export async function blockStateBetween(
+  db: Database,
+  viewer: { userId: number; profileId: number },
+  targetProfileId: number,
+): Promise<{ blockedByViewer: boolean; blockedByTarget: boolean }> {
+  const rows = await db
+    .select({ blockerUserId: blocks.blockerUserId, blockedProfileId: blocks.blockedProfileId })
+    .from(blocks)
+    .leftJoin(users, eq(users.id, blocks.blockerUserId))
+    .where(
+      sql`(${blocks.blockerUserId} = ${viewer.userId} and ${blocks.blockedProfileId} = ${targetProfileId})
+        or (${blocks.blockedProfileId} = ${viewer.profileId} and ${users.profileId} = ${targetProfileId})`,
+    );
+  return {
+    blockedByViewer: rows.some((r) => r.blockerUserId === viewer.userId && r.blockedProfileId === targetProfileId),
+    blockedByTarget: rows.some((r) => r.blockedProfileId === viewer.profileId && r.blockerUserId !== viewer.userId),
+  };
+}

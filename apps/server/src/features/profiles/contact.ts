@@ -1,0 +1,66 @@
+/**
+ * Who may see and contact whom (spec sections 4 and 6), for profile pages now and for the chats
+ * and likes features later: the facts come from the database, the decision from the pure rules
+ * canContactFirst / profileAccess in @cupido/shared/profiles.
+ *
+ *   const allowed = await mayContactFirst(db, { userId, profileId, siteId }, targetProfileId);
+ *   if (!allowed) throw ...   // before creating a conversation or a like
+ */
+import { and, eq } from 'drizzle-orm';
+import { canContactFirst, type ContactFacts } from '@cupido/shared/profiles';
+import type { Database } from '../../db/open';
+import { profiles } from '../../db/schema';
+import { blockStateBetween } from '../blocks/service';
+
+export interface Viewer {
+  userId: number;
+  profileId: number;
+}
+
+/**
+ * HOOK for the chats and likes features: true when a conversation or a like exists between the
+ * member and the profile, in either direction (they are "existing partners": an invisible
+ * member stays visible and reachable for them). Neither feature exists yet, so nobody is a
+ * partner; each adds its check here through its own service.
+ */
+export async function hasExistingContact(_db: Database, _viewer: Viewer, _targetProfileId: number): Promise<boolean> {
+  return false;
+}
+
+export interface TargetProfile {
+  id: number;
+  isInvisible: boolean;
+  status: string;
+  accountUsable: boolean;
+}
+
+/** The facts about a viewer (null: a visitor) and a profile of the site. */
+export async function contactFacts(db: Database, viewer: Viewer | null, target: TargetProfile): Promise<ContactFacts> {
+  const own = viewer?.profileId === target.id;
+  const blocks = viewer && !own ? await blockStateBetween(db, viewer, target.id) : { blockedByViewer: false, blockedByTarget: false };
+  return {
+    viewerProfileId: viewer?.profileId ?? null,
+    targetProfileId: target.id,
+    targetUsable: target.status === 'active' && target.accountUsable,
+    targetInvisible: target.isInvisible,
+    ...blocks,
+    existingContact: viewer && !own && target.isInvisible ? await hasExistingContact(db, viewer, target.id) : false,
+  };
+}
+
+/** A profile of the site with what contactFacts needs, or null when the site has no such profile. */
+export async function targetProfile(db: Database, siteId: number, profileId: number): Promise<TargetProfile | null> {
+  const [row] = await db
+    .select({ id: profiles.id, isInvisible: profiles.isInvisible, status: profiles.status, accountUsable: profiles.accountUsable })
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.siteId, siteId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** May this member message or like the profile when it has not contacted them first? */
+export async function mayContactFirst(db: Database, viewer: Viewer & { siteId: number }, targetProfileId: number): Promise<boolean> {
+  const target = await targetProfile(db, viewer.siteId, targetProfileId);
+  if (!target) return false;
+  return canContactFirst(await contactFacts(db, viewer, target));
+}

@@ -1,0 +1,89 @@
+/**
+ * The member's own profile (GET/PUT /api/profile.php) and profile pages (GET /api/member.php).
+ * An update writes the profile row and its interests in one transaction: all or nothing.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { ageOn } from '@cupido/shared/accounts';
+import { INTEREST_IDS, type Gender, type Sexuality } from '@cupido/shared/profile-options';
+import type { TOwnProfile, TProfileUpdate } from '@cupido/shared/profiles';
+import type { Database } from '../../db/open';
+import { profileInterests, profiles } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
+import type { Site } from '../sites/service';
+import { profileNotFound } from '../blocks/service';
+import { validateProfileUpdate } from './validation';
+
+export interface ProfileDeps {
+  db: Database;
+  clock: Clock;
+}
+
+const INTEREST_ORDER = new Map<string, number>(INTEREST_IDS.map((id, index) => [id, index]));
+
+/** Interest ids of a profile, in the order of INTEREST_IDS. */
+export async function interestsOf(db: Database, profileId: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: profileInterests.interestId })
+    .from(profileInterests)
+    .where(eq(profileInterests.profileId, profileId))
+    .orderBy(asc(profileInterests.interestId));
+  return rows.map((r) => r.id).sort((a, b) => (INTEREST_ORDER.get(a) ?? 999) - (INTEREST_ORDER.get(b) ?? 999));
+}
+
+export async function ownProfile(deps: ProfileDeps, profileId: number): Promise<TOwnProfile> {
+  const [row] = await deps.db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
+  if (!row) throw profileNotFound();
+  return {
+    id: row.id,
+    name: row.name,
+    gender: row.gender as Gender | null,
+    sexuality: row.sexuality as Sexuality | null,
+    date_of_birth: row.birthDate,
+    age: ageOn(row.birthDate, deps.clock()) ?? 0,
+    country: row.country,
+    region: row.region,
+    city: row.city,
+    hair_color: row.hairColor,
+    eye_color: row.eyeColor,
+    body_type: row.bodyType,
+    relationship_status: row.relationshipStatus,
+    tattoos: row.tattoos,
+    signup_reason: row.signupReason,
+    interests: await interestsOf(deps.db, row.id),
+    about: row.about,
+    invisible: row.isInvisible,
+    status: row.status,
+  };
+}
+
+export async function updateOwnProfile(
+  deps: ProfileDeps,
+  site: Site,
+  member: { profileId: number; email: string },
+  input: TProfileUpdate,
+): Promise<void> {
+  const [current] = await deps.db
+    .select({ country: profiles.country, region: profiles.region })
+    .from(profiles)
+    .where(eq(profiles.id, member.profileId))
+    .limit(1);
+  if (!current) throw profileNotFound();
+  const changes = validateProfileUpdate(input, {
+    email: member.email,
+    minimumAge: site.minimumAge,
+    siteCountries: site.countries,
+    today: deps.clock(),
+    current,
+  });
+  await deps.db.transaction(async (tx) => {
+    if (Object.keys(changes.columns).length > 0) {
+      await tx.update(profiles).set(changes.columns).where(eq(profiles.id, member.profileId));
+    }
+    if (changes.interests !== undefined) {
+      await tx.delete(profileInterests).where(eq(profileInterests.profileId, member.profileId));
+      if (changes.interests.length > 0) {
+        await tx.insert(profileInterests).values(changes.interests.map((interestId) => ({ profileId: member.profileId, interestId })));
+      }
+    }
+  });
+}

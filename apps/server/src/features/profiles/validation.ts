@@ -1,0 +1,114 @@
+/**
+ * Checks of PUT /api/profile.php, in the order the form shows the fields; the first problem is
+ * answered with its field and a translated message. Nothing is written before all pass.
+ */
+import { dateOfBirthProblem, nameProblem } from '@cupido/shared/accounts';
+import {
+  BODY_TYPES,
+  EYE_COLORS,
+  GENDERS,
+  HAIR_COLORS,
+  INTEREST_IDS,
+  RELATIONSHIP_STATUSES,
+  SEXUALITIES,
+  SIGNUP_REASONS,
+  TATTOOS,
+} from '@cupido/shared/profile-options';
+import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, MAX_INTERESTS, type TProfileUpdate } from '@cupido/shared/profiles';
+import type { profiles } from '../../db/schema';
+import { AppError } from '../../errors';
+import { isRegionOf } from './region-codes';
+
+type ProfileRow = typeof profiles.$inferSelect;
+/** The columns an update writes, and the interest list when it replaces it. */
+export interface ProfileChanges {
+  columns: Partial<Pick<ProfileRow,
+    'name' | 'gender' | 'sexuality' | 'birthDate' | 'country' | 'region' | 'city' | 'hairColor' | 'eyeColor' | 'bodyType' |
+    'relationshipStatus' | 'tattoos' | 'signupReason' | 'about' | 'isInvisible'>>;
+  interests?: string[];
+}
+
+const fieldError = (code: string, field: string, params: Record<string, string | number> = {}) =>
+  new AppError(400, code, `errors.${code}`, params, field);
+
+const OPTIONAL_OPTIONS = {
+  hair_color: ['hairColor', HAIR_COLORS],
+  eye_color: ['eyeColor', EYE_COLORS],
+  body_type: ['bodyType', BODY_TYPES],
+  relationship_status: ['relationshipStatus', RELATIONSHIP_STATUSES],
+  tattoos: ['tattoos', TATTOOS],
+  signup_reason: ['signupReason', SIGNUP_REASONS],
+} as const;
+
+const includes = (list: readonly string[], value: string) => list.includes(value);
+
+export interface ValidationContext {
+  email: string;
+  minimumAge: number;
+  siteCountries: string[];
+  today: Date;
+  current: Pick<ProfileRow, 'country' | 'region'>;
+}
+
+export function validateProfileUpdate(input: TProfileUpdate, ctx: ValidationContext): ProfileChanges {
+  const columns: ProfileChanges['columns'] = {};
+
+  if (input.name !== undefined) {
+    const problem = nameProblem(input.name, ctx.email);
+    if (problem) throw fieldError(problem, 'name');
+    columns.name = input.name.trim();
+  }
+  if (input.gender !== undefined) {
+    if (!includes(GENDERS, input.gender)) throw fieldError('invalid_choice', 'gender');
+    columns.gender = input.gender as ProfileRow['gender'];
+  }
+  if (input.sexuality !== undefined) {
+    if (!includes(SEXUALITIES, input.sexuality)) throw fieldError('invalid_choice', 'sexuality');
+    columns.sexuality = input.sexuality as ProfileRow['sexuality'];
+  }
+  if (input.date_of_birth !== undefined) {
+    const problem = dateOfBirthProblem(input.date_of_birth, ctx.minimumAge, ctx.today);
+    if (problem) throw fieldError(problem, 'date_of_birth', { min_age: ctx.minimumAge });
+    columns.birthDate = input.date_of_birth;
+  }
+
+  // Location: the country must be one of the site's; the region one of that country's. A new
+  // country without a region clears the old one, which belongs to the old country.
+  let country = ctx.current.country;
+  if (input.country !== undefined) {
+    country = input.country.trim().toUpperCase();
+    if (!ctx.siteCountries.includes(country)) throw fieldError('country_not_served', 'country');
+    columns.country = country;
+  }
+  const region = input.region !== undefined ? input.region.trim() : country !== ctx.current.country ? '' : undefined;
+  if (region !== undefined) {
+    if (region !== '' && !isRegionOf(country, region)) throw fieldError('unknown_region', 'region');
+    columns.region = region;
+  }
+  if (input.city !== undefined) {
+    const city = input.city.trim().replace(/\s+/g, ' ');
+    if (city.length > CITY_MAX_LENGTH) throw fieldError('city_too_long', 'city', { max: CITY_MAX_LENGTH });
+    columns.city = city;
+  }
+
+  for (const [field, [column, options]] of Object.entries(OPTIONAL_OPTIONS)) {
+    const value = input[field as keyof typeof OPTIONAL_OPTIONS];
+    if (value === undefined) continue;
+    if (value !== null && !includes(options, value)) throw fieldError('invalid_choice', field);
+    columns[column] = value;
+  }
+
+  let interests: string[] | undefined;
+  if (input.interests !== undefined) {
+    interests = [...new Set(input.interests)];
+    if (interests.some((id) => !includes(INTEREST_IDS, id))) throw fieldError('unknown_interest', 'interests');
+    if (interests.length > MAX_INTERESTS) throw fieldError('too_many_interests', 'interests', { max: MAX_INTERESTS });
+  }
+  if (input.about !== undefined) {
+    const about = input.about.trim();
+    if (about.length > ABOUT_MAX_LENGTH) throw fieldError('about_too_long', 'about', { max: ABOUT_MAX_LENGTH });
+    columns.about = about;
+  }
+  if (input.invisible !== undefined) columns.isInvisible = input.invisible;
+  return { columns, interests };
+}

@@ -1,0 +1,190 @@
+/**
+ * Member search (spec sections 2-4): the site's search_fields as filters, pages of cards with the
+ * total, and "when few match" a block of similar profiles from relaxed filters. Excluded: the
+ * searcher's own profile, profiles blocked either way, invisible profiles, profiles whose account
+ * is not confirmed or pending deletion, and profiles not 'active' (all but the blocks are the
+ * `searchable` column; see schema.ts).
+ */
+import { GENDERS } from '@cupido/shared/profile-options';
+import {
+  RELATED_AGE_SPREAD,
+  RELATED_PROFILES,
+  SEARCH_MAX_AGE,
+  SEARCH_MAX_PAGE,
+  SEARCH_MIN_AGE,
+  SEARCH_PER_PAGE,
+  SIMILAR_AGE_WIDENING,
+  SIMILAR_LIMIT,
+  type SearchField,
+  type TProfileCard,
+  type TSearchAnswer,
+  type TSearchQuery,
+} from '@cupido/shared/profiles';
+import type { Database } from '../../db/open';
+import { AppError } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import type { Site } from '../sites/service';
+import { blockedEitherWay } from '../blocks/service';
+import { isRegionOf } from '../profiles/region-codes';
+import { toCard } from './cards';
+import { cardsByIdsQuery, countQuery, pageCardsQuery, pageIdsQuery, uniqueCards, type ProfileFilter } from './queries';
+
+export interface SearchDeps {
+  db: Database;
+  clock: Clock;
+}
+
+/** The member searching, or null for a visitor. */
+export type Searcher = { userId: number; profileId: number } | null;
+
+export interface SearchCriteria {
+  gender?: string;
+  country?: string;
+  region?: string;
+  minAge?: number;
+  maxAge?: number;
+  page: number;
+}
+
+const fieldError = (code: string, field: string, params: Record<string, string | number> = {}) =>
+  new AppError(400, code, `errors.${code}`, params, field);
+
+function parseAge(value: string | undefined, field: string): number | undefined {
+  if (value === undefined) return undefined;
+  const age = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+  if (!(age >= SEARCH_MIN_AGE && age <= SEARCH_MAX_AGE)) {
+    throw fieldError('invalid_age', field, { min: SEARCH_MIN_AGE, max: SEARCH_MAX_AGE });
+  }
+  return age;
+}
+
+/**
+ * Reads and checks the query. Only the filters in the site's search_fields count; others are
+ * ignored (a shared link from another site keeps working). Empty values mean "any".
+ */
+export function parseSearchQuery(query: TSearchQuery, site: Pick<Site, 'searchFields' | 'countries'>): SearchCriteria {
+  const offered = new Set(site.searchFields);
+  const read = (field: SearchField) => {
+    const value = offered.has(field) ? query[field]?.trim() : undefined;
+    return value ? value : undefined;
+  };
+
+  const gender = read('gender')?.toLowerCase();
+  if (gender !== undefined && !(GENDERS as readonly string[]).includes(gender)) throw fieldError('invalid_choice', 'gender');
+  const country = read('country')?.toUpperCase();
+  if (country !== undefined && !site.countries.includes(country)) throw fieldError('country_not_served', 'country');
+  const region = read('countryregion');
+  if (region !== undefined && (country === undefined || !isRegionOf(country, region))) throw fieldError('unknown_region', 'countryregion');
+  const minAge = parseAge(read('min_age'), 'min_age');
+  const maxAge = parseAge(read('max_age'), 'max_age');
+  if (minAge !== undefined && maxAge !== undefined && minAge > maxAge) throw fieldError('age_range_reversed', 'max_age');
+
+  const pageText = query.page?.trim() || '1';
+  const page = /^\d{1,4}$/.test(pageText) ? Number(pageText) : NaN;
+  if (!(page >= 1 && page <= SEARCH_MAX_PAGE)) throw fieldError('invalid_page', 'page', { max: SEARCH_MAX_PAGE });
+  return { gender, country, region, minAge, maxAge, page };
+}
+
+/** YYYY-MM-DD of `today` minus `years`, the 29th of February becoming the 28th in other years. */
+export function yearsBefore(today: Date, years: number): string {
+  const year = today.getUTCFullYear() - years;
+  const month = today.getUTCMonth();
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const date = new Date(Date.UTC(year, month, Math.min(today.getUTCDate(), lastDay)));
+  return date.toISOString().slice(0, 10);
+}
+
+/** Ages minAge..maxAge today, as birth_date bounds (someone is `a` years old until the day before turning a+1). */
+export function birthDateBounds(today: Date, minAge?: number, maxAge?: number): Pick<ProfileFilter, 'bornOnOrBefore' | 'bornAfter'> {
+  return {
+    bornOnOrBefore: minAge !== undefined ? yearsBefore(today, minAge) : undefined,
+    bornAfter: maxAge !== undefined ? yearsBefore(today, maxAge + 1) : undefined,
+  };
+}
+
+async function excludedIds(db: Database, searcher: Searcher): Promise<number[]> {
+  if (!searcher) return [];
+  return [searcher.profileId, ...(await blockedEitherWay(db, searcher))];
+}
+
+export function filterOf(siteId: number, c: Omit<SearchCriteria, 'page'>, today: Date, excludeIds: number[]): ProfileFilter {
+  return { siteId, country: c.country, region: c.region, gender: c.gender, ...birthDateBounds(today, c.minAge, c.maxAge), excludeIds };
+}
+
+/** The relaxed criteria of "similar" results, or null when nothing can be relaxed. */
+export function relaxed(c: SearchCriteria): Omit<SearchCriteria, 'page'> | null {
+  const minAge = c.minAge === undefined ? undefined : Math.max(SEARCH_MIN_AGE, c.minAge - SIMILAR_AGE_WIDENING);
+  const maxAge = c.maxAge === undefined ? undefined : Math.min(SEARCH_MAX_AGE, c.maxAge + SIMILAR_AGE_WIDENING);
+  if (c.region === undefined && minAge === c.minAge && maxAge === c.maxAge) return null;
+  return { gender: c.gender, country: c.country, minAge, maxAge };
+}
+
+export async function searchProfiles(deps: SearchDeps, site: Site, searcher: Searcher, criteria: SearchCriteria): Promise<TSearchAnswer> {
+  const today = deps.clock();
+  const exclude = await excludedIds(deps.db, searcher);
+  const filter = filterOf(site.id, criteria, today, exclude);
+  const offset = (criteria.page - 1) * SEARCH_PER_PAGE;
+  const [[counted], rows] = await Promise.all([
+    countQuery(deps.db, filter),
+    pageCardsQuery(deps.db, filter, SEARCH_PER_PAGE, offset),
+  ]);
+  const numResults = Number(counted?.count ?? 0);
+  const answer: TSearchAnswer = {
+    profiles: uniqueCards(rows).map((row) => toCard(row, site, today)),
+    numResults,
+    page: criteria.page,
+    per_page: SEARCH_PER_PAGE,
+    similar: [],
+    similar_count: 0,
+  };
+
+  const wider = numResults < SEARCH_PER_PAGE ? relaxed(criteria) : null;
+  if (wider) {
+    // Every exact match also matches the relaxed filters, so the similar ones are the rest:
+    // count by subtraction, and take the top of the relaxed order without the exact matches.
+    const relaxedFilter = filterOf(site.id, wider, today, exclude);
+    const [[all], top, exact] = await Promise.all([
+      countQuery(deps.db, relaxedFilter),
+      pageIdsQuery(deps.db, relaxedFilter, SIMILAR_LIMIT + numResults, 0),
+      numResults > 0 ? pageIdsQuery(deps.db, filter, numResults, 0) : Promise.resolve([]),
+    ]);
+    const exactIds = new Set(exact.map((r) => r.id));
+    const similarIds = top.map((r) => r.id).filter((id) => !exactIds.has(id)).slice(0, SIMILAR_LIMIT);
+    answer.similar_count = Math.max(0, Number(all?.count ?? 0) - numResults);
+    answer.similar = await cardsOf(deps, site, similarIds, today);
+  }
+  return answer;
+}
+
+async function cardsOf(deps: SearchDeps, site: Site, ids: number[], today: Date): Promise<TProfileCard[]> {
+  if (ids.length === 0) return [];
+  const rows = uniqueCards(await cardsByIdsQuery(deps.db, ids));
+  return rows.map((row) => toCard(row, site, today));
+}
+
+/**
+ * Related profiles of a profile page: same country and gender, within RELATED_AGE_SPREAD years
+ * of age, searchable, never the viewer or the profile itself or anyone blocked either way.
+ */
+export async function relatedProfiles(
+  deps: SearchDeps,
+  site: Site,
+  viewer: Searcher,
+  target: { id: number; country: string; gender: string | null; age: number },
+): Promise<TProfileCard[]> {
+  const today = deps.clock();
+  const exclude = [target.id, ...(await excludedIds(deps.db, viewer))];
+  const filter = filterOf(
+    site.id,
+    {
+      country: target.country,
+      gender: target.gender ?? undefined,
+      minAge: Math.max(SEARCH_MIN_AGE, target.age - RELATED_AGE_SPREAD),
+      maxAge: Math.min(SEARCH_MAX_AGE, target.age + RELATED_AGE_SPREAD),
+    },
+    today,
+    exclude,
+  );
+  const rows = uniqueCards(await pageCardsQuery(deps.db, filter, RELATED_PROFILES, 0));
+  return rows.map((row) => toCard(row, site, today));
+}
