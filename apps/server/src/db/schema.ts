@@ -153,6 +153,14 @@ export const profiles = pgTable(
     index('profiles_search_site_idx')
       .on(t.siteId, t.gender, t.birthDate, t.hasPhoto, t.id)
       .where(sql`searchable`),
+    // Broad searches (many matches): read in result order, gender and age checked in the index,
+    // stop after one page instead of sorting every match.
+    index('profiles_search_order_idx')
+      .on(t.siteId, t.country, t.hasPhoto, t.id, t.gender, t.birthDate)
+      .where(sql`searchable`),
+    index('profiles_search_site_order_idx')
+      .on(t.siteId, t.hasPhoto, t.id, t.gender, t.birthDate)
+      .where(sql`searchable`),
   ],
 );
 

@@ -14,6 +14,8 @@ ALTER TABLE "blocks" ADD CONSTRAINT "blocks_blocked_profile_id_profiles_id_fk" F
 CREATE INDEX "blocks_blocked_profile_idx" ON "blocks" USING btree ("blocked_profile_id");--> statement-breakpoint
 CREATE INDEX "profiles_search_region_idx" ON "profiles" USING btree ("site_id","country","region","gender","birth_date","has_photo","id") WHERE searchable;--> statement-breakpoint
 CREATE INDEX "profiles_search_site_idx" ON "profiles" USING btree ("site_id","gender","birth_date","has_photo","id") WHERE searchable;--> statement-breakpoint
+CREATE INDEX "profiles_search_order_idx" ON "profiles" USING btree ("site_id","country","has_photo","id","gender","birth_date") WHERE searchable;--> statement-breakpoint
+CREATE INDEX "profiles_search_site_order_idx" ON "profiles" USING btree ("site_id","has_photo","id","gender","birth_date") WHERE searchable;--> statement-breakpoint
 CREATE INDEX "profiles_search_idx" ON "profiles" USING btree ("site_id","country","gender","birth_date","has_photo","id") WHERE searchable;--> statement-breakpoint
 -- Written by hand (drizzle-kit does not model triggers): keep profiles.account_usable and
 -- profiles.has_photo in step with users and photos, whichever feature writes them.
