@@ -23,6 +23,12 @@ export const SEARCH_MAX_AGE = 99;
 export const SEARCH_PER_PAGE = 20;
 /** Deep pages cost the database more and serve nobody: 500 pages of 20 is 10,000 profiles. */
 export const SEARCH_MAX_PAGE = 500;
+/**
+ * Matches are counted up to this many, all that pages can reach (500 pages of 20); beyond it
+ * numResults stays at the cap and results_capped is true ("10,000+"). Counting a million
+ * matches would cost more than the whole search.
+ */
+export const SEARCH_COUNT_CAP = SEARCH_MAX_PAGE * SEARCH_PER_PAGE;
 /** "When few match": fewer results than one page bring a block of similar profiles. */
 export const SIMILAR_LIMIT = SEARCH_PER_PAGE;
 /** Similar results drop the region filter and widen the age range by this many years each way. */
@@ -217,11 +223,12 @@ export type TSearchQuery = z.infer<typeof ZSearchQuery>;
 
 export const ZSearchAnswer = z.object({
   profiles: z.array(ZProfileCard),
-  numResults: z.number().int(),
+  numResults: z.number().int().meta({ description: `Number of matches, counted up to ${SEARCH_COUNT_CAP}` }),
+  results_capped: z.boolean().meta({ description: `True when more than ${SEARCH_COUNT_CAP} match (show "${SEARCH_COUNT_CAP}+")` }),
   page: z.number().int(),
   per_page: z.number().int(),
   similar: z.array(ZProfileCard).meta({ description: 'When fewer than per_page match: profiles matching relaxed filters (no region, ages widened), never repeating a result' }),
-  similar_count: z.number().int(),
+  similar_count: z.number().int().meta({ description: `Number of similar profiles (up to ${SEARCH_COUNT_CAP})` }),
 });
 export type TSearchAnswer = z.infer<typeof ZSearchAnswer>;
 

@@ -1,8 +1,12 @@
 /**
- * The SQL of member search. Every query filters on the partial indexes of migration 0002
- * (`WHERE searchable`): equality on site, country (and region), gender, a range on birth_date,
- * sorted by has_photo and id from the index itself, so pages and counts are index-only scans.
- * search-plans.test.ts checks the plans, so a lost index is caught.
+ * The SQL of member search, for the partial indexes of migration 0002 (`WHERE searchable`):
+ * - counts and selective pages: equality on site, country (and region), gender and a range on
+ *   birth_date (profiles_search_idx, _region_idx, _site_idx), has_photo and id in the index, so
+ *   they are index-only scans and a page sorts only the matches;
+ * - broad pages: read in result order (profiles_search_order_idx, _site_order_idx: has_photo,
+ *   id, then gender and birth_date to filter on) and stop after one page.
+ * The planner picks per query from its estimates. search-plans.test.ts checks the plans, so a
+ * lost index is caught.
  */
 import { and, desc, eq, gt, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/open';
@@ -43,8 +47,10 @@ export function pageIdsQuery(db: Database, f: ProfileFilter, limit: number, offs
   return db.select({ id: profiles.id }).from(profiles).where(filterSql(f)).orderBy(...ORDER).limit(limit).offset(offset);
 }
 
-export function countQuery(db: Database, f: ProfileFilter) {
-  return db.select({ count: sql<number>`count(*)::int` }).from(profiles).where(filterSql(f));
+/** Matches counted up to `cap` + 1 (enough to tell "more than cap"), so a broad search stops early. */
+export function countQuery(db: Database, f: ProfileFilter, cap: number) {
+  const matches = db.select({ one: sql<number>`1`.as('one') }).from(profiles).where(filterSql(f)).limit(cap + 1).as('matches');
+  return db.select({ count: sql<number>`count(*)::int` }).from(matches);
 }
 
 /** One page of cards: the ids from the index, then their rows and approved main photos by key. */

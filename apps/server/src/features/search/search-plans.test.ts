@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { newSite } from '../profiles/profiles-test-kit';
 import { countQuery, pageCardsQuery, pageIdsQuery, type ProfileFilter } from './queries';
+import { SEARCH_COUNT_CAP } from '@cupido/shared/profiles';
 import { birthDateBounds, relaxed } from './service';
 
 const PROFILES = 6_000;
@@ -58,8 +59,11 @@ function nodes(node: PlanNode): PlanNode[] {
 }
 
 /** Every read of profiles goes through an index; at least one through a search index. */
+const usedIndexes = new Set<string>();
+
 function expectSearchIndex(root: PlanNode, wanted: string[]) {
   const all = nodes(root);
+  for (const n of all) if (n['Index Name']) usedIndexes.add(n['Index Name']);
   const described = JSON.stringify(root, ['Node Type', 'Relation Name', 'Index Name', 'Plans'], 1);
   expect(all.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'profiles'), described).toEqual([]);
   const used = all.map((n) => n['Index Name']).filter((name): name is string => !!name);
@@ -74,29 +78,50 @@ const filter = (f: Omit<ProfileFilter, 'siteId' | 'excludeIds'> & { excludeIds?:
   ...f,
 });
 
-const TYPICAL: [string, () => ProfileFilter, string[]][] = [
+const SEARCH_INDEXES = [
+  'profiles_search_idx',
+  'profiles_search_region_idx',
+  'profiles_search_site_idx',
+  'profiles_search_order_idx',
+  'profiles_search_site_order_idx',
+];
+
+/** name, filter, indexes that may count it, indexes that may page it (the planner weighs a sort against reading in order). */
+const TYPICAL: [string, () => ProfileFilter, string[], string[]][] = [
   [
     'country, gender and ages',
     filter({ country: 'GB', gender: 'female', ...birthDateBounds(today, 25, 35), excludeIds: [3, 17] }),
     ['profiles_search_idx'],
+    ['profiles_search_idx', 'profiles_search_order_idx'],
   ],
   [
     'country, region, gender and ages',
     filter({ country: 'US', region: 'R3', gender: 'male', ...birthDateBounds(today, 30, 45) }),
     ['profiles_search_region_idx'],
+    ['profiles_search_region_idx'],
   ],
-  ['gender and ages in every country', filter({ gender: 'female', ...birthDateBounds(today, 40, 45) }), ['profiles_search_site_idx']],
-  ['a country only', filter({ country: 'NZ' }), ['profiles_search_idx', 'profiles_search_region_idx']],
-  // Half of the site matches: any of the search indexes does.
-  ['a gender only', filter({ gender: 'male' }), ['profiles_search_site_idx', 'profiles_search_idx', 'profiles_search_region_idx']],
+  [
+    'gender and ages in every country',
+    filter({ gender: 'female', ...birthDateBounds(today, 40, 45) }),
+    ['profiles_search_site_idx'],
+    ['profiles_search_site_idx', 'profiles_search_site_order_idx'],
+  ],
+  [
+    'a country only',
+    filter({ country: 'NZ' }),
+    ['profiles_search_idx', 'profiles_search_order_idx', 'profiles_search_region_idx'],
+    ['profiles_search_order_idx', 'profiles_search_idx'],
+  ],
+  // Half of the site matches: counting may use any search index; pages read in order.
+  ['a gender only', filter({ gender: 'male' }), SEARCH_INDEXES, ['profiles_search_site_order_idx', 'profiles_search_site_idx']],
 ];
 
 describe('search query plans', () => {
   it.each(TYPICAL)('counts %s from its index', async (_name, f, indexes) => {
-    expectSearchIndex(await plan(countQuery(t.database.db, f())), indexes);
+    expectSearchIndex(await plan(countQuery(t.database.db, f(), SEARCH_COUNT_CAP)), indexes);
   });
 
-  it.each(TYPICAL)('pages %s from its index', async (_name, f, indexes) => {
+  it.each(TYPICAL)('pages %s from its index', async (_name, f, _counting, indexes) => {
     expectSearchIndex(await plan(pageIdsQuery(t.database.db, f(), 20, 40)), indexes);
     expectSearchIndex(await plan(pageCardsQuery(t.database.db, f(), 20, 0)), indexes);
   });
@@ -104,12 +129,25 @@ describe('search query plans', () => {
   it('answers similar profiles (no region, wider ages) from the country index', async () => {
     const wider = relaxed({ country: 'GB', region: 'R2', gender: 'female', minAge: 25, maxAge: 30, page: 1 })!;
     const f = filter({ country: wider.country, gender: wider.gender, ...birthDateBounds(today, wider.minAge, wider.maxAge) })();
-    expectSearchIndex(await plan(countQuery(t.database.db, f)), ['profiles_search_idx']);
-    expectSearchIndex(await plan(pageIdsQuery(t.database.db, f, 21, 0)), ['profiles_search_idx']);
+    expectSearchIndex(await plan(countQuery(t.database.db, f, SEARCH_COUNT_CAP)), ['profiles_search_idx']);
+    expectSearchIndex(await plan(pageIdsQuery(t.database.db, f, 21, 0)), ['profiles_search_idx', 'profiles_search_order_idx']);
   });
 
   it('joins main photos by their index, not by scanning photos', async () => {
     const root = await plan(pageCardsQuery(t.database.db, filter({ country: 'GB', gender: 'female' })(), 20, 0));
     expect(nodes(root).filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'photos')).toEqual([]);
+  });
+});
+
+describe('search indexes', () => {
+  it('each serve some typical query (runs after the plan tests)', () => {
+    for (const name of SEARCH_INDEXES) expect([...usedIndexes], name).toContain(name);
+  });
+
+  it('stop counting after the cap', async () => {
+    const [all] = await countQuery(t.database.db, filter({ country: 'GB' })(), SEARCH_COUNT_CAP);
+    expect(all!.count).toBeGreaterThan(500);
+    const [capped] = await countQuery(t.database.db, filter({ country: 'GB' })(), 100);
+    expect(capped!.count).toBe(101);
   });
 });

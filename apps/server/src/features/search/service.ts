@@ -9,6 +9,7 @@ import { GENDERS } from '@cupido/shared/profile-options';
 import {
   RELATED_AGE_SPREAD,
   RELATED_PROFILES,
+  SEARCH_COUNT_CAP,
   SEARCH_MAX_AGE,
   SEARCH_MAX_PAGE,
   SEARCH_MIN_AGE,
@@ -125,13 +126,15 @@ export async function searchProfiles(deps: SearchDeps, site: Site, searcher: Sea
   const filter = filterOf(site.id, criteria, today, exclude);
   const offset = (criteria.page - 1) * SEARCH_PER_PAGE;
   const [[counted], rows] = await Promise.all([
-    countQuery(deps.db, filter),
+    countQuery(deps.db, filter, SEARCH_COUNT_CAP),
     pageCardsQuery(deps.db, filter, SEARCH_PER_PAGE, offset),
   ]);
-  const numResults = Number(counted?.count ?? 0);
+  const matches = Number(counted?.count ?? 0);
+  const numResults = Math.min(matches, SEARCH_COUNT_CAP);
   const answer: TSearchAnswer = {
     profiles: uniqueCards(rows).map((row) => toCard(row, site, today)),
     numResults,
+    results_capped: matches > SEARCH_COUNT_CAP,
     page: criteria.page,
     per_page: SEARCH_PER_PAGE,
     similar: [],
@@ -144,13 +147,13 @@ export async function searchProfiles(deps: SearchDeps, site: Site, searcher: Sea
     // count by subtraction, and take the top of the relaxed order without the exact matches.
     const relaxedFilter = filterOf(site.id, wider, today, exclude);
     const [[all], top, exact] = await Promise.all([
-      countQuery(deps.db, relaxedFilter),
+      countQuery(deps.db, relaxedFilter, SEARCH_COUNT_CAP),
       pageIdsQuery(deps.db, relaxedFilter, SIMILAR_LIMIT + numResults, 0),
       numResults > 0 ? pageIdsQuery(deps.db, filter, numResults, 0) : Promise.resolve([]),
     ]);
     const exactIds = new Set(exact.map((r) => r.id));
     const similarIds = top.map((r) => r.id).filter((id) => !exactIds.has(id)).slice(0, SIMILAR_LIMIT);
-    answer.similar_count = Math.max(0, Number(all?.count ?? 0) - numResults);
+    answer.similar_count = Math.max(0, Math.min(Number(all?.count ?? 0), SEARCH_COUNT_CAP) - numResults);
     answer.similar = await cardsOf(deps, site, similarIds, today);
   }
   return answer;
