@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: throughput of documented calls as a ratio against a bare route of the same
- * server in the same run, so the figure does not depend on how fast this machine is.
+ * server in the same run, so the figure does not depend on how fast this machine is, and the
+ * latency (p50/p95) of member search over many profiles (bench/seed-profiles.ts puts 100,000 in
+ * the embedded database, or 1,000,000 in BENCH_DATABASE_URL; BENCH_PROFILES overrides).
  * The server runs in its own process (as in production); autocannon loads it from this one.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -9,6 +11,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { openDatabase } from '../apps/server/src/db/open';
+import { EMBEDDED_BENCH_PROFILES, POSTGRES_BENCH_PROFILES, seedBenchProfiles } from './seed-profiles';
 
 interface Case {
   name: string;
@@ -48,6 +52,37 @@ const CASES: Case[] = [
   // Every page view of a member asks who is logged in: a session lookup joined to the profile.
   { name: 'GET /api/user.php (live session)', path: '/api/user.php?domain=localhost', target: 0.5, prepare: liveSession },
 ];
+/** Latency of a call under a steady load of few connections, against the bare route measured the same way. */
+interface LatencyCase {
+  name: string;
+  /** Cycled through in order, so the figure covers several typical queries. */
+  paths: string[];
+  /** Maximum acceptable p95 in ms, where it applies. */
+  targetP95Ms: number;
+  /** The target holds on PostgreSQL; on the embedded database the figures are reported only. */
+  targetOn: 'postgres' | 'any';
+  prepare?: (base: string) => Promise<Record<string, string>>;
+  headers?: Record<string, string>;
+}
+
+/** Typical searches: country, gender and ages; a region (few results, so the similar block too); all countries; a later page. */
+const SEARCH_PATHS = [
+  'gender=female&country=GB&min_age=25&max_age=40',
+  'gender=male&country=US&countryregion=CA&min_age=30&max_age=50',
+  'gender=female&country=AU&min_age=18&max_age=30&page=3',
+  'gender=male&country=IE&countryregion=KY&min_age=45&max_age=50',
+  'country=NZ&min_age=20&max_age=99',
+  'gender=female&min_age=30&max_age=35',
+  'gender=male&country=CA&countryregion=QC&page=2',
+  'gender=female&country=GB&countryregion=LND&min_age=28&max_age=34',
+].map((query) => `/api/search.php?domain=localhost&${query}`);
+
+const LATENCY_CASES: LatencyCase[] = [
+  { name: 'GET /api/search.php (filters, live session)', paths: SEARCH_PATHS, targetP95Ms: 30, targetOn: 'postgres', prepare: liveSession },
+];
+const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
+const LATENCY_CONNECTIONS = [1, 4];
+
 const BASELINE_PATH = '/api/health';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 2);
 /** Baseline and call alternate in short rounds; the median ratio resists background load drift. */
@@ -98,8 +133,42 @@ async function load(url: string, headers: Record<string, string> = {}, seconds =
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/** Percentiles of every response time of a run at a fixed number of connections. */
+async function latency(base: string, paths: string[], headers: Record<string, string>, connections: number, seconds: number) {
+  const times: number[] = [];
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    headers,
+    requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
+    setupClient: (client) => {
+      client.on('response', (_status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+    },
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${paths[0]}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
+  return { p50: at(0.5), p95: at(0.95), rps: result.requests.average, count: times.length };
+}
+
+/** Fills the database the server will use with the search bench profiles before it starts. */
+async function seedSearchProfiles(dataDir: string) {
+  const url = process.env.BENCH_DATABASE_URL || undefined;
+  const count = Number(process.env.BENCH_PROFILES ?? (url ? POSTGRES_BENCH_PROFILES : EMBEDDED_BENCH_PROFILES));
+  const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
+  try {
+    await database.migrate();
+    const result = await seedBenchProfiles(database.db, { count, log: (line) => process.stdout.write(`\r${line}`) });
+    console.log(`\nSearch bench data: ${result.total.toLocaleString('en')} profiles on ${url ? 'PostgreSQL' : 'the embedded database'} (${result.inserted.toLocaleString('en')} inserted now, ${result.seconds.toFixed(1)} s)`);
+  } finally {
+    await database.close();
+  }
+}
+
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-bench-'));
+await seedSearchProfiles(dataDir);
 const server = await startServer(port, dataDir);
 const base = `http://127.0.0.1:${port}`;
 let failed = false;
@@ -125,6 +194,24 @@ try {
       `${ok ? 'ok  ' : 'FAIL'} ${c.name}: median ratio ${median.ratio.toFixed(2)} (target >= ${c.target}; rounds ${rounds.map((r) => r.ratio.toFixed(2)).join(' ')}); ` +
         `${median.rps.toFixed(0)} req/s vs bare ${median.baseline.toFixed(0)} req/s, p50 ${median.p50} ms, p99 ${median.p99} ms`,
     );
+  }
+
+  const onPostgres = !!process.env.BENCH_DATABASE_URL;
+  for (const c of LATENCY_CASES) {
+    if (c.prepare) c.headers = { ...c.headers, ...(await c.prepare(base)) };
+    await latency(base, c.paths, c.headers ?? {}, 1, 2); // warm-up
+    for (const connections of LATENCY_CONNECTIONS) {
+      const bare = await latency(base, [BASELINE_PATH], {}, connections, LATENCY_SECONDS);
+      const measured = await latency(base, c.paths, c.headers ?? {}, connections, LATENCY_SECONDS);
+      const applies = connections === 1 && (c.targetOn === 'any' || onPostgres);
+      const ok = !applies || measured.p95 <= c.targetP95Ms;
+      failed ||= !ok;
+      console.log(
+        `${applies ? (ok ? 'ok  ' : 'FAIL') : 'info'} ${c.name}, ${connections} connection(s): p50 ${measured.p50.toFixed(1)} ms, p95 ${measured.p95.toFixed(1)} ms` +
+          `${applies ? ` (target p95 <= ${c.targetP95Ms} ms)` : ''}, ${measured.rps.toFixed(0)} req/s over ${measured.count} calls; ` +
+          `bare route p50 ${bare.p50.toFixed(1)} ms, p95 ${bare.p95.toFixed(1)} ms`,
+      );
+    }
   }
 } finally {
   server.kill('SIGTERM');
