@@ -94,8 +94,10 @@ export async function buildApp({ config, database, clock = systemClock, runJobs 
   app.addHook('onClose', async () => {
     await Promise.all([mailer.close(), limiter.close()]);
   });
+  // One photo storage for the upload routes and the erase job (local disk under the data dir).
+  const storage = createPhotoStorage({ dataDir: config.dataDir });
   if (runJobs) {
-    const stopJobs = scheduleAccountMaintenance({ db: database.db, clock, limiter, log: app.log });
+    const stopJobs = scheduleAccountMaintenance({ db: database.db, clock, limiter, storage, log: app.log });
     app.addHook('onClose', async () => stopJobs());
   }
   await app.register(session, { db: database.db, clock });
@@ -104,7 +106,7 @@ export async function buildApp({ config, database, clock = systemClock, runJobs 
   await app.register(searchRoutes, { deps: { db: database.db, clock } });
   await app.register(blockRoutes, { deps: { db: database.db, clock } });
   await app.register(geocodeRoutes);
-  await app.register(photoRoutes, { deps: { db: database.db, storage: createPhotoStorage({ dataDir: config.dataDir }), limiter, log: app.log } });
+  await app.register(photoRoutes, { deps: { db: database.db, storage, limiter, log: app.log } });
 
   // A bare route for health checks and as the benchmarks' baseline: same server, no database.
   app.get('/api/health', { schema: { hide: true }, config: { withoutSite: true } }, async () => ({ ok: true }));

@@ -3,10 +3,17 @@ import { eq } from 'drizzle-orm';
 import { accountTokens, consents, creditEntries, profiles, sessions, users } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, linkPath, nextIp, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { eraseExpiredAccounts } from './deletion';
+import { createPhotoStorage, photosRoot } from '../../infra/photo-storage';
+import { photoUpload, smallJpeg } from '../photos/test-images';
+import fs from 'node:fs';
+import path from 'node:path';
 
 let t: AccountsTestApp;
+let erase: () => Promise<number>;
 beforeAll(async () => {
   t = await createAccountsTestApp();
+  const photos = { storage: createPhotoStorage({ dataDir: t.dataDir }), log: t.app.log };
+  erase = () => eraseExpiredAccounts({ db: t.database.db, clock: t.clock, photos });
 });
 afterAll(() => t.close());
 
@@ -74,22 +81,32 @@ describe('account deletion', () => {
     expect((await post('/api/reactivation-mail.php', { email: active.body.email })).statusCode).toBe(404);
   });
 
-  it('erases the content after 14 days, keeps the pseudonymised ledger, and the link no longer works', async () => {
-    const { body, mail, user } = await deleteMember();
+  it('erases the content after 14 days, photo files included, keeps the pseudonymised ledger, and the link no longer works', async () => {
+    const member = await activeMember(t);
+    const { payload, headers } = photoUpload(await smallJpeg());
+    const upload = await t.app.inject({ method: 'POST', url: '/api/photos.php', headers: { ...headers, cookie: member.cookie }, payload });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const photoFiles = [upload.json().photo.filename, upload.json().photo.thumb_filename].map((key: string) => path.join(photosRoot(t.dataDir), key));
+    expect(photoFiles.every((file) => fs.existsSync(file))).toBe(true);
+    t.smtp.clear();
+    expect((await post('/api/delete-account.php', { reason: 'time', confirm: true }, member.cookie)).json()).toEqual({ ok: true });
+    const { body, user } = member;
+    const mail = await t.smtp.waitForMail(body.email);
     await t.database.db
       .insert(creditEntries)
       .values({ userId: user.id, amount: 100, reason: 'purchase', idempotencyKey: 'payment-1', createdAt: t.clock() });
 
     const statusOf = async () => (await t.database.db.select({ status: users.status }).from(users).where(eq(users.id, user.id)))[0]!.status;
     t.clock.advance(14 * DAY - 60_000);
-    await eraseExpiredAccounts({ db: t.database.db, clock: t.clock });
+    await erase();
     expect(await statusOf()).toBe('pending_deletion');
     t.clock.advance(2 * 60_000);
-    expect(await eraseExpiredAccounts({ db: t.database.db, clock: t.clock })).toBeGreaterThanOrEqual(1);
+    expect(await erase()).toBeGreaterThanOrEqual(1);
 
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ status: 'erased', email: `erased-${user.id}@invalid`, passwordHash: null, profileId: null, deleteRemarks: null, signupMessage: null });
+    expect(row).toMatchObject({ status: 'erased', email: `erased-${user.id}@invalid`, passwordHash: null, profileId: null, signupMessage: null });
     expect(await t.database.db.$count(profiles, eq(profiles.id, user.profile.id))).toBe(0);
+    expect(photoFiles.some((file) => fs.existsSync(file))).toBe(false);
     expect(await t.database.db.$count(consents, eq(consents.userId, user.id))).toBe(0);
     expect(await t.database.db.$count(accountTokens, eq(accountTokens.userId, user.id))).toBe(0);
     // The signup credits and the purchase both stay in the ledger.
@@ -100,7 +117,7 @@ describe('account deletion', () => {
     expect(link.headers.location).toBe('/activate/error?reason=reactivation');
     // The address is free again for a new signup.
     expect((await signup(t, { email: body.email })).user.email).toBe(body.email);
-    expect(await eraseExpiredAccounts({ db: t.database.db, clock: t.clock })).toBe(0);
+    expect(await erase()).toBe(0);
   });
 
   it('two erase runs at once erase each account once', async () => {
@@ -108,8 +125,8 @@ describe('account deletion', () => {
     await deleteMember();
     t.clock.advance(15 * DAY);
     const counts = await Promise.all([
-      eraseExpiredAccounts({ db: t.database.db, clock: t.clock }),
-      eraseExpiredAccounts({ db: t.database.db, clock: t.clock }),
+      erase(),
+      erase(),
     ]);
     expect(counts[0]! + counts[1]!).toBeGreaterThanOrEqual(2);
     expect(await t.database.db.$count(users, eq(users.status, 'pending_deletion'))).toBe(0);

@@ -1,7 +1,7 @@
 /**
  * Account deletion (spec sections 3 and 4, trust.md): the account is pending deletion for 14
  * days, during which an e-mailed link reactivates it; after that eraseExpiredAccounts removes
- * its content for good. The credit ledger (payment records tax law keeps) stays, tied to a
+ * its content for good, photo files included. The credit ledger (payment records tax law keeps) stays, tied to a
  * pseudonymised user row.
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
@@ -19,6 +19,7 @@ import { accountTokens, consents, profiles, users } from '../../db/schema';
 import { consumeToken, issueToken } from './tokens';
 import { createSession, deleteExpiredSessions, deleteSessionsOf } from './sessions';
 import { sendAccountMail, type AccountDeps, type RequestContext, type Tx } from './account-context';
+import { deletePhotoFiles, takePhotoKeysOfProfile, type PhotoDeps } from '../photos/service';
 
 const DAY_MS = 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
@@ -122,11 +123,17 @@ export async function reactivate(deps: AccountDeps, ctx: RequestContext, token: 
  * Erases accounts whose 14 days have passed. Each account is erased in its own transaction
  * with a row lock (SKIP LOCKED), so several server processes running the job never collide.
  */
-export async function eraseExpiredAccounts(deps: Pick<AccountDeps, 'db' | 'clock'>, batchSize = 100): Promise<number> {
+export interface EraseDeps extends Pick<AccountDeps, 'db' | 'clock'> {
+  /** Where the member's photo files live; they go once the rows are gone for good. */
+  photos: Pick<PhotoDeps, 'storage' | 'log'>;
+}
+
+export async function eraseExpiredAccounts(deps: EraseDeps, batchSize = 100): Promise<number> {
   const now = deps.clock();
   const cutoff = new Date(now.getTime() - WINDOW_MS);
   let erased = 0;
   for (;;) {
+    let photoKeys: string[] = [];
     const done = await deps.db.transaction(async (tx) => {
       const [user] = await tx
         .select({ id: users.id, profileId: users.profileId })
@@ -154,11 +161,16 @@ export async function eraseExpiredAccounts(deps: Pick<AccountDeps, 'db' | 'clock
           notificationsDisabled: [],
         })
         .where(eq(users.id, user.id));
-      // Interests and photo rows go with the profile (ON DELETE CASCADE).
-      if (user.profileId) await tx.delete(profiles).where(eq(profiles.id, user.profileId));
+      if (user.profileId) {
+        photoKeys = await takePhotoKeysOfProfile(tx, user.profileId);
+        // Interests go with the profile (ON DELETE CASCADE).
+        await tx.delete(profiles).where(eq(profiles.id, user.profileId));
+      }
       return true;
     });
     if (!done) break;
+    // Files only after the commit: a rollback must not leave rows without their files.
+    await deletePhotoFiles(deps.photos, photoKeys);
     erased += 1;
     if (erased % batchSize === 0) await new Promise((resolve) => setImmediate(resolve));
   }

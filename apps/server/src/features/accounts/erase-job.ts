@@ -7,17 +7,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import type { RateLimiter } from '../../infra/rate-limiter';
+import type { PhotoStorage } from '../../infra/photo-storage';
 import { eraseExpiredAccounts } from './deletion';
 
 const HOUR_MS = 3_600_000;
 
-export function scheduleAccountMaintenance(deps: { db: Database; clock: Clock; limiter: RateLimiter; log: FastifyBaseLogger }): () => void {
+export function scheduleAccountMaintenance(deps: {
+  db: Database;
+  clock: Clock;
+  limiter: RateLimiter;
+  storage: PhotoStorage;
+  log: FastifyBaseLogger;
+}): () => void {
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      const erased = await eraseExpiredAccounts(deps);
+      const erased = await eraseExpiredAccounts({ db: deps.db, clock: deps.clock, photos: { storage: deps.storage, log: deps.log } });
       const purged = await deps.limiter.purgeExpired();
       if (erased > 0 || purged > 0) deps.log.info({ erased, purgedCounters: purged }, 'account maintenance');
     } catch (err) {
