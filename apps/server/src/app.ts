@@ -33,7 +33,8 @@ import { createMailer } from './infra/mailer';
 import { createRateLimiter } from './infra/rate-limiter';
 
 export interface AppDeps {
-  config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> & {
+  config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> &
+    Partial<Pick<Config, 'photoS3'>> & {
     /** Prefix of rate-limit keys in Redis; tests give each app its own. */
     rateLimitKeyPrefix?: string;
   };
@@ -94,8 +95,8 @@ export async function buildApp({ config, database, clock = systemClock, runJobs 
   app.addHook('onClose', async () => {
     await Promise.all([mailer.close(), limiter.close()]);
   });
-  // One photo storage for the upload routes and the erase job (local disk under the data dir).
-  const storage = createPhotoStorage({ dataDir: config.dataDir });
+  // One photo storage for the upload routes and the erase job: S3 when configured, else the data dir.
+  const storage = createPhotoStorage({ dataDir: config.dataDir, s3: config.photoS3 });
   if (runJobs) {
     const stopJobs = scheduleAccountMaintenance({ db: database.db, clock, limiter, storage, log: app.log });
     app.addHook('onClose', async () => stopJobs());

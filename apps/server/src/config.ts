@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { s3PhotoStorageOptionsFromEnv, type S3PhotoStorageOptions } from './infra/photo-storage';
 
 /**
  * Every environment variable the server reads, parsed once at start. The README lists them.
@@ -35,6 +36,8 @@ export interface Config {
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   seedDemo: boolean;
   webDistDir: string;
+  /** S3-compatible photo storage (PHOTO_S3_*); undefined stores photos under DATA_DIR/photos. */
+  photoS3: S3PhotoStorageOptions | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -58,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === '1',
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    photoS3: s3PhotoStorageOptionsFromEnv(env),
   };
 }
