@@ -7,24 +7,19 @@ import { ACCOUNTS_NS } from '../accounts-texts';
 import { problemMessage, type Problems } from './field-problems';
 
 /**
- * Error state of a plain controlled form: client problems show once a field was left (blur) or
- * the form was submitted, and disappear as soon as the value is right; the server's field
- * errors show under their input until that field changes; other server errors show above the
- * submit button. A silent logout (authentication_required) shows nothing.
+ * Error state of a plain controlled form, for any feature: `messages` are the client's
+ * problems, already translated. They show once a field was left (blur) or the form was
+ * submitted, and disappear as soon as the value is right; the server's field errors show under
+ * their input until that field changes; other server errors show above the submit button. A
+ * silent logout (authentication_required) shows nothing. `genericError` is the text of a
+ * failure that is no ApiError.
  */
-export function useFormErrors<F extends string>(problems: Problems<F>, ids: Record<F, string>) {
-  const { t } = useTranslation(ACCOUNTS_NS);
-  const { minimum_age: minimumAge, message_length: messageLength } = useSettings();
+export function useFieldErrors<F extends string>(messages: Partial<Record<F, string>>, ids: Record<F, string>, genericError: string) {
   const [touched, setTouched] = useState<Partial<Record<F, true>>>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
   const [formError, setFormError] = useState<ApiError | null>(null);
 
-  const errorOf = (field: F): string | undefined => {
-    const server = serverErrors[field];
-    if (server) return server;
-    const problem = problems[field];
-    return touched[field] && problem ? problemMessage(t, problem, { minimumAge, messageLength }) : undefined;
-  };
+  const errorOf = (field: F): string | undefined => serverErrors[field] ?? (touched[field] ? messages[field] : undefined);
 
   const touch = useCallback((field: F) => setTouched((current) => (current[field] ? current : { ...current, [field]: true })), []);
 
@@ -45,7 +40,7 @@ export function useFormErrors<F extends string>(problems: Problems<F>, ids: Reco
     const fields = Object.keys(ids) as F[];
     setTouched(Object.fromEntries(fields.map((f) => [f, true])) as Partial<Record<F, true>>);
     setFormError(null);
-    const first = fields.find((f) => problems[f]);
+    const first = fields.find((f) => messages[f]);
     if (first) {
       focus(first);
       return false;
@@ -56,7 +51,7 @@ export function useFormErrors<F extends string>(problems: Problems<F>, ids: Reco
   /** Files a refused request under its field when the form has one, else above the button. */
   const showServerError = (error: unknown) => {
     if (isAuthenticationRequired(error)) return;
-    const apiError = error instanceof ApiError ? error : new ApiError(0, 'unknown', t('errors.generic'));
+    const apiError = error instanceof ApiError ? error : new ApiError(0, 'unknown', genericError);
     const field = apiError.field as F | undefined;
     if (field && field in ids) {
       setServerErrors((current) => ({ ...current, [field]: apiError.message }));
@@ -67,4 +62,16 @@ export function useFormErrors<F extends string>(problems: Problems<F>, ids: Reco
   };
 
   return { errorOf, touch, changed, validateAll, showServerError, formError, setFormError };
+}
+
+/** useFieldErrors for the account forms: problems are codes of field-problems.ts, translated here. */
+export function useFormErrors<F extends string>(problems: Problems<F>, ids: Record<F, string>) {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  const { minimum_age: minimumAge, message_length: messageLength } = useSettings();
+  const messages: Partial<Record<F, string>> = {};
+  for (const field of Object.keys(problems) as F[]) {
+    const code = problems[field];
+    if (code) messages[field] = problemMessage(t, code, { minimumAge, messageLength });
+  }
+  return useFieldErrors(messages, ids, t('errors.generic'));
 }
