@@ -7,7 +7,7 @@ import { checkCatalogueDirectory, checkCatalogues, placeholders } from './catalo
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Every folder of per-locale catalogues in the web app (feature folders may have their own). */
-const CATALOGUE_DIRS = [here('./locales'), here('../features/static-pages/texts'), here('../features/accounts/texts')];
+const CATALOGUE_DIRS = [here('./locales'), here('../features/static-pages/texts'), here('../features/accounts/texts'), here('../features/profiles/texts')];
 
 describe('translation catalogues', () => {
   for (const dir of CATALOGUE_DIRS) {

@@ -74,3 +74,14 @@ export function hasTrafficSource(storage: Pick<Storage, 'getItem'> = window.loca
   const tracking = readTracking(storage);
   return SOURCE_PARAMS.some((key) => !!tracking[key]);
 }
+
+/** The traffic-source parameters that search.php and member.php read (logged_out_search_trafficsource). */
+export const SEARCH_TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
+
+/** A visitor's stored traffic source as search.php and member.php read it. */
+export function searchTrackingQuery(storage?: Pick<Storage, 'getItem'>): Record<string, string> {
+  const tracking: Record<string, string | undefined> = readTracking(storage);
+  const query: Record<string, string> = {};
+  for (const key of SEARCH_TRACKING_PARAMS) if (tracking[key]) query[key] = tracking[key]!;
+  return query;
+}
