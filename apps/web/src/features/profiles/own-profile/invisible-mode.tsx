@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import type { TOwnProfile } from '@cupido/shared/profiles';
+import { ServerError } from '../../accounts/server-error';
+import { useUpdateProfile } from '../profile-calls';
+import { PROFILES_NS } from '../profiles-texts';
+
+/**
+ * Invisible mode (spec section 4): a switch that takes effect at once, with what it means: hidden
+ * from search, nobody messages or likes you first, and the members you are already in touch with
+ * keep seeing you.
+ */
+export function InvisibleMode({ profile }: { profile: TOwnProfile }) {
+  const { t } = useTranslation(PROFILES_NS);
+  const update = useUpdateProfile();
+  const checked = update.isPending && update.variables?.invisible !== undefined ? update.variables.invisible : profile.invisible;
+
+  return (
+    <section className="mb-5" aria-labelledby="invisible-title">
+      <h2 id="invisible-title" className="h5 mb-3">
+        {t('invisible.title')}
+      </h2>
+      <div className="form-check form-switch mb-2">
+        <input
+          id="invisible-switch"
+          className="form-check-input"
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          disabled={update.isPending}
+          aria-describedby="invisible-explanation"
+          onChange={(event) => update.mutate({ invisible: event.target.checked })}
+        />
+        <label className="form-check-label" htmlFor="invisible-switch">
+          {t('invisible.label')}
+        </label>
+      </div>
+      <p id="invisible-explanation" className="form-text mt-0">
+        {t('invisible.explanation')}
+      </p>
+      <p id="invisible-state" className={`small mb-0 ${profile.invisible ? 'text-primary fw-semibold' : 'text-body-secondary'}`} aria-live="polite">
+        {profile.invisible ? t('invisible.on') : t('invisible.off')}
+      </p>
+      <ServerError error={update.error} id="invisible-error" className="alert alert-danger mt-2" />
+    </section>
+  );
+}

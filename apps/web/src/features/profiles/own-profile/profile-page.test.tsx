@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiError, sentBodies, stubApi } from '../../../test/api-stub';
+import { makeOwnProfile, referenceDataStubs } from '../../../test/profile-fixtures';
+import { makeUser, renderWithProviders } from '../../../test/render-with-providers';
+import ProfilePage from './profile-page';
+
+function stubProfile(put: Parameters<typeof stubApi>[0][string] = (body) => ({ body: { profile: { ...makeOwnProfile(), ...(body as object) } } })) {
+  return stubApi({
+    ...referenceDataStubs,
+    'GET /api/profile.php': { body: { profile: makeOwnProfile() } },
+    'PUT /api/profile.php': put,
+    'GET /api/photos.php': { body: { photos: [], limit: 3 } },
+    'GET /api/user.php': { body: { user: makeUser() } },
+  });
+}
+
+async function renderProfile() {
+  renderWithProviders(<ProfilePage />, { user: makeUser(), route: '/profile' });
+  await screen.findByRole('heading', { level: 1, name: 'My profile' });
+  await waitFor(() => expect((screen.getByLabelText('Province') as HTMLSelectElement).value).toBe('NH'));
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('own profile (/profile)', () => {
+  it('shows every attribute with its saved value and translated options', async () => {
+    stubProfile();
+    await renderProfile();
+    expect(document.title).toBe('My profile | Cupido Test');
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('Anna');
+    expect((screen.getByLabelText('Gender') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Woman');
+    expect((screen.getByLabelText('Sexual orientation') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Straight');
+    expect((screen.getByLabelText('Day') as HTMLSelectElement).value).toBe('15');
+    expect((screen.getByLabelText('Country') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Netherlands');
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Haarlem');
+    expect((screen.getByLabelText('Relationship status') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Single');
+    expect((screen.getByLabelText('Hair colour') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Not specified');
+    for (const label of ['Eye colour', 'Body type', 'Tattoos', 'I am here for', 'About me']) expect(screen.getByLabelText(label)).toBeTruthy();
+    expect((screen.getByLabelText('Music') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Cooking') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('names the region as the country does', async () => {
+    stubApi({
+      ...referenceDataStubs,
+      'GET /api/profile.php': { body: { profile: makeOwnProfile({ country: 'GB', region: '' }) } },
+      'GET /api/regions.php': { body: { countries: [{ country: 'GB', label: 'region', regions: [{ code: 'ENG', name: 'England' }] }] } },
+      'GET /api/photos.php': { body: { photos: [], limit: 3 } },
+    });
+    renderWithProviders(<ProfilePage />, { user: makeUser(), route: '/profile' });
+    expect(await screen.findByLabelText('Region')).toBeTruthy();
+  });
+
+  it('saves only what changed, and says so', async () => {
+    const fetch = stubProfile();
+    const user = userEvent.setup();
+    await renderProfile();
+    await user.clear(screen.getByLabelText('City'));
+    await user.type(screen.getByLabelText('City'), 'Amsterdam');
+    await user.selectOptions(screen.getByLabelText('Hair colour'), 'red');
+    await user.click(screen.getByLabelText('Cooking'));
+    await user.type(screen.getByLabelText('About me'), 'Hello there');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
+    expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([{ city: 'Amsterdam', hair_color: 'red', interests: ['music', 'cooking'], about: 'Hello there' }]);
+  });
+
+  it('sends country and region together, the region cleared by a new country', async () => {
+    const fetch = stubProfile();
+    const user = userEvent.setup();
+    await renderProfile();
+    await user.selectOptions(screen.getByLabelText('Country'), 'BE');
+    expect((screen.getByLabelText('Province') as HTMLSelectElement).value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByText('Your profile has been saved.');
+    expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([{ country: 'BE', region: '' }]);
+  });
+
+  it('shows client problems under their field as the server words them, and sends nothing', async () => {
+    const fetch = stubProfile();
+    const user = userEvent.setup();
+    await renderProfile();
+    await user.clear(screen.getByLabelText('Username'));
+    await user.type(screen.getByLabelText('Username'), '@anna');
+    await user.tab();
+    expect(document.getElementById('profile-name-error')!.textContent).toBe('Your username may not start with @');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(document.activeElement?.id).toBe('profile-name');
+    await user.selectOptions(screen.getByLabelText('Year'), '');
+    expect(document.getElementById('profile-date-of-birth-error')!.textContent).toBe('Enter your date of birth (18+)');
+    expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([]);
+  });
+
+  it('checks the length of city and about me', async () => {
+    stubProfile();
+    const user = userEvent.setup();
+    await renderProfile();
+    const city = screen.getByLabelText('City');
+    await user.click(city);
+    await user.paste('y'.repeat(101));
+    await user.tab();
+    expect(document.getElementById('profile-city-error')!.textContent).toBe('The name of your city can be at most 100 characters long');
+    await user.click(screen.getByLabelText('About me'));
+    await user.paste('z'.repeat(2001));
+    await user.tab();
+    expect(document.getElementById('profile-about-error')!.textContent).toBe('Your text about yourself can be at most 2000 characters long');
+    expect(screen.getByText('2001 of 2000 characters')).toBeTruthy();
+  });
+
+  it("shows the server's refusal under the field it names until that field changes", async () => {
+    stubProfile(apiError(400, 'unknown_region', 'Choose a region of the selected country', 'region'));
+    const user = userEvent.setup();
+    await renderProfile();
+    await user.selectOptions(screen.getByLabelText('Province'), 'UT');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(document.getElementById('profile-region-error')?.textContent).toBe('Choose a region of the selected country'));
+    expect(document.activeElement?.id).toBe('profile-region');
+    await user.selectOptions(screen.getByLabelText('Province'), 'NH');
+    expect(document.getElementById('profile-region-error')).toBeNull();
+  });
+
+  it('switches invisible mode at once and explains it', async () => {
+    const fetch = stubProfile();
+    const user = userEvent.setup();
+    await renderProfile();
+    const toggle = screen.getByRole('switch', { name: 'Invisible mode' });
+    expect(screen.getByText(/you are hidden from search and other members cannot message or like you first/)).toBeTruthy();
+    expect(screen.getByText(/Members you are already in touch with keep seeing you/)).toBeTruthy();
+    await user.click(toggle);
+    expect(await screen.findByText('Invisible mode is on: you are hidden from search.')).toBeTruthy();
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([{ invisible: true }]);
+  });
+});

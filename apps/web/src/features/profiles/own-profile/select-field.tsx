@@ -1,0 +1,46 @@
+import { controlProps, FieldError } from '../../accounts/form/field';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** A labelled select with its error tied to it; `empty` is the label of the '' option (none when absent). */
+export function SelectField({
+  id,
+  label,
+  value,
+  options,
+  empty,
+  error,
+  onChange,
+  onBlur,
+  className = 'mb-3',
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: Option[];
+  empty?: string;
+  error?: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <select {...controlProps(id, error)} className={`form-select${error ? ' is-invalid' : ''}`} value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur}>
+        {empty !== undefined && <option value="">{empty}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
