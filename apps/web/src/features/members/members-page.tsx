@@ -2,59 +2,66 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../app/document-title';
-import { MemberAvatar } from '../../ui/member-avatar';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
 import { PASSWORD_RESET_NOTICE } from '../accounts/notices';
+import { SignupLink } from '../accounts/signup-launcher';
+import { PROFILES_NS, ProfilesTexts } from '../profiles/profiles-texts';
+import { MembersSearch } from '../profiles/search/members-search';
 import { useSession } from '../session/use-session';
-import { useSettings } from '../site/use-settings';
+import '../profiles/profiles.scss';
 
 /**
- * /members, the post-login landing (home). The search itself arrives with the search issue; for
- * now the heading, the notices of the way here and a welcome. The activation reminder comes
- * from the layout.
+ * /members: member search, also the post-login landing (home). Visitors see it only where the
+ * site allows logged-out search (the route's guard); the activation reminder comes from the layout.
  */
 export default function MembersPage() {
   return (
     <AccountsTexts>
-      <Members />
+      <ProfilesTexts>
+        <Members />
+      </ProfilesTexts>
     </AccountsTexts>
+  );
+}
+
+function VisitorInvitation() {
+  const { t } = useTranslation(PROFILES_NS);
+  const { t: ta } = useTranslation(ACCOUNTS_NS);
+  return (
+    <div id="members-visitor" className="alert alert-light border d-flex flex-wrap align-items-center gap-2">
+      <span className="me-auto">{t('search.visitorText')}</span>
+      <SignupLink id="members-signup" className="btn btn-primary btn-sm">
+        {ta('common.signUp')}
+      </SignupLink>
+      <Link id="members-login" to={routePath('login')} className="btn btn-outline-primary btn-sm">
+        {ta('common.logIn')}
+      </Link>
+    </div>
   );
 }
 
 function Members() {
   const { t } = useTranslation(ACCOUNTS_NS);
   usePageTitle(t('members.title'));
-  const settings = useSettings();
   const { user } = useSession();
   const [params] = useSearchParams();
   const { state } = useLocation() as { state: { notice?: string } | null };
-  if (!user) return null; // the members-area guard sends visitors to /login
 
   return (
     <section className="container py-4">
       <h1 className="h3 mb-4">{t('members.title')}</h1>
-      {params.get('reactivated') === '1' && (
+      {user && params.get('reactivated') === '1' && (
         <div id="reactivated-alert" className="alert alert-success" role="status">
           {t('members.reactivated')}
         </div>
       )}
-      {state?.notice === PASSWORD_RESET_NOTICE && (
+      {user && state?.notice === PASSWORD_RESET_NOTICE && (
         <div id="password-reset-alert" className="alert alert-success" role="status">
           {t('resetPasswordDo.done')}
         </div>
       )}
-      <div id="members-welcome" className="card shadow-sm">
-        <div className="card-body d-flex gap-3 align-items-center">
-          <MemberAvatar profile={user.profile} cdnPrefix={settings.cdn_prefix} size={56} />
-          <div>
-            <h2 className="h5 mb-1">{t('members.welcome', { name: user.profile.name })}</h2>
-            <p className="mb-2 text-body-secondary">{t('members.welcomeText')}</p>
-            <Link to={routePath('notifications')} className="btn btn-outline-primary btn-sm">
-              {t('members.toSettings')}
-            </Link>
-          </div>
-        </div>
-      </div>
+      {!user && <VisitorInvitation />}
+      <MembersSearch />
     </section>
   );
 }

@@ -4,13 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import type { TSettings } from '@cupido/shared/contracts';
 import { apiPost, ApiError, request } from '../../api/client';
 import { usePageTitle } from '../../app/document-title';
 import { apiError, stubApi } from '../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../test/location-probe';
 import { createTestQueryClient, makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { isAuthenticationRequired } from './query-client';
-import { RequireMember } from './require-member';
+import { RequireMember, RequireSearchAccess } from './require-member';
 import { SESSION_FIRST_REFRESH_MS, SESSION_QUERY_KEY, SESSION_REFRESH_MS, sessionQueryOptions, useSession } from './use-session';
 
 afterEach(() => vi.restoreAllMocks());
@@ -175,5 +176,46 @@ describe('page title prefix (spec section 2)', () => {
   it('shows no prefix at zero', async () => {
     renderWithProviders(<TitledPage />, { user: makeUser() });
     await waitFor(() => expect(document.title).toBe('Settings | Cupido Test'));
+  });
+});
+
+describe('search guard (members, profile pages)', () => {
+  function renderSearchGuarded(user: ReturnType<typeof makeUser> | null, settings: Partial<TSettings>) {
+    return renderWithProviders(
+      <>
+        <Routes>
+          <Route element={<RequireSearchAccess />}>
+            <Route path="/members" element={<p>search</p>} />
+          </Route>
+          <Route path="/login" element={<p>login</p>} />
+        </Routes>
+        <LocationProbe />
+      </>,
+      { route: '/members?gender=female', user, settings },
+    );
+  }
+
+  afterEach(() => window.localStorage.clear());
+
+  it('lets a member in, whatever the site allows visitors', () => {
+    renderSearchGuarded(makeUser(), { logged_out_search: 'none' });
+    expect(screen.getByText('search')).toBeTruthy();
+  });
+
+  it('lets a visitor search where the site allows logged-out search', () => {
+    renderSearchGuarded(null, { logged_out_search: 'all' });
+    expect(screen.getByText('search')).toBeTruthy();
+  });
+
+  it('lets a visitor with a traffic source in where the site allows that', () => {
+    window.localStorage.setItem('tracking', JSON.stringify({ ref: 'partner' }));
+    renderSearchGuarded(null, { logged_out_search: 'none', logged_out_search_trafficsource: 'all' });
+    expect(screen.getByText('search')).toBeTruthy();
+  });
+
+  it('sends other visitors to log in first', async () => {
+    window.localStorage.setItem('tracking', JSON.stringify({ email: 'a@b.c' }));
+    renderSearchGuarded(null, { logged_out_search: 'none', logged_out_search_trafficsource: 'all' });
+    await waitFor(() => expect(currentLocation()).toBe('/login?redirect=%2Fmembers%3Fgender%3Dfemale'));
   });
 });

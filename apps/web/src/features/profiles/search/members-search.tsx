@@ -1,0 +1,120 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LOCALES } from '@cupido/shared/locales';
+import type { TProfileCard, TSearchAnswer } from '@cupido/shared/profiles';
+import { ServerError } from '../../accounts/server-error';
+import { useLocale } from '../../locale/use-locale';
+import { useSession } from '../../session/use-session';
+import { useSettings } from '../../site/use-settings';
+import { useSearch } from '../profile-calls';
+import { PROFILES_NS } from '../profiles-texts';
+import { SearchFiltersForm } from './search-filters';
+import { ProfileCard } from './profile-card';
+import { filtersFromParams, offeredFields, pageCount, pageFromParams, searchApiQuery, searchParamsOf, type SearchFilters } from './search-params';
+
+function CardGrid({ profiles, id }: { profiles: TProfileCard[]; id: string }) {
+  return (
+    <ul id={id} className="row row-cols-2 row-cols-sm-3 row-cols-md-4 row-cols-lg-5 g-3 list-unstyled mb-0">
+      {profiles.map((profile) => (
+        <li key={profile.id} className="col">
+          <ProfileCard profile={profile} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The number of matches in the member's notation; '10,000+' when the server stopped counting. */
+function useFoundCount(answer: TSearchAnswer | undefined): string {
+  const { locale } = useLocale();
+  if (!answer) return '';
+  const iso = LOCALES.find((l) => l.code === locale)?.iso ?? locale;
+  const number = new Intl.NumberFormat(iso).format(answer.numResults);
+  return answer.results_capped ? `${number}+` : number;
+}
+
+/** A new page starts at its top, as a page load would. */
+const toTop = () => window.scrollTo({ top: 0 });
+
+function Pager({ filters, page, pages }: { filters: SearchFilters; page: number; pages: number }) {
+  const { t } = useTranslation(PROFILES_NS);
+  if (pages <= 1) return null;
+  const href = (to: number) => `?${searchParamsOf(filters, to).toString()}`;
+  return (
+    <nav aria-label={t('search.pagination')} className="d-flex align-items-center justify-content-center gap-3 mt-4">
+      {page > 1 ? (
+        <Link id="search-previous" className="btn btn-outline-primary" to={href(page - 1)} rel="prev" onClick={toTop}>
+          {t('search.previous')}
+        </Link>
+      ) : (
+        <span className="btn btn-outline-secondary disabled" aria-disabled="true">
+          {t('search.previous')}
+        </span>
+      )}
+      <span id="search-page" aria-current="page">
+        {t('search.page', { page, pages })}
+      </span>
+      {page < pages ? (
+        <Link id="search-next" className="btn btn-outline-primary" to={href(page + 1)} rel="next" onClick={toTop}>
+          {t('search.next')}
+        </Link>
+      ) : (
+        <span className="btn btn-outline-secondary disabled" aria-disabled="true">
+          {t('search.next')}
+        </span>
+      )}
+    </nav>
+  );
+}
+
+/**
+ * Member search (spec sections 2-4): the site's filters, kept in the URL with the page; results
+ * as cards with the total, paging, and similar profiles when few match.
+ */
+export function MembersSearch() {
+  const { t } = useTranslation(PROFILES_NS);
+  const settings = useSettings();
+  const { loggedIn } = useSession();
+  const [params, setParams] = useSearchParams();
+  const offered = offeredFields(settings.search_fields);
+  const filters = filtersFromParams(params, offered);
+  const page = pageFromParams(params);
+  const search = useSearch(searchApiQuery(filters, page, loggedIn));
+  const answer = search.data;
+  const pages = answer ? pageCount(answer.numResults, answer.per_page) : 1;
+  const filterKey = searchParamsOf(filters).toString();
+  const found = useFoundCount(answer);
+
+  const onSearch = (next: SearchFilters) => setParams(searchParamsOf(next, 1));
+
+  return (
+    <>
+      {offered.length > 0 && <SearchFiltersForm key={filterKey} offered={offered} initial={filters} onSearch={onSearch} />}
+      <ServerError error={search.error} id="search-error" />
+      {answer && (
+        <section aria-labelledby="search-results-title" aria-busy={search.isPlaceholderData || undefined} className={search.isPlaceholderData ? 'opacity-50' : undefined}>
+          <h2 id="search-results-title" className="h6 text-body-secondary mb-3">
+            <span id="search-count">{t('search.found', { number: found })}</span>
+          </h2>
+          {answer.profiles.length > 0 ? (
+            <CardGrid id="search-results" profiles={answer.profiles} />
+          ) : (
+            <p id="search-empty" className="text-body-secondary">
+              {t('search.none')}
+            </p>
+          )}
+          <Pager filters={filters} page={page} pages={pages} />
+          {answer.similar.length > 0 && (
+            <section id="search-similar" aria-labelledby="search-similar-title" className="mt-5">
+              <h2 id="search-similar-title" className="h5">
+                {t('search.similarTitle', { number: answer.similar_count })}
+              </h2>
+              <p className="text-body-secondary">{t('search.similarText')}</p>
+              <CardGrid id="search-similar-results" profiles={answer.similar} />
+            </section>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
