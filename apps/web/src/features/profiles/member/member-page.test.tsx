@@ -1,0 +1,141 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import type { TMemberAnswer } from '@cupido/shared/profiles';
+import { apiError, sentBodies, sentQueries, stubApi, type StubAnswer } from '../../../test/api-stub';
+import { makeMemberAnswer, referenceDataStubs } from '../../../test/profile-fixtures';
+import { makeUser, renderWithProviders } from '../../../test/render-with-providers';
+import MemberPage from './member-page';
+
+function renderMember(member: StubAnswer, options: Parameters<typeof renderWithProviders>[1] = {}, extra: Parameters<typeof stubApi>[0] = {}) {
+  const fetch = stubApi({ ...referenceDataStubs, 'GET /api/member.php': member, ...extra });
+  renderWithProviders(
+    <Routes>
+      <Route path="/members/:id" element={<MemberPage />} />
+      <Route path="/likes/m/:id" element={<MemberPage />} />
+    </Routes>,
+    { user: makeUser(), route: '/members/42', ...options },
+  );
+  return fetch;
+}
+
+const ok = (answer: TMemberAnswer = makeMemberAnswer()): StubAnswer => ({ body: answer });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('profile page (/members/{id})', () => {
+  it('shows the header, the highlight items translated, about, notes, interests and related profiles', async () => {
+    const fetch = renderMember(ok());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bram, 41' })).toBeTruthy();
+    expect(sentQueries(fetch, 'GET /api/member.php')).toEqual([{ id: '42' }]);
+    expect(document.getElementById('member-place')!.textContent).toBe('Utrecht, Netherlands');
+    const highlights = [...document.querySelectorAll('#member-highlights > div')].map((item) => item.textContent);
+    expect(highlights).toEqual(['Age41', 'CityUtrecht', 'Relationship statusDivorced']);
+    expect(document.getElementById('member-notes')!.textContent).toBe('I am here forA relationship');
+    expect(screen.getByText('Cyclist and cook.')).toBeTruthy();
+    await waitFor(() => expect(document.getElementById('member-interests')!.textContent).toBe('MusicCooking'));
+    expect(within(document.getElementById('member-related')!).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/members/5', '/members/6']);
+    expect(document.title).toBe('Bram | Cupido Test');
+    expect(document.getElementById('member-fictional-warning')).toBeNull();
+  });
+
+  it('locks the photos a free member may not see, with the way to Premium', async () => {
+    renderMember(ok());
+    await screen.findByRole('heading', { level: 1, name: 'Bram, 41' });
+    expect(screen.getAllByRole('img', { name: 'Locked photo' })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /^Open photo/ })).toHaveLength(3);
+    expect(document.getElementById('member-photo-count')!.textContent).toBe('5 in total');
+    expect(document.getElementById('member-locked')!.textContent).toBe('Locked photos: 2. Get Premium to see all photos');
+    expect(screen.getByRole('link', { name: 'Get Premium to see all photos' }).getAttribute('href')).toBe('/premium');
+  });
+
+  it('shows no lock and no offer when every photo is unlocked (premium viewer)', async () => {
+    const answer = makeMemberAnswer({ photos: makeMemberAnswer().profile.photos.filter((p) => !p.locked), photo_count: 3 });
+    renderMember(ok(answer), { user: makeUser({ paid_user: true }) });
+    await screen.findByRole('heading', { level: 1, name: 'Bram, 41' });
+    expect(screen.queryByRole('img', { name: 'Locked photo' })).toBeNull();
+    expect(document.getElementById('member-locked')).toBeNull();
+  });
+
+  it('opens unlocked photos full size and moves through them with the arrow keys', async () => {
+    renderMember(ok());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open photo 2 of 3' }));
+    const viewer = await screen.findByRole('dialog');
+    expect(within(viewer).getByRole('img').getAttribute('src')).toBe('/photos/p2.jpg');
+    expect(within(viewer).getByText('(2 of 3)')).toBeTruthy();
+    await user.keyboard('{ArrowRight}');
+    expect(within(viewer).getByRole('img').getAttribute('src')).toBe('/photos/p3.jpg');
+    await user.keyboard('{ArrowRight}');
+    expect(within(viewer).getByRole('img').getAttribute('alt')).toBe('Photo 1 of 3 of Bram');
+    await user.keyboard('{ArrowLeft}');
+    expect(within(viewer).getByRole('img').getAttribute('src')).toBe('/photos/p3.jpg');
+    await user.click(within(viewer).getByRole('button', { name: 'Previous' }));
+    expect(within(viewer).getByRole('img').getAttribute('src')).toBe('/photos/p2.jpg');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('always shows the fictional warning and badge of a fictional profile', async () => {
+    renderMember(ok(makeMemberAnswer({ is_fictional: true, fictional: { icon: '🎭', singular: 'Fictional profile', warning: 'Some profiles are run by our staff.' } })));
+    await screen.findByRole('heading', { level: 1, name: 'Bram, 41' });
+    expect(document.getElementById('member-fictional-warning')!.textContent).toBe('🎭Some profiles are run by our staff.');
+    expect(document.getElementById('member-fictional-badge')!.textContent).toBe('🎭 Fictional profile');
+  });
+
+  it('blocks after confirmation and unblocks with one click', async () => {
+    const fetch = renderMember(ok(), {}, {
+      'POST /api/block.php': { body: { profile_id: 42, is_blocked: true } },
+      'DELETE /api/block.php': { body: { profile_id: 42, is_blocked: false } },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Bram?' });
+    expect(dialog.textContent).toContain('your chats and likes with each other will be deleted');
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('You have blocked Bram.')).toBeTruthy();
+    expect(document.getElementById('member-blocked-notice')).toBeTruthy();
+    expect(sentBodies(fetch, 'POST /api/block.php')).toEqual([{ profile_id: 42 }]);
+
+    await user.click(screen.getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByText('You have unblocked Bram.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Block' })).toBeTruthy();
+    expect(document.getElementById('member-blocked-notice')).toBeNull();
+    expect(sentBodies(fetch, 'DELETE /api/block.php')).toEqual([{ profile_id: 42 }]);
+  });
+
+  it('cancelling the confirmation blocks nobody', async () => {
+    const fetch = renderMember(ok(), {}, { 'POST /api/block.php': { body: { profile_id: 42, is_blocked: true } } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Block' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sentBodies(fetch, 'POST /api/block.php')).toEqual([]);
+  });
+
+  it('shows the no-access text to a member the owner blocked', async () => {
+    renderMember(apiError(403, 'no_access', 'You have no access to this profile.'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile not available' })).toBeTruthy();
+    expect(document.getElementById('no-access-text')!.textContent).toBe('You have no access to this profile.');
+    expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
+  });
+
+  it('shows the 404 page for an unknown profile', async () => {
+    renderMember(apiError(404, 'profile_not_found', 'This profile does not exist or is no longer available.'), { route: '/likes/m/999' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be found' })).toBeTruthy();
+  });
+
+  it('offers a visitor to sign up for the locked photos, and no block button', async () => {
+    renderMember(ok(), { user: null, settings: { logged_out_search: 'all' } });
+    await screen.findByRole('heading', { level: 1, name: 'Bram, 41' });
+    expect(screen.getByRole('link', { name: 'Sign up to see all photos' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
+  });
+
+  it('shows a member their own profile with the way to edit it', async () => {
+    renderMember(ok(makeMemberAnswer({ is_own: true })));
+    expect(await screen.findByRole('link', { name: 'Edit my profile' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
+  });
+});
