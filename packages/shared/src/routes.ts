@@ -53,6 +53,9 @@ export type StaticPageSlug = (typeof STATIC_PAGE_SLUGS)[number];
 export const SERVED_ROUTE_NAMES: readonly RouteName[] = [
   'index',
   'members',
+  'members-id',
+  'likes-m-id',
+  'profile',
   'login',
   'signup',
   'complete-signup',

@@ -5,7 +5,7 @@ import { lazyWithReload } from './chunk-reload';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { ErrorPage } from '../features/errors/error-page';
-import { RequireMember } from '../features/session/require-member';
+import { RequireMember, RequireSearchAccess } from '../features/session/require-member';
 
 export interface RouteHandle {
   name: RouteName;
@@ -24,6 +24,9 @@ const ResetPasswordDoPage = lazyWithReload(() => import('../features/accounts/pa
 const MailChangeDoPage = lazyWithReload(() => import('../features/accounts/email/mail-change-do-page'));
 const NotificationsPage = lazyWithReload(() => import('../features/accounts/settings/notifications-page'));
 const AccountDeletedPage = lazyWithReload(() => import('../features/accounts/settings/account-deleted-page'));
+// Profile screens, each its own chunk with the lazily registered 'profiles' texts.
+const ProfilePage = lazyWithReload(() => import('../features/profiles/own-profile/profile-page'));
+const MemberPage = lazyWithReload(() => import('../features/profiles/member/member-page'));
 
 function named(name: RouteName, element: RouteObject['element']): RouteObject {
   return { path: ROUTES[name], element, handle: { name } satisfies RouteHandle };
@@ -62,10 +65,16 @@ export const appRoutes: RouteObject[] = [
           named('mail-change-do', <MailChangeDoPage />),
           named('account-deleted', <AccountDeletedPage />),
           {
+            // Search and profile pages: members, and visitors where the site allows logged-out search.
+            element: <RequireSearchAccess />,
+            children: [named('members', <MembersPage />), named('members-id', <MemberPage />)],
+          },
+          {
             // Members area: logged-out visitors go to /login?redirect=<path>.
             element: <RequireMember />,
             children: [
-              named('members', <MembersPage />),
+              named('likes-m-id', <MemberPage />),
+              named('profile', <ProfilePage />),
               named('complete-signup', <CompleteSignupPage />),
               named('activate-done', <ActivateDonePage />),
               named('notifications', <NotificationsPage />),
