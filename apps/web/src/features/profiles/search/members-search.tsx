@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LOCALES } from '@cupido/shared/locales';
 import type { TProfileCard, TSearchAnswer } from '@cupido/shared/profiles';
+import { PageFallback } from '../../../app/layouts/page-fallback';
 import { ServerError } from '../../accounts/server-error';
 import { useLocale } from '../../locale/use-locale';
 import { useSession } from '../../session/use-session';
@@ -91,6 +92,7 @@ export function MembersSearch() {
     <>
       {offered.length > 0 && <SearchFiltersForm key={filterKey} offered={offered} initial={filters} onSearch={onSearch} />}
       <ServerError error={search.error} id="search-error" />
+      {search.isPending && <PageFallback />}
       {answer && (
         <section aria-labelledby="search-results-title" aria-busy={search.isPlaceholderData || undefined} className={search.isPlaceholderData ? 'opacity-50' : undefined}>
           <h2 id="search-results-title" className="h6 text-body-secondary mb-3">
