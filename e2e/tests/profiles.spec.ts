@@ -258,8 +258,9 @@ test.describe('profile page', () => {
     await expect(page).toHaveURL(/\/members\/\d+$/);
     await expect(page.locator('#member-fictional-warning')).toContainText('Some profiles on this site are fictional');
     await expect(page.locator('#member-fictional-badge')).toContainText('Fictional profile');
-    await expect(page.locator('#member-photo-count')).toHaveText('1 in total');
-    await page.getByRole('button', { name: 'Open photo 1 of 1' }).click();
+    // One photo, or five on every fifth demo profile.
+    await expect(page.locator('#member-photo-count')).toHaveText(/^(1|5) in total$/);
+    await page.getByRole('button', { name: /^Open photo 1 of \d$/ }).click();
     await expect(page.locator('#photo-viewer-image')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.locator('#photo-viewer')).toHaveCount(0);
@@ -267,24 +268,28 @@ test.describe('profile page', () => {
   });
 
   test('locked photos carry a lock and the way to Premium', async ({ page }) => {
-    // No real profile holds more than 3 approved photos here: photos need moderation (no API yet) and
-    // 4+ photos need a premium owner (no purchase yet). So the server's real answer for a demo profile
-    // is extended in the browser with two locked entries, exactly as the server sends them to a free viewer.
     await skipEntryWarning(page);
     await signupThroughApi(page.request, newEmail('locked'));
-    await page.route('**/api/member.php?*', async (route) => {
-      const response = await route.fetch();
-      const answer = await response.json();
-      answer.profile.photos.push({ locked: true }, { locked: true });
-      answer.profile.photo_count += 2;
-      await route.fulfill({ response, json: answer });
-    });
-    await page.goto('/members');
-    await page.locator('#search-results .profile-card').first().click();
+    // Every fifth demo profile has five approved photos; a free member sees three of them.
+    let id: number | undefined;
+    for (let pageNumber = 1; !id && pageNumber <= 3; pageNumber++) {
+      const search = await (await page.request.get(`/api/search.php?page=${pageNumber}`)).json();
+      for (const card of search.profiles as { id: number }[]) {
+        const member = await (await page.request.get(`/api/member.php?id=${card.id}`)).json();
+        if (member.profile.photo_count === 5) {
+          id = card.id;
+          break;
+        }
+      }
+    }
+    expect(id, 'a demo profile with five photos').toBeDefined();
+    await page.goto(`/members/${id}`);
     await expect(page.locator('.member-photo-locked')).toHaveCount(2);
-    await expect(page.locator('#member-photo-count')).toHaveText('3 in total');
+    await expect(page.locator('#member-photo-count')).toHaveText('5 in total');
     await expect(page.locator('#member-locked')).toHaveText('Locked photos: 2. Get Premium to see all photos');
     await expect(page.getByRole('link', { name: 'Get Premium to see all photos' })).toHaveAttribute('href', '/premium');
+    // The locked ones cannot be opened: only the three free photos have a viewer button.
+    await expect(page.getByRole('button', { name: /^Open photo \d of 3$/ })).toHaveCount(3);
   });
 
   test('block a member: the blocked member sees the no-access text; unblock gives access back', async ({ browser }) => {

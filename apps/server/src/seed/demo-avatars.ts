@@ -28,11 +28,16 @@ export interface AvatarInput {
   gender: Gender;
   hairColor: string;
   age: number;
+  /** 1 is the main picture; 2 and up are the same face on other backgrounds (more photos of one member). */
+  variant?: number;
 }
 
+const BACKGROUNDS = ['f9d5e5', 'fde2c8', 'd6eadf', 'dbe7f6', 'e8dff5', 'fff1c1'];
+
 /** Relative paths (to the photos root) of a demo profile's picture and thumbnail. */
-export function demoPhotoPaths(seedKey: string) {
-  return { filename: `${DEMO_PHOTO_DIR}/${seedKey}.svg`, thumbFilename: `${DEMO_PHOTO_DIR}/${seedKey}-thumb.svg` };
+export function demoPhotoPaths(seedKey: string, variant = 1) {
+  const name = variant === 1 ? seedKey : `${seedKey}-${variant}`;
+  return { filename: `${DEMO_PHOTO_DIR}/${name}.svg`, thumbFilename: `${DEMO_PHOTO_DIR}/${name}-thumb.svg` };
 }
 
 export function renderAvatar(input: AvatarInput, size: number): string {
@@ -42,7 +47,7 @@ export function renderAvatar(input: AvatarInput, size: number): string {
     seed: input.seedKey,
     size,
     radius: 0,
-    backgroundColor: ['f9d5e5', 'fde2c8', 'd6eadf', 'dbe7f6', 'e8dff5', 'fff1c1'],
+    backgroundColor: (input.variant ?? 1) === 1 ? BACKGROUNDS : [BACKGROUNDS[(input.variant ?? 1) % BACKGROUNDS.length]!],
     hair,
     hairColor: [HAIR_HEX[input.hairColor] ?? HAIR_HEX.brown!],
     facialHairProbability: input.gender === 'male' ? 35 : 0,
@@ -58,7 +63,7 @@ export async function writeDemoAvatars(photosRoot: string, inputs: AvatarInput[]
   let written = 0;
   const writes: Promise<void>[] = [];
   for (const input of inputs) {
-    const paths = demoPhotoPaths(input.seedKey);
+    const paths = demoPhotoPaths(input.seedKey, input.variant);
     for (const [relative, size] of [[paths.filename, DISPLAY_SIZE], [paths.thumbFilename, THUMB_SIZE]] as const) {
       if (existing.has(path.basename(relative))) continue;
       written += 1;

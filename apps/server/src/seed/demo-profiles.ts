@@ -1,7 +1,8 @@
 /**
  * The demo profiles: 320 members spread over the demo sites' countries, with names that fit the
  * country, real regions and cities, every profile attribute, 3-6 interests, an 'about' text in the
- * site's language and one approved main photo (a generated avatar). About 40% are fictional and
+ * site's language and an approved main photo (a generated avatar); every fifth profile has
+ * DEMO_EXTRA_PHOTOS more, so free members meet locked photos. About 40% are fictional and
  * flagged so (trust.md).
  *
  * Deterministic: profile n draws everything from a faker seeded with (SEED, n), and dates count
@@ -20,6 +21,9 @@ import { photos, profileInterests, profiles, type sites } from '../db/schema';
 import { photosRoot } from '../plugins/photos';
 import { composeAbout, type AboutLanguage } from './demo-about';
 import { demoPhotoPaths, writeDemoAvatars, type AvatarInput } from './demo-avatars';
+
+/** Photos beyond the main one on every fifth demo profile: more than a free member may see (3). */
+export const DEMO_EXTRA_PHOTOS = 4;
 import { COUNTRY_WEIGHTS, countryFakers, placesOf } from './demo-places';
 
 export const DEMO_PROFILE_COUNT = 320;
@@ -59,7 +63,7 @@ export interface SeedProfilesResult {
 interface DemoProfile {
   row: ProfileRow;
   interests: string[];
-  avatar: AvatarInput;
+  avatars: AvatarInput[];
 }
 
 function addDays(isoDate: string, days: number): Date {
@@ -128,7 +132,9 @@ function buildProfile(n: number, base: Faker, fakers: Map<string, Faker>, sitesB
     isFictional: f.datatype.boolean(0.4),
     createdAt,
   };
-  return { row, interests, avatar: { seedKey, gender, hairColor, age } };
+  const variants = n % 5 === 0 ? 1 + DEMO_EXTRA_PHOTOS : 1;
+  const avatars = Array.from({ length: variants }, (_, i) => ({ seedKey, gender, hairColor, age, variant: i + 1 }));
+  return { row, interests, avatars };
 }
 
 /** The demo profiles in seed-key order, without touching the database. */
@@ -152,7 +158,7 @@ function chunks<T>(items: T[], size: number): T[][] {
 
 export async function seedDemoProfiles(db: Database, options: SeedProfilesOptions): Promise<SeedProfilesResult> {
   const built = buildDemoProfiles(options.sites, options.count);
-  const avatarsWritten = await writeDemoAvatars(photosRoot(options.dataDir), built.map((p) => p.avatar));
+  const avatarsWritten = await writeDemoAvatars(photosRoot(options.dataDir), built.flatMap((p) => p.avatars));
   const bySeedKey = new Map(built.map((p) => [p.row.seedKey, p]));
 
   const inserted = await db.transaction(async (tx) => {
@@ -169,13 +175,15 @@ export async function seedDemoProfiles(db: Database, options: SeedProfilesOption
     if (created.length === 0) return 0;
     const interestRows = created.flatMap(({ id, seedKey }) => bySeedKey.get(seedKey!)!.interests.map((interestId) => ({ profileId: id, interestId })));
     for (const batch of chunks(interestRows, 1000)) await tx.insert(profileInterests).values(batch).onConflictDoNothing();
-    const photoRows = created.map(({ id, seedKey }) => ({
-      profileId: id,
-      ...demoPhotoPaths(seedKey!),
-      status: 'approved' as const,
-      isMain: true,
-      createdAt: bySeedKey.get(seedKey!)!.row.createdAt,
-    }));
+    const photoRows = created.flatMap(({ id, seedKey }) =>
+      bySeedKey.get(seedKey!)!.avatars.map(({ variant = 1 }) => ({
+        profileId: id,
+        ...demoPhotoPaths(seedKey!, variant),
+        status: 'approved' as const,
+        isMain: variant === 1,
+        createdAt: bySeedKey.get(seedKey!)!.row.createdAt,
+      })),
+    );
     for (const batch of chunks(photoRows, 500)) await tx.insert(photos).values(batch);
     return created.length;
   });

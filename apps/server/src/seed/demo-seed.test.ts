@@ -10,7 +10,7 @@ import { photos, profileInterests, profiles, sites } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import { seedDemoData } from './demo-seed';
-import { DEMO_PROFILE_COUNT, SEED_REFERENCE_DATE, seedDemoProfiles } from './demo-profiles';
+import { DEMO_EXTRA_PHOTOS, DEMO_PROFILE_COUNT, SEED_REFERENCE_DATE, seedDemoProfiles } from './demo-profiles';
 import { seedDemoSites } from './demo-sites';
 
 let database: DatabaseHandle;
@@ -115,13 +115,20 @@ describe('seedDemoData: demo profiles', () => {
     }
   });
 
-  it('gives every profile exactly one approved main photo whose SVG files exist', async () => {
+  it('gives every profile one approved main photo, every fifth profile four more, and their SVG files exist', async () => {
     const rows = await database.db.select().from(photos);
-    expect(rows.length).toBe(DEMO_PROFILE_COUNT);
-    expect(new Set(rows.map((r) => r.profileId)).size).toBe(DEMO_PROFILE_COUNT);
+    const perProfile = new Map<number, typeof rows>();
+    for (const row of rows) perProfile.set(row.profileId, [...(perProfile.get(row.profileId) ?? []), row]);
+    expect(perProfile.size).toBe(DEMO_PROFILE_COUNT);
+    const withExtras = [...perProfile.values()].filter((list) => list.length > 1);
+    expect(withExtras.length).toBe(DEMO_PROFILE_COUNT / 5);
+    for (const list of perProfile.values()) {
+      expect(list.length === 1 || list.length === 1 + DEMO_EXTRA_PHOTOS).toBe(true);
+      expect(list.filter((photo) => photo.isMain)).toHaveLength(1);
+    }
     for (const photo of rows) {
-      expect([photo.status, photo.isMain]).toEqual(['approved', true]);
-      expect(photo.filename).toMatch(/^demo\/demo-\d+\.svg$/);
+      expect(photo.status).toBe('approved');
+      expect(photo.filename).toMatch(/^demo\/demo-\d+(-\d)?\.svg$/);
       for (const file of [photo.filename, photo.thumbFilename]) {
         expect(fs.readFileSync(path.join(dataDir, 'photos', file), 'utf8')).toMatch(/^<svg [^>]*width="\d+"/);
       }
