@@ -14,6 +14,8 @@ const ZEnv = z.object({
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('data')),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  /** Prefix of this deployment's keys in Redis, so several deployments (or test runs) can share one. */
+  REDIS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().max(100).default('cupido:rl:')),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   /** Header set by a trusted proxy with the visitor's country, e.g. cf-ipcountry. */
   COUNTRY_HEADER: z.preprocess(emptyAsUndefined, z.string().toLowerCase().optional()),
@@ -30,6 +32,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  rateLimitKeyPrefix: string;
   smtpUrl: string | undefined;
   countryHeader: string | undefined;
   trustProxy: boolean;
@@ -55,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    rateLimitKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpUrl: e.SMTP_URL,
     countryHeader: e.COUNTRY_HEADER,
     trustProxy: e.TRUST_PROXY === '1',
