@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isValidEmail } from '@cupido/shared/account-rules';
 import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/constants';
 import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../../app/document-title';
@@ -9,9 +8,7 @@ import { useLocale } from '../../locale/use-locale';
 import { useSession } from '../../session/use-session';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
 import { useSendReactivationMail } from '../account-calls';
-import { TextField } from '../form/field';
-import type { Problems } from '../form/field-problems';
-import { useFormErrors } from '../form/use-form-errors';
+import { EmailForm } from '../form/email-form';
 import { ResendActivation } from './resend-activation';
 
 /** /activate/error: an expired or used activation link, or (?reason=reactivation) reactivation link. */
@@ -59,15 +56,7 @@ function ReactivationExpired() {
   usePageTitle(t('activateError.reactivationTitle'));
   const { locale } = useLocale();
   const reactivation = useSendReactivationMail();
-  const [email, setEmail] = useState('');
-  const problems: Problems<'email'> = isValidEmail(email) ? {} : { email: 'invalid_email' };
-  const form = useFormErrors(problems, { email: 'reactivation-email' });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reactivation.isPending || !form.validateAll()) return;
-    reactivation.mutate({ email: email.trim(), language: locale }, { onError: form.showServerError });
-  };
+  const [sentTo, setSentTo] = useState('');
 
   return (
     <section className="container py-4 account-page">
@@ -75,33 +64,20 @@ function ReactivationExpired() {
       <p>{t('activateError.reactivationText', { days: REACTIVATION_WINDOW_DAYS })}</p>
       {reactivation.isSuccess ? (
         <div id="reactivation-sent" className="alert alert-success" role="status">
-          {t('activateError.reactivationSent', { email: email.trim() })}
+          {t('activateError.reactivationSent', { email: sentTo })}
         </div>
       ) : (
-        <form id="reactivation-form" noValidate onSubmit={submit}>
-          <TextField
-            id="reactivation-email"
-            label={t('fields.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={email}
-            error={form.errorOf('email')}
-            onChange={(value) => {
-              setEmail(value);
-              form.changed('email');
-            }}
-            onBlur={() => form.touch('email')}
-          />
-          {form.formError && (
-            <div className="alert alert-danger" role="alert">
-              {form.formError.message}
-            </div>
-          )}
-          <button id="reactivation-submit" type="submit" className="btn btn-primary" disabled={reactivation.isPending}>
-            {reactivation.isPending ? t('common.sending') : t('activateError.sendNew')}
-          </button>
-        </form>
+        <EmailForm
+          formId="reactivation-form"
+          idPrefix="reactivation"
+          label={t('fields.email')}
+          submitLabel={t('activateError.sendNew')}
+          pending={reactivation.isPending}
+          send={(email, callbacks) => {
+            setSentTo(email);
+            reactivation.mutate({ email, language: locale }, callbacks);
+          }}
+        />
       )}
     </section>
   );

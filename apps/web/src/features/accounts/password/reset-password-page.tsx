@@ -1,15 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isValidEmail } from '@cupido/shared/account-rules';
 import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../../app/document-title';
 import { useLocale } from '../../locale/use-locale';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
 import { useRequestPasswordReset } from '../account-calls';
-import { TextField } from '../form/field';
-import type { Problems } from '../form/field-problems';
-import { useFormErrors } from '../form/use-form-errors';
+import { EmailForm } from '../form/email-form';
 
 /** /reset-password: mails a link to set a new password (spec section 8's reset messages). */
 export default function ResetPasswordPage() {
@@ -25,15 +21,6 @@ function ResetPassword() {
   usePageTitle(t('resetPassword.title'));
   const { locale } = useLocale();
   const reset = useRequestPasswordReset();
-  const [email, setEmail] = useState('');
-  const problems: Problems<'email'> = isValidEmail(email) ? {} : { email: 'invalid_email' };
-  const form = useFormErrors(problems, { email: 'reset-password-email' });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reset.isPending || !form.validateAll()) return;
-    reset.mutate({ email: email.trim(), language: locale }, { onError: form.showServerError });
-  };
 
   return (
     <section className="container py-4 account-page">
@@ -43,31 +30,15 @@ function ResetPassword() {
           {t('resetPassword.sent')}
         </div>
       ) : (
-        <form id="reset-password-form" noValidate onSubmit={submit}>
-          <p>{t('resetPassword.intro')}</p>
-          <TextField
-            id="reset-password-email"
-            label={t('fields.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={email}
-            error={form.errorOf('email')}
-            onChange={(value) => {
-              setEmail(value);
-              form.changed('email');
-            }}
-            onBlur={() => form.touch('email')}
-          />
-          {form.formError && (
-            <div id="reset-password-error" className="alert alert-danger" role="alert">
-              {form.formError.message}
-            </div>
-          )}
-          <button id="reset-password-submit" type="submit" className="btn btn-primary" disabled={reset.isPending}>
-            {reset.isPending ? t('common.sending') : t('resetPassword.submit')}
-          </button>
-        </form>
+        <EmailForm
+          formId="reset-password-form"
+          idPrefix="reset-password"
+          intro={<p>{t('resetPassword.intro')}</p>}
+          label={t('fields.email')}
+          submitLabel={t('resetPassword.submit')}
+          pending={reset.isPending}
+          send={(email, callbacks) => reset.mutate({ email, language: locale }, callbacks)}
+        />
       )}
       <p className="mt-4 mb-0">
         <Link to={routePath('login')}>{t('resetPassword.backToLogin')}</Link>
