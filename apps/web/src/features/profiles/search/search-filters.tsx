@@ -9,7 +9,41 @@ import { PROFILES_NS } from '../profiles-texts';
 import { SEARCH_MAX_AGE, SEARCH_MIN_AGE, type SearchField } from '../profile-limits';
 import { EMPTY_FILTERS, type SearchFilters } from './search-params';
 
-const AGES = Array.from({ length: SEARCH_MAX_AGE - SEARCH_MIN_AGE + 1 }, (_, i) => String(SEARCH_MIN_AGE + i));
+const AGE_OPTIONS = Array.from({ length: SEARCH_MAX_AGE - SEARCH_MIN_AGE + 1 }, (_, i) => {
+  const age = String(SEARCH_MIN_AGE + i);
+  return { value: age, label: age };
+});
+
+interface FilterSelectProps {
+  id: string;
+  label: string;
+  /** The first option, meaning 'no filter'. */
+  anyLabel: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  className?: string;
+  error?: string;
+}
+
+/** One labelled filter select; its error (if any) is shown under the whole form. */
+function FilterSelect({ id, label, anyLabel, value, onChange, options, className = 'col-6 col-md', error }: FilterSelectProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <select {...controlProps(id, error)} className={`form-select${error ? ' is-invalid' : ''}`} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /** The age range is checked here as the server checks it, so a reversed range never leaves the form. */
 export function ageRangeReversed(filters: SearchFilters): boolean {
@@ -52,84 +86,58 @@ export function SearchFiltersForm({ offered, initial, onSearch }: { offered: Sea
     <form id="search-filters" className="search-filters card card-body mb-4" onSubmit={submit} noValidate aria-label={t('search.filters')}>
       <div className="row g-3 align-items-end">
         {has('gender') && (
-          <div className="col-6 col-md">
-            <label htmlFor="search-gender" className="form-label">
-              {t('search.gender')}
-            </label>
-            <select id="search-gender" className="form-select" value={filters.gender} onChange={(e) => set('gender', e.target.value)}>
-              <option value="">{t('search.anyGender')}</option>
-              {GENDERS.map((gender) => (
-                <option key={gender} value={gender}>
-                  {optionLabel('gender', gender)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="search-gender"
+            label={t('search.gender')}
+            anyLabel={t('search.anyGender')}
+            value={filters.gender}
+            onChange={(value) => set('gender', value)}
+            options={GENDERS.map((gender) => ({ value: gender, label: optionLabel('gender', gender) }))}
+          />
         )}
         {has('country') && (
-          <div className="col-6 col-md">
-            <label htmlFor="search-country" className="form-label">
-              {t('fields.country')}
-            </label>
-            <select id="search-country" className="form-select" value={filters.country} onChange={(e) => set('country', e.target.value)}>
-              <option value="">{t('search.anyCountry')}</option>
-              {settings.countries.map((code) => (
-                <option key={code} value={code}>
-                  {countryName(code)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="search-country"
+            label={t('fields.country')}
+            anyLabel={t('search.anyCountry')}
+            value={filters.country}
+            onChange={(value) => set('country', value)}
+            options={settings.countries.map((code) => ({ value: code, label: countryName(code) }))}
+          />
         )}
         {has('countryregion') && has('country') && filters.country && (
-          <div className="col-12 col-md">
-            <label htmlFor="search-region" className="form-label">
-              {regionLabel(regions.data?.label)}
-            </label>
-            <select id="search-region" className="form-select" value={filters.countryregion} onChange={(e) => set('countryregion', e.target.value)}>
-              <option value="">{t('search.anyRegion')}</option>
-              {regions.data?.regions.map((region) => (
-                <option key={region.code} value={region.code}>
-                  {region.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="search-region"
+            className="col-12 col-md"
+            label={regionLabel(regions.data?.label)}
+            anyLabel={t('search.anyRegion')}
+            value={filters.countryregion}
+            onChange={(value) => set('countryregion', value)}
+            options={(regions.data?.regions ?? []).map((region) => ({ value: region.code, label: region.name }))}
+          />
         )}
         {has('min_age') && (
-          <div className="col-6 col-md-2">
-            <label htmlFor="search-min-age" className="form-label">
-              {t('search.minAge')}
-            </label>
-            <select id="search-min-age" className="form-select" value={filters.min_age} onChange={(e) => set('min_age', e.target.value)}>
-              <option value="">{t('search.any')}</option>
-              {AGES.map((age) => (
-                <option key={age} value={age}>
-                  {age}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="search-min-age"
+            className="col-6 col-md-2"
+            label={t('search.minAge')}
+            anyLabel={t('search.any')}
+            value={filters.min_age}
+            onChange={(value) => set('min_age', value)}
+            options={AGE_OPTIONS}
+          />
         )}
         {has('max_age') && (
-          <div className="col-6 col-md-2">
-            <label htmlFor="search-max-age" className="form-label">
-              {t('search.maxAge')}
-            </label>
-            <select
-              {...controlProps('search-max-age', ageError)}
-              className={`form-select${ageError ? ' is-invalid' : ''}`}
-              value={filters.max_age}
-              onChange={(e) => set('max_age', e.target.value)}
-            >
-              <option value="">{t('search.any')}</option>
-              {AGES.map((age) => (
-                <option key={age} value={age}>
-                  {age}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="search-max-age"
+            className="col-6 col-md-2"
+            label={t('search.maxAge')}
+            anyLabel={t('search.any')}
+            value={filters.max_age}
+            onChange={(value) => set('max_age', value)}
+            options={AGE_OPTIONS}
+            error={ageError}
+          />
         )}
         <div className="col-12 col-md-auto d-flex gap-2">
           <button id="search-submit" type="submit" className="btn btn-primary flex-grow-1">
