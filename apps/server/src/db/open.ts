@@ -36,6 +36,9 @@ export type OpenOptions =
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that the server ends (a restart, a failover, an administrator) is
+    // reported here; the pool opens a new one on demand. Without a listener it would crash the process.
+    pool.on('error', (error) => console.error(`database connection lost, the pool will reconnect: ${error.message}`));
     // Fail at start, with the real reason, rather than on the first request.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Database;

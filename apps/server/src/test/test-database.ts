@@ -10,6 +10,24 @@ import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/open';
 import { adminQuery, withDatabaseName } from './postgres-admin';
 
+/**
+ * pool.end() resolves while its connections are still closing; DROP ... WITH (FORCE) would kill
+ * them mid-close, and the FATAL they then receive surfaces as an uncaught error. So drop without
+ * force, waiting for the last connections to go, and force only as a last resort.
+ */
+async function dropWhenClosed(url: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await adminQuery(url, `DROP DATABASE IF EXISTS "${name}"`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error; // 55006: still in use
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
+
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const template = inject('databaseTemplate');
   const url = process.env.TEST_DATABASE_URL;
@@ -22,7 +40,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       ...handle,
       close: async () => {
         await handle.close();
-        await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await dropWhenClosed(url, name);
       },
     };
   }
