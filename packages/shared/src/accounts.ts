@@ -33,6 +33,8 @@ export const ZUser = z.object({
   signup_date: z.string().meta({ description: 'ISO date-time of signup' }),
   fictional_icon: z.string(),
   notifications_disabled: z.array(z.enum(NOTIFICATIONS_DISABLED_REASONS)),
+  /** Whether the member's consent to use their sexual orientation stands (withdrawn in the settings). */
+  orientation_consent: z.boolean(),
   profile: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -93,6 +95,9 @@ export const ZDeleteAccountRequest = z.object({
   remarks: z.string().max(DELETE_REMARKS_MAX_LENGTH * 2).optional(),
   confirm: z.boolean().meta({ description: 'Must be true: the member confirmed the deletion' }),
 });
+/** POST /api/consent.php: give or withdraw a revocable consent (today only orientation_data). */
+export const ZConsentRequest = z.object({ kind: z.enum(['orientation_data']), granted: z.boolean() });
+export type TConsentRequest = z.infer<typeof ZConsentRequest>;
 export const ZSentAnswer = z.object({ sent: z.literal(true) });
 
 /**

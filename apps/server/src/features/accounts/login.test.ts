@@ -38,6 +38,7 @@ describe('GET /api/user.php', () => {
       signup_date: '2026-03-10T10:00:00.000Z',
       fictional_icon: '🎭',
       notifications_disabled: [],
+      orientation_consent: true,
       profile: { id: expect.any(Number), name: 'Sanne', country: 'GB', status: 'active', main_image: null },
     });
   });

@@ -15,6 +15,7 @@ export function toUserView(row: MemberRow, fictionalIcon: string): TUser {
     signup_date: row.createdAt.toISOString(),
     fictional_icon: fictionalIcon,
     notifications_disabled: row.notificationsDisabled as TUser['notifications_disabled'],
+    orientation_consent: row.orientationConsent,
     profile: {
       id: row.profileId,
       name: row.profileName,

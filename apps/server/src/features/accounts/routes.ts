@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZChangeEmailRequest,
   ZChangePasswordRequest,
+  ZConsentRequest,
   ZDeleteAccountRequest,
   ZEmailRequest,
   ZLanguageRequest,
@@ -33,6 +34,7 @@ import { activate, resendActivation, signup } from './signup';
 import { login } from './login';
 import { changePassword, confirmEmailChange, requestEmailChange, requestPasswordReset, resetPassword } from './credentials';
 import { deleteAccount, reactivate, requestReactivation } from './deletion';
+import { setOrientationConsent } from './consents';
 
 export interface AccountRoutesOptions {
   deps: AccountDeps;
@@ -217,6 +219,25 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
       const result = await confirmEmailChange(deps, contextOf(request), request.body.token, member?.id ?? null);
       await changed(request, result.userId);
       if (result.sessionToken) return answerWithSession(request, reply, result.sessionToken);
+      return currentUser(request);
+    },
+  );
+
+  app.post(
+    '/api/consent.php',
+    {
+      schema: {
+        tags,
+        summary: 'Give or withdraw the orientation consent (withdrawing clears the profile\'s sexuality); repeating changes nothing',
+        body: ZConsentRequest,
+        response: { 200: ZUserAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const member = await request.requireMember();
+      const now = deps.clock();
+      const change = { granted: request.body.granted, companyId: request.site.companyId, now };
+      if (await setOrientationConsent(deps.db, member, change)) await changed(request, member.id);
       return currentUser(request);
     },
   );

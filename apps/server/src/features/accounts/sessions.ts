@@ -8,6 +8,7 @@ import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { AUTH_COOKIE_MAX_AGE_DAYS, AUTH_COOKIE_PREFIX } from '@cupido/shared/constants';
 import { photos, profiles, sessions, users } from '../../db/schema';
 import type { Database } from '../../db/open';
+import { hasOrientationConsent } from './consents';
 import { newToken, sha256 } from './tokens';
 
 export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session`;
@@ -63,7 +64,8 @@ export function sessionToken(request: FastifyRequest): string | null {
 
 /**
  * Everything GET /api/user.php answers, in one indexed query: session -> user -> profile ->
- * main photo. Prepared once per database, because it runs on nearly every page view.
+ * main photo, and whether the orientation consent stands (an EXISTS on consents_user_idx).
+ * Prepared once per database, because it runs on nearly every page view.
  */
 export function memberBySessionQuery(db: Database) {
   return db
@@ -79,6 +81,7 @@ export function memberBySessionQuery(db: Database) {
       createdAt: users.createdAt,
       activatedAt: users.activatedAt,
       notificationsDisabled: users.notificationsDisabled,
+      orientationConsent: hasOrientationConsent(users.id),
       passwordHash: users.passwordHash,
       sessionExpiresAt: sessions.expiresAt,
       profileId: profiles.id,

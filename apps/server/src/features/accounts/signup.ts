@@ -16,9 +16,10 @@ import {
   passwordProblem,
   type TSignupRequest,
 } from '@cupido/shared/accounts';
-import { isSignupAllowed, termsVersionDate } from '@cupido/shared/rules';
+import { isSignupAllowed } from '@cupido/shared/rules';
 import { AppError } from '../../errors';
-import { companies, consents, profiles, users } from '../../db/schema';
+import { consents, profiles, users } from '../../db/schema';
+import { currentTermsVersion } from './consents';
 import { hashPassword } from './passwords';
 import { consumeToken, hoursFrom, issueToken } from './tokens';
 import { createSession } from './sessions';
@@ -88,8 +89,7 @@ export async function signup(
   }
 
   const passwordHash = await hashPassword(input.password);
-  const [company] = await deps.db.select({ added: companies.added }).from(companies).where(eq(companies.id, site.companyId));
-  const termsVersion = termsVersionDate(company?.added).toISOString();
+  const termsVersion = await currentTermsVersion(deps.db, site.companyId);
   const language = input.language ?? ctx.locale;
 
   let created: { userId: number; sessionToken: string; activationToken: string };

@@ -1,0 +1,49 @@
+/**
+ * Consents (trust.md): terms and the processing of orientation data, each row with the terms
+ * version and the time it was given; withdrawing sets revoked_at, giving again adds a new row.
+ * Withdrawing the orientation consent also clears the profile's sexuality: we stop processing it.
+ */
+import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { termsVersionDate } from '@cupido/shared/rules';
+import { companies, consents, profiles } from '../../db/schema';
+import type { Database } from '../../db/open';
+import type { Tx } from './account-context';
+
+/** The version a consent given now records: the terms date of the site's company. */
+export async function currentTermsVersion(db: Database | Tx, companyId: number): Promise<string> {
+  const [company] = await db.select({ added: companies.added }).from(companies).where(eq(companies.id, companyId));
+  return termsVersionDate(company?.added).toISOString();
+}
+
+/** SQL: whether the user (a users.id column or a value) has an unrevoked orientation_data consent. */
+export function hasOrientationConsent(userId: SQLWrapper | number) {
+  return sql<boolean>`exists (select 1 from ${consents} where ${consents.userId} = ${userId} and ${consents.kind} = 'orientation_data' and ${consents.revokedAt} is null)`;
+}
+
+/**
+ * Gives or withdraws the orientation consent; answers whether anything changed (a repeated call
+ * changes nothing). The member's profile row is locked first, so consent changes and profile
+ * saves of one member take turns: no sexuality can be saved past a withdrawal.
+ */
+export async function setOrientationConsent(
+  db: Database,
+  member: { id: number; profileId: number },
+  change: { granted: boolean; companyId: number; now: Date },
+): Promise<boolean> {
+  const { granted, companyId, now } = change;
+  return db.transaction(async (tx) => {
+    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, member.profileId)).for('update');
+    const active = and(eq(consents.userId, member.id), eq(consents.kind, 'orientation_data'), isNull(consents.revokedAt));
+    const [current] = await tx.select({ id: consents.id }).from(consents).where(active).limit(1);
+    if (granted) {
+      if (current) return false;
+      const version = await currentTermsVersion(tx, companyId);
+      await tx.insert(consents).values({ userId: member.id, kind: 'orientation_data', version, grantedAt: now });
+      return true;
+    }
+    if (!current) return false;
+    await tx.update(consents).set({ revokedAt: now }).where(active);
+    await tx.update(profiles).set({ sexuality: null }).where(eq(profiles.id, member.profileId));
+    return true;
+  });
+}
