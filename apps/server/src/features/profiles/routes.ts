@@ -35,7 +35,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ deps: ProfileDeps }> = async
     },
     async (request) => {
       const member = await request.requireMember();
-      await updateOwnProfile(deps, request.site, { profileId: member.profileId, email: member.email }, request.body);
+      await updateOwnProfile(deps, request.site, { id: member.id, profileId: member.profileId, email: member.email }, request.body);
       // user.php shows the profile's name and country: drop the cached member everywhere in this process.
       app.forgetMemberSessions(member.id);
       forgetMember(request);

@@ -11,6 +11,7 @@ import { profileInterests, profiles } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import type { Site } from '../sites/service';
 import { profileNotFound } from '../blocks/service';
+import { hasOrientationConsent } from '../accounts/consents';
 import { validateProfileUpdate } from './validation';
 
 export interface ProfileDeps {
@@ -59,23 +60,26 @@ export async function ownProfile(deps: ProfileDeps, profileId: number): Promise<
 export async function updateOwnProfile(
   deps: ProfileDeps,
   site: Site,
-  member: { profileId: number; email: string },
+  member: { id: number; profileId: number; email: string },
   input: TProfileUpdate,
 ): Promise<void> {
-  const [current] = await deps.db
-    .select({ country: profiles.country, region: profiles.region })
-    .from(profiles)
-    .where(eq(profiles.id, member.profileId))
-    .limit(1);
-  if (!current) throw profileNotFound();
-  const changes = validateProfileUpdate(input, {
-    email: member.email,
-    minimumAge: site.minimumAge,
-    siteCountries: site.countries,
-    today: deps.clock(),
-    current,
-  });
   await deps.db.transaction(async (tx) => {
+    // Locked like a consent change locks it (accounts/consents.ts): a withdrawal cannot slip in
+    // between the consent check and the write.
+    const [current] = await tx
+      .select({ country: profiles.country, region: profiles.region, orientationConsent: hasOrientationConsent(member.id) })
+      .from(profiles)
+      .where(eq(profiles.id, member.profileId))
+      .for('update');
+    if (!current) throw profileNotFound();
+    const changes = validateProfileUpdate(input, {
+      email: member.email,
+      minimumAge: site.minimumAge,
+      siteCountries: site.countries,
+      today: deps.clock(),
+      current,
+      orientationConsent: current.orientationConsent,
+    });
     if (Object.keys(changes.columns).length > 0) {
       await tx.update(profiles).set(changes.columns).where(eq(profiles.id, member.profileId));
     }

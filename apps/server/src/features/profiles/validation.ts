@@ -48,6 +48,8 @@ export interface ValidationContext {
   siteCountries: string[];
   today: Date;
   current: Pick<ProfileRow, 'country' | 'region'>;
+  /** Whether the member's orientation consent stands: without it no sexuality is stored. */
+  orientationConsent: boolean;
 }
 
 export function validateProfileUpdate(input: TProfileUpdate, ctx: ValidationContext): ProfileChanges {
@@ -64,6 +66,9 @@ export function validateProfileUpdate(input: TProfileUpdate, ctx: ValidationCont
   }
   if (input.sexuality !== undefined) {
     if (!includes(SEXUALITIES, input.sexuality)) throw fieldError('invalid_choice', 'sexuality');
+    if (!ctx.orientationConsent) {
+      throw new AppError(400, 'consent_required', 'errors.orientation_consent_required', {}, 'sexuality');
+    }
     columns.sexuality = input.sexuality as ProfileRow['sexuality'];
   }
   if (input.date_of_birth !== undefined) {
