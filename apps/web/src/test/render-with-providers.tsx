@@ -80,6 +80,7 @@ export const userFixture: TUser = {
   signup_date: '2025-01-01T10:00:00.000Z',
   fictional_icon: '★',
   notifications_disabled: [],
+  orientation_consent: true,
   profile: { id: 70, name: 'Anna', country: 'NL', status: 'active', main_image: null },
 };
 

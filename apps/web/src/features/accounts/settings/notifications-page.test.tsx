@@ -24,10 +24,10 @@ function renderSettings(user = makeUser()) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('settings (/notifications)', () => {
-  it('has the e-mail, password and delete-account sections and no fake preferences', () => {
+  it('has the e-mail, password, privacy and delete-account sections and no fake preferences', () => {
     renderSettings();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['E-mail address', 'Password', 'Delete account']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['E-mail address', 'Password', 'Privacy', 'Delete account']);
     expect(screen.getByText('Your e-mail address: anna@example.com')).toBeTruthy();
     expect(document.title).toBe('Settings | Cupido Test');
   });
@@ -94,6 +94,44 @@ describe('settings (/notifications)', () => {
     // A full page load: no cached member survives, no members-area guard races the navigation.
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/account-deleted'));
     expect(sentBodies(fetch, 'POST /api/delete-account.php')).toEqual([{ reason: 'other', remarks: 'Moving abroad', confirm: true }]);
+  });
+
+  it('withdraws and gives again the orientation consent with a switch; the answer becomes the session', async () => {
+    let granted = false;
+    const fetch = stubApi({ 'POST /api/consent.php': () => ({ body: { user: makeUser({ orientation_consent: granted }) } }) });
+    const user = userEvent.setup();
+    const { queryClient } = renderSettings();
+    queryClient.setQueryData(['own-profile'], { sexuality: 'bi' });
+    const toggle = screen.getByRole('switch', { name: 'Use my sexual orientation to find matches' }) as HTMLInputElement;
+    expect(toggle.id).toBe('orientation-consent');
+    expect(toggle.checked).toBe(true);
+    expect(toggle.getAttribute('aria-describedby')).toBe('orientation-consent-help');
+    expect(document.getElementById('orientation-consent-help')!.textContent).toMatch(/remove your sexual orientation from your profile.*give your consent again at any time/);
+
+    await user.click(toggle);
+    expect(await screen.findByText('Your choice has been saved.')).toBeTruthy();
+    expect(toggle.checked).toBe(false);
+    expect(queryClient.getQueryData<{ orientation_consent: boolean }>(['session'])!.orientation_consent).toBe(false);
+    // The server cleared the sexuality: the cached own profile is dropped, not shown stale.
+    expect(queryClient.getQueryData(['own-profile'])).toBeUndefined();
+
+    granted = true;
+    await user.click(toggle);
+    await waitFor(() => expect(toggle.checked).toBe(true));
+    expect(sentBodies(fetch, 'POST /api/consent.php')).toEqual([
+      { kind: 'orientation_data', granted: false },
+      { kind: 'orientation_data', granted: true },
+    ]);
+  });
+
+  it('shows a refused consent change and keeps the switch as it was', async () => {
+    stubApi({ 'POST /api/consent.php': apiError(400, 'invalid_request', 'Some of the information sent is not valid. Please check it and try again.') });
+    const user = userEvent.setup();
+    renderSettings();
+    const toggle = screen.getByRole('switch', { name: 'Use my sexual orientation to find matches' }) as HTMLInputElement;
+    await user.click(toggle);
+    expect((await screen.findByRole('alert')).textContent).toBe('Some of the information sent is not valid. Please check it and try again.');
+    expect(toggle.checked).toBe(true);
   });
 
   it('/account-deleted explains the 14 days', async () => {

@@ -5,10 +5,12 @@ import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
 import { ChangeEmailForm } from '../email/change-email-form';
 import { ChangePasswordForm } from '../password/change-password-form';
 import { DeleteAccountForm } from './delete-account-form';
+import { OrientationConsent } from './orientation-consent';
 
 /**
- * /notifications, the settings screen (spec section 2). Today: e-mail address, password and the
- * delete-account item; the notification preferences join when mail preferences exist.
+ * /notifications, the settings screen (spec section 2). Today: e-mail address, password, the
+ * orientation consent (privacy) and the delete-account item; the notification preferences join
+ * when mail preferences exist.
  */
 export default function NotificationsPage() {
   return (
@@ -45,6 +47,13 @@ function Settings() {
           {t('settings.password.title')}
         </h2>
         <ChangePasswordForm />
+      </section>
+
+      <section className="mb-5" aria-labelledby="settings-privacy-title">
+        <h2 id="settings-privacy-title" className="h5">
+          {t('settings.privacy.title')}
+        </h2>
+        <OrientationConsent user={user} />
       </section>
 
       <section className="mb-4" aria-labelledby="settings-delete-title">
