@@ -164,6 +164,18 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
               empty={values.sexuality ? undefined : t('common.choose')}
               error={form.errorOf('sexuality')}
               onChange={(v) => set('sexuality', v)}
+              // Without the orientation consent no sexuality is kept (trust.md); it is given again in the settings.
+              disabled={!user.orientation_consent}
+              help={
+                user.orientation_consent ? undefined : (
+                  <>
+                    {t('profile.sexualityWithdrawn')}{' '}
+                    <Link id="profile-sexuality-consent" to={routePath('notifications')}>
+                      {t('profile.sexualityConsentLink')}
+                    </Link>
+                  </>
+                )
+              }
             />
           </div>
         </div>

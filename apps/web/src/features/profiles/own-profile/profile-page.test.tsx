@@ -16,8 +16,8 @@ function stubProfile(put: Parameters<typeof stubApi>[0][string] = (body) => ({ b
   });
 }
 
-async function renderProfile() {
-  renderWithProviders(<ProfilePage />, { user: makeUser(), route: '/profile' });
+async function renderProfile(member = makeUser()) {
+  renderWithProviders(<ProfilePage />, { user: member, route: '/profile' });
   await screen.findByRole('heading', { level: 1, name: 'My profile' });
   await waitFor(() => expect((screen.getByLabelText('Province') as HTMLSelectElement).value).toBe('NH'));
 }
@@ -40,6 +40,35 @@ describe('own profile (/profile)', () => {
     for (const label of ['Eye colour', 'Body type', 'Tattoos', 'I am here for', 'About me']) expect(screen.getByLabelText(label)).toBeTruthy();
     expect((screen.getByLabelText('Music') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Cooking') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('without the orientation consent the sexuality select is disabled, with a link to the settings', async () => {
+    const fetch = stubApi({
+      ...referenceDataStubs,
+      'GET /api/profile.php': { body: { profile: makeOwnProfile({ sexuality: null }) } },
+      'PUT /api/profile.php': (body) => ({ body: { profile: { ...makeOwnProfile({ sexuality: null }), ...(body as object) } } }),
+      'GET /api/photos.php': { body: { photos: [], limit: 3 } },
+    });
+    const user = userEvent.setup();
+    await renderProfile(makeUser({ orientation_consent: false }));
+    const select = screen.getByLabelText('Sexual orientation') as HTMLSelectElement;
+    expect(select.disabled).toBe(true);
+    expect(select.value).toBe('');
+    expect(select.getAttribute('aria-describedby')).toBe('profile-sexuality-help');
+    expect(document.getElementById('profile-sexuality-help')!.textContent).toContain('You have withdrawn your consent to use your sexual orientation');
+    expect(screen.getByRole('link', { name: 'Give your consent in your settings' }).getAttribute('href')).toBe('/notifications');
+
+    await user.type(screen.getByLabelText('City'), ' Noord');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByText('Your profile has been saved.');
+    expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([{ city: 'Haarlem Noord' }]);
+  });
+
+  it('with the consent the sexuality select is enabled and has no consent note', async () => {
+    stubProfile();
+    await renderProfile();
+    expect((screen.getByLabelText('Sexual orientation') as HTMLSelectElement).disabled).toBe(false);
+    expect(document.getElementById('profile-sexuality-help')).toBeNull();
   });
 
   it('names the region as the country does', async () => {

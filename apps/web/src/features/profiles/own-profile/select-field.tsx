@@ -1,11 +1,15 @@
-import { controlProps, FieldError } from '../../accounts/form/field';
+import type { ReactNode } from 'react';
+import { controlProps, FieldError, FieldHelp } from '../../accounts/form/field';
 
 export interface Option {
   value: string;
   label: string;
 }
 
-/** A labelled select with its error tied to it; `empty` is the label of the '' option (none when absent). */
+/**
+ * A labelled select with its error (and help, when given) tied to it; `empty` is the label of the
+ * '' option (none when absent).
+ */
 export function SelectField({
   id,
   label,
@@ -15,6 +19,8 @@ export function SelectField({
   error,
   onChange,
   onBlur,
+  disabled,
+  help,
   className = 'mb-3',
 }: {
   id: string;
@@ -25,6 +31,8 @@ export function SelectField({
   error?: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
+  disabled?: boolean;
+  help?: ReactNode;
   className?: string;
 }) {
   return (
@@ -32,7 +40,14 @@ export function SelectField({
       <label htmlFor={id} className="form-label">
         {label}
       </label>
-      <select {...controlProps(id, error)} className={`form-select${error ? ' is-invalid' : ''}`} value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur}>
+      <select
+        {...controlProps(id, error, help !== undefined)}
+        className={`form-select${error ? ' is-invalid' : ''}`}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+      >
         {empty !== undefined && <option value="">{empty}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -41,6 +56,7 @@ export function SelectField({
         ))}
       </select>
       <FieldError id={id} error={error} />
+      {help !== undefined && <FieldHelp id={id}>{help}</FieldHelp>}
     </div>
   );
 }
