@@ -29,12 +29,16 @@ export function OrientationConsent({ user }: { user: TUser }) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const consent = useOrientationConsent();
   const [saved, setSaved] = useState(false);
-  const checked = consent.isPending ? consent.variables : user.orientation_consent;
+  // The choice being sent, set in the change handler itself: a controlled switch would otherwise
+  // flip back until the mutation's state arrives.
+  const [sending, setSending] = useState<boolean | null>(null);
+  const checked = sending ?? user.orientation_consent;
 
   const change = (granted: boolean) => {
-    if (consent.isPending) return;
+    if (sending !== null) return;
     setSaved(false);
-    consent.mutate(granted, { onSuccess: () => setSaved(true) });
+    setSending(granted);
+    consent.mutate(granted, { onSuccess: () => setSaved(true), onSettled: () => setSending(null) });
   };
 
   return (
@@ -47,7 +51,7 @@ export function OrientationConsent({ user }: { user: TUser }) {
           role="switch"
           checked={checked}
           aria-describedby="orientation-consent-help"
-          aria-busy={consent.isPending || undefined}
+          aria-busy={sending !== null || undefined}
           onChange={(event) => change(event.target.checked)}
         />
         <label className="form-check-label" htmlFor="orientation-consent">
