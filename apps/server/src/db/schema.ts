@@ -334,3 +334,30 @@ export const blocks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.blockerUserId, t.blockedProfileId] }), index('blocks_blocked_profile_idx').on(t.blockedProfileId)],
 );
+
+/**
+ * Reports of a profile (or one of its photos) for moderation (trust.md, EU Digital Services Act):
+ * the reporter, the exact item, a reason, the reporter's words and their good-faith statement.
+ * One open report per reporter and profile (partial unique index); a moderation tool closes them.
+ * A report outlives the reporter's account (reporter set null) but not the reported profile.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterUserId: integer('reporter_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reportedProfileId: integer('reported_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    text: text('text').notNull().default(''),
+    goodFaith: boolean('good_faith').notNull(),
+    status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('reports_open_per_reporter_idx').on(t.reporterUserId, t.reportedProfileId).where(sql`${t.status} = 'open'`),
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
