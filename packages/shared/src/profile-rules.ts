@@ -114,3 +114,55 @@ export function unlockedPhotoCount(input: { premiumViewer: boolean; ownProfile: 
   if (input.premiumViewer || input.ownProfile) return input.photoCount;
   return Math.min(FREE_PHOTOS, input.photoCount);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Search preferences (decision 013)
+// ---------------------------------------------------------------------------------------------
+
+/** Whom a member looks for: one gender, or both (no gender filter). */
+export const LOOKING_FOR_GENDERS = ['male', 'female', 'both'] as const;
+export type LookingForGender = (typeof LOOKING_FOR_GENDERS)[number];
+/** Without stored ages, the default range is the member's own age this many years either way. */
+export const DEFAULT_AGE_SPREAD = 10;
+
+export interface SearchPreferenceFacts {
+  gender: 'male' | 'female' | null;
+  sexuality: 'hetero' | 'gay' | 'lesbian' | 'bi' | null;
+  age: number;
+  looking_for_gender: LookingForGender | null;
+  looking_for_min_age: number | null;
+  looking_for_max_age: number | null;
+}
+
+/** The default search filters of a member: gender '' means everyone. */
+export interface DefaultSearch {
+  gender: '' | 'male' | 'female';
+  min_age: number;
+  max_age: number;
+}
+
+const clampAge = (age: number) => Math.min(SEARCH_MAX_AGE, Math.max(SEARCH_MIN_AGE, Math.round(age)));
+
+/**
+ * The search a member gets on opening the member list without filters: their stored
+ * preferences, and where one is missing a default from their own profile. Gender: hetero looks
+ * for the other gender, gay and lesbian for the same, bi (or an unknown orientation or gender)
+ * for both. Ages: their own age DEFAULT_AGE_SPREAD years either way, within the search limits.
+ * A stored bound alone keeps the other default bound unless that would reverse the range.
+ */
+export function defaultSearchOf(facts: SearchPreferenceFacts): DefaultSearch {
+  const gender = facts.looking_for_gender ?? derivedGender(facts.gender, facts.sexuality);
+  let min = facts.looking_for_min_age ?? clampAge(facts.age - DEFAULT_AGE_SPREAD);
+  let max = facts.looking_for_max_age ?? clampAge(facts.age + DEFAULT_AGE_SPREAD);
+  if (min > max) {
+    if (facts.looking_for_min_age === null) min = max;
+    else max = min;
+  }
+  return { gender: gender === 'both' ? '' : gender, min_age: clampAge(min), max_age: clampAge(max) };
+}
+
+function derivedGender(gender: SearchPreferenceFacts['gender'], sexuality: SearchPreferenceFacts['sexuality']): LookingForGender {
+  if (!gender || !sexuality || sexuality === 'bi') return 'both';
+  if (sexuality === 'hetero') return gender === 'male' ? 'female' : 'male';
+  return gender;
+}

@@ -9,7 +9,7 @@ import { GENDERS, SEXUALITIES } from './profile-options';
  */
 
 export * from './profile-rules';
-import { CITY_MAX_LENGTH, ABOUT_MAX_LENGTH, MAX_INTERESTS, SEARCH_MIN_AGE, SEARCH_MAX_AGE, SEARCH_MAX_PAGE, SEARCH_COUNT_CAP, RELATED_PROFILES, PROFILE_FIELDS } from './profile-rules';
+import { CITY_MAX_LENGTH, ABOUT_MAX_LENGTH, MAX_INTERESTS, SEARCH_MIN_AGE, SEARCH_MAX_AGE, SEARCH_MAX_PAGE, SEARCH_COUNT_CAP, RELATED_PROFILES, PROFILE_FIELDS, LOOKING_FOR_GENDERS } from './profile-rules';
 
 // ---------------------------------------------------------------------------------------------
 // Contracts
@@ -45,6 +45,9 @@ export const ZOwnProfile = z.object({
   interests: z.array(z.string()).meta({ description: 'Interest ids of /api/interests.php' }),
   about: z.string(),
   invisible: z.boolean().meta({ description: 'Invisible mode: hidden from search, not contacted first' }),
+  looking_for_gender: z.enum(LOOKING_FOR_GENDERS).nullable().meta({ description: 'Whom the member looks for; null: derived from gender and sexuality (decision 013)' }),
+  looking_for_min_age: z.number().int().nullable().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}; null: own age - 10` }),
+  looking_for_max_age: z.number().int().nullable().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}, not below the minimum; null: own age + 10` }),
   status: z.string().meta({ description: "'active', or 'disabled' when hidden by moderation" }),
 });
 export type TOwnProfile = z.infer<typeof ZOwnProfile>;
@@ -72,6 +75,9 @@ export const ZProfileUpdate = z.object({
   about: z.string().max(ABOUT_MAX_LENGTH * 4).optional(),
   interests: z.array(z.string().max(40)).max(200).optional().meta({ description: `Interest ids, at most ${MAX_INTERESTS}; replaces the list` }),
   invisible: z.boolean().optional(),
+  looking_for_gender: optionalOption.optional().meta({ description: `One of: ${LOOKING_FOR_GENDERS.join(', ')}; null clears` }),
+  looking_for_min_age: z.number().int().nullable().optional().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}; null clears` }),
+  looking_for_max_age: z.number().int().nullable().optional().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}, not below the minimum; null clears` }),
 });
 export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
 

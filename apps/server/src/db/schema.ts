@@ -12,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -123,6 +124,13 @@ export const profiles = pgTable(
     isFictional: boolean('is_fictional').notNull().default(false),
     /** Invisible mode (spec section 4): hidden from search; others cannot contact them first. */
     isInvisible: boolean('is_invisible').notNull().default(false),
+    /**
+     * Whom the member looks for (decision 013): the web app's default search. Null means "derive
+     * it from gender, sexuality and age"; the ages stay within the search limits, min <= max.
+     */
+    lookingForGender: text('looking_for_gender', { enum: ['male', 'female', 'both'] }),
+    lookingForMinAge: smallint('looking_for_min_age'),
+    lookingForMaxAge: smallint('looking_for_max_age'),
     status: text('status').notNull().default('active'),
     /**
      * Maintained by database triggers (migration 0002), never written by the application:

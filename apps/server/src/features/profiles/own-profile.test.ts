@@ -42,6 +42,9 @@ describe('GET /api/profile.php', () => {
       interests: [],
       about: '',
       invisible: false,
+      looking_for_gender: null,
+      looking_for_min_age: null,
+      looking_for_max_age: null,
       status: 'active',
     });
   });

@@ -53,6 +53,9 @@ export async function ownProfile(deps: ProfileDeps, profileId: number): Promise<
     interests: await interestsOf(deps.db, row.id),
     about: row.about,
     invisible: row.isInvisible,
+    looking_for_gender: row.lookingForGender,
+    looking_for_min_age: row.lookingForMinAge,
+    looking_for_max_age: row.lookingForMaxAge,
     status: row.status,
   };
 }
@@ -67,7 +70,13 @@ export async function updateOwnProfile(
     // Locked like a consent change locks it (accounts/consents.ts): a withdrawal cannot slip in
     // between the consent check and the write.
     const [current] = await tx
-      .select({ country: profiles.country, region: profiles.region, orientationConsent: hasOrientationConsent(member.id) })
+      .select({
+        country: profiles.country,
+        region: profiles.region,
+        lookingForMinAge: profiles.lookingForMinAge,
+        lookingForMaxAge: profiles.lookingForMaxAge,
+        orientationConsent: hasOrientationConsent(member.id),
+      })
       .from(profiles)
       .where(eq(profiles.id, member.profileId))
       .for('update');

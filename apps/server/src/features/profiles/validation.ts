@@ -14,7 +14,15 @@ import {
   SIGNUP_REASONS,
   TATTOOS,
 } from '@cupido/shared/profile-options';
-import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, MAX_INTERESTS, type TProfileUpdate } from '@cupido/shared/profiles';
+import {
+  ABOUT_MAX_LENGTH,
+  CITY_MAX_LENGTH,
+  LOOKING_FOR_GENDERS,
+  MAX_INTERESTS,
+  SEARCH_MAX_AGE,
+  SEARCH_MIN_AGE,
+  type TProfileUpdate,
+} from '@cupido/shared/profiles';
 import type { profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isRegionOf } from './region-codes';
@@ -24,7 +32,8 @@ type ProfileRow = typeof profiles.$inferSelect;
 export interface ProfileChanges {
   columns: Partial<Pick<ProfileRow,
     'name' | 'gender' | 'sexuality' | 'birthDate' | 'country' | 'region' | 'city' | 'hairColor' | 'eyeColor' | 'bodyType' |
-    'relationshipStatus' | 'tattoos' | 'signupReason' | 'about' | 'isInvisible'>>;
+    'relationshipStatus' | 'tattoos' | 'signupReason' | 'about' | 'isInvisible' |
+    'lookingForGender' | 'lookingForMinAge' | 'lookingForMaxAge'>>;
   interests?: string[];
 }
 
@@ -47,7 +56,7 @@ export interface ValidationContext {
   minimumAge: number;
   siteCountries: string[];
   today: Date;
-  current: Pick<ProfileRow, 'country' | 'region'>;
+  current: Pick<ProfileRow, 'country' | 'region' | 'lookingForMinAge' | 'lookingForMaxAge'>;
   /** Whether the member's orientation consent stands: without it no sexuality is stored. */
   orientationConsent: boolean;
 }
@@ -115,5 +124,31 @@ export function validateProfileUpdate(input: TProfileUpdate, ctx: ValidationCont
     columns.about = about;
   }
   if (input.invisible !== undefined) columns.isInvisible = input.invisible;
+  lookingFor(input, ctx, columns);
   return { columns, interests };
+}
+
+function lookingForAge(value: number | null | undefined, field: string): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (!Number.isInteger(value) || value < SEARCH_MIN_AGE || value > SEARCH_MAX_AGE) {
+    throw fieldError('invalid_age', field, { min: SEARCH_MIN_AGE, max: SEARCH_MAX_AGE });
+  }
+  return value;
+}
+
+/** Whom the member looks for (decision 013): a gender or both, and an age range within the search limits. */
+function lookingFor(input: TProfileUpdate, ctx: ValidationContext, columns: ProfileChanges['columns']) {
+  if (input.looking_for_gender !== undefined) {
+    const gender = input.looking_for_gender;
+    if (gender !== null && !includes(LOOKING_FOR_GENDERS, gender)) throw fieldError('invalid_choice', 'looking_for_gender');
+    columns.lookingForGender = gender as ProfileRow['lookingForGender'];
+  }
+  const min = lookingForAge(input.looking_for_min_age, 'looking_for_min_age');
+  const max = lookingForAge(input.looking_for_max_age, 'looking_for_max_age');
+  if (min !== undefined) columns.lookingForMinAge = min;
+  if (max !== undefined) columns.lookingForMaxAge = max;
+  // A partial update is checked against the stored bound it leaves as it is.
+  const lowest = min !== undefined ? min : ctx.current.lookingForMinAge;
+  const highest = max !== undefined ? max : ctx.current.lookingForMaxAge;
+  if (lowest !== null && highest !== null && lowest > highest) throw fieldError('age_range_reversed', 'looking_for_max_age');
 }
