@@ -27,6 +27,7 @@ import { scheduleAccountMaintenance } from './features/accounts/erase-job';
 import { profileRoutes } from './features/profiles/routes';
 import { searchRoutes } from './features/search/routes';
 import { blockRoutes } from './features/blocks/routes';
+import { reportRoutes } from './features/reports/routes';
 import { geocodeRoutes } from './features/geocode/routes';
 import { systemClock, type Clock } from './infra/clock';
 import { createMailer } from './infra/mailer';
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, clock = systemClock, runJobs 
   await app.register(profileRoutes, { deps: { db: database.db, clock } });
   await app.register(searchRoutes, { deps: { db: database.db, clock } });
   await app.register(blockRoutes, { deps: { db: database.db, clock } });
+  await app.register(reportRoutes, { deps: { db: database.db, clock } });
   await app.register(geocodeRoutes);
   await app.register(photoRoutes, { deps: { db: database.db, storage, limiter, log: app.log } });
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { blocks } from '../../db/schema';
 import { createAccountsTestApp, errorOf, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { mayContactFirst } from '../profiles/contact';
-import { activeMemberOn, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
+import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
 
 let t: AccountsTestApp;
 beforeAll(async () => {
@@ -126,5 +126,35 @@ describe('mayContactFirst', () => {
     expect(await mayContactFirst(db(), as(third), unconfirmed.user.profile.id)).toBe(false);
     expect(await mayContactFirst(db(), as(third), third.profileId)).toBe(false);
     expect(await mayContactFirst(db(), as(third), 999999)).toBe(false);
+  });
+});
+
+describe('GET /api/blocks.php', () => {
+  it('lists the member\'s own blocks, newest first, with name, thumbnail and date, until unblocked', async () => {
+    const { domain, blocker, blocked } = await pair();
+    const second = await activeMemberOn(t, domain);
+    await addPhoto(db(), second.profileId, { thumbFilename: 'ab/second-thumb.jpg' });
+    const pending = await activeMemberOn(t, domain);
+    await addPhoto(db(), pending.profileId, { status: 'pending' });
+    await block(domain, blocked.profileId, blocker.cookie);
+    t.clock.advance(60_000);
+    const secondAt = t.clock().toISOString();
+    await block(domain, second.profileId, blocker.cookie);
+    await block(domain, blocker.profileId, pending.cookie); // someone blocking the member is not in their list
+    const list = (await get(t, `/api/blocks.php?domain=${domain}`, blocker.cookie)).json().blocks;
+    expect(list).toEqual([
+      { profile_id: second.profileId, name: expect.any(String), main_image: expect.stringMatching(/ab\/second-thumb\.jpg$/), blocked_at: secondAt },
+      { profile_id: blocked.profileId, name: expect.any(String), main_image: null, blocked_at: expect.any(String) },
+    ]);
+    await unblock(domain, second.profileId, blocker.cookie);
+    expect((await get(t, `/api/blocks.php?domain=${domain}`, blocker.cookie)).json().blocks.map((b: { profile_id: number }) => b.profile_id)).toEqual([blocked.profileId]);
+    expect((await get(t, `/api/blocks.php?domain=${domain}`, pending.cookie)).json().blocks.map((b: { profile_id: number }) => b.profile_id)).toEqual([blocker.profileId]);
+  });
+
+  it('is for members only', async () => {
+    const { domain } = await pair();
+    const response = await get(t, `/api/blocks.php?domain=${domain}`);
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).code).toBe('authentication_required');
   });
 });

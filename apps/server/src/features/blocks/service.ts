@@ -3,9 +3,9 @@
  * the two do not find each other in search, cannot contact each other, and the blocked member
  * cannot open the blocker's profile (403 no_access). Blocking and unblocking are idempotent.
  */
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/open';
-import { blocks, profiles, users } from '../../db/schema';
+import { blocks, photos, profiles, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { removeContactOnBlock } from './contact-cleanup';
@@ -84,4 +84,18 @@ export async function blockStateBetween(
     blockedByViewer: rows.some((r) => r.blockerUserId === viewer.userId && r.blockedProfileId === targetProfileId),
     blockedByTarget: rows.some((r) => r.blockedProfileId === viewer.profileId && r.blockerUserId !== viewer.userId),
   };
+}
+
+/**
+ * The profiles a member blocked, newest first, for the settings' list with Unblock. Only profiles
+ * of the member's site (blocks are made there); the thumbnail is the approved main photo's.
+ */
+export async function listBlocks(db: Database, blocker: { userId: number; siteId: number }) {
+  return db
+    .select({ profileId: profiles.id, name: profiles.name, thumbFilename: photos.thumbFilename, blockedAt: blocks.createdAt })
+    .from(blocks)
+    .innerJoin(profiles, and(eq(profiles.id, blocks.blockedProfileId), eq(profiles.siteId, blocker.siteId)))
+    .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'approved')))
+    .where(eq(blocks.blockerUserId, blocker.userId))
+    .orderBy(desc(blocks.createdAt), desc(profiles.id));
 }

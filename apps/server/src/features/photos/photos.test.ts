@@ -180,11 +180,11 @@ describe('POST /api/photos.php', () => {
     expect(fourth.statusCode).toBe(409);
     expect(errorOf(fourth)).toEqual({
       code: 'photo_limit_reached',
-      message: 'You can have at most 3 photos. Delete one first, or go premium to have up to 25 photos.',
+      message: 'You can have at most 3 photos. Delete one first, or get Premium to have up to 25 photos.',
       field: 'photo',
     });
     const nl = await upload(member, await smallJpeg(), 'p.jpg', 'image/jpeg', '?locale=nl');
-    expect(errorOf(nl).message).toBe("Je kunt maximaal 3 foto's hebben. Verwijder er eerst een, of word premium lid om er tot 25 te hebben.");
+    expect(errorOf(nl).message).toBe("Je kunt maximaal 3 foto's hebben. Verwijder er eerst een, of word Premium-lid om er tot 25 te hebben.");
     expect(await rowsOf(member)).toHaveLength(3);
   });
 

@@ -128,7 +128,7 @@ describe('own photos', () => {
     await screen.findByText('3 of 3 photos');
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText('Choose photos'), file());
-    const message = 'You can have at most 3 photos. Delete one first, or go premium to have up to 25 photos.';
+    const message = 'You can have at most 3 photos. Delete one first, or get Premium to have up to 25 photos.';
     act(() => FakeXhr.sent[0]!.respond(409, { error: { code: 'photo_limit_reached', message, field: 'photo' } }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(`${message} Get Premium`);
