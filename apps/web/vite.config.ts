@@ -8,7 +8,8 @@ export default defineConfig({
   // manifest: the bundle-size report follows the entry's static imports (scripts/report-bundle-size.ts).
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written for debugging but not referenced from the bundles; the server never serves *.map.
+    sourcemap: 'hidden',
     reportCompressedSize: true,
     manifest: true,
     rolldownOptions: {
