@@ -19,16 +19,45 @@ export function placeholders(text: string): string[] {
   return [...new Set([...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]!))].sort();
 }
 
+const PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
+
+/**
+ * The source's keys as language `code` must have them. i18next plurals (`key_one`, `key_other`
+ * for `t(key, { count })`) need exactly the plural forms of that language, as Intl.PluralRules
+ * (which i18next uses) names them: Polish adds `_few` and `_many`, French, Italian and Spanish
+ * `_many` (for millions); a missing form would show the bare key. Each form is compared with the
+ * source's same form, else its `_other`.
+ */
+function referenceFor(code: string, source: Map<string, unknown>): Map<string, unknown> {
+  const bases = new Set([...source.keys()].map((key) => PLURAL_SUFFIX.exec(key)?.[1]).filter((base) => base && source.has(`${base}_other`)));
+  if (bases.size === 0) return source;
+  let forms: string[];
+  try {
+    forms = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+  } catch {
+    forms = ['one', 'other'];
+  }
+  const reference = new Map<string, unknown>();
+  for (const [key, value] of source) {
+    const base = PLURAL_SUFFIX.exec(key)?.[1];
+    if (!base || !bases.has(base)) reference.set(key, value);
+    else if (key === `${base}_other`) forms.forEach((form) => reference.set(`${base}_${form}`, source.get(`${base}_${form}`) ?? value));
+  }
+  return reference;
+}
+
 /**
  * Compares every catalogue against the source one: missing keys, extra keys, empty or
- * non-text values, and {{placeholders}} that differ. Returns readable problems (none = good).
+ * non-text values, and {{placeholders}} that differ; plural keys by the forms each language
+ * needs (referenceFor). Returns readable problems (none = good).
  */
 export function checkCatalogues(catalogues: Record<string, unknown>, source = 'en'): string[] {
   const problems: string[] = [];
-  const reference = flattenCatalogue(catalogues[source]);
-  if (reference.size === 0) return [`${source}: the source catalogue is empty or missing`];
+  const sourceEntries = flattenCatalogue(catalogues[source]);
+  if (sourceEntries.size === 0) return [`${source}: the source catalogue is empty or missing`];
 
   for (const [code, catalogue] of Object.entries(catalogues)) {
+    const reference = referenceFor(code, sourceEntries);
     const entries = flattenCatalogue(catalogue);
     for (const [key, value] of entries) {
       if (typeof value !== 'string') problems.push(`${code}: ${key} is not a text`);

@@ -31,4 +31,23 @@ describe('translation catalogues', () => {
     );
     expect(placeholders('{{ count }} and {{x, number}}')).toEqual(['count', 'x']);
   });
+
+  it('asks each language for exactly its own plural forms', () => {
+    const en = { photos_one: '{{count}} photo', photos_other: '{{count}} photos', plain: 'P' };
+    expect(checkCatalogues({ en, de: { photos_one: '{{count}} Foto', photos_other: '{{count}} Fotos', plain: 'P' } })).toEqual([]);
+    expect(
+      checkCatalogues({
+        en,
+        pl: { photos_one: '{{count}} zdjęcie', photos_few: '{{count}} zdjęcia', photos_other: '{{n}} zdjęcia', plain: 'P' },
+        de: { photos_other: '{{count}} Fotos', photos_few: '{{count}} Fotos', plain: 'P' },
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        'pl: missing key photos_many',
+        'pl: photos_other has placeholders [n], en has [count]',
+        'de: missing key photos_one',
+        'de: extra key photos_few',
+      ]),
+    );
+  });
 });
