@@ -31,6 +31,8 @@ export interface Glossary {
     wrongRegister: ForbiddenForm[];
   };
   terms: Record<string, GlossaryTerm>;
+  /** Typographic rules of the language, e.g. French spaces before ; : ! ? or Spanish ¿ ¡. */
+  typography?: ForbiddenForm[];
 }
 
 const letterOrDigit = '[\\p{L}\\p{N}]';
@@ -67,6 +69,7 @@ export function checkGlossary(glossary: Glossary, texts: Map<string, string>): s
   const rules: { form: ForbiddenForm; reason: string }[] = [
     ...glossary.address.wrongRegister.map((form) => ({ form, reason: `wrong register (this language uses "${glossary.address.form}")` })),
     ...Object.values(glossary.terms).flatMap((term) => (term.avoid ?? []).map((form) => ({ form, reason: `use "${term.use}" (${term.en})` }))),
+    ...(glossary.typography ?? []).map((form) => ({ form, reason: typeof form === 'object' && form.why ? `typography: ${form.why}` : 'typography' })),
   ];
   const problems: string[] = [];
   for (const { form, reason } of rules) {

@@ -45,6 +45,7 @@ describe('glossaries', () => {
       locale: 'xx',
       address: { form: 'tu', wrongRegister: ['Lei', { text: 'usted', ignoreCase: true }, { pattern: '(?<=\\p{Ll} )Twój' }] },
       terms: { cookiePolicy: { en: 'Cookie policy', use: 'Informativa sui cookie', avoid: [{ text: 'Cookie policy', ignoreCase: true }, 'premium'] } },
+      typography: [{ pattern: '^[^¿]*\\?', why: 'questions open with ¿' }],
     };
     const problems = checkGlossary(
       glossary,
@@ -57,9 +58,11 @@ describe('glossaries', () => {
         ['f', 'zmień Twój adres'], // capitalised pronoun mid-sentence
         ['g', 'Twój adres'], // at the start of a sentence: fine
         ['h', 'Diventa membro premium'],
+        ['i', '¿Seguro? Sí'], // typography: fine
+        ['j', 'Seguro?'], // typography: no opening ¿
       ]),
     );
-    expect(problems.map((problem) => problem.split(':')[1]!.trim()).sort()).toEqual(['a', 'c', 'd', 'f', 'h']);
+    expect(problems.map((problem) => problem.split(':')[1]!.trim()).sort()).toEqual(['a', 'c', 'd', 'f', 'h', 'j']);
     expect(proseOf('<1>Hi</1> {{name}}')).not.toContain('name');
   });
 });
