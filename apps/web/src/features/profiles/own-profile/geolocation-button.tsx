@@ -11,7 +11,11 @@ import { currentPosition, isPermissionDenied, useGeolocationPermission } from '.
 /** What the form did with a place: filled in, or not one of the site's countries. */
 export type PlaceOutcome = { filled: true; place: string } | { filled: false; country: string };
 
-type ButtonState = { kind: 'idle' } | { kind: 'active' } | { kind: 'error'; message: string } | { kind: 'done'; message: string; warning: boolean };
+type ButtonState =
+  | { kind: 'idle' }
+  | { kind: 'active' }
+  | { kind: 'error'; message: string; denied?: boolean }
+  | { kind: 'done'; message: string; warning: boolean };
 
 /**
  * The location settings' geolocation button (spec section 2: states active and error; the
@@ -33,7 +37,8 @@ export function GeolocationButton({ onPlace }: { onPlace: (place: TGeocodeAnswer
       position = await currentPosition();
     } catch (error) {
       store(false);
-      setState({ kind: 'error', message: t(isPermissionDenied(error) ? 'geo.errors.denied' : 'geo.errors.unavailable') });
+      const denied = isPermissionDenied(error);
+      setState({ kind: 'error', denied, message: t(denied ? 'geo.errors.denied' : 'geo.errors.unavailable') });
       return;
     }
     try {
@@ -62,9 +67,11 @@ export function GeolocationButton({ onPlace }: { onPlace: (place: TGeocodeAnswer
   }
 
   const active = state.kind === 'active';
+  // A refusal is said once: by its error, not also by the permission note (which turns 'denied' too).
+  const deniedShown = state.kind === 'error' && state.denied;
   return (
     <div className="mb-3" id="geolocation" data-permission={permission} data-state={state.kind}>
-      <button id="geolocation-button" type="button" className="btn btn-outline-primary" onClick={() => void locate()} disabled={active} aria-describedby="geolocation-help">
+      <button id="geolocation-button" type="button" className="btn btn-outline-primary" onClick={() => void locate()} disabled={active} aria-describedby={deniedShown ? 'geolocation-error' : 'geolocation-help'}>
         {active ? (
           <>
             <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
@@ -74,9 +81,11 @@ export function GeolocationButton({ onPlace }: { onPlace: (place: TGeocodeAnswer
           t('geo.button')
         )}
       </button>
-      <div id="geolocation-help" className="form-text">
-        {permission === 'denied' ? t('geo.blocked') : permission === 'granted' ? t('geo.granted') : t('geo.prompt')}
-      </div>
+      {!deniedShown && (
+        <div id="geolocation-help" className="form-text">
+          {permission === 'denied' ? t('geo.blocked') : permission === 'granted' ? t('geo.granted') : t('geo.prompt')}
+        </div>
+      )}
       <div aria-live="polite">
         {state.kind === 'error' && (
           <div id="geolocation-error" className="alert alert-warning py-2 mt-2 mb-0" role="alert">

@@ -118,6 +118,21 @@ describe('geolocation button', () => {
     expect(screen.getByRole('button', { name: 'Use my current location' })).toBeTruthy();
   });
 
+  it('says a refusal once: the browser then reports the permission denied, and no second note appears', async () => {
+    const fake = fakeBrowser('prompt');
+    renderProfile();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Use my current location' }));
+    await act(async () => fake.requests[0]!.error({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError));
+    act(() => fake.permission.change('denied'));
+    expect(geolocation().dataset.permission).toBe('denied');
+    expect(screen.getAllByText(/location/i, { selector: '#geolocation *' }).map((node) => node.textContent)).toEqual([
+      'Use my current location',
+      'You did not allow us to use your location. Choose your location below, or allow it in your browser settings and try again.',
+    ]);
+    expect(screen.queryByText(/You have blocked location access/)).toBeNull();
+  });
+
   it("shows the server's message when the geocoder finds no place, and stores false", async () => {
     const fake = fakeBrowser('granted');
     const { queryClient } = renderProfile(apiError(404, 'location_unknown', 'We could not find a place at your location.'));

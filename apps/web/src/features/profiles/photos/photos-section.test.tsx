@@ -76,20 +76,28 @@ describe('own photos', () => {
   it('shows thumbnails with their moderation status, the main photo and the limit', async () => {
     renderPhotos([makePhoto(1, { status: 'approved' }), makePhoto(2), makePhoto(3, { status: 'rejected' })]);
     const items = await screen.findAllByRole('listitem');
-    expect(items.map((item) => within(item).getAllByText(/Approved|Pending review|Rejected|Main photo/).map((b) => b.textContent))).toEqual([
+    expect(items.map((item) => within(item).getAllByText(/Approved|Awaiting review|Rejected|Main photo/).map((b) => b.textContent))).toEqual([
       ['Approved', 'Main photo'],
-      ['Pending review'],
+      ['Awaiting review'],
       ['Rejected'],
     ]);
-    expect(screen.getByAltText('Your photo 2').getAttribute('src')).toBe('/photos/t2.jpg');
+    // The whole display size, not the square-cropped thumbnail: portraits are shown whole.
+    expect(screen.getByAltText('Your photo 2').getAttribute('src')).toBe('/photos/p2.jpg');
+    expect(screen.getByAltText('Your photo 2').parentElement!.className).toContain('photo-tile--whole');
+    expect(document.getElementById('photo-pending-note')!.textContent).toBe(
+      'Photos awaiting review are visible only to you. Other members will see them after our check.',
+    );
+    expect(document.getElementById('photo-rejected-note')!.textContent).toContain('Rejected photos are not shown to other members.');
     expect(screen.getByText('3 of 3 photos')).toBeTruthy();
     expect(screen.getByText('You have reached your limit of 3 photos.')).toBeTruthy();
     expect(document.getElementById('photo-premium-hint')!.textContent).toBe('Premium members can have up to 25 photos. Get Premium');
   });
 
   it('premium members see their limit of 25 and no Premium offer', async () => {
-    renderPhotos([makePhoto(1)], true);
+    renderPhotos([makePhoto(1, { status: 'approved' })], true);
     expect(await screen.findByText('1 of 25 photos')).toBeTruthy();
+    expect(document.getElementById('photo-pending-note')).toBeNull();
+    expect(document.getElementById('photo-rejected-note')).toBeNull();
     expect(document.getElementById('photo-premium-hint')).toBeNull();
   });
 
@@ -104,15 +112,36 @@ describe('own photos', () => {
     expect(xhr.headers['Content-Type']).toBeUndefined();
 
     act(() => xhr.progress(40, 100));
-    expect(screen.getByText('Uploading holiday.jpg')).toBeTruthy();
+    expect(document.getElementById('photo-progress-label')!.textContent).toBe('Uploading holiday.jpg');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    act(() => xhr.progress(73, 100));
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('73');
+    // All bytes sent: the server still re-encodes the photo, and the bar says so instead of waiting silently.
+    act(() => xhr.progress(100, 100));
+    expect(document.getElementById('photo-progress-label')!.textContent).toBe('Processing holiday.jpg…');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
 
     const uploaded = makePhoto(9, { is_main: true });
     act(() => xhr.respond(201, { photo: uploaded, photos: [uploaded], limit: 3 }));
     expect(await screen.findByAltText('Your photo 1')).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('Your photo has been uploaded. Others will see it once we have approved it.');
+    expect(screen.getByRole('status').textContent).toBe('1 photo uploaded.');
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByText('1 of 3 photos')).toBeTruthy();
+    expect(screen.getByText('Awaiting review')).toBeTruthy();
+    expect(document.getElementById('photo-pending-note')).toBeTruthy();
+  });
+
+  it('uploads several files one after the other and counts them in the plural', async () => {
+    renderPhotos([]);
+    await screen.findByText('0 of 3 photos');
+    const user = userEvent.setup();
+    await user.upload(screen.getByLabelText('Choose photos'), [file('a.jpg'), file('b.jpg')]);
+    const first = makePhoto(1);
+    act(() => FakeXhr.sent[0]!.respond(201, { photo: first, photos: [first], limit: 3 }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    const second = makePhoto(2);
+    act(() => FakeXhr.sent[1]!.respond(201, { photo: second, photos: [first, second], limit: 3 }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 photos uploaded.'));
   });
 
   it('accepts dropped files', async () => {

@@ -30,14 +30,16 @@ function PhotoItem({ photo, index, onNotice }: { photo: TPhoto; index: number; o
   return (
     <li className="col" data-photo-id={photo.id} data-status={photo.status}>
       <div className="card h-100">
-        <div className="ratio ratio-1x1 photo-tile">
-          <img src={photo.thumb_url} alt={t('photos.thumbAlt', { number: index + 1 })} />
+        {/* The display size, whole (a portrait is not cropped to the square thumbnail). */}
+        <div className="ratio ratio-1x1 photo-tile photo-tile--whole">
+          <img src={photo.url} alt={t('photos.thumbAlt', { number: index + 1 })} loading="lazy" />
         </div>
         <div className="photo-tile__badges">
           <span className={`badge ${STATUS_BADGE[photo.status]}`}>{t(`photos.status.${photo.status}`)}</span>
           {photo.is_main && <span className="badge text-bg-primary">{t('photos.main')}</span>}
         </div>
-        <div className="card-body p-2 d-grid gap-1">
+        {/* align-content-start: in the stretched card the grid rows would grow the buttons tall. */}
+        <div className="card-body p-2 d-grid gap-1 align-content-start">
           {confirming ? (
             <>
               <span className="small">{t('photos.deleteConfirm')}</span>
@@ -84,25 +86,28 @@ function PhotoItem({ photo, index, onNotice }: { photo: TPhoto; index: number; o
 export function PhotosSection({ user }: { user: TUser }) {
   const { t } = useTranslation(PROFILES_NS);
   const photos = usePhotos();
-  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
+  const [progress, setProgress] = useState<{ name: string; percent: number; processing: boolean } | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const upload = useUploadPhoto(({ loaded, total }: UploadProgress) =>
-    setProgress((current) => (current ? { ...current, percent: Math.min(100, Math.round((loaded / total) * 100)) } : current)),
+    // The bytes sent so far; once all are sent the server still re-encodes the photo, said as such.
+    setProgress((current) => (current ? { ...current, percent: Math.min(100, Math.floor((loaded / total) * 100)), processing: loaded >= total } : current)),
   );
   const limit = photos.data?.limit ?? photoLimit(user.paid_user);
   const count = photos.data?.photos.length ?? 0;
 
   const uploadAll = async (files: File[]) => {
     setNotice(null);
+    let uploaded = 0;
     for (const file of files) {
       if (file.size > PHOTO_MAX_BYTES) {
         setNotice({ kind: 'error', text: t('errors.photo_too_large', { megabytes: Math.floor(PHOTO_MAX_BYTES / (1024 * 1024)) }) });
         return;
       }
-      setProgress({ name: file.name, percent: 0 });
+      setProgress({ name: file.name, percent: 0, processing: false });
       try {
         await upload.mutateAsync(file);
-        setNotice({ kind: 'success', text: t('photos.uploaded') });
+        uploaded += 1;
+        setNotice({ kind: 'success', text: t('photos.uploaded', { count: uploaded }) });
       } catch (error) {
         if (!isAuthenticationRequired(error)) {
           setNotice({ kind: 'error', text: error instanceof ApiError ? error.message : t('errors.generic') });
@@ -132,8 +137,16 @@ export function PhotosSection({ user }: { user: TUser }) {
       <PhotoDropzone disabled={!!progress} onFiles={(files) => void uploadAll(files)} />
       {progress && (
         <div id="photo-progress" className="mb-3">
-          <div className="small mb-1 text-truncate">{t('photos.uploading', { name: progress.name })}</div>
-          <ProgressBar now={progress.percent} label={`${progress.percent}%`} aria-label={t('photos.uploading', { name: progress.name })} />
+          <div id="photo-progress-label" className="small mb-1 text-truncate">
+            {t(progress.processing ? 'photos.processing' : 'photos.uploading', { name: progress.name })}
+          </div>
+          <ProgressBar
+            now={progress.percent}
+            label={`${progress.percent}%`}
+            striped={progress.processing}
+            animated={progress.processing}
+            aria-label={t(progress.processing ? 'photos.processing' : 'photos.uploading', { name: progress.name })}
+          />
         </div>
       )}
       <div aria-live="polite">
@@ -153,6 +166,16 @@ export function PhotosSection({ user }: { user: TUser }) {
       </div>
       <ServerError error={photos.error} />
       {photos.data && count === 0 && <p className="text-body-secondary">{t('photos.none')}</p>}
+      {photos.data?.photos.some((photo) => photo.status === 'pending') && (
+        <p id="photo-pending-note" className="small">
+          {t('photos.pendingNote')}
+        </p>
+      )}
+      {photos.data?.photos.some((photo) => photo.status === 'rejected') && (
+        <p id="photo-rejected-note" className="small">
+          {t('photos.rejectedNote')}
+        </p>
+      )}
       {photos.data && count > 0 && (
         <ul id="photo-list" className="row row-cols-2 row-cols-sm-3 row-cols-md-4 g-3 list-unstyled">
           {photos.data.photos.map((photo, index) => (
