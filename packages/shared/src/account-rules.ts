@@ -16,6 +16,8 @@ export const OLDEST_AGE = 120;
 export const ACTIVATION_TOKEN_HOURS = 7 * 24;
 export const PASSWORD_RESET_TOKEN_HOURS = 2;
 export const MAIL_CHANGE_TOKEN_HOURS = 24;
+/** The "This was not me" link of a security notice (decision 012). */
+export const SECURITY_UNDO_TOKEN_HOURS = 7 * 24;
 
 /** Rate limits (trust.md: login, signup, password reset). */
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;

@@ -72,7 +72,8 @@ export const ZSignupRequest = z.object({
   /** The profile the first message goes to (signup from a profile page). */
   signup_profile_id: z.number().int().positive().optional(),
   consent_terms: z.boolean(),
-  consent_orientation_data: z.boolean(),
+  /** Optional (decision 012): without it the orientation is not stored; it can be given later in the settings. */
+  consent_orientation_data: z.boolean().optional(),
   language: ZLocaleCode.optional(),
   tracking: ZTracking.optional(),
 });
@@ -99,6 +100,8 @@ export const ZDeleteAccountRequest = z.object({
 export const ZConsentRequest = z.object({ kind: z.enum(['orientation_data']), granted: z.boolean() });
 export type TConsentRequest = z.infer<typeof ZConsentRequest>;
 export const ZSentAnswer = z.object({ sent: z.literal(true) });
+/** POST /api/not-me.php: the account is locked and a reset link went to this (restored) address. */
+export const ZNotMeAnswer = z.object({ locked: z.literal(true), email: z.string() });
 
 /**
  * Stable error codes of the account calls (spec section 8). `field` in the error names the form
@@ -133,5 +136,7 @@ export const ACCOUNT_ERROR_CODES = [
   'remarks_too_long',
   'already_confirmed',
   'authentication_required',
+  'email_unchanged',
+  'account_locked',
 ] as const;
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];

@@ -266,9 +266,9 @@ export const accountTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['activation', 'password_reset', 'mail_change', 'reactivation'] }).notNull(),
+    purpose: text('purpose', { enum: ['activation', 'password_reset', 'mail_change', 'reactivation', 'security_undo'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
-    /** For mail_change: the address that becomes the login once the link is used. */
+    /** For mail_change: the address that becomes the login once the link is used; for security_undo: the address to restore. */
     newEmail: text('new_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -42,7 +42,16 @@ export function isUniqueViolation(error: unknown): boolean {
 export async function sendAccountMail(
   deps: AccountDeps,
   ctx: RequestContext,
-  input: { kind: AccountMailKind; to: string; name: string; locale: LocaleCode; path: string; expiresInHours: number },
+  input: {
+    kind: AccountMailKind;
+    to: string;
+    name: string;
+    locale: LocaleCode;
+    path: string;
+    expiresInHours: number;
+    changedAt?: Date;
+    newEmail?: string;
+  },
 ): Promise<void> {
   const link = `${ctx.origin}${input.path}`;
   const { subject, text, html } = renderAccountMail({
@@ -51,6 +60,8 @@ export async function sendAccountMail(
     name: input.name,
     link,
     expiresInHours: input.expiresInHours,
+    changedAt: input.changedAt,
+    newEmail: input.newEmail,
     site: {
       name: ctx.site.name,
       domain: ctx.site.domain,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALE_CODES } from '@cupido/shared/locales';
 import { escapeHtml, formatDuration, renderAccountMail, type AccountMailInput, type AccountMailKind } from './account-mails';
 
-const KINDS: AccountMailKind[] = ['activation', 'password_reset', 'mail_change', 'reactivation'];
+const KINDS: AccountMailKind[] = ['activation', 'password_reset', 'mail_change', 'reactivation', 'email_changed', 'password_changed'];
 
 const site = {
   name: 'Amora',
@@ -20,10 +20,25 @@ const input = (overrides: Partial<AccountMailInput> = {}): AccountMailInput => (
   link: LINK,
   site,
   expiresInHours: 48,
+  changedAt: new Date('2026-11-23T13:05:00Z'),
+  newEmail: 'new@example.com',
   ...overrides,
 });
 
 describe('account mails', () => {
+  it('security notices say what changed and when (UTC), with the new address escaped', () => {
+    const mail = renderAccountMail(input({ kind: 'email_changed', newEmail: '<x>@example.com', expiresInHours: 168 }));
+    expect(mail.text).toContain('<x>@example.com');
+    expect(mail.text).toContain('23 November 2026');
+    expect(mail.text).toContain('23 November 2026 at 13:05 UTC');
+    expect(mail.text).toContain('This was not me');
+    expect(mail.html).toContain('&lt;x&gt;@example.com');
+    expect(mail.html).not.toContain('<x>');
+    const de = renderAccountMail(input({ kind: 'password_changed', locale: 'de', expiresInHours: 168 }));
+    expect(de.subject).toBe('Das Passwort deines Kontos bei Amora wurde geändert');
+    expect(de.text).toContain('23. November 2026');
+  });
+
   describe.each(KINDS)('%s', (kind) => {
     it.each(LOCALE_CODES)('renders in %s: subject, text and html with the link and the site', (locale) => {
       const mail = renderAccountMail(input({ kind, locale, expiresInHours: kind === 'reactivation' ? 336 : 2 }));

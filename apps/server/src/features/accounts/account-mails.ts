@@ -6,7 +6,14 @@
 import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
 import { translate } from '../../i18n/translate';
 
-export type AccountMailKind = 'activation' | 'password_reset' | 'mail_change' | 'reactivation';
+export type AccountMailKind =
+  | 'activation'
+  | 'password_reset'
+  | 'mail_change'
+  | 'reactivation'
+  // Security notices to the old address, with a "This was not me" link (decision 012).
+  | 'email_changed'
+  | 'password_changed';
 
 export interface MailSite {
   name: string;
@@ -24,6 +31,10 @@ export interface AccountMailInput {
   site: MailSite;
   /** How long the link works; for reactivation, how long until the account is erased. */
   expiresInHours: number;
+  /** When the change happened (security notices), written in the member's language. */
+  changedAt?: Date;
+  /** The new login address (email_changed). */
+  newEmail?: string;
 }
 
 export interface RenderedMail {
@@ -47,6 +58,12 @@ export function formatDuration(locale: LocaleCode, hours: number): string {
   const days = hours >= 24;
   const value = days ? Math.floor(hours / 24) : Math.max(1, Math.floor(hours));
   return new Intl.NumberFormat(iso, { style: 'unit', unit: days ? 'day' : 'hour', unitDisplay: 'long' }).format(value);
+}
+
+/** "23 November 2026 at 13:05 UTC": the server does not know the member's time zone, so it says UTC. */
+export function formatWhen(locale: LocaleCode, date: Date): string {
+  const iso = LOCALES.find((l) => l.code === locale)?.iso ?? locale;
+  return new Intl.DateTimeFormat(iso, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date) + ' UTC';
 }
 
 /** The site's colour if it is a plain hex colour (it goes into a style attribute), else the default. */
@@ -93,6 +110,8 @@ function texts(input: AccountMailInput): Texts {
     site: input.site.name,
     support_email: input.site.supportEmail,
     duration: formatDuration(input.locale, input.expiresInHours),
+    when: input.changedAt ? formatWhen(input.locale, input.changedAt) : '',
+    new_email: input.newEmail ?? '',
   };
   const t = (key: string) => translate(input.locale, `mail.${key}`, params);
   return {

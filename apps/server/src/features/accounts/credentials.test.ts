@@ -117,6 +117,20 @@ describe('change e-mail', () => {
     expect((await me(second.cookie)).pending_email).toBeNull();
   });
 
+  it('refuses the current address with its own translated message under the field', async () => {
+    const { body, cookie } = await activeMember(t);
+    const same = await post('/api/email.php', { email: body.email.toUpperCase() }, cookie);
+    expect(same.statusCode).toBe(409);
+    expect(errorOf(same)).toEqual({
+      code: 'email_unchanged',
+      field: 'email',
+      message: 'This is already your e-mail address. Enter the new address you want to use.',
+    });
+    const nl = await post('/api/email.php?locale=nl', { email: body.email }, cookie);
+    expect(errorOf(nl).message).toBe('Dit is al je e-mailadres. Vul het nieuwe adres in dat je wilt gebruiken.');
+    expect((await me(cookie)).pending_email).toBeNull();
+  });
+
   it('refuses the link when the address was taken after it was sent', async () => {
     const { body, cookie } = await activeMember(t);
     const wanted = `wanted.${body.email}`;

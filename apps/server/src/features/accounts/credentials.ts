@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { consumeToken, hoursFrom, issueToken } from './tokens';
 import { createSession, deleteSessionsOf } from './sessions';
 import { clearLoginFailures } from './login';
+import { sendSecurityNotice } from './security';
 import { activateInTx, isUniqueViolation, sendAccountMail, type AccountDeps, type RequestContext } from './account-context';
 
 const DAY_MS = 24 * 3_600_000;
@@ -100,15 +101,24 @@ export async function resetPassword(
 export async function changePassword(
   deps: AccountDeps,
   ctx: RequestContext,
-  member: { id: number; passwordHash: string | null },
+  member: { id: number; passwordHash: string | null; email: string; language: string; profileName: string },
   input: { old_password: string; new_password: string },
 ): Promise<void> {
   if (!(await verifyPassword(member.passwordHash, input.old_password))) throw error(400, 'old_password_wrong', 'old_password');
   checkNewPassword(input.new_password, 'new_password');
   const passwordHash = await hashPassword(input.new_password);
+  const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
     await deleteSessionsOf(tx, member.id, ctx.sessionToken ?? undefined);
+  });
+  await sendSecurityNotice(deps, ctx, {
+    userId: member.id,
+    kind: 'password_changed',
+    to: member.email,
+    name: member.profileName,
+    language: member.language,
+    changedAt: now,
   });
 }
 
@@ -130,10 +140,8 @@ export async function requestEmailChange(
 ): Promise<void> {
   if (!isValidEmail(input.email)) throw error(400, 'invalid_email', 'email');
   const email = normalizeEmail(input.email);
-  if (email === member.email) {
-    await deps.db.update(users).set({ pendingEmail: null }).where(eq(users.id, member.id));
-    return;
-  }
+  // Not a change: saying "link sent" and then never changing anything would mislead.
+  if (email === member.email) throw error(409, 'email_unchanged', 'email');
   if (await emailOwnedByOther(deps, ctx.site.id, email, member.id)) throw error(409, 'email_taken', 'email');
   const sent = await deps.limiter.hit(`mail:acct:${member.id}`, ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR, HOUR_MS);
   if (!sent.allowed) throw error(429, 'too_many_mails', 'email');
@@ -174,18 +182,37 @@ export async function confirmEmailChange(
     const result = await deps.db.transaction(async (tx) => {
       const used = await consumeToken(tx, token, 'mail_change', now);
       if (!used?.newEmail) return null;
+      const usable = and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), ne(users.status, 'erased'), ne(users.status, 'pending_deletion'));
+      const [before] = await tx
+        .select({ email: users.email, language: users.language, name: profiles.name })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.id, users.profileId))
+        .where(usable)
+        .for('update');
+      if (!before) return null;
       const [user] = await tx
         .update(users)
         .set({ email: used.newEmail, pendingEmail: null })
-        .where(and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), ne(users.status, 'erased'), ne(users.status, 'pending_deletion')))
+        .where(usable)
         .returning({ id: users.id });
       if (!user) return null;
       await activateInTx(tx, user.id, ctx.site.signupCredits, now);
       const sessionToken = loggedInUserId === user.id ? null : await createSession(tx, user.id, now);
-      return { userId: user.id, sessionToken };
+      return { userId: user.id, sessionToken, before, newEmail: used.newEmail };
     });
     if (!result) throw error(400, 'token_invalid');
-    return result;
+    if (result.before.email !== result.newEmail) {
+      await sendSecurityNotice(deps, ctx, {
+        userId: result.userId,
+        kind: 'email_changed',
+        to: result.before.email,
+        name: result.before.name,
+        language: result.before.language,
+        changedAt: now,
+        newEmail: result.newEmail,
+      });
+    }
+    return { userId: result.userId, sessionToken: result.sessionToken };
   } catch (err) {
     // Someone signed up with the address after the link was sent.
     if (isUniqueViolation(err)) throw error(409, 'email_taken');

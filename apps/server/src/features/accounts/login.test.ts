@@ -50,6 +50,32 @@ describe('GET /api/user.php', () => {
   });
 });
 
+describe('language chosen before login', () => {
+  it('becomes the account language when the locale cookie differs; without the cookie the account keeps its own', async () => {
+    const { body } = await activeMember(t, { language: 'de' });
+    const plain = await login(body.email, body.password);
+    expect(plain.json().user.language).toBe('de');
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: body.email, password: body.password },
+      headers: { cookie: 'i18n_redirected=fr' },
+      remoteAddress: nextIp(),
+    });
+    expect(chosen.json().user.language).toBe('fr');
+    const cookie = sessionCookieOf(chosen);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user.language).toBe('fr');
+    const bogus = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: body.email, password: body.password },
+      headers: { cookie: 'i18n_redirected=xx' },
+      remoteAddress: nextIp(),
+    });
+    expect(bogus.json().user.language).toBe('fr');
+  });
+});
+
 describe('POST /api/user.php (login) and logout', () => {
   it('logs in with the right password, sets a 30-day HttpOnly SameSite=Lax cookie, and logs out', async () => {
     const { body } = await activeMember(t);

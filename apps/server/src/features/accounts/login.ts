@@ -3,7 +3,8 @@
  * {minutes} min.'). Failures count per account and per IP in the shared rate limiter, so the
  * lock holds across server processes; a successful login clears the account's count.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
+import type { LocaleCode } from '@cupido/shared/locales';
 import {
   LOGIN_LOCK_MINUTES,
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -14,6 +15,7 @@ import { AppError } from '../../errors';
 import { users } from '../../db/schema';
 import { verifyPassword } from './passwords';
 import { createSession } from './sessions';
+import { accountLocked, isLocked } from './security';
 import { minutesUntil, type AccountDeps, type RequestContext } from './account-context';
 
 const LOCK_MS = LOGIN_LOCK_MINUTES * 60_000;
@@ -32,6 +34,8 @@ export async function login(
   deps: AccountDeps,
   ctx: RequestContext,
   input: { email: string; password: string },
+  /** The language the visitor picked before logging in (locale cookie): it becomes the account's. */
+  chosenLanguage: LocaleCode | null = null,
 ): Promise<{ userId: number; sessionToken: string }> {
   const email = normalizeEmail(input.email);
   const accountKey = accountKeyOf(ctx.site.id, email);
@@ -52,6 +56,8 @@ export async function login(
     .where(and(eq(users.siteId, ctx.site.id), eq(users.email, email)))
     .limit(1);
   const usable = user && user.status !== 'erased';
+  // Locked after "This was not me": no password to check; only a reset opens it (decision 012).
+  if (usable && isLocked(user)) throw accountLocked();
   const passwordOk = await verifyPassword(usable ? user.passwordHash : null, input.password);
 
   if (!usable || !passwordOk) {
@@ -68,6 +74,9 @@ export async function login(
   await deps.limiter.reset(accountKey, LOCK_MS);
   if (user.status === 'pending_deletion') {
     throw new AppError(403, 'account_pending_deletion', 'errors.account_pending_deletion', {}, 'email');
+  }
+  if (chosenLanguage) {
+    await deps.db.update(users).set({ language: chosenLanguage }).where(and(eq(users.id, user.id), ne(users.language, chosenLanguage)));
   }
   const sessionToken = await createSession(deps.db, user.id, now);
   return { userId: user.id, sessionToken };

@@ -12,6 +12,7 @@ import {
   ZEmailRequest,
   ZLanguageRequest,
   ZLoginRequest,
+  ZNotMeAnswer,
   ZOkAnswer,
   ZResetPasswordDoRequest,
   ZSentAnswer,
@@ -22,6 +23,7 @@ import {
   ZUserOrNullAnswer,
 } from '@cupido/shared/accounts';
 import { ZApiError } from '@cupido/shared/contracts';
+import { LOCALE_COOKIE, isLocaleCode } from '@cupido/shared/locales';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { normalizeDomain } from '../../plugins/request-context';
@@ -35,6 +37,7 @@ import { login } from './login';
 import { changePassword, confirmEmailChange, requestEmailChange, requestPasswordReset, resetPassword } from './credentials';
 import { deleteAccount, reactivate, requestReactivation } from './deletion';
 import { setOrientationConsent } from './consents';
+import { lockAfterNotMe } from './security';
 
 export interface AccountRoutesOptions {
   deps: AccountDeps;
@@ -98,7 +101,11 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     '/api/user.php',
     { schema: { tags, summary: 'Log in', body: ZLoginRequest, response: { 200: ZUserAnswer, ...errors } } },
     async (request, reply) => {
-      const { sessionToken: token } = await login(deps, contextOf(request), request.body);
+      // A language picked before logging in stays: the locale cookie is only written by a choice
+      // (the dropdown, or the account's language shown after an earlier login).
+      const cookie = request.cookies?.[LOCALE_COOKIE];
+      const chosen = cookie && isLocaleCode(cookie) ? cookie : null;
+      const { sessionToken: token } = await login(deps, contextOf(request), request.body, chosen);
       return answerWithSession(request, reply, token);
     },
   );
@@ -158,8 +165,14 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     '/api/activate.php',
     { schema: { tags, summary: 'Activation link: redirects to /activate/done or /activate/error', querystring: ZTokenQuery } },
     async (request, reply) => {
-      const userId = request.query.token ? await activate(deps, contextOf(request), request.query.token) : null;
-      if (userId === null) return reply.redirect('/activate/error');
+      const result = request.query.token ? await activate(deps, contextOf(request), request.query.token) : { outcome: 'invalid' as const };
+      if (result.outcome === 'invalid') return reply.redirect('/activate/error');
+      const { userId } = result;
+      if (result.outcome === 'already_active') {
+        // A second click: no new session from an old link; the member's own browser goes on.
+        const member = await request.member();
+        return reply.redirect(member?.id === userId ? '/activate/done' : '/activate/error?reason=already_active');
+      }
       await changed(request, userId);
       const member = await request.member();
       if (member?.id !== userId) {
@@ -239,6 +252,25 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
       const change = { granted: request.body.granted, companyId: request.site.companyId, now };
       if (await setOrientationConsent(deps.db, member, change)) await changed(request, member.id);
       return currentUser(request);
+    },
+  );
+
+  app.post(
+    '/api/not-me.php',
+    {
+      schema: {
+        tags,
+        summary: '"This was not me" from a security notice: locks the account, restores a changed address, mails a reset link',
+        body: ZTokenRequest,
+        response: { 200: ZNotMeAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId, email } = await lockAfterNotMe(deps, contextOf(request), request.body.token);
+      await changed(request, userId);
+      // Whoever clicks is logged out here too: the account's sessions are gone.
+      clearSessionCookie(request, reply);
+      return { locked: true as const, email };
     },
   );
 

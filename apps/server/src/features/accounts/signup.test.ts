@@ -59,7 +59,6 @@ describe('POST /api/signup.php', () => {
     [{ date_of_birth: '2010-01-01' }, 'date_of_birth_required', 'date_of_birth', 'Enter your date of birth (18+)'],
     [{ date_of_birth: '1990-02-30' }, 'invalid_date_of_birth', 'date_of_birth', 'Invalid date of birth'],
     [{ consent_terms: false }, 'consent_required', 'consent_terms', 'Please tick this box to continue'],
-    [{ consent_orientation_data: false }, 'consent_required', 'consent_orientation_data', 'Please tick this box to continue'],
   ])('refuses %o with %s and writes nothing', async (overrides, code, field, message) => {
     const body = signupBody(overrides);
     const before = await t.database.db.$count(users);
@@ -125,6 +124,22 @@ describe('POST /api/signup.php', () => {
   });
 });
 
+describe('optional orientation consent', () => {
+  it('signs up without it: no orientation consent row, the member can give it later', async () => {
+    const { user, cookie } = await signup(t, { consent_orientation_data: undefined });
+    expect(user.orientation_consent).toBe(false);
+    const recorded = await t.database.db.select().from(consents).where(eq(consents.userId, user.id));
+    expect(recorded.map((c) => c.kind)).toEqual(['terms']);
+    const given = await post('/api/consent.php', { kind: 'orientation_data', granted: true }, { cookie });
+    expect(given.json().user.orientation_consent).toBe(true);
+  });
+
+  it('signs up with it unticked (false) the same way', async () => {
+    const { user } = await signup(t, { consent_orientation_data: false });
+    expect(user.orientation_consent).toBe(false);
+  });
+});
+
 describe('activation', () => {
   it('activates once, grants the site signup credits once, and lands on /activate/done', async () => {
     await createSite(t, 'credits.localhost', { signupCredits: 35 });
@@ -137,9 +152,14 @@ describe('activation', () => {
       const me = (await t.app.inject({ method: 'GET', url: '/api/user.php?domain=credits.localhost', headers: { cookie } })).json().user;
       expect(me).toMatchObject({ status: 'active', credits: 35 });
 
+      // A second click of the member's own browser just shows the done page again.
       const again = await t.app.inject({ method: 'GET', url: path, headers: { cookie } });
-      expect(again.headers.location).toBe('/activate/error');
+      expect(again.headers.location).toBe('/activate/done');
       expect(await t.database.db.$count(creditEntries, eq(creditEntries.userId, user.id))).toBe(1);
+      // Elsewhere the used link says the account is already active, and logs nobody in.
+      const elsewhere = await t.app.inject({ method: 'GET', url: path });
+      expect(elsewhere.headers.location).toBe('/activate/error?reason=already_active');
+      expect(elsewhere.cookies.find((c) => c.name === 'auth.session')).toBeUndefined();
     }
   }, 20_000);
 

@@ -3,7 +3,7 @@
  * the consents). Everything a signup writes (profile, account, consents, activation token)
  * lands in one transaction; the mail goes out after it commits.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import {
   ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR,
   ACTIVATION_TOKEN_HOURS,
@@ -18,10 +18,10 @@ import {
 } from '@cupido/shared/accounts';
 import { isSignupAllowed } from '@cupido/shared/rules';
 import { AppError } from '../../errors';
-import { consents, profiles, users } from '../../db/schema';
+import { accountTokens, consents, profiles, users } from '../../db/schema';
 import { currentTermsVersion } from './consents';
 import { hashPassword } from './passwords';
-import { consumeToken, hoursFrom, issueToken } from './tokens';
+import { consumeToken, hoursFrom, issueToken, sha256 } from './tokens';
 import { createSession } from './sessions';
 import { activateInTx, isUniqueViolation, sendAccountMail, type AccountDeps, type RequestContext } from './account-context';
 
@@ -44,7 +44,6 @@ function validateSignup(input: TSignupRequest, minimumAge: number, messageLength
     throw fieldError(400, 'signup_message_too_long', 'signup_message', { max: messageLength });
   }
   if (!input.consent_terms) throw fieldError(400, 'consent_required', 'consent_terms');
-  if (!input.consent_orientation_data) throw fieldError(400, 'consent_required', 'consent_orientation_data');
 }
 
 async function refuseExistingEmail(deps: AccountDeps, siteId: number, email: string): Promise<void> {
@@ -114,9 +113,11 @@ export async function signup(
         })
         .returning({ id: users.id });
       const userId = user!.id;
+      // The orientation consent is optional (decision 012): without it no row, and no
+      // orientation is stored until the member gives it in the settings.
       await tx.insert(consents).values([
         { userId, kind: 'terms', version: termsVersion, grantedAt: now },
-        { userId, kind: 'orientation_data', version: termsVersion, grantedAt: now },
+        ...(input.consent_orientation_data ? [{ userId, kind: 'orientation_data' as const, version: termsVersion, grantedAt: now }] : []),
       ]);
       const activationToken = await issueToken(tx, {
         userId,
@@ -157,8 +158,37 @@ async function mailActivationLink(
   }
 }
 
-/** Uses an activation link: answers the member's id (to log them in), or null for a bad link. */
-export async function activate(deps: AccountDeps, ctx: RequestContext, token: string): Promise<number | null> {
+export type ActivationResult =
+  | { outcome: 'activated'; userId: number }
+  /** The link was used before and the account is active: nothing went wrong, say so. */
+  | { outcome: 'already_active'; userId: number }
+  | { outcome: 'invalid' };
+
+/**
+ * Uses an activation link. A link that was already used, of an account that is active now, is
+ * not an error for the member (a second click, a mail app that opened it first).
+ */
+export async function activate(deps: AccountDeps, ctx: RequestContext, token: string): Promise<ActivationResult> {
+  const userId = await consumeActivation(deps, ctx, token);
+  if (userId !== null) return { outcome: 'activated', userId };
+  const [used] = await deps.db
+    .select({ userId: users.id })
+    .from(accountTokens)
+    .innerJoin(users, eq(users.id, accountTokens.userId))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, sha256(token)),
+        eq(accountTokens.purpose, 'activation'),
+        isNotNull(accountTokens.usedAt),
+        eq(users.siteId, ctx.site.id),
+        eq(users.status, 'active'),
+      ),
+    )
+    .limit(1);
+  return used ? { outcome: 'already_active', userId: used.userId } : { outcome: 'invalid' };
+}
+
+async function consumeActivation(deps: AccountDeps, ctx: RequestContext, token: string): Promise<number | null> {
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     const used = await consumeToken(tx, token, 'activation', now);
