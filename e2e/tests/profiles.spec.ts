@@ -313,7 +313,7 @@ test.describe('profile page', () => {
     await blocker.locator('#member-block').click();
     await expect(blocker.locator('#block-confirm')).toContainText('Block Tom?');
     await blocker.locator('#block-confirm-submit').click();
-    await expect(blocker.locator('#member-block-state')).toHaveText('You have blocked Tom.');
+    await expect(blocker.locator('#member-blocked-notice')).toHaveText('You have blocked Tom. Tom cannot see your profile or contact you.');
     await expect(blocker.locator('#member-unblock')).toBeVisible();
 
     await blocked.reload();

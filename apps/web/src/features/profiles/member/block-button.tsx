@@ -7,7 +7,8 @@ import { PROFILES_NS } from '../profiles-texts';
 
 /**
  * Block and unblock (spec section 4). Blocking deletes the chats and likes between the two and
- * hides this member's profile from the other, so it asks first; unblocking takes one click.
+ * hides this member's profile from the other, so it asks once (this dialog); the page's blocked
+ * notice then confirms it, and unblocking takes one click.
  */
 export function BlockButton({ id, profileId, name, blocked }: { id: string; profileId: number; name: string; blocked: boolean }) {
   const { t } = useTranslation(PROFILES_NS);
@@ -38,9 +39,10 @@ export function BlockButton({ id, profileId, name, blocked }: { id: string; prof
         </button>
       )}
       <div aria-live="polite">
-        {changed && !block.isPending && (
+        {/* Once blocked, the page's blocked notice says so: one confirmation, not two. */}
+        {changed && !blocked && !block.isPending && (
           <div id="member-block-state" className="small text-body-secondary">
-            {blocked ? t('member.blocked', { name }) : t('member.unblocked', { name })}
+            {t('member.unblocked', { name })}
           </div>
         )}
       </div>

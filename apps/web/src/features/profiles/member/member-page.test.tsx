@@ -94,8 +94,10 @@ describe('profile page (/members/{id})', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Block Bram?' });
     expect(dialog.textContent).toContain('your chats and likes with each other will be deleted');
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
-    expect(await screen.findByText('You have blocked Bram.')).toBeTruthy();
-    expect(document.getElementById('member-blocked-notice')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Confirmed once: the blocked notice says it, not a second message beside the button.
+    expect(document.getElementById('member-blocked-notice')!.textContent).toBe('You have blocked Bram. Bram cannot see your profile or contact you.');
+    expect(screen.getAllByText(/You have blocked Bram/)).toHaveLength(1);
     expect(sentBodies(fetch, 'POST /api/block.php')).toEqual([{ profile_id: 42 }]);
 
     await user.click(screen.getByRole('button', { name: 'Unblock' }));
@@ -103,6 +105,44 @@ describe('profile page (/members/{id})', () => {
     expect(screen.getByRole('button', { name: 'Block' })).toBeTruthy();
     expect(document.getElementById('member-blocked-notice')).toBeNull();
     expect(sentBodies(fetch, 'DELETE /api/block.php')).toEqual([{ profile_id: 42 }]);
+  });
+
+  it('reports the profile with a reason, a text and the good-faith statement, and shows the acknowledgement', async () => {
+    const fetch = renderMember(ok(), {}, {
+      'POST /api/report.php': { body: { report_id: 7, status: 'open', message: 'Thanks, we received your report and will review it.' } },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Bram' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(within(dialog).getByText('Please choose a reason')).toBeTruthy();
+    expect(within(dialog).getByText('Please confirm that your report is made in good faith')).toBeTruthy();
+    await user.selectOptions(within(dialog).getByLabelText('Reason'), 'Something else');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(within(dialog).getByText('Please describe what is wrong')).toBeTruthy();
+    expect(sentBodies(fetch, 'POST /api/report.php')).toEqual([]);
+
+    const text = within(dialog).getByLabelText('Details (required)');
+    expect(text.getAttribute('maxlength')).toBe('1000');
+    await user.type(text, 'Asks for money');
+    expect(within(dialog).getByText('986 characters left')).toBeTruthy();
+    await user.click(within(dialog).getByLabelText(/made in good faith/));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe('Thanks, we received your report and will review it.');
+    expect(sentBodies(fetch, 'POST /api/report.php')).toEqual([{ profile_id: 42, reason: 'other', text: 'Asks for money', good_faith: true }]);
+  });
+
+  it("shows the server's answer to a repeated report in the dialog", async () => {
+    renderMember(ok(), {}, {
+      'POST /api/report.php': apiError(409, 'report_already_open', 'You have already reported this profile. We are reviewing your report.'),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Bram' });
+    await user.selectOptions(within(dialog).getByLabelText('Reason'), 'Fake profile');
+    await user.click(within(dialog).getByLabelText(/made in good faith/));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('You have already reported this profile. We are reviewing your report.');
   });
 
   it('cancelling the confirmation blocks nobody', async () => {
@@ -119,6 +159,7 @@ describe('profile page (/members/{id})', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile not available' })).toBeTruthy();
     expect(document.getElementById('no-access-text')!.textContent).toBe('You have no access to this profile.');
     expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
   });
 
   it('shows the 404 page for an unknown profile', async () => {
@@ -131,11 +172,13 @@ describe('profile page (/members/{id})', () => {
     await screen.findByRole('heading', { level: 1, name: 'Bram, 41' });
     expect(screen.getByRole('link', { name: 'Sign up to see all photos' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
   });
 
   it('shows a member their own profile with the way to edit it', async () => {
     renderMember(ok(makeMemberAnswer({ is_own: true })));
     expect(await screen.findByRole('link', { name: 'Edit my profile' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
   });
 });

@@ -17,8 +17,10 @@ import { useCountryName } from '../profile-labels';
 import { PROFILES_NS, ProfilesTexts } from '../profiles-texts';
 import { ProfileCard, ProfilePhoto } from '../search/profile-card';
 import { trackingQuery } from '../search/search-params';
+import { useBackToSearch } from '../search/search-return';
 import { BlockButton } from './block-button';
 import { MemberPhotos } from './member-photos';
+import { ReportButton } from './report-button';
 import { ProfileFacts } from './profile-facts';
 import '../profiles.scss';
 
@@ -81,11 +83,12 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
   const fictional = profile.is_fictional
     ? (profile.fictional ?? { icon: settings.fictional_icon, singular: settings.fictional_singular, warning: settings.fictional_warning })
     : null;
+  const backToSearch = useBackToSearch();
   const interestName = (interestId: string) => interests.data?.find((i) => i.id === interestId)?.name ?? interestId;
 
   return (
     <div className="container py-4" id="member-profile" data-profile-id={profile.id}>
-      <Link to={routePath('members')} className="d-inline-block mb-3">
+      <Link id="member-back" to={backToSearch} className="d-inline-block mb-3">
         <span aria-hidden="true">‹</span> {t('member.backToSearch')}
       </Link>
       <header className="d-flex flex-wrap gap-3 align-items-center mb-3">
@@ -105,7 +108,12 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
             </span>
           )}
         </div>
-        {user && !profile.is_own && <BlockButton id={id} profileId={profile.id} name={profile.name} blocked={profile.is_blocked_by_me} />}
+        {user && !profile.is_own && (
+          <div className="d-flex flex-wrap align-items-start gap-2">
+            <BlockButton id={id} profileId={profile.id} name={profile.name} blocked={profile.is_blocked_by_me} />
+            <ReportButton profileId={profile.id} name={profile.name} />
+          </div>
+        )}
         {profile.is_own && (
           <Link id="member-edit-own" to={routePath('profile')} className="btn btn-outline-primary btn-sm">
             {t('member.editOwn')}
@@ -120,7 +128,7 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
         </div>
       )}
       {profile.is_blocked_by_me && (
-        <div id="member-blocked-notice" className="alert alert-secondary">
+        <div id="member-blocked-notice" className="alert alert-secondary" role="status">
           {t('member.blockedNotice', { name: profile.name })}
         </div>
       )}
