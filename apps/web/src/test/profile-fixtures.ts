@@ -23,6 +23,9 @@ export function makeOwnProfile(overrides: Partial<TOwnProfile> = {}): TOwnProfil
     interests: ['music'],
     about: '',
     invisible: false,
+    looking_for_gender: null,
+    looking_for_min_age: null,
+    looking_for_max_age: null,
     status: 'active',
     ...overrides,
   };

@@ -25,7 +25,8 @@ function stubSearch(extra: Partial<TSearchAnswer> = {}) {
   });
 }
 
-function renderMembers(route = '/members', options: Parameters<typeof renderWithProviders>[1] = {}) {
+// all=1: the member chose to search everyone, so their default search (members-defaults.test) stays out.
+function renderMembers(route = '/members?all=1', options: Parameters<typeof renderWithProviders>[1] = {}) {
   return renderWithProviders(
     <>
       <MembersPage />
@@ -97,7 +98,7 @@ describe('members page (search)', () => {
     await user.selectOptions(screen.getByLabelText('Age to'), '30');
     expect(document.getElementById('search-max-age-error')!.textContent).toBe('The maximum age cannot be lower than the minimum age');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(currentLocation()).toBe('/members');
+    expect(currentLocation()).toBe('/members?all=1');
     expect(sentQueries(fetch, 'GET /api/search.php')).toHaveLength(1);
   });
 
@@ -121,7 +122,7 @@ describe('members page (search)', () => {
 
   it('offers only the filters of the site', async () => {
     stubSearch();
-    renderMembers('/members', { settings: { search_fields: ['min_age', 'max_age'] } });
+    renderMembers('/members?all=1', { settings: { search_fields: ['min_age', 'max_age'] } });
     await screen.findByText('Members found: 45');
     expect(screen.queryByLabelText('Looking for')).toBeNull();
     expect(screen.queryByLabelText('Country')).toBeNull();

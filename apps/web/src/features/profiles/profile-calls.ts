@@ -17,10 +17,11 @@ export const GEOCODE_QUERY_KEY = ['geocode'] as const;
 export type CountryRegions = TRegions['countries'][number];
 export type GeocodeResult = TGeocodeAnswer | false;
 
-export function useOwnProfile() {
+export function useOwnProfile(enabled = true) {
   return useQuery<TOwnProfile, ApiError>({
     queryKey: OWN_PROFILE_QUERY_KEY,
     queryFn: async () => (await apiGet<{ profile: TOwnProfile }>('/api/profile.php')).profile,
+    enabled,
   });
 }
 
@@ -63,10 +64,11 @@ export async function reverseGeocode(latitude: number, longitude: number): Promi
 }
 
 /** GET /api/search.php with the URL's filters; the last page stays on screen while the next one loads. */
-export function useSearch(query: Record<string, string>) {
+export function useSearch(query: Record<string, string>, enabled = true) {
   return useQuery<TSearchAnswer, ApiError>({
     queryKey: ['search', query],
     queryFn: () => apiGet<TSearchAnswer>('/api/search.php', query),
+    enabled,
     placeholderData: keepPreviousData,
   });
 }

@@ -27,6 +27,7 @@ import { PROFILES_NS } from '../profiles-texts';
 import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, MAX_INTERESTS } from '../profile-limits';
 import { GeolocationButton, type PlaceOutcome } from './geolocation-button';
 import { InterestsField } from './interests-field';
+import { LookingForFields } from './looking-for-fields';
 import { changesOf, profileProblems, valuesOf, type ProfileField, type ProfileProblem, type ProfileValues } from './profile-values';
 import { SelectField } from './select-field';
 
@@ -47,6 +48,9 @@ const IDS: Record<ProfileField, string> = {
   signup_reason: 'profile-signup-reason',
   interests: 'profile-interests',
   about: 'profile-about',
+  looking_for_gender: 'profile-looking-for-gender',
+  looking_for_min_age: 'profile-looking-for-min-age',
+  looking_for_max_age: 'profile-looking-for-max-age',
 };
 
 const OPTION_LISTS: Record<Exclude<OptionAttribute, 'gender' | 'sexuality'>, readonly string[]> = {
@@ -81,7 +85,9 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
   const problems = profileProblems(values, user.email, settings.minimum_age, new Date());
   const messages: Partial<Record<ProfileField, string>> = {};
   for (const [field, code] of Object.entries(problems) as [ProfileField, ProfileProblem][]) {
-    messages[field] = PROFILE_PROBLEMS.has(code)
+    messages[field] = code === 'age_range_reversed'
+      ? t('search.ageRangeReversed')
+      : PROFILE_PROBLEMS.has(code)
       ? t(`errors.${code}`, { max: code === 'city_too_long' ? CITY_MAX_LENGTH : code === 'about_too_long' ? ABOUT_MAX_LENGTH : MAX_INTERESTS })
       : problemMessage(ta, code as Parameters<typeof problemMessage>[1], { minimumAge: settings.minimum_age, messageLength: settings.message_length });
   }
@@ -264,6 +270,8 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
           <FieldHelp id={IDS.about}>{t('profile.aboutHelp', { number: aboutLength, max: ABOUT_MAX_LENGTH })}</FieldHelp>
         </div>
       </section>
+
+      <LookingForFields ids={IDS} values={values} errorOf={form.errorOf} onChange={set} onTouch={form.touch} />
 
       <ServerError error={form.formError} id="profile-error" />
       <div className="d-flex flex-wrap align-items-center gap-3">

@@ -20,6 +20,10 @@ export interface ProfileValues extends Record<OptionalAttribute, string> {
   city: string;
   interests: string[];
   about: string;
+  /** Whom the member looks for (decision 013); '' is "not chosen" (a default is derived). */
+  looking_for_gender: string;
+  looking_for_min_age: string;
+  looking_for_max_age: string;
 }
 
 export type ProfileField = keyof ProfileValues;
@@ -41,6 +45,9 @@ export function valuesOf(profile: TOwnProfile): ProfileValues {
     signup_reason: profile.signup_reason ?? '',
     interests: [...profile.interests],
     about: profile.about,
+    looking_for_gender: profile.looking_for_gender ?? '',
+    looking_for_min_age: profile.looking_for_min_age?.toString() ?? '',
+    looking_for_max_age: profile.looking_for_max_age?.toString() ?? '',
   };
 }
 
@@ -63,6 +70,10 @@ export function changesOf(values: ProfileValues, saved: ProfileValues): TProfile
   }
   if (!sameSet(values.interests, saved.interests)) changes.interests = values.interests;
   if (values.about !== saved.about) changes.about = values.about;
+  if (values.looking_for_gender !== saved.looking_for_gender) changes.looking_for_gender = values.looking_for_gender || null;
+  for (const bound of ['looking_for_min_age', 'looking_for_max_age'] as const) {
+    if (values[bound] !== saved[bound]) changes[bound] = values[bound] ? Number(values[bound]) : null;
+  }
   return changes;
 }
 
@@ -72,7 +83,8 @@ export type ProfileProblem =
   | 'invalid_date_of_birth'
   | 'city_too_long'
   | 'about_too_long'
-  | 'too_many_interests';
+  | 'too_many_interests'
+  | 'age_range_reversed';
 
 /** The client's checks, the same the server makes (account rules and the profile limits). */
 export function profileProblems(values: ProfileValues, email: string, minimumAge: number, today: Date): Partial<Record<ProfileField, ProfileProblem>> {
@@ -84,5 +96,7 @@ export function profileProblems(values: ProfileValues, email: string, minimumAge
   if (values.city.trim().replace(/\s+/g, ' ').length > CITY_MAX_LENGTH) problems.city = 'city_too_long';
   if (values.interests.length > MAX_INTERESTS) problems.interests = 'too_many_interests';
   if (values.about.trim().length > ABOUT_MAX_LENGTH) problems.about = 'about_too_long';
+  const [min, max] = [values.looking_for_min_age, values.looking_for_max_age];
+  if (min && max && Number(min) > Number(max)) problems.looking_for_max_age = 'age_range_reversed';
   return problems;
 }

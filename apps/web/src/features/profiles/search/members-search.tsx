@@ -9,16 +9,19 @@ import { useSession } from '../../session/use-session';
 import { useSettings } from '../../site/use-settings';
 import { useSearch } from '../profile-calls';
 import { PROFILES_NS } from '../profiles-texts';
-import { SearchFiltersForm } from './search-filters';
+import { FiltersPanel } from './filters-panel';
 import { ProfileCard } from './profile-card';
-import { filtersFromParams, offeredFields, pageCount, pageFromParams, searchApiQuery, searchParamsOf, type SearchFilters } from './search-params';
+import { chosenSearchParams } from './search-defaults';
+import { filtersFromParams, offeredFields, pageCount, pageFromParams, searchApiQuery, type SearchFilters } from './search-params';
+import { useDefaultSearch } from './use-default-search';
 
 function CardGrid({ profiles, id }: { profiles: TProfileCard[]; id: string }) {
   return (
-    <ul id={id} className="row row-cols-2 row-cols-sm-3 row-cols-md-4 row-cols-lg-5 g-3 list-unstyled mb-0">
-      {profiles.map((profile) => (
+    <ul id={id} className="row row-cols-2 row-cols-sm-3 row-cols-md-4 row-cols-lg-5 g-2 g-sm-3 list-unstyled mb-0">
+      {profiles.map((profile, index) => (
         <li key={profile.id} className="col">
-          <ProfileCard profile={profile} />
+          {/* The first row is above the fold on a phone: no lazy loading there (LCP). */}
+          <ProfileCard profile={profile} eager={index < 2} />
         </li>
       ))}
     </ul>
@@ -39,8 +42,10 @@ const toTop = () => window.scrollTo({ top: 0 });
 
 function Pager({ filters, page, pages }: { filters: SearchFilters; page: number; pages: number }) {
   const { t } = useTranslation(PROFILES_NS);
+  const { loggedIn } = useSession();
   if (pages <= 1) return null;
-  const href = (to: number) => `?${searchParamsOf(filters, to).toString()}`;
+  // Page 1 of a member's search for everyone keeps its marker, or the defaults would come back.
+  const href = (to: number) => `?${chosenSearchParams(filters, to, loggedIn).toString()}`;
   return (
     <nav aria-label={t('search.pagination')} className="d-flex align-items-center justify-content-center gap-3 mt-4">
       {page > 1 ? (
@@ -78,19 +83,20 @@ export function MembersSearch() {
   const { loggedIn } = useSession();
   const [params, setParams] = useSearchParams();
   const offered = offeredFields(settings.search_fields);
+  const applyingDefaults = useDefaultSearch(offered);
   const filters = filtersFromParams(params, offered);
   const page = pageFromParams(params);
-  const search = useSearch(searchApiQuery(filters, page, loggedIn));
+  const search = useSearch(searchApiQuery(filters, page, loggedIn), !applyingDefaults);
   const answer = search.data;
   const pages = answer ? pageCount(answer.numResults, answer.per_page) : 1;
-  const filterKey = searchParamsOf(filters).toString();
   const found = useFoundCount(answer);
 
-  const onSearch = (next: SearchFilters) => setParams(searchParamsOf(next, 1));
+  const onSearch = (next: SearchFilters) => setParams(chosenSearchParams(next, 1, loggedIn));
 
+  if (applyingDefaults) return <PageFallback />;
   return (
     <>
-      {offered.length > 0 && <SearchFiltersForm key={filterKey} offered={offered} initial={filters} onSearch={onSearch} />}
+      {offered.length > 0 && <FiltersPanel offered={offered} filters={filters} onSearch={onSearch} />}
       <ServerError error={search.error} id="search-error" />
       {search.isPending && <PageFallback />}
       {answer && (

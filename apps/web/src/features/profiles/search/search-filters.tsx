@@ -27,7 +27,8 @@ interface FilterSelectProps {
 }
 
 /** One labelled filter select; its error (if any) is shown under the whole form. */
-function FilterSelect({ id, label, anyLabel, value, onChange, options, className = 'col-6 col-md', error }: FilterSelectProps) {
+// Full width on a phone, so long names (countries, regions) are not cut off; side by side from md.
+function FilterSelect({ id, label, anyLabel, value, onChange, options, className = 'col-12 col-md', error }: FilterSelectProps) {
   return (
     <div className={className}>
       <label htmlFor={id} className="form-label">
@@ -83,7 +84,7 @@ export function SearchFiltersForm({ offered, initial, onSearch }: { offered: Sea
   const active = Object.values(filters).some(Boolean);
 
   return (
-    <form id="search-filters" className="search-filters card card-body mb-4" onSubmit={submit} noValidate aria-label={t('search.filters')}>
+    <form id="search-filters" className="search-filters card card-body" onSubmit={submit} noValidate aria-label={t('search.filters')}>
       <div className="row g-3 align-items-end">
         {has('gender') && (
           <FilterSelect
