@@ -8,6 +8,9 @@ import { makeUser, renderWithProviders } from '../../../test/render-with-provide
 import NotificationsPage from './notifications-page';
 import AccountDeletedPage from './account-deleted-page';
 
+// The blocked-members section has its own calls and tests (features/profiles/blocked-members.test.tsx).
+vi.mock('../../profiles/blocked-members', () => ({ BlockedMembers: () => null }));
+
 function renderSettings(user = makeUser()) {
   return renderWithProviders(
     <>

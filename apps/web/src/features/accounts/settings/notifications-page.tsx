@@ -6,6 +6,7 @@ import { ChangeEmailForm } from '../email/change-email-form';
 import { ChangePasswordForm } from '../password/change-password-form';
 import { DeleteAccountForm } from './delete-account-form';
 import { OrientationConsent } from './orientation-consent';
+import { BlockedMembers } from '../../profiles/blocked-members';
 
 /**
  * /notifications, the settings screen (spec section 2). Today: e-mail address, password, the
@@ -55,6 +56,8 @@ function Settings() {
         </h2>
         <OrientationConsent user={user} />
       </section>
+
+      <BlockedMembers />
 
       <section className="mb-4" aria-labelledby="settings-delete-title">
         <h2 id="settings-delete-title" className="h5 text-danger">
