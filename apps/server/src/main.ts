@@ -9,9 +9,13 @@ const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
 );
 await database.migrate();
-if (config.seedDemo) await seedDemoData(database.db, { dataDir: config.dataDir });
+const seeded = config.seedDemo ? await seedDemoData(database.db, { dataDir: config.dataDir }) : null;
 
 const app = await buildApp({ config, database, runJobs: true });
+if (seeded) {
+  const { email, password, domain } = seeded.demoMember;
+  app.log.info({ email, password, site: domain }, `Demo member: log in at http://${domain}:${config.port}/login as ${email} / ${password}`);
+}
 
 let closing = false;
 async function shutdown(signal: string) {

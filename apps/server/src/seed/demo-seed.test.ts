@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { allCountries } from 'country-region-data';
 import { INTEREST_IDS } from '@cupido/shared/profile-options';
 import type { DatabaseHandle } from '../db/open';
-import { photos, profileInterests, profiles, sites } from '../db/schema';
+import { photos, profileInterests, profiles, sites, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import { seedDemoData } from './demo-seed';
+import { DEMO_MEMBER, DEMO_MEMBER_SEED_KEY, seedDemoMember } from './demo-member';
 import { DEMO_EXTRA_PHOTOS, DEMO_PROFILE_COUNT, SEED_REFERENCE_DATE, seedDemoProfiles } from './demo-profiles';
 import { seedDemoSites } from './demo-sites';
 
@@ -27,7 +28,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const allProfiles = () => database.db.select().from(profiles).orderBy(asc(profiles.id));
+/** The generated demo profiles (the demo member has its own tests below). */
+const allProfiles = async () => (await database.db.select().from(profiles).orderBy(asc(profiles.id))).filter((p) => p.seedKey !== DEMO_MEMBER_SEED_KEY);
+const memberProfileId = async () => (await database.db.select().from(profiles).where(eq(profiles.seedKey, DEMO_MEMBER_SEED_KEY)))[0]!.id;
 
 /** Whole years between an ISO birth date and a day. */
 function ageOn(birthDate: string, day: Date): number {
@@ -104,7 +107,8 @@ describe('seedDemoData: demo profiles', () => {
   });
 
   it('gives every profile 3 to 6 known interests', async () => {
-    const rows = await database.db.select().from(profileInterests);
+    const member = await memberProfileId();
+    const rows = (await database.db.select().from(profileInterests)).filter((r) => r.profileId !== member);
     const perProfile = new Map<number, string[]>();
     for (const row of rows) perProfile.set(row.profileId, [...(perProfile.get(row.profileId) ?? []), row.interestId]);
     expect(perProfile.size).toBe(DEMO_PROFILE_COUNT);
@@ -116,7 +120,8 @@ describe('seedDemoData: demo profiles', () => {
   });
 
   it('gives every profile one approved main photo, every fifth profile four more, and their SVG files exist', async () => {
-    const rows = await database.db.select().from(photos);
+    const member = await memberProfileId();
+    const rows = (await database.db.select().from(photos)).filter((r) => r.profileId !== member);
     const perProfile = new Map<number, typeof rows>();
     for (const row of rows) perProfile.set(row.profileId, [...(perProfile.get(row.profileId) ?? []), row]);
     expect(perProfile.size).toBe(DEMO_PROFILE_COUNT);
@@ -169,7 +174,7 @@ describe('seedDemoData: demo profiles', () => {
       await seedDemoData(other.db, { dataDir: otherDir });
       const pick = (r: typeof profiles.$inferSelect) => ({ ...r, id: undefined, siteId: undefined });
       const mine = (await allProfiles()).map(pick);
-      const theirs = (await other.db.select().from(profiles).orderBy(asc(profiles.id))).map(pick);
+      const theirs = (await other.db.select().from(profiles).orderBy(asc(profiles.id))).filter((p) => p.seedKey !== DEMO_MEMBER_SEED_KEY).map(pick);
       expect(theirs.slice(0, 20).map((r) => r.name)).toEqual(mine.slice(0, 20).map((r) => r.name));
       expect(theirs).toEqual(mine);
       for (const file of ['demo-1.svg', 'demo-200-thumb.svg']) {
@@ -179,6 +184,32 @@ describe('seedDemoData: demo profiles', () => {
       await other.close();
       fs.rmSync(otherDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the demo member', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    expect(await seedDemoMember(t.database.db, { dataDir: t.dataDir })).toEqual({ created: true });
+  });
+  afterAll(() => t.close());
+
+  it('is seeded once by seedDemoData, with the login the README and the start log show', async () => {
+    expect(firstRun.demoMember).toEqual({ ...DEMO_MEMBER, created: true });
+    expect((await seedDemoData(database.db, { dataDir })).demoMember.created).toBe(false);
+    expect(await database.db.$count(users, eq(users.email, DEMO_MEMBER.email))).toBe(1);
+  });
+
+  it('logs in on the English site: active, with consent, a filled profile and an approved main photo', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/user.php', payload: { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password } });
+    expect(login.statusCode, login.body).toBe(200);
+    const { user } = login.json();
+    expect(user).toMatchObject({ email: DEMO_MEMBER.email, status: 'active', language: 'en', orientation_consent: true });
+    expect(user.profile).toMatchObject({ name: 'Demo', country: 'GB', main_image: { status: 'active' } });
+    const photo = await t.app.inject({ url: `/photos/${user.profile.main_image.filename}` });
+    expect(photo.statusCode).toBe(200);
+    expect(await seedDemoMember(t.database.db, { dataDir: t.dataDir })).toEqual({ created: false });
   });
 });
 

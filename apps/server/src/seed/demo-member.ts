@@ -1,0 +1,79 @@
+/**
+ * The demo member: an activated account on the English demo site (localhost) with a filled-in
+ * profile and an approved photo, so a newcomer can look around the members' area without a
+ * mailbox. Its login is fixed and public (README, start log): it exists only where the demo seed
+ * runs. Idempotent: the profile has seed key 'member-demo'; the account is created with it, once.
+ */
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/open';
+import { consents, photos, profileInterests, profiles, sites, users } from '../db/schema';
+import { currentTermsVersion } from '../features/accounts/consents';
+import { hashPassword } from '../features/accounts/passwords';
+import { photosRoot } from '../plugins/photos';
+import { demoPhotoPaths, writeDemoAvatars } from './demo-avatars';
+import { SEED_REFERENCE_DATE } from './demo-profiles';
+
+export const DEMO_MEMBER = { email: 'demo@cupido.example', password: 'cupido-demo-2026', domain: 'localhost' } as const;
+export const DEMO_MEMBER_SEED_KEY = 'member-demo';
+
+const AVATAR = { seedKey: DEMO_MEMBER_SEED_KEY, gender: 'female' as const, hairColor: 'brown', age: 34 };
+
+/** Answers whether the account was created now. */
+export async function seedDemoMember(db: Database, options: { dataDir: string }): Promise<{ created: boolean }> {
+  await writeDemoAvatars(photosRoot(options.dataDir), [AVATAR]);
+  const [site] = await db.select().from(sites).where(eq(sites.domain, DEMO_MEMBER.domain));
+  if (!site) throw new Error(`Demo seed: site ${DEMO_MEMBER.domain} is missing; seed the demo sites first`);
+  const passwordHash = await hashPassword(DEMO_MEMBER.password);
+  const termsVersion = await currentTermsVersion(db, site.companyId);
+  const createdAt = new Date(`${SEED_REFERENCE_DATE}T09:00:00Z`);
+
+  return db.transaction(async (tx) => {
+    const [profile] = await tx
+      .insert(profiles)
+      .values({
+        siteId: site.id,
+        seedKey: DEMO_MEMBER_SEED_KEY,
+        name: 'Demo',
+        gender: 'female',
+        sexuality: 'hetero',
+        birthDate: '1991-06-14',
+        country: 'GB',
+        region: 'BST',
+        city: 'Bristol',
+        hairColor: 'brown',
+        eyeColor: 'green',
+        bodyType: 'average',
+        relationshipStatus: 'single',
+        tattoos: 'none',
+        signupReason: 'relationship',
+        about: 'This is the demo account: look around, edit this profile and try the search. Changes stay on this installation.',
+        isFictional: false,
+        createdAt,
+      })
+      .onConflictDoNothing({ target: profiles.seedKey })
+      .returning({ id: profiles.id });
+    if (!profile) return { created: false };
+    const [user] = await tx
+      .insert(users)
+      .values({
+        siteId: site.id,
+        profileId: profile.id,
+        email: DEMO_MEMBER.email,
+        passwordHash,
+        status: 'active',
+        language: 'en',
+        createdAt,
+        activatedAt: createdAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!user) return { created: false };
+    await tx.insert(consents).values([
+      { userId: user.id, kind: 'terms', version: termsVersion, grantedAt: createdAt },
+      { userId: user.id, kind: 'orientation_data', version: termsVersion, grantedAt: createdAt },
+    ]);
+    await tx.insert(profileInterests).values(['music', 'travelling', 'cooking', 'hiking'].map((interestId) => ({ profileId: profile.id, interestId })));
+    await tx.insert(photos).values({ profileId: profile.id, ...demoPhotoPaths(DEMO_MEMBER_SEED_KEY), status: 'approved', isMain: true, createdAt });
+    return { created: true };
+  });
+}
