@@ -1,13 +1,14 @@
-import { useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { i18n } from '../i18n/i18n';
 import { LocaleProvider } from '../features/locale/locale-provider';
 import { LoadingBar } from '../ui/loading-bar';
 import { SettingsGate } from './settings-gate';
-import { createAppRouter } from './router';
+import { appRoutes } from './router';
+import { ScrollRestoration } from './scroll-restoration';
+import { RouteFocus } from './route-focus';
 
 export interface AppProps {
   queryClient: QueryClient;
@@ -15,15 +16,22 @@ export interface AppProps {
   routeQuery: Record<string, string>;
 }
 
+function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
 export function App({ queryClient, initialLocale, routeQuery }: AppProps) {
-  const [router] = useState(createAppRouter);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <LocaleProvider initialLocale={initialLocale}>
           <LoadingBar />
           <SettingsGate routeQuery={routeQuery}>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <ScrollRestoration />
+              <RouteFocus />
+              <AppRoutes />
+            </BrowserRouter>
           </SettingsGate>
         </LocaleProvider>
       </QueryClientProvider>

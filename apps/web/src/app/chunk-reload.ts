@@ -47,7 +47,13 @@ export function loadChunk<T>(load: () => Promise<T>, deps?: ChunkReloadDeps): Pr
   });
 }
 
+/**
+ * Bootstrap's components that only lazy screens use (modal, progress, tables, ...; styles/extras.scss):
+ * out of the render-blocking CSS, fetched with the first lazy chunk and cached after that.
+ */
+const loadExtraStyles = () => import('../styles/extras.scss');
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyWithReload<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyExoticComponent<C> {
-  return lazy(() => loadChunk(load));
+  return lazy(() => loadChunk(() => Promise.all([load(), loadExtraStyles()]).then(([module]) => module)));
 }

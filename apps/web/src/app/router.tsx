@@ -1,10 +1,10 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { ROUTES, type RouteName, type StaticPageSlug } from '@cupido/shared/routes';
 import { DefaultLayout } from './layouts/default-layout';
 import { lazyWithReload } from './chunk-reload';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
-import { ErrorPage } from '../features/errors/error-page';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { RequireMember, RequireSearchAccess } from '../features/session/require-member';
 
 export interface RouteHandle {
@@ -37,17 +37,25 @@ function staticPage(name: RouteName, slug: StaticPageSlug): RouteObject {
 }
 
 /**
- * The spec's route table, by name. Only screens that exist are registered (SERVED_ROUTE_NAMES);
+ * The spec's route table, by name, rendered by useRoutes (app.tsx; the declarative router, not the
+ * data router: see docs/decisions/011-initial-load.md). `handle.name` is read by matchRoutes. Only screens that exist are registered (SERVED_ROUTE_NAMES);
  * every other path falls through to the 404 page, as the server answers 404 for it too.
  */
 export const appRoutes: RouteObject[] = [
   {
-    element: <DefaultLayout />,
-    errorElement: <ErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <DefaultLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         // Errors of a page render inside the layout, so navigation and footer stay usable.
-        errorElement: <ErrorPage />,
+        element: (
+          <RouteErrorBoundary>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
         children: [
           { index: true, element: <HomePage />, handle: { name: 'index' } satisfies RouteHandle },
           staticPage('pages-terms', 'terms'),
@@ -93,8 +101,4 @@ export function registeredRouteNames(routes: RouteObject[] = appRoutes): RouteNa
     ...((route.handle as RouteHandle | undefined)?.name ? [(route.handle as RouteHandle).name] : []),
     ...registeredRouteNames(route.children ?? []),
   ]);
-}
-
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
 }

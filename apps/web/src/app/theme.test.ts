@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyTheme, themeVariables } from './theme';
+import { applyTheme, contrast, MIN_TEXT_CONTRAST, readableOnWhite, textOnColour, themeVariables } from './theme';
+
+const rgbOf = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+const WHITE = [255, 255, 255];
+
+// Brands from dark to very light, including the hard middle where neither text colour is generous.
+const BRANDS = ['#d6336c', '#0d6efd', '#198754', '#ffe066', '#ffc0cb', '#00ffff', '#777777', '#ff0000', '#1a1a2e', '#f8f9fa'];
 
 describe('site theme', () => {
   it('turns theme_color into Bootstrap variables', () => {
@@ -10,12 +16,47 @@ describe('site theme', () => {
     expect(themeVariables('#ffe066')!['--cupido-on-primary']).toBe('#000');
   });
 
+  it('computes WCAG contrast ratios', () => {
+    expect(contrast([0, 0, 0], WHITE)).toBeCloseTo(21, 5);
+    expect(contrast(WHITE, WHITE)).toBe(1);
+    expect(contrast(rgbOf('#777777'), WHITE)).toBeCloseTo(4.48, 2);
+  });
+
+  it('keeps a brand colour that is readable on white as the link colour', () => {
+    expect(themeVariables('#0d6efd')!['--bs-link-color']).toBe('#0d6efd');
+    expect(readableOnWhite(rgbOf('#d6336c'))).toEqual(rgbOf('#d6336c'));
+  });
+
+  it.each(BRANDS)('%s: links, link hover and text on the brand colour reach 4.5:1', (brand) => {
+    const vars = themeVariables(brand)!;
+    expect(contrast(rgbOf(vars['--bs-link-color']!), WHITE)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    expect(contrast(rgbOf(vars['--bs-link-hover-color']!), WHITE)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    const onPrimary = vars['--cupido-on-primary'] === '#fff' ? WHITE : [0, 0, 0];
+    expect(contrast(onPrimary, rgbOf(brand))).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    // Hovered and pressed buttons keep readable text too.
+    expect(contrast(onPrimary, rgbOf(vars['--cupido-primary-hover']!))).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    expect(contrast(onPrimary, rgbOf(vars['--cupido-primary-active']!))).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+  });
+
+  it('darkens a light brand for text but keeps its hue', () => {
+    const link = rgbOf(themeVariables('#ffe066')!['--bs-link-color']!);
+    expect(contrast(link, WHITE)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    expect(link[0]!).toBeGreaterThan(link[2]!); // still a yellow-brown, not grey or black
+  });
+
+  it('picks black text on light fills and white on dark ones', () => {
+    expect(textOnColour(rgbOf('#ffc0cb'))).toBe('#000');
+    expect(textOnColour(rgbOf('#1a1a2e'))).toBe('#fff');
+  });
+
   it('ignores a colour that is not #rrggbb', () => {
     expect(themeVariables('red')).toBeNull();
   });
 
-  it('sets the variables on <html>', () => {
+  it('sets the variables on <html>, including the check mark in the text colour', () => {
     applyTheme('#0d6efd');
     expect(document.documentElement.style.getPropertyValue('--bs-primary')).toBe('#0d6efd');
+    applyTheme('#ffe066');
+    expect(document.documentElement.style.getPropertyValue('--cupido-check-image')).toContain('%23000');
   });
 });

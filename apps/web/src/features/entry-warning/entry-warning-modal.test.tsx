@@ -14,10 +14,13 @@ describe('site-entry warning', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.restoreAllMocks());
 
-  it('shows a large static modal with the age, the disclosure and both choices', async () => {
+  it('shows a modal dialog with the age, the disclosure and both choices, the focus on Enter', async () => {
     renderWithProviders(<EntryWarningModal />, { settings: { minimum_age: 21 } });
     await shown();
-    expect(document.querySelector('.modal-dialog.modal-lg')).not.toBeNull();
+    const warning = screen.getByRole('dialog', { name: 'Adults only (21+)' });
+    expect(warning.id).toBe('site-entry-warning');
+    expect(warning.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement?.id).toBe('site-entry-warning-enter');
     expect(screen.getByRole('heading', { name: 'Adults only (21+)' })).toBeTruthy();
     expect(screen.getByText(/at least 21 years old/)).toBeTruthy();
     expect(screen.getByText('Some profiles on this site are fictional and are run by our staff.')).toBeTruthy();
@@ -36,12 +39,30 @@ describe('site-entry warning', () => {
     expect(dialog()).toBeNull();
   });
 
-  it('does not close on Escape (backdrop static)', async () => {
+  it('does not close on Escape (only Enter or Leave close it)', async () => {
     renderWithProviders(<EntryWarningModal />);
     await shown();
     await userEvent.keyboard('{Escape}');
     await settle();
     expect(dialog()).not.toBeNull();
+  });
+
+  it('keeps the focus inside while open: Tab cycles between Enter and Leave', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <button type="button">Behind the warning</button>
+        <EntryWarningModal />
+      </>,
+    );
+    await shown();
+    expect(document.activeElement?.id).toBe('site-entry-warning-enter');
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Leave');
+    await user.tab();
+    expect(document.activeElement?.id).toBe('site-entry-warning-enter');
+    await user.tab({ shift: true });
+    expect(document.activeElement?.textContent).toBe('Leave');
   });
 
   it('stays hidden when the site disables it', async () => {

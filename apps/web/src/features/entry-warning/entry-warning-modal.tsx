@@ -1,13 +1,11 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { ENTRY_WARNING_STORAGE_KEY } from '@cupido/shared/constants';
 import { showSiteEntryWarning } from '@cupido/shared/rules';
-import { lazyWithReload } from '../../app/chunk-reload';
 import { useSettings } from '../site/use-settings';
 import { useSession } from '../session/use-session';
+import { EntryWarningDialog } from './entry-warning-dialog';
 
 export { LEAVE_SITE_URL } from './entry-warning-constants';
-
-const EntryWarningDialog = lazyWithReload(() => import('./entry-warning-dialog'));
 
 function isInstalledApp(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
@@ -51,9 +49,6 @@ export function EntryWarningModal() {
     rememberDismissed();
     setDismissed(true);
   };
-  return (
-    <Suspense fallback={null}>
-      <EntryWarningDialog onEnter={enter} />
-    </Suspense>
-  );
+  // Not lazy: the warning is the first thing a visitor sees, so it paints with the first render.
+  return <EntryWarningDialog onEnter={enter} />;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/document-title';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { NotFoundPage } from './not-found-page';
 
@@ -15,10 +15,10 @@ export function describeRouteError(error: unknown): { status: number; message: s
   return { status: 500, message: null };
 }
 
-/** Shown for errors thrown while rendering or loading a route (spec section 8). */
-export function ErrorPage() {
+/** Shown for errors thrown while rendering or loading a route (spec section 8; app/route-error-boundary.tsx). */
+export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const { status, message } = describeRouteError(useRouteError());
+  const { status, message } = describeRouteError(error);
   usePageTitle(t('errors.generic.title', { status }));
   if (status === 404) return <NotFoundPage />;
   return (

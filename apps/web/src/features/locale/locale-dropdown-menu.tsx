@@ -1,19 +1,21 @@
-import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TUser } from '@cupido/shared/accounts';
 import { request } from '../../api/client';
 import { SESSION_QUERY_KEY, useSession } from '../session/use-session';
+import { useDisclosure } from '../../app/use-disclosure';
 import { useLocale } from './use-locale';
 
-/** The dropdown itself, in its own chunk (Dropdown pulls in Popper), loaded only when shown. */
+/** The dropdown itself: plain Bootstrap markup, so it paints with the first screen without react-bootstrap. */
 export default function LocaleDropdownMenu({ visible }: { visible: readonly LocaleCode[] }) {
   const { t } = useTranslation();
   const { locale, setLocale } = useLocale();
   const { loggedIn } = useSession();
   const queryClient = useQueryClient();
+  const menu = useDisclosure();
   const choose = async (code: LocaleCode) => {
+    menu.close(true);
     await setLocale(code);
     if (!loggedIn) return;
     // Spec section 7: a member's choice is stored, so mails and the next login use it too.
@@ -24,27 +26,34 @@ export default function LocaleDropdownMenu({ visible }: { visible: readonly Loca
   };
   const current = LOCALES.find((l) => l.code === locale) ?? LOCALES[0]!;
   return (
-    <Dropdown align="end">
-      <Dropdown.Toggle id="locale-dropdown" variant="outline-secondary" aria-label={t('locale.choose', { language: current.nativeName })}>
+    <div className="dropdown" {...menu.rootProps}>
+      <button
+        id="locale-dropdown"
+        className={`btn btn-outline-secondary dropdown-toggle${menu.open ? ' show' : ''}`}
+        aria-label={t('locale.choose', { language: current.nativeName })}
+        {...menu.toggleProps}
+      >
         <span aria-hidden="true">{current.code.toUpperCase()} · </span>
         {current.nativeName}
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        {LOCALES.filter((l) => visible.includes(l.code)).map((l) => (
-          <Dropdown.Item
-            key={l.code}
-            as="button"
-            type="button"
-            lang={l.code}
-            data-locale={l.code}
-            active={l.code === locale}
-            aria-current={l.code === locale ? 'true' : undefined}
-            onClick={() => void choose(l.code)}
-          >
-            {l.nativeName}
-          </Dropdown.Item>
-        ))}
-      </Dropdown.Menu>
-    </Dropdown>
+      </button>
+      {menu.open && (
+        <ul id={menu.menuId} className="dropdown-menu dropdown-menu-end show" data-bs-popper="static">
+          {LOCALES.filter((l) => visible.includes(l.code)).map((l) => (
+            <li key={l.code}>
+              <button
+                type="button"
+                className={`dropdown-item${l.code === locale ? ' active' : ''}`}
+                lang={l.code}
+                data-locale={l.code}
+                aria-current={l.code === locale ? 'true' : undefined}
+                onClick={() => void choose(l.code)}
+              >
+                {l.nativeName}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

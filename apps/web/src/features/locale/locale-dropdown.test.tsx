@@ -54,7 +54,7 @@ describe('locale dropdown', () => {
     const menu = document.querySelector('.dropdown-menu') as HTMLElement;
     await userEvent.click(within(menu).getByText('Nederlands'));
 
-    await waitFor(() => expect(heading.textContent).toBe('Deze pagina kon niet worden gevonden'));
+    await waitFor(() => expect(heading.textContent).toBe(i18n.getFixedT('nl')('errors.notFound.title')));
     // Same DOM node: re-rendered in place, not reloaded.
     expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
     expect(readLocaleCookie()).toBe('nl');

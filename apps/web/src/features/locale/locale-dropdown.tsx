@@ -1,12 +1,9 @@
-import { Suspense } from 'react';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { showLocaleDropdown, visibleLanguages } from '@cupido/shared/rules';
-import { lazyWithReload } from '../../app/chunk-reload';
 import { useSettings } from '../site/use-settings';
 import { useSession } from '../session/use-session';
+import LocaleDropdownMenu from './locale-dropdown-menu';
 import { useLocale } from './use-locale';
-
-const LocaleDropdownMenu = lazyWithReload(() => import('./locale-dropdown-menu'));
 
 function browserLanguage(): string | null {
   return typeof navigator !== 'undefined' ? navigator.language || null : null;
@@ -33,9 +30,5 @@ export function LocaleDropdown() {
   const settings = useSettings();
   const visible = useVisibleLanguages();
   if (!showLocaleDropdown(visible, settings.hide_locale_dropdown)) return null;
-  return (
-    <Suspense fallback={null}>
-      <LocaleDropdownMenu visible={visible} />
-    </Suspense>
-  );
+  return <LocaleDropdownMenu visible={visible} />;
 }

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
-import Nav from 'react-bootstrap/Nav';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import type { TUser } from '@cupido/shared/accounts';
 import { badgeLabel, creditsBadgeVariant } from '@cupido/shared/rules';
 import { routePath, type RouteName } from '@cupido/shared/routes';
+import { useDisclosure } from '../../app/use-disclosure';
 import { MemberAvatar } from '../../ui/member-avatar';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
 import { useLogout } from '../accounts/account-calls';
@@ -40,11 +39,11 @@ function CountBadge({ count, label, variant = 'primary' }: { count: string | nul
 
 function NavItem({ id, route, children }: { id: string; route: RouteName; children: ReactNode }) {
   return (
-    <Nav.Item as="li">
+    <li className="nav-item">
       <NavLink id={id} to={routePath(route)} className="nav-link" end>
         {children}
       </NavLink>
-    </Nav.Item>
+    </li>
   );
 }
 
@@ -54,10 +53,11 @@ function MemberLinks({ user }: { user: TUser }) {
   const { unreadMessages, newLikes } = useActivityCounts();
   const logout = useLogout();
   const creditsVariant = creditsBadgeVariant(user.credits);
+  const account = useDisclosure();
 
   return (
     <>
-      <Nav as="ul" className="me-auto">
+      <ul className="navbar-nav me-auto">
         <NavItem id="nav-members" route="members">
           {t('common.searchMembers')}
         </NavItem>
@@ -81,28 +81,46 @@ function MemberLinks({ user }: { user: TUser }) {
             {t('nav.getPremium')}
           </NavItem>
         )}
-      </Nav>
-      <Nav className="align-items-md-center gap-2 pb-2 pb-md-0">
+      </ul>
+      <div className="navbar-nav align-items-md-center gap-2 pb-2 pb-md-0">
         <LocaleDropdown />
-        <Dropdown align="end">
-          <Dropdown.Toggle id="account-dropdown" variant="light" className="d-inline-flex align-items-center gap-2 border" aria-label={`${t('nav.account')}: ${user.profile.name}`}>
-            <MemberAvatar profile={user.profile} cdnPrefix={settings.cdn_prefix} size={28} />
+        {/* A menu of links and one button: the disclosure pattern, closed by Escape or a click outside. */}
+        <div className="dropdown" {...account.rootProps}>
+          <button
+            id="account-dropdown"
+            className={`btn btn-light border dropdown-toggle d-inline-flex align-items-center gap-2${account.open ? ' show' : ''}`}
+            aria-label={`${t('nav.account')}: ${user.profile.name}`}
+            {...account.toggleProps}
+          >
+            <span aria-hidden="true" className="d-inline-flex">
+              <MemberAvatar profile={user.profile} cdnPrefix={settings.cdn_prefix} size={28} />
+            </span>
             <span className="text-truncate account-dropdown__name">{user.profile.name}</span>
-          </Dropdown.Toggle>
-          <Dropdown.Menu>
-            <Dropdown.Item as={Link} to={routePath('profile')} id="profile-link">
-              {t('nav.myProfile')}
-            </Dropdown.Item>
-            <Dropdown.Item as={Link} to={routePath('notifications')} id="settings-link">
-              {t('nav.settings')}
-            </Dropdown.Item>
-            <Dropdown.Divider />
-            <Dropdown.Item as="button" type="button" id="logout-link" disabled={logout.isPending} onClick={() => logout.mutate()}>
-              {t('nav.logout')}
-            </Dropdown.Item>
-          </Dropdown.Menu>
-        </Dropdown>
-      </Nav>
+          </button>
+          {account.open && (
+            <ul id={account.menuId} className="dropdown-menu dropdown-menu-end show" data-bs-popper="static">
+              <li>
+                <Link to={routePath('profile')} id="profile-link" className="dropdown-item" onClick={() => account.close()}>
+                  {t('nav.myProfile')}
+                </Link>
+              </li>
+              <li>
+                <Link to={routePath('notifications')} id="settings-link" className="dropdown-item" onClick={() => account.close()}>
+                  {t('nav.settings')}
+                </Link>
+              </li>
+              <li>
+                <hr className="dropdown-divider" />
+              </li>
+              <li>
+                <button type="button" id="logout-link" className="dropdown-item" disabled={logout.isPending} onClick={() => logout.mutate()}>
+                  {t('nav.logout')}
+                </button>
+              </li>
+            </ul>
+          )}
+        </div>
+      </div>
     </>
   );
 }

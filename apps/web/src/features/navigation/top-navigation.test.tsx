@@ -105,6 +105,37 @@ describe('top navigation', () => {
     expect(within(menu).getByText('Settings').getAttribute('href')).toBe('/notifications');
   });
 
+  it('the account menu closes on Escape and gives the focus back to its toggle', async () => {
+    const user = userEvent.setup();
+    renderNav(makeUser());
+    await memberLinks();
+    const toggle = document.getElementById('account-dropdown')!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement?.id).toBe('profile-link');
+    await user.keyboard('{Escape}');
+    expect(document.querySelector('.dropdown-menu.show')).toBeNull();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('on a phone the toggler opens and closes the collapsed navigation', async () => {
+    const user = userEvent.setup();
+    renderNav(null);
+    const toggler = screen.getByRole('button', { name: 'Open or close the menu' });
+    const collapse = document.getElementById('main-navigation')!;
+    expect(toggler.getAttribute('aria-controls')).toBe('main-navigation');
+    expect(collapse.classList.contains('show')).toBe(false);
+    await user.click(toggler);
+    expect(toggler.getAttribute('aria-expanded')).toBe('true');
+    expect(collapse.classList.contains('show')).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(collapse.classList.contains('show')).toBe(false);
+    expect(document.activeElement).toBe(toggler);
+  });
+
   it('without a usable photo the dropdown shows the initial', async () => {
     renderNav(makeUser({ profile: { ...makeUser().profile, name: 'anna', main_image: { filename: 'a.jpg', thumb_filename: 't.jpg', status: 'pending' } } }));
     await memberLinks();

@@ -1,11 +1,9 @@
-import { Suspense } from 'react';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
 import { lazyWithReload } from '../../app/chunk-reload';
+import { useDisclosure } from '../../app/use-disclosure';
 import { useSettings } from '../site/use-settings';
 import { useSession } from '../session/use-session';
 import { LocaleDropdown } from '../locale/locale-dropdown';
@@ -13,25 +11,41 @@ import { LocaleDropdown } from '../locale/locale-dropdown';
 // Members' links, badges and account dropdown: a chunk that visitors never download.
 const MemberNavigation = lazyWithReload(() => import('./member-navigation'));
 
-/** Top bar (spec section 2, Navigation): logo, then the member links or, for visitors, locale and Login. */
+/**
+ * Top bar (spec section 2, Navigation): logo, then the member links or, for visitors, locale and Login.
+ * Plain Bootstrap navbar markup: it is on every first screen, so it carries no react-bootstrap.
+ */
 export function TopNavigation() {
   const { t } = useTranslation();
   const settings = useSettings();
   const { loggedIn, user, status } = useSession();
+  const collapse = useDisclosure<HTMLElement>();
+  const { pathname } = useLocation();
+  const { close } = collapse;
+  // On a phone the opened menu folds away once a link has taken the visitor elsewhere.
+  useEffect(() => close(), [pathname, close]);
+
   return (
-    <Navbar expand="md" className="bg-body border-bottom" aria-label={t('navigation.label')}>
-      <Container>
-        <Navbar.Brand as={Link} to={routePath(loggedIn ? 'members' : 'index')} className="fw-bold text-primary">
+    <nav className="navbar navbar-expand-md bg-body border-bottom" aria-label={t('navigation.label')} {...collapse.rootProps}>
+      <div className="container">
+        <Link to={routePath(loggedIn ? 'members' : 'index')} className="navbar-brand fw-bold text-primary">
           {settings.logo_text || settings.name}
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-navigation" aria-label={t('navigation.toggle')} />
-        <Navbar.Collapse id="main-navigation">
+        </Link>
+        <button
+          className={`navbar-toggler${collapse.open ? '' : ' collapsed'}`}
+          aria-label={t('navigation.toggle')}
+          {...collapse.toggleProps}
+          aria-controls="main-navigation"
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="main-navigation" className={`navbar-collapse collapse${collapse.open ? ' show' : ''}`}>
           {user ? (
             <Suspense fallback={null}>
               <MemberNavigation user={user} />
             </Suspense>
           ) : (
-            <Nav className="ms-auto align-items-md-center gap-2 py-2 py-md-0">
+            <div className="navbar-nav ms-auto align-items-md-center gap-2 py-2 py-md-0">
               <LocaleDropdown />
               {/* Spec: the logged-out Login button leads to members (which asks to log in). */}
               {status === 'ready' && (
@@ -39,10 +53,10 @@ export function TopNavigation() {
                   {t('navigation.login')}
                 </Link>
               )}
-            </Nav>
+            </div>
           )}
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+        </div>
+      </div>
+    </nav>
   );
 }

@@ -1,0 +1,103 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+const STORAGE_KEY = 'scroll-positions';
+/** How long a restore waits for the page to grow tall enough (lazy chunks, search results). */
+const RESTORE_WAIT_MS = 4000;
+const MAX_REMEMBERED = 50;
+
+function readPositions(): Map<string, number> {
+  try {
+    return new Map(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as [string, number][]);
+  } catch {
+    return new Map();
+  }
+}
+
+function savePositions(positions: Map<string, number>): void {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions].slice(-MAX_REMEMBERED)));
+  } catch {
+    // Storage blocked: positions still work within this page load.
+  }
+}
+
+/**
+ * Scroll restoration keyed by history entry, for the declarative router (react-router's own
+ * <ScrollRestoration> needs the data router). A new page starts at the top; Back and Forward
+ * return to where that entry was left, waiting until the page has grown tall enough (its chunk and
+ * data load after the navigation) unless the visitor scrolls first. Replacing the URL of the same
+ * page (filters written into the query) keeps the position.
+ */
+export function ScrollRestoration() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const positions = useRef<Map<string, number>>(null);
+  positions.current ??= readPositions();
+  const currentKey = useRef(location.key);
+  const previousPath = useRef<string | null>(null);
+
+  useEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+    let frame = 0;
+    const record = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => positions.current!.set(currentKey.current, window.scrollY));
+    };
+    const persist = () => savePositions(positions.current!);
+    window.addEventListener('scroll', record, { passive: true });
+    window.addEventListener('pagehide', persist);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', record);
+      window.removeEventListener('pagehide', persist);
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    const samePage = previousPath.current === location.pathname;
+    const firstRender = previousPath.current === null;
+    previousPath.current = location.pathname;
+    currentKey.current = location.key;
+    const saved = positions.current!.get(location.key);
+
+    if (navigationType === 'POP') {
+      if (saved === undefined) return firstRender ? undefined : window.scrollTo(0, 0);
+      return restore(saved);
+    }
+    if (navigationType === 'REPLACE' && samePage) return;
+    if (location.hash) {
+      document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+      return;
+    }
+    window.scrollTo(0, 0);
+    // location.key alone changes on every navigation; the other values are read, not watched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+
+  return null;
+}
+
+/** Scrolls to y now or, when the page is still too short, as soon as it has grown (or gives up). */
+function restore(y: number): (() => void) | undefined {
+  const tryScroll = () => {
+    window.scrollTo(0, y);
+    return Math.abs(window.scrollY - y) < 2;
+  };
+  if (tryScroll()) return undefined;
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    window.removeEventListener('wheel', stop);
+    window.removeEventListener('touchmove', stop);
+    window.removeEventListener('keydown', stop);
+  };
+  const observer = new ResizeObserver(() => tryScroll() && stop());
+  observer.observe(document.body);
+  const timer = setTimeout(stop, RESTORE_WAIT_MS);
+  // The visitor scrolling wins over a late restore.
+  window.addEventListener('wheel', stop, { passive: true });
+  window.addEventListener('touchmove', stop, { passive: true });
+  window.addEventListener('keydown', stop);
+  return stop;
+}
