@@ -58,7 +58,7 @@ describe('new password (/reset-password/do)', () => {
     await user.type(screen.getByLabelText('New password'), 'new password 1');
     await user.type(screen.getByLabelText('Repeat the new password'), 'new password 2');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
-    expect(document.getElementById('reset-password-repeat-error')!.textContent).toBe('The passwords are not equal');
+    expect(document.getElementById('reset-password-repeat-error')!.textContent).toBe('The passwords do not match');
     expect(fetch).not.toHaveBeenCalled();
   });
 
