@@ -5,7 +5,7 @@ const entryWarning = (page: Page) => page.locator('#site-entry-warning');
 
 async function enterSite(page: Page) {
   await expect(entryWarning(page)).toBeVisible();
-  await entryWarning(page).getByRole('button', { name: /enter|betreden|eintreten|entra|entrer|entrar|wejd/i }).click();
+  await entryWarning(page).getByRole('button', { name: /enter|ga verder|weiter|entra|entrer|entrar|wchodzę/i }).click();
   await expect(entryWarning(page)).toBeHidden();
 }
 
