@@ -150,10 +150,10 @@ test.describe('photos', () => {
     await expect(page.locator('#photo-list > li')).toHaveCount(1);
     const thumbnail = page.getByAltText('Your photo 1');
     await expect(thumbnail).toBeVisible();
-    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
-    await expect(page.locator('#photo-list > li').first()).toContainText('Pending review');
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96); // the whole photo, not the square thumbnail
+    await expect(page.locator('#photo-list > li').first()).toContainText('Awaiting review');
     await expect(page.locator('#photo-list > li').first()).toContainText('Main photo');
-    await expect(page.locator('#photo-notice')).toContainText('Your photo has been uploaded.');
+    await expect(page.locator('#photo-notice')).toHaveText('1 photo uploaded.');
 
     // Two at once: uploaded one after the other.
     await page.locator('#photo-input').setInputFiles([await photoFile('second.png'), await photoFile('third.png')]);
@@ -162,7 +162,7 @@ test.describe('photos', () => {
     await expect(page.locator('#photo-limit-reached')).toHaveText('You have reached your limit of 3 photos.');
 
     await page.locator('#photo-input').setInputFiles(await photoFile('fourth.png'));
-    await expect(page.locator('#photo-error')).toContainText('You can have at most 3 photos. Delete one first, or go premium to have up to 25 photos.');
+    await expect(page.locator('#photo-error')).toContainText('You can have at most 3 photos. Delete one first, or get Premium to have up to 25 photos.');
     await expect(page.locator('#photo-error').getByRole('link', { name: 'Get Premium' })).toBeVisible();
     await expect(page.locator('#photo-list > li')).toHaveCount(3);
 
