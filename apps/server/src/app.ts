@@ -21,6 +21,7 @@ import { referenceDataRoutes } from './features/reference-data/routes';
 import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
 import session from './plugins/session';
 import { accountRoutes } from './features/accounts/routes';
+import { devMailboxRoutes } from './features/dev-mailbox/routes';
 import { photoRoutes } from './features/photos/routes';
 import { createPhotoStorage } from './infra/photo-storage';
 import { scheduleAccountMaintenance } from './features/accounts/erase-job';
@@ -35,7 +36,7 @@ import { createRateLimiter } from './infra/rate-limiter';
 
 export interface AppDeps {
   config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> &
-    Partial<Pick<Config, 'photoS3'>> & {
+    Partial<Pick<Config, 'photoS3' | 'host'>> & {
     /** Prefix of rate-limit keys in Redis; tests give each app its own. */
     rateLimitKeyPrefix?: string;
   };
@@ -115,6 +116,8 @@ export async function buildApp({ config, database, clock = systemClock, runJobs 
   app.get('/api/health', { schema: { hide: true }, config: { withoutSite: true } }, async () => ({ ok: true }));
 
   await app.register(photos, { dataDir: config.dataDir });
+  // Before the web app, so the SPA never answers for it; 404 unless loopback without SMTP (decision 012).
+  await app.register(devMailboxRoutes, { smtpUrl: config.smtpUrl, host: config.host, dataDir: config.dataDir });
   await app.register(webApp, { webDistDir: config.webDistDir });
   return app;
 }

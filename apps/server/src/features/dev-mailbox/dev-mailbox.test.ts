@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { decodeWords, parseEml } from './eml';
+
+/** A mail the way the file mailer writes it, through the real signup. */
+async function signupMail(t: TestApp, email: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/signup.php',
+    payload: { email, name: 'Sanne', password: 'correct horse battery', date_of_birth: '1990-05-17', consent_terms: true },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+describe('GET /dev/mailbox', () => {
+  let local: TestApp;
+  let withSmtp: TestApp;
+  let publicHost: TestApp;
+  let noHost: TestApp;
+  beforeAll(async () => {
+    local = await createTestApp({ host: '127.0.0.1' });
+    withSmtp = await createTestApp({ host: 'localhost', smtpUrl: 'smtp://127.0.0.1:1' });
+    publicHost = await createTestApp({ host: '0.0.0.0' });
+    noHost = await createTestApp();
+  });
+  afterAll(async () => {
+    await Promise.all([local.close(), withSmtp.close(), publicHost.close(), noHost.close()]);
+  });
+
+  it('lists the written mails newest first with their links as anchors, everything escaped', async () => {
+    expect((await local.app.inject({ url: '/dev/mailbox' })).body).toContain('No mails yet.');
+    await signupMail(local, 'first@example.com');
+    await signupMail(local, 'second@example.com');
+    // A hand-made mail whose subject tries to inject markup.
+    const dir = path.join(local.dataDir, 'mail');
+    fs.writeFileSync(
+      path.join(dir, '2099-01-01T00-00-00.000Z-evil@example.com.eml'),
+      'To: <evil@example.com>\r\nSubject: <script>alert(1)</script>\r\nDate: Thu, 01 Jan 2099 00:00:00 +0000\r\nContent-Type: text/plain\r\n\r\nhttps://localhost/x?a=1&b=2"onmouseover="x\r\n',
+    );
+    const page = await local.app.inject({ url: '/dev/mailbox' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const body = page.body;
+    expect(body).not.toContain('<script>');
+    expect(body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(body).toContain('href="https://localhost/x?a=1&amp;b=2"');
+    expect(body).not.toContain('onmouseover');
+    const order = ['evil@example.com', 'second@example.com', 'first@example.com'].map((to) => body.indexOf(to));
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(body).toMatch(/<a href="http:\/\/localhost(:\d+)?\/api\/activate\.php\?token=[\w-]+">/);
+    expect(body).toContain('Confirm your e-mail address for Cupido');
+  });
+
+  it('is not served with SMTP_URL set, on a non-loopback address, or when the address is unknown', async () => {
+    for (const t of [withSmtp, publicHost, noHost]) {
+      const response = await t.app.inject({ url: '/dev/mailbox' });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('Dev mailbox');
+    }
+  });
+});
+
+describe('parseEml', () => {
+  it('decodes folded encoded-word subjects and quoted-printable text with soft line breaks', () => {
+    const raw = [
+      'To: sanne@example.com',
+      'Subject: =?UTF-8?Q?Bevestig_je_adres_voor_Am?=',
+      ' =?UTF-8?Q?=C3=B6ra?=',
+      'Date: Mon, 23 Nov 2026 13:31:57 +0000',
+      'Content-Type: multipart/alternative;',
+      ' boundary="--_b"',
+      '',
+      '----_b',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'Hallo =C3=B6',
+      'https://nl.localhost/api/activate.php?token=3Dabc_123-XYZ&lang=',
+      '=3Dnl',
+      '',
+      '----_b--',
+    ].join('\r\n');
+    expect(parseEml(raw)).toEqual({
+      to: 'sanne@example.com',
+      subject: 'Bevestig je adres voor Amöra',
+      date: new Date('2026-11-23T13:31:57Z'),
+      links: ['https://nl.localhost/api/activate.php?token=abc_123-XYZ&lang=nl'],
+    });
+    expect(decodeWords('=?UTF-8?B?w7Zr?=')).toBe('ök');
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * GET /dev/mailbox (decision 012): without SMTP_URL the mailer writes every mail to
+ * <DATA_DIR>/mail/*.eml; on a laptop this page lists them, newest first, with their links
+ * clickable, so activation and reset links work without a mailbox. It is served only when
+ * there is no SMTP server AND the server listens on a loopback address: anywhere else the mails
+ * may be real members' (and their links are secrets), so it answers 404 like any unknown path.
+ * Server-rendered and escaped throughout; registered before the web app so the SPA never
+ * answers for it.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors';
+import { escapeHtml as e } from '../accounts/account-mails';
+import { parseEml, type ParsedMail } from './eml';
+
+export interface DevMailboxOptions {
+  smtpUrl: string | undefined;
+  /** The address the server listens on (HOST); unknown counts as not loopback. */
+  host: string | undefined;
+  dataDir: string;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+/** The page shows the newest mails; a demo seldom has more. */
+const MAX_MAILS = 200;
+
+export function devMailboxEnabled(options: Pick<DevMailboxOptions, 'smtpUrl' | 'host'>): boolean {
+  return !options.smtpUrl && !!options.host && LOOPBACK.has(options.host.toLowerCase());
+}
+
+async function readMails(dir: string): Promise<(ParsedMail & { file: string })[]> {
+  let files: string[];
+  try {
+    files = (await fs.readdir(dir)).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  // File names start with the ISO time: sorting them sorts by time.
+  files.sort().reverse();
+  return Promise.all(files.slice(0, MAX_MAILS).map(async (file) => ({ file, ...parseEml(await fs.readFile(path.join(dir, file), 'utf8')) })));
+}
+
+export function renderMailbox(mails: (ParsedMail & { file: string })[]): string {
+  const rows = mails
+    .map((m) => {
+      const time = m.date ? m.date.toISOString().replace('T', ' ').slice(0, 19) + ' UTC' : '';
+      const links = m.links.map((l) => `<li><a href="${e(l)}">${e(l)}</a></li>`).join('');
+      return `<tr><td>${e(time)}</td><td>${e(m.to)}</td><td>${e(m.subject)}</td><td><ul>${links}</ul></td></tr>`;
+    })
+    .join('\n');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>Dev mailbox</title>
+<style>body{font-family:system-ui,sans-serif;margin:1rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left;vertical-align:top}ul{margin:0;padding-left:1rem}a{word-break:break-all}</style>
+</head>
+<body>
+<h1>Dev mailbox</h1>
+<p>Mails written to the data directory because SMTP_URL is not set, newest first. Only served on a loopback address.</p>
+${mails.length === 0 ? '<p id="mailbox-empty">No mails yet.</p>' : `<table id="mailbox"><thead><tr><th>Time</th><th>To</th><th>Subject</th><th>Links</th></tr></thead><tbody>\n${rows}\n</tbody></table>`}
+</body>
+</html>
+`;
+}
+
+export async function devMailboxRoutes(app: FastifyInstance, options: DevMailboxOptions) {
+  const enabled = devMailboxEnabled(options);
+  app.get('/dev/mailbox', { schema: { hide: true }, config: { withoutSite: true } }, async (_request, reply) => {
+    if (!enabled) throw new AppError(404, 'not_found', 'errors.not_found');
+    const mails = await readMails(path.join(options.dataDir, 'mail'));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderMailbox(mails));
+  });
+}
