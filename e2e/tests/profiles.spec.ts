@@ -199,6 +199,8 @@ test.describe('search', () => {
     await page.getByLabel('Age to').selectOption('60');
     await page.locator('#search-submit').click();
     await expect(page).toHaveURL(/\/members\?gender=female&min_age=25&max_age=60$/);
+    // The member's default search stays on screen (aria-busy) until the new one answers.
+    await expect(page.locator('section[aria-labelledby="search-results-title"]')).not.toHaveAttribute('aria-busy', 'true');
     await expect(page.locator('#search-count')).toHaveText(/^Members found: \d+$/);
     const found = Number((await page.locator('#search-count').textContent())!.replace(/\D/g, ''));
     expect(found).toBeGreaterThan(20);
