@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newEmail, signupThroughApi, skipEntryWarning } from '../support/members';
 
@@ -6,6 +7,14 @@ import { newEmail, signupThroughApi, skipEntryWarning } from '../support/members
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
 const cards = (page: Page) => page.locator('#search-results .profile-card');
+
+/** axe's WCAG A/AA rules and best practices over the parts of the screen this scenario is about. */
+async function expectAccessible(page: Page, ...include: string[]) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  for (const selector of include) builder = builder.include(selector);
+  const { violations } = await builder.analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 /** A member of the English demo site (born 1988-02-03, so 38 in 2026) with a gender and orientation. */
 async function member(page: Page, label: string, profile: Record<string, unknown>) {
@@ -47,6 +56,7 @@ test('the member list shows cards above the fold, its filters folded behind a bu
   const label = (await page.locator('label[for="search-country"]').boundingBox())!;
   expect(label.y + label.height).toBeLessThanOrEqual(select.y);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectAccessible(page, '.search-panel', '#search-results');
 
   // A search folds the filters again, so the results show at once.
   await country.selectOption('GB');
@@ -83,6 +93,7 @@ test('the search starts with what the member looks for, and clearing it searches
   await page.getByLabel('Age to').selectOption('25');
   await expect(page.locator('#profile-looking-for-max-age-error')).toHaveText('The maximum age cannot be lower than the minimum age');
   await page.getByLabel('Age to').selectOption('40');
+  await expectAccessible(page, 'section[aria-labelledby="profile-looking-for-title"]');
   await page.locator('#profile-submit').click();
   await expect(page.locator('#profile-saved')).toHaveText('Your profile has been saved.');
 
