@@ -132,6 +132,22 @@ describe('profile page (/members/{id})', () => {
     expect(sentBodies(fetch, 'POST /api/report.php')).toEqual([{ profile_id: 42, reason: 'other', text: 'Asks for money', good_faith: true }]);
   });
 
+  it('reports a photo from the viewer: the viewer closes and the report names that photo', async () => {
+    const fetch = renderMember(ok(), {}, {
+      'POST /api/report.php': { body: { report_id: 8, status: 'open', message: 'Thanks, we received your report and will review it.' } },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open photo 2 of 3' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Report this photo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report a photo of Bram' });
+    await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(1));
+    expect((within(dialog).getByLabelText('Reason') as HTMLSelectElement).value).toBe('inappropriate_photos');
+    await user.click(within(dialog).getByLabelText(/made in good faith/));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe('Thanks, we received your report and will review it.');
+    expect(sentBodies(fetch, 'POST /api/report.php')).toEqual([{ profile_id: 42, photo_id: 2, reason: 'inappropriate_photos', text: '', good_faith: true }]);
+  });
+
   it("shows the server's answer to a repeated report in the dialog", async () => {
     renderMember(ok(), {}, {
       'POST /api/report.php': apiError(409, 'report_already_open', 'You have already reported this profile. We are reviewing your report.'),

@@ -138,7 +138,7 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
         <ProfileFacts id="member-highlights" items={profile.highlights} country={profile.country} />
       </div>
 
-      <MemberPhotos profile={profile} viewer={viewer} />
+      <MemberPhotos profile={profile} viewer={viewer} canReport={!!user && !profile.is_own} />
 
       {profile.about && (
         <section className="mb-4" aria-labelledby="member-about-title">

@@ -6,6 +6,7 @@ import { routePath } from '@cupido/shared/routes';
 import { SignupLink } from '../../accounts/signup-launcher';
 import { PROFILES_NS } from '../profiles-texts';
 import { PhotoViewer, type ViewerPhoto } from './photo-viewer';
+import { ReportDialog } from './report-button';
 
 type UnlockedPhoto = Extract<TMemberPhoto, { locked: false }>;
 
@@ -22,9 +23,10 @@ function LockIcon() {
  * viewer; photos a free member may not see carry a lock (the server sends no address for them)
  * with the way to see them all: Premium for members, signing up for visitors.
  */
-export function MemberPhotos({ profile, viewer }: { profile: TMemberProfile; viewer: 'visitor' | 'free' | 'premium' }) {
+export function MemberPhotos({ profile, viewer, canReport = false }: { profile: TMemberProfile; viewer: 'visitor' | 'free' | 'premium'; canReport?: boolean }) {
   const { t } = useTranslation(PROFILES_NS);
   const [open, setOpen] = useState<number | null>(null);
+  const [reporting, setReporting] = useState<number | null>(null);
   const unlocked = profile.photos.filter((photo): photo is UnlockedPhoto => !photo.locked);
   const lockedCount = profile.photos.length - unlocked.length;
   const viewerPhotos: ViewerPhoto[] = unlocked.map((photo) => ({ id: photo.id, url: photo.url }));
@@ -71,7 +73,25 @@ export function MemberPhotos({ profile, viewer }: { profile: TMemberProfile; vie
           )}
         </p>
       )}
-      <PhotoViewer name={profile.name} photos={viewerPhotos} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />
+      <PhotoViewer
+        name={profile.name}
+        photos={viewerPhotos}
+        index={open}
+        onIndex={setOpen}
+        onClose={() => setOpen(null)}
+        // One dialog at a time: the viewer closes, the report dialog opens for that photo.
+        onReport={
+          canReport
+            ? (photoId) => {
+                setOpen(null);
+                setReporting(photoId);
+              }
+            : undefined
+        }
+      />
+      {reporting !== null && (
+        <ReportDialog key={reporting} show onHide={() => setReporting(null)} profileId={profile.id} photoId={reporting} title={t('report.photoTitle', { name: profile.name })} />
+      )}
     </section>
   );
 }

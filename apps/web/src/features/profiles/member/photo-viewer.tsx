@@ -12,7 +12,22 @@ export interface ViewerPhoto {
  * The full-size photo viewer: a modal dialog with the unlocked photos only; the arrow keys (and
  * the buttons) go to the previous and next photo, Escape closes it.
  */
-export function PhotoViewer({ name, photos, index, onIndex, onClose }: { name: string; photos: ViewerPhoto[]; index: number | null; onIndex: (index: number) => void; onClose: () => void }) {
+export function PhotoViewer({
+  name,
+  photos,
+  index,
+  onIndex,
+  onClose,
+  onReport,
+}: {
+  name: string;
+  photos: ViewerPhoto[];
+  index: number | null;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+  /** Members may report the photo shown (trust.md: a report button on every photo). */
+  onReport?: (photoId: number) => void;
+}) {
   const { t } = useTranslation(PROFILES_NS);
   const open = index !== null && photos.length > 0;
   const current = open ? Math.min(index, photos.length - 1) : 0;
@@ -38,6 +53,13 @@ export function PhotoViewer({ name, photos, index, onIndex, onClose }: { name: s
         </Modal.Title>
       </Modal.Header>
       <Modal.Body className="p-0">{photo && <img id="photo-viewer-image" src={photo.url} alt={t('member.viewerAlt', { name, number: current + 1, total })} />}</Modal.Body>
+      {photo && onReport && (
+        <div className="px-3 pt-2 text-end">
+          <button id="photo-viewer-report" type="button" className="btn btn-link btn-sm p-0" onClick={() => onReport(photo.id)}>
+            {t('report.photoButton')}
+          </button>
+        </div>
+      )}
       {total > 1 && (
         <Modal.Footer className="justify-content-between">
           <button id="photo-viewer-previous" type="button" className="btn btn-outline-secondary" onClick={() => go(-1)}>
