@@ -6,6 +6,11 @@ const STORAGE_KEY = 'scroll-positions';
 const RESTORE_WAIT_MS = 4000;
 const MAX_REMEMBERED = 50;
 
+/** Bootstrap's reboot makes scrolling smooth; a page change jumps, as a fresh page load would. */
+function jumpTo(top: number): void {
+  window.scrollTo({ top, left: 0, behavior: 'instant' });
+}
+
 function readPositions(): Map<string, number> {
   try {
     return new Map(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as [string, number][]);
@@ -62,15 +67,15 @@ export function ScrollRestoration() {
     const saved = positions.current!.get(location.key);
 
     if (navigationType === 'POP') {
-      if (saved === undefined) return firstRender ? undefined : window.scrollTo(0, 0);
+      if (saved === undefined) return firstRender ? undefined : jumpTo(0);
       return restore(saved);
     }
     if (navigationType === 'REPLACE' && samePage) return;
     if (location.hash) {
-      document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+      document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView({ behavior: 'instant' });
       return;
     }
-    window.scrollTo(0, 0);
+    jumpTo(0);
     // location.key alone changes on every navigation; the other values are read, not watched.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
@@ -81,7 +86,7 @@ export function ScrollRestoration() {
 /** Scrolls to y now or, when the page is still too short, as soon as it has grown (or gives up). */
 function restore(y: number): (() => void) | undefined {
   const tryScroll = () => {
-    window.scrollTo(0, y);
+    jumpTo(y);
     return Math.abs(window.scrollY - y) < 2;
   };
   if (tryScroll()) return undefined;

@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newEmail, signupThroughApi, skipEntryWarning } from '../support/members';
+
+// The first screens on a 375 px phone (issue 9): the entry warning lies over the page without
+// moving it, a profile opens at its top, Back returns to the list where it was left, and after a
+// navigation the focus is on the new page's heading.
+test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+const warning = (page: Page) => page.locator('#site-entry-warning');
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** The sum of the page's layout shifts so far (the CLS that Lighthouse measures). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No entry at all means no shift: the observer above then never calls back.
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+
+test('a first visit shows the entry warning over the page, which does not move', async ({ page, browser }) => {
+  // Where the home page's heading sits for a visitor who dismissed the warning on an earlier visit.
+  const returning = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const returningPage = await returning.newPage();
+  await skipEntryWarning(returningPage);
+  await returningPage.goto('/');
+  await expect(heading(returningPage)).toBeVisible();
+  const withoutWarning = await heading(returningPage).boundingBox();
+  await returning.close();
+
+  await page.goto('/');
+  await expect(warning(page)).toBeVisible();
+  await expect(page.getByRole('dialog', { name: /adults only/i })).toHaveAttribute('aria-modal', 'true');
+  // An overlay over the whole screen: fixed, the page's own layout and scrollbar untouched.
+  const overlay = page.locator('.entry-warning');
+  await expect(overlay).toHaveCSS('position', 'fixed');
+  expect(await overlay.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 812 });
+  expect(await page.evaluate(() => [document.body.style.paddingRight, document.body.style.overflow])).toEqual(['', '']);
+  expect(await heading(page).boundingBox()).toEqual(withoutWarning);
+
+  // A modal dialog: the focus starts on Enter and stays inside; Escape does not close it.
+  await expect(page.locator('#site-entry-warning-enter')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(warning(page).getByRole('link', { name: 'Leave' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#site-entry-warning-enter')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(warning(page)).toBeVisible();
+
+  await page.locator('#site-entry-warning-enter').click();
+  await expect(warning(page)).toHaveCount(0);
+  expect(await heading(page).boundingBox()).toEqual(withoutWarning);
+  expect(await layoutShift(page)).toBeLessThan(0.01);
+});
+
+test('a profile opens at its top, Back returns to the same place in the list, the focus on the heading', async ({ page }) => {
+  await skipEntryWarning(page);
+  await signupThroughApi(page.request, newEmail('perf-web-scroll'));
+  await page.goto('/members?all=1');
+  const cards = page.locator('#search-results .profile-card');
+  await expect(cards.nth(5)).toBeVisible();
+  // The first load leaves the focus alone (the page starts at the top of the document).
+  await expect(heading(page)).not.toBeFocused();
+
+  // Scroll down the list (as a thumb would) and open a card from there.
+  const card = cards.nth(5);
+  await card.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 200);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  const listPosition = await page.evaluate(() => window.scrollY);
+  const href = await card.getAttribute('href');
+  await card.click();
+
+  await expect(page).toHaveURL(href!);
+  await expect(page.locator('#member-profile')).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(heading(page)).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/members\?all=1$/);
+  await expect(cards.nth(5)).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(listPosition);
+  await expect(heading(page)).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(listPosition);
+});
+
+test('a new page starts at the top even when the link sits at the bottom of the last one', async ({ page }) => {
+  await skipEntryWarning(page);
+  await page.goto('/');
+  await expect(heading(page)).toBeVisible();
+  const faq = page.locator('footer').getByRole('link', { name: 'FAQ' });
+  await faq.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await faq.click();
+  await expect(page).toHaveURL(/\/pages\/faq$/);
+  await expect(heading(page)).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
