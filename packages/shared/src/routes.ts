@@ -35,6 +35,8 @@ export const ROUTES = {
   'activate-done': '/activate/done',
   'activate-error': '/activate/error',
   'mail-change-do': '/mail-change/do',
+  /** The "This was not me" link of a security notice (decision 012). */
+  'account-not-me': '/account/not-me',
   'pages-ban': '/pages/ban',
   'pages-cookies': '/pages/cookies',
   'pages-faq': '/pages/faq',
@@ -65,6 +67,7 @@ export const SERVED_ROUTE_NAMES: readonly RouteName[] = [
   'activate-done',
   'activate-error',
   'mail-change-do',
+  'account-not-me',
   'notifications',
   'pages-terms',
   'pages-privacy',

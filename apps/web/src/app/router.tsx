@@ -22,6 +22,7 @@ const ActivateErrorPage = lazyWithReload(() => import('../features/accounts/acti
 const ResetPasswordPage = lazyWithReload(() => import('../features/accounts/password/reset-password-page'));
 const ResetPasswordDoPage = lazyWithReload(() => import('../features/accounts/password/reset-password-do-page'));
 const MailChangeDoPage = lazyWithReload(() => import('../features/accounts/email/mail-change-do-page'));
+const NotMePage = lazyWithReload(() => import('../features/accounts/security/not-me-page'));
 const NotificationsPage = lazyWithReload(() => import('../features/accounts/settings/notifications-page'));
 const AccountDeletedPage = lazyWithReload(() => import('../features/accounts/settings/account-deleted-page'));
 // Profile screens, each its own chunk with the lazily registered 'profiles' texts.
@@ -71,6 +72,7 @@ export const appRoutes: RouteObject[] = [
           named('reset-password', <ResetPasswordPage />),
           named('reset-password-do', <ResetPasswordDoPage />),
           named('mail-change-do', <MailChangeDoPage />),
+          named('account-not-me', <NotMePage />),
           named('account-deleted', <AccountDeletedPage />),
           {
             // Search and profile pages: members, and visitors where the site allows logged-out search.

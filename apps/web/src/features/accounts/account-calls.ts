@@ -37,6 +37,14 @@ export const useConfirmMailChange = () => useUserCall<{ token: string }>('/api/m
 export const useSendActivationMail = () => usePostCall<Record<string, never>, Sent>('/api/activation-mail.php');
 export const useSendReactivationMail = () => usePostCall<{ email: string; language?: LocaleCode }, Sent>('/api/reactivation-mail.php');
 export const useRequestPasswordReset = () => usePostCall<{ email: string; language?: LocaleCode }, Sent>('/api/reset-password.php');
+/** "This was not me": the server ended every session of the account, this browser's too. */
+export function useNotMe() {
+  const queryClient = useQueryClient();
+  return useMutation<{ locked: true; email: string }, ApiError, { token: string }>({
+    mutationFn: (body) => apiPost<{ locked: true; email: string }>('/api/not-me.php', body),
+    onSuccess: () => queryClient.setQueryData(SESSION_QUERY_KEY, null),
+  });
+}
 export const useChangePassword = () => usePostCall<{ old_password: string; new_password: string }, Ok>('/api/password.php');
 
 /**

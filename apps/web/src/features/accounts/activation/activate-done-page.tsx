@@ -8,12 +8,13 @@ import { MemberAvatar } from '../../../ui/member-avatar';
 import { useSession } from '../../session/use-session';
 import { useSettings } from '../../site/use-settings';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
+import { OnboardingSteps } from './onboarding-steps';
 
 /** Spec sections 1 and 9: the welcome discount and the claimed better chance to match. */
 
 /**
- * /activate/done, the activate-done view of spec section 2: signup-profile card, get-premium card,
- * discount badge and the search-members button (the all-member overview arrives with search).
+ * /activate/done, the activate-done view of spec section 2: the onboarding steps (a photo, the
+ * profile), signup-profile card, get-premium card, discount badge and the search-members button.
  */
 export default function ActivateDonePage() {
   return (
@@ -33,6 +34,7 @@ function ActivateDone() {
   return (
     <section className="container py-4">
       <h1 className="h3 mb-4">{t('activateDone.title')}</h1>
+      <OnboardingSteps user={user} />
       <div className="row g-4">
         <div className="col-md-6">
           <div id="activate-done-profile" className="card h-100 shadow-sm">

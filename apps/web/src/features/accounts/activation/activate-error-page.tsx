@@ -11,7 +11,10 @@ import { useSendReactivationMail } from '../account-calls';
 import { EmailForm } from '../form/email-form';
 import { ResendActivation } from './resend-activation';
 
-/** /activate/error: an expired or used activation link, or (?reason=reactivation) reactivation link. */
+/**
+ * /activate/error: an expired or unknown activation link, ?reason=already_active for a used link
+ * of an active account, ?reason=reactivation for a reactivation link.
+ */
 export default function ActivateErrorPage() {
   return (
     <AccountsTexts>
@@ -22,7 +25,35 @@ export default function ActivateErrorPage() {
 
 function ActivateError() {
   const [params] = useSearchParams();
-  return params.get('reason') === 'reactivation' ? <ReactivationExpired /> : <ActivationExpired />;
+  const reason = params.get('reason');
+  if (reason === 'reactivation') return <ReactivationExpired />;
+  if (reason === 'already_active') return <AlreadyActive />;
+  return <ActivationExpired />;
+}
+
+/** A used link of an account that is active: nothing is wrong, so no 'expired' and no resend. */
+function AlreadyActive() {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  usePageTitle(t('activateError.alreadyActiveTitle'));
+  const { user } = useSession();
+  return (
+    <section id="activate-already-active" className="container py-4 account-page">
+      <h1 className="h3 mb-3">{t('activateError.alreadyActiveTitle')}</h1>
+      <p>{t('activateError.alreadyActiveText')}</p>
+      {user ? (
+        <Link id="activate-error-members" to={routePath('members')} className="btn btn-primary">
+          {t('common.searchMembers')}
+        </Link>
+      ) : (
+        <>
+          <p>{t('activateError.alreadyActiveLogin')}</p>
+          <Link id="activate-error-login" to={routePath('login')} className="btn btn-primary">
+            {t('common.logIn')}
+          </Link>
+        </>
+      )}
+    </section>
+  );
 }
 
 function ActivationExpired() {

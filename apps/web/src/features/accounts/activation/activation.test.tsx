@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { apiError, sentBodies, stubApi } from '../../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../../test/location-probe';
 import { makeUser, renderWithProviders } from '../../../test/render-with-providers';
+import { makeOwnProfile } from '../../../test/profile-fixtures';
 import ActivationReminder from './activation-reminder';
 import ActivateDonePage from './activate-done-page';
 import ActivateErrorPage from './activate-error-page';
@@ -90,6 +91,7 @@ describe('complete signup (/complete-signup)', () => {
 
 describe('activate done (/activate/done)', () => {
   it('profile card, premium card with the discount badge, credits and the search button', () => {
+    stubApi({ 'GET /api/profile.php': { body: { profile: makeOwnProfile() } } });
     renderWithProviders(<ActivateDonePage />, { user: makeUser({ profile: { ...makeUser().profile, name: 'Bo' } }), settings: { signup_credits: 20 } });
     expect(screen.getByRole('heading', { level: 1, name: 'Your account is active' })).toBeTruthy();
     expect(screen.getByText('Welcome, Bo!')).toBeTruthy();
@@ -103,6 +105,7 @@ describe('activate done (/activate/done)', () => {
   });
 
   it('no credits line when the site grants none', () => {
+    stubApi({ 'GET /api/profile.php': { body: { profile: makeOwnProfile() } } });
     renderWithProviders(<ActivateDonePage />, { user: makeUser(), settings: { signup_credits: 0 } });
     expect(screen.queryByText(/Free credits/)).toBeNull();
   });

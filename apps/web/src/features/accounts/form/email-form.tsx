@@ -47,7 +47,10 @@ export function EmailForm(props: EmailFormProps) {
     props.send(email.trim(), {
       onError: form.showServerError,
       onSuccess: () => {
-        if (props.clearOnSuccess) setEmail('');
+        if (!props.clearOnSuccess) return;
+        setEmail('');
+        setLeft(false);
+        form.reset();
       },
     });
   };

@@ -61,7 +61,14 @@ export function useFieldErrors<F extends string>(messages: Partial<Record<F, str
     }
   };
 
-  return { errorOf, touch, changed, validateAll, showServerError, formError, setFormError };
+  /** After a successful save that empties fields: they start fresh, without 'required' errors. */
+  const reset = useCallback(() => {
+    setTouched({});
+    setServerErrors({});
+    setFormError(null);
+  }, []);
+
+  return { errorOf, touch, changed, validateAll, showServerError, formError, setFormError, reset };
 }
 
 /** useFieldErrors for the account forms: problems are codes of field-problems.ts, translated here. */

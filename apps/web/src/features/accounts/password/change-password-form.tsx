@@ -30,7 +30,11 @@ export function ChangePasswordForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (change.isPending || !form.validateAll()) return;
-    change.mutate(values, { onSuccess: () => setValues(EMPTY), onError: form.showServerError });
+    change.mutate(values, { onSuccess: () => {
+        // The emptied fields are not a mistake of the member: no 'required' under them.
+        setValues(EMPTY);
+        form.reset();
+      }, onError: form.showServerError });
   };
 
   return (

@@ -59,7 +59,7 @@ describe('signup form', () => {
     expect(errorOf('signup-password')).toBe('Your password needs at least 8 characters');
     expect(errorOf('signup-date-of-birth')).toBe('Enter your date of birth (18+)');
     expect(errorOf('signup-consent-terms')).toBe('Please tick this box to continue');
-    expect(errorOf('signup-consent-orientation')).toBe('Please tick this box to continue');
+    expect(errorOf('signup-consent-orientation')).toBeNull();
     expect(input('signup-email').getAttribute('aria-invalid')).toBe('true');
     expect(input('signup-email').getAttribute('aria-describedby')).toBe('signup-email-error');
     expect(input('signup-email').className).toContain('is-invalid');
@@ -132,8 +132,8 @@ describe('signup form', () => {
     expect(screen.queryByRole('button', { name: /Did you mean/ })).toBeNull();
   });
 
-  it('both consents are required, each on its own', async () => {
-    const fetch = stubApi({});
+  it('the terms are required; the orientation consent is optional and can be left unticked', async () => {
+    const fetch = stubApi({ 'POST /api/signup.php': { status: 201, body: { user: makeUser({ status: 'not_confirmed' }) } } });
     const user = userEvent.setup();
     renderForm();
     await fillValid(user);
@@ -141,12 +141,27 @@ describe('signup form', () => {
     await user.click(input('signup-consent-orientation'));
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(errorOf('signup-consent-terms')).toBe('Please tick this box to continue');
-    expect(errorOf('signup-consent-orientation')).toBe('Please tick this box to continue');
+    expect(errorOf('signup-consent-orientation')).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getByText(/Optional: you can also give this consent later/)).toBeTruthy();
     await user.click(input('signup-consent-terms'));
     expect(errorOf('signup-consent-terms')).toBeNull();
-    expect(errorOf('signup-consent-orientation')).toBe('Please tick this box to continue');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
-    expect(fetch).not.toHaveBeenCalled();
+    await waitFor(() => expect(sentBodies(fetch, 'POST /api/signup.php')).toHaveLength(1));
+    expect(sentBodies(fetch, 'POST /api/signup.php')[0]).toMatchObject({ consent_terms: true, consent_orientation_data: false });
+  });
+
+  it('tapping the terms label ticks the box; the terms link inside it opens the terms in a new tab', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const label = document.querySelector('label.consent-check-label[for="signup-consent-terms"]') as HTMLLabelElement;
+    const link = label.querySelector('a[href="/pages/terms"]') as HTMLAnchorElement;
+    expect(link.target).toBe('_blank');
+    link.addEventListener('click', (event) => event.preventDefault()); // jsdom cannot open tabs
+    await user.click(link);
+    expect(input('signup-consent-terms').checked).toBe(false);
+    await user.click(label);
+    expect(input('signup-consent-terms').checked).toBe(true);
   });
 
   it('signs up with tracking and language, logs the member in and goes to the members page', async () => {

@@ -15,6 +15,7 @@ import { PasswordField } from '../form/password-field';
 import { useFormErrors } from '../form/use-form-errors';
 import { PendingDeletionHelp } from '../pending-deletion-help';
 import { DateOfBirthField } from './date-of-birth-field';
+import './consent-checkbox.scss';
 import { EMPTY_SIGNUP, signupProblems, type SignupField, type SignupValues } from './signup-rules';
 
 /** Element ids, for labels, errors and the browser tests. */
@@ -219,7 +220,8 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
         onChange={(checked) => set('consent_orientation_data', checked)}
         onBlur={() => form.touch('consent_orientation_data')}
       >
-        {t('signup.consentOrientation', { site: settings.name })}
+        {t('signup.consentOrientation', { site: settings.name })}{' '}
+        <span className="text-body-secondary">{t('signup.consentOrientationOptional')}</span>
       </ConsentCheckbox>
 
       {form.formError && (
@@ -257,20 +259,26 @@ function ConsentCheckbox({
   onBlur: () => void;
   children: ReactNode;
 }) {
+  // Two labels for one box: the box's own 44 px target and the text, both tap to tick. A link
+  // inside the text is interactive content, so tapping it follows the link and leaves the box.
   return (
-    <div className="form-check mb-3">
-      <input
-        {...controlProps(id, error)}
-        className={`form-check-input${error ? ' is-invalid' : ''}`}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        onBlur={onBlur}
-      />
-      <label className="form-check-label small" htmlFor={id}>
-        {children}
+    <div className="consent-check mb-3">
+      <label className="consent-check-target" htmlFor={id}>
+        <input
+          {...controlProps(id, error)}
+          className={`form-check-input${error ? ' is-invalid' : ''}`}
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          onBlur={onBlur}
+        />
       </label>
-      <FieldError id={id} error={error} />
+      <div className="consent-check-text">
+        <label className="consent-check-label small" htmlFor={id}>
+          {children}
+        </label>
+        <FieldError id={id} error={error} />
+      </div>
     </div>
   );
 }

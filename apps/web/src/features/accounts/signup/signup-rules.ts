@@ -33,7 +33,7 @@ export const EMPTY_SIGNUP: SignupValues = {
   consent_orientation_data: false,
 };
 
-/** Spec section 5 with the shared rules the server applies too; both consents are explicit. */
+/** Spec section 5 with the shared rules the server applies too; the terms must be accepted, the orientation consent is optional (decision 012). */
 export function signupProblems(values: SignupValues, { minimumAge, messageLength }: SiteLimits, today: Date): Problems<SignupField> {
   const problems: Problems<SignupField> = {};
   if (!isValidEmail(values.email)) problems.email = 'invalid_email';
@@ -45,6 +45,5 @@ export function signupProblems(values: SignupValues, { minimumAge, messageLength
   if (dateOfBirth) problems.date_of_birth = dateOfBirth;
   if (values.signup_message.trim().length > messageLength) problems.signup_message = 'signup_message_too_long';
   if (!values.consent_terms) problems.consent_terms = 'consent_required';
-  if (!values.consent_orientation_data) problems.consent_orientation_data = 'consent_required';
   return problems;
 }

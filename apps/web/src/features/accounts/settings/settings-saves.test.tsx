@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { apiError, stubApi } from '../../../test/api-stub';
+import { makeUser, renderWithProviders } from '../../../test/render-with-providers';
+import NotificationsPage from './notifications-page';
+
+vi.mock('../../profiles/blocked-members', () => ({ BlockedMembers: () => null }));
+
+const renderSettings = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/notifications" element={<NotificationsPage />} />
+    </Routes>,
+    { route: '/notifications', user: makeUser() },
+  );
+const errorOf = (id: string) => document.getElementById(`${id}-error`)?.textContent ?? null;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('settings: a successful save empties the fields without red errors', () => {
+  it('after a password change the emptied fields show no "required" error', async () => {
+    stubApi({ 'POST /api/password.php': { body: { ok: true } } });
+    const user = userEvent.setup();
+    renderSettings();
+    await user.type(screen.getByLabelText('Current password'), 'old password');
+    await user.type(screen.getByLabelText('New password'), 'brand new pass');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(/Your password has been changed/)).toBeTruthy();
+    expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+    expect(errorOf('change-password-old')).toBeNull();
+    expect(errorOf('change-password-new')).toBeNull();
+    expect(document.querySelectorAll('#change-password-form .is-invalid')).toHaveLength(0);
+  });
+
+  it('after an e-mail change request the emptied field shows no "Invalid email"', async () => {
+    stubApi({ 'POST /api/email.php': { body: { user: makeUser({ pending_email: 'new@example.com' }) } } });
+    const user = userEvent.setup();
+    renderSettings();
+    await user.type(screen.getByLabelText('New e-mail address'), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
+    await waitFor(() => expect((screen.getByLabelText('New e-mail address') as HTMLInputElement).value).toBe(''));
+    await user.tab();
+    expect(errorOf('change-email-email')).toBeNull();
+  });
+
+  it('the current address is refused with the server message under the field', async () => {
+    stubApi({
+      'POST /api/email.php': apiError(409, 'email_unchanged', 'This is already your e-mail address. Enter the new address you want to use.', 'email'),
+    });
+    const user = userEvent.setup();
+    renderSettings();
+    await user.type(screen.getByLabelText('New e-mail address'), 'anna@example.com');
+    await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
+    await waitFor(() => expect(errorOf('change-email-email')).toBe('This is already your e-mail address. Enter the new address you want to use.'));
+    expect(screen.queryByText(/We sent a confirmation link/)).toBeNull();
+  });
+});
