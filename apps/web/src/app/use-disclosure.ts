@@ -39,6 +39,8 @@ export function useDisclosure<T extends HTMLElement = HTMLDivElement>() {
       const items = [...(rootRef.current?.querySelectorAll<HTMLElement>('.dropdown-item:not(:disabled)') ?? [])];
       if (!items.length) return;
       event.preventDefault();
+      // A menu inside the open navbar collapse: only the innermost open disclosure moves the focus.
+      event.stopPropagation();
       const at = items.indexOf(document.activeElement as HTMLElement);
       const next = event.key === 'ArrowDown' ? (at + 1) % items.length : (at - 1 + items.length) % items.length;
       items[at === -1 && event.key === 'ArrowUp' ? items.length - 1 : next]!.focus();
