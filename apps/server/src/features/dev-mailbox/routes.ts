@@ -42,23 +42,24 @@ async function readMails(dir: string): Promise<(ParsedMail & { file: string })[]
 }
 
 export function renderMailbox(mails: (ParsedMail & { file: string })[]): string {
+  // A list rather than a table: on a phone long links wrap instead of covering each other.
   const rows = mails
     .map((m) => {
       const time = m.date ? m.date.toISOString().replace('T', ' ').slice(0, 19) + ' UTC' : '';
       const links = m.links.map((l) => `<li><a href="${e(l)}">${e(l)}</a></li>`).join('');
-      return `<tr><td>${e(time)}</td><td>${e(m.to)}</td><td>${e(m.subject)}</td><td><ul>${links}</ul></td></tr>`;
+      return `<li class="mail"><p class="meta">${e(time)} · to ${e(m.to)}</p><p class="subject">${e(m.subject)}</p><ul class="links">${links}</ul></li>`;
     })
     .join('\n');
   return `<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>Dev mailbox</title>
-<style>body{font-family:system-ui,sans-serif;margin:1rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left;vertical-align:top}ul{margin:0;padding-left:1rem}a{word-break:break-all}</style>
+<style>body{font-family:system-ui,sans-serif;margin:1rem;max-width:60rem}#mailbox{list-style:none;padding:0}.mail{border-bottom:1px solid #ddd;padding:.75rem 0}.mail p{margin:0 0 .25rem}.meta{color:#555;font-size:.875rem}.subject{font-weight:600}.links{margin:0;padding-left:1.25rem}.links li{padding:.25rem 0}a{word-break:break-all}</style>
 </head>
 <body>
 <h1>Dev mailbox</h1>
 <p>Mails written to the data directory because SMTP_URL is not set, newest first. Only served on a loopback address.</p>
-${mails.length === 0 ? '<p id="mailbox-empty">No mails yet.</p>' : `<table id="mailbox"><thead><tr><th>Time</th><th>To</th><th>Subject</th><th>Links</th></tr></thead><tbody>\n${rows}\n</tbody></table>`}
+${mails.length === 0 ? '<p id="mailbox-empty">No mails yet.</p>' : `<ol id="mailbox">\n${rows}\n</ol>`}
 </body>
 </html>
 `;
