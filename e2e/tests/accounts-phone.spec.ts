@@ -64,6 +64,10 @@ test.describe('signup and activation on a phone', () => {
     await expect(page).toHaveURL(/\/activate\/done$/);
     await expect(page.locator('#activate-done-progress')).toHaveText('0 of 2 steps done');
     await expect(page.getByRole('link', { name: /Add a photo/ })).toBeVisible();
+    await page.getByRole('link', { name: /Add a photo/ }).click();
+    await expect(page).toHaveURL(/\/profile#photos-title$/);
+    await expect(page.locator('#photos-title')).toBeInViewport();
+    await page.goBack();
     await page.getByRole('link', { name: /Complete your profile/ }).click();
     await expect(page).toHaveURL(/\/profile$/);
 
