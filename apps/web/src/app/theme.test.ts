@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyTheme, contrast, MIN_TEXT_CONTRAST, readableOnWhite, textOnColour, themeVariables } from './theme';
+import { applyTheme, contrast, LIGHT_TEXT_BACKGROUND, MIN_TEXT_CONTRAST, readableOnWhite, textOnColour, themeVariables } from './theme';
 
 const rgbOf = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 const WHITE = [255, 255, 255];
@@ -22,15 +22,22 @@ describe('site theme', () => {
     expect(contrast(rgbOf('#777777'), WHITE)).toBeCloseTo(4.48, 2);
   });
 
-  it('keeps a brand colour that is readable on white as the link colour', () => {
-    expect(themeVariables('#0d6efd')!['--bs-link-color']).toBe('#0d6efd');
-    expect(readableOnWhite(rgbOf('#d6336c'))).toEqual(rgbOf('#d6336c'));
+  it('keeps a brand colour that is readable on light backgrounds as the link colour', () => {
+    expect(themeVariables('#1a1a2e')!['--bs-link-color']).toBe('#1a1a2e');
+    expect(readableOnWhite(rgbOf('#0a58ca'))).toEqual(rgbOf('#0a58ca'));
+  });
+
+  it('darkens a brand that only just reaches 4.5:1 on white (a grey panel would take it below)', () => {
+    // The demo site's pink: 4.50:1 on white, 4.38:1 on the #fcfcfd of a card.
+    expect(contrast(rgbOf('#d63384'), WHITE)).toBeLessThan(4.51);
+    const link = rgbOf(themeVariables('#d63384')!['--bs-link-color']!);
+    expect(contrast(link, rgbOf('#f8f9fa'))).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
   });
 
   it.each(BRANDS)('%s: links, link hover and text on the brand colour reach 4.5:1', (brand) => {
     const vars = themeVariables(brand)!;
-    expect(contrast(rgbOf(vars['--bs-link-color']!), WHITE)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
-    expect(contrast(rgbOf(vars['--bs-link-hover-color']!), WHITE)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    expect(contrast(rgbOf(vars['--bs-link-color']!), LIGHT_TEXT_BACKGROUND)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    expect(contrast(rgbOf(vars['--bs-link-hover-color']!), LIGHT_TEXT_BACKGROUND)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
     const onPrimary = vars['--cupido-on-primary'] === '#fff' ? WHITE : [0, 0, 0];
     expect(contrast(onPrimary, rgbOf(brand))).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
     // Hovered and pressed buttons keep readable text too.

@@ -51,13 +51,20 @@ const WHITE = [255, 255, 255];
 const BLACK = [0, 0, 0];
 
 /**
- * The brand colour as text on a white page: unchanged when it already reaches 4.5:1, else darkened
- * in small steps until it does (a light brand keeps its hue in a readable shade).
+ * The lightest-but-one background text sits on: not only white but the light greys and tints of
+ * panels, footer and hero (bg-body-tertiary #f8f9fa, the brand tint of .home-hero). Measuring against
+ * #f0f0f0 keeps a margin: a brand exactly at 4.5:1 on white fell to 4.38:1 on such a panel.
+ */
+export const LIGHT_TEXT_BACKGROUND = [0xf0, 0xf0, 0xf0];
+
+/**
+ * The brand colour as text on a light page: unchanged when it already reaches 4.5:1 on the light
+ * backgrounds, else darkened in small steps until it does (a light brand keeps its hue).
  */
 export function readableOnWhite(rgb: Rgb): number[] {
   for (let amount = 0; amount < 1; amount += 0.02) {
     const candidate = round(shade(rgb, amount));
-    if (contrast(candidate, WHITE) >= MIN_TEXT_CONTRAST) return candidate;
+    if (contrast(candidate, LIGHT_TEXT_BACKGROUND) >= MIN_TEXT_CONTRAST) return candidate;
   }
   return [...BLACK];
 }
