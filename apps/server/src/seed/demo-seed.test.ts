@@ -258,7 +258,8 @@ describe('GET /photos/...', () => {
     expect([photo.statusCode, photo.headers['content-type']]).toEqual([200, 'image/svg+xml']);
     const asset = await withWeb.app.inject({ url: '/assets/app-abc.js' });
     expect(asset.statusCode).toBe(200);
-    expect((await withWeb.app.inject({ url: '/' })).body).toContain('<title>app</title>');
+    // The web app's shell (the server may fill in the site's title and meta tags).
+    expect((await withWeb.app.inject({ url: '/' })).body).toMatch(/^<!doctype html>/i);
     expect((await withWeb.app.inject({ url: '/photos/demo/missing.svg' })).statusCode).toBe(404);
   });
 });
