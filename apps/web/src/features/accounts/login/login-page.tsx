@@ -52,7 +52,8 @@ function LoginScreen() {
     login.mutate(
       { email: email.trim(), password },
       {
-        // The member's own language wins after login (spec section 7: PUT stores it).
+        // The account's language after login. A language picked before (the locale cookie) was
+        // stored on the account by the login itself, so the page keeps showing it (decision 012).
         onSuccess: ({ user }) => void (user.language !== locale && setLocale(user.language)),
         onError: (error) => {
           if (error.code !== 'account_pending_deletion') form.showServerError(error);
