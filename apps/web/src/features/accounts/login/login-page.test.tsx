@@ -46,6 +46,15 @@ afterEach(async () => {
 });
 
 describe('login page', () => {
+  it('a locked account (after "This was not me") says to use the reset link, above the button', async () => {
+    const message = 'This account is locked for your security. Use the link in the e-mail we sent you to choose a new password.';
+    stubApi({ 'POST /api/user.php': apiError(403, 'account_locked', message) });
+    renderLogin();
+    await logIn();
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', message);
+    expect(screen.getByRole('link', { name: /Forgot/ }).getAttribute('href')).toBe('/reset-password');
+  });
+
   it('labels its fields for password managers and links to the password reset', () => {
     renderLogin();
     expect(screen.getByLabelText('E-mail address').getAttribute('autocomplete')).toBe('username');
