@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/open';
 import errorsPlugin from './plugins/errors';
+import compression from './plugins/compression';
 import requestContext from './plugins/request-context';
 import photos from './plugins/photos';
 import webApp from './plugins/web-app';
@@ -75,6 +76,8 @@ export async function buildApp({ config, database, clock = systemClock, runJobs 
   });
   await app.register(fastifyCookie);
   await app.register(errorsPlugin);
+  // Before every route: it attaches to routes as they are added (API JSON only, see the plugin).
+  await app.register(compression);
 
   await app.register(fastifySwagger, {
     openapi: {

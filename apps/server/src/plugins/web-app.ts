@@ -1,7 +1,9 @@
 /**
  * Serves the built single-page app. Hashed assets get a year of immutable caching; every path of
- * a screen that exists gets index.html with 200, any other path index.html with 404 (the app then
- * renders 'This page could not be found'), and unknown /api paths a JSON 404.
+ * a screen that exists gets the per-site HTML shell (web-shell.ts) with 200, any other path the
+ * shell with 404 (the app then renders 'This page could not be found'), and unknown /api paths a
+ * JSON 404. Text assets are sent from the `.br`/`.gz` files the build wrote beside them
+ * (apps/web/scripts/compress-assets.ts), chosen by Accept-Encoding; source maps are never served.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,9 +11,25 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { isServedPath } from '@cupido/shared/routes';
 import { sendError } from './errors';
+import siteIcons from './site-icons';
+import { APPLE_TOUCH_ICON_PATH, FAVICON_PATH, ICON_PATHS, MANIFEST_PATH, ShellCache } from './web-shell';
 
 const MISSING_BUILD_HTML =
-  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Cupido</title><p>The web app is not built yet: run <code>npm run build</code>.</p></html>';
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cupido</title></head><p>The web app is not built yet: run <code>npm run build</code>.</p></html>';
+
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+export const SHORT_CACHE_CONTROL = 'public, max-age=300';
+
+// Not routes of their own: the shell is sent per site, compressed copies only by negotiation, maps
+// never; the per-site icons and manifest win over any file of the same name in the build.
+const NOT_SERVED_FROM_DIST = [
+  'index.html',
+  'index.html.*',
+  '**/*.map',
+  '**/*.br',
+  '**/*.gz',
+  ...[FAVICON_PATH, APPLE_TOUCH_ICON_PATH, MANIFEST_PATH, ...Object.values(ICON_PATHS)].map((p) => p.slice(1)),
+];
 
 export default fp<{ webDistDir: string }>(
   async (app, { webDistDir }) => {
@@ -19,17 +37,22 @@ export default fp<{ webDistDir: string }>(
     const hasBuild = fs.existsSync(indexFile);
     if (!hasBuild) app.log.warn({ webDistDir }, 'web app build not found; serving a placeholder page');
     // Read once: the build does not change while the server runs.
-    const indexHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : MISSING_BUILD_HTML;
+    const shell = new ShellCache(hasBuild ? fs.readFileSync(indexFile, 'utf8') : MISSING_BUILD_HTML);
 
+    await app.register(siteIcons);
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: webDistDir,
         wildcard: false,
         index: false,
         cacheControl: false,
+        preCompressed: true,
+        globIgnore: NOT_SERVED_FROM_DIST,
         setHeaders(res, filePath) {
+          // filePath is the file sent, maybe `x.js.br`: the folder decides the caching either way.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+          res.setHeader('cache-control', immutable ? IMMUTABLE_CACHE_CONTROL : SHORT_CACHE_CONTROL);
+          res.setHeader('vary', 'Accept-Encoding');
         },
       });
     }
@@ -39,15 +62,12 @@ export default fp<{ webDistDir: string }>(
       if (pathname.startsWith('/api/') || pathname === '/api' || !['GET', 'HEAD'].includes(request.method)) {
         return sendError(request, reply, 404, 'not_found', 'errors.not_found');
       }
-      // A missing file (anything with an extension) is a plain 404, not the app.
-      if (/\.[a-z0-9]+$/i.test(pathname) && !pathname.startsWith('/pages/')) {
+      if (pathname === '/index.html') return shell.send(request, reply, 200);
+      // A missing file (anything with an extension) is a plain 404, not the app; so is every source map.
+      if (/\.map$/i.test(pathname) || (/\.[a-z0-9]+$/i.test(pathname) && !pathname.startsWith('/pages/'))) {
         return sendError(request, reply, 404, 'not_found', 'errors.not_found');
       }
-      return reply
-        .code(isServedPath(pathname) ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(indexHtml);
+      return shell.send(request, reply, isServedPath(pathname) ? 200 : 404);
     });
   },
   { name: 'web-app' },

@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressDist } from '../../../web/scripts/compress-assets';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// A small stand-in for apps/web/dist, compressed by the build's own script.
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="theme-color" content="#d6336c" />
+    <title>Cupido</title>
+    <script type="module" crossorigin src="/assets/app-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+const APP_JS = Array.from({ length: 200 }, (_, i) => `export const value${i} = 'text number ${i}';`).join('\n');
+
+describe('web app: compressed assets, source maps, per-site shell', () => {
+  let dist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), APP_JS);
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map'), JSON.stringify({ version: 3, mappings: 'A'.repeat(2000) }));
+    fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n'.repeat(100));
+    await compressDist(dist);
+    t = await createTestApp({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('the compress script writes .br and .gz beside text files above 1 KB only', () => {
+    expect(fs.existsSync(path.join(dist, 'assets', 'app-abc123.js.br'))).toBe(true);
+    expect(fs.existsSync(path.join(dist, 'assets', 'app-abc123.js.gz'))).toBe(true);
+    expect(fs.existsSync(path.join(dist, 'assets', 'tiny-abc123.js.br'))).toBe(false);
+    expect(fs.existsSync(path.join(dist, 'assets', 'app-abc123.js.map.br'))).toBe(false);
+  });
+
+  const decode = { br: brotliDecompressSync, gzip: gunzipSync, identity: (b: Buffer) => b };
+  for (const encoding of ['br', 'gzip', 'identity'] as const) {
+    it(`serves a hashed asset with Accept-Encoding: ${encoding}`, async () => {
+      const res = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
+      expect(decode[encoding](res.rawPayload).toString()).toBe(APP_JS);
+    });
+  }
+
+  it('prefers brotli, honours q=0 and sends small files as they are, non-asset files with a short cache', async () => {
+    const both = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(both.headers['content-encoding']).toBe('br');
+    const noBr = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(noBr.headers['content-encoding']).toBe('gzip');
+    const tiny = await t.app.inject({ url: '/assets/tiny-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect([tiny.headers['content-encoding'], tiny.body]).toEqual([undefined, 'console.log(1)']);
+    const robots = await t.app.inject({ url: '/robots.txt', headers: { 'accept-encoding': 'gzip' } });
+    expect([robots.headers['content-encoding'], robots.headers['cache-control']]).toEqual(['gzip', 'public, max-age=300']);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+
+  it('never serves source maps or the compressed files by their own names', async () => {
+    for (const url of ['/assets/app-abc123.js.map', '/assets/missing.js.map', '/pages/terms.map', '/assets/app-abc123.js.br', '/assets/app-abc123.js.gz']) {
+      const res = await t.app.inject({ url });
+      expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 404, 'application/json; charset=utf-8']);
+    }
+  });
+
+  it('builds bundles with hidden source maps: emitted for debugging, no sourceMappingURL comment', async () => {
+    const { default: viteConfig } = await import('../../../web/vite.config');
+    expect((viteConfig as { build?: { sourcemap?: unknown } }).build?.sourcemap).toBe('hidden');
+  });
+
+  it('compresses API JSON above the threshold, not small answers', async () => {
+    const big = await t.app.inject({ url: '/api/settings.php', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers.vary).toContain('accept-encoding');
+    const settings = JSON.parse(brotliDecompressSync(big.rawPayload).toString());
+    expect(settings.name).toBe('Cupido');
+    const gzip = await t.app.inject({ url: '/api/settings.php', headers: { 'accept-encoding': 'gzip' } });
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString()).name).toBe('Cupido');
+    const plain = await t.app.inject({ url: '/api/settings.php' });
+    expect([plain.headers['content-encoding'], plain.json().name]).toEqual([undefined, 'Cupido']);
+    const small = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect([small.headers['content-encoding'], small.json()]).toEqual([undefined, { ok: true }]);
+  });
+
+  it('sends index.html per site: lang, title, description, theme colour, icons and manifest', async () => {
+    const en = await t.app.inject({ url: '/', headers: { host: 'localhost:3000' } });
+    expect([en.statusCode, en.headers['content-type'], en.headers['cache-control']]).toEqual([200, 'text/html; charset=utf-8', 'no-cache']);
+    expect(en.body).toContain('<html lang="en">');
+    expect(en.body).toContain('<title>Cupido – dating and chat for adults</title>');
+    expect(en.body).toContain('<meta name="description" content="Meet singles near you');
+    expect(en.body).toContain('<meta name="theme-color" content="#d63384">');
+    expect(en.body).not.toContain('#d6336c');
+    expect(en.body).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(en.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect(en.body).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png">');
+    expect(en.body).toContain('<script type="module" crossorigin src="/assets/app-abc123.js"></script>');
+
+    const nl = await t.app.inject({ url: '/members', headers: { host: 'nl.localhost', 'accept-encoding': 'br' } });
+    expect([nl.statusCode, nl.headers['content-encoding']]).toEqual([200, 'br']);
+    const nlHtml = brotliDecompressSync(nl.rawPayload).toString();
+    expect(nlHtml).toContain('<html lang="nl">');
+    expect(nlHtml).toContain('<title>Amora – daten in Nederland en België</title>');
+    expect(nlHtml).toContain('<meta name="theme-color" content="#c2410c">');
+
+    // The chosen language (cookie) wins over the domain's.
+    const de = await t.app.inject({ url: '/', headers: { host: 'nl.localhost', cookie: 'i18n_redirected=de' } });
+    expect(de.body).toContain('<html lang="de">');
+    expect(de.body).toContain('<title>Amora – Dating in den Niederlanden und Belgien</title>');
+
+    const missing = await t.app.inject({ url: '/no/such/page', headers: { host: 'nl.localhost', 'accept-encoding': 'gzip' } });
+    expect(missing.statusCode).toBe(404);
+    expect(gunzipSync(missing.rawPayload).toString()).toContain('<html lang="nl">');
+
+    const again = await t.app.inject({ url: '/', headers: { host: 'localhost', 'if-none-match': en.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('serves each site its manifest, favicon and PNG icons', async () => {
+    const manifest = await t.app.inject({ url: '/manifest.webmanifest', headers: { host: 'nl.localhost' } });
+    expect([manifest.statusCode, manifest.headers['content-type']]).toEqual([200, 'application/manifest+json; charset=utf-8']);
+    expect(manifest.json()).toMatchObject({
+      name: 'Amora',
+      short_name: 'Amora',
+      start_url: '/members',
+      display: 'standalone',
+      theme_color: '#c2410c',
+      background_color: '#ffffff',
+      lang: 'nl',
+      icons: expect.arrayContaining([
+        expect.objectContaining({ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }),
+        expect.objectContaining({ src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' }),
+      ]),
+    });
+
+    const favicon = await t.app.inject({ url: '/favicon.svg', headers: { host: 'nl.localhost' } });
+    expect([favicon.statusCode, favicon.headers['content-type']]).toEqual([200, 'image/svg+xml; charset=utf-8']);
+    expect(favicon.body).toContain('fill="#c2410c"');
+    expect(favicon.body).toContain('>A</text>');
+
+    const sharp = (await import('sharp')).default;
+    for (const [url, size] of [['/icons/icon-192.png', 192], ['/icons/icon-512.png', 512], ['/apple-touch-icon.png', 180]] as const) {
+      const res = await t.app.inject({ url, headers: { host: 'localhost', 'accept-encoding': 'br, gzip' } });
+      expect([url, res.statusCode, res.headers['content-type'], res.headers['content-encoding']]).toEqual([url, 200, 'image/png', undefined]);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', size, size]);
+    }
+    // Same-origin icons and manifest are allowed by the Content-Security-Policy.
+    expect(manifest.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The per-site HTML shell: index.html rewritten for the site of the request, so the first paint
+ * (and crawlers, and the browser's tab) already has the site's language, title, description,
+ * brand colour, icons and manifest before any JavaScript runs. The rewritten page is kept in
+ * memory per site and locale with its brotli and gzip forms: it is rebuilt from the build's
+ * index.html and the site row whenever either differs.
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LOCALE_COOKIE, pickLocalized, type LocaleCode } from '@cupido/shared/locales';
+import { initialLocale } from '@cupido/shared/rules';
+import type { Site } from '../features/sites/service';
+
+export const FAVICON_PATH = '/favicon.svg';
+export const APPLE_TOUCH_ICON_PATH = '/apple-touch-icon.png';
+export const MANIFEST_PATH = '/manifest.webmanifest';
+export const ICON_PATHS = { 192: '/icons/icon-192.png', 512: '/icons/icon-512.png' } as const;
+
+const FALLBACK_THEME_COLOR = '#d63384';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The site's colour when it is a plain hex colour; anything else (a typo in the row) gets the default. */
+export function themeColorOf(site: Pick<Site, 'themeColor'>): string {
+  return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(site.themeColor) ? site.themeColor.toLowerCase() : FALLBACK_THEME_COLOR;
+}
+
+/** The locale the web app will show: a valid locale cookie, else the site's domain language. */
+export function shellLocale(request: FastifyRequest, site: Site): LocaleCode {
+  return initialLocale(request.cookies?.[LOCALE_COOKIE], site.domainLanguage);
+}
+
+export interface ShellValues {
+  lang: LocaleCode;
+  title: string;
+  description: string;
+  themeColor: string;
+}
+
+export function shellValues(site: Site, locale: LocaleCode): ShellValues {
+  return {
+    lang: locale,
+    title: pickLocalized(site.indexTitle, locale) || site.name,
+    description: pickLocalized(site.description, locale),
+    themeColor: themeColorOf(site),
+  };
+}
+
+// Tags the shell owns: whatever the build put there is replaced, never duplicated.
+const OWNED_TAGS = [
+  /<meta\s+name=["'](?:description|theme-color)["'][^>]*>\s*/gi,
+  /<link\s+rel=["'](?:icon|apple-touch-icon|manifest)["'][^>]*>\s*/gi,
+];
+
+/** index.html with the site's lang, title, description, theme colour, icons and manifest; every value escaped. */
+export function renderShell(template: string, values: ShellValues): string {
+  const head = [
+    `<title>${escapeHtml(values.title)}</title>`,
+    values.description ? `<meta name="description" content="${escapeHtml(values.description)}">` : '',
+    `<meta name="theme-color" content="${escapeHtml(values.themeColor)}">`,
+    `<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">`,
+    `<link rel="apple-touch-icon" href="${APPLE_TOUCH_ICON_PATH}">`,
+    `<link rel="manifest" href="${MANIFEST_PATH}">`,
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+
+  let html = OWNED_TAGS.reduce((text, pattern) => text.replace(pattern, ''), template);
+  const lang = `lang="${escapeHtml(values.lang)}"`;
+  html = /<html\b[^>]*>/i.test(html)
+    ? html.replace(/<html\b([^>]*)>/i, (_, attrs: string) => `<html${/\blang=/i.test(attrs) ? attrs.replace(/\blang=(["'])[^"']*\1/i, lang) : ` ${lang}${attrs}`}>`)
+    : html.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}<html ${lang}>`);
+  // The title first, as a function replacement: `$` in a site's title must stay literal.
+  if (/<title>[\s\S]*?<\/title>/i.test(html)) return html.replace(/<title>[\s\S]*?<\/title>/i, () => head);
+  if (/<\/head>/i.test(html)) return html.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
+  return html.replace(/(<html\b[^>]*>)/i, (tag) => `${tag}${head}`);
+}
+
+interface CachedShell {
+  source: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/** Picks the encoding to send from Accept-Encoding: brotli, then gzip, else none. q=0 refuses one. */
+export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of String(header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+export class ShellCache {
+  private entries = new Map<string, CachedShell>();
+
+  constructor(private readonly template: string) {}
+
+  get(site: Site, locale: LocaleCode): CachedShell {
+    const values = shellValues(site, locale);
+    const key = `${site.id}:${locale}`;
+    const source = JSON.stringify(values);
+    const hit = this.entries.get(key);
+    if (hit && hit.source === source) return hit;
+
+    const html = Buffer.from(renderShell(this.template, values));
+    const entry: CachedShell = {
+      source,
+      identity: html,
+      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+      gzip: gzipSync(html, { level: 9 }),
+      etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+    };
+    // Keys are site ids times seven locales, so this stays small; the guard is for safety.
+    if (this.entries.size > 5000) this.entries.clear();
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Sends the shell for the request's site, compressed as the client accepts, with status `status`. */
+  send(request: FastifyRequest, reply: FastifyReply, status: number) {
+    const shell = this.get(request.site, shellLocale(request, request.site));
+    reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding, Cookie')
+      .header('etag', shell.etag)
+      .type('text/html; charset=utf-8');
+    if (status === 200 && request.headers['if-none-match'] === shell.etag) return reply.code(304).send();
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? shell[encoding] : shell.identity);
+  }
+}
