@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDist } from '../../../web/scripts/compress-assets';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { renderShell } from './web-shell';
 
 // A small stand-in for apps/web/dist, compressed by the build's own script.
 const INDEX = `<!doctype html>
@@ -161,5 +162,14 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
     }
     // Same-origin icons and manifest are allowed by the Content-Security-Policy.
     expect(manifest.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('escapes every value written into the shell and replaces, not duplicates, the build\'s tags', () => {
+    const html = renderShell(INDEX, { lang: 'en', title: 'A & B </title><script>x()</script>', description: '"quoted" <b>$&</b>', themeColor: '#abc' });
+    expect(html).toContain('<title>A &amp; B &lt;/title&gt;&lt;script&gt;x()&lt;/script&gt;</title>');
+    expect(html).toContain('<meta name="description" content="&quot;quoted&quot; &lt;b&gt;$&amp;&lt;/b&gt;">');
+    expect(html).not.toContain('<script>x()');
+    expect(html.match(/name="theme-color"/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
   });
 });
