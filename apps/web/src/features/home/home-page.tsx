@@ -68,14 +68,14 @@ export function HomePage() {
               <p className="text-body-secondary mb-0">{t('home.notes.adults.text', { age: settings.minimum_age })}</p>
             </div>
             <div className="col-md-5">
+              {/* The home page's one fictional-profile notice: header and disclaimers leave it out here (decision 015). */}
               <h3 className="h6">{t('home.notes.fictional.title')}</h3>
-              <p className="text-body-secondary mb-2">
-                {t('home.notes.fictional.text', { fictionalPlural: settings.fictional_plural })}
+              <p className="text-body-secondary mb-2" id="home-fictional-notice">
+                {settings.fictional_warning || t('home.notes.fictional.text', { fictionalPlural: settings.fictional_plural })}
               </p>
               <p className="mb-0">
                 <FictionalBadge plural />
               </p>
-              {settings.fictional_warning && <p className="text-body-secondary small mt-2 mb-0">{settings.fictional_warning}</p>}
             </div>
           </div>
         </div>
