@@ -1,0 +1,114 @@
+/**
+ * `npm run bench:web` (a benchmark, not a test): Lighthouse on the production build (apps/web/dist,
+ * built first by the npm script) served by the real server on a free loopback port, with a fresh
+ * DATA_DIR and the demo seed, in Debian's Chromium. Mobile form factor and simulated throttling
+ * (Lighthouse's defaults). Prints performance, accessibility, best practices and SEO per page and
+ * exits 1 when a page is below target: performance 90, the other three 95.
+ *
+ * The home page is measured as a first-time visitor (the entry warning open): that is what a
+ * newcomer on a phone meets, and Lighthouse starts every run with empty storage anyway. The other
+ * pages are measured with the same fresh storage; /members and /members/{id} as the demo member,
+ * whose session cookie Lighthouse sends with extraHeaders.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+// The demo seed's member (apps/server/src/seed/demo-member.ts): activated, with a profile and photo.
+const DEMO_MEMBER = { email: 'demo@cupido.example', password: 'cupido-demo-2026' };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start within 120 s');
+}
+
+/** Logs the demo member in through the API and answers the Cookie header of its session. */
+async function memberCookie(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/user.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_MEMBER) });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('auth.session='));
+  if (!response.ok || !cookie) throw new Error(`demo member login failed: ${response.status} ${await response.text()}`);
+  return cookie.split(';')[0]!;
+}
+
+/** A demo profile the member can open: the first result of the member's search. */
+async function demoProfileId(base: string, cookie: string): Promise<number> {
+  const answer = (await (await fetch(`${base}/api/search.php`, { headers: { cookie } })).json()) as { profiles?: { id: number }[] };
+  const id = answer.profiles?.[0]?.id;
+  if (!id) throw new Error(`no demo profile in the search answer: ${JSON.stringify(answer).slice(0, 200)}`);
+  return id;
+}
+
+type Scores = Record<(typeof CATEGORIES)[number], number>;
+
+async function audit(port: number, url: string, cookie?: string): Promise<Scores> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: cookie ? { Cookie: cookie } : undefined });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { categories, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  return Object.fromEntries(CATEGORIES.map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])) as Scores;
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-bench-web-'));
+const port = await freePort();
+const server = await startServer(port, dataDir);
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+let failed = false;
+try {
+  // localhost, not 127.0.0.1: the server picks the demo site by host name.
+  const base = `http://localhost:${port}`;
+  const cookie = await memberCookie(base);
+  const pages = [
+    { name: '/ (first visit)', url: `${base}/` },
+    { name: '/members (member)', url: `${base}/members`, cookie },
+    { name: '/members/{id} (member)', url: `${base}/members/${await demoProfileId(base, cookie)}`, cookie },
+    { name: '/login', url: `${base}/login` },
+  ];
+  const rows: string[] = [];
+  for (const page of pages) {
+    const scores = await audit(chrome.port, page.url, page.cookie);
+    const below = CATEGORIES.filter((key) => scores[key] < TARGETS[key]);
+    if (below.length) failed = true;
+    rows.push(`| ${page.name.padEnd(24)} | ${CATEGORIES.map((key) => String(scores[key]).padStart(key.length)).join(' | ')} | ${below.length ? `below: ${below.join(', ')}` : 'ok'} |`);
+  }
+  console.log(`\nLighthouse ${new Date().toISOString().slice(0, 10)}, mobile, simulated throttling; targets ${CATEGORIES.map((key) => `${key} ${TARGETS[key]}`).join(', ')}\n`);
+  console.log(`| ${'page'.padEnd(24)} | ${CATEGORIES.join(' | ')} | result |`);
+  console.log(`|${'-'.repeat(26)}|${CATEGORIES.map((key) => '-'.repeat(key.length + 2)).join('|')}|--------|`);
+  for (const row of rows) console.log(row);
+} finally {
+  await chrome.kill();
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
