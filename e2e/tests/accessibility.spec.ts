@@ -32,10 +32,16 @@ const VISITOR_SCREENS = [
 
 const entryWarning = (page: Page) => page.locator('#site-entry-warning');
 
-/** Opens a screen and waits for its heading, so the lazily loaded page is what axe sees. */
+/** Waits until the screen has settled: its heading is shown and no call is pending (loading bar gone). */
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByTestId('loading-bar')).toHaveCount(0);
+}
+
+/** Opens a screen and waits for it, so the lazily loaded page is what axe sees. */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await settled(page);
 }
 
 for (const { name, viewport } of VIEWPORTS) {
@@ -51,6 +57,11 @@ for (const { name, viewport } of VIEWPORTS) {
       await entryWarning(page).getByRole('button', { name: /enter/i }).click();
       await expect(entryWarning(page)).toBeHidden();
       await expectNoAxeViolations(page, { label: 'home, entry warning dismissed' });
+      // One fictional-profile notice on the home page, in its notes section (decision 015).
+      await expect(page.getByText(/some profiles on this site are fictional/i)).toHaveCount(1);
+      await expect(page.locator('#home-fictional-notice')).toBeVisible();
+      await expect(page.locator('.fictional-badge')).toHaveCount(1);
+      await page.screenshot({ path: test.info().outputPath('home.png'), fullPage: true });
     });
 
     test('a visitor: login, signup, password reset, static pages, 404 and the member search', async ({ page }) => {
@@ -62,6 +73,7 @@ for (const { name, viewport } of VIEWPORTS) {
       // The English demo site lets visitors search (logged_out_search); cards are part of the screen.
       await page.goto('/members');
       await expect(page.locator('#search-results .profile-card').first()).toBeVisible();
+      await settled(page);
       await expectNoAxeViolations(page, { label: '/members as a visitor' });
     });
 
@@ -76,10 +88,13 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.goto('/members');
       const card = page.locator('#search-results .profile-card').first();
       await expect(card).toBeVisible();
+      await settled(page);
       await expectNoAxeViolations(page, { label: '/members as a member' });
+      const cardName = (await card.locator('.profile-card__name').textContent()) ?? '';
       await card.click();
       await expect(page).toHaveURL(/\/members\/\d+$/);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(cardName.trim());
+      await settled(page);
       await expectNoAxeViolations(page, { label: 'a member profile' });
 
       for (const path of ['/profile', '/notifications', '/activate/done']) {
