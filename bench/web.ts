@@ -71,12 +71,20 @@ async function demoProfileId(base: string, cookie: string): Promise<number> {
 }
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
+/** Failing audits of the non-performance categories, so a score under 100 says what to fix. */
+const findings: string[] = [];
 
 async function audit(port: number, url: string, cookie?: string): Promise<Scores> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: cookie ? { Cookie: cookie } : undefined });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { categories, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  for (const key of CATEGORIES.filter((category) => category !== 'performance')) {
+    for (const ref of categories[key]?.auditRefs ?? []) {
+      const item = result.lhr.audits[ref.id];
+      if (ref.weight > 0 && item && item.score !== null && item.score < 1) findings.push(`${new URL(url).pathname} ${key}: ${ref.id} (${item.title})`);
+    }
+  }
   return Object.fromEntries(CATEGORIES.map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])) as Scores;
 }
 
@@ -106,6 +114,7 @@ try {
   console.log(`| ${'page'.padEnd(24)} | ${CATEGORIES.join(' | ')} | result |`);
   console.log(`|${'-'.repeat(26)}|${CATEGORIES.map((key) => '-'.repeat(key.length + 2)).join('|')}|--------|`);
   for (const row of rows) console.log(row);
+  if (findings.length) console.log(`\nFailing audits:\n${findings.map((line) => `  ${line}`).join('\n')}`);
 } finally {
   await chrome.kill();
   server.kill('SIGTERM');
