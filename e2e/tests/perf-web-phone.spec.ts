@@ -102,3 +102,23 @@ test('a new page starts at the top even when the link sits at the bottom of the 
   await expect(heading(page)).toBeFocused();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('while a deep-linked page and its data load, nothing below it jumps into view and away', async ({ page }) => {
+  await skipEntryWarning(page);
+  await signupThroughApi(page.request, newEmail('perf-web-cls'));
+  // A slow phone network, as Lighthouse simulates it: the page's chunk and the search answer arrive late.
+  await page.route(/\/assets\/members-page-[^/]+\.js$|\/api\/search\.php/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.goto('/members?all=1');
+  // The disclaimers and footer wait below the fold instead of showing under an empty page.
+  const disclaimers = page.locator('section.disclaimers');
+  await expect(disclaimers).toBeAttached();
+  await expect(page.locator('#search-results .profile-card')).toHaveCount(0);
+  expect((await disclaimers.boundingBox())!.y).toBeGreaterThanOrEqual(812);
+  await expect(page.locator('#search-results .profile-card').first()).toBeVisible();
+  // The new member's activation reminder arrives in the same paint as the page, not above it later.
+  await expect(page.locator('#activation-reminder')).toBeVisible();
+  expect(await layoutShift(page)).toBeLessThan(0.05);
+});

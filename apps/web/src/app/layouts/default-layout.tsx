@@ -21,9 +21,9 @@ export function DefaultLayout() {
         </a>
         <WarningsHeader />
         <TopNavigation />
-        <main id="main-content" className="flex-grow-1" tabIndex={-1}>
-          <MemberNotices />
+        <main id="main-content" className="page-main flex-grow-1" tabIndex={-1}>
           <Suspense fallback={<PageFallback />}>
+            <MemberNotices />
             <Outlet />
           </Suspense>
         </main>

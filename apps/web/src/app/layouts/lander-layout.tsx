@@ -16,7 +16,7 @@ export function LanderLayout() {
           </Link>
         </div>
       </header>
-      <main id="main-content" className="flex-grow-1" tabIndex={-1}>
+      <main id="main-content" className="page-main flex-grow-1" tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>

@@ -1,16 +1,15 @@
-import { Suspense } from 'react';
 import { lazyWithReload } from '../../app/chunk-reload';
 import { useSession } from '../session/use-session';
 
 const ActivationReminder = lazyWithReload(() => import('./activation/activation-reminder'));
 
-/** Notices above every logged-in page; today the activation reminder (its own chunk). */
+/**
+ * Notices above every logged-in page; today the activation reminder (its own chunk). It has no
+ * Suspense boundary of its own: the layout renders it inside the page's, so the notice and the page
+ * appear in one paint instead of the notice pushing a half-loaded page down (a layout shift).
+ */
 export function MemberNotices() {
   const { user } = useSession();
   if (user?.status !== 'not_confirmed') return null;
-  return (
-    <Suspense fallback={null}>
-      <ActivationReminder user={user} />
-    </Suspense>
-  );
+  return <ActivationReminder user={user} />;
 }
