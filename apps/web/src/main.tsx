@@ -13,9 +13,11 @@ import { changeLocale, i18n } from './i18n/i18n';
 import { ApiError } from './api/client';
 import { createAppQueryClient } from './features/session/query-client';
 import { sessionQueryOptions } from './features/session/use-session';
+import { preloadRoute } from './app/router';
 
 async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
+  preloadRoute(window.location.pathname);
   captureTrackingParams();
   const routeQuery = settingsRouteQuery(window.location.search);
   const queryClient = createAppQueryClient({ queries: { retry: false, refetchOnWindowFocus: false } });

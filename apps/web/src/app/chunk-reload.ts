@@ -53,7 +53,22 @@ export function loadChunk<T>(load: () => Promise<T>, deps?: ChunkReloadDeps): Pr
  */
 const loadExtraStyles = () => import('../styles/extras.scss');
 
+/** A lazy route component that can also start fetching its chunk before React renders it. */
+export type PreloadableComponent<C extends ComponentType<any>> = LazyExoticComponent<C> & { preload: () => Promise<unknown> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * React.lazy with the reload guard and a `preload()` that shares the same fetch: the boot code calls
+ * it for the route being opened (router.tsx, preloadRoute), so the page's chunk downloads while the
+ * settings and session calls are still on the way instead of after them. A failed fetch is forgotten,
+ * so a later render tries again.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyWithReload<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyExoticComponent<C> {
-  return lazy(() => loadChunk(() => Promise.all([load(), loadExtraStyles()]).then(([module]) => module)));
+export function lazyWithReload<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): PreloadableComponent<C> {
+  let pending: Promise<{ default: C }> | undefined;
+  const loadOnce = () =>
+    (pending ??= loadChunk(() => Promise.all([load(), loadExtraStyles()]).then(([module]) => module)).catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
+  return Object.assign(lazy(loadOnce), { preload: loadOnce });
 }

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { ROUTES, SERVED_ROUTE_NAMES } from '@cupido/shared/routes';
-import { appRoutes, registeredRouteNames, type RouteHandle } from './router';
+import { createElement } from 'react';
+import { appRoutes, preloadRoute, registeredRouteNames, type RouteHandle } from './router';
+import { lazyWithReload } from './chunk-reload';
 
 describe('router', () => {
   it('registers exactly the served route names, each once', () => {
@@ -20,5 +22,31 @@ describe('router', () => {
     for (const path of ['/nope', ROUTES.chats, ROUTES.premium, '/pages/unknown']) {
       expect(matchRoutes(appRoutes, path)?.at(-1)?.route.path).toBe('*');
     }
+  });
+
+  it('preloads the lazy chunk of the page being opened, and nothing for eager or unknown pages', () => {
+    expect(preloadRoute(ROUTES.login)).toBe(true);
+    expect(preloadRoute('/members/12')).toBe(true);
+    expect(preloadRoute(ROUTES.index)).toBe(false); // the home page is in the initial chunk
+    expect(preloadRoute('/nope')).toBe(false); // the 404 page too
+  });
+
+  it('fetches a preloaded chunk once, however often it is asked for', async () => {
+    const load = vi.fn(async () => ({ default: () => null }));
+    const Page = lazyWithReload(load);
+    const routes = [{ path: '/page', element: createElement(Page) }];
+    expect(preloadRoute('/page', routes)).toBe(true);
+    expect(preloadRoute('/page', routes)).toBe(true);
+    await Page.preload();
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('forgets a failed preload, so the render tries again', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ default: () => null });
+    const Page = lazyWithReload(load);
+    sessionStorage.setItem('chunk-reload-at', String(Date.now())); // no reload within the guard minute
+    await expect(Page.preload()).rejects.toThrow('offline');
+    await expect(Page.preload()).resolves.toBeDefined();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });
