@@ -71,19 +71,44 @@ async function demoProfileId(base: string, cookie: string): Promise<number> {
 }
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
+/** The performance metrics behind each score, so a low figure says where the time went. */
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+] as const;
+const metricLines: string[] = [];
+/** BENCH_WEB_REPORTS=<folder> keeps each page's full Lighthouse JSON there, to read the diagnostics. */
+const reportsDir = process.env.BENCH_WEB_REPORTS;
 /** Failing audits of the non-performance categories, so a score under 100 says what to fix. */
 const findings: string[] = [];
 
 async function audit(port: number, url: string, cookie?: string): Promise<Scores> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: cookie ? { Cookie: cookie } : undefined });
+  // Lighthouse itself sometimes fails to record the trace (NO_NAVSTART, "please run again"): that
+  // says nothing about the page, so such a run is repeated, twice at most.
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  for (let attempt = 1; ; attempt++) {
+    result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: cookie ? { Cookie: cookie } : undefined });
+    const runtimeError = result?.lhr.runtimeError;
+    if (!runtimeError) break;
+    if (attempt === 3) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+    console.warn(`${url}: Lighthouse ${runtimeError.code}, measuring again`);
+  }
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
-  const { categories, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const { categories } = result.lhr;
   for (const key of CATEGORIES.filter((category) => category !== 'performance')) {
     for (const ref of categories[key]?.auditRefs ?? []) {
       const item = result.lhr.audits[ref.id];
       if (ref.weight > 0 && item && item.score !== null && item.score < 1) findings.push(`${new URL(url).pathname} ${key}: ${ref.id} (${item.title})`);
     }
+  }
+  metricLines.push(`  ${new URL(url).pathname.padEnd(22)} ${METRICS.map(([id, label]) => `${label} ${result.lhr.audits[id]?.displayValue ?? '?'}`).join(', ')}`);
+  if (reportsDir) {
+    fs.mkdirSync(reportsDir, { recursive: true });
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_') || 'home';
+    fs.writeFileSync(path.join(reportsDir, `${name}.json`), typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
   }
   return Object.fromEntries(CATEGORIES.map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])) as Scores;
 }
@@ -114,6 +139,7 @@ try {
   console.log(`| ${'page'.padEnd(24)} | ${CATEGORIES.join(' | ')} | result |`);
   console.log(`|${'-'.repeat(26)}|${CATEGORIES.map((key) => '-'.repeat(key.length + 2)).join('|')}|--------|`);
   for (const row of rows) console.log(row);
+  console.log(`\nMetrics (simulated mobile):\n${metricLines.join('\n')}`);
   if (findings.length) console.log(`\nFailing audits:\n${findings.map((line) => `  ${line}`).join('\n')}`);
 } finally {
   await chrome.kill();
