@@ -260,6 +260,10 @@ test.describe('profile page', () => {
     await expect(page).toHaveURL(/\/members\/\d+$/);
     await expect(page.locator('#member-fictional-warning')).toContainText('Some profiles on this site are fictional');
     await expect(page.locator('#member-fictional-badge')).toContainText('Fictional profile');
+    // The page's title and description name the profile, and the description discloses it too.
+    const name = (await page.getByRole('heading', { level: 1 }).textContent())!.split(',')[0]!.trim();
+    await expect(page).toHaveTitle(`${name} | Cupido`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(`^Fictional profile: ${name}, \\d+\\. See the photos and profile on Cupido\\.$`));
     // One photo, or five on every fifth demo profile.
     await expect(page.locator('#member-photo-count')).toHaveText(/^(1|5) in total$/);
     await page.getByRole('button', { name: /^Open photo 1 of \d$/ }).click();

@@ -58,6 +58,36 @@ test.describe('languages', () => {
   });
 });
 
+test.describe('titles and descriptions', () => {
+  const description = (page: Page) => page.locator('meta[name="description"]');
+
+  test('each public screen has its own translated title and description, with the site name', async ({ page }) => {
+    // The Dutch site (Amora): the texts follow the visible language and name the site.
+    const origin = `http://nl.localhost:${E2E_PORT}`;
+    await page.goto(`${origin}/`);
+    await enterSite(page);
+    const home = await description(page).getAttribute('content');
+    expect(home).toBeTruthy();
+    const screens = [
+      { path: '/login', title: 'Inloggen | Amora', description: /^Log in bij Amora en bekijk je matches/ },
+      { path: '/signup', title: 'Aanmelden | Amora', description: /^Maak gratis je profiel aan op Amora/ },
+      { path: '/reset-password', title: 'Wachtwoord vergeten? | Amora', description: /^Wachtwoord van Amora vergeten\?/ },
+      { path: '/pages/terms', title: 'Algemene voorwaarden | Amora', description: /^De voorwaarden voor het gebruik van Amora/ },
+      { path: '/pages/faq', title: 'Veelgestelde vragen | Amora', description: /^Antwoorden op veelgestelde vragen over Amora/ },
+    ];
+    for (const screen of screens) {
+      await page.goto(`${origin}${screen.path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle(screen.title);
+      await expect(description(page)).toHaveAttribute('content', screen.description);
+    }
+    // Back on a screen without its own description, the site's returns.
+    await page.goto(`${origin}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(description(page)).toHaveAttribute('content', home!);
+  });
+});
+
 test.describe('static pages and errors', () => {
   test('a static page shows the site and company details', async ({ page }) => {
     await page.goto('/pages/service');

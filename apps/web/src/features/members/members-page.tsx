@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
+import { useSettings } from '../site/use-settings';
 import { usePageTitle } from '../../app/document-title';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
 import { PASSWORD_RESET_NOTICE } from '../accounts/notices';
@@ -42,7 +43,7 @@ function VisitorInvitation() {
 
 function Members() {
   const { t } = useTranslation(ACCOUNTS_NS);
-  usePageTitle(t('members.title'));
+  usePageTitle(t('members.title'), t('members.description', { site: useSettings().name }));
   const { user } = useSession();
   const [params] = useSearchParams();
   const { state } = useLocation() as { state: { notice?: string } | null };

@@ -91,7 +91,7 @@ export default function StaticPage({ slug }: { slug: StaticPageSlug }) {
   const structure = pageStructure(slug);
   const title = t(`${slug}.title`);
 
-  usePageTitle(title);
+  usePageTitle(title, t(`${slug}.description`, { site: settings.name }));
 
   const company = companyInfo.data;
   const values = useMemo(() => (company ? pageValues(settings, company, locale) : null), [settings, company, locale]);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { isValidEmail } from '@cupido/shared/account-rules';
 import { routePath } from '@cupido/shared/routes';
+import { useSettings } from '../../site/use-settings';
 import { usePageTitle } from '../../../app/document-title';
 import { useLocale } from '../../locale/use-locale';
 import { useSession } from '../../session/use-session';
@@ -30,7 +31,7 @@ export default function LoginPage() {
 
 function LoginScreen() {
   const { t } = useTranslation(ACCOUNTS_NS);
-  usePageTitle(t('login.title'));
+  usePageTitle(t('login.title'), t('login.description', { site: useSettings().name }));
   const [params] = useSearchParams();
   const { loggedIn } = useSession();
   const { locale, setLocale } = useLocale();

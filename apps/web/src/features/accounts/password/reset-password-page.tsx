@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
+import { useSettings } from '../../site/use-settings';
 import { usePageTitle } from '../../../app/document-title';
 import { useLocale } from '../../locale/use-locale';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
@@ -18,7 +19,7 @@ export default function ResetPasswordPage() {
 
 function ResetPassword() {
   const { t } = useTranslation(ACCOUNTS_NS);
-  usePageTitle(t('resetPassword.title'));
+  usePageTitle(t('resetPassword.title'), t('resetPassword.description', { site: useSettings().name }));
   const { locale } = useLocale();
   const reset = useRequestPasswordReset();
 

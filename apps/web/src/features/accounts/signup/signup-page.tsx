@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
+import { useSettings } from '../../site/use-settings';
 import { usePageTitle } from '../../../app/document-title';
 import { useSession } from '../../session/use-session';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
@@ -18,7 +19,7 @@ export default function SignupPage() {
 
 function SignupScreen() {
   const { t } = useTranslation(ACCOUNTS_NS);
-  usePageTitle(t('signup.title'));
+  usePageTitle(t('signup.title'), t('signup.description', { site: useSettings().name }));
   const { loggedIn } = useSession();
   // Once the form succeeded it navigates to the members page itself (with api_signup_complete).
   const [leaving, setLeaving] = useState(false);

@@ -78,11 +78,13 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
   const countryName = useCountryName();
   const interests = useInterests(locale);
   const { profile, related } = answer;
-  usePageTitle(profile.name);
   const viewer = !user ? 'visitor' : user.paid_user ? 'premium' : 'free';
   const fictional = profile.is_fictional
     ? (profile.fictional ?? { icon: settings.fictional_icon, singular: settings.fictional_singular, warning: settings.fictional_warning })
     : null;
+  // A fictional profile is disclosed in its description too, wherever the snippet is shown.
+  const describe = { name: profile.name, age: profile.age, site: settings.name };
+  usePageTitle(profile.name, fictional ? t('member.descriptionFictional', { ...describe, fictional: fictional.singular }) : t('member.description', describe));
   const backToSearch = useBackToSearch();
   const interestName = (interestId: string) => interests.data?.find((i) => i.id === interestId)?.name ?? interestId;
 
