@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_CODES } from '@cupido/shared/locales';
@@ -6,13 +7,34 @@ import { checkCatalogueDirectory, checkCatalogues, placeholders } from './catalo
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** Every folder of per-locale catalogues in the web app (feature folders may have their own). */
-const CATALOGUE_DIRS = [here('./locales'), here('../features/static-pages/texts'), here('../features/accounts/texts'), here('../features/profiles/texts')];
+const SRC = here('..');
+/** The glossaries are term lists per language, not catalogues of the same keys (decision 016). */
+const NOT_CATALOGUES = new Set(['i18n/glossary']);
+
+/** Folders known to hold catalogues: if one is moved or deleted, the test says so instead of checking less. */
+const KNOWN_CATALOGUE_DIRS = ['i18n/locales', 'features/static-pages/texts', 'features/accounts/texts', 'features/profiles/texts'];
+
+const CATALOGUE_FILES = new Set(LOCALE_CODES.map((code) => `${code}.json`));
+
+/** Every folder under src with a catalogue of any of the seven languages, so a new feature's texts are checked without being listed. */
+function discoverCatalogueDirs(dir = SRC): string[] {
+  const entries = readdirSync(dir, { withFileTypes: true });
+  const own = entries.some((e) => e.isFile() && CATALOGUE_FILES.has(e.name)) ? [relative(SRC, dir)] : [];
+  const below = entries.filter((e) => e.isDirectory()).flatMap((e) => discoverCatalogueDirs(join(dir, e.name)));
+  return [...own, ...below].filter((d) => !NOT_CATALOGUES.has(d)).sort();
+}
+
+const CATALOGUE_DIRS = [...new Set([...KNOWN_CATALOGUE_DIRS, ...discoverCatalogueDirs()])].sort();
 
 describe('translation catalogues', () => {
+  it('finds every known catalogue folder (none missing, so none is skipped)', () => {
+    expect(KNOWN_CATALOGUE_DIRS.filter((dir) => !existsSync(join(SRC, dir, 'en.json')))).toEqual([]);
+    expect(discoverCatalogueDirs()).toEqual(expect.arrayContaining(KNOWN_CATALOGUE_DIRS));
+  });
+
   for (const dir of CATALOGUE_DIRS) {
-    it.skipIf(!existsSync(dir))(`${dir.split('/src/')[1]}: all seven complete and consistent with English`, () => {
-      expect(checkCatalogueDirectory(dir, LOCALE_CODES)).toEqual([]);
+    it(`${dir}: all seven complete and consistent with English`, () => {
+      expect(checkCatalogueDirectory(join(SRC, dir), LOCALE_CODES)).toEqual([]);
     });
   }
 
