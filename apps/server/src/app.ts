@@ -30,6 +30,7 @@ import { profileRoutes } from './features/profiles/routes';
 import { searchRoutes } from './features/search/routes';
 import { blockRoutes } from './features/blocks/routes';
 import { reportRoutes } from './features/reports/routes';
+import { personalDataRoutes } from './features/personal-data/routes';
 import { geocodeRoutes } from './features/geocode/routes';
 import { systemClock, type Clock } from './infra/clock';
 import { createMailer } from './infra/mailer';
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, clock = systemClock, runJobs 
   await app.register(searchRoutes, { deps: { db: database.db, clock } });
   await app.register(blockRoutes, { deps: { db: database.db, clock } });
   await app.register(reportRoutes, { deps: { db: database.db, clock } });
+  await app.register(personalDataRoutes, { deps: { db: database.db, clock } });
   await app.register(geocodeRoutes);
   await app.register(photoRoutes, { deps: { db: database.db, storage, limiter, log: app.log } });
 

@@ -35,6 +35,11 @@ export const ZUser = z.object({
   notifications_disabled: z.array(z.enum(NOTIFICATIONS_DISABLED_REASONS)),
   /** Whether the member's consent to use their sexual orientation stands (withdrawn in the settings). */
   orientation_consent: z.boolean(),
+  /**
+   * The ad-tracking consent on the server (decision 024): true while given, false once withdrawn,
+   * null when never given (the browser's own choice applies).
+   */
+  ad_tracking_consent: z.boolean().nullable(),
   profile: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -76,6 +81,8 @@ export const ZSignupRequest = z.object({
   consent_orientation_data: z.boolean().optional(),
   language: ZLocaleCode.optional(),
   tracking: ZTracking.optional(),
+  /** The visitor accepted ad tracking (decision 024): only then is `tracking` stored; without it it only opens the signup gate. */
+  consent_ad_tracking: z.boolean().optional(),
 });
 export type TSignupRequest = z.infer<typeof ZSignupRequest>;
 
@@ -96,8 +103,8 @@ export const ZDeleteAccountRequest = z.object({
   remarks: z.string().max(DELETE_REMARKS_MAX_LENGTH * 2).optional(),
   confirm: z.boolean().meta({ description: 'Must be true: the member confirmed the deletion' }),
 });
-/** POST /api/consent.php: give or withdraw a revocable consent (today only orientation_data). */
-export const ZConsentRequest = z.object({ kind: z.enum(['orientation_data']), granted: z.boolean() });
+/** POST /api/consent.php: give or withdraw a revocable consent (orientation data, ad tracking). */
+export const ZConsentRequest = z.object({ kind: z.enum(['orientation_data', 'ad_tracking']), granted: z.boolean() });
 export type TConsentRequest = z.infer<typeof ZConsentRequest>;
 export const ZSentAnswer = z.object({ sent: z.literal(true) });
 /** POST /api/not-me.php: the account is locked and a reset link went to this (restored) address. */

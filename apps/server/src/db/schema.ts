@@ -285,7 +285,7 @@ export const consents = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['terms', 'orientation_data'] }).notNull(),
+    kind: text('kind', { enum: ['terms', 'orientation_data', 'ad_tracking'] }).notNull(),
     version: text('version').notNull(),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

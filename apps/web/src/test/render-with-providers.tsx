@@ -81,6 +81,7 @@ export const userFixture: TUser = {
   fictional_icon: '★',
   notifications_disabled: [],
   orientation_consent: true,
+  ad_tracking_consent: null,
   profile: { id: 70, name: 'Anna', country: 'NL', status: 'active', main_image: null },
 };
 

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { termsVersionDate } from '@cupido/shared/rules';
-import { companies, consents, profiles } from '../../db/schema';
+import { companies, consents, profiles, users } from '../../db/schema';
 import type { Database } from '../../db/open';
 import type { Tx } from './account-context';
 
@@ -44,6 +44,42 @@ export async function setOrientationConsent(
     if (!current) return false;
     await tx.update(consents).set({ revokedAt: now }).where(active);
     await tx.update(profiles).set({ sexuality: null }).where(eq(profiles.id, member.profileId));
+    return true;
+  });
+}
+
+/**
+ * SQL: the member's ad-tracking consent as the web app needs it: true while given, false once
+ * withdrawn, null when the member never gave it (their browser's own choice applies then).
+ */
+export function adTrackingConsentState(userId: SQLWrapper | number) {
+  return sql<boolean | null>`(select bool_or(${consents.revokedAt} is null) from ${consents} where ${consents.userId} = ${userId} and ${consents.kind} = 'ad_tracking')`;
+}
+
+/**
+ * Gives or withdraws the consent to keep and pass on ad-tracking parameters (decision 024);
+ * answers whether anything changed. Withdrawing also empties the tracking stored at signup: we
+ * stop keeping it. The users row is locked so two changes of one member take turns.
+ */
+export async function setAdTrackingConsent(
+  db: Database,
+  member: { id: number },
+  change: { granted: boolean; companyId: number; now: Date },
+): Promise<boolean> {
+  const { granted, companyId, now } = change;
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, member.id)).for('update');
+    const active = and(eq(consents.userId, member.id), eq(consents.kind, 'ad_tracking'), isNull(consents.revokedAt));
+    const [current] = await tx.select({ id: consents.id }).from(consents).where(active).limit(1);
+    if (granted) {
+      if (current) return false;
+      const version = await currentTermsVersion(tx, companyId);
+      await tx.insert(consents).values({ userId: member.id, kind: 'ad_tracking', version, grantedAt: now });
+      return true;
+    }
+    await tx.update(users).set({ tracking: {} }).where(eq(users.id, member.id));
+    if (!current) return false;
+    await tx.update(consents).set({ revokedAt: now }).where(active);
     return true;
   });
 }

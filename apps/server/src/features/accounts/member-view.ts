@@ -16,6 +16,7 @@ export function toUserView(row: MemberRow, fictionalIcon: string): TUser {
     fictional_icon: fictionalIcon,
     notifications_disabled: row.notificationsDisabled as TUser['notifications_disabled'],
     orientation_consent: row.orientationConsent,
+    ad_tracking_consent: row.adTrackingConsent,
     profile: {
       id: row.profileId,
       name: row.profileName,

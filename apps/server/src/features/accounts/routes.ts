@@ -36,7 +36,7 @@ import { activate, resendActivation, signup } from './signup';
 import { login } from './login';
 import { changePassword, confirmEmailChange, requestEmailChange, requestPasswordReset, resetPassword } from './credentials';
 import { deleteAccount, reactivate, requestReactivation } from './deletion';
-import { setOrientationConsent } from './consents';
+import { setAdTrackingConsent, setOrientationConsent } from './consents';
 import { lockAfterNotMe } from './security';
 
 export interface AccountRoutesOptions {
@@ -241,7 +241,8 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     {
       schema: {
         tags,
-        summary: 'Give or withdraw the orientation consent (withdrawing clears the profile\'s sexuality); repeating changes nothing',
+        summary:
+          'Give or withdraw a consent: orientation_data (withdrawing clears the profile\'s sexuality) or ad_tracking (withdrawing clears the stored tracking); repeating changes nothing',
         body: ZConsentRequest,
         response: { 200: ZUserAnswer, ...errors },
       },
@@ -250,7 +251,8 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
       const member = await request.requireMember();
       const now = deps.clock();
       const change = { granted: request.body.granted, companyId: request.site.companyId, now };
-      if (await setOrientationConsent(deps.db, member, change)) await changed(request, member.id);
+      const set = request.body.kind === 'ad_tracking' ? setAdTrackingConsent : setOrientationConsent;
+      if (await set(deps.db, member, change)) await changed(request, member.id);
       return currentUser(request);
     },
   );

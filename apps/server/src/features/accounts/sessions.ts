@@ -8,7 +8,7 @@ import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { AUTH_COOKIE_MAX_AGE_DAYS, AUTH_COOKIE_PREFIX } from '@cupido/shared/constants';
 import { photos, profiles, sessions, users } from '../../db/schema';
 import type { Database } from '../../db/open';
-import { hasOrientationConsent } from './consents';
+import { adTrackingConsentState, hasOrientationConsent } from './consents';
 import { newToken, sha256 } from './tokens';
 
 export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session`;
@@ -82,6 +82,7 @@ export function memberBySessionQuery(db: Database) {
       activatedAt: users.activatedAt,
       notificationsDisabled: users.notificationsDisabled,
       orientationConsent: hasOrientationConsent(users.id),
+      adTrackingConsent: adTrackingConsentState(users.id),
       passwordHash: users.passwordHash,
       sessionExpiresAt: sessions.expiresAt,
       profileId: profiles.id,

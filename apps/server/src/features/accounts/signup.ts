@@ -108,7 +108,8 @@ export async function signup(
           language,
           signupMessage: input.signup_message?.trim() || null,
           signupProfileId,
-          tracking: input.tracking ?? {},
+          // Without the ad-tracking consent the parameters only opened the gate above (decision 024).
+          tracking: input.consent_ad_tracking ? (input.tracking ?? {}) : {},
           createdAt: now,
         })
         .returning({ id: users.id });
@@ -118,6 +119,7 @@ export async function signup(
       await tx.insert(consents).values([
         { userId, kind: 'terms', version: termsVersion, grantedAt: now },
         ...(input.consent_orientation_data ? [{ userId, kind: 'orientation_data' as const, version: termsVersion, grantedAt: now }] : []),
+        ...(input.consent_ad_tracking ? [{ userId, kind: 'ad_tracking' as const, version: termsVersion, grantedAt: now }] : []),
       ]);
       const activationToken = await issueToken(tx, {
         userId,

@@ -1,0 +1,47 @@
+/**
+ * GET /api/personal-data.php: "Download my data" (trust.md). The logged-in member's data as a
+ * JSON file; nothing of anyone else, no secrets, never cached.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZApiError } from '@cupido/shared/contracts';
+import { PERSONAL_DATA_FORMAT, ZPersonalDataExport, personalDataFileName } from '@cupido/shared/personal-data';
+import type { Database } from '../../db/open';
+import type { Clock } from '../../infra/clock';
+import './parts';
+import { collectPersonalData, missingDataExportParts } from './registry';
+
+export interface PersonalDataRoutesOptions {
+  deps: { db: Database; clock: Clock };
+}
+
+export async function personalDataRoutes(server: FastifyInstance, { deps }: PersonalDataRoutesOptions) {
+  const missing = missingDataExportParts();
+  if (missing.length > 0) throw new Error(`personal data parts without a feature: ${missing.join(', ')}`);
+  const app = server.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/personal-data.php',
+    {
+      schema: {
+        tags: ['personal data'],
+        summary: 'Download my data: everything stored about the logged-in member, as a JSON file (attachment, not cached)',
+        response: { 200: ZPersonalDataExport, 403: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const member = await request.requireMember();
+      const now = deps.clock();
+      const site = request.site;
+      const parts = await collectPersonalData(
+        { db: deps.db, site, profileId: member.profileId, now, siteOrigin: `https://${site.domain}` },
+        member.id,
+      );
+      reply
+        .header('Content-Disposition', `attachment; filename="${personalDataFileName(site.name, now)}"`)
+        .header('Cache-Control', 'no-store')
+        .header('Pragma', 'no-cache');
+      return { format: PERSONAL_DATA_FORMAT, exported_at: now.toISOString(), site: { name: site.name, domain: site.domain }, ...parts };
+    },
+  );
+}

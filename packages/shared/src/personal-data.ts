@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { ZOwnProfile } from './profiles';
+
+/**
+ * GET /api/personal-data.php: "Download my data" (trust.md, GDPR art. 15 and 20). Everything
+ * stored about the member, one part per feature that stores it (docs/decisions/024). Secrets
+ * (password hash, session and token hashes) are never part of it.
+ */
+
+export const PERSONAL_DATA_FORMAT = 'cupido-personal-data/1' as const;
+
+const isoTime = z.string().meta({ description: 'ISO date-time' });
+
+export const ZPersonalDataAccount = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  pending_email: z.string().nullable(),
+  status: z.string(),
+  language: z.string(),
+  credits: z.number().int(),
+  paid_user: z.boolean(),
+  notifications_disabled: z.array(z.string()),
+  signup_message: z.string().nullable(),
+  signup_profile_id: z.number().int().nullable(),
+  tracking: z.record(z.string(), z.string()).meta({ description: 'Ad-tracking parameters stored at signup (only with the ad_tracking consent)' }),
+  created_at: isoTime,
+  activated_at: isoTime.nullable(),
+  deleted_at: isoTime.nullable(),
+  delete_reason: z.string().nullable(),
+  delete_remarks: z.string().nullable(),
+  sessions: z.array(z.object({ created_at: isoTime, expires_at: isoTime })).meta({ description: 'Open logins (their tokens are not included)' }),
+  mail_links: z
+    .array(z.object({ purpose: z.string(), new_email: z.string().nullable(), created_at: isoTime, expires_at: isoTime, used_at: isoTime.nullable() }))
+    .meta({ description: 'Links mailed to the member (their tokens are not included)' }),
+});
+
+export const ZPersonalDataConsent = z.object({
+  kind: z.string(),
+  version: z.string(),
+  granted_at: isoTime,
+  revoked_at: isoTime.nullable(),
+});
+
+export const ZPersonalDataPhoto = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumb_url: z.string(),
+  status: z.string(),
+  is_main: z.boolean(),
+  uploaded_at: isoTime,
+});
+
+export const ZPersonalDataBlock = z.object({ profile_id: z.number().int(), name: z.string(), blocked_at: isoTime });
+
+export const ZPersonalDataReport = z.object({
+  id: z.number().int(),
+  reported_profile_id: z.number().int(),
+  photo_id: z.number().int().nullable(),
+  reason: z.string(),
+  text: z.string(),
+  good_faith: z.boolean(),
+  status: z.string(),
+  created_at: isoTime,
+});
+
+export const ZPersonalDataCreditEntry = z.object({
+  created_at: isoTime,
+  kind: z.string(),
+  amount: z.number().int(),
+  balance_after: z.number().int().nullable(),
+});
+
+/** The parts, by name: each is contributed by the feature that owns the data. */
+export const ZPersonalDataParts = z.object({
+  account: ZPersonalDataAccount,
+  consents: z.array(ZPersonalDataConsent).meta({ description: 'Every consent with its history: withdrawn ones keep their revoked_at' }),
+  profile: ZOwnProfile.nullable(),
+  photos: z.array(ZPersonalDataPhoto),
+  blocks: z.array(ZPersonalDataBlock),
+  reports: z.array(ZPersonalDataReport).meta({ description: 'Reports the member made' }),
+  credit_history: z.array(ZPersonalDataCreditEntry),
+});
+export type TPersonalDataParts = z.infer<typeof ZPersonalDataParts>;
+export type PersonalDataPartName = keyof TPersonalDataParts;
+export const PERSONAL_DATA_PART_NAMES = Object.keys(ZPersonalDataParts.shape) as PersonalDataPartName[];
+
+export const ZPersonalDataExport = z
+  .object({
+    format: z.literal(PERSONAL_DATA_FORMAT),
+    exported_at: isoTime,
+    site: z.object({ name: z.string(), domain: z.string() }),
+  })
+  .extend(ZPersonalDataParts.shape);
+export type TPersonalDataExport = z.infer<typeof ZPersonalDataExport>;
+
+/** The download's file name: `<site>-my-data-<date>.json`, the site's name as a plain slug. */
+export function personalDataFileName(siteName: string, exportedAt: Date): string {
+  const slug =
+    siteName
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'site';
+  return `${slug}-my-data-${exportedAt.toISOString().slice(0, 10)}.json`;
+}
