@@ -58,18 +58,34 @@ describe.each(stores)('rate limiter on $name', ({ redisUrl }) => {
     expect((await limiter.hit(key(), 5, HOUR)).resetAt.toISOString()).toBe('2026-03-10T11:00:00.000Z');
     expect((await limiter.hit(key(), 5, 15 * MINUTE)).resetAt.toISOString()).toBe('2026-03-10T10:30:00.000Z');
     // A day's window ends at midnight UTC, so "try again tomorrow" is true.
-    expect((await limiter.peek(key(), 5, DAY)).resetAt.toISOString()).toBe('2026-03-11T00:00:00.000Z');
+    expect((await limiter.hit(key(), 5, DAY)).resetAt.toISOString()).toBe('2026-03-11T00:00:00.000Z');
   });
 
-  it('peeks without counting: allowed while one more hit would pass', async () => {
+  it('refunds a hit of its own window, never below zero', async () => {
     const k = key();
-    expect(await limiter.peek(k, 2, HOUR)).toMatchObject({ count: 0, allowed: true });
     await limiter.hit(k, 2, HOUR);
-    expect(await limiter.peek(k, 2, HOUR)).toMatchObject({ count: 1, allowed: true });
-    expect(await limiter.peek(k, 2, HOUR)).toMatchObject({ count: 1, allowed: true });
-    await limiter.hit(k, 2, HOUR);
-    expect(await limiter.peek(k, 2, HOUR)).toMatchObject({ count: 2, allowed: false });
-    expect((await limiter.hit(k, 2, HOUR)).count).toBe(3);
+    const second = await limiter.hit(k, 2, HOUR);
+    await limiter.refund(k, HOUR, second);
+    expect(await limiter.hit(k, 2, HOUR)).toMatchObject({ count: 2, allowed: true });
+    await Promise.all([1, 2, 3, 4].map(() => limiter.refund(k, HOUR, second)));
+    expect(await limiter.hit(k, 2, HOUR)).toMatchObject({ count: 1, allowed: true });
+  });
+
+  it('refunds into the window of the hit, not the current one', async () => {
+    const k = key();
+    const early = await limiter.hit(k, 5, HOUR);
+    clock.advance(HOUR);
+    await limiter.hit(k, 5, HOUR);
+    await limiter.refund(k, HOUR, early);
+    expect((await limiter.hit(k, 5, HOUR)).count).toBe(2);
+  });
+
+  it('counts concurrent hits and refunds exactly', async () => {
+    const k = key();
+    const hits = await Promise.all(Array.from({ length: 30 }, () => limiter.hit(k, 10, HOUR)));
+    expect(hits.filter((h) => h.allowed)).toHaveLength(10);
+    await Promise.all(hits.slice(0, 20).map((h) => limiter.refund(k, HOUR, h)));
+    expect((await limiter.hit(k, 10, HOUR)).count).toBe(11);
   });
 
   it('forgets the current window on reset', async () => {
@@ -77,7 +93,6 @@ describe.each(stores)('rate limiter on $name', ({ redisUrl }) => {
     await limiter.hit(k, 1, HOUR);
     await limiter.hit(k, 1, HOUR);
     await limiter.reset(k, HOUR);
-    expect(await limiter.peek(k, 1, HOUR)).toMatchObject({ count: 0, allowed: true });
     expect(await limiter.hit(k, 1, HOUR)).toMatchObject({ count: 1, allowed: true });
     await limiter.reset('never-hit', HOUR); // nothing to forget is fine
   });
@@ -89,9 +104,8 @@ describe.each(stores)('rate limiter on $name', ({ redisUrl }) => {
     const blocked = await limiter.hit(k, 1, HOUR);
     expect(blocked.allowed).toBe(false);
     clock.set(new Date(blocked.resetAt.getTime() - 1));
-    expect(await limiter.peek(k, 1, HOUR)).toMatchObject({ count: 2, allowed: false });
+    expect(await limiter.hit(k, 1, HOUR)).toMatchObject({ count: 3, allowed: false });
     clock.set(blocked.resetAt);
-    expect(await limiter.peek(k, 1, HOUR)).toMatchObject({ count: 0, allowed: true });
     const next = await limiter.hit(k, 1, HOUR);
     expect(next).toMatchObject({ count: 1, allowed: true });
     expect(next.resetAt.toISOString()).toBe('2026-03-10T12:00:00.000Z');
@@ -119,7 +133,7 @@ describe.each(stores)('rate limiter on $name', ({ redisUrl }) => {
     limiters.push(a, b);
     await a.hit('shared', 2, HOUR);
     expect(await b.hit('shared', 2, HOUR)).toMatchObject({ count: 2, allowed: true });
-    expect(await a.peek('shared', 2, HOUR)).toMatchObject({ count: 2, allowed: false });
+    expect(await a.hit('shared', 2, HOUR)).toMatchObject({ count: 3, allowed: false });
   });
 
   it('purges expired counters (PostgreSQL) and leaves current ones', async () => {
@@ -137,13 +151,13 @@ describe.each(stores)('rate limiter on $name', ({ redisUrl }) => {
       expect(keys.some((k) => k.includes(':old:'))).toBe(false);
       expect(keys.some((k) => k.includes(':current:'))).toBe(true);
     }
-    expect(await own.peek('current', 5, DAY)).toMatchObject({ count: 1 });
+    expect(await own.hit('current', 5, DAY)).toMatchObject({ count: 2 });
     expect(await own.purgeExpired()).toBe(0);
   });
 
   it('rejects a window that is not a positive whole number of milliseconds', async () => {
     await expect(limiter.hit(key(), 1, 0)).rejects.toThrow(RangeError);
-    await expect(limiter.peek(key(), 1, 1.5)).rejects.toThrow(RangeError);
+    await expect(limiter.refund(key(), 1.5, { resetAt: new Date() })).rejects.toThrow(RangeError);
   });
 });
 

@@ -7,6 +7,11 @@
  * limit lifted, and a 24-hour window ends at midnight UTC ("try again tomorrow" is honest).
  * The stored key carries the window length and start, so a new window is a new counter and an
  * old one only waits to be purged (PostgreSQL) or to expire (Redis).
+ *
+ * Count first, judge after (decision 022): a caller hits the counter before it does the work
+ * the limit guards (checking a password, creating an account) and refunds the hit when the
+ * attempt turns out not to count. Each hit gets its own number atomically, so a burst of
+ * parallel requests can never all see "still allowed" the way a check-then-count would.
  */
 import { Redis } from 'ioredis';
 import { eq, lte, sql } from 'drizzle-orm';
@@ -23,8 +28,11 @@ export interface RateLimitResult {
 export interface RateLimiter {
   /** Counts one event for `key` in the current fixed window; allowed = count <= limit. */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
-  /** The current window's count without counting; allowed = count < limit (one more would pass). */
-  peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /**
+   * Takes back one hit of the window `counted` (the result of that hit) belongs to, when the
+   * attempt turned out not to count (a successful login, a refused signup). Never below zero.
+   */
+  refund(key: string, windowMs: number, counted: Pick<RateLimitResult, 'resetAt'>): Promise<void>;
   /** Forgets the key's current window (e.g. after a successful login). */
   reset(key: string, windowMs: number): Promise<void>;
   /** Deletes expired counters (PostgreSQL store; no-op for Redis, which expires keys itself). */
@@ -51,15 +59,18 @@ interface Window {
   resetAt: Date;
 }
 
-function currentWindow(prefix: string, key: string, windowMs: number, now: Date): Window {
+function windowStarting(prefix: string, key: string, windowMs: number, windowStart: number): Window {
   if (!Number.isInteger(windowMs) || windowMs <= 0) throw new RangeError(`windowMs must be a positive integer, got ${windowMs}`);
-  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
   return { storedKey: `${prefix}${key}:${windowMs}:${windowStart}`, resetAt: new Date(windowStart + windowMs) };
+}
+
+function currentWindow(prefix: string, key: string, windowMs: number, now: Date): Window {
+  return windowStarting(prefix, key, windowMs, Math.floor(now.getTime() / windowMs) * windowMs);
 }
 
 interface CounterStore {
   increment(window: Window, now: Date): Promise<number>;
-  get(window: Window): Promise<number>;
+  decrement(window: Window): Promise<void>;
   remove(window: Window): Promise<void>;
   purgeExpired(now: Date): Promise<number>;
   close(): Promise<void>;
@@ -76,9 +87,11 @@ function postgresStore(db: Database): CounterStore {
         .returning({ count: rateLimitCounters.count });
       return row!.count;
     },
-    async get({ storedKey }) {
-      const [row] = await db.select({ count: rateLimitCounters.count }).from(rateLimitCounters).where(eq(rateLimitCounters.key, storedKey));
-      return row?.count ?? 0;
+    async decrement({ storedKey }) {
+      await db
+        .update(rateLimitCounters)
+        .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+        .where(eq(rateLimitCounters.key, storedKey));
     },
     async remove({ storedKey }) {
       await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, storedKey));
@@ -92,6 +105,11 @@ function postgresStore(db: Database): CounterStore {
     },
   };
 }
+
+const REDIS_DECREMENT_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
 
 function redisStore(url: string, log: RateLimiterOptions['log']): CounterStore {
   const redis = new Redis(url, {
@@ -120,9 +138,9 @@ function redisStore(url: string, log: RateLimiterOptions['log']): CounterStore {
       if (incrError) throw incrError;
       return Number(count);
     },
-    async get({ storedKey }) {
-      const value = await redis.get(storedKey);
-      return value === null ? 0 : Number(value);
+    async decrement({ storedKey }) {
+      // One script, so a refund never creates a key that has expired or goes below zero.
+      await redis.eval(REDIS_DECREMENT_SCRIPT, 1, storedKey);
     },
     async remove({ storedKey }) {
       await redis.del(storedKey);
@@ -157,10 +175,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       const count = await store.increment(window, now);
       return { count, allowed: count <= limit, resetAt: window.resetAt };
     },
-    async peek(key, limit, windowMs) {
-      const window = currentWindow(prefix, key, windowMs, clock());
-      const count = await store.get(window);
-      return { count, allowed: count < limit, resetAt: window.resetAt };
+    async refund(key, windowMs, counted) {
+      await store.decrement(windowStarting(prefix, key, windowMs, counted.resetAt.getTime() - windowMs));
     },
     async reset(key, windowMs) {
       await store.remove(currentWindow(prefix, key, windowMs, clock()));

@@ -2,6 +2,10 @@
  * Login with lockout (spec section 8: 'Too many incorrect attempts, account blocked for
  * {minutes} min.'). Failures count per account and per IP in the shared rate limiter, so the
  * lock holds across server processes; a successful login clears the account's count.
+ *
+ * Every attempt is counted BEFORE its password is checked (decision 022): with check-verify-count
+ * a burst of parallel guesses all passed the check before any of them was counted. Attempts that
+ * turn out not to be failures (the right password, a blocked or locked account) are refunded.
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { LocaleCode } from '@cupido/shared/locales';
@@ -42,12 +46,18 @@ export async function login(
   const ipKey = `login:ip:${ctx.ip}`;
   const now = deps.clock();
 
-  for (const [key, limit] of [
-    [accountKey, LOGIN_MAX_FAILURES_PER_ACCOUNT],
-    [ipKey, LOGIN_MAX_FAILURES_PER_IP],
-  ] as const) {
-    const state = await deps.limiter.peek(key, limit, LOCK_MS);
-    if (!state.allowed) throw loginBlocked(minutesUntil(state.resetAt, now));
+  const [account, ip] = await Promise.all([
+    deps.limiter.hit(accountKey, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOCK_MS),
+    deps.limiter.hit(ipKey, LOGIN_MAX_FAILURES_PER_IP, LOCK_MS),
+  ]);
+  /** This attempt is not a failure: it must not use up one of the member's tries. */
+  const refund = () =>
+    Promise.all([deps.limiter.refund(accountKey, LOCK_MS, account), deps.limiter.refund(ipKey, LOCK_MS, ip)]);
+
+  const blockedBy = [account, ip].find((r) => !r.allowed);
+  if (blockedBy) {
+    await refund();
+    throw loginBlocked(minutesUntil(blockedBy.resetAt, now));
   }
 
   const [user] = await deps.db
@@ -57,21 +67,20 @@ export async function login(
     .limit(1);
   const usable = user && user.status !== 'erased';
   // Locked after "This was not me": no password to check; only a reset opens it (decision 012).
-  if (usable && isLocked(user)) throw accountLocked();
+  if (usable && isLocked(user)) {
+    await refund();
+    throw accountLocked();
+  }
   const passwordOk = await verifyPassword(usable ? user.passwordHash : null, input.password);
 
   if (!usable || !passwordOk) {
-    const [account, ip] = await Promise.all([
-      deps.limiter.hit(accountKey, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOCK_MS),
-      deps.limiter.hit(ipKey, LOGIN_MAX_FAILURES_PER_IP, LOCK_MS),
-    ]);
     // The failure that uses up the last attempt already says so.
     const exhausted = [account, ip].find((r) => r.count >= (r === account ? LOGIN_MAX_FAILURES_PER_ACCOUNT : LOGIN_MAX_FAILURES_PER_IP));
     if (exhausted) throw loginBlocked(minutesUntil(exhausted.resetAt, now));
     throw loginFailed();
   }
 
-  await deps.limiter.reset(accountKey, LOCK_MS);
+  await Promise.all([deps.limiter.reset(accountKey, LOCK_MS), deps.limiter.refund(ipKey, LOCK_MS, ip)]);
   if (user.status === 'pending_deletion') {
     throw new AppError(403, 'account_pending_deletion', 'errors.account_pending_deletion', {}, 'email');
   }

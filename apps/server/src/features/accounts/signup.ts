@@ -67,11 +67,38 @@ export async function signup(
   if (!isSignupAllowed(site.signups, hasTrafficSource(input.tracking))) {
     throw new AppError(403, 'signups_closed', 'errors.signups_closed');
   }
-  // Only accounts actually created count against the address, so typos cost nothing.
+  // Counted before anything is checked, so parallel signups cannot all pass the limit
+  // (decision 022); only accounts actually created keep their count, so typos cost nothing.
   const ipKey = `signup:ip:${ctx.ip}`;
-  if (!(await deps.limiter.peek(ipKey, SIGNUPS_PER_IP_PER_HOUR, HOUR_MS)).allowed) {
-    throw new AppError(429, 'too_many_signups', 'errors.too_many_signups');
+  const counted = await deps.limiter.hit(ipKey, SIGNUPS_PER_IP_PER_HOUR, HOUR_MS);
+  let created: CreatedAccount;
+  try {
+    if (!counted.allowed) throw new AppError(429, 'too_many_signups', 'errors.too_many_signups');
+    created = await createAccount(deps, ctx, input, now);
+  } catch (error) {
+    await deps.limiter.refund(ipKey, HOUR_MS, counted);
+    throw error;
   }
+  await mailActivationLink(deps, ctx, { email: created.email, name: input.name.trim(), language: created.language, token: created.activationToken });
+  return { userId: created.userId, sessionToken: created.sessionToken };
+}
+
+interface CreatedAccount {
+  userId: number;
+  sessionToken: string;
+  activationToken: string;
+  email: string;
+  language: string;
+}
+
+/** Checks the form and writes everything a signup creates, in one transaction. */
+async function createAccount(
+  deps: AccountDeps,
+  ctx: RequestContext & { country: string },
+  input: TSignupRequest,
+  now: Date,
+): Promise<CreatedAccount> {
+  const { site } = ctx;
   validateSignup(input, site.minimumAge, site.messageLength, now);
   const email = normalizeEmail(input.email);
   await refuseExistingEmail(deps, site.id, email);
@@ -91,9 +118,8 @@ export async function signup(
   const termsVersion = await currentTermsVersion(deps.db, site.companyId);
   const language = input.language ?? ctx.locale;
 
-  let created: { userId: number; sessionToken: string; activationToken: string };
   try {
-    created = await deps.db.transaction(async (tx) => {
+    const created = await deps.db.transaction(async (tx) => {
       const [profile] = await tx
         .insert(profiles)
         .values({ siteId: site.id, name: input.name.trim(), birthDate: input.date_of_birth, country: ctx.country, createdAt: now })
@@ -130,14 +156,12 @@ export async function signup(
       const sessionToken = await createSession(tx, userId, now);
       return { userId, sessionToken, activationToken };
     });
+    return { ...created, email, language };
   } catch (error) {
     // Two signups with one address at once: the unique index lets exactly one through.
     if (isUniqueViolation(error)) throw fieldError(409, 'email_exists', 'email');
     throw error;
   }
-  await deps.limiter.hit(ipKey, SIGNUPS_PER_IP_PER_HOUR, HOUR_MS);
-  await mailActivationLink(deps, ctx, { email, name: input.name.trim(), language, token: created.activationToken });
-  return { userId: created.userId, sessionToken: created.sessionToken };
 }
 
 async function mailActivationLink(
