@@ -35,6 +35,17 @@ import { geocodeRoutes } from './features/geocode/routes';
 import { systemClock, type Clock } from './infra/clock';
 import { createMailer } from './infra/mailer';
 import { createRateLimiter } from './infra/rate-limiter';
+import { DomainEvents } from './infra/domain-events';
+import { handleBlockEvents } from './features/blocks/event-handlers';
+import { handlePhotoEvents } from './features/photos/event-handlers';
+import { handleProfileEvents } from './features/profiles/event-handlers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's domain events (decision 021), with every feature's handlers registered. */
+    events: DomainEvents;
+  }
+}
 
 export interface AppDeps {
   config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> &
@@ -103,15 +114,21 @@ export async function buildApp({ config, database, clock = systemClock, runJobs 
   });
   // One photo storage for the upload routes and the erase job: S3 when configured, else the data dir.
   const storage = createPhotoStorage({ dataDir: config.dataDir, s3: config.photoS3 });
+  // Cross-feature effects (decision 021): each feature registers what it does on others' facts.
+  const events = new DomainEvents(app.log);
+  handleProfileEvents(events);
+  handlePhotoEvents(events, { storage, log: app.log });
+  handleBlockEvents(events);
+  app.decorate('events', events);
   if (runJobs) {
-    const stopJobs = scheduleAccountMaintenance({ db: database.db, clock, limiter, storage, log: app.log });
+    const stopJobs = scheduleAccountMaintenance({ db: database.db, clock, limiter, events, log: app.log });
     app.addHook('onClose', async () => stopJobs());
   }
   await app.register(session, { db: database.db, clock });
-  await app.register(accountRoutes, { deps: { db: database.db, mailer, limiter, clock, log: app.log }, countryHeader: config.countryHeader });
+  await app.register(accountRoutes, { deps: { db: database.db, mailer, limiter, clock, log: app.log, events }, countryHeader: config.countryHeader });
   await app.register(profileRoutes, { deps: { db: database.db, clock } });
   await app.register(searchRoutes, { deps: { db: database.db, clock } });
-  await app.register(blockRoutes, { deps: { db: database.db, clock } });
+  await app.register(blockRoutes, { deps: { db: database.db, clock, events } });
   await app.register(reportRoutes, { deps: { db: database.db, clock } });
   await app.register(personalDataRoutes, { deps: { db: database.db, clock } });
   await app.register(geocodeRoutes);

@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { creditEntries, users } from '../../db/schema';
+import type { DomainEvents } from '../../infra/domain-events';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import type { Mailer } from '../../infra/mailer';
@@ -19,6 +20,8 @@ export interface AccountDeps {
   limiter: RateLimiter;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** account.* events go out here (deletion.ts); other features erase or hide what they hold. */
+  events: DomainEvents;
 }
 
 export interface RequestContext {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { accountTokens, consents, creditEntries, profiles, sessions, users } from '../../db/schema';
+import { accountTokens, blocks, consents, creditEntries, profiles, sessions, users } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, linkPath, nextIp, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { eraseExpiredAccounts } from './deletion';
-import { createPhotoStorage, photosRoot } from '../../infra/photo-storage';
+import { photosRoot } from '../../infra/photo-storage';
 import { photoUpload, smallJpeg } from '../photos/test-images';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,8 +12,7 @@ let t: AccountsTestApp;
 let erase: () => Promise<number>;
 beforeAll(async () => {
   t = await createAccountsTestApp();
-  const photos = { storage: createPhotoStorage({ dataDir: t.dataDir }), log: t.app.log };
-  erase = () => eraseExpiredAccounts({ db: t.database.db, clock: t.clock, photos });
+  erase = () => eraseExpiredAccounts({ db: t.database.db, clock: t.clock, events: t.app.events });
 });
 afterAll(() => t.close());
 
@@ -88,6 +87,10 @@ describe('account deletion', () => {
     expect(upload.statusCode, upload.body).toBe(201);
     const photoFiles = [upload.json().photo.filename, upload.json().photo.thumb_filename].map((key: string) => path.join(photosRoot(t.dataDir), key));
     expect(photoFiles.every((file) => fs.existsSync(file))).toBe(true);
+    // Blocks both ways: the blocks feature erases the member's own on account.erased.
+    const other = await activeMember(t);
+    expect((await post('/api/block.php', { profile_id: other.user.profile.id }, member.cookie)).statusCode).toBe(200);
+    expect((await post('/api/block.php', { profile_id: member.user.profile.id }, other.cookie)).statusCode).toBe(200);
     t.smtp.clear();
     expect((await post('/api/delete-account.php', { reason: 'time', confirm: true }, member.cookie)).json()).toEqual({ ok: true });
     const { body, user } = member;
@@ -107,6 +110,9 @@ describe('account deletion', () => {
     expect(row).toMatchObject({ status: 'erased', email: `erased-${user.id}@invalid`, passwordHash: null, profileId: null, signupMessage: null });
     expect(await t.database.db.$count(profiles, eq(profiles.id, user.profile.id))).toBe(0);
     expect(photoFiles.some((file) => fs.existsSync(file))).toBe(false);
+    expect(await t.database.db.$count(blocks, eq(blocks.blockerUserId, user.id))).toBe(0);
+    expect(await t.database.db.$count(blocks, eq(blocks.blockedProfileId, user.profile.id))).toBe(0);
+    expect(await t.database.db.$count(blocks, eq(blocks.blockerUserId, other.user.id))).toBe(0);
     expect(await t.database.db.$count(consents, eq(consents.userId, user.id))).toBe(0);
     expect(await t.database.db.$count(accountTokens, eq(accountTokens.userId, user.id))).toBe(0);
     // The signup credits and the purchase both stay in the ledger.

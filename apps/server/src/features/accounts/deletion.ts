@@ -3,6 +3,9 @@
  * days, during which an e-mailed link reactivates it; after that eraseExpiredAccounts removes
  * its content for good, photo files included. The credit ledger (payment records tax law keeps) stays, tied to a
  * pseudonymised user row.
+ *
+ * What other features hold about the member (profile, photos, blocks; later likes and chats)
+ * they erase themselves, on the account.* events published here (decision 021).
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
 import {
@@ -16,10 +19,10 @@ import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/constants';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { AppError } from '../../errors';
 import { accountTokens, consents, profiles, users } from '../../db/schema';
+import type { DomainEvents } from '../../infra/domain-events';
 import { consumeToken, issueToken } from './tokens';
 import { createSession, deleteExpiredSessions, deleteSessionsOf } from './sessions';
 import { sendAccountMail, type AccountDeps, type RequestContext, type Tx } from './account-context';
-import { deletePhotoFiles, takePhotoKeysOfProfile, type PhotoDeps } from '../photos/service';
 
 const DAY_MS = 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
@@ -67,12 +70,15 @@ export async function deleteAccount(
     throw error(400, 'remarks_too_long', 'remarks', { max: DELETE_REMARKS_MAX_LENGTH });
   }
   const now = deps.clock();
-  await deps.db.transaction(async (tx) => {
-    await tx
+  await deps.events.transaction(deps.db, async (tx) => {
+    const [row] = await tx
       .update(users)
       .set({ status: 'pending_deletion', deletedAt: now, deleteReason: input.reason, deleteRemarks: remarks, pendingEmail: null })
-      .where(eq(users.id, member.id));
+      .where(eq(users.id, member.id))
+      .returning({ profileId: users.profileId });
     await deleteSessionsOf(tx, member.id);
+    // Likes and chats hide the member's while the account waits (handlers come with those features).
+    await deps.events.publish(tx, { type: 'account.deletion_requested', userId: member.id, profileId: row?.profileId ?? null });
   });
   try {
     await mailReactivationLink(deps, ctx, { id: member.id, email: member.email, language: member.language, name: member.profileName, deletedAt: now });
@@ -101,7 +107,7 @@ export async function requestReactivation(deps: AccountDeps, ctx: RequestContext
 /** Uses a reactivation link within the 14 days: the account is back as it was, and logged in. */
 export async function reactivate(deps: AccountDeps, ctx: RequestContext, token: string): Promise<string | null> {
   const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
+  return deps.events.transaction(deps.db, async (tx) => {
     const used = await consumeToken(tx, token, 'reactivation', now);
     if (!used) return null;
     const [user] = await tx
@@ -113,8 +119,9 @@ export async function reactivate(deps: AccountDeps, ctx: RequestContext, token: 
         deleteRemarks: null,
       })
       .where(and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), eq(users.status, 'pending_deletion')))
-      .returning({ id: users.id });
+      .returning({ id: users.id, profileId: users.profileId });
     if (!user) return null;
+    await deps.events.publish(tx, { type: 'account.reactivated', userId: user.id, profileId: user.profileId });
     return createSession(tx, user.id, now);
   });
 }
@@ -124,8 +131,8 @@ export async function reactivate(deps: AccountDeps, ctx: RequestContext, token: 
  * with a row lock (SKIP LOCKED), so several server processes running the job never collide.
  */
 export interface EraseDeps extends Pick<AccountDeps, 'db' | 'clock'> {
-  /** Where the member's photo files live; they go once the rows are gone for good. */
-  photos: Pick<PhotoDeps, 'storage' | 'log'>;
+  /** account.erased goes out here: profiles, photos (files after the commit) and blocks erase theirs. */
+  events: DomainEvents;
 }
 
 export async function eraseExpiredAccounts(deps: EraseDeps, batchSize = 100): Promise<number> {
@@ -133,8 +140,7 @@ export async function eraseExpiredAccounts(deps: EraseDeps, batchSize = 100): Pr
   const cutoff = new Date(now.getTime() - WINDOW_MS);
   let erased = 0;
   for (;;) {
-    let photoKeys: string[] = [];
-    const done = await deps.db.transaction(async (tx) => {
+    const done = await deps.events.transaction(deps.db, async (tx) => {
       const [user] = await tx
         .select({ id: users.id, profileId: users.profileId })
         .from(users)
@@ -161,16 +167,10 @@ export async function eraseExpiredAccounts(deps: EraseDeps, batchSize = 100): Pr
           notificationsDisabled: [],
         })
         .where(eq(users.id, user.id));
-      if (user.profileId) {
-        photoKeys = await takePhotoKeysOfProfile(tx, user.profileId);
-        // Interests go with the profile (ON DELETE CASCADE).
-        await tx.delete(profiles).where(eq(profiles.id, user.profileId));
-      }
+      await deps.events.publish(tx, { type: 'account.erased', userId: user.id, profileId: user.profileId });
       return true;
     });
     if (!done) break;
-    // Files only after the commit: a rollback must not leave rows without their files.
-    await deletePhotoFiles(deps.photos, photoKeys);
     erased += 1;
     if (erased % batchSize === 0) await new Promise((resolve) => setImmediate(resolve));
   }

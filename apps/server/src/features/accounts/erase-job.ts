@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import type { RateLimiter } from '../../infra/rate-limiter';
-import type { PhotoStorage } from '../../infra/photo-storage';
+import type { DomainEvents } from '../../infra/domain-events';
 import { eraseExpiredAccounts } from './deletion';
 
 const HOUR_MS = 3_600_000;
@@ -16,7 +16,7 @@ export function scheduleAccountMaintenance(deps: {
   db: Database;
   clock: Clock;
   limiter: RateLimiter;
-  storage: PhotoStorage;
+  events: DomainEvents;
   log: FastifyBaseLogger;
 }): () => void {
   let running = false;
@@ -24,7 +24,7 @@ export function scheduleAccountMaintenance(deps: {
     if (running) return;
     running = true;
     try {
-      const erased = await eraseExpiredAccounts({ db: deps.db, clock: deps.clock, photos: { storage: deps.storage, log: deps.log } });
+      const erased = await eraseExpiredAccounts({ db: deps.db, clock: deps.clock, events: deps.events });
       const purged = await deps.limiter.purgeExpired();
       if (erased > 0 || purged > 0) deps.log.info({ erased, purgedCounters: purged }, 'account maintenance');
     } catch (err) {

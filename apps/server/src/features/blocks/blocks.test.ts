@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { blocks } from '../../db/schema';
+import type { EventOf } from '../../infra/domain-events';
 import { createAccountsTestApp, errorOf, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { mayContactFirst } from '../profiles/contact';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
@@ -102,6 +103,48 @@ describe('POST and DELETE /api/block.php', () => {
     const staff = await insertProfile(db(), { siteId, isFictional: true });
     expect((await block(domain, staff, blocker.cookie)).statusCode).toBe(200);
     expect(await db().$count(blocks, and(eq(blocks.blockerUserId, blocker.userId), eq(blocks.blockedProfileId, staff)))).toBe(1);
+  });
+});
+
+describe('member.blocked and member.unblocked', () => {
+  // Likes and chats will handle these in the block's transaction; until they exist, a recording
+  // handler (registered by this test on the app's own bus) shows what they will receive.
+  const seen: EventOf<'member.blocked' | 'member.unblocked'>[] = [];
+  let failNext = false;
+  beforeAll(() => {
+    for (const type of ['member.blocked', 'member.unblocked'] as const) {
+      t.app.events.handleInTransaction(type, `blocks test: records ${type}`, async (event, tx) => {
+        // Inside the block's transaction: the block row is already (or no longer) there.
+        const rows = await tx.select().from(blocks).where(and(eq(blocks.blockerUserId, event.blockerUserId), eq(blocks.blockedProfileId, event.blockedProfileId)));
+        if (failNext) throw new Error('handler failed');
+        seen.push({ ...event, inTransaction: rows.length } as never);
+      });
+    }
+  });
+
+  it('publishes each once per change, inside the transaction, with both profiles', async () => {
+    const { domain, blocker, blocked } = await pair();
+    seen.length = 0;
+    await block(domain, blocked.profileId, blocker.cookie);
+    await block(domain, blocked.profileId, blocker.cookie);
+    await unblock(domain, blocked.profileId, blocker.cookie);
+    await unblock(domain, blocked.profileId, blocker.cookie);
+    const parties = { blockerUserId: blocker.userId, blockerProfileId: blocker.profileId, blockedProfileId: blocked.profileId };
+    expect(seen).toEqual([
+      { type: 'member.blocked', ...parties, inTransaction: 1 },
+      { type: 'member.unblocked', ...parties, inTransaction: 0 },
+    ]);
+  });
+
+  it('rolls the block back when a handler fails, so no half-removed contact is left', async () => {
+    const { domain, blocker, blocked } = await pair();
+    failNext = true;
+    try {
+      expect((await block(domain, blocked.profileId, blocker.cookie)).statusCode).toBe(500);
+    } finally {
+      failNext = false;
+    }
+    expect(await db().$count(blocks, eq(blocks.blockerUserId, blocker.userId))).toBe(0);
   });
 });
 

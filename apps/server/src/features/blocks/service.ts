@@ -8,11 +8,13 @@ import type { Database } from '../../db/open';
 import { blocks, photos, profiles, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { removeContactOnBlock } from './contact-cleanup';
+import type { DomainEvents, Tx } from '../../infra/domain-events';
 
 export interface BlockDeps {
   db: Database;
   clock: Clock;
+  /** member.blocked / member.unblocked go out here; likes and chats remove their rows in the same transaction. */
+  events: DomainEvents;
 }
 
 export interface Blocker {
@@ -36,15 +38,36 @@ export async function blockProfile(deps: BlockDeps, blocker: Blocker, profileId:
   if (profileId === blocker.profileId) throw new AppError(400, 'cannot_block_self', 'errors.cannot_block_self', {}, 'profile_id');
   await requireSiteProfile(deps.db, blocker.siteId, profileId);
   const now = deps.clock();
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(blocks).values({ blockerUserId: blocker.userId, blockedProfileId: profileId, createdAt: now }).onConflictDoNothing();
-    await removeContactOnBlock(tx, { blockerUserId: blocker.userId, blockerProfileId: blocker.profileId, blockedProfileId: profileId });
+  await deps.events.transaction(deps.db, async (tx) => {
+    const added = await tx
+      .insert(blocks)
+      .values({ blockerUserId: blocker.userId, blockedProfileId: profileId, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ blockedProfileId: blocks.blockedProfileId });
+    // Spec section 4, "blocking deletes chats and likes": their features handle this event in
+    // this transaction, so a block never leaves half of a contact behind. A repeated block is a no-op.
+    if (added.length > 0) {
+      await deps.events.publish(tx, { type: 'member.blocked', blockerUserId: blocker.userId, blockerProfileId: blocker.profileId, blockedProfileId: profileId });
+    }
   });
 }
 
 export async function unblockProfile(deps: BlockDeps, blocker: Blocker, profileId: number): Promise<void> {
   await requireSiteProfile(deps.db, blocker.siteId, profileId);
-  await deps.db.delete(blocks).where(and(eq(blocks.blockerUserId, blocker.userId), eq(blocks.blockedProfileId, profileId)));
+  await deps.events.transaction(deps.db, async (tx) => {
+    const lifted = await tx
+      .delete(blocks)
+      .where(and(eq(blocks.blockerUserId, blocker.userId), eq(blocks.blockedProfileId, profileId)))
+      .returning({ blockedProfileId: blocks.blockedProfileId });
+    if (lifted.length > 0) {
+      await deps.events.publish(tx, { type: 'member.unblocked', blockerUserId: blocker.userId, blockerProfileId: blocker.profileId, blockedProfileId: profileId });
+    }
+  });
+}
+
+/** What the blocks feature erases with an account: whom the member blocked (blocks of their profile go with it). */
+export async function forgetBlocksBy(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(blocks).where(eq(blocks.blockerUserId, userId));
 }
 
 /**

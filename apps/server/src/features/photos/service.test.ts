@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { photos, profiles } from '../../db/schema';
+import { photos } from '../../db/schema';
 import type { Database } from '../../db/open';
 import { createDiskPhotoStorage, photosRoot, type PhotoStorage } from '../../infra/photo-storage';
 import type { RateLimiter } from '../../infra/rate-limiter';
@@ -15,14 +15,14 @@ import { activeMember, createAccountsTestApp, type AccountsTestApp } from '../..
 import {
   PHOTO_UPLOADS_PER_HOUR,
   deletePhotoFiles,
-  deletePhotoFilesOfProfile,
-  photoKeysOfProfile,
-  takePhotoKeysOfProfile,
   uploadPhoto,
   type PhotoDeps,
   type PhotoOwner,
 } from './service';
 import { smallJpeg } from './test-images';
+import { DomainEvents } from '../../infra/domain-events';
+import { deleteProfile } from '../profiles/service';
+import { handlePhotoEvents } from './event-handlers';
 
 let t: AccountsTestApp;
 let storage: PhotoStorage;
@@ -109,32 +109,45 @@ describe('uploadPhoto under failure', () => {
   });
 });
 
-describe('erasing the photos of a profile', () => {
-  it('takePhotoKeysOfProfile (in the erase transaction) + deletePhotoFiles (after it) remove rows and files', async () => {
+describe('erasing the photos of a profile (profile.deleting)', () => {
+  const keysOf = async (profileId: number) => (await rowsOf(profileId)).flatMap((r) => [r.filename, r.thumbFilename]);
+  const exists = (key: string) => fs.existsSync(path.join(photosRoot(t.dataDir), key));
+  const eventsWithPhotos = () => {
+    const events = new DomainEvents(log);
+    handlePhotoEvents(events, { storage, log });
+    return events;
+  };
+
+  it('deletes the rows in the profile transaction and the files only after it committed', async () => {
     const me = await owner();
     await uploadPhoto(deps(), me, await smallJpeg());
     await uploadPhoto(deps(), me, await smallJpeg());
-    const keys = await photoKeysOfProfile(t.database.db, me.profileId);
+    const keys = await keysOf(me.profileId);
     expect(keys).toHaveLength(4);
-    for (const key of keys) expect(fs.existsSync(path.join(photosRoot(t.dataDir), key))).toBe(true);
-
-    const taken = await t.database.db.transaction(async (tx) => {
-      const result = await takePhotoKeysOfProfile(tx, me.profileId);
-      await tx.delete(profiles).where(eq(profiles.id, me.profileId));
-      return result;
+    const events = eventsWithPhotos();
+    let filesAtCommit: boolean[] = [];
+    await events.transaction(t.database.db, async (tx) => {
+      await deleteProfile(events, tx, me.profileId);
+      // Still inside the transaction: the rows are gone for it, the files are still there.
+      filesAtCommit = keys.map(exists);
     });
-    expect(taken.sort()).toEqual([...keys].sort());
-    await deletePhotoFiles(deps(), taken);
-    for (const key of keys) expect(fs.existsSync(path.join(photosRoot(t.dataDir), key))).toBe(false);
+    expect(filesAtCommit.every(Boolean)).toBe(true);
+    expect(keys.some(exists)).toBe(false);
     expect(await rowsOf(me.profileId)).toEqual([]);
   });
 
-  it('deletePhotoFilesOfProfile removes the files before the profile (and its rows by cascade) goes', async () => {
+  it('keeps rows and files when the transaction rolls back', async () => {
     const me = await owner();
     await uploadPhoto(deps(), me, await smallJpeg());
-    const keys = await photoKeysOfProfile(t.database.db, me.profileId);
-    expect(await deletePhotoFilesOfProfile(deps(), me.profileId)).toBe(2);
-    for (const key of keys) expect(fs.existsSync(path.join(photosRoot(t.dataDir), key))).toBe(false);
+    const keys = await keysOf(me.profileId);
+    const events = eventsWithPhotos();
+    const failed = events.transaction(t.database.db, async (tx) => {
+      await deleteProfile(events, tx, me.profileId);
+      throw new Error('erasure failed half-way');
+    });
+    await expect(failed).rejects.toThrow('erasure failed half-way');
+    expect(keys.every(exists)).toBe(true);
+    expect(await keysOf(me.profileId)).toEqual(keys);
   });
 
   it('logs, and does not throw for, files that cannot be deleted', async () => {

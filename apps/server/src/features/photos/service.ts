@@ -200,18 +200,9 @@ export function approvePhoto(db: Database, photoId: number) {
   return setPhotoStatus(db, photoId, 'approved');
 }
 
-/** The storage keys (display and thumbnail) of every photo of a profile. */
-export async function photoKeysOfProfile(db: Pick<Database, 'select'>, profileId: number): Promise<string[]> {
-  const rows = await db
-    .select({ filename: photos.filename, thumbFilename: photos.thumbFilename })
-    .from(photos)
-    .where(eq(photos.profileId, profileId));
-  return rows.flatMap((r) => [r.filename, r.thumbFilename]);
-}
-
 /**
- * For the erase job, inside its transaction: deletes the photo rows of a profile and answers
- * their keys, to pass to deletePhotoFiles once the transaction has committed.
+ * When a profile is deleted (event-handlers.ts), inside its transaction: deletes the photo rows
+ * of the profile and answers their keys, to pass to deletePhotoFiles once it has committed.
  */
 export async function takePhotoKeysOfProfile(tx: Executor, profileId: number): Promise<string[]> {
   const rows = await tx
@@ -219,15 +210,4 @@ export async function takePhotoKeysOfProfile(tx: Executor, profileId: number): P
     .where(eq(photos.profileId, profileId))
     .returning({ filename: photos.filename, thumbFilename: photos.thumbFilename });
   return rows.flatMap((r) => [r.filename, r.thumbFilename]);
-}
-
-/**
- * Deletes the files of every photo of a profile (rows stay: the caller deletes the profile,
- * and the rows go with it). Call it before the profile row is deleted, since the keys are read
- * from the rows. Prefer takePhotoKeysOfProfile + deletePhotoFiles inside a transaction.
- */
-export async function deletePhotoFilesOfProfile(deps: Pick<PhotoDeps, 'db' | 'storage' | 'log'>, profileId: number): Promise<number> {
-  const keys = await photoKeysOfProfile(deps.db, profileId);
-  await deletePhotoFiles(deps, keys);
-  return keys.length;
 }

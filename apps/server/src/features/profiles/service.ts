@@ -9,6 +9,7 @@ import type { TOwnProfile, TProfileUpdate } from '@cupido/shared/profiles';
 import type { Database } from '../../db/open';
 import { profileInterests, profiles } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
+import type { DomainEvents, Tx } from '../../infra/domain-events';
 import type { Site } from '../sites/service';
 import { profileNotFound } from '../blocks/service';
 import { hasOrientationConsent } from '../accounts/consents';
@@ -99,4 +100,14 @@ export async function updateOwnProfile(
       }
     }
   });
+}
+
+/**
+ * Deletes a profile for good (account erasure): first `profile.deleting`, so the features that
+ * hang rows on it (photos) remove theirs in this transaction, then the row; interests go with it
+ * (ON DELETE CASCADE).
+ */
+export async function deleteProfile(events: DomainEvents, tx: Tx, profileId: number): Promise<void> {
+  await events.publish(tx, { type: 'profile.deleting', profileId });
+  await tx.delete(profiles).where(eq(profiles.id, profileId));
 }
