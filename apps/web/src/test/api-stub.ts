@@ -1,4 +1,6 @@
 import { vi } from 'vitest';
+import { answerSchemaOf } from '@cupido/shared/api-answers';
+import { ZApiError } from '@cupido/shared/contracts';
 
 export interface StubAnswer {
   status?: number;
@@ -12,9 +14,34 @@ export function apiError(status: number, code: string, message: string, field?: 
 }
 
 /**
+ * What went wrong with the API in the running test: a call no handler answers, or a stubbed
+ * answer its contract refuses. setup.ts fails the test with these after it ran (an exception
+ * inside fetch would only become the client's generic network error, and be retried).
+ */
+const stubProblems: string[] = [];
+
+/** The problems of the test that just ran, emptied for the next one. */
+export function takeStubProblems(): string[] {
+  return stubProblems.splice(0);
+}
+
+/** Checks a stubbed answer against the server's contract: the call's answer schema (API_ANSWERS) when it succeeds, ZApiError when it fails. */
+function contractProblem(key: string, answer: StubAnswer): string | null {
+  const status = answer.status ?? 200;
+  const schema = status >= 400 ? ZApiError : answerSchemaOf(key);
+  if (!schema) return `${key} has no answer contract: add it to API_ANSWERS (packages/shared/src/api-answers.ts) before stubbing it`;
+  const result = schema.safeParse(answer.body ?? {});
+  if (result.success) return null;
+  const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`).join('; ');
+  return `the stubbed ${status} answer of ${key} does not match its contract: ${issues}`;
+}
+
+/**
  * Stubs fetch for the API: handlers keyed by 'METHOD /api/x.php' (a function handler also gets the
- * URL with its query). 'pending'
- * never answers (a request in progress). Unknown calls answer 418 (a 4xx, so the client does not retry).
+ * URL with its query). 'pending' never answers (a request in progress). Every answer is checked
+ * against the server's contract for that call (API_ANSWERS, or ZApiError for a 4xx/5xx); an
+ * answer that does not match, or a call without a handler, fails the test naming the call
+ * (setup.ts); a call without a handler goes to unstubbedFetch.
  */
 export function stubApi(handlers: Record<string, Handler>) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -22,10 +49,29 @@ export function stubApi(handlers: Record<string, Handler>) {
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
     const handler = handlers[key];
     if (handler === 'pending') return new Promise<Response>(() => {});
+    if (handler === undefined) return unstubbedFetch(input, init);
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const answer = handler === undefined ? { status: 418, body: { error: { code: 'unstubbed', message: key } } } : typeof handler === 'function' ? await handler(body, url) : handler;
-    return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    const answer = typeof handler === 'function' ? await handler(body, url) : handler;
+    const problem = contractProblem(key, answer);
+    if (problem) stubProblems.push(problem);
+    return jsonResponse(answer);
   });
+}
+
+function jsonResponse(answer: StubAnswer): Response {
+  return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * The fetch of every web test (setup.ts) under any stubApi: it records the call as a problem that
+ * fails the test, and answers 418, a 4xx the client does not retry. So no test reaches the
+ * network, hangs, or passes on a call it did not expect.
+ */
+export async function unstubbedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = new URL(String(input), 'http://localhost');
+  const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+  stubProblems.push(`unstubbed call: ${key}`);
+  return jsonResponse({ status: 418, body: { error: { code: 'unstubbed', message: `unstubbed call: ${key}` } } });
 }
 
 /** The JSON bodies sent to one 'METHOD /api/x.php'. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { TSearchAnswer } from '@cupido/shared/profiles';
 import { sentQueries, stubApi } from '../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../test/location-probe';
-import { makeCard, referenceDataStubs } from '../../test/profile-fixtures';
+import { makeCard, makeOwnProfile, referenceDataStubs } from '../../test/profile-fixtures';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import MembersPage from './members-page';
 
@@ -15,9 +15,10 @@ function answer(overrides: Partial<TSearchAnswer> = {}): TSearchAnswer {
 }
 
 /** search.php answers page N with cards N01, N02, so a page change shows other cards. */
-function stubSearch(extra: Partial<TSearchAnswer> = {}) {
+function stubSearch(extra: Partial<TSearchAnswer> = {}, handlers: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
     ...referenceDataStubs,
+    ...handlers,
     'GET /api/search.php': (_body, url) => {
       const page = Number(url.searchParams.get('page') ?? '1');
       return { body: answer({ page, profiles: [makeCard(page * 100 + 1), makeCard(page * 100 + 2, { is_fictional: true })], ...extra }) };
@@ -43,7 +44,8 @@ afterEach(() => {
 
 describe('members page (search)', () => {
   it('is the Search members page, and welcomes back a reactivated member', async () => {
-    stubSearch();
+    // Without all=1 the default search starts from the member's own profile.
+    stubSearch({}, { 'GET /api/profile.php': { body: { profile: makeOwnProfile() } } });
     renderMembers('/members?reactivated=1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Search members' })).toBeTruthy();
     expect(document.getElementById('reactivated-alert')!.textContent).toBe('Welcome back! Your account has been reactivated.');

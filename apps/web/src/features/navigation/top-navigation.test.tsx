@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TUser } from '@cupido/shared/accounts';
 import { i18n } from '../../i18n/i18n';
@@ -24,6 +24,8 @@ const nav = () => screen.getByRole('navigation', { name: 'Main navigation' });
 const memberLinks = () => waitFor(() => within(nav()).getByRole('link', { name: /Search members/ }));
 
 afterEach(async () => {
+  // Unmounted first: a mounted member's navigation would store the reset language with PUT /api/user.php.
+  cleanup();
   vi.restoreAllMocks();
   await i18n.changeLanguage('en');
 });

@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { SESSION_QUERY_KEY } from '../../session/use-session';
 import { apiError, sentBodies, stubApi } from '../../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../../test/location-probe';
+import { makeOwnProfile, referenceDataStubs } from '../../../test/profile-fixtures';
 import { makeUser, renderWithProviders } from '../../../test/render-with-providers';
 import MembersPage from '../../members/members-page';
 import ResetPasswordPage from './reset-password-page';
@@ -64,7 +65,13 @@ describe('new password (/reset-password/do)', () => {
 
   it('saves, logs the member in and lands on the members page with a success notice', async () => {
     const member = makeUser();
-    const fetch = stubApi({ 'POST /api/reset-password-do.php': { body: { user: member } } });
+    const fetch = stubApi({
+      'POST /api/reset-password-do.php': { body: { user: member } },
+      // The members page it lands on searches from the member's own profile.
+      ...referenceDataStubs,
+      'GET /api/profile.php': { body: { profile: makeOwnProfile() } },
+      'GET /api/search.php': { body: { profiles: [], numResults: 0, results_capped: false, page: 1, per_page: 20, similar: [], similar_count: 0 } },
+    });
     const user = userEvent.setup();
     const { queryClient } = renderAt('/reset-password/do?token=abc');
     await user.type(screen.getByLabelText('New password'), 'new password 1');

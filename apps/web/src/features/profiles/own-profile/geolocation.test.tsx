@@ -45,6 +45,8 @@ function renderProfile(geocode: StubAnswer = { body: { country: 'NL', region: 'U
     'PUT /api/profile.php': (body) => ({ body: { profile: { ...makeOwnProfile(), ...(body as object) } } }),
     'GET /api/photos.php': { body: { photos: [], limit: 3 } },
     'GET /api/geocode.php': geocode,
+    // A save refreshes the session.
+    'GET /api/user.php': { body: { user: makeUser() } },
   });
   const result = renderWithProviders(<ProfilePage />, { user: makeUser(), route: '/profile' });
   return { fetch, ...result };

@@ -48,6 +48,8 @@ describe('own profile (/profile)', () => {
       'GET /api/profile.php': { body: { profile: makeOwnProfile({ sexuality: null }) } },
       'PUT /api/profile.php': (body) => ({ body: { profile: { ...makeOwnProfile({ sexuality: null }), ...(body as object) } } }),
       'GET /api/photos.php': { body: { photos: [], limit: 3 } },
+      // A save refreshes the session.
+      'GET /api/user.php': { body: { user: makeUser({ orientation_consent: false }) } },
     });
     const user = userEvent.setup();
     await renderProfile(makeUser({ orientation_consent: false }));

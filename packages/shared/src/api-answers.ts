@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import { ZNotMeAnswer, ZOkAnswer, ZSentAnswer, ZUserAnswer, ZUserOrNullAnswer } from './accounts';
+import { ZBlockList } from './blocks';
+import { ZCompanyInfo, ZInterests, ZRegions, ZSettings } from './contracts';
+import { ZPhotoDeletedAnswer, ZPhotosAnswer, ZPhotoUploadAnswer } from './photos';
+import { ZBlockAnswer, ZGeocodeAnswer, ZMemberAnswer, ZOwnProfileAnswer, ZSearchAnswer } from './profiles';
+import { ZReportAnswer } from './reports';
+
+/**
+ * The success answer of each JSON call, keyed 'METHOD /api/x.php': the same schema object the
+ * server's route validates its answer with (apps/server/src/api-answers.test.ts proves it). The
+ * web tests parse every stubbed answer with it, so a stub cannot drift from the server. Errors
+ * are ZApiError everywhere. A call without an entry cannot be stubbed: add it here first.
+ */
+export const API_ANSWERS = {
+  'GET /api/settings.php': ZSettings,
+  'GET /api/companyinfo.php': ZCompanyInfo,
+  'GET /api/interests.php': ZInterests,
+  'GET /api/regions.php': ZRegions,
+  'GET /api/user.php': ZUserOrNullAnswer,
+  'POST /api/user.php': ZUserAnswer,
+  'PUT /api/user.php': ZUserAnswer,
+  'GET /api/logout.php': ZOkAnswer,
+  'POST /api/signup.php': ZUserAnswer,
+  'POST /api/activation-mail.php': ZSentAnswer,
+  'POST /api/reset-password.php': ZSentAnswer,
+  'POST /api/reset-password-do.php': ZUserAnswer,
+  'POST /api/password.php': ZOkAnswer,
+  'POST /api/email.php': ZUserAnswer,
+  'POST /api/mail-change-do.php': ZUserAnswer,
+  'POST /api/consent.php': ZUserAnswer,
+  'POST /api/not-me.php': ZNotMeAnswer,
+  'POST /api/delete-account.php': ZOkAnswer,
+  'POST /api/reactivation-mail.php': ZSentAnswer,
+  'GET /api/profile.php': ZOwnProfileAnswer,
+  'PUT /api/profile.php': ZOwnProfileAnswer,
+  'GET /api/member.php': ZMemberAnswer,
+  'GET /api/search.php': ZSearchAnswer,
+  'POST /api/block.php': ZBlockAnswer,
+  'DELETE /api/block.php': ZBlockAnswer,
+  'GET /api/blocks.php': ZBlockList,
+  'POST /api/report.php': ZReportAnswer,
+  'GET /api/geocode.php': ZGeocodeAnswer,
+  'GET /api/photos.php': ZPhotosAnswer,
+  'POST /api/photos.php': ZPhotoUploadAnswer,
+  'POST /api/photo-main.php': ZPhotosAnswer,
+  'DELETE /api/photo.php': ZPhotoDeletedAnswer,
+} as const satisfies Record<string, z.ZodType>;
+
+export type ApiCall = keyof typeof API_ANSWERS;
+
+/** The success answer schema of 'METHOD /api/x.php', or undefined for a call without one. */
+export function answerSchemaOf(call: string): z.ZodType | undefined {
+  return Object.hasOwn(API_ANSWERS, call) ? API_ANSWERS[call as ApiCall] : undefined;
+}
