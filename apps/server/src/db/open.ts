@@ -18,11 +18,23 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * How the job queue (pg-boss, infra/jobs.ts) reaches this database: on PostgreSQL its own small
+ * pool on the same URL; on PGlite every statement goes through the one embedded instance
+ * (parameterless text may hold several statements, as pg-boss's schema changes do).
+ */
+export type JobQueueConnection =
+  | { connectionString: string }
+  | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  jobQueueConnection: JobQueueConnection;
+  /** Connections of the pool (PostgreSQL) for the metrics; null on PGlite, which has exactly one. */
+  poolUse(): { total: number; idle: number; waiting: number } | null;
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
@@ -47,6 +59,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
+      jobQueueConnection: { connectionString: options.url },
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
 
@@ -73,6 +87,16 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    // PGlite serialises statements, so a call made inside a drizzle transaction would wait for
+    // that transaction forever: send jobs after committing (docs/decisions/018-jobs.md).
+    jobQueueConnection: {
+      async executeSql(text, values) {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      },
+    },
+    poolUse: () => null,
     close: async () => {
       await client.close();
       await release?.();

@@ -1,0 +1,169 @@
+/**
+ * The job queue on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL), run
+ * deterministically: runSchedules() and drain() do now what workers do on their timers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/open';
+import { createTestDatabase } from '../test/test-database';
+import { manualClock } from './clock';
+import { JobQueue, type JobDefinition, type JobMode, type JobOutcome } from './jobs';
+
+let database: DatabaseHandle;
+const queues: JobQueue[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  for (const queue of queues) await queue.stop(1_000);
+  await database.close();
+});
+
+function capturingLog() {
+  const errors: { obj: Record<string, unknown>; msg: string }[] = [];
+  return { errors, error: (obj: object, msg: string) => errors.push({ obj: obj as Record<string, unknown>, msg }), info: () => {} };
+}
+
+async function startQueue(definitions: JobDefinition<object>[], options: { mode?: JobMode; clock?: ReturnType<typeof manualClock> } = {}) {
+  const log = capturingLog();
+  const finished: { name: string; outcome: JobOutcome }[] = [];
+  const queue = new JobQueue({
+    connection: database.jobQueueConnection,
+    mode: options.mode ?? 'manual',
+    log,
+    clock: options.clock ?? manualClock(),
+    onJobFinished: (name, outcome) => finished.push({ name, outcome }),
+  });
+  for (const definition of definitions) queue.register(definition);
+  await queue.start();
+  queues.push(queue);
+  return { queue, log, finished };
+}
+
+describe('the job queue', () => {
+  it('retries a failing job with growing delays, logs each failure without the job data, and gives up after its limit', async () => {
+    const attempts: number[] = [];
+    const mailer: JobDefinition<{ email: string }> = {
+      name: 'test_flaky_mail',
+      retry: { limit: 2, delaySeconds: 30, backoff: true },
+      async run(_data, { attempt }) {
+        attempts.push(attempt);
+        throw Object.assign(new Error('SMTP server unavailable'), { code: 'ECONNREFUSED' });
+      },
+    };
+    const { queue, log, finished } = await startQueue([mailer as JobDefinition<object>]);
+    const id = (await queue.send(mailer, { email: 'private.person@example.com' }))!;
+
+    expect(await queue.drain()).toBe(1);
+    const afterFirst = (await queue.getJob(mailer.name, id))!;
+    expect(afterFirst.state).toBe('retry');
+    const firstDelay = (afterFirst.startAfter.getTime() - afterFirst.startedOn.getTime()) / 1000;
+    expect(firstDelay).toBeGreaterThanOrEqual(30);
+    // The retry waits for its delay: nothing is due yet.
+    expect(await queue.drain()).toBe(0);
+
+    expect(await queue.drain({ includeDelayed: true, maxRuns: 1 })).toBe(1);
+    const afterSecond = (await queue.getJob(mailer.name, id))!;
+    expect(afterSecond.state).toBe('retry');
+    // Backoff: the second wait is at least twice the base delay.
+    expect((afterSecond.startAfter.getTime() - afterSecond.startedOn.getTime()) / 1000).toBeGreaterThanOrEqual(60);
+
+    expect(await queue.drain({ includeDelayed: true })).toBe(1);
+    expect((await queue.getJob(mailer.name, id))!.state).toBe('failed');
+    expect(await queue.drain({ includeDelayed: true })).toBe(0);
+
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(finished).toEqual(Array(3).fill({ name: mailer.name, outcome: 'failed' }));
+    expect(log.errors.map((e) => [e.msg, e.obj.job, e.obj.jobId, e.obj.attempt, e.obj.willRetry])).toEqual([
+      ['job test_flaky_mail failed', mailer.name, id, 1, true],
+      ['job test_flaky_mail failed', mailer.name, id, 2, true],
+      ['job test_flaky_mail failed', mailer.name, id, 3, false],
+    ]);
+    expect(log.errors[0]!.obj.err).toMatchObject({ type: 'Error', message: 'SMTP server unavailable', code: 'ECONNREFUSED' });
+    expect(JSON.stringify(log.errors)).not.toContain('private.person');
+  });
+
+  it('runs a job that fails once on its retry and completes it', async () => {
+    let calls = 0;
+    const flaky: JobDefinition<{ n: number }> = {
+      name: 'test_fails_once',
+      async run() {
+        calls += 1;
+        if (calls === 1) throw new Error('first try fails');
+      },
+    };
+    const { queue, finished } = await startQueue([flaky as JobDefinition<object>]);
+    const id = (await queue.send(flaky, { n: 1 }))!;
+    expect(await queue.drain()).toBe(1);
+    expect(await queue.drain({ includeDelayed: true })).toBe(1);
+    expect((await queue.getJob(flaky.name, id))!.state).toBe('completed');
+    expect(finished.map((f) => f.outcome)).toEqual(['failed', 'completed']);
+  });
+
+  it('sends a cron tick once across several processes, catches up a missed tick within the hour, and not later', async () => {
+    const runs: string[] = [];
+    const clock = manualClock(new Date('2026-01-15T14:00:20Z'));
+    const hourly = (): JobDefinition<{ from: string }> => ({
+      name: 'test_hourly',
+      cron: '0 * * * *',
+      cronData: { from: 'cron' },
+      async run(data) {
+        runs.push(data.from);
+      },
+    });
+    // Three processes on one database, as three servers behind a load balancer would be.
+    const processes = await Promise.all([1, 2, 3].map(() => startQueue([hourly() as JobDefinition<object>], { clock })));
+
+    const sent = await Promise.all(processes.map(({ queue }) => queue.runSchedules()));
+    expect(sent.flat()).toEqual(['test_hourly']);
+    expect((await Promise.all(processes.map(({ queue }) => queue.drain()))).reduce((a, b) => a + b)).toBe(1);
+    expect(runs).toEqual(['cron']);
+
+    // Later in the same hour (every worker checks every 30 s): the tick was sent already.
+    clock.set(new Date('2026-01-15T14:40:00Z'));
+    expect((await Promise.all(processes.map(({ queue }) => queue.runSchedules()))).flat()).toEqual([]);
+
+    // The 15:00 tick passed while every worker was down; at 15:59 it is still sent, once.
+    clock.set(new Date('2026-01-15T15:59:00Z'));
+    expect((await Promise.all(processes.map(({ queue }) => queue.runSchedules()))).flat()).toEqual(['test_hourly']);
+    expect((await Promise.all(processes.map(({ queue }) => queue.drain()))).reduce((a, b) => a + b)).toBe(1);
+    expect(runs).toEqual(['cron', 'cron']);
+  });
+
+  it('lets a running job finish when it stops', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const order: string[] = [];
+    const slow: JobDefinition<{ n: number }> = {
+      name: 'test_slow',
+      async run() {
+        started();
+        await gate;
+        order.push('job finished');
+      },
+    };
+    // A real worker, polling as in production.
+    const { queue } = await startQueue([slow as JobDefinition<object>], { mode: 'background' });
+    // Reads the job's state; the stopped queue's own connections are closed.
+    const { queue: observer } = await startQueue([]);
+    const id = (await queue.send(slow, { n: 1 }))!;
+    await running;
+
+    const stopped = queue.stop(30_000).then(() => order.push('queue stopped'));
+    expect((await observer.getJob(slow.name, id))!.state).toBe('active');
+    release();
+    await stopped;
+    expect(order).toEqual(['job finished', 'queue stopped']);
+    expect((await observer.getJob(slow.name, id))!.state).toBe('completed');
+  });
+
+  it('refuses unknown jobs and a registration after start', async () => {
+    const { queue } = await startQueue([]);
+    const stray: JobDefinition = { name: 'test_stray', run: async () => {} };
+    await expect(queue.send(stray, {})).rejects.toThrow(/not registered/);
+    expect(() => queue.register(stray)).toThrow(/before the job queue starts/);
+  });
+});

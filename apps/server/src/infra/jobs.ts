@@ -1,0 +1,230 @@
+/**
+ * The job queue: pg-boss on the application database (PostgreSQL, or PGlite through
+ * `executeSql`), wrapped so features only say "run this handler for job X", "send X" and
+ * "X runs on this cron". Safe with any number of processes:
+ * - a job is fetched by one process only (pg-boss: FOR UPDATE SKIP LOCKED);
+ * - a cron tick becomes exactly one job across all processes: its id is derived from the job
+ *   name and the tick, so every process that notices the tick inserts the same row and all but
+ *   the first insert do nothing (docs/decisions/018-jobs.md);
+ * - a failing handler is logged (job name, id, attempt, error; never the job's data) and
+ *   retried with exponential backoff until its retry limit.
+ *
+ * Modes: 'background' (a server with WORKER=1: polls for jobs, notices cron ticks, maintains
+ * the queue), 'send-only' (WORKER=0: sends jobs, never runs them), 'manual' (tests: nothing runs
+ * by itself; `runSchedules()` and `drain()` do the work at once, deterministically).
+ */
+import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import PgBoss from 'pg-boss';
+import type { JobQueueConnection } from '../db/open';
+import type { Clock } from './clock';
+import { latestTickWithin, parseCron } from './cron';
+
+export type JobMode = 'background' | 'send-only' | 'manual';
+
+export interface JobContext {
+  jobId: string;
+  /** 1 on the first run, 2 on the first retry, ... */
+  attempt: number;
+}
+
+export interface JobDefinition<Data extends object = Record<string, never>> {
+  /** Letters, digits and underscores (pg-boss queue names). */
+  name: string;
+  run(data: Data, context: JobContext): Promise<void>;
+  /** Retries after a failure; by default 3, the first after 30 s, each later one about twice as late. */
+  retry?: { limit: number; delaySeconds: number; backoff: boolean };
+  /** Five-field cron, UTC: the job is sent once per tick across all processes, with `cronData`. */
+  cron?: string;
+  cronData?: Data;
+}
+
+type JobLog = {
+  error(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+};
+
+export type JobOutcome = 'completed' | 'failed';
+
+export interface JobQueueOptions {
+  connection: JobQueueConnection;
+  mode: JobMode;
+  log: JobLog;
+  clock: Clock;
+  /** Told about every run (the metrics count runs and failures per job name). */
+  onJobFinished?: (name: string, outcome: JobOutcome, seconds: number) => void;
+}
+
+const DEFAULT_RETRY = { limit: 3, delaySeconds: 30, backoff: true };
+/** A tick missed while every worker was down is still sent if it is at most this old. */
+const CATCH_UP_MINUTES = 60;
+const SCHEDULE_CHECK_MS = 30_000;
+const POLLING_INTERVAL_SECONDS = 2;
+
+/** Only what helps find the fault: never job data, which may name a member. */
+export function describeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const { code } = error as { code?: unknown };
+  return { type: error.name, message: error.message, ...(typeof code === 'string' ? { code } : {}), stack: error.stack };
+}
+
+/** A UUID that is the same in every process for one job name and one cron tick. */
+export function scheduledJobId(name: string, tick: Date): string {
+  const hex = createHash('sha256').update(`cupido-schedule:${name}:${tick.toISOString()}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition<object>>();
+  private scheduleTimer: NodeJS.Timeout | undefined;
+  private started = false;
+
+  constructor(private readonly options: JobQueueOptions) {
+    const background = options.mode === 'background';
+    const connection = 'connectionString' in options.connection ? { connectionString: options.connection.connectionString, max: 3 } : { db: options.connection as PgBoss.Db };
+    this.boss = new PgBoss({
+      ...connection,
+      // Our scheduler replaces pg-boss's cron (see above); its maintenance (expiring stuck jobs,
+      // archiving, deleting old ones) runs in worker processes, locked so one at a time.
+      schedule: false,
+      supervise: background,
+      // Completed jobs stay in the job table (where a scheduled tick's id is checked) far longer
+      // than the catch-up window.
+      archiveCompletedAfterSeconds: 24 * 3600,
+    });
+    this.boss.on('error', (error) => options.log.error({ err: describeError(error) }, 'job queue error'));
+  }
+
+  get mode(): JobMode {
+    return this.options.mode;
+  }
+
+  /** Registers a job; call before start(). */
+  register<Data extends object>(definition: JobDefinition<Data>): void {
+    if (this.started) throw new Error(`register ${definition.name} before the job queue starts`);
+    if (this.definitions.has(definition.name)) throw new Error(`job ${definition.name} is registered twice`);
+    if (definition.cron) parseCron(definition.cron);
+    this.definitions.set(definition.name, definition as unknown as JobDefinition<object>);
+  }
+
+  /** Creates pg-boss's tables (first start) and the queues; in 'background' starts the workers and the schedule. */
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const name of this.definitions.keys()) await this.createQueue(name);
+    this.started = true;
+    if (this.options.mode !== 'background') return;
+    for (const definition of this.definitions.values()) {
+      await this.boss.work<object>(
+        definition.name,
+        { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true },
+        // A throw makes pg-boss fail the job, which schedules the retry.
+        async ([job]) => this.runOne(definition, job!),
+      );
+    }
+    const check = () => void this.runSchedules().catch((error) => this.options.log.error({ err: describeError(error) }, 'job schedule check failed'));
+    setImmediate(check);
+    this.scheduleTimer = setInterval(check, SCHEDULE_CHECK_MS).unref();
+  }
+
+  /** Queues a job; answers its id. On PGlite, call it after the transaction that made the data commits. */
+  async send<Data extends object>(definition: JobDefinition<Data>, data: Data, options: { id?: string } = {}): Promise<string | null> {
+    if (!this.definitions.has(definition.name)) throw new Error(`job ${definition.name} is not registered`);
+    const retry = definition.retry ?? DEFAULT_RETRY;
+    return this.boss.send(definition.name, data, {
+      ...(options.id ? { id: options.id } : {}),
+      retryLimit: retry.limit,
+      retryDelay: retry.delaySeconds,
+      retryBackoff: retry.backoff,
+    });
+  }
+
+  /**
+   * Sends each scheduled job whose latest cron tick (within the catch-up window) has not been
+   * sent yet; answers the names sent by this call. Every worker process calls it every 30 s.
+   */
+  async runSchedules(): Promise<string[]> {
+    const now = this.options.clock();
+    const sent: string[] = [];
+    for (const definition of this.definitions.values()) {
+      if (!definition.cron) continue;
+      const tick = latestTickWithin(parseCron(definition.cron), now, CATCH_UP_MINUTES);
+      if (!tick) continue;
+      const id = await this.send(definition, definition.cronData ?? {}, { id: scheduledJobId(definition.name, tick) });
+      if (id) sent.push(definition.name);
+    }
+    return sent;
+  }
+
+  /**
+   * Runs, in this process and now, every job that is due (with `includeDelayed`, also retries
+   * still waiting for their backoff), until none is left or `maxRuns` were made; answers how
+   * many runs were made. For tests and one-off commands; workers poll instead.
+   */
+  async drain(options: { includeDelayed?: boolean; maxRuns?: number } = {}): Promise<number> {
+    const maxRuns = options.maxRuns ?? Infinity;
+    let runs = 0;
+    for (;;) {
+      let ranThisPass = 0;
+      for (const definition of this.definitions.values()) {
+        while (runs + ranThisPass < maxRuns) {
+          const [job] = await this.boss.fetch<object>(definition.name, { batchSize: 1, includeMetadata: true, ignoreStartAfter: options.includeDelayed ?? false });
+          if (!job) break;
+          ranThisPass++;
+          try {
+            await this.runOne(definition, job);
+            await this.boss.complete(definition.name, job.id);
+          } catch (error) {
+            await this.boss.fail(definition.name, job.id, describeError(error));
+          }
+        }
+      }
+      runs += ranThisPass;
+      if (ranThisPass === 0 || runs >= maxRuns) return runs;
+    }
+  }
+
+  /** A job as pg-boss stores it (state, retries, start after), for tests and operators. */
+  async getJob(name: string, id: string) {
+    return this.boss.getJobById(name, id);
+  }
+
+  /**
+   * Stops fetching and noticing ticks, waits for running jobs up to `timeoutMs` (those still
+   * running then are marked failed and retried elsewhere), closes pg-boss's own connections.
+   */
+  async stop(timeoutMs: number): Promise<void> {
+    clearInterval(this.scheduleTimer);
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
+  }
+
+  /**
+   * pg-boss 10 creates a queue's table without a lock: processes starting together on
+   * PostgreSQL can deadlock there (the test with three processes did). The database then
+   * rolls one statement back; creating is idempotent, so that process simply tries again.
+   */
+  private async createQueue(name: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(name);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      }
+    }
+  }
+
+  private async runOne(definition: JobDefinition<object>, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+    const started = performance.now();
+    const attempt = job.retryCount + 1;
+    try {
+      await definition.run(job.data, { jobId: job.id, attempt });
+      this.options.onJobFinished?.(definition.name, 'completed', (performance.now() - started) / 1000);
+    } catch (error) {
+      this.options.onJobFinished?.(definition.name, 'failed', (performance.now() - started) / 1000);
+      const willRetry = job.retryCount < job.retryLimit;
+      this.options.log.error({ job: definition.name, jobId: job.id, attempt, willRetry, err: describeError(error) }, `job ${definition.name} failed`);
+      throw error;
+    }
+  }
+}
