@@ -10,6 +10,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** argon2 cost grows with input; a cap keeps one request from burning a core. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const DELETE_REMARKS_MAX_LENGTH = 1000;
+/** The message typed at signup; each site caps it further at its message_length. */
+export const SIGNUP_MESSAGE_MAX_LENGTH = 5000;
 export const OLDEST_AGE = 120;
 
 /** Token lifetimes. Reactivation lasts as long as the account is pending deletion. */
@@ -36,8 +38,12 @@ export type DeleteReason = (typeof DELETE_REASONS)[number];
 
 export const NOTIFICATIONS_DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
 
-/** Consents recorded at signup (trust.md): the terms, and processing of orientation data. */
-export const CONSENT_KINDS = ['terms', 'orientation_data'] as const;
+/**
+ * Consents (trust.md): the terms and the processing of orientation data, recorded at signup; the
+ * use of ad-tracking parameters, from the consent banner. The database's CHECK on consents.kind
+ * is built from this list (decision 020): a new kind is added here and migrated.
+ */
+export const CONSENT_KINDS = ['terms', 'orientation_data', 'ad_tracking'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 // ---------------------------------------------------------------------------------------------

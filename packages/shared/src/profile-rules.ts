@@ -57,6 +57,9 @@ export const PROFILE_FIELDS = [
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
+/** A profile is 'active', or 'disabled' when moderation hides it (spec section 3: "disabled seen"). */
+export const PROFILE_STATUSES = ['active', 'disabled'] as const;
+
 // ---------------------------------------------------------------------------------------------
 // Pure rules
 // ---------------------------------------------------------------------------------------------
