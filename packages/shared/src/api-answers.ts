@@ -5,6 +5,7 @@ import { ZCompanyInfo, ZInterests, ZRegions, ZSettings } from './contracts';
 import { ZPhotoDeletedAnswer, ZPhotosAnswer, ZPhotoUploadAnswer } from './photos';
 import { ZBlockAnswer, ZGeocodeAnswer, ZMemberAnswer, ZOwnProfileAnswer, ZSearchAnswer } from './profiles';
 import { ZReportAnswer } from './reports';
+import { ZPersonalDataExport } from './personal-data';
 
 /**
  * The success answer of each JSON call, keyed 'METHOD /api/x.php': the same schema object the
@@ -45,6 +46,7 @@ export const API_ANSWERS = {
   'POST /api/photos.php': ZPhotoUploadAnswer,
   'POST /api/photo-main.php': ZPhotosAnswer,
   'DELETE /api/photo.php': ZPhotoDeletedAnswer,
+  'GET /api/personal-data.php': ZPersonalDataExport,
 } as const satisfies Record<string, z.ZodType>;
 
 export type ApiCall = keyof typeof API_ANSWERS;

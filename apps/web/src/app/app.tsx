@@ -9,6 +9,7 @@ import { SettingsGate } from './settings-gate';
 import { appRoutes } from './router';
 import { ScrollRestoration } from './scroll-restoration';
 import { RouteFocus } from './route-focus';
+import { AdConsentBanner } from '../features/personal-data/ad-consent-banner';
 
 export interface AppProps {
   queryClient: QueryClient;
@@ -30,6 +31,8 @@ export function App({ queryClient, initialLocale, routeQuery }: AppProps) {
             <BrowserRouter>
               <ScrollRestoration />
               <RouteFocus />
+              {/* First in the tab order, though shown at the bottom: a keyboard user meets the choice at once. */}
+              <AdConsentBanner />
               <AppRoutes />
             </BrowserRouter>
           </SettingsGate>

@@ -1,46 +1,106 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { captureTrackingParams, hasTrafficSource, readTracking, TRACKING_STORAGE_KEY } from './tracking';
+import { AD_CONSENT_STORAGE_KEY, readAdConsent, resetAdConsentMemory } from './ad-consent';
+import {
+  captureTrackingParams,
+  hasTrafficSource,
+  readTracking,
+  rememberAdConsent,
+  signupTracking,
+  TRACKING_STORAGE_KEY,
+  VISIT_TRACKING_STORAGE_KEY,
+} from './tracking';
+
+const kept = () => localStorage.getItem(TRACKING_STORAGE_KEY);
+const land = (url: string) => {
+  window.history.replaceState(null, '', url);
+  return captureTrackingParams();
+};
+/** A later visit: a new tab has a fresh sessionStorage, localStorage stays. */
+const nextVisit = () => sessionStorage.clear();
 
 describe('ad-tracking params', () => {
   beforeEach(() => {
     localStorage.clear();
+    sessionStorage.clear();
+    resetAdConsentMemory();
     window.history.replaceState(null, '', '/');
   });
 
-  it('stores the params, removes them from the URL and keeps the others', () => {
-    window.history.replaceState(null, '', '/pages/faq?network=adnet&sub1=a&aff_sub5=z&cpc=0.2&email=a%40b.nl&country=NL#top');
-    const found = captureTrackingParams();
+  it('reads the params into this visit and removes them from the URL, keeping the others', () => {
+    const found = land('/pages/faq?network=adnet&sub1=a&aff_sub5=z&cpc=0.2&email=a%40b.nl&country=NL#top');
     expect(found).toEqual({ network: 'adnet', sub1: 'a', aff_sub5: 'z', cpc: '0.2', email: 'a@b.nl' });
     expect(window.location.pathname + window.location.search + window.location.hash).toBe('/pages/faq?country=NL#top');
     expect(readTracking()).toEqual(found);
+    expect(hasTrafficSource()).toBe(true);
   });
 
-  it('merges with what an earlier visit stored', () => {
-    localStorage.setItem(TRACKING_STORAGE_KEY, JSON.stringify({ network: 'old', ref: 'r1' }));
-    window.history.replaceState(null, '', '/?network=new&sub=s');
-    captureTrackingParams();
+  it('before any choice: nothing is kept across visits, yet this visit knows its source (the signup gate)', () => {
+    land('/?network=adnet');
+    expect(kept()).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem(VISIT_TRACKING_STORAGE_KEY)!)).toEqual({ network: 'adnet' });
+    expect(signupTracking()).toEqual({ tracking: { network: 'adnet' } });
+    nextVisit();
+    land('/');
+    expect(readTracking()).toEqual({});
+    expect(hasTrafficSource()).toBe(false);
+  });
+
+  it('accepting keeps this visit\'s params across visits, merged with later ones, and lets signup store them', () => {
+    land('/?network=old&ref=r1');
+    rememberAdConsent('accepted');
+    expect(readAdConsent()).toBe('accepted');
+    expect(JSON.parse(localStorage.getItem(AD_CONSENT_STORAGE_KEY)!)).toMatchObject({ choice: 'accepted' });
+    nextVisit();
+    land('/?network=new&sub=s');
     expect(readTracking()).toEqual({ network: 'new', ref: 'r1', sub: 's' });
-    expect(window.location.search).toBe('');
+    nextVisit();
+    land('/');
+    expect(readTracking()).toEqual({ network: 'new', ref: 'r1', sub: 's' });
+    expect(signupTracking()).toEqual({ tracking: { network: 'new', ref: 'r1', sub: 's' }, consent_ad_tracking: true });
+  });
+
+  it('rejecting or withdrawing forgets what was kept; this visit still opens the gate', () => {
+    rememberAdConsent('accepted');
+    land('/?network=adnet');
+    expect(kept()).not.toBeNull();
+    rememberAdConsent('rejected');
+    expect(kept()).toBeNull();
+    expect(readTracking()).toEqual({ network: 'adnet' });
+    expect(signupTracking()).toEqual({ tracking: { network: 'adnet' } });
+    nextVisit();
+    land('/?ref=again');
+    expect(kept()).toBeNull();
+    nextVisit();
+    land('/');
+    expect(readTracking()).toEqual({});
+  });
+
+  it('forgets params an older version kept without consent', () => {
+    localStorage.setItem(TRACKING_STORAGE_KEY, JSON.stringify({ network: 'legacy' }));
+    land('/');
+    expect(kept()).toBeNull();
+    expect(hasTrafficSource()).toBe(false);
   });
 
   it('leaves URL and storage alone when there is nothing to track', () => {
-    window.history.replaceState(null, '', '/?country=DE');
-    expect(captureTrackingParams()).toEqual({});
+    expect(land('/?country=DE')).toEqual({});
     expect(window.location.search).toBe('?country=DE');
-    expect(localStorage.getItem(TRACKING_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem(VISIT_TRACKING_STORAGE_KEY)).toBeNull();
+    expect(signupTracking()).toEqual({});
   });
 
   it('knows whether a traffic source is known (an e-mail alone is none)', () => {
+    land('/?email=a%40b.nl');
     expect(hasTrafficSource()).toBe(false);
-    localStorage.setItem(TRACKING_STORAGE_KEY, JSON.stringify({ email: 'a@b.nl' }));
-    expect(hasTrafficSource()).toBe(false);
-    localStorage.setItem(TRACKING_STORAGE_KEY, JSON.stringify({ aff_sub2: 'x' }));
+    land('/?aff_sub2=x');
     expect(hasTrafficSource()).toBe(true);
   });
 
   it('survives garbage in storage', () => {
-    localStorage.setItem(TRACKING_STORAGE_KEY, '{not json');
+    sessionStorage.setItem(VISIT_TRACKING_STORAGE_KEY, '{not json');
+    localStorage.setItem(AD_CONSENT_STORAGE_KEY, '{not json');
     expect(readTracking()).toEqual({});
+    expect(readAdConsent()).toBeNull();
     expect(hasTrafficSource()).toBe(false);
   });
 });

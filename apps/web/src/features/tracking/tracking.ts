@@ -1,7 +1,12 @@
 /**
- * Ad-tracking parameters (spec section 4): read from the landing URL, kept in localStorage
- * under 'tracking' (merged with earlier visits) and removed from the address bar.
+ * Ad-tracking parameters (spec section 4): read from the landing URL and removed from it. They
+ * are kept for the current visit (sessionStorage 'tracking-visit'), which is all the signup gate
+ * and logged-out search by traffic source need. Only with the visitor's consent (ad-consent.ts,
+ * decision 024) are they kept across visits (localStorage 'tracking', merged with earlier
+ * visits) and sent with signup to be stored.
  */
+import { readAdConsent, safeLocalStorage, safeSessionStorage, writeAdConsent, type AdConsentChoice } from './ad-consent';
+
 export const TRACKING_PARAMS = [
   'network',
   'ref',
@@ -20,27 +25,41 @@ export const TRACKING_PARAMS = [
 export type TrackingParam = (typeof TRACKING_PARAMS)[number];
 export type Tracking = Partial<Record<TrackingParam, string>>;
 
+/** Across visits, only with consent. */
 export const TRACKING_STORAGE_KEY = 'tracking';
+/** This visit only (sessionStorage ends with the tab). */
+export const VISIT_TRACKING_STORAGE_KEY = 'tracking-visit';
 
 /** Parameters that say where a visitor came from (the e-mail address is not a source). */
 const SOURCE_PARAMS: readonly TrackingParam[] = TRACKING_PARAMS.filter((p) => p !== 'email');
 
+type ReadStorage = Pick<Storage, 'getItem'> | null;
+type WriteStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+
 interface TrackingDeps {
   location: Pick<Location, 'href'>;
   history: Pick<History, 'replaceState' | 'state'>;
-  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  /** Across visits (localStorage). */
+  storage: WriteStorage;
+  /** This visit (sessionStorage). */
+  visitStorage: WriteStorage;
 }
 
-const browserDeps = (): TrackingDeps => ({ location: window.location, history: window.history, storage: window.localStorage });
+const browserDeps = (): TrackingDeps => ({
+  location: window.location,
+  history: window.history,
+  storage: safeLocalStorage(),
+  visitStorage: safeSessionStorage(),
+});
 
-export function readTracking(storage: Pick<Storage, 'getItem'> = window.localStorage): Tracking {
+function readStored(storage: ReadStorage, key: string): Tracking {
   try {
-    const parsed: unknown = JSON.parse(storage.getItem(TRACKING_STORAGE_KEY) ?? '{}');
+    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? '{}');
     if (!parsed || typeof parsed !== 'object') return {};
     const tracking: Tracking = {};
-    for (const key of TRACKING_PARAMS) {
-      const value = (parsed as Record<string, unknown>)[key];
-      if (typeof value === 'string' && value) tracking[key] = value;
+    for (const param of TRACKING_PARAMS) {
+      const value = (parsed as Record<string, unknown>)[param];
+      if (typeof value === 'string' && value) tracking[param] = value;
     }
     return tracking;
   } catch {
@@ -48,7 +67,32 @@ export function readTracking(storage: Pick<Storage, 'getItem'> = window.localSto
   }
 }
 
-/** Stores the URL's tracking params and strips them from it. Returns what the URL carried. */
+function store(storage: WriteStorage, key: string, tracking: Tracking): void {
+  try {
+    if (Object.keys(tracking).length > 0) storage?.setItem(key, JSON.stringify(tracking));
+  } catch {
+    // Storage blocked: the visit is simply not attributed.
+  }
+}
+
+function forget(storage: WriteStorage, key: string): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // Blocked storage holds nothing to forget.
+  }
+}
+
+/** What is known now: kept parameters (only ever stored with consent), this visit's on top. */
+export function readTracking(storage: ReadStorage = safeLocalStorage(), visitStorage: ReadStorage = safeSessionStorage()): Tracking {
+  return { ...readStored(storage, TRACKING_STORAGE_KEY), ...readStored(visitStorage, VISIT_TRACKING_STORAGE_KEY) };
+}
+
+/**
+ * At start: takes the URL's tracking params into this visit, strips them from the address bar,
+ * and keeps them across visits only with consent. Without consent anything kept earlier goes.
+ * Returns what the URL carried.
+ */
 export function captureTrackingParams(deps: TrackingDeps = browserDeps()): Tracking {
   const url = new URL(deps.location.href);
   const found: Tracking = {};
@@ -59,18 +103,39 @@ export function captureTrackingParams(deps: TrackingDeps = browserDeps()): Track
       url.searchParams.delete(key);
     }
   }
+  const accepted = readAdConsent(deps.storage) === 'accepted';
+  if (!accepted) forget(deps.storage, TRACKING_STORAGE_KEY);
   if (url.href === deps.location.href) return found;
 
-  try {
-    deps.storage.setItem(TRACKING_STORAGE_KEY, JSON.stringify({ ...readTracking(deps.storage), ...found }));
-  } catch {
-    // Storage blocked: the visit is simply not attributed.
-  }
+  store(deps.visitStorage, VISIT_TRACKING_STORAGE_KEY, { ...readStored(deps.visitStorage, VISIT_TRACKING_STORAGE_KEY), ...found });
+  if (accepted) store(deps.storage, TRACKING_STORAGE_KEY, { ...readStored(deps.storage, TRACKING_STORAGE_KEY), ...found });
   deps.history.replaceState(deps.history.state, '', url.pathname + url.search + url.hash);
   return found;
 }
 
-export function hasTrafficSource(storage: Pick<Storage, 'getItem'> = window.localStorage): boolean {
+/**
+ * Records the visitor's choice and acts on it at once: accepting keeps this visit's parameters
+ * across visits; rejecting or withdrawing forgets every kept parameter (this visit's stay for the gate).
+ */
+export function rememberAdConsent(choice: AdConsentChoice, deps: Pick<TrackingDeps, 'storage' | 'visitStorage'> = browserDeps()): void {
+  writeAdConsent(choice, deps.storage);
+  if (choice === 'accepted') {
+    store(deps.storage, TRACKING_STORAGE_KEY, readTracking(deps.storage, deps.visitStorage));
+  } else {
+    forget(deps.storage, TRACKING_STORAGE_KEY);
+  }
+}
+
+/** What signup sends: the parameters (for the gate), and whether the server may store them. */
+export function signupTracking(): { tracking?: Record<string, string>; consent_ad_tracking?: true } {
+  const tracking = readTracking() as Record<string, string>;
+  return {
+    ...(Object.keys(tracking).length ? { tracking } : {}),
+    ...(readAdConsent() === 'accepted' ? { consent_ad_tracking: true as const } : {}),
+  };
+}
+
+export function hasTrafficSource(storage?: ReadStorage): boolean {
   const tracking = readTracking(storage);
   return SOURCE_PARAMS.some((key) => !!tracking[key]);
 }
@@ -78,8 +143,8 @@ export function hasTrafficSource(storage: Pick<Storage, 'getItem'> = window.loca
 /** The traffic-source parameters that search.php and member.php read (logged_out_search_trafficsource). */
 export const SEARCH_TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
 
-/** A visitor's stored traffic source as search.php and member.php read it. */
-export function searchTrackingQuery(storage?: Pick<Storage, 'getItem'>): Record<string, string> {
+/** A visitor's known traffic source as search.php and member.php read it. */
+export function searchTrackingQuery(storage?: ReadStorage): Record<string, string> {
   const tracking: Record<string, string | undefined> = readTracking(storage);
   const query: Record<string, string> = {};
   for (const key of SEARCH_TRACKING_PARAMS) if (tracking[key]) query[key] = tracking[key]!;

@@ -30,7 +30,7 @@ describe('settings (/notifications)', () => {
   it('has the e-mail, password, privacy and delete-account sections and no fake preferences', () => {
     renderSettings();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['E-mail address', 'Password', 'Privacy', 'Delete account']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['E-mail address', 'Password', 'Privacy', 'Ad tracking', 'Your data', 'Delete account']);
     expect(screen.getByText('Your e-mail address: anna@example.com')).toBeTruthy();
     expect(document.title).toBe('Settings | Cupido Test');
   });

@@ -7,6 +7,7 @@ import { ChangePasswordForm } from '../password/change-password-form';
 import { DeleteAccountForm } from './delete-account-form';
 import { OrientationConsent } from './orientation-consent';
 import { BlockedMembers } from '../../profiles/blocked-members';
+import { PersonalDataSettings } from '../../personal-data/personal-data-settings';
 
 /**
  * /notifications, the settings screen (spec section 2). Today: e-mail address, password, the
@@ -58,6 +59,8 @@ function Settings() {
       </section>
 
       <BlockedMembers />
+
+      <PersonalDataSettings />
 
       <section className="mb-4" aria-labelledby="settings-delete-title">
         <h2 id="settings-delete-title" className="h5 text-danger">

@@ -6,7 +6,7 @@ import { isSignupAllowed } from '@cupido/shared/rules';
 import { routePath } from '@cupido/shared/routes';
 import { useLocale } from '../../locale/use-locale';
 import { useSettings } from '../../site/use-settings';
-import { hasTrafficSource, readTracking } from '../../tracking/tracking';
+import { hasTrafficSource, signupTracking } from '../../tracking/tracking';
 import { ACCOUNTS_NS } from '../accounts-texts';
 import { useSignup } from '../account-calls';
 import { EmailSuggestion, useEmailSuggestion } from '../form/email-suggestion';
@@ -79,7 +79,6 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (signup.isPending || !form.validateAll()) return;
-    const tracking = readTracking();
     signup.mutate(
       {
         email: values.email.trim(),
@@ -90,7 +89,7 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
         consent_terms: values.consent_terms,
         consent_orientation_data: values.consent_orientation_data,
         language: locale,
-        ...(Object.keys(tracking).length ? { tracking: tracking as Record<string, string> } : {}), // the traffic source
+        ...signupTracking(), // the traffic source, stored only with the ad-tracking consent (decision 024)
       },
       {
         onSuccess: () => {
