@@ -95,6 +95,7 @@ test.describe('settings and the security notice on a phone', () => {
 
     // The current address is refused with its own message.
     await page.locator('#change-email-email').fill(email);
+    await page.locator('#change-email-current-password').fill(PASSWORD);
     await page.locator('#change-email-submit').click();
     await expect(page.locator('#change-email-email-error')).toHaveText('This is already your e-mail address. Enter the new address you want to use.');
 
@@ -130,7 +131,7 @@ test.describe('language and the demo member', () => {
     const email = newEmail('lang');
     await skipEntryWarning(page);
     await signupThroughApi(page.request, email);
-    await page.request.get('/api/logout.php');
+    await page.request.post('/api/logout.php');
     // What the language menu leaves behind (site-shell.spec.ts covers the menu itself).
     await context.addCookies([{ name: 'i18n_redirected', value: 'de', domain: 'localhost', path: '/' }]);
     await page.goto('/login');

@@ -102,7 +102,7 @@ test.describe('signup, activation, logout and login', () => {
     const email = newEmail('lockout');
     await skipEntryWarning(page);
     await signupThroughApi(page.request, email);
-    await page.request.get('/api/logout.php');
+    await page.request.post('/api/logout.php');
     for (let attempt = 1; attempt <= 4; attempt++) {
       await loginThroughForm(page, email, `wrong password ${attempt}`);
       await expect(page.locator('#login-error')).toHaveText('Login failed, please try again.');
@@ -121,7 +121,7 @@ test.describe('password and e-mail', () => {
     const email = newEmail('reset');
     await skipEntryWarning(page);
     await signupThroughApi(page.request, email);
-    await page.request.get('/api/logout.php');
+    await page.request.post('/api/logout.php');
     await page.goto('/login');
     await page.locator('#login-forgot-password').click();
     await expect(page).toHaveURL(/\/reset-password$/);
@@ -152,6 +152,11 @@ test.describe('password and e-mail', () => {
     await page.goto('/notifications');
     await expect(page.locator('#settings-current-email')).toContainText(email);
     await page.locator('#change-email-email').fill(changed);
+    // The current password is asked first (decision 023); a wrong one changes nothing.
+    await page.locator('#change-email').getByLabel('Current password', { exact: true }).fill('not my password');
+    await page.locator('#change-email-submit').click();
+    await expect(page.locator('#change-email-current-password-error')).toHaveText('Your current password is not correct');
+    await page.locator('#change-email-current-password').fill(PASSWORD);
     await page.locator('#change-email-submit').click();
     await expect(page.locator('#settings-pending-email')).toContainText(changed);
 
@@ -175,6 +180,7 @@ test.describe('deletion', () => {
     await signupThroughApi(page.request, email);
     await page.goto('/notifications');
     await page.locator('#delete-reason-not_looking').check();
+    await page.locator('#delete-account-form').getByLabel('Current password', { exact: true }).fill(PASSWORD);
     await page.locator('#delete-account-start').click();
     await expect(page.locator('#delete-account-confirm')).toBeVisible();
     await page.locator('#delete-account-submit').click();

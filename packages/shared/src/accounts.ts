@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCountryCode, ZLocaleCode } from './contracts';
+import { zId, zText } from './input';
 
 /**
  * Accounts: the contracts of signup, activation, login, password and e-mail changes and
@@ -55,11 +56,12 @@ export const ZUserAnswer = z.object({ user: ZUser });
 export const ZUserOrNullAnswer = z.object({ user: ZUser.nullable() });
 export const ZOkAnswer = z.object({ ok: z.literal(true) });
 
-const email = z.string().max(EMAIL_MAX_LENGTH * 2);
-const password = z.string().max(PASSWORD_MAX_LENGTH * 4);
+const email = zText(EMAIL_MAX_LENGTH * 2);
+const password = zText(PASSWORD_MAX_LENGTH * 4);
+const token = zText(200);
 
 export const ZTracking = z
-  .record(z.string().max(20), z.string().max(200))
+  .record(zText(20), zText(200))
   .refine((tracking) => Object.keys(tracking).length <= 20, 'too many tracking parameters')
   .meta({ description: 'Traffic source read from the landing URL (spec section 3, tracking data: network, ref, sub1-3, ...)' });
 
@@ -70,12 +72,12 @@ export function hasTrafficSource(tracking: Record<string, string> | undefined): 
 
 export const ZSignupRequest = z.object({
   email,
-  name: z.string().max(NAME_MAX_LENGTH * 4),
+  name: zText(NAME_MAX_LENGTH * 4),
   password,
-  date_of_birth: z.string().max(10),
-  signup_message: z.string().max(5000).optional(),
+  date_of_birth: zText(10),
+  signup_message: zText(5000).optional(),
   /** The profile the first message goes to (signup from a profile page). */
-  signup_profile_id: z.number().int().positive().optional(),
+  signup_profile_id: zId().optional(),
   consent_terms: z.boolean(),
   /** Optional (decision 012): without it the orientation is not stored; it can be given later in the settings. */
   consent_orientation_data: z.boolean().optional(),
@@ -89,19 +91,22 @@ export type TSignupRequest = z.infer<typeof ZSignupRequest>;
 export const ZLoginRequest = z.object({ email, password });
 export const ZLanguageRequest = z.object({ language: ZLocaleCode });
 export const ZEmailRequest = z.object({ email, language: ZLocaleCode.optional() });
-export const ZTokenRequest = z.object({ token: z.string().min(1).max(200) });
-export const ZTokenQuery = z.object({ token: z.string().max(200).optional() });
+export const ZTokenRequest = z.object({ token: token.min(1) });
+export const ZTokenQuery = z.object({ token: token.optional() });
 export const ZResetPasswordDoRequest = z.object({
-  token: z.string().min(1).max(200),
+  token: token.min(1),
   password,
   password_confirmation: password,
 });
 export const ZChangePasswordRequest = z.object({ old_password: password, new_password: password });
-export const ZChangeEmailRequest = z.object({ email });
+/** The current password proves it is the member, not someone at their unlocked device (decision 023). */
+const currentPassword = password.meta({ description: "The member's current password; wrong: 400 old_password_wrong on this field" });
+export const ZChangeEmailRequest = z.object({ email, current_password: currentPassword });
 export const ZDeleteAccountRequest = z.object({
   reason: z.enum(DELETE_REASONS),
-  remarks: z.string().max(DELETE_REMARKS_MAX_LENGTH * 2).optional(),
+  remarks: zText(DELETE_REMARKS_MAX_LENGTH * 2).optional(),
   confirm: z.boolean().meta({ description: 'Must be true: the member confirmed the deletion' }),
+  current_password: currentPassword,
 });
 /** POST /api/consent.php: give or withdraw a revocable consent (orientation data, ad tracking). */
 export const ZConsentRequest = z.object({ kind: z.enum(['orientation_data', 'ad_tracking']), granted: z.boolean() });
@@ -145,5 +150,7 @@ export const ACCOUNT_ERROR_CODES = [
   'authentication_required',
   'email_unchanged',
   'account_locked',
+  /** 429: too many wrong current passwords in the settings (e-mail, password, deletion). */
+  'password_attempts_blocked',
 ] as const;
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];

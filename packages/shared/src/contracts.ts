@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALE_CODES } from './locales';
+import { zText } from './input';
 
 /**
  * Contracts of the documented calls (spec section 7). The server validates its answers with
@@ -63,9 +64,9 @@ export const ZSettings = z.object({
 export type TSettings = z.infer<typeof ZSettings>;
 
 export const ZSettingsQuery = z.looseObject({
-  domain: z.string().max(253).optional().meta({ description: 'Forced domain; the web app sends the host it was opened on' }),
-  locale: z.string().max(10).optional().meta({ description: 'Locale for translated settings texts' }),
-  country: z.string().max(10).optional().meta({ description: 'Country selected by the visitor (e.g. from a lander link)' }),
+  domain: zText(253).optional().meta({ description: 'Forced domain; the web app sends the host it was opened on' }),
+  locale: zText(10).optional().meta({ description: 'Locale for translated settings texts' }),
+  country: zText(10).optional().meta({ description: 'Country selected by the visitor (e.g. from a lander link)' }),
 });
 
 export const ZCompanyInfo = z.object({
@@ -97,12 +98,12 @@ export const ZRegions = z.object({ countries: z.array(ZCountryRegions) });
 export type TRegions = z.infer<typeof ZRegions>;
 
 export const ZInterestsQuery = z.looseObject({
-  domain: z.string().max(253).optional().meta({ description: 'Forced domain; the web app sends the host it was opened on' }),
-  locale: z.string().max(10).optional().meta({ description: 'Locale of the interest names' }),
+  domain: zText(253).optional().meta({ description: 'Forced domain; the web app sends the host it was opened on' }),
+  locale: zText(10).optional().meta({ description: 'Locale of the interest names' }),
 });
 
 export const ZRegionsQuery = z.looseObject({
-  domain: z.string().max(253).optional().meta({ description: 'Forced domain; the web app sends the host it was opened on' }),
-  locale: z.string().max(10).optional().meta({ description: 'Locale of error messages' }),
-  country: z.string().max(10).optional().meta({ description: 'Only this country (ISO code, any case); unknown countries answer 404' }),
+  domain: zText(253).optional().meta({ description: 'Forced domain; the web app sends the host it was opened on' }),
+  locale: zText(10).optional().meta({ description: 'Locale of error messages' }),
+  country: zText(10).optional().meta({ description: 'Only this country (ISO code, any case); unknown countries answer 404' }),
 });

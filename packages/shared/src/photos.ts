@@ -8,6 +8,7 @@ import { z } from 'zod';
 
 export * from './photo-rules';
 import { PHOTO_STATUSES } from './photo-rules';
+import { INT32_MAX } from './input';
 
 export const ZPhotoStatus = z.enum(PHOTO_STATUSES).meta({ description: "Moderation status; only 'approved' photos are shown to others" });
 export type TPhotoStatus = z.infer<typeof ZPhotoStatus>;
@@ -38,7 +39,7 @@ export type TPhotoUploadAnswer = z.infer<typeof ZPhotoUploadAnswer>;
 export const ZPhotoDeletedAnswer = ZPhotosAnswer.extend({ message: z.string() });
 export type TPhotoDeletedAnswer = z.infer<typeof ZPhotoDeletedAnswer>;
 
-export const ZPhotoIdRequest = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZPhotoIdRequest = z.object({ id: z.coerce.number().int().positive().max(INT32_MAX) });
 export type TPhotoIdRequest = z.infer<typeof ZPhotoIdRequest>;
 
 /** Error codes of the photo calls, beyond the generic ones (authentication_required, invalid_request...). */

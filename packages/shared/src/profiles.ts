@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCountryCode } from './contracts';
 import { GENDERS, SEXUALITIES } from './profile-options';
+import { zId, zInt32, zText } from './input';
 
 /**
  * Profiles, search, profile pages, blocks and reverse geocoding: the contracts of their calls,
@@ -17,13 +18,13 @@ import { CITY_MAX_LENGTH, ABOUT_MAX_LENGTH, MAX_INTERESTS, SEARCH_MIN_AGE, SEARC
 
 /** Query parameters every call accepts (the forced domain and the locale of texts). */
 const siteQuery = {
-  domain: z.string().max(253).optional().meta({ description: 'Forced domain; the web app sends the host it was opened on' }),
-  locale: z.string().max(10).optional().meta({ description: 'Locale of error messages' }),
+  domain: zText(253).optional().meta({ description: 'Forced domain; the web app sends the host it was opened on' }),
+  locale: zText(10).optional().meta({ description: 'Locale of error messages' }),
 };
 
 const optionValue = (values: readonly string[]) =>
-  z.string().max(40).meta({ description: `One of: ${values.join(', ')}` });
-const optionalOption = z.string().max(40).nullable();
+  zText(40).meta({ description: `One of: ${values.join(', ')}` });
+const optionalOption = zText(40).nullable();
 
 /** GET /api/profile.php: the member's own profile, every attribute of spec section 3. */
 export const ZOwnProfile = z.object({
@@ -59,25 +60,25 @@ export const ZOwnProfileAnswer = z.object({ profile: ZOwnProfile });
  * clears the region. Optional attributes accept null to clear them.
  */
 export const ZProfileUpdate = z.object({
-  name: z.string().max(200).optional(),
+  name: zText(200).optional(),
   gender: optionValue(GENDERS).optional(),
   sexuality: optionValue(SEXUALITIES).optional(),
-  date_of_birth: z.string().max(10).optional().meta({ description: 'YYYY-MM-DD, at least the site minimum age' }),
-  country: z.string().max(10).optional().meta({ description: "One of the site's countries" }),
-  region: z.string().max(100).optional().meta({ description: "Region code of the country (/api/regions.php), or '' for none" }),
-  city: z.string().max(CITY_MAX_LENGTH * 4).optional(),
+  date_of_birth: zText(10).optional().meta({ description: 'YYYY-MM-DD, at least the site minimum age' }),
+  country: zText(10).optional().meta({ description: "One of the site's countries" }),
+  region: zText(100).optional().meta({ description: "Region code of the country (/api/regions.php), or '' for none" }),
+  city: zText(CITY_MAX_LENGTH * 4).optional(),
   hair_color: optionalOption.optional(),
   eye_color: optionalOption.optional(),
   body_type: optionalOption.optional(),
   relationship_status: optionalOption.optional(),
   tattoos: optionalOption.optional(),
   signup_reason: optionalOption.optional(),
-  about: z.string().max(ABOUT_MAX_LENGTH * 4).optional(),
-  interests: z.array(z.string().max(40)).max(200).optional().meta({ description: `Interest ids, at most ${MAX_INTERESTS}; replaces the list` }),
+  about: zText(ABOUT_MAX_LENGTH * 4).optional(),
+  interests: z.array(zText(40)).max(200).optional().meta({ description: `Interest ids, at most ${MAX_INTERESTS}; replaces the list` }),
   invisible: z.boolean().optional(),
   looking_for_gender: optionalOption.optional().meta({ description: `One of: ${LOOKING_FOR_GENDERS.join(', ')}; null clears` }),
-  looking_for_min_age: z.number().int().nullable().optional().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}; null clears` }),
-  looking_for_max_age: z.number().int().nullable().optional().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}, not below the minimum; null clears` }),
+  looking_for_min_age: zInt32().nullable().optional().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}; null clears` }),
+  looking_for_max_age: zInt32().nullable().optional().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}, not below the minimum; null clears` }),
 });
 export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
 
@@ -94,7 +95,7 @@ export const ZProfileCard = z.object({
 });
 export type TProfileCard = z.infer<typeof ZProfileCard>;
 
-const queryText = z.string().max(100).optional();
+const queryText = zText(100).optional();
 
 /** A visitor's traffic source (spec section 3, tracking data), for logged_out_search_trafficsource. */
 const trackingQuery = {
@@ -132,7 +133,7 @@ export type TSearchAnswer = z.infer<typeof ZSearchAnswer>;
 
 export const ZMemberQuery = z.looseObject({
   ...siteQuery,
-  id: z.string().max(20).optional().meta({ description: 'Profile id' }),
+  id: zText(20).optional().meta({ description: 'Profile id' }),
   ...trackingQuery,
 });
 
@@ -185,14 +186,14 @@ export const ZMemberAnswer = z.object({
 });
 export type TMemberAnswer = z.infer<typeof ZMemberAnswer>;
 
-export const ZBlockRequest = z.object({ profile_id: z.number().int().positive() });
+export const ZBlockRequest = z.object({ profile_id: zId() });
 export const ZBlockAnswer = z.object({ profile_id: z.number().int(), is_blocked: z.boolean() });
 export type TBlockAnswer = z.infer<typeof ZBlockAnswer>;
 
 export const ZGeocodeQuery = z.looseObject({
   ...siteQuery,
-  lat: z.string().max(40).optional().meta({ description: 'Latitude, -90..90' }),
-  lon: z.string().max(40).optional().meta({ description: 'Longitude, -180..180' }),
+  lat: zText(40).optional().meta({ description: 'Latitude, -90..90' }),
+  lon: zText(40).optional().meta({ description: 'Longitude, -180..180' }),
 });
 export const ZGeocodeAnswer = z.object({
   country: ZCountryCode.meta({ description: 'ISO 3166-1 alpha-2; may be a country the site does not serve' }),

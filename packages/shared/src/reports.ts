@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId, zText } from './input';
 
 /**
  * Reports (issue 9, trust.md: EU Digital Services Act). A member reports a profile, or one of its
@@ -13,11 +14,11 @@ export type TReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_TEXT_MAX = 1000;
 
 export const ZReportRequest = z.object({
-  profile_id: z.number().int().positive().max(2_147_483_647),
-  photo_id: z.number().int().positive().max(2_147_483_647).optional().meta({ description: 'A photo of that profile, when the report is about it' }),
+  profile_id: zId(),
+  photo_id: zId().optional().meta({ description: 'A photo of that profile, when the report is about it' }),
   reason: z.enum(REPORT_REASONS),
   // The limit is the service's, so a long text gets a translated message; this bound only stops abuse.
-  text: z.string().max(REPORT_TEXT_MAX * 4).default('').meta({ description: `Up to ${REPORT_TEXT_MAX} characters; required for reason 'other'` }),
+  text: zText(REPORT_TEXT_MAX * 4).default('').meta({ description: `Up to ${REPORT_TEXT_MAX} characters; required for reason 'other'` }),
   good_faith: z.boolean().meta({ description: 'The reporter states the report is accurate and made in good faith (DSA); must be true' }),
 });
 export type TReportRequest = z.input<typeof ZReportRequest>;

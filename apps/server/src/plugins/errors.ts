@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DEFAULT_LOCALE } from '@cupido/shared/locales';
+import { INVALID_CHARACTERS } from '@cupido/shared/input';
 import { AppError } from '../errors';
 import { translate } from '../i18n/translate';
 
@@ -23,6 +24,21 @@ export function sendError(
   return reply.code(status).type('application/json; charset=utf-8').send({ error });
 }
 
+/** Validation codes with a message of their own; any other refusal of a contract is invalid_request. */
+const OWN_VALIDATION_CODES = new Set([INVALID_CHARACTERS]);
+
+/**
+ * A request the contract refused: the first problem decides the code, and a body field is named so
+ * the form can show the message under it. The refused value itself is never logged.
+ */
+function validationError(error: FastifyError): { code: string; field?: string } {
+  const first = error.validation?.[0] as { instancePath?: string; params?: { params?: { code?: unknown } } } | undefined;
+  const custom = first?.params?.params?.code;
+  const code = typeof custom === 'string' && OWN_VALIDATION_CODES.has(custom) ? custom : 'invalid_request';
+  const field = error.validationContext === 'body' ? first?.instancePath?.split('/')[1] : undefined;
+  return field ? { code, field } : { code };
+}
+
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -30,13 +46,16 @@ export default fp(
         return sendError(request, reply, error.status, error.code, error.messageKey, error.params, error.field);
       }
       if (hasZodFastifySchemaValidationErrors(error) || error.code === 'FST_ERR_VALIDATION') {
-        return sendError(request, reply, 400, 'invalid_request', 'errors.invalid_request');
+        const { code, field } = validationError(error);
+        return sendError(request, reply, 400, code, `errors.${code}`, {}, field);
       }
       const status = error.statusCode ?? 500;
       if (status === 413) return sendError(request, reply, 413, 'payload_too_large', 'errors.payload_too_large');
       if (status === 429) return sendError(request, reply, 429, 'too_many_requests', 'errors.too_many_requests');
       if (status >= 400 && status < 500) return sendError(request, reply, status, 'invalid_request', 'errors.invalid_request');
-      request.log.error({ err: error }, 'request failed');
+      // The route's pattern, never its URL (links carry tokens) nor its body (personal data);
+      // the error goes through the safe serializer of log-safety.ts.
+      request.log.error({ err: error, method: request.method, route: request.routeOptions.url }, 'request failed');
       return sendError(request, reply, 500, 'internal_error', 'errors.generic');
     });
   },

@@ -93,7 +93,7 @@ describe('change e-mail', () => {
   it('takes effect only through the link sent to the new address', async () => {
     const { body, cookie } = await activeMember(t);
     const newEmail = `new.${body.email}`;
-    const requested = await post('/api/email.php', { email: newEmail }, cookie);
+    const requested = await post('/api/email.php', { email: newEmail, current_password: body.password }, cookie);
     expect(requested.json().user).toMatchObject({ email: body.email, pending_email: newEmail });
     const mail = await t.smtp.waitForMail(newEmail);
     const path = linkPath(mail, '/mail-change/do');
@@ -110,8 +110,8 @@ describe('change e-mail', () => {
   it('refuses an invalid address and one that belongs to another account', async () => {
     const first = await activeMember(t);
     const second = await signup(t);
-    expect(errorOf(await post('/api/email.php', { email: 'not-an-address' }, second.cookie))).toMatchObject({ code: 'invalid_email', field: 'email' });
-    const taken = await post('/api/email.php', { email: first.body.email }, second.cookie);
+    expect(errorOf(await post('/api/email.php', { email: 'not-an-address', current_password: second.body.password }, second.cookie))).toMatchObject({ code: 'invalid_email', field: 'email' });
+    const taken = await post('/api/email.php', { email: first.body.email, current_password: second.body.password }, second.cookie);
     expect(taken.statusCode).toBe(409);
     expect(errorOf(taken).code).toBe('email_taken');
     expect((await me(second.cookie)).pending_email).toBeNull();
@@ -119,14 +119,14 @@ describe('change e-mail', () => {
 
   it('refuses the current address with its own translated message under the field', async () => {
     const { body, cookie } = await activeMember(t);
-    const same = await post('/api/email.php', { email: body.email.toUpperCase() }, cookie);
+    const same = await post('/api/email.php', { email: body.email.toUpperCase(), current_password: body.password }, cookie);
     expect(same.statusCode).toBe(409);
     expect(errorOf(same)).toEqual({
       code: 'email_unchanged',
       field: 'email',
       message: 'This is already your e-mail address. Enter the new address you want to use.',
     });
-    const nl = await post('/api/email.php?locale=nl', { email: body.email }, cookie);
+    const nl = await post('/api/email.php?locale=nl', { email: body.email, current_password: body.password }, cookie);
     expect(errorOf(nl).message).toBe('Dit is al je e-mailadres. Vul het nieuwe adres in dat je wilt gebruiken.');
     expect((await me(cookie)).pending_email).toBeNull();
   });
@@ -134,7 +134,7 @@ describe('change e-mail', () => {
   it('refuses the link when the address was taken after it was sent', async () => {
     const { body, cookie } = await activeMember(t);
     const wanted = `wanted.${body.email}`;
-    await post('/api/email.php', { email: wanted }, cookie);
+    await post('/api/email.php', { email: wanted, current_password: body.password }, cookie);
     const token = tokenOf(await t.smtp.waitForMail(wanted), '/mail-change/do');
     await signup(t, { email: wanted });
     const late = await post('/api/mail-change-do.php', { token }, cookie);

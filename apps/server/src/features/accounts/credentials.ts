@@ -16,7 +16,8 @@ import {
 import type { LocaleCode } from '@cupido/shared/locales';
 import { AppError } from '../../errors';
 import { profiles, users } from '../../db/schema';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword } from './passwords';
+import { checkCurrentPassword } from './current-password';
 import { consumeToken, hoursFrom, issueToken } from './tokens';
 import { createSession, deleteSessionsOf } from './sessions';
 import { clearLoginFailures } from './login';
@@ -101,11 +102,11 @@ export async function resetPassword(
 export async function changePassword(
   deps: AccountDeps,
   ctx: RequestContext,
-  member: { id: number; passwordHash: string | null; email: string; language: string; profileName: string },
+  member: { id: number; email: string; language: string; profileName: string },
   input: { old_password: string; new_password: string },
 ): Promise<void> {
-  if (!(await verifyPassword(member.passwordHash, input.old_password))) throw error(400, 'old_password_wrong', 'old_password');
   checkNewPassword(input.new_password, 'new_password');
+  await checkCurrentPassword(deps, member.id, input.old_password, 'old_password');
   const passwordHash = await hashPassword(input.new_password);
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
@@ -136,10 +137,12 @@ export async function requestEmailChange(
   deps: AccountDeps,
   ctx: RequestContext,
   member: { id: number; email: string; language: string; profileName: string },
-  input: { email: string },
+  input: { email: string; current_password: string },
 ): Promise<void> {
   if (!isValidEmail(input.email)) throw error(400, 'invalid_email', 'email');
   const email = normalizeEmail(input.email);
+  // Before saying whether an address is taken: a borrowed session must not probe addresses.
+  await checkCurrentPassword(deps, member.id, input.current_password, 'current_password');
   // Not a change: saying "link sent" and then never changing anything would mislead.
   if (email === member.email) throw error(409, 'email_unchanged', 'email');
   if (await emailOwnedByOther(deps, ctx.site.id, email, member.id)) throw error(409, 'email_taken', 'email');

@@ -23,7 +23,7 @@ const post = (url: string, payload: unknown, cookie?: string) =>
 async function deleteMember(overrides: Record<string, unknown> = {}) {
   const member = await activeMember(t, overrides);
   t.smtp.clear();
-  const response = await post('/api/delete-account.php', { reason: 'other', remarks: 'Met someone offline', confirm: true }, member.cookie);
+  const response = await post('/api/delete-account.php', { reason: 'other', remarks: 'Met someone offline', confirm: true, current_password: member.body.password }, member.cookie);
   expect(response.json()).toEqual({ ok: true });
   const mail = await t.smtp.waitForMail(member.body.email);
   return { ...member, mail };
@@ -31,15 +31,16 @@ async function deleteMember(overrides: Record<string, unknown> = {}) {
 
 describe('account deletion', () => {
   it('needs a confirmation and a known reason, and leaves the account untouched otherwise', async () => {
-    const { cookie } = await activeMember(t);
-    const unconfirmed = await post('/api/delete-account.php', { reason: 'price', confirm: false }, cookie);
+    const { cookie, body } = await activeMember(t);
+    const current_password = body.password;
+    const unconfirmed = await post('/api/delete-account.php', { reason: 'price', confirm: false, current_password }, cookie);
     expect(errorOf(unconfirmed)).toMatchObject({ code: 'confirmation_required', message: 'Please confirm that you want to delete your account' });
-    expect((await post('/api/delete-account.php', { reason: 'boredom', confirm: true }, cookie)).statusCode).toBe(400);
-    const long = await post('/api/delete-account.php', { reason: 'other', remarks: 'x'.repeat(1001), confirm: true }, cookie);
+    expect((await post('/api/delete-account.php', { reason: 'boredom', confirm: true, current_password }, cookie)).statusCode).toBe(400);
+    const long = await post('/api/delete-account.php', { reason: 'other', remarks: 'x'.repeat(1001), confirm: true, current_password }, cookie);
     expect(errorOf(long).code).toBe('remarks_too_long');
     const user = (await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user;
     expect(user.status).toBe('active');
-    expect((await post('/api/delete-account.php', { reason: 'price', confirm: true })).statusCode).toBe(403);
+    expect((await post('/api/delete-account.php', { reason: 'price', confirm: true, current_password })).statusCode).toBe(403);
   });
 
   it('puts the account in pending deletion, ends its sessions and mails a reactivation link', async () => {
@@ -92,7 +93,7 @@ describe('account deletion', () => {
     expect((await post('/api/block.php', { profile_id: other.user.profile.id }, member.cookie)).statusCode).toBe(200);
     expect((await post('/api/block.php', { profile_id: member.user.profile.id }, other.cookie)).statusCode).toBe(200);
     t.smtp.clear();
-    expect((await post('/api/delete-account.php', { reason: 'time', confirm: true }, member.cookie)).json()).toEqual({ ok: true });
+    expect((await post('/api/delete-account.php', { reason: 'time', confirm: true, current_password: member.body.password }, member.cookie)).json()).toEqual({ ok: true });
     const { body, user } = member;
     const mail = await t.smtp.waitForMail(body.email);
     await t.database.db

@@ -23,6 +23,7 @@ import type { DomainEvents } from '../../infra/domain-events';
 import { consumeToken, issueToken } from './tokens';
 import { createSession, deleteExpiredSessions, deleteSessionsOf } from './sessions';
 import { sendAccountMail, type AccountDeps, type RequestContext, type Tx } from './account-context';
+import { checkCurrentPassword } from './current-password';
 
 const DAY_MS = 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
@@ -62,13 +63,14 @@ export async function deleteAccount(
   deps: AccountDeps,
   ctx: RequestContext,
   member: { id: number; email: string; language: string; profileName: string },
-  input: { reason: DeleteReason; remarks?: string; confirm: boolean },
+  input: { reason: DeleteReason; remarks?: string; confirm: boolean; current_password: string },
 ): Promise<void> {
   if (!input.confirm) throw error(400, 'confirmation_required', 'confirm');
   const remarks = input.reason === 'other' ? input.remarks?.trim() || null : null;
   if (remarks && remarks.length > DELETE_REMARKS_MAX_LENGTH) {
     throw error(400, 'remarks_too_long', 'remarks', { max: DELETE_REMARKS_MAX_LENGTH });
   }
+  await checkCurrentPassword(deps, member.id, input.current_password, 'current_password');
   const now = deps.clock();
   await deps.events.transaction(deps.db, async (tx) => {
     const [row] = await tx

@@ -74,7 +74,7 @@ describe('security notice after an e-mail change', () => {
   it('goes to the old address; not-me restores it, locks the account and mails the reset link there', async () => {
     const { body, cookie, user } = await activeMember(t);
     const intruder = `intruder.${body.email}`;
-    await post('/api/email.php', { email: intruder }, cookie);
+    await post('/api/email.php', { email: intruder, current_password: body.password }, cookie);
     const confirm = await t.smtp.waitForMail(intruder);
     t.smtp.clear();
     await post('/api/mail-change-do.php', { token: tokenOf(confirm, '/mail-change/do') }, cookie);

@@ -120,7 +120,7 @@ describe('who is found', () => {
     const deletion = await t.app.inject({
       method: 'POST',
       url: `/api/delete-account.php?domain=${domain}`,
-      payload: { reason: 'other', confirm: true },
+      payload: { reason: 'other', confirm: true, current_password: leaving.body.password },
       headers: { cookie: leaving.cookie },
       remoteAddress: nextIp(),
     });

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteReason, TSignupRequest, TUser } from '@cupido/shared/accounts';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { routePath } from '@cupido/shared/routes';
-import { apiPost, request, type ApiError } from '../../api/client';
+import { apiPost, type ApiError } from '../../api/client';
 import { SESSION_QUERY_KEY } from '../session/use-session';
 
 type UserAnswer = { user: TUser };
@@ -31,7 +31,7 @@ export const useLogin = () => useUserCall<{ email: string; password: string }>('
 export const useSignup = () => useUserCall<TSignupRequest>('/api/signup.php');
 export const useResetPassword = () =>
   useUserCall<{ token: string; password: string; password_confirmation: string }>('/api/reset-password-do.php');
-export const useChangeEmail = () => useUserCall<{ email: string }>('/api/email.php');
+export const useChangeEmail = () => useUserCall<{ email: string; current_password: string }>('/api/email.php');
 export const useConfirmMailChange = () => useUserCall<{ token: string }>('/api/mail-change-do.php');
 
 export const useSendActivationMail = () => usePostCall<Record<string, never>, Sent>('/api/activation-mail.php');
@@ -62,14 +62,14 @@ function useEndSession() {
 export function useLogout() {
   const endSession = useEndSession();
   return useMutation<Ok, ApiError, void>({
-    mutationFn: () => request<Ok>('/api/logout.php'),
+    mutationFn: () => apiPost<Ok>('/api/logout.php'),
     onSuccess: () => endSession(routePath('index')),
   });
 }
 
 export function useDeleteAccount() {
   const endSession = useEndSession();
-  return useMutation<Ok, ApiError, { reason: DeleteReason; remarks?: string; confirm: true }>({
+  return useMutation<Ok, ApiError, { reason: DeleteReason; remarks?: string; confirm: true; current_password: string }>({
     mutationFn: (body) => apiPost<Ok>('/api/delete-account.php', body),
     onSuccess: () => endSession(routePath('account-deleted')),
   });

@@ -83,9 +83,10 @@ describe('complete signup (/complete-signup)', () => {
     expect(screen.getByText(/We sent a link to anna@example.com/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send again' })).toBeTruthy();
     await user.type(screen.getByLabelText('New e-mail address'), 'anna@gmail.com');
+    await user.type(screen.getByLabelText('Current password'), 'my password');
     await user.click(screen.getByRole('button', { name: 'Use this address' }));
     expect(await screen.findByText('Confirm your new address via the link we sent to anna@gmail.com.')).toBeTruthy();
-    expect(sentBodies(fetch, 'POST /api/email.php')).toEqual([{ email: 'anna@gmail.com' }]);
+    expect(sentBodies(fetch, 'POST /api/email.php')).toEqual([{ email: 'anna@gmail.com', current_password: 'my password' }]);
   });
 });
 

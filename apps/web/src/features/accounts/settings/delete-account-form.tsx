@@ -7,25 +7,28 @@ import { ACCOUNTS_NS } from '../accounts-texts';
 import { useDeleteAccount } from '../account-calls';
 import { controlProps, FieldError } from '../form/field';
 import type { Problems } from '../form/field-problems';
+import { PasswordField } from '../form/password-field';
 import { useFormErrors } from '../form/use-form-errors';
-import { ServerError } from '../server-error';
 
-type Field = 'reason' | 'remarks';
-const IDS: Record<Field, string> = { reason: 'delete-reason-price', remarks: 'delete-remarks' };
+type Field = 'reason' | 'remarks' | 'current_password';
+const IDS: Record<Field, string> = { reason: 'delete-reason-price', remarks: 'delete-remarks', current_password: 'delete-current-password' };
 
 /**
- * Spec sections 3 and 5: a reason (remarks for 'other'), then a confirmation step in a modal,
- * then POST /api/delete-account.php and /account-deleted.
+ * Spec sections 3 and 5: a reason (remarks for 'other') and the current password (decision 023:
+ * an open session alone cannot end the account), then a confirmation step in a modal, then
+ * POST /api/delete-account.php and /account-deleted.
  */
 export function DeleteAccountForm() {
   const { t } = useTranslation(ACCOUNTS_NS);
   const remove = useDeleteAccount();
   const [reason, setReason] = useState<DeleteReason | null>(null);
   const [remarks, setRemarks] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
   const problems: Problems<Field> = {};
   if (!reason) problems.reason = 'reason_required';
   if (reason === 'other' && remarks.length > DELETE_REMARKS_MAX_LENGTH) problems.remarks = 'remarks_too_long';
+  if (!currentPassword) problems.current_password = 'password_required';
   const form = useFormErrors(problems, IDS);
 
   const start = (event: FormEvent) => {
@@ -35,8 +38,14 @@ export function DeleteAccountForm() {
   const confirm = () => {
     if (!reason) return;
     remove.mutate(
-      { reason, ...(reason === 'other' && remarks.trim() ? { remarks: remarks.trim() } : {}), confirm: true },
-      { onError: () => setConfirming(false) },
+      { reason, ...(reason === 'other' && remarks.trim() ? { remarks: remarks.trim() } : {}), confirm: true, current_password: currentPassword },
+      {
+        // A wrong password shows under its field, anything else above the button.
+        onError: (error) => {
+          setConfirming(false);
+          form.showServerError(error);
+        },
+      },
     );
   };
   const reasonError = form.errorOf('reason');
@@ -85,7 +94,23 @@ export function DeleteAccountForm() {
           <FieldError id={IDS.remarks} error={form.errorOf('remarks')} />
         </div>
       )}
-      <ServerError id="delete-account-error" error={remove.error} />
+      <PasswordField
+        id={IDS.current_password}
+        label={t('fields.currentPassword')}
+        autoComplete="current-password"
+        value={currentPassword}
+        error={form.errorOf('current_password')}
+        onChange={(value) => {
+          setCurrentPassword(value);
+          form.changed('current_password');
+        }}
+        help={t('fields.currentPasswordHelp')}
+      />
+      {form.formError && (
+        <div id="delete-account-error" className="alert alert-danger" role="alert">
+          {form.formError.message}
+        </div>
+      )}
       <button id="delete-account-start" type="submit" className="btn btn-outline-danger">
         {t('settings.delete.start')}
       </button>

@@ -11,6 +11,9 @@ import AccountDeletedPage from './account-deleted-page';
 // The blocked-members section has its own calls and tests (features/profiles/blocked-members.test.tsx).
 vi.mock('../../profiles/blocked-members', () => ({ BlockedMembers: () => null }));
 
+/** The settings page has three "Current password" fields: one per form that needs it. */
+const inForm = (id: string) => within(document.getElementById(id)!);
+
 function renderSettings(user = makeUser()) {
   return renderWithProviders(
     <>
@@ -41,9 +44,15 @@ describe('settings (/notifications)', () => {
     renderSettings();
     await user.type(screen.getByLabelText('New e-mail address'), 'new@example.com');
     await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
+    expect(document.getElementById('change-email-current-password-error')!.textContent).toBe('Enter your password');
+    expect(fetch).not.toHaveBeenCalled();
+    const password = inForm('change-email').getByLabelText('Current password');
+    expect(password.getAttribute('autocomplete')).toBe('current-password');
+    await user.type(password, 'my password');
+    await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
     expect(await screen.findByText('Confirm your new address via the link we sent to new@example.com.')).toBeTruthy();
     expect(screen.getByText(/We sent a confirmation link to new@example.com/)).toBeTruthy();
-    expect(sentBodies(fetch, 'POST /api/email.php')).toEqual([{ email: 'new@example.com' }]);
+    expect(sentBodies(fetch, 'POST /api/email.php')).toEqual([{ email: 'new@example.com', current_password: 'my password' }]);
   });
 
   it('an address of another account is refused under the field', async () => {
@@ -51,8 +60,20 @@ describe('settings (/notifications)', () => {
     const user = userEvent.setup();
     renderSettings();
     await user.type(screen.getByLabelText('New e-mail address'), 'bo@example.com');
+    await user.type(inForm('change-email').getByLabelText('Current password'), 'my password');
     await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
     await waitFor(() => expect(document.getElementById('change-email-email-error')!.textContent).toBe('This e-mail address already belongs to an account'));
+  });
+
+  it('a wrong current password for an e-mail change shows under the password field', async () => {
+    stubApi({ 'POST /api/email.php': apiError(400, 'old_password_wrong', 'Your current password is not correct', 'current_password') });
+    const user = userEvent.setup();
+    renderSettings();
+    await user.type(screen.getByLabelText('New e-mail address'), 'bo@example.com');
+    await user.type(inForm('change-email').getByLabelText('Current password'), 'not it');
+    await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
+    await waitFor(() => expect(document.getElementById('change-email-current-password-error')!.textContent).toBe('Your current password is not correct'));
+    expect(document.getElementById('change-email-email-error')).toBeNull();
   });
 
   it('changes the password; a wrong current password shows under that field', async () => {
@@ -60,7 +81,7 @@ describe('settings (/notifications)', () => {
     const fetch = stubApi({ 'POST /api/password.php': () => answer });
     const user = userEvent.setup();
     renderSettings();
-    await user.type(screen.getByLabelText('Current password'), 'wrong one');
+    await user.type(inForm('change-password-form').getByLabelText('Current password'), 'wrong one');
     await user.type(screen.getByLabelText('New password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(document.getElementById('change-password-new-error')!.textContent).toBe('Your password needs at least 8 characters');
@@ -69,7 +90,7 @@ describe('settings (/notifications)', () => {
     await waitFor(() => expect(document.getElementById('change-password-old-error')!.textContent).toBe('Your current password is not correct'));
 
     answer = { body: { ok: true } };
-    await user.type(screen.getByLabelText('Current password'), '!');
+    await user.type(inForm('change-password-form').getByLabelText('Current password'), '!');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText(/Your password has been changed/)).toBeTruthy();
     expect(sentBodies(fetch, 'POST /api/password.php').at(-1)).toEqual({ old_password: 'wrong one!', new_password: 'short but long now' });
@@ -90,13 +111,31 @@ describe('settings (/notifications)', () => {
     await user.click(screen.getByLabelText('Another reason'));
     await user.type(screen.getByLabelText('Tell us more'), 'Moving abroad');
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(document.getElementById('delete-current-password-error')!.textContent).toBe('Enter your password');
+    expect(document.getElementById('delete-account-confirm')).toBeNull();
+    await user.type(inForm('delete-account-form').getByLabelText('Current password'), 'my password');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     expect(fetch).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
     // A full page load: no cached member survives, no members-area guard races the navigation.
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/account-deleted'));
-    expect(sentBodies(fetch, 'POST /api/delete-account.php')).toEqual([{ reason: 'other', remarks: 'Moving abroad', confirm: true }]);
+    expect(sentBodies(fetch, 'POST /api/delete-account.php')).toEqual([{ reason: 'other', remarks: 'Moving abroad', confirm: true, current_password: 'my password' }]);
+  });
+
+  it('a wrong current password closes the confirmation and shows under the password field; nothing is deleted', async () => {
+    stubApi({ 'POST /api/delete-account.php': apiError(400, 'old_password_wrong', 'Your current password is not correct', 'current_password') });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(screen.getByLabelText('It is too expensive'));
+    await user.type(inForm('delete-account-form').getByLabelText('Current password'), 'not it');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete your account?' })).getByRole('button', { name: 'Yes, delete my account' }));
+    await waitFor(() => expect(document.getElementById('delete-current-password-error')!.textContent).toBe('Your current password is not correct'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('withdraws and gives again the orientation consent with a switch; the answer becomes the session', async () => {
@@ -148,6 +187,7 @@ describe('settings (/notifications)', () => {
     const user = userEvent.setup();
     renderSettings();
     await user.click(screen.getByLabelText('I found someone'));
+    await user.type(inForm('delete-account-form').getByLabelText('Current password'), 'my password');
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     await user.click(await screen.findByRole('button', { name: 'Keep my account' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

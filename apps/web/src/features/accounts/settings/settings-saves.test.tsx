@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { apiError, stubApi } from '../../../test/api-stub';
@@ -16,6 +16,8 @@ const renderSettings = () =>
     { route: '/notifications', user: makeUser() },
   );
 const errorOf = (id: string) => document.getElementById(`${id}-error`)?.textContent ?? null;
+/** The settings page has three "Current password" fields: one per form that needs it. */
+const inForm = (id: string) => within(document.getElementById(id)!);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -24,11 +26,11 @@ describe('settings: a successful save empties the fields without red errors', ()
     stubApi({ 'POST /api/password.php': { body: { ok: true } } });
     const user = userEvent.setup();
     renderSettings();
-    await user.type(screen.getByLabelText('Current password'), 'old password');
+    await user.type(inForm('change-password-form').getByLabelText('Current password'), 'old password');
     await user.type(screen.getByLabelText('New password'), 'brand new pass');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText(/Your password has been changed/)).toBeTruthy();
-    expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+    expect((inForm('change-password-form').getByLabelText('Current password') as HTMLInputElement).value).toBe('');
     expect(errorOf('change-password-old')).toBeNull();
     expect(errorOf('change-password-new')).toBeNull();
     expect(document.querySelectorAll('#change-password-form .is-invalid')).toHaveLength(0);
@@ -39,10 +41,13 @@ describe('settings: a successful save empties the fields without red errors', ()
     const user = userEvent.setup();
     renderSettings();
     await user.type(screen.getByLabelText('New e-mail address'), 'new@example.com');
+    await user.type(inForm('change-email').getByLabelText('Current password'), 'my password');
     await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
     await waitFor(() => expect((screen.getByLabelText('New e-mail address') as HTMLInputElement).value).toBe(''));
+    expect((inForm('change-email').getByLabelText('Current password') as HTMLInputElement).value).toBe('');
     await user.tab();
     expect(errorOf('change-email-email')).toBeNull();
+    expect(errorOf('change-email-current-password')).toBeNull();
   });
 
   it('the current address is refused with the server message under the field', async () => {
@@ -52,6 +57,7 @@ describe('settings: a successful save empties the fields without red errors', ()
     const user = userEvent.setup();
     renderSettings();
     await user.type(screen.getByLabelText('New e-mail address'), 'anna@example.com');
+    await user.type(inForm('change-email').getByLabelText('Current password'), 'my password');
     await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
     await waitFor(() => expect(errorOf('change-email-email')).toBe('This is already your e-mail address. Enter the new address you want to use.'));
     expect(screen.queryByText(/We sent a confirmation link/)).toBeNull();
