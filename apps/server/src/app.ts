@@ -31,6 +31,7 @@ import { searchRoutes } from './features/search/routes';
 import { blockRoutes } from './features/blocks/routes';
 import { reportRoutes } from './features/reports/routes';
 import { personalDataRoutes } from './features/personal-data/routes';
+import './personal-data-parts';
 import { geocodeRoutes } from './features/geocode/routes';
 import { systemClock, type Clock } from './infra/clock';
 import { createMailer } from './infra/mailer';

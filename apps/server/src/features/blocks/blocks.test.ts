@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { blocks } from '../../db/schema';
 import type { EventOf } from '../../infra/domain-events';
 import { createAccountsTestApp, errorOf, signup, type AccountsTestApp } from '../../test/accounts-kit';
-import { mayContactFirst } from '../profiles/contact';
+import { addExistingContactSource, mayContactFirst } from '../profiles/contact';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
 
 let t: AccountsTestApp;
@@ -169,6 +169,11 @@ describe('mayContactFirst', () => {
     expect(await mayContactFirst(db(), as(third), unconfirmed.user.profile.id)).toBe(false);
     expect(await mayContactFirst(db(), as(third), third.profileId)).toBe(false);
     expect(await mayContactFirst(db(), as(third), 999999)).toBe(false);
+
+    // Likes and chats will tell profiles about existing partners: for them an invisible member stays reachable.
+    addExistingContactSource(async (_db, viewer, targetProfileId) => viewer.profileId === blocker.profileId && targetProfileId === third.profileId);
+    expect(await mayContactFirst(db(), as(blocker), third.profileId)).toBe(true);
+    expect(await mayContactFirst(db(), as(blocked), third.profileId)).toBe(false);
   });
 });
 

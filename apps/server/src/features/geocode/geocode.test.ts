@@ -3,7 +3,7 @@ import * as countryCoder from '@rapideditor/country-coder';
 import { COUNTRY_CODES } from '@cupido/shared/countries';
 import { ZGeocodeAnswer } from '@cupido/shared/profiles';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { isRegionOf } from '../profiles/region-codes';
+import { isRegionOf } from '../reference-data/region-codes';
 import { reverseGeocode } from './geocoder';
 import { MAJOR_CITIES } from './major-cities';
 

@@ -17,7 +17,7 @@ import { getBaseDataCities } from 'offline-geocode-city';
 import s2 from 's2-geometry';
 import { DEMO_COUNTRIES } from '../../seed/demo-places';
 import { slugifyRegionName } from '../reference-data/regions';
-import { regionsOf } from '../profiles/region-codes';
+import { regionsOf } from '../reference-data/region-codes';
 import { majorCityAt } from './major-cities';
 
 const LEVEL = 8;

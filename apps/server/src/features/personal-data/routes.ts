@@ -8,7 +8,6 @@ import { ZApiError } from '@cupido/shared/contracts';
 import { PERSONAL_DATA_FORMAT, ZPersonalDataExport, personalDataFileName } from '@cupido/shared/personal-data';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
-import './parts';
 import { collectPersonalData, missingDataExportParts } from './registry';
 
 export interface PersonalDataRoutesOptions {

@@ -30,7 +30,7 @@ const logged: unknown[] = [];
 const log = { warn: (obj: unknown) => logged.push(obj), error: (obj: unknown) => logged.push(obj) } as unknown as PhotoDeps['log'];
 const allowAll: RateLimiter = {
   hit: async () => ({ count: 1, allowed: true, resetAt: new Date() }),
-  peek: async () => ({ count: 0, allowed: true, resetAt: new Date() }),
+  refund: async () => undefined,
   reset: async () => undefined,
   purgeExpired: async () => 0,
   close: async () => undefined,

@@ -18,12 +18,23 @@ export interface Viewer {
 }
 
 /**
- * HOOK for the chats and likes features: true when a conversation or a like exists between the
- * member and the profile, in either direction (they are "existing partners": an invisible
- * member stays visible and reachable for them). Neither feature exists yet, so nobody is a
- * partner; each adds its check here through its own service.
+ * Answers whether a conversation or a like exists between the member and the profile, in either
+ * direction (they are "existing partners": an invisible member stays visible and reachable for
+ * them). The likes and chats features own those facts and sit above profiles, so they add their
+ * answer here at app start (addExistingContactSource) instead of profiles importing them.
+ * Neither feature exists yet, so no source is registered and nobody is a partner.
  */
-export async function hasExistingContact(_db: Database, _viewer: Viewer, _targetProfileId: number): Promise<boolean> {
+export type ExistingContactSource = (db: Database, viewer: Viewer, targetProfileId: number) => Promise<boolean>;
+
+// Sources are functions of the database alone (no per-app state), so one list per process serves every app.
+const existingContactSources = new Set<ExistingContactSource>();
+
+export function addExistingContactSource(source: ExistingContactSource): void {
+  existingContactSources.add(source);
+}
+
+async function hasExistingContact(db: Database, viewer: Viewer, targetProfileId: number): Promise<boolean> {
+  for (const source of existingContactSources) if (await source(db, viewer, targetProfileId)) return true;
   return false;
 }
 

@@ -25,7 +25,7 @@ import {
 } from '@cupido/shared/profiles';
 import type { profiles } from '../../db/schema';
 import { AppError } from '../../errors';
-import { isRegionOf } from './region-codes';
+import { isRegionOf } from '../reference-data/region-codes';
 
 type ProfileRow = typeof profiles.$inferSelect;
 /** The columns an update writes, and the interest list when it replaces it. */

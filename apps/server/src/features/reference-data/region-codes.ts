@@ -1,5 +1,5 @@
 /** Region codes per country, the same ones /api/regions.php lists (country-region-data), built once. */
-import { buildCountryRegions } from '../reference-data/regions';
+import { buildCountryRegions } from './regions';
 
 let byCountry: Map<string, Map<string, string>> | undefined;
 

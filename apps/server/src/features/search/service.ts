@@ -26,7 +26,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Site } from '../sites/service';
 import { blockedEitherWay } from '../blocks/service';
-import { isRegionOf } from '../profiles/region-codes';
+import { isRegionOf } from '../reference-data/region-codes';
 import { toCard } from './cards';
 import { cardsByIdsQuery, countQuery, pageCardsQuery, pageIdsQuery, uniqueCards, type ProfileFilter } from './queries';
 
