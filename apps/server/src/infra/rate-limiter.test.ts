@@ -164,9 +164,9 @@ describe.each(stores)('rate limiter on $name', ({ redisUrl }) => {
 describe('rate limiter with an unreachable Redis', () => {
   it('fails fast with an error instead of hanging', async () => {
     const limiter = createRateLimiter({ redisUrl: 'redis://127.0.0.1:1', db: database.db, clock: manualClock() });
-    const started = Date.now();
-    await expect(limiter.hit('x', 1, MINUTE)).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Not a stopwatch: the hit is given up after its one retry (ioredis' own error), not queued
+    // until Redis returns; a hang would hit the test's timeout.
+    await expect(limiter.hit('x', 1, MINUTE)).rejects.toThrow(/max retries per request/i);
     await limiter.close();
   });
 });

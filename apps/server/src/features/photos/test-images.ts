@@ -86,6 +86,24 @@ export function pngBomb(width = 20_000, height = 20_000): Buffer {
   ]);
 }
 
+/**
+ * A PNG with a sound header and pixel data that is not zlib at all: its size can be read, but it
+ * cannot be decoded. Refusing it for its size proves the refusal came from the header alone.
+ */
+export function pngHeaderOnly(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 1; // bit depth
+  ihdr[9] = 0; // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', Buffer.from('not zlib data, so no pixels')),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 export interface MultipartPart {
   name: string;
   filename?: string;

@@ -60,7 +60,7 @@ describe('default layout with the home page', () => {
     expect(within(nav).getByRole('link', { name: 'Cupido Test' }).getAttribute('href')).toBe('/members');
     expect(within(nav).queryByRole('link', { name: 'Log in' })).toBeNull();
     await waitFor(() => expect(document.getElementById('activation-reminder')!.textContent).toContain('bo@example.com'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The entry warning is decided in the same render as the member navigation above (it is not lazy).
     expect(document.getElementById('site-entry-warning')).toBeNull();
   });
 });

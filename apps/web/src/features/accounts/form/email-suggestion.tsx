@@ -36,8 +36,11 @@ export async function suggestEmail(email: string): Promise<string | null> {
   return suggestion && suggestion.full !== value ? suggestion.full : null;
 }
 
-/** The suggestion for an address once it was left (checked is true), or null. */
-export function useEmailSuggestion(email: string, checked: boolean): string | null {
+/**
+ * The suggestion for an address once it was left (checked is true): null when there is none (or
+ * the address was not left yet), undefined while the check of this address is still running.
+ */
+export function useEmailSuggestion(email: string, checked: boolean): string | null | undefined {
   const [result, setResult] = useState<{ email: string; suggestion: string | null } | null>(null);
   useEffect(() => {
     if (!checked) return;
@@ -50,15 +53,19 @@ export function useEmailSuggestion(email: string, checked: boolean): string | nu
       current = false;
     };
   }, [email, checked]);
-  return checked && result?.email === email ? result.suggestion : null;
+  if (!checked) return null;
+  return result?.email === email ? result.suggestion : undefined;
 }
 
-/** "Did you mean anna@gmail.com?" as one button that takes the suggestion. */
-export function EmailSuggestion({ id, suggestion, onAccept }: { id: string; suggestion: string | null; onAccept: (email: string) => void }) {
+/**
+ * "Did you mean anna@gmail.com?" as one button that takes the suggestion. `suggestion` is
+ * undefined while the check runs: the live region is then aria-busy (id <id>-suggestion-status).
+ */
+export function EmailSuggestion({ id, suggestion, onAccept }: { id: string; suggestion: string | null | undefined; onAccept: (email: string) => void }) {
   const { t } = useTranslation(ACCOUNTS_NS);
   // The live region stays in place so screen readers announce a suggestion when it appears.
   return (
-    <div className={suggestion ? 'form-text' : undefined} aria-live="polite">
+    <div id={`${id}-suggestion-status`} className={suggestion ? 'form-text' : undefined} aria-live="polite" aria-busy={suggestion === undefined}>
       {suggestion && (
         <button type="button" id={`${id}-suggestion`} className="btn btn-link p-0 align-baseline text-start" onClick={() => onAccept(suggestion)}>
           {t('emailSuggestion', { email: suggestion })}

@@ -128,7 +128,8 @@ describe('signup form', () => {
     renderForm();
     await user.type(input('signup-email'), 'marco@libero.it');
     await user.tab();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The check of this address has finished (its live region is no longer busy), and found nothing.
+    await waitFor(() => expect(document.getElementById('signup-email-suggestion-status')!.getAttribute('aria-busy')).toBe('false'));
     expect(screen.queryByRole('button', { name: /Did you mean/ })).toBeNull();
   });
 
