@@ -15,9 +15,15 @@ export const newEmail = (label: string) => `${label}.${Date.now()}.${++counter}@
 /** The origin of a demo site: 'localhost' (English) or 'nl.localhost' (Dutch). */
 export const siteOrigin = (host = 'localhost') => `http://${host}:${E2E_PORT}`;
 
-/** For scenarios about something else: the visitor dismissed the entry warning on an earlier visit. */
+/**
+ * For scenarios about something else: the visitor dismissed the entry warning on an earlier visit
+ * and answered the ad-tracking banner then (rejected), so neither covers the page.
+ */
 export async function skipEntryWarning(target: Page | BrowserContext) {
-  await target.addInitScript(() => window.localStorage.setItem('site-entry-warning-dismissed', new Date().toISOString()));
+  await target.addInitScript(() => {
+    window.localStorage.setItem('site-entry-warning-dismissed', new Date().toISOString());
+    window.localStorage.setItem('ad-tracking-consent', JSON.stringify({ choice: 'rejected', at: new Date().toISOString() }));
+  });
 }
 
 /**

@@ -14,7 +14,11 @@ async function enterSite(page: Page) {
 
 /** For scenarios about something else: the visitor dismissed the entry warning on an earlier visit. */
 async function skipEntryWarning(page: Page) {
-  await page.addInitScript(() => window.localStorage.setItem('site-entry-warning-dismissed', new Date().toISOString()));
+  await page.addInitScript(() => {
+    window.localStorage.setItem('site-entry-warning-dismissed', new Date().toISOString());
+    // The ad-tracking banner was answered then too (e2e/support/members.ts does the same).
+    window.localStorage.setItem('ad-tracking-consent', JSON.stringify({ choice: 'rejected', at: new Date().toISOString() }));
+  });
 }
 
 async function fillSignupForm(page: Page, email: string, name = 'Sanne') {

@@ -24,10 +24,10 @@ export function AdConsentBanner() {
           </p>
         </div>
         <div className="ad-consent-banner__choices d-flex gap-2">
-          <button id="ad-consent-accept" type="button" className="btn btn-primary flex-fill" onClick={() => choose('accepted')}>
+          <button id="ad-consent-accept" type="button" className="btn btn-primary" onClick={() => choose('accepted')}>
             {t('adConsent.accept')}
           </button>
-          <button id="ad-consent-reject" type="button" className="btn btn-primary flex-fill" onClick={() => choose('rejected')}>
+          <button id="ad-consent-reject" type="button" className="btn btn-primary" onClick={() => choose('rejected')}>
             {t('adConsent.reject')}
           </button>
         </div>

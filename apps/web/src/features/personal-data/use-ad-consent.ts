@@ -43,5 +43,7 @@ export function useAdConsent(): AdConsent {
     rememberAdConsent(choice);
     if (user) saveOnServer.mutate(choice === 'accepted');
   };
-  return { choice: server ?? local, ready: status === 'ready', choose, saving: saveOnServer.isPending, error: saveOnServer.error };
+  // While the server saves a member's choice, the choice being sent is the one shown (a switch must not flip back).
+  const sending: AdConsentChoice | null = saveOnServer.isPending ? (saveOnServer.variables ? 'accepted' : 'rejected') : null;
+  return { choice: sending ?? server ?? local, ready: status === 'ready', choose, saving: saveOnServer.isPending, error: saveOnServer.error };
 }
