@@ -23,7 +23,11 @@ const SCHEMA_FILE = path.join(SERVER_SRC, 'db/schema.ts');
  */
 const ALLOWED_FOREIGN_TABLES: Record<string, { tables: string[]; why: string }> = {
   // In flight (issue 10): the credits feature takes over every write of credit_entries and offers the history.
-  'features/accounts/account-context.ts': { tables: ['creditEntries'], why: 'signup credits, until the credits ledger grants them' },
+  'features/credits/service.ts': {
+    tables: ['users'],
+    why: 'the cached balance users.credits, written only here in the same transaction as its ledger entry (decision 017)',
+  },
+  'features/credits/ledger-check.ts': { tables: ['users'], why: 'the nightly check compares every cached balance with its entries' },
   'features/personal-data/credit-history-until-ledger.ts': {
     tables: ['creditEntries'],
     why: 'the credit history part, until the credits feature registers its own',

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -18,6 +19,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '@cupido/shared/locales';
+import { CREDIT_KINDS } from '@cupido/shared/credits';
 
 /** The operator behind one or more sites (spec section 3, company info). */
 export const companies = pgTable('companies', {
@@ -202,7 +204,8 @@ export const photos = pgTable(
 /**
  * A member's account on one site. The e-mail is stored lower-cased and is unique per site, so
  * two simultaneous signups with one address create one account. `credits` is the balance of
- * the append-only credit_entries, updated in the same transaction as each entry.
+ * the append-only credit_entries, written only by features/credits in the same transaction as
+ * each entry; the database refuses a negative balance.
  */
 export const users = pgTable(
   'users',
@@ -241,6 +244,7 @@ export const users = pgTable(
     uniqueIndex('users_profile_unique').on(t.profileId),
     // The erase job looks for accounts whose 14 days have passed.
     index('users_pending_deletion_idx').on(t.deletedAt).where(sql`${t.status} = 'pending_deletion'`),
+    check('users_credits_not_negative', sql`${t.credits} >= 0`),
   ],
 );
 
@@ -294,9 +298,10 @@ export const consents = pgTable(
 );
 
 /**
- * The append-only credit ledger. A unique key per user makes a replayed grant (a double click,
- * a webhook arriving twice) post nothing twice. Kept when an account is erased: the user row is
- * pseudonymised instead, as tax law keeps payment records.
+ * The append-only credit ledger, owned by features/credits. A unique key per user makes a
+ * replayed grant (a double click, a webhook arriving twice) post nothing twice. Each entry keeps
+ * the balance it left, so the history needs no running sum. Kept when an account is erased: the
+ * user row is pseudonymised instead, as tax law keeps payment records.
  */
 export const creditEntries = pgTable(
   'credit_entries',
@@ -305,12 +310,23 @@ export const creditEntries = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** Signed: positive grants, negative spends; never 0. */
     amount: integer('amount').notNull(),
-    reason: text('reason').notNull(),
+    kind: text('kind', { enum: CREDIT_KINDS }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** What the entry pays for or comes from, e.g. 'message:123' or 'payment:45'. */
+    reference: text('reference'),
+    balanceAfter: integer('balance_after').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('credit_entries_user_key_unique').on(t.userId, t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('credit_entries_user_key_unique').on(t.userId, t.idempotencyKey),
+    // The member's history, newest first.
+    index('credit_entries_user_history_idx').on(t.userId, t.id),
+    check('credit_entries_amount_not_zero', sql`${t.amount} <> 0`),
+    check('credit_entries_balance_after_not_negative', sql`${t.balanceAfter} >= 0`),
+    check('credit_entries_kind_known', sql.raw(`"kind" IN (${CREDIT_KINDS.map((kind) => `'${kind}'`).join(', ')})`)),
+  ],
 );
 
 /** Fixed-window rate-limit counters shared by every server process (when Redis is not configured). */

@@ -2,16 +2,17 @@
  * What every account operation needs: the database, the mailer, the shared rate limiter and the
  * clock (deps), and the request it serves (site, locale, IP, the origin its links point to).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LocaleCode } from '@cupido/shared/locales';
-import { creditEntries, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { DomainEvents } from '../../infra/domain-events';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import type { Mailer } from '../../infra/mailer';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Site } from '../sites/service';
+import { changeCredits } from '../credits/service';
 import { renderAccountMail, type AccountMailKind } from './account-mails';
 
 export interface AccountDeps {
@@ -96,14 +97,7 @@ export async function activateInTx(tx: Tx, userId: number, signupCredits: number
     .returning({ id: users.id });
   if (activated.length === 0) return false;
   if (signupCredits > 0) {
-    const posted = await tx
-      .insert(creditEntries)
-      .values({ userId, amount: signupCredits, reason: 'signup_credits', idempotencyKey: 'signup_credits', createdAt: now })
-      .onConflictDoNothing()
-      .returning({ id: creditEntries.id });
-    if (posted.length > 0) {
-      await tx.update(users).set({ credits: sql`${users.credits} + ${signupCredits}` }).where(eq(users.id, userId));
-    }
+    await changeCredits(tx, { userId, amount: signupCredits, kind: 'signup_credits', idempotencyKey: 'signup_credits', now });
   }
   return true;
 }

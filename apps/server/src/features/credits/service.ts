@@ -1,0 +1,138 @@
+/**
+ * The credit ledger (docs/decisions/017-credit-ledger.md): the only code that changes a
+ * member's credits. Each change is one append-only entry and the cached balance on the account,
+ * written together inside the caller's transaction, so a message and its price (or a payment and
+ * its credits) commit or roll back as one.
+ */
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { CREDIT_KINDS, type TCreditKind } from '@cupido/shared/credits';
+import { creditEntries, users } from '../../db/schema';
+import type { Database } from '../../db/open';
+import { AppError } from '../../errors';
+
+/** A drizzle transaction (or the database itself, for reads). */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Reader = Database | Tx;
+
+export interface CreditChange {
+  userId: number;
+  /** Signed and never 0: positive grants, negative spends. */
+  amount: number;
+  kind: TCreditKind;
+  /**
+   * Unique per member: a change posted again with the same key (a double click, a replayed
+   * webhook) writes nothing and answers the first result. Name it after what is paid,
+   * e.g. `message:123` or `payment:45`.
+   */
+  idempotencyKey: string;
+  /** What the entry pays for or comes from, e.g. 'message:123'. */
+  reference?: string | null;
+  now: Date;
+}
+
+export interface PostedEntry {
+  entryId: number;
+  amount: number;
+  kind: TCreditKind;
+  balanceAfter: number;
+  /** True when the key had been posted before and nothing new was written. */
+  replayed: boolean;
+}
+
+/** The member has fewer credits than the change takes; nothing was written. */
+export class InsufficientCreditsError extends AppError {
+  constructor(
+    readonly balance: number,
+    readonly required: number,
+  ) {
+    // 402: the spec's answer to "not enough credits" is to buy credits.
+    super(402, 'insufficient_credits', 'errors.insufficient_credits', { balance, required });
+    this.name = 'InsufficientCreditsError';
+  }
+}
+
+/**
+ * Changes a member's credits by `amount`, inside the caller's transaction. The member's row is
+ * locked first, so concurrent changes of one member run one after another, each seeing the
+ * balance and the entries the previous one committed: a key posted concurrently twice is
+ * written once, and spends can never take the balance below 0.
+ */
+export async function changeCredits(tx: Tx, change: CreditChange): Promise<PostedEntry> {
+  if (!Number.isSafeInteger(change.amount) || change.amount === 0) {
+    throw new Error(`A credit change needs a non-zero whole amount, got ${change.amount}`);
+  }
+  if (!CREDIT_KINDS.includes(change.kind)) throw new Error(`Unknown credit kind ${String(change.kind)}`);
+  if (change.idempotencyKey.length === 0) throw new Error('A credit change needs an idempotency key');
+
+  const [member] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, change.userId)).for('update');
+  if (!member) throw new Error(`No member ${change.userId} to change credits of`);
+
+  const [earlier] = await tx
+    .select()
+    .from(creditEntries)
+    .where(and(eq(creditEntries.userId, change.userId), eq(creditEntries.idempotencyKey, change.idempotencyKey)));
+  if (earlier) {
+    return { entryId: earlier.id, amount: earlier.amount, kind: earlier.kind, balanceAfter: earlier.balanceAfter, replayed: true };
+  }
+
+  // The condition repeats the check atomically; the database's CHECK (credits >= 0) is the last guard.
+  const [updated] = await tx
+    .update(users)
+    .set({ credits: sql`${users.credits} + ${change.amount}` })
+    .where(and(eq(users.id, change.userId), sql`${users.credits} + ${change.amount} >= 0`))
+    .returning({ credits: users.credits });
+  if (!updated) throw new InsufficientCreditsError(member.credits, -change.amount);
+
+  const [entry] = await tx
+    .insert(creditEntries)
+    .values({
+      userId: change.userId,
+      amount: change.amount,
+      kind: change.kind,
+      idempotencyKey: change.idempotencyKey,
+      reference: change.reference ?? null,
+      balanceAfter: updated.credits,
+      createdAt: change.now,
+    })
+    .returning({ id: creditEntries.id });
+  return { entryId: entry!.id, amount: change.amount, kind: change.kind, balanceAfter: updated.credits, replayed: false };
+}
+
+/** The member's balance, as the ledger keeps it (0 for an unknown member). */
+export async function readBalance(db: Reader, userId: number): Promise<number> {
+  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  return row?.credits ?? 0;
+}
+
+export interface CreditHistoryEntry {
+  id: number;
+  createdAt: Date;
+  kind: TCreditKind;
+  amount: number;
+  balanceAfter: number;
+  reference: string | null;
+}
+
+/**
+ * The member's entries, newest first. `before` (an entry id) pages on; without `limit` every
+ * entry (the personal data export takes them all).
+ */
+export async function listCreditHistory(
+  db: Reader,
+  userId: number,
+  page: { before?: number; limit?: number } = {},
+): Promise<CreditHistoryEntry[]> {
+  const query = db
+    .select({
+      id: creditEntries.id,
+      createdAt: creditEntries.createdAt,
+      kind: creditEntries.kind,
+      amount: creditEntries.amount,
+      balanceAfter: creditEntries.balanceAfter,
+      reference: creditEntries.reference,
+    })
+    .from(creditEntries)
+    .where(and(eq(creditEntries.userId, userId), page.before === undefined ? undefined : lt(creditEntries.id, page.before)))
+    .orderBy(desc(creditEntries.id));
+  return page.limit === undefined ? query : query.limit(page.limit);
+}
