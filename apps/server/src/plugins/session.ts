@@ -5,20 +5,23 @@
  * answers with a silent logout.
  *
  * A page load fires several authenticated calls at once, each needing the member. A short-lived
- * per-process cache (MEMBER_CACHE_MS) answers those from one lookup. Changes made by this
- * process clear the member's entries at once (`app.forgetMemberSessions`); another process
- * sees them within MEMBER_CACHE_MS, which bounds how long a revoked session can still be used
- * there (docs/decisions/006-accounts.md).
+ * per-process cache (MEMBER_CACHE_MS) answers those from one lookup. A change clears the member's
+ * entries at once in every process (`app.forgetMemberSessions`, told to the others through the
+ * broker, decision 021); should that message be lost, MEMBER_CACHE_MS still bounds how long a
+ * revoked session can be used elsewhere (docs/decisions/006-accounts.md).
  */
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
 import type { Database } from '../db/open';
 import type { Clock } from '../infra/clock';
+import type { Broker } from '../infra/broker';
 import { memberBySessionQuery, sessionToken, type MemberRow } from '../features/accounts/sessions';
 import { sha256 } from '../features/accounts/tokens';
 
 export const MEMBER_CACHE_MS = 2_000;
 const MEMBER_CACHE_MAX_ENTRIES = 50_000;
+/** Broker channel: { userId } whose cached lookups every process drops. */
+export const MEMBER_CHANGED_CHANNEL = 'member-changed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,10 +62,14 @@ class MemberCache {
   }
 }
 
-export default fp<{ db: Database; clock: Clock }>(
-  async (app, { db, clock }) => {
+export default fp<{ db: Database; clock: Clock; broker: Broker }>(
+  async (app, { db, clock, broker }) => {
     const query = memberBySessionQuery(db);
     const cache = new MemberCache();
+    await broker.subscribe(MEMBER_CHANGED_CHANNEL, (message) => {
+      const userId = (message as { userId?: unknown } | null)?.userId;
+      if (typeof userId === 'number') cache.forgetUser(userId);
+    });
 
     const lookup = (sessionId: string, siteId: number) =>
       query.execute({ sessionId, now: clock().toISOString(), siteId }).then((rows) => rows[0] ?? null);
@@ -75,7 +82,11 @@ export default fp<{ db: Database; clock: Clock }>(
       return row;
     };
     app.decorate('memberByToken', memberByToken);
-    app.decorate('forgetMemberSessions', (userId: number) => cache.forgetUser(userId));
+    app.decorate('forgetMemberSessions', (userId: number) => {
+      cache.forgetUser(userId);
+      // The change is made; another process that misses this message is stale for MEMBER_CACHE_MS at most.
+      broker.publish(MEMBER_CHANGED_CHANNEL, { userId }).catch((err: unknown) => app.log.warn({ err }, 'member cache: other processes not told'));
+    });
 
     const cachedMember = async (token: string, siteId: number) => {
       const sessionId = sha256(token);

@@ -1,18 +1,22 @@
 /**
  * Sites: one row per branded domain. Lookups are cached briefly in memory; the cache is only a
- * cache (every process can rebuild it), so several server processes stay consistent.
+ * cache (every process can rebuild it). Whoever changes a site row calls `changed()`, which drops
+ * the cache in every process through the broker (decision 021), so new settings apply at once.
  */
 import { eq } from 'drizzle-orm';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { pickLocalized } from '@cupido/shared/locales';
 import type { TCompanyInfo, TSettings } from '@cupido/shared/contracts';
 import type { Database } from '../../db/open';
+import type { Broker } from '../../infra/broker';
 import { companies, sites } from '../../db/schema';
 
 export type Site = typeof sites.$inferSelect;
 export type Company = typeof companies.$inferSelect;
 
 const CACHE_TTL_MS = 30_000;
+/** Broker channel: a site row changed; every process forgets its cached sites. */
+export const SITES_CHANGED_CHANNEL = 'sites-changed';
 
 export interface SettingsContext {
   locale: LocaleCode;
@@ -24,7 +28,21 @@ export interface SettingsContext {
 export class SiteService {
   private cache = new Map<string, { site: Site; expires: number }>();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly broker: Broker,
+  ) {}
+
+  /** Starts listening for changes made by any process; once, before serving. */
+  async listen(): Promise<void> {
+    await this.broker.subscribe(SITES_CHANGED_CHANNEL, () => this.cache.clear());
+  }
+
+  /** After a site row or its company changed (a back office, the seed): every process reads it afresh. */
+  async changed(): Promise<void> {
+    this.cache.clear();
+    await this.broker.publish(SITES_CHANGED_CHANNEL, {});
+  }
 
   /** The site for a domain; unknown or missing domains get the default site. */
   async resolve(domain: string | null): Promise<Site> {
@@ -47,10 +65,6 @@ export class SiteService {
     const [company] = await this.db.select().from(companies).where(eq(companies.id, site.companyId)).limit(1);
     if (!company) throw new Error(`Site ${site.domain} has no company`);
     return company;
-  }
-
-  clearCache() {
-    this.cache.clear();
   }
 }
 

@@ -1,0 +1,139 @@
+/**
+ * Two app instances on one database, as two server processes behind a load balancer would be:
+ * a change made through one drops the other's cached member and site at once. With REDIS_URL the
+ * message goes through Redis pub/sub; without, through the in-process hub.
+ *
+ * `Date` is frozen so the caches never expire by themselves here: only the broker's message can
+ * make the second instance see the change.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import type { DatabaseHandle } from '../db/open';
+import { profiles, sites, users } from '../db/schema';
+import { createSession } from '../features/accounts/sessions';
+import { SITES_CHANGED_CHANNEL } from '../features/sites/service';
+import { MEMBER_CHANGED_CHANNEL } from '../plugins/session';
+import { seedDemoSites } from '../seed/demo-sites';
+import { createTestDatabase } from '../test/test-database';
+import { createBroker, type Broker } from './broker';
+
+const channelPrefix = `cupido-test:${randomBytes(6).toString('hex')}:`;
+let database: DatabaseHandle;
+let dataDir: string;
+let first: FastifyInstance;
+let second: FastifyInstance;
+
+async function instance(): Promise<FastifyInstance> {
+  const app = await buildApp({
+    database,
+    config: {
+      countryHeader: undefined,
+      trustProxy: false,
+      logLevel: 'silent',
+      webDistDir: path.join(dataDir, 'no-web-build'),
+      dataDir,
+      smtpUrl: undefined,
+      redisUrl: process.env.REDIS_URL || undefined,
+      rateLimitKeyPrefix: `${channelPrefix}limits:`,
+      brokerChannelPrefix: channelPrefix,
+    },
+  });
+  await app.ready();
+  return app;
+}
+
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-10T10:00:00Z') });
+  database = await createTestDatabase();
+  await seedDemoSites(database.db);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-broker-'));
+  [first, second] = [await instance(), await instance()];
+});
+
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+  await database?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  vi.useRealTimers();
+});
+
+/** Resolves with the next message the app's broker receives on the channel. */
+function nextMessage(app: FastifyInstance, channel: string): Promise<unknown> {
+  return new Promise((resolve) => void app.broker.subscribe(channel, resolve));
+}
+
+async function memberWithSession(name: string): Promise<{ userId: number; cookie: string }> {
+  const [site] = await database.db.select({ id: sites.id }).from(sites).where(eq(sites.domain, 'localhost'));
+  const [profile] = await database.db
+    .insert(profiles)
+    .values({ siteId: site!.id, name, birthDate: '1990-05-17', country: 'NL', gender: 'female' })
+    .returning({ id: profiles.id });
+  const now = new Date();
+  const [user] = await database.db
+    .insert(users)
+    .values({ siteId: site!.id, profileId: profile!.id, email: `${randomBytes(4).toString('hex')}@example.com`, status: 'active', createdAt: now, activatedAt: now })
+    .returning({ id: users.id });
+  const token = await createSession(database.db, user!.id, now);
+  return { userId: user!.id, cookie: `auth.session=${token}` };
+}
+
+const userName = async (app: FastifyInstance, cookie: string) =>
+  (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user?.profile.name;
+const siteName = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/settings.php' })).json().name;
+
+describe('broker', () => {
+  it('carries a message from one instance to every subscriber of the channel, under its prefix only', async () => {
+    const other: Broker = createBroker({ redisUrl: process.env.REDIS_URL || undefined, channelPrefix: `${channelPrefix}other:` });
+    try {
+      let strayed = 0;
+      await other.subscribe('hello', () => (strayed += 1));
+      const received = nextMessage(second, 'hello');
+      await first.broker.publish('hello', { from: 'first', n: 1 });
+      expect(await received).toEqual({ from: 'first', n: 1 });
+      // Same channel name, other prefix: a message of its own arrives, the first one never did.
+      const own = new Promise((resolve) => void other.subscribe('hello', resolve));
+      await other.publish('hello', 'mine');
+      expect(await own).toBe('mine');
+      expect(strayed).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("drops the other instance's cached member when the profile changes through the first", async () => {
+    const member = await memberWithSession('Anna');
+    expect(await userName(second, member.cookie)).toBe('Anna');
+    // The second instance answers from its cache: a change behind its back goes unseen.
+    await database.db.update(profiles).set({ name: 'Anne' }).where(eq(profiles.id, (await profileOf(member.userId))!));
+    expect(await userName(second, member.cookie)).toBe('Anna');
+
+    const told = nextMessage(second, MEMBER_CHANGED_CHANNEL);
+    const update = await first.inject({ method: 'PUT', url: '/api/profile.php', headers: { cookie: member.cookie }, payload: { name: 'Bea' } });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await told).toEqual({ userId: member.userId });
+    expect(await userName(second, member.cookie)).toBe('Bea');
+  });
+
+  it("drops the other instance's cached site when a site changes", async () => {
+    const before = await siteName(second);
+    await database.db.update(sites).set({ name: 'Renamed Site' }).where(eq(sites.domain, 'localhost'));
+    expect(await siteName(second)).toBe(before);
+
+    const told = nextMessage(second, SITES_CHANGED_CHANNEL);
+    await first.sites.changed();
+    await told;
+    expect(await siteName(second)).toBe('Renamed Site');
+    expect(await siteName(first)).toBe('Renamed Site');
+  });
+});
+
+async function profileOf(userId: number): Promise<number | null | undefined> {
+  return (await database.db.select({ profileId: users.profileId }).from(users).where(eq(users.id, userId)))[0]?.profileId;
+}
