@@ -25,7 +25,10 @@ import { accountRoutes } from './features/accounts/routes';
 import { devMailboxRoutes } from './features/dev-mailbox/routes';
 import { photoRoutes } from './features/photos/routes';
 import { createPhotoStorage } from './infra/photo-storage';
-import { scheduleAccountMaintenance } from './features/accounts/erase-job';
+import { accountMaintenanceJob } from './features/accounts/erase-job';
+import { JobQueue, type JobMode } from './infra/jobs';
+import health from './plugins/health';
+import metricsPlugin, { createMetrics } from './plugins/metrics';
 import { profileRoutes } from './features/profiles/routes';
 import { searchRoutes } from './features/search/routes';
 import { blockRoutes } from './features/blocks/routes';
@@ -37,38 +40,40 @@ import { systemClock, type Clock } from './infra/clock';
 import { createMailer } from './infra/mailer';
 import { createRateLimiter } from './infra/rate-limiter';
 import { DomainEvents } from './infra/domain-events';
-import { createBroker, DEFAULT_BROKER_CHANNEL_PREFIX, type Broker } from './infra/broker';
 import { handleBlockEvents } from './features/blocks/event-handlers';
 import { handlePhotoEvents } from './features/photos/event-handlers';
 import { handleProfileEvents } from './features/profiles/event-handlers';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The job queue (infra/jobs.ts): send jobs; tests run them with runSchedules() and drain(). */
+    jobs: JobQueue;
     /** The app's domain events (decision 021), with every feature's handlers registered. */
     events: DomainEvents;
-    /** Messages to every server process (decision 021): cache invalidation now, chat fan-out later. */
-    broker: Broker;
-    /** The site lookups; `sites.changed()` after a site row changed drops them in every process. */
-    sites: SiteService;
   }
 }
 
+/** main.ts exits 10 s after SIGTERM at the latest; this leaves time to close the database after the jobs. */
+export const JOB_STOP_TIMEOUT_MS = 8_000;
+
 export interface AppDeps {
   config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> &
-    Partial<Pick<Config, 'photoS3' | 'host'>> & {
+    Partial<Pick<Config, 'photoS3' | 'host' | 'metricsToken'>> & {
     /** Prefix of rate-limit keys in Redis; tests give each app its own. */
     rateLimitKeyPrefix?: string;
-    /** Prefix of broker channels (default cupido:); apps that should hear each other share it. */
-    brokerChannelPrefix?: string;
   };
   database: DatabaseHandle;
   /** "Now" for expiry, lockouts and the deletion window; tests move it forward. */
   clock?: Clock;
-  /** Run the scheduled jobs (erasing deleted accounts, clean-ups). The server does; tests call jobs directly. */
-  runJobs?: boolean;
+  /**
+   * How this process takes part in the job queue (infra/jobs.ts): 'background' runs jobs and
+   * schedules (the server, WORKER=1), 'send-only' only sends (WORKER=0), 'manual' (default, tests)
+   * runs nothing by itself: `app.jobs.runSchedules()` and `app.jobs.drain()` do it at once.
+   */
+  jobMode?: JobMode;
 }
 
-export async function buildApp({ config, database, clock = systemClock, runJobs = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock = systemClock, jobMode = 'manual' }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -96,6 +101,10 @@ export async function buildApp({ config, database, clock = systemClock, runJobs 
   });
   await app.register(fastifyCookie);
   await app.register(errorsPlugin);
+  // Before every route, so each one's duration is measured; /metrics itself needs METRICS_TOKEN.
+  const metrics = createMetrics({ poolUse: database.poolUse });
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
+  await app.register(health, { db: database.db, redisUrl: config.redisUrl, log: app.log });
   // Before every route: it attaches to routes as they are added (API JSON only, see the plugin).
   await app.register(compression);
 
@@ -108,17 +117,7 @@ export async function buildApp({ config, database, clock = systemClock, runJobs 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  // Cache invalidation across processes (decision 021): Redis pub/sub when configured, else in-process.
-  const broker = createBroker({
-    redisUrl: config.redisUrl,
-    channelPrefix: config.brokerChannelPrefix ?? DEFAULT_BROKER_CHANNEL_PREFIX,
-    log: app.log,
-  });
-  app.addHook('onClose', async () => broker.close());
-  app.decorate('broker', broker);
-  const sites = new SiteService(database.db, broker);
-  await sites.listen();
-  app.decorate('sites', sites);
+  const sites = new SiteService(database.db);
   const vapid = await loadOrCreateVapidKeys(database.db);
   await app.register(requestContext, { sites });
 
@@ -138,11 +137,11 @@ export async function buildApp({ config, database, clock = systemClock, runJobs 
   handlePhotoEvents(events, { storage, log: app.log });
   handleBlockEvents(events);
   app.decorate('events', events);
-  if (runJobs) {
-    const stopJobs = scheduleAccountMaintenance({ db: database.db, clock, limiter, events, log: app.log });
-    app.addHook('onClose', async () => stopJobs());
-  }
-  await app.register(session, { db: database.db, clock, broker });
+  // Every job, registered in every process (a 'send-only' one can still send them); started at the end.
+  const jobs = new JobQueue({ connection: database.jobQueueConnection, mode: jobMode, log: app.log, clock, onJobFinished: metrics.recordJob });
+  jobs.register(accountMaintenanceJob({ db: database.db, clock, limiter, events, log: app.log }));
+  app.decorate('jobs', jobs);
+  await app.register(session, { db: database.db, clock });
   await app.register(accountRoutes, { deps: { db: database.db, mailer, limiter, clock, log: app.log, events }, countryHeader: config.countryHeader });
   await app.register(profileRoutes, { deps: { db: database.db, clock } });
   await app.register(searchRoutes, { deps: { db: database.db, clock } });
@@ -159,5 +158,15 @@ export async function buildApp({ config, database, clock = systemClock, runJobs 
   // Before the web app, so the SPA never answers for it; 404 unless loopback without SMTP (decision 012).
   await app.register(devMailboxRoutes, { smtpUrl: config.smtpUrl, host: config.host, dataDir: config.dataDir });
   await app.register(webApp, { webDistDir: config.webDistDir });
+
+  await jobs.start();
+  // Shutdown: stop taking jobs as soon as closing starts, while requests drain; running jobs get
+  // JOB_STOP_TIMEOUT_MS. Added last, so this onClose runs before the earlier ones close the
+  // limiter and mailer that a running job may still use.
+  let jobsStopped: Promise<void> | undefined;
+  app.addHook('preClose', async () => {
+    jobsStopped = jobs.stop(JOB_STOP_TIMEOUT_MS);
+  });
+  app.addHook('onClose', async () => jobsStopped ?? jobs.stop(JOB_STOP_TIMEOUT_MS));
   return app;
 }

@@ -24,6 +24,10 @@ const ZEnv = z.object({
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** 0: this process only serves requests (and may send jobs); 1 (default): it also runs jobs and schedules. */
+  WORKER: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
+  /** When set, GET /metrics answers requests carrying `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
 });
 
 export interface Config {
@@ -41,6 +45,9 @@ export interface Config {
   webDistDir: string;
   /** S3-compatible photo storage (PHOTO_S3_*); undefined stores photos under DATA_DIR/photos. */
   photoS3: S3PhotoStorageOptions | undefined;
+  /** Whether this process runs jobs (WORKER=1) or only serves requests. */
+  worker: boolean;
+  metricsToken: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -66,5 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === '1',
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     photoS3: s3PhotoStorageOptionsFromEnv(env),
+    worker: e.WORKER === '1',
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -11,7 +11,7 @@ const database = await openDatabase(
 await database.migrate();
 const seeded = config.seedDemo ? await seedDemoData(database.db, { dataDir: config.dataDir }) : null;
 
-const app = await buildApp({ config, database, runJobs: true });
+const app = await buildApp({ config, database, jobMode: config.worker ? 'background' : 'send-only' });
 if (seeded) {
   const { email, password, domain } = seeded.demoMember;
   app.log.info({ email, password, site: domain }, `Demo member: log in at http://${domain}:${config.port}/login as ${email} / ${password}`);
@@ -22,7 +22,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  // Stop taking requests, let running ones finish, then close the database.
+  // Stop taking requests and jobs, let running ones finish (jobs: JOB_STOP_TIMEOUT_MS), then
+  // close Redis (in the app's onClose hooks) and the database; a stuck process still ends at 10 s.
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   try {
     await app.close();
