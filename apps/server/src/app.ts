@@ -40,6 +40,7 @@ import { systemClock, type Clock } from './infra/clock';
 import { createMailer } from './infra/mailer';
 import { createRateLimiter } from './infra/rate-limiter';
 import { DomainEvents } from './infra/domain-events';
+import { createBroker, DEFAULT_BROKER_CHANNEL_PREFIX, type Broker } from './infra/broker';
 import { handleBlockEvents } from './features/blocks/event-handlers';
 import { handlePhotoEvents } from './features/photos/event-handlers';
 import { handleProfileEvents } from './features/profiles/event-handlers';
@@ -50,6 +51,10 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** The app's domain events (decision 021), with every feature's handlers registered. */
     events: DomainEvents;
+    /** Messages to every server process (decision 021): cache invalidation now, chat fan-out later. */
+    broker: Broker;
+    /** The site lookups; `sites.changed()` after a site row changed drops them in every process. */
+    sites: SiteService;
   }
 }
 
@@ -61,6 +66,8 @@ export interface AppDeps {
     Partial<Pick<Config, 'photoS3' | 'host' | 'metricsToken'>> & {
     /** Prefix of rate-limit keys in Redis; tests give each app its own. */
     rateLimitKeyPrefix?: string;
+    /** Prefix of broker channels (default cupido:); apps that should hear each other share it. */
+    brokerChannelPrefix?: string;
   };
   database: DatabaseHandle;
   /** "Now" for expiry, lockouts and the deletion window; tests move it forward. */
@@ -117,7 +124,17 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const sites = new SiteService(database.db);
+  // Cache invalidation across processes (decision 021): Redis pub/sub when configured, else in-process.
+  const broker = createBroker({
+    redisUrl: config.redisUrl,
+    channelPrefix: config.brokerChannelPrefix ?? DEFAULT_BROKER_CHANNEL_PREFIX,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => broker.close());
+  app.decorate('broker', broker);
+  const sites = new SiteService(database.db, broker);
+  await sites.listen();
+  app.decorate('sites', sites);
   const vapid = await loadOrCreateVapidKeys(database.db);
   await app.register(requestContext, { sites });
 
@@ -141,7 +158,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   const jobs = new JobQueue({ connection: database.jobQueueConnection, mode: jobMode, log: app.log, clock, onJobFinished: metrics.recordJob });
   jobs.register(accountMaintenanceJob({ db: database.db, clock, limiter, events, log: app.log }));
   app.decorate('jobs', jobs);
-  await app.register(session, { db: database.db, clock });
+  await app.register(session, { db: database.db, clock, broker });
   await app.register(accountRoutes, { deps: { db: database.db, mailer, limiter, clock, log: app.log, events }, countryHeader: config.countryHeader });
   await app.register(profileRoutes, { deps: { db: database.db, clock } });
   await app.register(searchRoutes, { deps: { db: database.db, clock } });
