@@ -26,6 +26,7 @@ import { devMailboxRoutes } from './features/dev-mailbox/routes';
 import { photoRoutes } from './features/photos/routes';
 import { createPhotoStorage } from './infra/photo-storage';
 import { accountMaintenanceJob } from './features/accounts/erase-job';
+import { checkLedgerDrift } from './features/credits/ledger-check';
 import { JobQueue, type JobMode } from './infra/jobs';
 import health from './plugins/health';
 import metricsPlugin, { createMetrics } from './plugins/metrics';
@@ -157,6 +158,8 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   // Every job, registered in every process (a 'send-only' one can still send them); started at the end.
   const jobs = new JobQueue({ connection: database.jobQueueConnection, mode: jobMode, log: app.log, clock, onJobFinished: metrics.recordJob });
   jobs.register(accountMaintenanceJob({ db: database.db, clock, limiter, events, log: app.log }));
+  // Nightly, off-peak: every balance against the sum of its ledger entries; drift is logged as an error.
+  jobs.register({ name: 'ledger_check', cron: '30 3 * * *', run: async () => void (await checkLedgerDrift({ db: database.db, log: app.log })) });
   app.decorate('jobs', jobs);
   await app.register(session, { db: database.db, clock, broker });
   await app.register(accountRoutes, { deps: { db: database.db, mailer, limiter, clock, log: app.log, events }, countryHeader: config.countryHeader });
