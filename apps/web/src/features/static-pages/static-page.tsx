@@ -86,7 +86,7 @@ export default function StaticPage({ slug }: { slug: StaticPageSlug }) {
   const { locale } = useLocale();
   const settings = useSettings();
   const companyInfo = useCompanyInfo();
-  const textsReady = usePagesTexts(locale);
+  const textsReady = usePagesTexts();
   const t = useMemo(() => i18n.getFixedT(locale, PAGES_NS), [locale]);
   const structure = pageStructure(slug);
   const title = t(`${slug}.title`);
