@@ -84,6 +84,7 @@ const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
 const LATENCY_CONNECTIONS = [1, 4];
 
 const BASELINE_PATH = '/api/health';
+const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 2);
 /** Baseline and call alternate in short rounds; the median ratio resists background load drift. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -110,7 +111,8 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
   const [command, ...args] = [...pin, process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(command!, args, {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' },
+    // Metrics on, as in production: every request is timed (decision 019); /metrics is scraped once at the end.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', METRICS_TOKEN: BENCH_METRICS_TOKEN },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
@@ -213,6 +215,12 @@ try {
       );
     }
   }
+
+  // Proof that the figures above were taken with metrics on: the server timed the requests.
+  const scrape = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+  const timed = [...(await scrape.text()).matchAll(/^http_request_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+  if (scrape.status !== 200 || timed === 0) throw new Error(`metrics were not on: /metrics answered ${scrape.status}`);
+  console.log(`\nMetrics on: the server timed ${timed.toLocaleString('en')} requests (GET /metrics)`);
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

@@ -14,6 +14,10 @@ import type { DatabaseHandle } from './db/open';
 import errorsPlugin from './plugins/errors';
 import compression from './plugins/compression';
 import requestContext from './plugins/request-context';
+import originCheck from './plugins/origin-check';
+import { PRODUCTION_PUBLIC_ORIGIN } from './features/sites/public-origin';
+import { fastifyTrustProxy, trustsAnyProxy } from './infra/trust-proxy';
+import { BackgroundTasks } from './infra/background-tasks';
 import photos from './plugins/photos';
 import webApp from './plugins/web-app';
 import { SiteService } from './features/sites/service';
@@ -52,6 +56,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** The app's domain events (decision 021), with every feature's handlers registered. */
     events: DomainEvents;
+    /** Work requests leave running after their answer (infra/background-tasks.ts); tests await idle(). */
+    background: BackgroundTasks;
     /** Messages to every server process (decision 021): cache invalidation now, chat fan-out later. */
     broker: Broker;
     /** The site lookups; `sites.changed()` after a site row changed drops them in every process. */
@@ -64,7 +70,7 @@ export const JOB_STOP_TIMEOUT_MS = 8_000;
 
 export interface AppDeps {
   config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> &
-    Partial<Pick<Config, 'photoS3' | 'host' | 'metricsToken'>> & {
+    Partial<Pick<Config, 'photoS3' | 'host' | 'metricsToken' | 'publicOrigin'>> & {
     /** Prefix of rate-limit keys in Redis; tests give each app its own. */
     rateLimitKeyPrefix?: string;
     /** Prefix of broker channels (default cupido:); apps that should hear each other share it. */
@@ -84,7 +90,7 @@ export interface AppDeps {
 export async function buildApp({ config, database, clock = systemClock, jobMode = 'manual' }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Requests with oversized headers are refused by Node with 431 before they reach us.
     routerOptions: { maxParamLength: 200 },
     disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -104,7 +110,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
         'upgrade-insecure-requests': null,
       },
     },
-    hsts: config.trustProxy,
+    hsts: trustsAnyProxy(config.trustProxy),
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
@@ -138,6 +144,9 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   app.decorate('sites', sites);
   const vapid = await loadOrCreateVapidKeys(database.db);
   await app.register(requestContext, { sites });
+  // Links and the Origin check use the site's configured origin, never the request's (decision 022).
+  const publicOrigin = config.publicOrigin ?? PRODUCTION_PUBLIC_ORIGIN;
+  await app.register(originCheck, { publicOrigin });
 
   await app.register(sitesRoutes, { sites, countryHeader: config.countryHeader, pushPublicKey: vapid.publicKey });
   await app.register(referenceDataRoutes);
@@ -162,7 +171,16 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   jobs.register({ name: 'ledger_check', cron: '30 3 * * *', run: async () => void (await checkLedgerDrift({ db: database.db, log: app.log })) });
   app.decorate('jobs', jobs);
   await app.register(session, { db: database.db, clock, broker });
-  await app.register(accountRoutes, { deps: { db: database.db, mailer, limiter, clock, log: app.log, events }, countryHeader: config.countryHeader });
+  // After the mailer's and limiter's onClose, so closing waits for these mails before those close.
+  const background = new BackgroundTasks(app.log);
+  app.decorate('background', background);
+  app.addHook('onClose', () => background.idle());
+  await app.register(accountRoutes, {
+    deps: { db: database.db, mailer, limiter, clock, log: app.log, events },
+    countryHeader: config.countryHeader,
+    publicOrigin,
+    background,
+  });
   await app.register(profileRoutes, { deps: { db: database.db, clock } });
   await app.register(searchRoutes, { deps: { db: database.db, clock } });
   await app.register(blockRoutes, { deps: { db: database.db, clock, events } });

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { s3PhotoStorageOptionsFromEnv, type S3PhotoStorageOptions } from './infra/photo-storage';
+import { parseTrustProxy, type TrustProxy } from './infra/trust-proxy';
+import { devMailboxEnabled } from './features/dev-mailbox/routes';
+import type { PublicOriginConfig } from './features/sites/public-origin';
 
 /**
  * Every environment variable the server reads, parsed once at start. The README lists them.
@@ -19,8 +22,18 @@ const ZEnv = z.object({
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   /** Header set by a trusted proxy with the visitor's country, e.g. cf-ipcountry. */
   COUNTRY_HEADER: z.preprocess(emptyAsUndefined, z.string().toLowerCase().optional()),
-  /** Set to 1 behind a TLS-terminating proxy so X-Forwarded-* are trusted. */
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('0')),
+  /** 0, the number of proxy hops in front of the server, or their addresses/CIDRs (infra/trust-proxy.ts). */
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('0')).transform((value, ctx) => {
+    try {
+      return parseTrustProxy(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
+  /** Scheme and port of every site's own origin (mail links, Origin check); the host is the site's domain. */
+  PUBLIC_SCHEME: z.preprocess(emptyAsUndefined, z.enum(['http', 'https']).optional()),
+  PUBLIC_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -39,7 +52,9 @@ export interface Config {
   rateLimitKeyPrefix: string;
   smtpUrl: string | undefined;
   countryHeader: string | undefined;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** How links to a site are built: `<scheme>://<site domain>[:<port>]` (features/sites/public-origin.ts). */
+  publicOrigin: PublicOriginConfig;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   seedDemo: boolean;
   webDistDir: string;
@@ -51,6 +66,19 @@ export interface Config {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * https and the standard port, unless set. A demo on a laptop (no SMTP_URL, loopback HOST: the
+ * mails only land in DATA_DIR/mail and /dev/mailbox) links to http://<domain>:PORT instead, so
+ * its links open on this server.
+ */
+function publicOriginOf(e: z.infer<typeof ZEnv>): PublicOriginConfig {
+  const demo = devMailboxEnabled({ smtpUrl: e.SMTP_URL, host: e.HOST });
+  return {
+    scheme: e.PUBLIC_SCHEME ?? (demo ? 'http' : 'https'),
+    port: e.PUBLIC_PORT ?? (demo && !e.PUBLIC_SCHEME ? e.PORT : undefined),
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ZEnv.safeParse(env);
@@ -68,7 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpUrl: e.SMTP_URL,
     countryHeader: e.COUNTRY_HEADER,
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY,
+    publicOrigin: publicOriginOf(e),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === '1',
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),

@@ -21,7 +21,7 @@ export const API_ANSWERS = {
   'GET /api/user.php': ZUserOrNullAnswer,
   'POST /api/user.php': ZUserAnswer,
   'PUT /api/user.php': ZUserAnswer,
-  'GET /api/logout.php': ZOkAnswer,
+  'POST /api/logout.php': ZOkAnswer,
   'POST /api/signup.php': ZUserAnswer,
   'POST /api/activation-mail.php': ZSentAnswer,
   'POST /api/reset-password.php': ZSentAnswer,

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { sites } from '../db/schema';
 import { manualClock } from '../infra/clock';
 import { createTestApp, type TestApp } from './test-app';
+import type { AppDeps } from '../app';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp-server';
 
 export interface AccountsTestApp extends TestApp {
@@ -15,10 +16,13 @@ export interface AccountsTestApp extends TestApp {
   clock: ReturnType<typeof manualClock>;
 }
 
-export async function createAccountsTestApp(start = new Date('2026-03-10T10:00:00Z')): Promise<AccountsTestApp> {
+export async function createAccountsTestApp(
+  start = new Date('2026-03-10T10:00:00Z'),
+  config: Partial<AppDeps['config']> = {},
+): Promise<AccountsTestApp> {
   const smtp = await startTestSmtpServer();
   const clock = manualClock(start);
-  const testApp = await createTestApp({ smtpUrl: smtp.url }, { clock });
+  const testApp = await createTestApp({ smtpUrl: smtp.url, ...config }, { clock });
   return {
     ...testApp,
     smtp,

@@ -6,9 +6,6 @@ import { and, eq, ne } from 'drizzle-orm';
 import {
   ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR,
   MAIL_CHANGE_TOKEN_HOURS,
-  PASSWORD_RESET_TOKEN_HOURS,
-  RESET_MAILS_PER_ACCOUNT_PER_DAY,
-  RESET_MAILS_PER_IP_PER_DAY,
   isValidEmail,
   normalizeEmail,
   passwordProblem,
@@ -24,7 +21,6 @@ import { clearLoginFailures } from './login';
 import { sendSecurityNotice } from './security';
 import { activateInTx, isUniqueViolation, sendAccountMail, type AccountDeps, type RequestContext } from './account-context';
 
-const DAY_MS = 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
 
 const error = (status: number, code: string, field?: string) => new AppError(status, code, `errors.${code}`, {}, field);
@@ -32,40 +28,6 @@ const error = (status: number, code: string, field?: string) => new AppError(sta
 function checkNewPassword(password: string, field: string): void {
   const problem = passwordProblem(password);
   if (problem) throw error(400, problem, field);
-}
-
-export async function requestPasswordReset(deps: AccountDeps, ctx: RequestContext, input: { email: string; language?: LocaleCode }) {
-  if (!isValidEmail(input.email)) throw error(400, 'invalid_email', 'email');
-  const email = normalizeEmail(input.email);
-  const ip = await deps.limiter.hit(`reset:ip:${ctx.ip}`, RESET_MAILS_PER_IP_PER_DAY, DAY_MS);
-  if (!ip.allowed) throw error(429, 'too_many_reset_mails', 'email');
-
-  const [user] = await deps.db
-    .select({ id: users.id, status: users.status, language: users.language, name: profiles.name })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.profileId))
-    .where(and(eq(users.siteId, ctx.site.id), eq(users.email, email)))
-    .limit(1);
-  if (!user || user.status === 'erased') throw error(404, 'email_not_found', 'email');
-  if (user.status === 'pending_deletion') throw error(409, 'account_pending_deletion', 'email');
-  const account = await deps.limiter.hit(`reset:acct:${user.id}`, RESET_MAILS_PER_ACCOUNT_PER_DAY, DAY_MS);
-  if (!account.allowed) throw error(429, 'too_many_reset_mails', 'email');
-
-  const now = deps.clock();
-  const token = await issueToken(deps.db, {
-    userId: user.id,
-    purpose: 'password_reset',
-    now,
-    expiresAt: hoursFrom(now, PASSWORD_RESET_TOKEN_HOURS),
-  });
-  await sendAccountMail(deps, ctx, {
-    kind: 'password_reset',
-    to: email,
-    name: user.name,
-    locale: (input.language ?? user.language) as LocaleCode,
-    path: `/reset-password/do?token=${encodeURIComponent(token)}`,
-    expiresInHours: PASSWORD_RESET_TOKEN_HOURS,
-  });
 }
 
 /**

@@ -9,16 +9,13 @@
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
 import {
-  ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR,
   DELETE_REMARKS_MAX_LENGTH,
-  isValidEmail,
-  normalizeEmail,
   type DeleteReason,
 } from '@cupido/shared/accounts';
 import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/constants';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { AppError } from '../../errors';
-import { accountTokens, consents, profiles, users } from '../../db/schema';
+import { accountTokens, consents, users } from '../../db/schema';
 import type { DomainEvents } from '../../infra/domain-events';
 import { consumeToken, issueToken } from './tokens';
 import { createSession, deleteExpiredSessions, deleteSessionsOf } from './sessions';
@@ -36,7 +33,8 @@ function hoursLeft(deletedAt: Date, now: Date): number {
   return Math.max(1, Math.ceil((deletedAt.getTime() + WINDOW_MS - now.getTime()) / HOUR_MS));
 }
 
-async function mailReactivationLink(
+/** Issues a reactivation link and mails it (also for a reactivation or reset asked for by address, mail-requests.ts). */
+export async function mailReactivationLink(
   deps: AccountDeps,
   ctx: RequestContext,
   user: { id: number; email: string; language: string; name: string; deletedAt: Date },
@@ -88,22 +86,6 @@ export async function deleteAccount(
     // The deletion stands; the member can ask for the link again from the login or signup form.
     deps.log.error({ err }, 'reactivation mail failed');
   }
-}
-
-/** Mails a new reactivation link to an account pending deletion. */
-export async function requestReactivation(deps: AccountDeps, ctx: RequestContext, input: { email: string }): Promise<void> {
-  if (!isValidEmail(input.email)) throw error(400, 'invalid_email', 'email');
-  const email = normalizeEmail(input.email);
-  const [user] = await deps.db
-    .select({ id: users.id, status: users.status, language: users.language, deletedAt: users.deletedAt, name: profiles.name })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.profileId))
-    .where(and(eq(users.siteId, ctx.site.id), eq(users.email, email)))
-    .limit(1);
-  if (!user || user.status !== 'pending_deletion' || !user.deletedAt) throw error(404, 'email_not_found', 'email');
-  const sent = await deps.limiter.hit(`mail:acct:${user.id}`, ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR, HOUR_MS);
-  if (!sent.allowed) throw error(429, 'too_many_mails', 'email');
-  await mailReactivationLink(deps, ctx, { id: user.id, email, language: user.language, name: user.name, deletedAt: user.deletedAt });
 }
 
 /** Uses a reactivation link within the 14 days: the account is back as it was, and logged in. */

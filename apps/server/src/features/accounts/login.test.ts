@@ -87,7 +87,7 @@ describe('POST /api/user.php (login) and logout', () => {
     expect(cookie.secure).toBeFalsy();
 
     const session = sessionCookieOf(response);
-    const logout = await t.app.inject({ method: 'GET', url: '/api/logout.php', headers: { cookie: session } });
+    const logout = await t.app.inject({ method: 'POST', url: '/api/logout.php', headers: { cookie: session } });
     expect(logout.json()).toEqual({ ok: true });
     // The session row is gone: the old cookie no longer works anywhere.
     expect((await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: session } })).json().user).toBeNull();
@@ -95,7 +95,7 @@ describe('POST /api/user.php (login) and logout', () => {
 
   it('marks the cookie Secure behind HTTPS', async () => {
     const { body } = await activeMember(t);
-    const secureApp = await (await import('../../test/test-app')).createTestApp({ trustProxy: true });
+    const secureApp = await (await import('../../test/test-app')).createTestApp({ trustProxy: 1 });
     try {
       const response = await secureApp.app.inject({
         method: 'POST',

@@ -26,7 +26,7 @@ import { ZApiError } from '@cupido/shared/contracts';
 import { LOCALE_COOKIE, isLocaleCode } from '@cupido/shared/locales';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { normalizeDomain } from '../../plugins/request-context';
+import { siteOrigin, type PublicOriginConfig } from '../sites/public-origin';
 import { authenticationRequired, forgetMember } from '../../plugins/session';
 import { detectCountry } from '../sites/country-detection';
 import type { AccountDeps, RequestContext } from './account-context';
@@ -34,37 +34,38 @@ import { toUserView } from './member-view';
 import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie } from './sessions';
 import { activate, resendActivation, signup } from './signup';
 import { login } from './login';
-import { changePassword, confirmEmailChange, requestEmailChange, requestPasswordReset, resetPassword } from './credentials';
-import { deleteAccount, reactivate, requestReactivation } from './deletion';
+import { changePassword, confirmEmailChange, requestEmailChange, resetPassword } from './credentials';
+import { deleteAccount, reactivate } from './deletion';
+import { requestPasswordReset, requestReactivation } from './mail-requests';
+import type { BackgroundTasks } from '../../infra/background-tasks';
 import { setAdTrackingConsent, setOrientationConsent } from './consents';
 import { lockAfterNotMe } from './security';
 
 export interface AccountRoutesOptions {
   deps: AccountDeps;
   countryHeader: string | undefined;
+  /** Scheme and port of the sites' own origins, which mailed links point to (decision 022). */
+  publicOrigin: PublicOriginConfig;
+  /** Where mails asked for by address are sent from, after the answer (mail-requests.ts). */
+  background: BackgroundTasks;
 }
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError };
 
-/** Links in mails point at the host the member is on, but never at an unknown Host header. */
-function linkOrigin(request: FastifyRequest): string {
-  const host = normalizeDomain(request.host);
-  return host === request.site.domain ? `${request.protocol}://${request.host}` : `https://${request.site.domain}`;
-}
-
-function contextOf(request: FastifyRequest): RequestContext {
-  return {
-    site: request.site,
-    locale: request.locale,
-    ip: request.ip,
-    origin: linkOrigin(request),
-    sessionToken: sessionToken(request),
-  };
-}
-
-export async function accountRoutes(server: FastifyInstance, { deps, countryHeader }: AccountRoutesOptions) {
+export async function accountRoutes(server: FastifyInstance, { deps, countryHeader, publicOrigin, background }: AccountRoutesOptions) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
+
+  function contextOf(request: FastifyRequest): RequestContext {
+    return {
+      site: request.site,
+      locale: request.locale,
+      ip: request.ip,
+      // The site's configured origin only: the request's Host, port and forwarded scheme could be forged.
+      origin: siteOrigin(request.site.domain, publicOrigin),
+      sessionToken: sessionToken(request),
+    };
+  }
 
   /** Answers the member a fresh session belongs to and sets its cookie. */
   async function answerWithSession(request: FastifyRequest, reply: FastifyReply, token: string) {
@@ -121,9 +122,10 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     },
   );
 
-  app.get(
+  // POST (the spec's path, issue 10): a GET could be fired by any image tag on another site.
+  app.post(
     '/api/logout.php',
-    { schema: { tags, summary: 'End the session', response: { 200: ZOkAnswer } } },
+    { schema: { tags, summary: 'End the session', response: { 200: ZOkAnswer, ...errors } } },
     async (request, reply) => {
       const token = sessionToken(request);
       const member = await request.member();
@@ -187,7 +189,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     '/api/reset-password.php',
     { schema: { tags, summary: 'Mail a password reset link', body: ZEmailRequest, response: { 200: ZSentAnswer, ...errors } } },
     async (request) => {
-      await requestPasswordReset(deps, contextOf(request), request.body);
+      await requestPasswordReset(deps, contextOf(request), request.body, background);
       return { sent: true as const };
     },
   );
@@ -292,7 +294,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     '/api/reactivation-mail.php',
     { schema: { tags, summary: 'Mail a reactivation link to an account pending deletion', body: ZEmailRequest, response: { 200: ZSentAnswer, ...errors } } },
     async (request) => {
-      await requestReactivation(deps, contextOf(request), request.body);
+      await requestReactivation(deps, contextOf(request), request.body, background);
       return { sent: true as const };
     },
   );

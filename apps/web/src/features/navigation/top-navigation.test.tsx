@@ -146,8 +146,8 @@ describe('top navigation', () => {
     expect(toggle.querySelector('.member-avatar')!.textContent).toBe('A');
   });
 
-  it('logout calls GET /api/logout.php, then loads / afresh (no member state survives)', async () => {
-    const fetch = stubApi({ 'GET /api/logout.php': { body: { ok: true } } });
+  it('logout calls POST /api/logout.php, then loads / afresh (no member state survives)', async () => {
+    const fetch = stubApi({ 'POST /api/logout.php': { body: { ok: true } } });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderNav(makeUser());
