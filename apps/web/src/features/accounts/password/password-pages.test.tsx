@@ -34,7 +34,7 @@ describe('forgot password (/reset-password)', () => {
     renderAt('/reset-password');
     await user.type(screen.getByLabelText('E-mail address'), 'anna@example.com');
     await user.click(screen.getByRole('button', { name: 'Send link' }));
-    expect(await screen.findByText('We sent you an e-mail with a link. Open it to set a new password.')).toBeTruthy();
+    expect(await screen.findByText('If there is an account with this e-mail address, we have sent it a link. Open it to set a new password.')).toBeTruthy();
     expect(sentBodies(fetch, 'POST /api/reset-password.php')).toEqual([{ email: 'anna@example.com', language: 'en' }]);
   });
 
