@@ -18,7 +18,40 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { LocalizedText } from '@cupido/shared/locales';
+import { LOCALE_CODES, type LocalizedText } from '@cupido/shared/locales';
+import {
+  ACCOUNT_STATUSES,
+  CONSENT_KINDS,
+  DELETE_REASONS,
+  DELETE_REMARKS_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  NOTIFICATIONS_DISABLED_REASONS,
+  SIGNUP_MESSAGE_MAX_LENGTH,
+} from '@cupido/shared/account-rules';
+import {
+  BODY_TYPES,
+  EYE_COLORS,
+  GENDERS,
+  HAIR_COLORS,
+  INTEREST_IDS,
+  RELATIONSHIP_STATUSES,
+  SEXUALITIES,
+  SIGNUP_REASONS,
+  TATTOOS,
+} from '@cupido/shared/profile-options';
+import {
+  ABOUT_MAX_LENGTH,
+  CITY_MAX_LENGTH,
+  LOOKING_FOR_GENDERS,
+  PROFILE_STATUSES,
+  SEARCH_FIELDS,
+  SEARCH_MAX_AGE,
+  SEARCH_MIN_AGE,
+} from '@cupido/shared/profile-rules';
+import { PHOTO_STATUSES } from '@cupido/shared/photo-rules';
+import { REPORT_REASONS, REPORT_TEXT_MAX } from '@cupido/shared/reports';
+import { arrayOf, between, maxLength, notNegative, oneOf, settingWord } from './checks';
 import { CREDIT_KINDS } from '@cupido/shared/credits';
 
 /** The operator behind one or more sites (spec section 3, company info). */
@@ -32,9 +65,10 @@ export const companies = pgTable('companies', {
   tradenames: jsonb('tradenames').$type<string[]>().notNull().default([]),
   vatNumbers: jsonb('vat_numbers').$type<string[]>().notNull().default([]),
   supportPhone: text('support_phone').notNull(),
+  /** Percent off offered to a member who is about to delete the account. */
   deleteDiscount: integer('delete_discount').notNull().default(0),
   added: timestamp('added', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [between('companies_delete_discount_percent', t.deleteDiscount, 0, 100)]);
 
 /** One branded site, known by its domain, with every settings field of spec section 3. */
 export const sites = pgTable(
@@ -88,6 +122,25 @@ export const sites = pgTable(
     uniqueIndex('sites_domain_unique').on(t.domain),
     // At most one default site: the fallback for unknown domains.
     uniqueIndex('sites_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
+    oneOf('sites_domain_language_known', t.domainLanguage, LOCALE_CODES),
+    // The contract of the settings call requires it; a mail or the shell would otherwise carry it.
+    check('sites_theme_color_hex', sql`${t.themeColor} ~ '^#[0-9a-fA-F]{6}$'`),
+    // Open by the spec ('all', 'with_trafficsource', anything else is invite-only; 'none' or
+    // another value; 'no' disables): one lower-case word, so a blank or mistyped value is refused
+    // instead of silently closing signups or the search.
+    settingWord('sites_signups_word', t.signups),
+    settingWord('sites_logged_out_search_word', t.loggedOutSearch),
+    settingWord('sites_logged_out_search_trafficsource_word', t.loggedOutSearchTrafficsource),
+    settingWord('sites_enable_site_entry_popup_word', t.enableSiteEntryPopup),
+    arrayOf('sites_search_fields_known', t.searchFields, SEARCH_FIELDS),
+    notNegative('sites_message_credits_not_negative', t.messageCredits),
+    notNegative('sites_signup_credits_not_negative', t.signupCredits),
+    notNegative('sites_photo_credits_not_negative', t.photoCredits),
+    notNegative('sites_gift_credits_not_negative', t.giftCredits),
+    notNegative('sites_refund_days_not_negative', t.refundDays),
+    check('sites_message_length_positive', sql`${t.messageLength} > 0`),
+    // Adults only (trust.md): no site may let anyone younger sign up.
+    check('sites_minimum_age_adult', sql`${t.minimumAge} >= 18`),
   ],
 );
 
@@ -110,8 +163,8 @@ export const profiles = pgTable(
     seedKey: text('seed_key'),
     name: text('name').notNull(),
     // A member fills these in on their profile after signup; seeded profiles always have them.
-    gender: text('gender', { enum: ['male', 'female'] }),
-    sexuality: text('sexuality', { enum: ['hetero', 'gay', 'lesbian', 'bi'] }),
+    gender: text('gender', { enum: GENDERS }),
+    sexuality: text('sexuality', { enum: SEXUALITIES }),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
     country: text('country').notNull(),
     region: text('region').notNull().default(''),
@@ -130,7 +183,7 @@ export const profiles = pgTable(
      * Whom the member looks for (decision 013): the web app's default search. Null means "derive
      * it from gender, sexuality and age"; the ages stay within the search limits, min <= max.
      */
-    lookingForGender: text('looking_for_gender', { enum: ['male', 'female', 'both'] }),
+    lookingForGender: text('looking_for_gender', { enum: LOOKING_FOR_GENDERS }),
     lookingForMinAge: smallint('looking_for_min_age'),
     lookingForMaxAge: smallint('looking_for_max_age'),
     status: text('status').notNull().default('active'),
@@ -171,6 +224,23 @@ export const profiles = pgTable(
     index('profiles_search_site_order_idx')
       .on(t.siteId, t.hasPhoto, t.id, t.gender, t.birthDate)
       .where(sql`searchable`),
+    oneOf('profiles_status_known', t.status, PROFILE_STATUSES),
+    oneOf('profiles_gender_known', t.gender, GENDERS),
+    oneOf('profiles_sexuality_known', t.sexuality, SEXUALITIES),
+    oneOf('profiles_hair_color_known', t.hairColor, HAIR_COLORS),
+    oneOf('profiles_eye_color_known', t.eyeColor, EYE_COLORS),
+    oneOf('profiles_body_type_known', t.bodyType, BODY_TYPES),
+    oneOf('profiles_relationship_status_known', t.relationshipStatus, RELATIONSHIP_STATUSES),
+    oneOf('profiles_tattoos_known', t.tattoos, TATTOOS),
+    oneOf('profiles_signup_reason_known', t.signupReason, SIGNUP_REASONS),
+    oneOf('profiles_looking_for_gender_known', t.lookingForGender, LOOKING_FOR_GENDERS),
+    between('profiles_looking_for_min_age_range', t.lookingForMinAge, SEARCH_MIN_AGE, SEARCH_MAX_AGE),
+    between('profiles_looking_for_max_age_range', t.lookingForMaxAge, SEARCH_MIN_AGE, SEARCH_MAX_AGE),
+    check('profiles_looking_for_ages_ordered', sql`${t.lookingForMinAge} <= ${t.lookingForMaxAge}`),
+    check('profiles_country_code', sql`${t.country} ~ '^[A-Z]{2}$'`),
+    maxLength('profiles_name_length', t.name, NAME_MAX_LENGTH),
+    maxLength('profiles_city_length', t.city, CITY_MAX_LENGTH),
+    maxLength('profiles_about_length', t.about, ABOUT_MAX_LENGTH),
   ],
 );
 
@@ -182,7 +252,7 @@ export const profileInterests = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     interestId: text('interest_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.profileId, t.interestId] })],
+  (t) => [primaryKey({ columns: [t.profileId, t.interestId] }), oneOf('profile_interests_interest_id_known', t.interestId, INTEREST_IDS)],
 );
 
 export const photos = pgTable(
@@ -194,11 +264,16 @@ export const photos = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     filename: text('filename').notNull(),
     thumbFilename: text('thumb_filename').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: PHOTO_STATUSES }).notNull().default('pending'),
     isMain: boolean('is_main').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('photos_profile_idx').on(t.profileId)],
+  (t) => [
+    index('photos_profile_idx').on(t.profileId),
+    // Moving the mark is two statements (unset, then set): this index is checked row by row.
+    uniqueIndex('photos_one_main_per_profile').on(t.profileId).where(sql`${t.isMain}`),
+    oneOf('photos_status_known', t.status, PHOTO_STATUSES),
+  ],
 );
 
 /**
@@ -221,7 +296,7 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     /** argon2id; null once the account is erased. */
     passwordHash: text('password_hash'),
-    status: text('status', { enum: ['not_confirmed', 'active', 'pending_deletion', 'erased'] })
+    status: text('status', { enum: ACCOUNT_STATUSES })
       .notNull()
       .default('not_confirmed'),
     language: text('language').notNull().default('en'),
@@ -244,6 +319,14 @@ export const users = pgTable(
     uniqueIndex('users_profile_unique').on(t.profileId),
     // The erase job looks for accounts whose 14 days have passed.
     index('users_pending_deletion_idx').on(t.deletedAt).where(sql`${t.status} = 'pending_deletion'`),
+    oneOf('users_status_known', t.status, ACCOUNT_STATUSES),
+    oneOf('users_language_known', t.language, LOCALE_CODES),
+    oneOf('users_delete_reason_known', t.deleteReason, DELETE_REASONS),
+    arrayOf('users_notifications_disabled_known', t.notificationsDisabled, NOTIFICATIONS_DISABLED_REASONS),
+    maxLength('users_email_length', t.email, EMAIL_MAX_LENGTH),
+    maxLength('users_pending_email_length', t.pendingEmail, EMAIL_MAX_LENGTH),
+    maxLength('users_delete_remarks_length', t.deleteRemarks, DELETE_REMARKS_MAX_LENGTH),
+    maxLength('users_signup_message_length', t.signupMessage, SIGNUP_MESSAGE_MAX_LENGTH),
     check('users_credits_not_negative', sql`${t.credits} >= 0`),
   ],
 );
@@ -262,6 +345,9 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/** What an account token is for; the server's own list, so it lives here (decision 020). */
+export const ACCOUNT_TOKEN_PURPOSES = ['activation', 'password_reset', 'mail_change', 'reactivation', 'security_undo'] as const;
+
 /** Single-use e-mailed tokens (activation, password reset, mail change, reactivation), stored hashed. */
 export const accountTokens = pgTable(
   'account_tokens',
@@ -270,7 +356,7 @@ export const accountTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['activation', 'password_reset', 'mail_change', 'reactivation', 'security_undo'] }).notNull(),
+    purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** For mail_change: the address that becomes the login once the link is used; for security_undo: the address to restore. */
     newEmail: text('new_email'),
@@ -278,7 +364,12 @@ export const accountTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('account_tokens_hash_unique').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex('account_tokens_hash_unique').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+    oneOf('account_tokens_purpose_known', t.purpose, ACCOUNT_TOKEN_PURPOSES),
+    maxLength('account_tokens_new_email_length', t.newEmail, EMAIL_MAX_LENGTH),
+  ],
 );
 
 /** Consents given by a member (trust.md), with the version of the text agreed to and the time. */
@@ -289,12 +380,17 @@ export const consents = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['terms', 'orientation_data', 'ad_tracking'] }).notNull(),
+    kind: text('kind', { enum: CONSENT_KINDS }).notNull(),
     version: text('version').notNull(),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('consents_user_idx').on(t.userId)],
+  (t) => [
+    index('consents_user_idx').on(t.userId),
+    // Withdrawing sets revoked_at and giving again adds a row: one stands at a time.
+    uniqueIndex('consents_one_open_per_kind').on(t.userId, t.kind).where(sql`${t.revokedAt} IS NULL`),
+    oneOf('consents_kind_known', t.kind, CONSENT_KINDS),
+  ],
 );
 
 /**
@@ -337,7 +433,7 @@ export const rateLimitCounters = pgTable(
     count: integer('count').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('rate_limit_counters_expires_idx').on(t.expiresAt)],
+  (t) => [index('rate_limit_counters_expires_idx').on(t.expiresAt), notNegative('rate_limit_counters_count_not_negative', t.count)],
 );
 
 /**
@@ -359,6 +455,9 @@ export const blocks = pgTable(
   (t) => [primaryKey({ columns: [t.blockerUserId, t.blockedProfileId] }), index('blocks_blocked_profile_idx').on(t.blockedProfileId)],
 );
 
+/** A report stays 'open' until a moderation tool closes it; the server's own list (decision 020). */
+export const REPORT_STATUSES = ['open', 'closed'] as const;
+
 /**
  * Reports of a profile (or one of its photos) for moderation (trust.md, EU Digital Services Act):
  * the reporter, the exact item, a reason, the reporter's words and their good-faith statement.
@@ -377,11 +476,14 @@ export const reports = pgTable(
     reason: text('reason').notNull(),
     text: text('text').notNull().default(''),
     goodFaith: boolean('good_faith').notNull(),
-    status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('reports_open_per_reporter_idx').on(t.reporterUserId, t.reportedProfileId).where(sql`${t.status} = 'open'`),
     index('reports_status_created_idx').on(t.status, t.createdAt),
+    oneOf('reports_status_known', t.status, REPORT_STATUSES),
+    oneOf('reports_reason_known', t.reason, REPORT_REASONS),
+    maxLength('reports_text_length', t.text, REPORT_TEXT_MAX),
   ],
 );

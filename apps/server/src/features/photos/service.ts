@@ -9,7 +9,7 @@
  * deletion the row goes first and its files after the commit (a failure there leaves an
  * unreferenced file, logged, never a row pointing at nothing).
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { photoLimit, type TPhoto, type TPhotoStatus } from '@cupido/shared/photos';
 import { FREE_PHOTOS, PREMIUM_PHOTOS } from '@cupido/shared/constants';
@@ -147,10 +147,13 @@ export async function setMainPhoto(deps: Pick<PhotoDeps, 'db'>, owner: PhotoOwne
       .from(photos)
       .where(and(eq(photos.id, photoId), eq(photos.profileId, owner.profileId)));
     if (!photo) throw photoNotFound();
+    // Two statements, old mark first: the one-main-photo index (decision 020) is checked row by
+    // row, so a single UPDATE that sets the new mark before clearing the old one would fail.
     await tx
       .update(photos)
-      .set({ isMain: sql`${photos.id} = ${photoId}` })
-      .where(and(eq(photos.profileId, owner.profileId), sql`(${photos.isMain} or ${photos.id} = ${photoId})`));
+      .set({ isMain: false })
+      .where(and(eq(photos.profileId, owner.profileId), eq(photos.isMain, true), ne(photos.id, photoId)));
+    await tx.update(photos).set({ isMain: true }).where(eq(photos.id, photoId));
   });
 }
 
