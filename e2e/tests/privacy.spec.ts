@@ -63,10 +63,10 @@ test('the banner asks with Accept and Reject alike; Reject keeps the parameters 
   await expect(accept).toHaveCSS('background-color', await reject.evaluate((el) => getComputedStyle(el).backgroundColor));
   await expectNoAxeViolations(page, { include: '#ad-consent-banner', label: 'ad-tracking banner' });
 
-  // Reachable with the keyboard: the banner comes first in the tab order.
-  await page.keyboard.press('Tab');
-  await expect(banner(page).getByRole('link', { name: 'Cookie policy' })).toBeFocused();
-  await page.keyboard.press('Tab');
+  // Reachable with the keyboard: the banner ends the tab order, so Shift+Tab from the top gets there at once.
+  await page.keyboard.press('Shift+Tab');
+  await expect(reject).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
   await expect(accept).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(reject).toBeFocused();

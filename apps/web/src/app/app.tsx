@@ -31,9 +31,9 @@ export function App({ queryClient, initialLocale, routeQuery }: AppProps) {
             <BrowserRouter>
               <ScrollRestoration />
               <RouteFocus />
-              {/* First in the tab order, though shown at the bottom: a keyboard user meets the choice at once. */}
-              <AdConsentBanner />
               <AppRoutes />
+              {/* After the page, so the skip link stays the first stop; Shift+Tab from the top reaches it at once. */}
+              <AdConsentBanner />
             </BrowserRouter>
           </SettingsGate>
         </LocaleProvider>
