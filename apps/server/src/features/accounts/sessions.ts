@@ -8,6 +8,7 @@ import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { AUTH_COOKIE_MAX_AGE_DAYS, AUTH_COOKIE_PREFIX } from '@cupido/shared/constants';
 import { photos, profiles, sessions, users } from '../../db/schema';
 import type { Database } from '../../db/open';
+import { creditBalanceColumn } from '../credits/service';
 import { adTrackingConsentState, hasOrientationConsent } from './consents';
 import { newToken, sha256 } from './tokens';
 
@@ -76,7 +77,8 @@ export function memberBySessionQuery(db: Database) {
       pendingEmail: users.pendingEmail,
       status: users.status,
       language: users.language,
-      credits: users.credits,
+      // The ledger's cached balance, named by its owner (one query on every page view).
+      credits: creditBalanceColumn(),
       paidUser: users.paidUser,
       createdAt: users.createdAt,
       activatedAt: users.activatedAt,

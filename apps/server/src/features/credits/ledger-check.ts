@@ -5,13 +5,13 @@
  * automatically, because which of the two figures is right needs a person.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { creditEntries, users } from '../../db/schema';
 import type { Database } from '../../db/open';
 
 export interface LedgerCheckDeps {
   db: Database;
-  log: Pick<FastifyBaseLogger, 'error' | 'info'>;
+  /** The app's logger (pino) or anything with its error and info calls. */
+  log: { error(fields: object, message: string): void; info(fields: object, message: string): void };
 }
 
 /** Compares every balance with the sum of its entries, logs each drift, answers how many drifted. */

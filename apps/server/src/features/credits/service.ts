@@ -5,7 +5,7 @@
  * its credits) commit or roll back as one.
  */
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { CREDIT_KINDS, type TCreditKind } from '@cupido/shared/credits';
+import { CREDIT_KINDS, type TCreditHistoryAnswer, type TCreditKind } from '@cupido/shared/credits';
 import { creditEntries, users } from '../../db/schema';
 import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
@@ -104,6 +104,14 @@ export async function readBalance(db: Reader, userId: number): Promise<number> {
   return row?.credits ?? 0;
 }
 
+/**
+ * The cached balance as a column, for a query that already joins the member's account: the
+ * session lookup of every page view selects it this way instead of running readBalance.
+ */
+export function creditBalanceColumn() {
+  return users.credits;
+}
+
 export interface CreditHistoryEntry {
   id: number;
   createdAt: Date;
@@ -135,4 +143,29 @@ export async function listCreditHistory(
     .where(and(eq(creditEntries.userId, userId), page.before === undefined ? undefined : lt(creditEntries.id, page.before)))
     .orderBy(desc(creditEntries.id));
   return page.limit === undefined ? query : query.limit(page.limit);
+}
+
+/** One page of GET /api/credits-history.php: the balance, `limit` entries, and where the next page starts. */
+export async function creditHistoryPage(
+  db: Database,
+  userId: number,
+  page: { before?: number; limit: number },
+): Promise<TCreditHistoryAnswer> {
+  // One more than asked tells whether an older page exists, without counting.
+  const [balance, rows] = await Promise.all([
+    readBalance(db, userId),
+    listCreditHistory(db, userId, { before: page.before, limit: page.limit + 1 }),
+  ]);
+  const entries = rows.slice(0, page.limit);
+  return {
+    balance,
+    entries: entries.map((row) => ({
+      id: row.id,
+      created_at: row.createdAt.toISOString(),
+      kind: row.kind,
+      amount: row.amount,
+      balance_after: row.balanceAfter,
+    })),
+    next_before: rows.length > page.limit ? entries[entries.length - 1]!.id : null,
+  };
 }
