@@ -160,6 +160,20 @@ describe('the job queue', () => {
     expect((await observer.getJob(slow.name, id))!.state).toBe('completed');
   });
 
+  it('sends but never runs jobs in a process with WORKER=0', async () => {
+    const runs: number[] = [];
+    const definition = (): JobDefinition<{ n: number }> => ({ name: 'test_web_only', cron: '* * * * *', run: async ({ n }) => void runs.push(n) });
+    const { queue: webOnly } = await startQueue([definition() as JobDefinition<object>], { mode: 'send-only' });
+    const { queue: worker } = await startQueue([definition() as JobDefinition<object>]);
+    expect(webOnly.mode).toBe('send-only');
+    await webOnly.send(definition(), { n: 7 });
+    await expect(webOnly.drain()).rejects.toThrow(/does not run jobs/);
+    await expect(webOnly.runSchedules()).rejects.toThrow(/does not run jobs/);
+    // The job waits for a worker process, which runs it.
+    expect(await worker.drain()).toBe(1);
+    expect(runs).toEqual([7]);
+  });
+
   it('refuses unknown jobs and a registration after start', async () => {
     const { queue } = await startQueue([]);
     const stray: JobDefinition = { name: 'test_stray', run: async () => {} };

@@ -144,6 +144,7 @@ export class JobQueue {
    * sent yet; answers the names sent by this call. Every worker process calls it every 30 s.
    */
   async runSchedules(): Promise<string[]> {
+    this.assertRunsJobs();
     const now = this.options.clock();
     const sent: string[] = [];
     for (const definition of this.definitions.values()) {
@@ -162,6 +163,7 @@ export class JobQueue {
    * many runs were made. For tests and one-off commands; workers poll instead.
    */
   async drain(options: { includeDelayed?: boolean; maxRuns?: number } = {}): Promise<number> {
+    this.assertRunsJobs();
     const maxRuns = options.maxRuns ?? Infinity;
     let runs = 0;
     for (;;) {
@@ -212,6 +214,10 @@ export class JobQueue {
         if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
       }
     }
+  }
+
+  private assertRunsJobs(): void {
+    if (this.options.mode === 'send-only') throw new Error('this process does not run jobs (WORKER=0)');
   }
 
   private async runOne(definition: JobDefinition<object>, job: PgBoss.JobWithMetadata<object>): Promise<void> {

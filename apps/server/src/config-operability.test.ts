@@ -1,0 +1,17 @@
+/** WORKER and METRICS_TOKEN as the README documents them. */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('WORKER and METRICS_TOKEN', () => {
+  it('runs jobs by default, not with WORKER=0, and serves metrics only with a long enough token', () => {
+    expect(loadConfig({}).worker).toBe(true);
+    expect(loadConfig({ WORKER: '1' }).worker).toBe(true);
+    expect(loadConfig({ WORKER: '0' }).worker).toBe(false);
+    expect(() => loadConfig({ WORKER: 'no' })).toThrow(/WORKER/);
+
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-metrics-token' }).metricsToken).toBe('a-long-enough-metrics-token');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+});
