@@ -43,7 +43,7 @@ const ALLOWED_FOREIGN_TABLES: Record<string, { tables: string[]; why: string }> 
   'features/accounts/credentials.ts': { tables: ['profiles'], why: 'the profile name for the mails, joined to the account lookup' },
   'features/accounts/security.ts': { tables: ['profiles'], why: 'the profile name for the security notice mail' },
   'features/accounts/consents.ts': { tables: ['companies', 'profiles'], why: 'consent text version per company; orientation data cleared with the consent' },
-  'features/accounts/deletion.ts': { tables: ['profiles'], why: 'the profile name for the reactivation mail' },
+  'features/accounts/mail-requests.ts': { tables: ['profiles'], why: 'the profile name for the reset and reactivation mails' },
   'features/blocks/service.ts': {
     tables: ['profiles', 'photos', 'users'],
     why: 'the block list (name, thumbnail) and the blocker-to-profile join in one query; profiles asks blocks, so blocks cannot call profiles',

@@ -11,7 +11,7 @@
  */
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { photoLimit, type TPhoto, type TPhotoStatus } from '@cupido/shared/photos';
+import { photoLimit, type TPhoto } from '@cupido/shared/photos';
 import { FREE_PHOTOS, PREMIUM_PHOTOS } from '@cupido/shared/constants';
 import { AppError } from '../../errors';
 import { photos, users } from '../../db/schema';
@@ -181,26 +181,6 @@ export async function deletePhoto(deps: Pick<PhotoDeps, 'db' | 'storage' | 'log'
     return row;
   });
   await deletePhotoFiles(deps, [deleted.filename, deleted.thumbFilename]);
-}
-
-/**
- * Moderation: sets a photo's status. Answers the owning member's user id (to call
- * app.forgetMemberSessions with, since main_image.status changes), or null when the photo is gone.
- */
-export async function setPhotoStatus(
-  db: Database,
-  photoId: number,
-  status: TPhotoStatus,
-): Promise<{ profileId: number; userId: number | null } | null> {
-  const [row] = await db.update(photos).set({ status }).where(eq(photos.id, photoId)).returning({ profileId: photos.profileId });
-  if (!row) return null;
-  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.profileId, row.profileId)).limit(1);
-  return { profileId: row.profileId, userId: owner?.id ?? null };
-}
-
-/** Moderation approves a photo: it can be shown, and main_image.status becomes 'active'. */
-export function approvePhoto(db: Database, photoId: number) {
-  return setPhotoStatus(db, photoId, 'approved');
 }
 
 /**

@@ -19,14 +19,7 @@ export function isSmartphone(): boolean {
 
 const SignupContext = createContext<((options?: SignupOptions) => void) | null>(null);
 
-/** Opens signup: the modal on desktop, the /signup page on smartphones (spec section 2). */
-export function useOpenSignup(): (options?: SignupOptions) => void {
-  const open = useContext(SignupContext);
-  const navigate = useNavigate();
-  return open ?? (() => navigate(routePath('signup')));
-}
-
-/** Holds the signup modal of a layout (spec: default and empty layouts). Logged-in members never see it. */
+/** Holds the signup modal of a layout (spec: default and empty layouts). Logged-in members never see it. SignupLink opens it. */
 export function SignupLauncher({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { loggedIn } = useSession();
