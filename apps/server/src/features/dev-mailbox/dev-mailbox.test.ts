@@ -20,7 +20,8 @@ describe('GET /dev/mailbox', () => {
   let publicHost: TestApp;
   let noHost: TestApp;
   beforeAll(async () => {
-    local = await createTestApp({ host: '127.0.0.1' });
+    // What loadConfig gives a loopback demo without SMTP: links on http://<domain>:PORT (decision 022).
+    local = await createTestApp({ host: '127.0.0.1', publicOrigin: { scheme: 'http', port: 3000 } });
     withSmtp = await createTestApp({ host: 'localhost', smtpUrl: 'smtp://127.0.0.1:1' });
     publicHost = await createTestApp({ host: '0.0.0.0' });
     noHost = await createTestApp();
