@@ -5,6 +5,7 @@ import { ZCompanyInfo, ZInterests, ZRegions, ZSettings } from './contracts';
 import { ZPhotoDeletedAnswer, ZPhotosAnswer, ZPhotoUploadAnswer } from './photos';
 import { ZBlockAnswer, ZGeocodeAnswer, ZMemberAnswer, ZOwnProfileAnswer, ZSearchAnswer } from './profiles';
 import { ZReportAnswer } from './reports';
+import { ZCreditHistoryAnswer } from './credits';
 import { ZPersonalDataExport } from './personal-data';
 
 /**
@@ -41,6 +42,7 @@ export const API_ANSWERS = {
   'DELETE /api/block.php': ZBlockAnswer,
   'GET /api/blocks.php': ZBlockList,
   'POST /api/report.php': ZReportAnswer,
+  'GET /api/credits-history.php': ZCreditHistoryAnswer,
   'GET /api/geocode.php': ZGeocodeAnswer,
   'GET /api/photos.php': ZPhotosAnswer,
   'POST /api/photos.php': ZPhotoUploadAnswer,
