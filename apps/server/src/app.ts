@@ -116,7 +116,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(fastifyCookie);
   await app.register(errorsPlugin);
   // Before every route, so each one's duration is measured; /metrics itself needs METRICS_TOKEN.
-  const metrics = createMetrics({ poolUse: database.poolUse });
+  const metrics = createMetrics({ poolUse: database.poolUse, processMetrics: config.metricsToken !== undefined });
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(health, { db: database.db, redisUrl: config.redisUrl, log: app.log });
   // Before every route: it attaches to routes as they are added (API JSON only, see the plugin).

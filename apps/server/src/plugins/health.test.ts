@@ -5,7 +5,10 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestDatabase } from '../test/test-database';
+import health from './health';
 
 const opened: TestApp[] = [];
 afterAll(async () => {
@@ -43,11 +46,19 @@ describe('health and readiness', () => {
   });
 
   it('/ready answers 503 naming Redis when it cannot be reached', async () => {
-    const t = await open({ redisUrl: `redis://127.0.0.1:${await closedPort()}` });
-    const ready = await t.app.inject({ method: 'GET', url: '/ready' });
-    expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'failed' } });
-    expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    // The plugin on its own: the whole app (its broker) refuses to start without Redis.
+    const database = await createTestDatabase();
+    const app = Fastify();
+    try {
+      await app.register(health, { db: database.db, redisUrl: `redis://127.0.0.1:${await closedPort()}`, log: { warn: () => {} } });
+      const ready = await app.inject({ method: 'GET', url: '/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'failed' } });
+      expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 
   it('/ready answers 503 naming the database when it is gone', async () => {

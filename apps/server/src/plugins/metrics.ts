@@ -24,9 +24,13 @@ export interface AppMetrics {
   recordJob(name: string, outcome: JobOutcome, seconds: number): void;
 }
 
-export function createMetrics(options: { poolUse: () => { total: number; idle: number; waiting: number } | null }): AppMetrics {
+export function createMetrics(options: {
+  poolUse: () => { total: number; idle: number; waiting: number } | null;
+  /** Node's process metrics watch GC and the event loop for the process's life: only when someone can read them. */
+  processMetrics: boolean;
+}): AppMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  if (options.processMetrics) collectDefaultMetrics({ register: registry });
 
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -81,10 +85,12 @@ function sameToken(given: string, expected: string): boolean {
 
 export default fp<{ metrics: AppMetrics; token: string | undefined }>(
   async (app, { metrics, token }) => {
-    app.addHook('onResponse', async (request, reply) => {
+    // A callback hook, not an async one: it runs on every request, the benchmark's bare route included.
+    app.addHook('onResponse', (request, reply, done) => {
       // Requests no route matched (the web app's fallback, stray probes) share one label.
       const route = request.routeOptions.url ?? 'unmatched';
       metrics.observeRequest({ method: request.method, route, statusCode: reply.statusCode }, reply.elapsedTime / 1000);
+      done();
     });
 
     app.get('/metrics', { schema: { hide: true }, config: { withoutSite: true } }, async (request, reply) => {
