@@ -6,61 +6,37 @@
  * `Date` is frozen so the caches never expire by themselves here: only the broker's message can
  * make the second instance see the change.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/open';
 import { profiles, sites, users } from '../db/schema';
 import { createSession } from '../features/accounts/sessions';
 import { SITES_CHANGED_CHANNEL } from '../features/sites/service';
 import { MEMBER_CHANGED_CHANNEL } from '../plugins/session';
 import { seedDemoSites } from '../seed/demo-sites';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import { createBroker, type Broker } from './broker';
 
 const channelPrefix = `cupido-test:${randomBytes(6).toString('hex')}:`;
 let database: DatabaseHandle;
-let dataDir: string;
-let first: FastifyInstance;
-let second: FastifyInstance;
-
-async function instance(): Promise<FastifyInstance> {
-  const app = await buildApp({
-    database,
-    config: {
-      countryHeader: undefined,
-      trustProxy: false,
-      logLevel: 'silent',
-      webDistDir: path.join(dataDir, 'no-web-build'),
-      dataDir,
-      smtpUrl: undefined,
-      redisUrl: process.env.REDIS_URL || undefined,
-      rateLimitKeyPrefix: `${channelPrefix}limits:`,
-      brokerChannelPrefix: channelPrefix,
-    },
-  });
-  await app.ready();
-  return app;
-}
+let first: TestApp;
+let second: TestApp;
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-10T10:00:00Z') });
   database = await createTestDatabase();
   await seedDemoSites(database.db);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-broker-'));
-  [first, second] = [await instance(), await instance()];
+  first = await createTestApp({ brokerChannelPrefix: channelPrefix }, { database });
+  second = await createTestApp({ brokerChannelPrefix: channelPrefix }, { database });
 });
 
 afterAll(async () => {
   await first?.close();
   await second?.close();
   await database?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
   vi.useRealTimers();
 });
 
@@ -94,8 +70,8 @@ describe('broker', () => {
     try {
       let strayed = 0;
       await other.subscribe('hello', () => (strayed += 1));
-      const received = nextMessage(second, 'hello');
-      await first.broker.publish('hello', { from: 'first', n: 1 });
+      const received = nextMessage(second.app, 'hello');
+      await first.app.broker.publish('hello', { from: 'first', n: 1 });
       expect(await received).toEqual({ from: 'first', n: 1 });
       // Same channel name, other prefix: a message of its own arrives, the first one never did.
       const own = new Promise((resolve) => void other.subscribe('hello', resolve));
@@ -109,28 +85,28 @@ describe('broker', () => {
 
   it("drops the other instance's cached member when the profile changes through the first", async () => {
     const member = await memberWithSession('Anna');
-    expect(await userName(second, member.cookie)).toBe('Anna');
+    expect(await userName(second.app, member.cookie)).toBe('Anna');
     // The second instance answers from its cache: a change behind its back goes unseen.
     await database.db.update(profiles).set({ name: 'Anne' }).where(eq(profiles.id, (await profileOf(member.userId))!));
-    expect(await userName(second, member.cookie)).toBe('Anna');
+    expect(await userName(second.app, member.cookie)).toBe('Anna');
 
-    const told = nextMessage(second, MEMBER_CHANGED_CHANNEL);
-    const update = await first.inject({ method: 'PUT', url: '/api/profile.php', headers: { cookie: member.cookie }, payload: { name: 'Bea' } });
+    const told = nextMessage(second.app, MEMBER_CHANGED_CHANNEL);
+    const update = await first.app.inject({ method: 'PUT', url: '/api/profile.php', headers: { cookie: member.cookie }, payload: { name: 'Bea' } });
     expect(update.statusCode, update.body).toBe(200);
     expect(await told).toEqual({ userId: member.userId });
-    expect(await userName(second, member.cookie)).toBe('Bea');
+    expect(await userName(second.app, member.cookie)).toBe('Bea');
   });
 
   it("drops the other instance's cached site when a site changes", async () => {
-    const before = await siteName(second);
+    const before = await siteName(second.app);
     await database.db.update(sites).set({ name: 'Renamed Site' }).where(eq(sites.domain, 'localhost'));
-    expect(await siteName(second)).toBe(before);
+    expect(await siteName(second.app)).toBe(before);
 
-    const told = nextMessage(second, SITES_CHANGED_CHANNEL);
-    await first.sites.changed();
+    const told = nextMessage(second.app, SITES_CHANGED_CHANNEL);
+    await first.app.sites.changed();
     await told;
-    expect(await siteName(second)).toBe('Renamed Site');
-    expect(await siteName(first)).toBe('Renamed Site');
+    expect(await siteName(second.app)).toBe('Renamed Site');
+    expect(await siteName(first.app)).toBe('Renamed Site');
   });
 });
 

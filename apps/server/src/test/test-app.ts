@@ -22,11 +22,15 @@ export interface TestApp {
 
 /**
  * Rate limits use Redis when CI provides REDIS_URL (as production would), each test app under
- * its own key prefix; otherwise the PostgreSQL counters.
+ * its own key prefix; otherwise the PostgreSQL counters. The broker likewise gets a channel prefix
+ * of its own. `extra.database`: a second instance on the same database (the caller closes it).
  */
-export async function createTestApp(overrides: Partial<AppDeps['config']> = {}, extra: { clock?: Clock } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  await seedDemoSites(database.db);
+export async function createTestApp(
+  overrides: Partial<AppDeps['config']> = {},
+  extra: { clock?: Clock; database?: DatabaseHandle } = {},
+): Promise<TestApp> {
+  const database = extra.database ?? (await createTestDatabase());
+  if (!extra.database) await seedDemoSites(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-test-data-'));
   const app = await buildApp({
     database,
@@ -39,6 +43,7 @@ export async function createTestApp(overrides: Partial<AppDeps['config']> = {}, 
       smtpUrl: undefined,
       redisUrl: process.env.REDIS_URL || undefined,
       rateLimitKeyPrefix: `cupido-test:${randomBytes(6).toString('hex')}:`,
+      brokerChannelPrefix: `cupido-test:${randomBytes(6).toString('hex')}:`,
       ...overrides,
     },
     clock: extra.clock,
@@ -50,7 +55,7 @@ export async function createTestApp(overrides: Partial<AppDeps['config']> = {}, 
     dataDir,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!extra.database) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
