@@ -10,6 +10,8 @@ import AccountDeletedPage from './account-deleted-page';
 
 // The blocked-members section has its own calls and tests (features/profiles/blocked-members.test.tsx).
 vi.mock('../../profiles/blocked-members', () => ({ BlockedMembers: () => null }));
+// So has the credit history (features/credits/credit-history.test.tsx).
+vi.mock('../../credits/credit-history', () => ({ CreditHistory: () => null }));
 
 /** The settings page has three "Current password" fields: one per form that needs it. */
 const inForm = (id: string) => within(document.getElementById(id)!);

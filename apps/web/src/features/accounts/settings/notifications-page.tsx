@@ -7,6 +7,7 @@ import { ChangePasswordForm } from '../password/change-password-form';
 import { DeleteAccountForm } from './delete-account-form';
 import { OrientationConsent } from './orientation-consent';
 import { BlockedMembers } from '../../profiles/blocked-members';
+import { CreditHistory } from '../../credits/credit-history';
 import { PersonalDataSettings } from '../../personal-data/personal-data-settings';
 
 /**
@@ -59,6 +60,8 @@ function Settings() {
       </section>
 
       <BlockedMembers />
+
+      <CreditHistory />
 
       <PersonalDataSettings />
 

@@ -7,6 +7,8 @@ import { makeUser, renderWithProviders } from '../../../test/render-with-provide
 import NotificationsPage from './notifications-page';
 
 vi.mock('../../profiles/blocked-members', () => ({ BlockedMembers: () => null }));
+// So has the credit history (features/credits/credit-history.test.tsx).
+vi.mock('../../credits/credit-history', () => ({ CreditHistory: () => null }));
 
 const renderSettings = () =>
   renderWithProviders(
