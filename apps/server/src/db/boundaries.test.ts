@@ -17,9 +17,11 @@ const WEB_SRC = path.resolve(SERVER_SRC, '../../web/src');
 const SCHEMA_FILE = path.join(SERVER_SRC, 'db/schema.ts');
 
 /**
- * Reads of another feature's tables that stay for now, as `file: [tables]`. Each is a read (no
- * writes) kept in one query for speed or because the owner has no call for it yet; moving them
- * behind the owner's service is listed in decision 021. Do not add writes here: publish an event.
+ * Uses of another feature's tables that stay for now, as `file: [tables]`, each with its reason
+ * (decision 021). All but two are reads joined into one query for speed or because the owner has
+ * no call for it yet; the two writes (signup creating the profile, the orientation consent
+ * clearing the sexuality under the profile's lock) need the accounts transaction and would close
+ * a circle as service calls. Do not add writes here: publish an event.
  */
 const ALLOWED_FOREIGN_TABLES: Record<string, { tables: string[]; why: string }> = {
   // In flight (issue 10): the credits feature takes over every write of credit_entries and offers the history.
@@ -42,7 +44,10 @@ const ALLOWED_FOREIGN_TABLES: Record<string, { tables: string[]; why: string }> 
   },
   'features/accounts/credentials.ts': { tables: ['profiles'], why: 'the profile name for the mails, joined to the account lookup' },
   'features/accounts/security.ts': { tables: ['profiles'], why: 'the profile name for the security notice mail' },
-  'features/accounts/consents.ts': { tables: ['companies', 'profiles'], why: 'consent text version per company; orientation data cleared with the consent' },
+  'features/accounts/consents.ts': {
+    tables: ['companies', 'profiles'],
+    why: "the terms version is the company's date; withdrawing the orientation consent locks the profile and clears its sexuality in one transaction",
+  },
   'features/accounts/mail-requests.ts': { tables: ['profiles'], why: 'the profile name for the reset and reactivation mails' },
   'features/blocks/service.ts': {
     tables: ['profiles', 'photos', 'users'],
