@@ -132,6 +132,31 @@ describe('account deletion', () => {
     expect(await erase()).toBe(0);
   });
 
+  it('publishes account.deletion_requested, account.reactivated and account.erased inside their transactions', async () => {
+    // Likes and chats will hide, show again and erase theirs on these; a recording handler stands in here.
+    const seen: string[] = [];
+    for (const type of ['account.deletion_requested', 'account.reactivated', 'account.erased'] as const) {
+      t.app.events.handleInTransaction(type, `deletion test: records ${type}`, async (event, tx) => {
+        const [row] = await tx.select({ status: users.status }).from(users).where(eq(users.id, event.userId));
+        seen.push(`${event.type} ${event.userId} ${event.profileId === null ? 'no profile' : 'profile'} ${row!.status}`);
+      });
+    }
+    const first = await deleteMember();
+    t.clock.advance(DAY);
+    await t.app.inject({ method: 'GET', url: linkPath(first.mail, '/api/reactivate.php') });
+    const second = await deleteMember();
+    t.clock.advance(15 * DAY);
+    await erase();
+    const ours = seen.filter((line) => [first.user.id, second.user.id].includes(Number(line.split(' ')[1])));
+    expect(ours).toEqual([
+      `account.deletion_requested ${first.user.id} profile pending_deletion`,
+      `account.reactivated ${first.user.id} profile active`,
+      `account.deletion_requested ${second.user.id} profile pending_deletion`,
+      // The profile id is the one the account had: its feature deletes it in this transaction.
+      `account.erased ${second.user.id} profile erased`,
+    ]);
+  });
+
   it('two erase runs at once erase each account once', async () => {
     await deleteMember();
     await deleteMember();
