@@ -72,6 +72,11 @@ test('the banner asks with Accept and Reject alike; Reject keeps the parameters 
   await expect(reject).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(banner(page)).toHaveCount(0);
+  // Changing one's mind is as easy: the footer reopens the banner.
+  await page.getByRole('button', { name: 'Ad tracking choices' }).click();
+  await expect(banner(page)).toBeVisible();
+  await reject.click();
+  await expect(banner(page)).toHaveCount(0);
   await page.close();
 
   // The next visit (a new tab): no banner, and the parameters are gone: signup sends none.

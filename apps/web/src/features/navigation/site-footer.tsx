@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routePath, type RouteName } from '@cupido/shared/routes';
 import { useSettings } from '../site/use-settings';
+import { AdConsentFooterChoice } from '../personal-data/ad-consent-footer-choice';
 
 /** The spec's footer links, in its order; support is the service page. */
 export const FOOTER_LINKS: readonly { route: RouteName; key: string }[] = [
@@ -34,6 +35,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
+        <AdConsentFooterChoice />
         <p className="text-center text-body-secondary small mb-0">
           © {new Date().getFullYear()} {settings.name}
         </p>

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { sentBodies, stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { readAdConsent, resetAdConsentMemory } from '../tracking/ad-consent';
-import { captureTrackingParams, readTracking, TRACKING_STORAGE_KEY } from '../tracking/tracking';
+import { captureTrackingParams, readTracking, rememberAdConsent, TRACKING_STORAGE_KEY } from '../tracking/tracking';
 import { AdConsentBanner } from './ad-consent-banner';
+import { AdConsentFooterChoice } from './ad-consent-footer-choice';
 
 const banner = () => document.getElementById('ad-consent-banner');
 const land = (url: string) => {
@@ -91,5 +92,30 @@ describe('ad-tracking consent banner', () => {
     expect(banner()).toBeNull();
     expect(readAdConsent()).toBe('rejected');
     expect(localStorage.getItem(TRACKING_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('changing the choice later', () => {
+  it('a visitor reopens the banner from the footer and can choose again', async () => {
+    rememberAdConsent('accepted');
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <AdConsentBanner />
+        <AdConsentFooterChoice />
+      </>,
+    );
+    expect(banner()).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Ad tracking choices' }));
+    expect(banner()).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ad tracking choices' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(readAdConsent()).toBe('rejected');
+    expect(screen.getByRole('button', { name: 'Ad tracking choices' })).toBeTruthy();
+  });
+
+  it('a member is sent to the settings, where the choice is stored on the server too', () => {
+    renderWithProviders(<AdConsentFooterChoice />, { user: makeUser({ ad_tracking_consent: true }) });
+    expect(screen.getByRole('link', { name: 'Ad tracking choices' }).getAttribute('href')).toBe('/notifications');
   });
 });

@@ -33,6 +33,17 @@ export function writeAdConsent(choice: AdConsentChoice, storage: Pick<Storage, '
   for (const listener of listeners) listener();
 }
 
+/** Forgets the choice, so the banner asks again (the visitor wants to change it). */
+export function forgetAdConsent(storage: Pick<Storage, 'removeItem'> | null = safeLocalStorage()): void {
+  choiceInMemory = null;
+  try {
+    storage?.removeItem(AD_CONSENT_STORAGE_KEY);
+  } catch {
+    // Blocked storage held no choice.
+  }
+  for (const listener of listeners) listener();
+}
+
 export function subscribeAdConsent(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
