@@ -12,4 +12,4 @@ import './features/profiles/personal-data';
 import './features/photos/personal-data';
 import './features/blocks/personal-data';
 import './features/reports/personal-data';
-import './features/personal-data/credit-history-until-ledger';
+import './features/credits/personal-data';

@@ -30,10 +30,6 @@ const ALLOWED_FOREIGN_TABLES: Record<string, { tables: string[]; why: string }> 
     why: 'the cached balance users.credits, written only here in the same transaction as its ledger entry (decision 017)',
   },
   'features/credits/ledger-check.ts': { tables: ['users'], why: 'the nightly check compares every cached balance with its entries' },
-  'features/personal-data/credit-history-until-ledger.ts': {
-    tables: ['creditEntries'],
-    why: 'the credit history part, until the credits feature registers its own',
-  },
   'features/accounts/sessions.ts': {
     tables: ['profiles', 'photos'],
     why: 'user.php on every page view: session, account, profile and main photo in one prepared indexed query',
