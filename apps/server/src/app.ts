@@ -44,6 +44,7 @@ import { geocodeRoutes } from './features/geocode/routes';
 import { systemClock, type Clock } from './infra/clock';
 import { createMailer } from './infra/mailer';
 import { createRateLimiter } from './infra/rate-limiter';
+import { loggerOptions } from './plugins/log-safety';
 import { DomainEvents } from './infra/domain-events';
 import { createBroker, DEFAULT_BROKER_CHANNEL_PREFIX, type Broker } from './infra/broker';
 import { handleBlockEvents } from './features/blocks/event-handlers';
@@ -85,11 +86,13 @@ export interface AppDeps {
    * runs nothing by itself: `app.jobs.runSchedules()` and `app.jobs.drain()` do it at once.
    */
   jobMode?: JobMode;
+  /** Where the log goes instead of stdout (tests read what an error writes there). */
+  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, database, clock = systemClock, jobMode = 'manual' }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock = systemClock, jobMode = 'manual', logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Requests with oversized headers are refused by Node with 431 before they reach us.
     routerOptions: { maxParamLength: 200 },

@@ -52,6 +52,15 @@ export const ZUser = z.object({
 export type TUser = z.infer<typeof ZUser>;
 
 export const ZUserAnswer = z.object({ user: ZUser });
+/**
+ * POST /api/mail-change-do.php: the logged-in member after the change, the confirmed address, and
+ * whether it belonged to another account than the one logged in here (whose session then stays).
+ */
+export const ZMailChangeAnswer = ZUserAnswer.extend({
+  email: z.string().meta({ description: 'The address the link confirmed' }),
+  other_account: z.boolean().meta({ description: 'True when another member is logged in here: the change was made for the link\'s account, this session stays' }),
+});
+export type TMailChangeAnswer = z.infer<typeof ZMailChangeAnswer>;
 /** GET /api/user.php: the member, or null for a visitor. */
 export const ZUserOrNullAnswer = z.object({ user: ZUser.nullable() });
 export const ZOkAnswer = z.object({ ok: z.literal(true) });

@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { profiles, users } from '../../db/schema';
 import { hashPassword } from './passwords';
 import { checkCurrentPassword } from './current-password';
-import { consumeToken, hoursFrom, issueToken } from './tokens';
+import { consumeToken, hoursFrom, issueToken, revokeTokens } from './tokens';
 import { createSession, deleteSessionsOf } from './sessions';
 import { clearLoginFailures } from './login';
 import { sendSecurityNotice } from './security';
@@ -53,6 +53,8 @@ export async function resetPassword(
       .returning({ id: users.id, email: users.email });
     if (!user) return null;
     await activateInTx(tx, user.id, ctx.site.signupCredits, now);
+    // Other reset links (several may have been requested) must not set it again.
+    await revokeTokens(tx, user.id, 'password_reset', now);
     await deleteSessionsOf(tx, user.id);
     return { userId: user.id, email: user.email, sessionToken: await createSession(tx, user.id, now) };
   });
@@ -73,6 +75,8 @@ export async function changePassword(
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
+    // A reset link requested before (perhaps by whoever knew the old password) must not undo it.
+    await revokeTokens(tx, member.id, 'password_reset', now);
     await deleteSessionsOf(tx, member.id, ctx.sessionToken ?? undefined);
   });
   await sendSecurityNotice(deps, ctx, {
@@ -114,6 +118,8 @@ export async function requestEmailChange(
   const now = deps.clock();
   const token = await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ pendingEmail: email }).where(eq(users.id, member.id));
+    // Only the newest request counts: an older link must not apply the address it was sent to.
+    await revokeTokens(tx, member.id, 'mail_change', now);
     return issueToken(tx, {
       userId: member.id,
       purpose: 'mail_change',
@@ -134,14 +140,15 @@ export async function requestEmailChange(
 
 /**
  * Uses a mail-change link: the new address becomes the login. It proves that mailbox, so an
- * unconfirmed account is activated as well. Answers a session when the request had none.
+ * unconfirmed account is activated as well. Answers a session when the request had none; when
+ * another member is logged in, the change is made and their session stays (decision 023).
  */
 export async function confirmEmailChange(
   deps: AccountDeps,
   ctx: RequestContext,
   token: string,
   loggedInUserId: number | null,
-): Promise<{ userId: number; sessionToken: string | null }> {
+): Promise<{ userId: number; sessionToken: string | null; email: string; otherAccount: boolean }> {
   const now = deps.clock();
   try {
     const result = await deps.db.transaction(async (tx) => {
@@ -162,7 +169,7 @@ export async function confirmEmailChange(
         .returning({ id: users.id });
       if (!user) return null;
       await activateInTx(tx, user.id, ctx.site.signupCredits, now);
-      const sessionToken = loggedInUserId === user.id ? null : await createSession(tx, user.id, now);
+      const sessionToken = loggedInUserId === null ? await createSession(tx, user.id, now) : null;
       return { userId: user.id, sessionToken, before, newEmail: used.newEmail };
     });
     if (!result) throw error(400, 'token_invalid');
@@ -177,7 +184,8 @@ export async function confirmEmailChange(
         newEmail: result.newEmail,
       });
     }
-    return { userId: result.userId, sessionToken: result.sessionToken };
+    const otherAccount = loggedInUserId !== null && loggedInUserId !== result.userId;
+    return { userId: result.userId, sessionToken: result.sessionToken, email: result.newEmail, otherAccount };
   } catch (err) {
     // Someone signed up with the address after the link was sent.
     if (isUniqueViolation(err)) throw error(409, 'email_taken');

@@ -88,8 +88,17 @@ export async function deleteAccount(
   }
 }
 
-/** Uses a reactivation link within the 14 days: the account is back as it was, and logged in. */
-export async function reactivate(deps: AccountDeps, ctx: RequestContext, token: string): Promise<string | null> {
+/**
+ * Uses a reactivation link within the 14 days: the account is back as it was, and logged in
+ * unless another member is logged in where the link was opened (decision 023: a link never
+ * replaces someone else's session). Null for an unknown, used or expired link.
+ */
+export async function reactivate(
+  deps: AccountDeps,
+  ctx: RequestContext,
+  token: string,
+  loggedInUserId: number | null,
+): Promise<{ userId: number; sessionToken: string | null } | null> {
   const now = deps.clock();
   return deps.events.transaction(deps.db, async (tx) => {
     const used = await consumeToken(tx, token, 'reactivation', now);
@@ -106,7 +115,7 @@ export async function reactivate(deps: AccountDeps, ctx: RequestContext, token: 
       .returning({ id: users.id, profileId: users.profileId });
     if (!user) return null;
     await deps.events.publish(tx, { type: 'account.reactivated', userId: user.id, profileId: user.profileId });
-    return createSession(tx, user.id, now);
+    return { userId: user.id, sessionToken: loggedInUserId === null ? await createSession(tx, user.id, now) : null };
   });
 }
 

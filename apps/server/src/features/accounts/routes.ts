@@ -12,6 +12,7 @@ import {
   ZEmailRequest,
   ZLanguageRequest,
   ZLoginRequest,
+  ZMailChangeAnswer,
   ZNotMeAnswer,
   ZOkAnswer,
   ZResetPasswordDoRequest,
@@ -49,6 +50,12 @@ export interface AccountRoutesOptions {
   /** Where mails asked for by address are sent from, after the answer (mail-requests.ts). */
   background: BackgroundTasks;
 }
+
+/** Where a link opened while another member is logged in sends the browser: its action is done, the session stays. */
+const OTHER_ACCOUNT_PAGE = {
+  activation: '/activate/error?reason=other_account&action=activation',
+  reactivation: '/activate/error?reason=other_account&action=reactivation',
+} as const;
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError };
 
@@ -177,9 +184,12 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
       }
       await changed(request, userId);
       const member = await request.member();
-      if (member?.id !== userId) {
+      if (!member) {
         // Opened in another browser: log in there too, the link proved the mailbox.
         setSessionCookie(request, reply, await createSession(deps.db, userId, deps.clock()));
+      } else if (member.id !== userId) {
+        // Someone else is logged in here: the link did its own job, the session stays (no login CSRF, decision 023).
+        return reply.redirect(OTHER_ACCOUNT_PAGE.activation);
       }
       return reply.redirect('/activate/done');
     },
@@ -228,13 +238,21 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
 
   app.post(
     '/api/mail-change-do.php',
-    { schema: { tags, summary: 'Confirm a new e-mail address from its link', body: ZTokenRequest, response: { 200: ZUserAnswer, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Confirm a new e-mail address from its link (logs a visitor in; never replaces the session of another member)',
+        body: ZTokenRequest,
+        response: { 200: ZMailChangeAnswer, ...errors },
+      },
+    },
     async (request, reply) => {
       const member = await request.member();
       const result = await confirmEmailChange(deps, contextOf(request), request.body.token, member?.id ?? null);
       await changed(request, result.userId);
-      if (result.sessionToken) return answerWithSession(request, reply, result.sessionToken);
-      return currentUser(request);
+      const confirmed = { email: result.email, other_account: result.otherAccount };
+      if (result.sessionToken) return { ...(await answerWithSession(request, reply, result.sessionToken)), ...confirmed };
+      return { ...(await currentUser(request)), ...confirmed };
     },
   );
 
@@ -303,9 +321,12 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     '/api/reactivate.php',
     { schema: { tags, summary: 'Reactivation link: redirects to /members or /activate/error', querystring: ZTokenQuery } },
     async (request, reply) => {
-      const token = request.query.token ? await reactivate(deps, contextOf(request), request.query.token) : null;
-      if (!token) return reply.redirect('/activate/error?reason=reactivation');
-      setSessionCookie(request, reply, token);
+      const member = await request.member();
+      const result = request.query.token ? await reactivate(deps, contextOf(request), request.query.token, member?.id ?? null) : null;
+      if (!result) return reply.redirect('/activate/error?reason=reactivation');
+      // Someone else is logged in here: the account is back, the session stays (decision 023).
+      if (!result.sessionToken) return reply.redirect(OTHER_ACCOUNT_PAGE.reactivation);
+      setSessionCookie(request, reply, result.sessionToken);
       return reply.redirect('/members?reactivated=1');
     },
   );

@@ -52,6 +52,17 @@ export async function consumeToken(db: Executor, token: string, purpose: TokenPu
   return row ?? null;
 }
 
+/**
+ * Ends every unused token of one purpose of a member: a link mailed before a change must not
+ * undo it (a reset link from before a password change, an older mail-change link).
+ */
+export async function revokeTokens(db: Executor, userId: number, purpose: TokenPurpose, now: Date): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+}
+
 export function hoursFrom(now: Date, hours: number): Date {
   return new Date(now.getTime() + hours * 3_600_000);
 }

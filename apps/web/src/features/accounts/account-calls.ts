@@ -4,7 +4,7 @@
  * authentication_required (features/session/query-client.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeleteReason, TSignupRequest, TUser } from '@cupido/shared/accounts';
+import type { DeleteReason, TMailChangeAnswer, TSignupRequest, TUser } from '@cupido/shared/accounts';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { routePath } from '@cupido/shared/routes';
 import { apiPost, type ApiError } from '../../api/client';
@@ -32,7 +32,14 @@ export const useSignup = () => useUserCall<TSignupRequest>('/api/signup.php');
 export const useResetPassword = () =>
   useUserCall<{ token: string; password: string; password_confirmation: string }>('/api/reset-password-do.php');
 export const useChangeEmail = () => useUserCall<{ email: string; current_password: string }>('/api/email.php');
-export const useConfirmMailChange = () => useUserCall<{ token: string }>('/api/mail-change-do.php');
+/** The answer's user is whoever is logged in here (a link never replaces another member's session). */
+export function useConfirmMailChange() {
+  const queryClient = useQueryClient();
+  return useMutation<TMailChangeAnswer, ApiError, { token: string }>({
+    mutationFn: (body) => apiPost<TMailChangeAnswer>('/api/mail-change-do.php', body),
+    onSuccess: ({ user }) => queryClient.setQueryData(SESSION_QUERY_KEY, user),
+  });
+}
 
 export const useSendActivationMail = () => usePostCall<Record<string, never>, Sent>('/api/activation-mail.php');
 export const useSendReactivationMail = () => usePostCall<{ email: string; language?: LocaleCode }, Sent>('/api/reactivation-mail.php');

@@ -13,7 +13,8 @@ import { ResendActivation } from './resend-activation';
 
 /**
  * /activate/error: an expired or unknown activation link, ?reason=already_active for a used link
- * of an active account, ?reason=reactivation for a reactivation link.
+ * of an active account, ?reason=reactivation for a reactivation link, ?reason=other_account
+ * (&action=activation|reactivation) for a link that worked while another member is logged in here.
  */
 export default function ActivateErrorPage() {
   return (
@@ -28,6 +29,7 @@ function ActivateError() {
   const reason = params.get('reason');
   if (reason === 'reactivation') return <ReactivationExpired />;
   if (reason === 'already_active') return <AlreadyActive />;
+  if (reason === 'other_account') return <OtherAccount reactivated={params.get('action') === 'reactivation'} />;
   return <ActivationExpired />;
 }
 
@@ -52,6 +54,26 @@ function AlreadyActive() {
           </Link>
         </>
       )}
+    </section>
+  );
+}
+
+/**
+ * The link did its own job for its account, but someone else is logged in here, and a link never
+ * replaces their session (decision 023): say so, and how to use the other account.
+ */
+function OtherAccount({ reactivated }: { reactivated: boolean }) {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  usePageTitle(t('activateError.otherAccountTitle'));
+  const { user } = useSession();
+  return (
+    <section id="activate-other-account" className="container py-4 account-page">
+      <h1 className="h3 mb-3">{t('activateError.otherAccountTitle')}</h1>
+      <p>{t(reactivated ? 'activateError.otherAccountReactivated' : 'activateError.otherAccountActivated')}</p>
+      {user && <p>{t('activateError.otherAccountStay', { email: user.email })}</p>}
+      <Link id="activate-error-members" to={routePath('members')} className="btn btn-primary">
+        {t('common.searchMembers')}
+      </Link>
     </section>
   );
 }

@@ -127,6 +127,18 @@ describe('activate error (/activate/error)', () => {
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 
+  it('a link that worked for another account than the one logged in here says so, and who is logged in', () => {
+    renderWithProviders(<ActivateErrorPage />, { user: makeUser({ email: 'bo@example.com' }), route: '/activate/error?reason=other_account&action=activation' });
+    expect(screen.getByRole('heading', { level: 1, name: 'This link was for another account' })).toBeTruthy();
+    expect(screen.getByText('The account this link was sent for is now active.')).toBeTruthy();
+    expect(screen.getByText('You are still logged in as bo@example.com. To use the other account, log out and log in with it.')).toBeTruthy();
+  });
+
+  it('a reactivation link of another account: it is active again', () => {
+    renderWithProviders(<ActivateErrorPage />, { user: makeUser(), route: '/activate/error?reason=other_account&action=reactivation' });
+    expect(screen.getByText('The account this link was sent for is active again.')).toBeTruthy();
+  });
+
   it('an expired reactivation link: request a new one by e-mail', async () => {
     const fetch = stubApi({ 'POST /api/reactivation-mail.php': { body: { sent: true } } });
     const user = userEvent.setup();

@@ -30,7 +30,11 @@ function MailChangeDo() {
       <h1 className="h3 mb-3">{t('mailChange.title')}</h1>
       {confirm.isSuccess ? (
         <div id="mail-change-done" className="alert alert-success" role="status">
-          <p className="mb-2">{t('mailChange.done', { email: confirm.data.user.email })}</p>
+          <p className="mb-2">
+            {confirm.data.other_account
+              ? t('mailChange.doneOtherAccount', { email: confirm.data.email, current: confirm.data.user.email })
+              : t('mailChange.done', { email: confirm.data.email })}
+          </p>
           <Link to={routePath('notifications')} className="btn btn-primary btn-sm">
             {t('mailChange.toSettings')}
           </Link>
