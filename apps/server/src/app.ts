@@ -38,6 +38,7 @@ import { profileRoutes } from './features/profiles/routes';
 import { searchRoutes } from './features/search/routes';
 import { blockRoutes } from './features/blocks/routes';
 import { reportRoutes } from './features/reports/routes';
+import { creditRoutes } from './features/credits/routes';
 import { personalDataRoutes } from './features/personal-data/routes';
 import './personal-data-parts';
 import { geocodeRoutes } from './features/geocode/routes';
@@ -188,6 +189,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(searchRoutes, { deps: { db: database.db, clock } });
   await app.register(blockRoutes, { deps: { db: database.db, clock, events } });
   await app.register(reportRoutes, { deps: { db: database.db, clock } });
+  await app.register(creditRoutes, { deps: { db: database.db } });
   await app.register(personalDataRoutes, { deps: { db: database.db, clock } });
   await app.register(geocodeRoutes);
   await app.register(photoRoutes, { deps: { db: database.db, storage, limiter, log: app.log } });
