@@ -9,7 +9,7 @@ import { zId, zText } from './input';
  */
 
 export * from './account-rules';
-import { DELETE_REASONS, NOTIFICATIONS_DISABLED_REASONS, NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, DELETE_REMARKS_MAX_LENGTH } from './account-rules';
+import { DELETE_REASONS, NOTIFICATIONS_DISABLED_REASONS, NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, DELETE_REMARKS_MAX_LENGTH, SIGNUP_MESSAGE_MAX_LENGTH } from './account-rules';
 
 // ---------------------------------------------------------------------------------------------
 // Contracts
@@ -84,7 +84,7 @@ export const ZSignupRequest = z.object({
   name: zText(NAME_MAX_LENGTH * 4),
   password,
   date_of_birth: zText(10),
-  signup_message: zText(5000).optional(),
+  signup_message: zText(SIGNUP_MESSAGE_MAX_LENGTH).optional(),
   /** The profile the first message goes to (signup from a profile page). */
   signup_profile_id: zId().optional(),
   consent_terms: z.boolean(),
