@@ -64,6 +64,16 @@ export function toPhotoView(row: PhotoRow, storage: PhotoStorage, cdnPrefix: str
   };
 }
 
+/** Whether the photo exists and belongs to the profile (any status: a pending photo can be reported too). */
+export async function isPhotoOfProfile(db: Pick<Database, 'select'>, photoId: number, profileId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A profile's photos in upload order. */
 export async function listPhotos(db: Pick<Database, 'select'>, profileId: number): Promise<PhotoRow[]> {
   return db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.id));

@@ -4,12 +4,13 @@
  * 'open' until a moderation tool closes it; a member has at most one open report per profile, so
  * repeating one does not pile up the queue (answered 409 report_already_open).
  */
-import { and, eq } from 'drizzle-orm';
 import { REPORT_TEXT_MAX, type TReportReason } from '@cupido/shared/reports';
 import type { Database } from '../../db/open';
-import { photos, profiles, reports } from '../../db/schema';
+import { reports } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
+import { targetProfile } from '../profiles/contact';
+import { isPhotoOfProfile } from '../photos/service';
 
 export interface ReportDeps {
   db: Database;
@@ -46,19 +47,12 @@ export async function fileReport(deps: ReportDeps, reporter: Reporter, report: N
   if (report.reason === 'other' && !text) throw invalid('report_text_required', 'text');
   if (text.length > REPORT_TEXT_MAX) throw invalid('report_text_too_long', 'text', { max: REPORT_TEXT_MAX });
 
-  const [profile] = await deps.db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.id, report.profileId), eq(profiles.siteId, reporter.siteId)))
-    .limit(1);
-  if (!profile) throw new AppError(404, 'profile_not_found', 'errors.profile_not_found');
-  if (report.photoId !== undefined) {
-    const [photo] = await deps.db
-      .select({ id: photos.id })
-      .from(photos)
-      .where(and(eq(photos.id, report.photoId), eq(photos.profileId, report.profileId)))
-      .limit(1);
-    if (!photo) throw new AppError(404, 'photo_not_found', 'errors.photo_not_found', {}, 'photo_id');
+  // The profile and the photo belong to their features: ask them (decision 021).
+  if (!(await targetProfile(deps.db, reporter.siteId, report.profileId))) {
+    throw new AppError(404, 'profile_not_found', 'errors.profile_not_found');
+  }
+  if (report.photoId !== undefined && !(await isPhotoOfProfile(deps.db, report.photoId, report.profileId))) {
+    throw new AppError(404, 'photo_not_found', 'errors.photo_not_found', {}, 'photo_id');
   }
 
   try {
