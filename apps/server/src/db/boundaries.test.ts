@@ -49,7 +49,6 @@ const ALLOWED_FOREIGN_TABLES: Record<string, { tables: string[]; why: string }> 
     tables: ['profiles', 'photos', 'users'],
     why: 'the block list (name, thumbnail) and the blocker-to-profile join in one query; profiles asks blocks, so blocks cannot call profiles',
   },
-  'features/photos/service.ts': { tables: ['users'], why: "the member's row lock and premium flag around the photo limit" },
   'features/search/queries.ts': {
     tables: ['profiles', 'photos'],
     why: 'search is a read model over profiles: index-only scans on profiles and the main photo join (bench ratios)',

@@ -14,12 +14,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { photoLimit, type TPhoto } from '@cupido/shared/photos';
 import { FREE_PHOTOS, PREMIUM_PHOTOS } from '@cupido/shared/constants';
 import { AppError } from '../../errors';
-import { photos, users } from '../../db/schema';
+import { photos } from '../../db/schema';
 import type { Database } from '../../db/open';
 import type { PhotoStorage } from '../../infra/photo-storage';
 import { newPhotoKey } from '../../infra/photo-storage';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import { authenticationRequired } from '../../plugins/session';
+import { isPaidMember, lockMemberAccount } from '../accounts/member-lock';
 import { processPhoto } from './processing';
 
 export interface PhotoDeps {
@@ -81,11 +82,7 @@ export async function listPhotos(db: Pick<Database, 'select'>, profileId: number
 
 /** The member's users row, locked until the transaction ends: every photo change of one member runs one at a time. */
 async function lockOwner(tx: Tx, owner: PhotoOwner): Promise<{ paidUser: boolean }> {
-  const [row] = await tx
-    .select({ paidUser: users.paidUser, profileId: users.profileId })
-    .from(users)
-    .where(eq(users.id, owner.id))
-    .for('update');
+  const row = await lockMemberAccount(tx, owner.id);
   // Erased or re-linked while the request ran: the session no longer stands for this profile.
   if (!row || row.profileId !== owner.profileId) throw authenticationRequired();
   return row;
@@ -116,8 +113,7 @@ export async function uploadPhoto(deps: PhotoDeps, owner: PhotoOwner, input: Buf
   const rate = await deps.limiter.hit(`photo-upload:${owner.id}`, PHOTO_UPLOADS_PER_HOUR, HOUR_MS);
   if (!rate.allowed) throw new AppError(429, 'too_many_photo_uploads', 'errors.too_many_photo_uploads', {}, 'photo');
   // Paid status is read fresh (a purchase may have happened since the session was looked up).
-  const [fresh] = await deps.db.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, owner.id));
-  const paidNow = fresh?.paidUser ?? owner.paidUser;
+  const paidNow = (await isPaidMember(deps.db, owner.id)) ?? owner.paidUser;
   if ((await countPhotos(deps.db, owner.profileId)).total >= photoLimit(paidNow)) throw limitReached(paidNow);
 
   const processed = await processPhoto(input);
