@@ -24,7 +24,7 @@ const SCHEMA_FILE = path.join(SERVER_SRC, 'db/schema.ts');
  * a circle as service calls. Do not add writes here: publish an event.
  */
 const ALLOWED_FOREIGN_TABLES: Record<string, { tables: string[]; why: string }> = {
-  // In flight (issue 10): the credits feature takes over every write of credit_entries and offers the history.
+  // The cached balance is a column of users (issue 10), but only the credits ledger writes it.
   'features/credits/service.ts': {
     tables: ['users'],
     why: 'the cached balance users.credits, written only here in the same transaction as its ledger entry (decision 017)',
