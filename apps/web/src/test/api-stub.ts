@@ -20,11 +20,6 @@ export function apiError(status: number, code: string, message: string, field?: 
  */
 const stubProblems: string[] = [];
 
-/** The problems of the test that just ran, emptied for the next one. */
-export function takeStubProblems(): string[] {
-  return stubProblems.splice(0);
-}
-
 /** Checks a stubbed answer against the server's contract: the call's answer schema (API_ANSWERS) when it succeeds, ZApiError when it fails. */
 function contractProblem(key: string, answer: StubAnswer): string | null {
   const status = answer.status ?? 200;
@@ -36,42 +31,51 @@ function contractProblem(key: string, answer: StubAnswer): string | null {
   return `the stubbed ${status} answer of ${key} does not match its contract: ${issues}`;
 }
 
+/** The handlers of the running test (its last stubApi), until setup.ts ends the test. */
+let handlers: Record<string, Handler> = {};
+
 /**
  * Stubs fetch for the API: handlers keyed by 'METHOD /api/x.php' (a function handler also gets the
  * URL with its query). 'pending' never answers (a request in progress). Every answer is checked
  * against the server's contract for that call (API_ANSWERS, or ZApiError for a 4xx/5xx); an
  * answer that does not match, or a call without a handler, fails the test naming the call
- * (setup.ts); a call without a handler goes to unstubbedFetch.
+ * (setup.ts). The spy records the calls (sentBodies, sentQueries).
  */
-export function stubApi(handlers: Record<string, Handler>) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const handler = handlers[key];
-    if (handler === 'pending') return new Promise<Response>(() => {});
-    if (handler === undefined) return unstubbedFetch(input, init);
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const answer = typeof handler === 'function' ? await handler(body, url) : handler;
-    const problem = contractProblem(key, answer);
-    if (problem) stubProblems.push(problem);
-    return jsonResponse(answer);
-  });
+export function stubApi(stubs: Record<string, Handler>) {
+  handlers = stubs;
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(stubbedFetch);
+}
+
+/**
+ * The fetch of every web test (setup.ts installs it; stubApi spies on it): it answers with the
+ * running test's handlers, also while the test is torn down after its mocks were restored. A
+ * call without a handler is recorded as a problem that fails the test and answered 418, a 4xx
+ * the client does not retry: no test reaches the network, hangs, or passes on a call it did not expect.
+ */
+export async function stubbedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = new URL(String(input), 'http://localhost');
+  const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+  const handler = handlers[key];
+  if (handler === 'pending') return new Promise<Response>(() => {});
+  if (handler === undefined) {
+    stubProblems.push(`unstubbed call: ${key}`);
+    return jsonResponse({ status: 418, body: { error: { code: 'unstubbed', message: `unstubbed call: ${key}` } } });
+  }
+  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+  const answer = typeof handler === 'function' ? await handler(body, url) : handler;
+  const problem = contractProblem(key, answer);
+  if (problem) stubProblems.push(problem);
+  return jsonResponse(answer);
+}
+
+/** Ends the test's API: its handlers are dropped, and its problems returned. */
+export function endTestApi(): string[] {
+  handlers = {};
+  return stubProblems.splice(0);
 }
 
 function jsonResponse(answer: StubAnswer): Response {
   return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-}
-
-/**
- * The fetch of every web test (setup.ts) under any stubApi: it records the call as a problem that
- * fails the test, and answers 418, a 4xx the client does not retry. So no test reaches the
- * network, hangs, or passes on a call it did not expect.
- */
-export async function unstubbedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = new URL(String(input), 'http://localhost');
-  const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-  stubProblems.push(`unstubbed call: ${key}`);
-  return jsonResponse({ status: 418, body: { error: { code: 'unstubbed', message: `unstubbed call: ${key}` } } });
 }
 
 /** The JSON bodies sent to one 'METHOD /api/x.php'. */

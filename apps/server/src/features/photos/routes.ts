@@ -54,7 +54,9 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') throw photoTooLarge();
     if ((error as { statusCode?: number }).statusCode === 413) throw photoTooLarge();
     if (code?.startsWith('FST_')) throw photoRequired();
-    throw error;
+    // Anything else comes from parsing the request (no boundary, a truncated or garbled form):
+    // the sender's mistake, not a failure of ours (it answered 500; decision 023).
+    throw new AppError(400, 'invalid_request', 'errors.invalid_request', {}, PHOTO_UPLOAD_FIELD);
   }
 }
 

@@ -1,16 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { isValidEmail } from '@cupido/shared/account-rules';
+import { ZChangeEmailRequest } from '@cupido/shared/accounts';
+import { TextField } from '../../../ui/form/field';
+import { formSchema } from '../../../ui/form/form-schema';
 import { ACCOUNTS_NS } from '../accounts-texts';
 import { useChangeEmail } from '../account-calls';
 import { EmailSuggestion, useEmailSuggestion } from '../form/email-suggestion';
-import { TextField } from '../form/field';
-import type { Problems } from '../form/field-problems';
 import { PasswordField } from '../form/password-field';
-import { useFormErrors } from '../form/use-form-errors';
+import { useAccountForm } from '../form/use-account-form';
 
-type Field = 'email' | 'current_password';
-const EMPTY: Record<Field, string> = { email: '', current_password: '' };
+/** A valid new address (sent trimmed) and the current password. */
+const CHANGE_EMAIL_FORM = formSchema({
+  fields: z.object({ email: z.string(), current_password: z.string() }),
+  rules: ({ email, current_password }) => ({
+    email: isValidEmail(email) ? null : 'invalid_email',
+    current_password: current_password ? null : 'password_required',
+  }),
+  request: ({ email, current_password }) => ({ email: email.trim(), current_password }),
+  contract: ZChangeEmailRequest,
+});
 
 /**
  * Requests an e-mail change (POST /api/email.php): the address changes only once the link sent
@@ -20,36 +30,30 @@ const EMPTY: Record<Field, string> = { email: '', current_password: '' };
 export function ChangeEmailForm({ id, submitLabel }: { id: string; submitLabel: string }) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const change = useChangeEmail();
-  const [values, setValues] = useState(EMPTY);
+  const ids = { email: `${id}-email`, current_password: `${id}-current-password` };
+  const form = useAccountForm({ schema: CHANGE_EMAIL_FORM, defaultValues: { email: '', current_password: '' }, ids });
   const [left, setLeft] = useState(false);
-  const suggestion = useEmailSuggestion(values.email, left);
-  const ids: Record<Field, string> = { email: `${id}-email`, current_password: `${id}-current-password` };
-  const problems: Problems<Field> = {};
-  if (!isValidEmail(values.email)) problems.email = 'invalid_email';
-  if (!values.current_password) problems.current_password = 'password_required';
-  const form = useFormErrors(problems, ids);
+  const email = form.bind('email');
+  const currentPassword = form.bind('current_password', { checkOnBlur: false });
+  const suggestion = useEmailSuggestion(email.value, left);
 
-  const set = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    form.changed(field);
+  // Typing again after a result clears it.
+  const edited = <T,>(onChange: (value: T) => void) => (value: T) => {
+    onChange(value);
     change.reset();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (change.isPending || !form.validateAll()) return;
-    change.mutate(
-      { email: values.email.trim(), current_password: values.current_password },
-      {
-        onError: form.showServerError,
-        onSuccess: () => {
-          // The emptied fields are not a mistake of the member: no 'required' under them.
-          setValues(EMPTY);
-          setLeft(false);
-          form.reset();
-        },
+
+  const submit = form.onSubmit((request) => {
+    if (change.isPending) return;
+    change.mutate(request, {
+      onError: form.showServerError,
+      onSuccess: () => {
+        // The emptied fields are not a mistake of the member: no 'required' under them.
+        setLeft(false);
+        form.reset();
       },
-    );
-  };
+    });
+  });
 
   return (
     <form id={id} noValidate onSubmit={submit}>
@@ -59,23 +63,21 @@ export function ChangeEmailForm({ id, submitLabel }: { id: string; submitLabel: 
         type="email"
         inputMode="email"
         autoComplete="email"
-        value={values.email}
-        error={form.errorOf('email')}
-        onChange={(value) => set('email', value)}
+        {...email}
+        onChange={edited(email.onChange)}
         onBlur={() => {
-          form.touch('email');
+          email.onBlur?.();
           setLeft(true);
         }}
-        after={<EmailSuggestion id={ids.email} suggestion={suggestion} onAccept={(accepted) => set('email', accepted)} />}
+        after={<EmailSuggestion id={ids.email} suggestion={suggestion} onAccept={edited(email.onChange)} />}
       />
       <PasswordField
         id={ids.current_password}
         label={t('fields.currentPassword')}
         autoComplete="current-password"
-        value={values.current_password}
-        error={form.errorOf('current_password')}
-        onChange={(value) => set('current_password', value)}
         help={t('fields.currentPasswordHelp')}
+        {...currentPassword}
+        onChange={edited(currentPassword.onChange)}
       />
       {form.formError && (
         <div id={`${id}-error`} className="alert alert-danger" role="alert">

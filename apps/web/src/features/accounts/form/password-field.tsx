@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../accounts-texts';
-import { controlProps, FieldError, FieldHelp } from './field';
+import { controlProps, FieldError, FieldHelp } from '../../../ui/form/field';
 
 interface PasswordFieldProps {
   id: string;

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { isValidEmail } from '@cupido/shared/account-rules';
+import { ZLoginRequest } from '@cupido/shared/accounts';
 import { routePath } from '@cupido/shared/routes';
 import { useSettings } from '../../site/use-settings';
 import { usePageTitle } from '../../../app/document-title';
@@ -9,16 +10,23 @@ import { useLocale } from '../../locale/use-locale';
 import { useSession } from '../../session/use-session';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
 import { useLogin } from '../account-calls';
-import { TextField } from '../form/field';
+import { TextField } from '../../../ui/form/field';
+import { formSchema } from '../../../ui/form/form-schema';
 import { PasswordField } from '../form/password-field';
-import { useFormErrors } from '../form/use-form-errors';
-import type { Problems } from '../form/field-problems';
+import { useAccountForm } from '../form/use-account-form';
 import { PendingDeletionHelp } from '../pending-deletion-help';
 import { SignupLink } from '../signup-launcher';
 import { safeRedirect } from './safe-redirect';
 
-type LoginField = 'email' | 'password';
-const IDS: Record<LoginField, string> = { email: 'login-email', password: 'login-password' };
+const IDS = { email: 'login-email', password: 'login-password' };
+
+/** Spec section 5's checks before asking the server; the address goes out trimmed. */
+const LOGIN_FORM = formSchema({
+  fields: z.object({ email: z.string(), password: z.string() }),
+  rules: ({ email, password }) => ({ email: isValidEmail(email) ? null : 'invalid_email', password: password ? null : 'password_required' }),
+  request: ({ email, password }) => ({ email: email.trim(), password }),
+  contract: ZLoginRequest,
+});
 
 /** /login (spec section 2): after login the `redirect` path, else the members page. */
 export default function LoginPage() {
@@ -36,32 +44,23 @@ function LoginScreen() {
   const { loggedIn } = useSession();
   const { locale, setLocale } = useLocale();
   const login = useLogin();
-  const [email, setEmail] = useState(() => params.get('email') ?? '');
-  const [password, setPassword] = useState('');
-
-  const problems: Problems<LoginField> = {};
-  if (!isValidEmail(email)) problems.email = 'invalid_email';
-  if (!password) problems.password = 'password_required';
-  const form = useFormErrors(problems, IDS);
+  const form = useAccountForm({ schema: LOGIN_FORM, defaultValues: { email: params.get('email') ?? '', password: '' }, ids: IDS });
+  const email = form.bind('email');
 
   // Logged in (already, or just now): on to where the visitor wanted to go.
   if (loggedIn) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (login.isPending || !form.validateAll()) return;
-    login.mutate(
-      { email: email.trim(), password },
-      {
-        // The account's language after login. A language picked before (the locale cookie) was
-        // stored on the account by the login itself, so the page keeps showing it (decision 012).
-        onSuccess: ({ user }) => void (user.language !== locale && setLocale(user.language)),
-        onError: (error) => {
-          if (error.code !== 'account_pending_deletion') form.showServerError(error);
-        },
+  const submit = form.onSubmit((request) => {
+    if (login.isPending) return;
+    login.mutate(request, {
+      // The account's language after login. A language picked before (the locale cookie) was
+      // stored on the account by the login itself, so the page keeps showing it (decision 012).
+      onSuccess: ({ user }) => void (user.language !== locale && setLocale(user.language)),
+      onError: (error) => {
+        if (error.code !== 'account_pending_deletion') form.showServerError(error);
       },
-    );
-  };
+    });
+  });
 
   const pendingDeletion = login.error?.code === 'account_pending_deletion' ? login.error : null;
   return (
@@ -73,32 +72,10 @@ function LoginScreen() {
             {form.formError.message}
           </div>
         )}
-        {pendingDeletion && <PendingDeletionHelp id="login-pending-deletion" message={pendingDeletion.message} email={email.trim()} />}
-        <TextField
-          id={IDS.email}
-          label={t('fields.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          value={email}
-          error={form.errorOf('email')}
-          onChange={(value) => {
-            setEmail(value);
-            form.changed('email');
-          }}
-          onBlur={() => form.touch('email')}
-        />
-        <PasswordField
-          id={IDS.password}
-          label={t('fields.password')}
-          autoComplete="current-password"
-          value={password}
-          error={form.errorOf('password')}
-          onChange={(value) => {
-            setPassword(value);
-            form.changed('password');
-          }}
-        />
+        {pendingDeletion && <PendingDeletionHelp id="login-pending-deletion" message={pendingDeletion.message} email={email.value.trim()} />}
+        <TextField id={IDS.email} label={t('fields.email')} type="email" inputMode="email" autoComplete="username" {...email} />
+        {/* Left empty to click "Forgot password?": no error until the form is sent. */}
+        <PasswordField id={IDS.password} label={t('fields.password')} autoComplete="current-password" {...form.bind('password', { checkOnBlur: false })} />
         <p className="mb-3">
           <Link id="login-forgot-password" to={routePath('reset-password')}>
             {t('login.forgotPassword')}

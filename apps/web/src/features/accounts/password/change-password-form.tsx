@@ -1,61 +1,56 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '@cupido/shared/account-rules';
+import { ZChangePasswordRequest } from '@cupido/shared/accounts';
+import { formSchema } from '../../../ui/form/form-schema';
 import { ACCOUNTS_NS } from '../accounts-texts';
 import { useChangePassword } from '../account-calls';
-import type { Problems } from '../form/field-problems';
 import { PasswordField } from '../form/password-field';
-import { useFormErrors } from '../form/use-form-errors';
+import { useAccountForm } from '../form/use-account-form';
 
-type Field = 'old_password' | 'new_password';
-const IDS: Record<Field, string> = { old_password: 'change-password-old', new_password: 'change-password-new' };
-const EMPTY: Record<Field, string> = { old_password: '', new_password: '' };
+const IDS = { old_password: 'change-password-old', new_password: 'change-password-new' };
+
+/** The current password must be given, the new one must have the allowed length. */
+const CHANGE_PASSWORD_FORM = formSchema({
+  fields: z.object({ old_password: z.string(), new_password: z.string() }),
+  rules: ({ old_password, new_password }) => ({ old_password: old_password ? null : 'password_required', new_password: passwordProblem(new_password) }),
+  request: (values) => values,
+  contract: ZChangePasswordRequest,
+});
 
 /** POST /api/password.php: the current password must be right; other sessions end. */
 export function ChangePasswordForm() {
   const { t } = useTranslation(ACCOUNTS_NS);
   const change = useChangePassword();
-  const [values, setValues] = useState(EMPTY);
-  const problems: Problems<Field> = {};
-  if (!values.old_password) problems.old_password = 'password_required';
-  const tooShort = passwordProblem(values.new_password);
-  if (tooShort) problems.new_password = tooShort;
-  const form = useFormErrors(problems, IDS);
+  const form = useAccountForm({ schema: CHANGE_PASSWORD_FORM, defaultValues: { old_password: '', new_password: '' }, ids: IDS });
 
-  const set = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    form.changed(field);
+  // Typing again after a result clears it.
+  const edited = <T,>(onChange: (value: T) => void) => (value: T) => {
+    onChange(value);
     change.reset();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (change.isPending || !form.validateAll()) return;
-    change.mutate(values, { onSuccess: () => {
-        // The emptied fields are not a mistake of the member: no 'required' under them.
-        setValues(EMPTY);
-        form.reset();
-      }, onError: form.showServerError });
-  };
+  const oldPassword = form.bind('old_password', { checkOnBlur: false });
+  const newPassword = form.bind('new_password');
+
+  const submit = form.onSubmit((request) => {
+    if (change.isPending) return;
+    change.mutate(request, {
+      // The emptied fields are not a mistake of the member: no 'required' under them.
+      onSuccess: () => form.reset(),
+      onError: form.showServerError,
+    });
+  });
 
   return (
     <form id="change-password-form" noValidate onSubmit={submit}>
-      <PasswordField
-        id={IDS.old_password}
-        label={t('fields.currentPassword')}
-        autoComplete="current-password"
-        value={values.old_password}
-        error={form.errorOf('old_password')}
-        onChange={(value) => set('old_password', value)}
-      />
+      <PasswordField id={IDS.old_password} label={t('fields.currentPassword')} autoComplete="current-password" {...oldPassword} onChange={edited(oldPassword.onChange)} />
       <PasswordField
         id={IDS.new_password}
         label={t('fields.newPassword')}
         autoComplete="new-password"
-        value={values.new_password}
-        error={form.errorOf('new_password')}
-        onChange={(value) => set('new_password', value)}
-        onBlur={() => form.touch('new_password')}
         help={t('fields.passwordHelp', { min: PASSWORD_MIN_LENGTH })}
+        {...newPassword}
+        onChange={edited(newPassword.onChange)}
       />
       {form.formError && (
         <div className="alert alert-danger" role="alert">

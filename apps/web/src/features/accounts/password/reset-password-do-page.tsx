@@ -1,20 +1,33 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '@cupido/shared/account-rules';
+import { ZResetPasswordDoRequest } from '@cupido/shared/accounts';
 import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../../app/document-title';
 import { useLocale } from '../../locale/use-locale';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
 import { useResetPassword } from '../account-calls';
 import { PASSWORD_RESET_NOTICE } from '../notices';
-import type { Problems } from '../form/field-problems';
+import { formSchema } from '../../../ui/form/form-schema';
 import { PasswordField } from '../form/password-field';
-import { useFormErrors } from '../form/use-form-errors';
+import { useAccountForm } from '../form/use-account-form';
 
-type Field = 'password' | 'password_confirmation';
-const IDS: Record<Field, string> = { password: 'reset-password-new', password_confirmation: 'reset-password-repeat' };
+const IDS = { password: 'reset-password-new', password_confirmation: 'reset-password-repeat' };
 
+/** Two equal passwords of the allowed length, sent with the link's token. */
+function resetPasswordForm(token: string) {
+  return formSchema({
+    fields: z.object({ password: z.string(), password_confirmation: z.string() }),
+    rules: ({ password, password_confirmation }) => ({
+      password: passwordProblem(password),
+      password_confirmation: password_confirmation === password ? null : 'passwords_not_equal',
+    }),
+    request: (values) => ({ token, ...values }),
+    contract: ZResetPasswordDoRequest,
+  });
+}
 
 /** /reset-password/do?token=…: two equal passwords; on success the member is logged in. */
 export default function ResetPasswordDoPage() {
@@ -33,35 +46,27 @@ function ResetPasswordDo() {
   const navigate = useNavigate();
   const { locale, setLocale } = useLocale();
   const reset = useResetPassword();
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', password_confirmation: '' });
+  const schema = useMemo(() => resetPasswordForm(token), [token]);
+  const form = useAccountForm({
+    schema,
+    defaultValues: { password: '', password_confirmation: '' },
+    ids: IDS,
+    dependents: { password: ['password_confirmation'] },
+  });
 
-  const problems: Problems<Field> = {};
-  const tooShort = passwordProblem(values.password);
-  if (tooShort) problems.password = tooShort;
-  if (values.password_confirmation !== values.password) problems.password_confirmation = 'passwords_not_equal';
-  const form = useFormErrors(problems, IDS);
-
-  const set = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    form.changed(field);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reset.isPending || !form.validateAll()) return;
-    reset.mutate(
-      { token, ...values },
-      {
-        onSuccess: ({ user }) => {
-          navigate(routePath('members'), { state: { notice: PASSWORD_RESET_NOTICE } });
-          // Logged in by the reset: the member's own language wins, as after a login.
-          if (user.language !== locale) void setLocale(user.language);
-        },
-        onError: (error) => {
-          if (error.code !== 'token_invalid') form.showServerError(error);
-        },
+  const submit = form.onSubmit((request) => {
+    if (reset.isPending) return;
+    reset.mutate(request, {
+      onSuccess: ({ user }) => {
+        navigate(routePath('members'), { state: { notice: PASSWORD_RESET_NOTICE } });
+        // Logged in by the reset: the member's own language wins, as after a login.
+        if (user.language !== locale) void setLocale(user.language);
       },
-    );
-  };
+      onError: (error) => {
+        if (error.code !== 'token_invalid') form.showServerError(error);
+      },
+    });
+  });
 
   const tokenInvalid = !token || reset.error?.code === 'token_invalid';
   return (
@@ -80,21 +85,10 @@ function ResetPasswordDo() {
             id={IDS.password}
             label={t('fields.newPassword')}
             autoComplete="new-password"
-            value={values.password}
-            error={form.errorOf('password')}
-            onChange={(value) => set('password', value)}
-            onBlur={() => form.touch('password')}
             help={t('fields.passwordHelp', { min: PASSWORD_MIN_LENGTH })}
+            {...form.bind('password')}
           />
-          <PasswordField
-            id={IDS.password_confirmation}
-            label={t('fields.repeatPassword')}
-            autoComplete="new-password"
-            value={values.password_confirmation}
-            error={form.errorOf('password_confirmation')}
-            onChange={(value) => set('password_confirmation', value)}
-            onBlur={() => form.touch('password_confirmation')}
-          />
+          <PasswordField id={IDS.password_confirmation} label={t('fields.repeatPassword')} autoComplete="new-password" {...form.bind('password_confirmation')} />
           {form.formError && (
             <div className="alert alert-danger" role="alert">
               {form.formError.message}

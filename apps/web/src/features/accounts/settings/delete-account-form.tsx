@@ -1,17 +1,35 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { DELETE_REASONS, DELETE_REMARKS_MAX_LENGTH, type DeleteReason } from '@cupido/shared/account-rules';
+import { ZDeleteAccountRequest } from '@cupido/shared/accounts';
 import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/constants';
+import { FieldError, TextAreaField } from '../../../ui/form/field';
+import { formSchema } from '../../../ui/form/form-schema';
 import { ACCOUNTS_NS } from '../accounts-texts';
 import { useDeleteAccount } from '../account-calls';
-import { controlProps, FieldError } from '../form/field';
-import type { Problems } from '../form/field-problems';
 import { PasswordField } from '../form/password-field';
-import { useFormErrors } from '../form/use-form-errors';
+import { useAccountForm } from '../form/use-account-form';
 
-type Field = 'reason' | 'remarks' | 'current_password';
-const IDS: Record<Field, string> = { reason: 'delete-reason-price', remarks: 'delete-remarks', current_password: 'delete-current-password' };
+const IDS = { reason: 'delete-reason-price', remarks: 'delete-remarks', current_password: 'delete-current-password' };
+
+/** A reason (remarks only for 'other', trimmed, within their length) and the current password. */
+const DELETE_ACCOUNT_FORM = formSchema({
+  fields: z.object({ reason: z.string(), remarks: z.string(), current_password: z.string() }),
+  rules: ({ reason, remarks, current_password }) => ({
+    reason: reason ? null : 'reason_required',
+    remarks: reason === 'other' && remarks.length > DELETE_REMARKS_MAX_LENGTH ? 'remarks_too_long' : null,
+    current_password: current_password ? null : 'password_required',
+  }),
+  request: ({ reason, remarks, current_password }) => ({
+    reason: reason as DeleteReason,
+    ...(reason === 'other' && remarks.trim() ? { remarks: remarks.trim() } : {}),
+    confirm: true,
+    current_password,
+  }),
+  contract: ZDeleteAccountRequest,
+});
 
 /**
  * Spec sections 3 and 5: a reason (remarks for 'other') and the current password (decision 023:
@@ -21,90 +39,55 @@ const IDS: Record<Field, string> = { reason: 'delete-reason-price', remarks: 'de
 export function DeleteAccountForm() {
   const { t } = useTranslation(ACCOUNTS_NS);
   const remove = useDeleteAccount();
-  const [reason, setReason] = useState<DeleteReason | null>(null);
-  const [remarks, setRemarks] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const problems: Problems<Field> = {};
-  if (!reason) problems.reason = 'reason_required';
-  if (reason === 'other' && remarks.length > DELETE_REMARKS_MAX_LENGTH) problems.remarks = 'remarks_too_long';
-  if (!currentPassword) problems.current_password = 'password_required';
-  const form = useFormErrors(problems, IDS);
+  const form = useAccountForm({ schema: DELETE_ACCOUNT_FORM, defaultValues: { reason: '', remarks: '', current_password: '' }, ids: IDS });
+  // The checked request, waiting for the confirmation in the modal.
+  const [confirming, setConfirming] = useState<z.output<typeof ZDeleteAccountRequest> | null>(null);
+  const reason = form.bind('reason', { checkOnChange: true });
 
-  const start = (event: FormEvent) => {
-    event.preventDefault();
-    if (form.validateAll()) setConfirming(true);
-  };
+  const start = form.onSubmit(setConfirming);
   const confirm = () => {
-    if (!reason) return;
-    remove.mutate(
-      { reason, ...(reason === 'other' && remarks.trim() ? { remarks: remarks.trim() } : {}), confirm: true, current_password: currentPassword },
-      {
-        // A wrong password shows under its field, anything else above the button.
-        onError: (error) => {
-          setConfirming(false);
-          form.showServerError(error);
-        },
+    if (!confirming) return;
+    remove.mutate({ ...confirming, confirm: true }, {
+      // A wrong password shows under its field, anything else above the button.
+      onError: (error) => {
+        setConfirming(null);
+        form.showServerError(error);
       },
-    );
+    });
   };
-  const reasonError = form.errorOf('reason');
 
   return (
     <form id="delete-account-form" noValidate onSubmit={start}>
       <p>{t('settings.delete.intro', { days: REACTIVATION_WINDOW_DAYS })}</p>
-      <fieldset className="mb-3" id="delete-reason" aria-describedby={reasonError ? 'delete-reason-error' : undefined}>
+      <fieldset className="mb-3" id="delete-reason" aria-describedby={reason.error ? 'delete-reason-error' : undefined}>
         <legend className="form-label fs-6">{t('settings.delete.reasonLegend')}</legend>
         {DELETE_REASONS.map((value) => (
           <div className="form-check" key={value}>
             <input
-              className={`form-check-input${reasonError ? ' is-invalid' : ''}`}
+              className={`form-check-input${reason.error ? ' is-invalid' : ''}`}
               type="radio"
               name="delete-reason"
               id={`delete-reason-${value}`}
               value={value}
-              checked={reason === value}
-              onChange={() => {
-                setReason(value);
-                form.touch('reason');
-              }}
+              checked={reason.value === value}
+              onChange={() => reason.onChange(value)}
             />
             <label className="form-check-label" htmlFor={`delete-reason-${value}`}>
               {t(`settings.delete.reasons.${value}`)}
             </label>
           </div>
         ))}
-        <FieldError id="delete-reason" error={reasonError} />
+        <FieldError id="delete-reason" error={reason.error} />
       </fieldset>
-      {reason === 'other' && (
-        <div className="mb-3">
-          <label htmlFor={IDS.remarks} className="form-label">
-            {t('settings.delete.remarks')}
-          </label>
-          <textarea
-            {...controlProps(IDS.remarks, form.errorOf('remarks'))}
-            className={`form-control${form.errorOf('remarks') ? ' is-invalid' : ''}`}
-            rows={3}
-            value={remarks}
-            onChange={(event) => {
-              setRemarks(event.target.value);
-              form.touch('remarks');
-            }}
-          />
-          <FieldError id={IDS.remarks} error={form.errorOf('remarks')} />
-        </div>
+      {reason.value === 'other' && (
+        <TextAreaField id={IDS.remarks} label={t('settings.delete.remarks')} {...form.bind('remarks', { checkOnChange: true })} />
       )}
       <PasswordField
         id={IDS.current_password}
         label={t('fields.currentPassword')}
         autoComplete="current-password"
-        value={currentPassword}
-        error={form.errorOf('current_password')}
-        onChange={(value) => {
-          setCurrentPassword(value);
-          form.changed('current_password');
-        }}
         help={t('fields.currentPasswordHelp')}
+        {...form.bind('current_password', { checkOnBlur: false })}
       />
       {form.formError && (
         <div id="delete-account-error" className="alert alert-danger" role="alert">
@@ -117,9 +100,9 @@ export function DeleteAccountForm() {
 
       <Modal
         id="delete-account-confirm"
-        show={confirming}
+        show={confirming !== null}
         centered
-        onHide={() => !remove.isPending && setConfirming(false)}
+        onHide={() => !remove.isPending && setConfirming(null)}
         backdrop={remove.isPending ? 'static' : true}
         keyboard={!remove.isPending}
         aria-labelledby="delete-account-confirm-title"
@@ -131,7 +114,7 @@ export function DeleteAccountForm() {
         </Modal.Header>
         <Modal.Body>{t('settings.delete.confirmText', { days: REACTIVATION_WINDOW_DAYS })}</Modal.Body>
         <Modal.Footer className="flex-column flex-sm-row">
-          <button type="button" id="delete-account-keep" className="btn btn-primary" disabled={remove.isPending} onClick={() => setConfirming(false)}>
+          <button type="button" id="delete-account-keep" className="btn btn-primary" disabled={remove.isPending} onClick={() => setConfirming(null)}>
             {t('settings.delete.keep')}
           </button>
           <button type="button" id="delete-account-submit" className="btn btn-danger" disabled={remove.isPending} onClick={confirm}>

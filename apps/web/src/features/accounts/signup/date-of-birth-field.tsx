@@ -4,7 +4,7 @@ import { OLDEST_AGE } from '@cupido/shared/account-rules';
 import { LOCALES } from '@cupido/shared/locales';
 import { useLocale } from '../../locale/use-locale';
 import { ACCOUNTS_NS } from '../accounts-texts';
-import { FieldError } from '../form/field';
+import { FieldError } from '../../../ui/form/field';
 
 interface Parts {
   day: string;
@@ -42,7 +42,7 @@ export function DateOfBirthField({
   error: string | undefined;
   minimumAge: number;
   onChange: (value: string) => void;
-  onBlur: () => void;
+  onBlur?: () => void;
 }) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const { locale } = useLocale();
@@ -64,7 +64,7 @@ export function DateOfBirthField({
   };
   // Validate when focus leaves the whole group, not when moving from day to month.
   const leave = (event: FocusEvent<HTMLFieldSetElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur();
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur?.();
   };
   const describedBy = error ? `${id}-error` : undefined;
   const selectClass = `form-select${error ? ' is-invalid' : ''}`;

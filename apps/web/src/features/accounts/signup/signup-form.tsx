@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@cupido/shared/account-rules';
@@ -10,13 +10,13 @@ import { hasTrafficSource, signupTracking } from '../../tracking/tracking';
 import { ACCOUNTS_NS } from '../accounts-texts';
 import { useSignup } from '../account-calls';
 import { EmailSuggestion, useEmailSuggestion } from '../form/email-suggestion';
-import { controlProps, FieldError, FieldHelp, TextField } from '../form/field';
+import { controlProps, FieldError, TextAreaField, TextField } from '../../../ui/form/field';
 import { PasswordField } from '../form/password-field';
-import { useFormErrors } from '../form/use-form-errors';
+import { useAccountForm } from '../form/use-account-form';
 import { PendingDeletionHelp } from '../pending-deletion-help';
 import { DateOfBirthField } from './date-of-birth-field';
 import './consent-checkbox.scss';
-import { EMPTY_SIGNUP, signupProblems, type SignupField, type SignupValues } from './signup-rules';
+import { EMPTY_SIGNUP, signupFormSchema, type SignupField } from './signup-rules';
 
 /** Element ids, for labels, errors and the browser tests. */
 const IDS: Record<SignupField, string> = {
@@ -63,31 +63,23 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
   const { locale } = useLocale();
   const navigate = useNavigate();
   const signup = useSignup();
-  const [values, setValues] = useState<SignupValues>(EMPTY_SIGNUP);
-  const problems = signupProblems(values, { minimumAge: settings.minimum_age, messageLength: settings.message_length }, new Date());
-  const form = useFormErrors<SignupField>(problems, IDS);
+  const schema = useMemo(
+    () => signupFormSchema({ minimumAge: settings.minimum_age, messageLength: settings.message_length }, profileId),
+    [settings.minimum_age, settings.message_length, profileId],
+  );
+  // The name may not be the e-mail address: typing the address checks the name again.
+  const form = useAccountForm({ schema, defaultValues: EMPTY_SIGNUP, ids: IDS, dependents: { email: ['name'] } });
+  const email = form.bind('email');
   const [emailLeft, setEmailLeft] = useState(false);
-  const suggestion = useEmailSuggestion(values.email, emailLeft);
+  const suggestion = useEmailSuggestion(email.value, emailLeft);
 
   useEffect(() => onSubmittingChange?.(signup.isPending), [signup.isPending, onSubmittingChange]);
 
-  const set = <K extends SignupField>(field: K, value: SignupValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    form.changed(field);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (signup.isPending || !form.validateAll()) return;
+  const submit = form.onSubmit((request) => {
+    if (signup.isPending) return;
     signup.mutate(
       {
-        email: values.email.trim(),
-        name: values.name.trim(),
-        password: values.password,
-        date_of_birth: values.date_of_birth,
-        ...(profileId ? { signup_profile_id: profileId, signup_message: values.signup_message.trim() || undefined } : {}),
-        consent_terms: values.consent_terms,
-        consent_orientation_data: values.consent_orientation_data,
+        ...request,
         language: locale,
         ...signupTracking(), // the traffic source, stored only with the ad-tracking consent (decision 024)
       },
@@ -103,9 +95,8 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
         },
       },
     );
-  };
+  });
 
-  const emailError = form.errorOf('email');
   const accountError = signup.error && ['email_exists', 'account_pending_deletion'].includes(signup.error.code) ? signup.error : null;
   const termsLink = (path: string) => <a href={path} target="_blank" rel="noopener" />;
   const submitting = signup.isPending;
@@ -120,19 +111,17 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
         type="email"
         inputMode="email"
         autoComplete="email"
-        value={values.email}
-        error={emailError}
-        onChange={(value) => set('email', value)}
+        {...email}
         onBlur={() => {
-          form.touch('email');
+          email.onBlur?.();
           setEmailLeft(true);
         }}
         after={
           <EmailSuggestion
             id={IDS.email}
             suggestion={suggestion}
-            onAccept={(email) => {
-              set('email', email);
+            onAccept={(accepted) => {
+              email.onChange(accepted);
               document.getElementById(IDS.email)?.focus();
             }}
           />
@@ -141,84 +130,39 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
       {accountError?.code === 'email_exists' && (
         <div id="signup-email-exists" className="alert alert-info" role="alert">
           <p className="mb-2">{accountError.message}</p>
-          <Link to={`${routePath('login')}?${new URLSearchParams({ email: values.email.trim() })}`} className="btn btn-primary btn-sm" onClick={onLeave}>
+          <Link to={`${routePath('login')}?${new URLSearchParams({ email: email.value.trim() })}`} className="btn btn-primary btn-sm" onClick={onLeave}>
             {t('signup.loginWithEmail')}
           </Link>
         </div>
       )}
       {accountError?.code === 'account_pending_deletion' && (
-        <PendingDeletionHelp id="signup-pending-deletion" message={accountError.message} email={values.email.trim()} />
+        <PendingDeletionHelp id="signup-pending-deletion" message={accountError.message} email={email.value.trim()} />
       )}
 
-      <TextField
-        id={IDS.name}
-        label={t('fields.name')}
-        autoComplete="nickname"
-        value={values.name}
-        error={form.errorOf('name')}
-        onChange={(value) => set('name', value)}
-        onBlur={() => form.touch('name')}
-        help={t('fields.nameHelp')}
-      />
+      <TextField id={IDS.name} label={t('fields.name')} autoComplete="nickname" help={t('fields.nameHelp')} {...form.bind('name')} />
 
       <PasswordField
         id={IDS.password}
         label={t('fields.password')}
         autoComplete="new-password"
-        value={values.password}
-        error={form.errorOf('password')}
-        onChange={(value) => set('password', value)}
-        onBlur={() => form.touch('password')}
         help={t('fields.passwordHelp', { min: PASSWORD_MIN_LENGTH })}
+        {...form.bind('password')}
       />
 
-      <DateOfBirthField
-        id="signup-date-of-birth"
-        value={values.date_of_birth}
-        minimumAge={settings.minimum_age}
-        error={form.errorOf('date_of_birth')}
-        onChange={(value) => set('date_of_birth', value)}
-        onBlur={() => form.touch('date_of_birth')}
-      />
+      <DateOfBirthField id="signup-date-of-birth" minimumAge={settings.minimum_age} {...form.bind('date_of_birth')} />
 
       {profileId !== undefined && (
-        <div className="mb-3">
-          <label htmlFor={IDS.signup_message} className="form-label">
-            {t('fields.signupMessage')}
-          </label>
-          <textarea
-            {...controlProps(IDS.signup_message, form.errorOf('signup_message'), true)}
-            className={`form-control${form.errorOf('signup_message') ? ' is-invalid' : ''}`}
-            rows={3}
-            value={values.signup_message}
-            onChange={(event) => set('signup_message', event.target.value)}
-            onBlur={() => form.touch('signup_message')}
-          />
-          <FieldError id={IDS.signup_message} error={form.errorOf('signup_message')} />
-          <FieldHelp id={IDS.signup_message}>{t('fields.signupMessageHelp')}</FieldHelp>
-        </div>
+        <TextAreaField id={IDS.signup_message} label={t('fields.signupMessage')} help={t('fields.signupMessageHelp')} {...form.bind('signup_message')} />
       )}
 
-      <ConsentCheckbox
-        id={IDS.consent_terms}
-        checked={values.consent_terms}
-        error={form.errorOf('consent_terms')}
-        onChange={(checked) => set('consent_terms', checked)}
-        onBlur={() => form.touch('consent_terms')}
-      >
+      <ConsentCheckbox id={IDS.consent_terms} {...form.bind('consent_terms')}>
         <Trans
           t={t}
           i18nKey="signup.consentTerms"
           components={{ terms: termsLink(routePath('pages-terms')), privacy: termsLink(routePath('pages-privacy')) }}
         />
       </ConsentCheckbox>
-      <ConsentCheckbox
-        id={IDS.consent_orientation_data}
-        checked={values.consent_orientation_data}
-        error={form.errorOf('consent_orientation_data')}
-        onChange={(checked) => set('consent_orientation_data', checked)}
-        onBlur={() => form.touch('consent_orientation_data')}
-      >
+      <ConsentCheckbox id={IDS.consent_orientation_data} {...form.bind('consent_orientation_data')}>
         {t('signup.consentOrientation', { site: settings.name })}{' '}
         <span className="text-body-secondary">{t('signup.consentOrientationOptional')}</span>
       </ConsentCheckbox>
@@ -245,17 +189,17 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
 
 function ConsentCheckbox({
   id,
-  checked,
+  value,
   error,
   onChange,
   onBlur,
   children,
 }: {
   id: string;
-  checked: boolean;
+  value: boolean;
   error: string | undefined;
   onChange: (checked: boolean) => void;
-  onBlur: () => void;
+  onBlur?: () => void;
   children: ReactNode;
 }) {
   // Two labels for one box: the box's own 44 px target and the text, both tap to tick. A link
@@ -267,7 +211,7 @@ function ConsentCheckbox({
           {...controlProps(id, error)}
           className={`form-check-input${error ? ' is-invalid' : ''}`}
           type="checkbox"
-          checked={checked}
+          checked={value}
           onChange={(event) => onChange(event.target.checked)}
           onBlur={onBlur}
         />

@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import { dateOfBirthProblem, isValidEmail, nameProblem, passwordProblem } from '@cupido/shared/account-rules';
+import { ZSignupRequest } from '@cupido/shared/accounts';
+import { formSchema } from '../../../ui/form/form-schema';
 import type { Problems, SiteLimits } from '../form/field-problems';
 
 export const SIGNUP_FIELDS = [
@@ -46,4 +49,34 @@ export function signupProblems(values: SignupValues, { minimumAge, messageLength
   if (values.signup_message.trim().length > messageLength) problems.signup_message = 'signup_message_too_long';
   if (!values.consent_terms) problems.consent_terms = 'consent_required';
   return problems;
+}
+
+/**
+ * The signup form's schema: the rules above (the server's own), then the request as it goes out
+ * (trimmed; the first message only from a profile), parsed by the call's contract. The language
+ * and the traffic source are added when sending.
+ */
+export function signupFormSchema(limits: SiteLimits, profileId: number | undefined) {
+  return formSchema({
+    fields: z.object({
+      email: z.string(),
+      name: z.string(),
+      password: z.string(),
+      date_of_birth: z.string(),
+      signup_message: z.string(),
+      consent_terms: z.boolean(),
+      consent_orientation_data: z.boolean(),
+    }),
+    rules: (values) => signupProblems(values, limits, new Date()),
+    request: (values) => ({
+      email: values.email.trim(),
+      name: values.name.trim(),
+      password: values.password,
+      date_of_birth: values.date_of_birth,
+      ...(profileId ? { signup_profile_id: profileId, signup_message: values.signup_message.trim() || undefined } : {}),
+      consent_terms: values.consent_terms,
+      consent_orientation_data: values.consent_orientation_data,
+    }),
+    contract: ZSignupRequest,
+  });
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TUser } from '@cupido/shared/accounts';
@@ -12,12 +12,13 @@ import {
   SIGNUP_REASONS,
   TATTOOS,
 } from '@cupido/shared/profile-options';
-import type { TGeocodeAnswer, TOwnProfile } from '@cupido/shared/profiles';
+import { ZProfileUpdate, type TGeocodeAnswer, type TOwnProfile } from '@cupido/shared/profiles';
 import { routePath } from '@cupido/shared/routes';
 import { ACCOUNTS_NS } from '../../accounts/accounts-texts';
-import { controlProps, FieldError, FieldHelp, TextField } from '../../accounts/form/field';
-import { problemMessage } from '../../accounts/form/field-problems';
-import { useFieldErrors } from '../../accounts/form/use-form-errors';
+import { TextAreaField, TextField } from '../../../ui/form/field';
+import { formSchema } from '../../../ui/form/form-schema';
+import { SelectField } from '../../../ui/form/select-field';
+import { useAccountForm } from '../../accounts/form/use-account-form';
 import { ServerError } from '../../accounts/server-error';
 import { DateOfBirthField } from '../../accounts/signup/date-of-birth-field';
 import { useSettings } from '../../site/use-settings';
@@ -28,8 +29,7 @@ import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, MAX_INTERESTS } from '../profile-lim
 import { GeolocationButton, type PlaceOutcome } from './geolocation-button';
 import { InterestsField } from './interests-field';
 import { LookingForFields } from './looking-for-fields';
-import { changesOf, profileProblems, valuesOf, type ProfileField, type ProfileProblem, type ProfileValues } from './profile-values';
-import { SelectField } from './select-field';
+import { changesOf, profileProblems, valuesOf, ZProfileValues, type ProfileField, type ProfileValues } from './profile-values';
 
 const IDS: Record<ProfileField, string> = {
   name: 'profile-name',
@@ -62,7 +62,17 @@ const OPTION_LISTS: Record<Exclude<OptionAttribute, 'gender' | 'sexuality'>, rea
   signup_reason: SIGNUP_REASONS,
 };
 
-const PROFILE_PROBLEMS = new Set<ProfileProblem>(['city_too_long', 'about_too_long', 'too_many_interests']);
+const PROFILE_PROBLEMS = new Set(['city_too_long', 'about_too_long', 'too_many_interests']);
+
+/** The own profile's checks (the server's own), then only what changed, parsed by the update contract. */
+function profileFormSchema(saved: ProfileValues, email: string, minimumAge: number) {
+  return formSchema({
+    fields: ZProfileValues,
+    rules: (values) => profileProblems(values, email, minimumAge, new Date()),
+    request: (values) => changesOf(values, saved),
+    contract: ZProfileUpdate,
+  });
+}
 
 /**
  * Every profile attribute of spec section 3, saved with one button. Client checks show under
@@ -77,43 +87,50 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
   const optionLabel = useOptionLabel();
   const regionLabel = useRegionLabel();
   const [saved, setSaved] = useState<ProfileValues>(() => valuesOf(profile));
-  const [values, setValues] = useState<ProfileValues>(saved);
   const [done, setDone] = useState(false);
   const update = useUpdateProfile();
-  const regions = useRegions(values.country);
+  const schema = useMemo(() => profileFormSchema(saved, user.email, settings.minimum_age), [saved, user.email, settings.minimum_age]);
+  const form = useAccountForm({
+    schema,
+    defaultValues: saved,
+    ids: IDS,
+    // The name may not be the e-mail address; the maximum age not below the minimum.
+    dependents: { looking_for_min_age: ['looking_for_max_age'] },
+    messageOf: (code) =>
+      code === 'age_range_reversed'
+        ? t('search.ageRangeReversed')
+        : PROFILE_PROBLEMS.has(code)
+          ? t(`errors.${code}`, { max: code === 'city_too_long' ? CITY_MAX_LENGTH : code === 'about_too_long' ? ABOUT_MAX_LENGTH : MAX_INTERESTS })
+          : undefined,
+  });
+  const { setValue, clearErrors, subscribe } = form.form;
+  const country = form.bind('country', { checkOnBlur: false });
+  const regions = useRegions(country.value);
 
-  const problems = profileProblems(values, user.email, settings.minimum_age, new Date());
-  const messages: Partial<Record<ProfileField, string>> = {};
-  for (const [field, code] of Object.entries(problems) as [ProfileField, ProfileProblem][]) {
-    messages[field] = code === 'age_range_reversed'
-      ? t('search.ageRangeReversed')
-      : PROFILE_PROBLEMS.has(code)
-      ? t(`errors.${code}`, { max: code === 'city_too_long' ? CITY_MAX_LENGTH : code === 'about_too_long' ? ABOUT_MAX_LENGTH : MAX_INTERESTS })
-      : problemMessage(ta, code as Parameters<typeof problemMessage>[1], { minimumAge: settings.minimum_age, messageLength: settings.message_length });
-  }
-  const form = useFieldErrors(messages, IDS, ta('errors.generic'));
+  // Any edit makes an earlier "saved" stale.
+  useEffect(() => subscribe({ formState: { values: true }, callback: ({ type }) => type === 'change' && setDone(false) }), [subscribe]);
 
-  const set = <F extends ProfileField>(field: F, value: ProfileValues[F]) => {
-    setValues((current) => ({ ...current, [field]: value, ...(field === 'country' && value !== current.country ? { region: '' } : {}) }));
-    form.changed(field);
-    if (field === 'country') form.changed('region');
-    setDone(false);
+  /** A new country empties the region, which belongs to the old one. */
+  const changeCountry = (value: string) => {
+    if (value !== country.value) {
+      setValue('region', '');
+      clearErrors('region');
+    }
+    country.onChange(value);
   };
 
   /** The geolocation button's place: filled in when the site serves its country (saved with the form). */
   const applyPlace = (place: TGeocodeAnswer): PlaceOutcome => {
     if (!settings.countries.includes(place.country)) return { filled: false, country: countryName(place.country) };
-    setValues((current) => ({ ...current, country: place.country, region: place.region ?? '', city: place.city ?? current.city }));
-    (['country', 'region', 'city'] as const).forEach(form.changed);
+    setValue('country', place.country, { shouldDirty: true });
+    setValue('region', place.region ?? '', { shouldDirty: true });
+    if (place.city) setValue('city', place.city, { shouldDirty: true });
+    clearErrors(['country', 'region', 'city']);
     setDone(false);
     return { filled: true, place: [place.city, countryName(place.country)].filter(Boolean).join(', ') };
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setDone(false);
-    if (!form.validateAll()) return;
-    const changes = changesOf(values, saved);
+  const save = form.onSubmit((changes) => {
     if (Object.keys(changes).length === 0) {
       setDone(true);
       return;
@@ -122,16 +139,23 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
       onSuccess: (fresh) => {
         const next = valuesOf(fresh);
         setSaved(next);
-        setValues(next);
+        form.reset(next);
         setDone(true);
       },
       onError: form.showServerError,
     });
+  });
+  const submit = (event: FormEvent) => {
+    setDone(false);
+    save(event);
   };
 
-  const countries = settings.countries.includes(values.country) || !values.country ? settings.countries : [values.country, ...settings.countries];
+  const countries = settings.countries.includes(country.value) || !country.value ? settings.countries : [country.value, ...settings.countries];
   const optionsOf = (attribute: OptionAttribute, ids: readonly string[]) => ids.map((id) => ({ value: id, label: optionLabel(attribute, id) }));
-  const aboutLength = values.about.trim().length;
+  const about = form.bind('about');
+  const interests = form.bind('interests', { checkOnChange: true });
+  const gender = form.bind('gender', { checkOnBlur: false });
+  const sexuality = form.bind('sexuality', { checkOnBlur: false });
 
   return (
     <form id="profile-form" onSubmit={submit} noValidate>
@@ -139,37 +163,24 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
         <h2 id="profile-details-title" className="h5 mb-3">
           {t('profile.detailsTitle')}
         </h2>
-        <TextField
-          id={IDS.name}
-          label={ta('fields.name')}
-          value={values.name}
-          error={form.errorOf('name')}
-          onChange={(v) => set('name', v)}
-          onBlur={() => form.touch('name')}
-          autoComplete="nickname"
-          help={ta('fields.nameHelp')}
-        />
+        <TextField id={IDS.name} label={ta('fields.name')} autoComplete="nickname" help={ta('fields.nameHelp')} {...form.bind('name')} />
         <div className="row g-3">
           <div className="col-sm-6">
             <SelectField
               id={IDS.gender}
               label={t('fields.gender')}
-              value={values.gender}
               options={optionsOf('gender', GENDERS)}
-              empty={values.gender ? undefined : t('common.choose')}
-              error={form.errorOf('gender')}
-              onChange={(v) => set('gender', v)}
+              empty={gender.value ? undefined : t('common.choose')}
+              {...gender}
             />
           </div>
           <div className="col-sm-6">
             <SelectField
               id={IDS.sexuality}
               label={t('fields.sexuality')}
-              value={values.sexuality}
               options={optionsOf('sexuality', SEXUALITIES)}
-              empty={values.sexuality ? undefined : t('common.choose')}
-              error={form.errorOf('sexuality')}
-              onChange={(v) => set('sexuality', v)}
+              empty={sexuality.value ? undefined : t('common.choose')}
+              {...sexuality}
               // Without the orientation consent no sexuality is kept (trust.md); it is given again in the settings.
               disabled={!user.orientation_consent}
               help={
@@ -185,14 +196,7 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
             />
           </div>
         </div>
-        <DateOfBirthField
-          id="profile-date-of-birth"
-          value={values.date_of_birth}
-          error={form.errorOf('date_of_birth')}
-          minimumAge={settings.minimum_age}
-          onChange={(v) => set('date_of_birth', v)}
-          onBlur={() => form.touch('date_of_birth')}
-        />
+        <DateOfBirthField id="profile-date-of-birth" minimumAge={settings.minimum_age} {...form.bind('date_of_birth')} />
       </section>
 
       <section className="mb-4" aria-labelledby="profile-location-title">
@@ -205,33 +209,22 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
             <SelectField
               id={IDS.country}
               label={t('fields.country')}
-              value={values.country}
               options={countries.map((code) => ({ value: code, label: countryName(code) }))}
-              error={form.errorOf('country')}
-              onChange={(v) => set('country', v)}
+              {...country}
+              onChange={changeCountry}
             />
           </div>
           <div className="col-sm-6">
             <SelectField
               id={IDS.region}
               label={regionLabel(regions.data?.label)}
-              value={values.region}
               options={(regions.data?.regions ?? []).map((r) => ({ value: r.code, label: r.name }))}
               empty={t('common.notSpecified')}
-              error={form.errorOf('region')}
-              onChange={(v) => set('region', v)}
+              {...form.bind('region', { checkOnBlur: false })}
             />
           </div>
         </div>
-        <TextField
-          id={IDS.city}
-          label={t('fields.city')}
-          value={values.city}
-          error={form.errorOf('city')}
-          onChange={(v) => set('city', v)}
-          onBlur={() => form.touch('city')}
-          autoComplete="address-level2"
-        />
+        <TextField id={IDS.city} label={t('fields.city')} autoComplete="address-level2" {...form.bind('city')} />
       </section>
 
       <section className="mb-4" aria-labelledby="profile-looks-title">
@@ -244,34 +237,31 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
               <SelectField
                 id={IDS[attribute]}
                 label={t(`fields.${attribute}`)}
-                value={values[attribute]}
                 options={optionsOf(attribute, OPTION_LISTS[attribute])}
                 empty={t('common.notSpecified')}
-                error={form.errorOf(attribute)}
-                onChange={(v) => set(attribute, v)}
+                {...form.bind(attribute, { checkOnBlur: false })}
               />
             </div>
           ))}
         </div>
-        <InterestsField id={IDS.interests} value={values.interests} error={form.errorOf('interests')} onChange={(v) => { set('interests', v); form.touch('interests'); }} />
-        <div className="mb-3">
-          <label htmlFor={IDS.about} className="form-label">
-            {t('fields.about')}
-          </label>
-          <textarea
-            {...controlProps(IDS.about, form.errorOf('about'), true)}
-            className={`form-control${form.errorOf('about') ? ' is-invalid' : ''}`}
-            rows={5}
-            value={values.about}
-            onChange={(e) => set('about', e.target.value)}
-            onBlur={() => form.touch('about')}
-          />
-          <FieldError id={IDS.about} error={form.errorOf('about')} />
-          <FieldHelp id={IDS.about}>{t('profile.aboutHelp', { number: aboutLength, max: ABOUT_MAX_LENGTH })}</FieldHelp>
-        </div>
+        <InterestsField id={IDS.interests} {...interests} />
+        <TextAreaField
+          id={IDS.about}
+          label={t('fields.about')}
+          rows={5}
+          help={t('profile.aboutHelp', { number: about.value.trim().length, max: ABOUT_MAX_LENGTH })}
+          {...about}
+        />
       </section>
 
-      <LookingForFields ids={IDS} values={values} errorOf={form.errorOf} onChange={set} onTouch={form.touch} />
+      <LookingForFields
+        ids={IDS}
+        gender={form.bind('looking_for_gender', { checkOnBlur: false })}
+        minAge={form.bind('looking_for_min_age')}
+        maxAge={form.bind('looking_for_max_age', { checkOnChange: true })}
+        // A reversed range is shown as soon as either bound is chosen, not only on Save.
+        onAgeChosen={() => form.touch('looking_for_max_age')}
+      />
 
       <ServerError error={form.formError} id="profile-error" />
       <div className="d-flex flex-wrap align-items-center gap-3">

@@ -3,6 +3,7 @@
  * so only the attributes the member changed go out (country and region always together, as a
  * region belongs to its country).
  */
+import { z } from 'zod';
 import { dateOfBirthProblem, nameProblem, type NameProblem } from '@cupido/shared/account-rules';
 import type { TOwnProfile, TProfileUpdate } from '@cupido/shared/profiles';
 import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, MAX_INTERESTS } from '../profile-limits';
@@ -27,6 +28,28 @@ export interface ProfileValues extends Record<OptionalAttribute, string> {
 }
 
 export type ProfileField = keyof ProfileValues;
+
+/** What the form's inputs hold: strings ('' for none), the interests as a list of ids. */
+export const ZProfileValues: z.ZodType<ProfileValues, ProfileValues> = z.object({
+  name: z.string(),
+  gender: z.string(),
+  sexuality: z.string(),
+  date_of_birth: z.string(),
+  country: z.string(),
+  region: z.string(),
+  city: z.string(),
+  hair_color: z.string(),
+  eye_color: z.string(),
+  body_type: z.string(),
+  relationship_status: z.string(),
+  tattoos: z.string(),
+  signup_reason: z.string(),
+  interests: z.array(z.string()),
+  about: z.string(),
+  looking_for_gender: z.string(),
+  looking_for_min_age: z.string(),
+  looking_for_max_age: z.string(),
+});
 
 export function valuesOf(profile: TOwnProfile): ProfileValues {
   return {

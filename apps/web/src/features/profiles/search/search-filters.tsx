@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GENDERS } from '@cupido/shared/profile-options';
-import { controlProps, FieldError } from '../../accounts/form/field';
+import { controlProps, FieldError } from '../../../ui/form/field';
 import { useSettings } from '../../site/use-settings';
 import { useRegions } from '../profile-calls';
 import { useCountryName, useOptionLabel, useRegionLabel } from '../profile-labels';

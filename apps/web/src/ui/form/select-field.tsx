@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { controlProps, FieldError, FieldHelp } from '../../accounts/form/field';
+import { controlProps, FieldError, FieldHelp } from './field';
 
 export interface Option {
   value: string;

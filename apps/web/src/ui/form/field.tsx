@@ -63,3 +63,35 @@ export function TextField({ id, label, value, error, onChange, onBlur, type = 't
     </div>
   );
 }
+
+interface TextAreaFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  rows?: number;
+  help?: ReactNode;
+}
+
+/** A labelled textarea with its error and help text tied to it. */
+export function TextAreaField({ id, label, value, error, onChange, onBlur, rows = 3, help }: TextAreaFieldProps) {
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <textarea
+        {...controlProps(id, error, help !== undefined)}
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        rows={rows}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      <FieldError id={id} error={error} />
+      {help !== undefined && <FieldHelp id={id}>{help}</FieldHelp>}
+    </div>
+  );
+}
