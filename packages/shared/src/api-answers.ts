@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ZNotMeAnswer, ZOkAnswer, ZSentAnswer, ZUserAnswer, ZUserOrNullAnswer } from './accounts';
+import { ZMailChangeAnswer, ZNotMeAnswer, ZOkAnswer, ZSentAnswer, ZUserAnswer, ZUserOrNullAnswer } from './accounts';
 import { ZBlockList } from './blocks';
 import { ZCompanyInfo, ZInterests, ZRegions, ZSettings } from './contracts';
 import { ZPhotoDeletedAnswer, ZPhotosAnswer, ZPhotoUploadAnswer } from './photos';
@@ -29,7 +29,7 @@ export const API_ANSWERS = {
   'POST /api/reset-password-do.php': ZUserAnswer,
   'POST /api/password.php': ZOkAnswer,
   'POST /api/email.php': ZUserAnswer,
-  'POST /api/mail-change-do.php': ZUserAnswer,
+  'POST /api/mail-change-do.php': ZMailChangeAnswer,
   'POST /api/consent.php': ZUserAnswer,
   'POST /api/not-me.php': ZNotMeAnswer,
   'POST /api/delete-account.php': ZOkAnswer,
