@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './open';
@@ -12,11 +12,13 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL pool', () => {
     database = await createTestDatabase();
     const first = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
     const pid = first.rows[0]!.pid;
+    const connections = database.poolUse()!.total;
     // Another session ends ours, as a failover or an administrator would.
     const killer = await createTestDatabase();
     await killer.db.execute(sql`select pg_terminate_backend(${pid})`);
     await killer.close();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The pool has noticed and dropped the dead connection (not: some milliseconds have passed).
+    await vi.waitFor(() => expect(database.poolUse()!.total).toBeLessThan(connections), { timeout: 10_000 });
     const next = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
     expect(next.rows[0]!.pid).not.toBe(pid);
   });
