@@ -8,7 +8,12 @@ import { NotFoundPage } from '../errors/not-found-page';
 import { LocaleDropdown } from './locale-dropdown';
 import { readLocaleCookie } from './locale-cookie';
 
-const toggle = () => waitFor(() => document.getElementById('locale-dropdown')!);
+/** The dropdown's toggle once it is there (waitFor retries only while the callback throws). */
+const toggle = () => waitFor(() => required(document.getElementById('locale-dropdown')));
+const required = <T,>(element: T | null): T => {
+  expect(element).not.toBeNull();
+  return element!;
+};
 
 afterEach(async () => {
   document.cookie = 'i18n_redirected=; path=/; max-age=0';

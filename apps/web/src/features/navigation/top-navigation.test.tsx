@@ -22,6 +22,11 @@ function renderNav(user: TUser | null, activity?: ActivityCounts, route = '/memb
 
 const nav = () => screen.getByRole('navigation', { name: 'Main navigation' });
 const memberLinks = () => waitFor(() => within(nav()).getByRole('link', { name: /Search members/ }));
+/** An element once it is there (waitFor retries only while the callback throws, and null does not throw). */
+const required = <T,>(element: T | null): T => {
+  expect(element).not.toBeNull();
+  return element!;
+};
 
 afterEach(async () => {
   // Unmounted first: a mounted member's navigation would store the reset language with PUT /api/user.php.
@@ -101,7 +106,7 @@ describe('top navigation', () => {
     expect(toggle.querySelector('img')!.getAttribute('src')).toBe('/photos/a-thumb.jpg');
     toggle.focus();
     await user.keyboard('{Enter}');
-    const menu = await waitFor(() => document.querySelector('.dropdown-menu.show') as HTMLElement);
+    const menu = await waitFor(() => required(document.querySelector<HTMLElement>('.dropdown-menu.show')));
     expect(within(menu).getByRole('button', { name: 'Log out' }).id).toBe('logout-link');
     expect(within(menu).getByText('My profile').getAttribute('href')).toBe('/profile');
     expect(within(menu).getByText('Settings').getAttribute('href')).toBe('/notifications');
@@ -163,7 +168,7 @@ describe('top navigation', () => {
     const user = userEvent.setup();
     const { queryClient } = renderNav(makeUser());
     await memberLinks();
-    await user.click(await waitFor(() => document.getElementById('locale-dropdown')!));
+    await user.click(await waitFor(() => required(document.getElementById('locale-dropdown'))));
     await user.click(within(document.querySelector('.dropdown-menu.show') as HTMLElement).getByText('Deutsch'));
     await waitFor(() => expect(sentBodies(fetch, 'PUT /api/user.php')).toEqual([{ language: 'de' }]));
     await waitFor(() => expect((queryClient.getQueryData(SESSION_QUERY_KEY) as TUser).language).toBe('de'));
