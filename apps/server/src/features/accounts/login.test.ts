@@ -39,6 +39,7 @@ describe('GET /api/user.php', () => {
       fictional_icon: '🎭',
       notifications_disabled: [],
       orientation_consent: true,
+      ad_tracking_consent: null, // never given nor withdrawn on the server (decision 024)
       profile: { id: expect.any(Number), name: 'Sanne', country: 'GB', status: 'active', main_image: null },
     });
   });
