@@ -92,6 +92,22 @@ test.describe('titles and descriptions', () => {
   });
 });
 
+test('the login form parses its input without breaking the Content-Security-Policy', async ({ page }) => {
+  // The site forbids eval; a library that even probes for it is reported as a violation.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  await page.goto('/login');
+  await enterSite(page);
+  await page.locator('#login-email').fill('nobody@example.com');
+  await page.locator('#login-password').fill('not the password');
+  await page.locator('#login-submit').click();
+  await expect(page.locator('#login-error')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});
+
 test.describe('static pages and errors', () => {
   test('a static page shows the site and company details', async ({ page }) => {
     await page.goto('/pages/service');

@@ -1,3 +1,4 @@
+import './app/zod-jitless';
 import './styles/app.scss';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
