@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   ZChangeEmailRequest,
   ZChangePasswordRequest,
@@ -31,6 +32,7 @@ import { siteOrigin, type PublicOriginConfig } from '../sites/public-origin';
 import { authenticationRequired, forgetMember } from '../../plugins/session';
 import { detectCountry } from '../sites/country-detection';
 import type { AccountDeps, RequestContext } from './account-context';
+import type { MemberRow } from './sessions';
 import { toUserView } from './member-view';
 import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie } from './sessions';
 import { activate, resendActivation, signup } from './signup';
@@ -96,12 +98,26 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     return { user: toUserView(row, request.site.fictionalIcon) };
   }
 
+  /** The serialized user.php answer per cached member row (and the site's fictional icon it shows). */
+  const serializedUsers = new WeakMap<MemberRow, { icon: string; json: string }>();
+
   app.get(
     '/api/user.php',
     { schema: { tags, summary: 'The logged-in member, or null for a visitor', response: { 200: ZUserOrNullAnswer } } },
-    async (request) => {
+    async (request, reply) => {
       const row = await request.member();
-      return { user: row ? toUserView(row, request.site.fictionalIcon) : null };
+      if (!row) return { user: null };
+      // user.php runs on every page view. The member row is cached per process for a moment
+      // (plugins/session.ts), so its answer is validated and serialized once per cached row, as
+      // settings.php does per site; a fresh row (after a change or MEMBER_CACHE_MS) starts afresh.
+      const icon = request.site.fictionalIcon;
+      let cached = serializedUsers.get(row);
+      if (cached?.icon !== icon) {
+        cached = { icon, json: JSON.stringify(ZUserOrNullAnswer.parse({ user: toUserView(row, icon) })) };
+        serializedUsers.set(row, cached);
+      }
+      // A string payload is sent as it is: the contract was checked when it was cached.
+      return reply.type('application/json; charset=utf-8').send(cached.json as unknown as z.infer<typeof ZUserOrNullAnswer>);
     },
   );
 
