@@ -124,6 +124,9 @@ export class JobQueue {
     }
     const check = () => void this.runSchedules().catch((error) => this.options.log.error({ err: describeError(error) }, 'job schedule check failed'));
     setImmediate(check);
+    // The one timer left on the server, and it runs no work itself: each check only offers the
+    // latest due tick to the queue under a job id made from the job name and the tick, which the
+    // database accepts once across all processes (decision 018). The work runs as a queued job.
     this.scheduleTimer = setInterval(check, SCHEDULE_CHECK_MS).unref();
   }
 
