@@ -9,6 +9,8 @@ import type { DatabaseHandle } from '../db/open';
 import { photos, profileInterests, profiles, sites, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
+import { createBroker } from '../infra/broker';
+import { SiteService, SITES_CHANGED_CHANNEL } from '../features/sites/service';
 import { seedDemoData } from './demo-seed';
 import { DEMO_MEMBER, DEMO_MEMBER_SEED_KEY, seedDemoMember } from './demo-member';
 import { DEMO_EXTRA_PHOTOS, DEMO_PROFILE_COUNT, SEED_REFERENCE_DATE, seedDemoProfiles } from './demo-profiles';
@@ -157,6 +159,30 @@ describe('seedDemoData: demo profiles', () => {
       files: fs.readdirSync(path.join(dataDir, 'photos', 'demo')).length,
     }).toEqual(before);
     expect(await allProfiles()).toEqual(rowsBefore);
+  });
+
+  it('tells running servers to read the sites afresh (npm run seed beside a live server)', async () => {
+    const prefix = `seed-test-${process.pid}:`;
+    const serverBroker = createBroker({ channelPrefix: prefix });
+    const seedBroker = createBroker({ channelPrefix: prefix });
+    const [{ name: seededName }] = (await database.db.select({ name: sites.name }).from(sites).where(eq(sites.domain, 'localhost'))) as [{ name: string }];
+    try {
+      // A running server has the site cached; someone edited its row by hand, then re-seeds.
+      const server = new SiteService(database.db, serverBroker);
+      await server.listen();
+      const cached = await server.resolve('localhost');
+      await database.db.update(sites).set({ name: 'Renamed by hand' }).where(eq(sites.id, cached.id));
+      expect((await server.resolve('localhost')).name).toBe(cached.name);
+      const heard = new Promise((resolve) => void serverBroker.subscribe(SITES_CHANGED_CHANNEL, resolve));
+      await seedDemoData(database.db, { dataDir, sites: new SiteService(database.db, seedBroker) });
+      await heard;
+      // The seed keeps an existing site as it is, so the server now serves the edited row.
+      expect((await server.resolve('localhost')).name).toBe('Renamed by hand');
+    } finally {
+      await database.db.update(sites).set({ name: seededName }).where(eq(sites.domain, 'localhost'));
+      await serverBroker.close();
+      await seedBroker.close();
+    }
   });
 
   it('rewrites a deleted avatar file, and only that one', async () => {

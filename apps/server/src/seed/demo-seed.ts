@@ -6,11 +6,17 @@ import { seedDemoSites } from './demo-sites';
 
 export interface SeedOptions {
   dataDir: string;
+  /**
+   * The sites' cache of running servers, when seeding a database they already serve (`npm run
+   * seed` beside a live server): told that site rows changed, every process reads them afresh.
+   */
+  sites?: { changed(): Promise<void> };
 }
 
 export async function seedDemoData(db: Database, options: SeedOptions) {
   const seededSites = await seedDemoSites(db);
   const seededProfiles = await seedDemoProfiles(db, { dataDir: options.dataDir, sites: seededSites });
   const member = await seedDemoMember(db, { dataDir: options.dataDir });
+  await options.sites?.changed();
   return { sites: seededSites.length, ...seededProfiles, demoMember: { ...DEMO_MEMBER, created: member.created } };
 }
