@@ -146,7 +146,6 @@ export const ACCOUNT_ERROR_CODES = [
   'too_many_signups',
   'login_failed',
   'login_blocked',
-  'email_not_found',
   'too_many_reset_mails',
   'too_many_mails',
   'passwords_not_equal',

@@ -39,7 +39,7 @@ describe('forgot password (/reset-password)', () => {
   });
 
   it.each([
-    [404, 'email_not_found', 'E-mail address not found'],
+    [400, 'invalid_email', 'Invalid email'],
     [429, 'too_many_reset_mails', 'Too many password reset emails sent, please try again tomorrow'],
   ])('shows the server message for %i %s', async (status, code, message) => {
     stubApi({ 'POST /api/reset-password.php': apiError(status, code, message) });
