@@ -118,7 +118,15 @@ export const ZDeleteAccountRequest = z.object({
   current_password: currentPassword,
 });
 /** POST /api/consent.php: give or withdraw a revocable consent (orientation data, ad tracking). */
-export const ZConsentRequest = z.object({ kind: z.enum(['orientation_data', 'ad_tracking']), granted: z.boolean() });
+export const ZConsentRequest = z.object({
+  kind: z.enum(['orientation_data', 'ad_tracking']),
+  granted: z.boolean(),
+  /**
+   * With ad_tracking given: the parameters this browser kept for the visit that brought the member
+   * (decision 024). Stored on the account only when it holds none yet (the signup's stay).
+   */
+  tracking: ZTracking.optional(),
+});
 export type TConsentRequest = z.infer<typeof ZConsentRequest>;
 export const ZSentAnswer = z.object({ sent: z.literal(true) });
 /** POST /api/not-me.php: the account is locked and a reset link went to this (restored) address. */

@@ -62,6 +62,31 @@ describe('ad-tracking consent', () => {
     expect((await adTrackingRows(user.id)).map((r) => r.revokedAt === null)).toEqual([false, true]);
   });
 
+  it('given after signup, it stores the parameters the browser kept, but never over those signup stored', async () => {
+    const { user, cookie } = await signup(t, { tracking: { network: 'adnet' } });
+    expect(await storedTracking(user.id)).toEqual({});
+    const given = await t.app.inject({
+      method: 'POST',
+      url: '/api/consent.php',
+      payload: { kind: 'ad_tracking', granted: true, tracking: { network: 'adnet', sub2: 'banner' } },
+      headers: { cookie },
+    });
+    expect(given.json().user.ad_tracking_consent).toBe(true);
+    expect(await storedTracking(user.id)).toEqual({ network: 'adnet', sub2: 'banner' });
+
+    const other = await signup(t, { tracking: { network: 'first' }, consent_ad_tracking: true });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/consent.php',
+      payload: { kind: 'ad_tracking', granted: true, tracking: { network: 'later' } },
+      headers: { cookie: other.cookie },
+    });
+    expect(await storedTracking(other.user.id)).toEqual({ network: 'first' });
+    // The orientation consent takes no tracking along.
+    await t.app.inject({ method: 'POST', url: '/api/consent.php', payload: { kind: 'orientation_data', granted: false, tracking: { network: 'x' } }, headers: { cookie } });
+    expect(await storedTracking(user.id)).toEqual({ network: 'adnet', sub2: 'banner' });
+  });
+
   it('a refusal without an earlier consent stores no row and deletes parameters kept from before consent existed', async () => {
     const { user, cookie } = await signup(t);
     await t.database.db.update(users).set({ tracking: { network: 'legacy' } }).where(eq(users.id, user.id));

@@ -58,20 +58,25 @@ export function adTrackingConsentState(userId: SQLWrapper | number) {
 
 /**
  * Gives or withdraws the consent to keep and pass on ad-tracking parameters (decision 024);
- * answers whether anything changed. Withdrawing also empties the tracking stored at signup: we
- * stop keeping it. The users row is locked so two changes of one member take turns.
+ * answers whether anything changed. Giving it stores the parameters the browser sends when the
+ * account holds none; withdrawing empties them: we stop keeping them. The users row is locked so two changes of one member take turns.
  */
 export async function setAdTrackingConsent(
   db: Database,
   member: { id: number },
-  change: { granted: boolean; companyId: number; now: Date },
+  change: { granted: boolean; companyId: number; now: Date; tracking?: Record<string, string> },
 ): Promise<boolean> {
   const { granted, companyId, now } = change;
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, member.id)).for('update');
+    const [locked] = await tx.select({ tracking: users.tracking }).from(users).where(eq(users.id, member.id)).for('update');
     const active = and(eq(consents.userId, member.id), eq(consents.kind, 'ad_tracking'), isNull(consents.revokedAt));
     const [current] = await tx.select({ id: consents.id }).from(consents).where(active).limit(1);
     if (granted) {
+      // Consent given after signup: keep what brought the member, unless signup already stored it.
+      const tracking = change.tracking ?? {};
+      if (Object.keys(tracking).length > 0 && Object.keys(locked?.tracking ?? {}).length === 0) {
+        await tx.update(users).set({ tracking }).where(eq(users.id, member.id));
+      }
       if (current) return false;
       const version = await currentTermsVersion(tx, companyId);
       await tx.insert(consents).values({ userId: member.id, kind: 'ad_tracking', version, grantedAt: now });

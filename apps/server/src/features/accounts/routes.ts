@@ -287,8 +287,11 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
       const member = await request.requireMember();
       const now = deps.clock();
       const change = { granted: request.body.granted, companyId: request.site.companyId, now };
-      const set = request.body.kind === 'ad_tracking' ? setAdTrackingConsent : setOrientationConsent;
-      if (await set(deps.db, member, change)) await changed(request, member.id);
+      const done =
+        request.body.kind === 'ad_tracking'
+          ? await setAdTrackingConsent(deps.db, member, { ...change, tracking: request.body.tracking })
+          : await setOrientationConsent(deps.db, member, change);
+      if (done) await changed(request, member.id);
       return currentUser(request);
     },
   );

@@ -102,7 +102,7 @@ describe('settings: ad tracking', () => {
     const toggle = screen.getByRole('switch', { name: 'Remember which advertisement brought me here' }) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
     await user.click(toggle);
-    await waitFor(() => expect(sentBodies(fetch, 'POST /api/consent.php')).toEqual([{ kind: 'ad_tracking', granted: true }]));
+    await waitFor(() => expect(sentBodies(fetch, 'POST /api/consent.php')).toEqual([{ kind: 'ad_tracking', granted: true, tracking: {} }]));
     await waitFor(() => expect(toggle.checked).toBe(true));
     expect(readAdConsent()).toBe('accepted');
   });

@@ -4,7 +4,7 @@ import type { TUser } from '@cupido/shared/accounts';
 import { apiPost, type ApiError } from '../../api/client';
 import { SESSION_QUERY_KEY, useSession } from '../session/use-session';
 import { readAdConsent, subscribeAdConsent, type AdConsentChoice } from '../tracking/ad-consent';
-import { rememberAdConsent } from '../tracking/tracking';
+import { readTracking, rememberAdConsent } from '../tracking/tracking';
 
 export interface AdConsent {
   /** The choice in force: the member's on the server when they made one, else this browser's; null: not asked yet. */
@@ -30,7 +30,9 @@ export function useAdConsent(): AdConsent {
   const server = serverChoice(user);
   const queryClient = useQueryClient();
   const saveOnServer = useMutation<{ user: TUser }, ApiError, boolean>({
-    mutationFn: (granted) => apiPost<{ user: TUser }>('/api/consent.php', { kind: 'ad_tracking', granted }),
+    // Accepting after signup hands the server what signup would have stored with consent.
+    mutationFn: (granted) =>
+      apiPost<{ user: TUser }>('/api/consent.php', granted ? { kind: 'ad_tracking', granted, tracking: readTracking() } : { kind: 'ad_tracking', granted }),
     onSuccess: ({ user: changed }) => queryClient.setQueryData(SESSION_QUERY_KEY, changed),
   });
 
