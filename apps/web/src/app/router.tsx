@@ -18,14 +18,15 @@ const MembersPage = lazyWithReload(() => import('../features/members/members-pag
 const LoginPage = lazyWithReload(() => import('../features/accounts/login/login-page'));
 const SignupPage = lazyWithReload(() => import('../features/accounts/signup/signup-page'));
 const CompleteSignupPage = lazyWithReload(() => import('../features/accounts/activation/complete-signup-page'));
-const ActivateDonePage = lazyWithReload(() => import('../features/accounts/activation/activate-done-page'));
 const ActivateErrorPage = lazyWithReload(() => import('../features/accounts/activation/activate-error-page'));
 const ResetPasswordPage = lazyWithReload(() => import('../features/accounts/password/reset-password-page'));
 const ResetPasswordDoPage = lazyWithReload(() => import('../features/accounts/password/reset-password-do-page'));
 const MailChangeDoPage = lazyWithReload(() => import('../features/accounts/email/mail-change-do-page'));
 const NotMePage = lazyWithReload(() => import('../features/accounts/security/not-me-page'));
-const NotificationsPage = lazyWithReload(() => import('../features/accounts/settings/notifications-page'));
-const AccountDeletedPage = lazyWithReload(() => import('../features/accounts/settings/account-deleted-page'));
+const AccountDeletedPage = lazyWithReload(() => import('../features/accounts/deletion/account-deleted-page'));
+// Screens that compose several features (account, profile, blocks, credits) live in features above them.
+const ActivateDonePage = lazyWithReload(() => import('../features/onboarding/activate-done-page'));
+const NotificationsPage = lazyWithReload(() => import('../features/member-settings/notifications-page'));
 // Profile screens, each its own chunk with the lazily registered 'profiles' texts.
 const ProfilePage = lazyWithReload(() => import('../features/profiles/own-profile/profile-page'));
 const MemberPage = lazyWithReload(() => import('../features/profiles/member/member-page'));

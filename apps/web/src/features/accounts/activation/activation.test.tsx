@@ -5,9 +5,7 @@ import { Route, Routes } from 'react-router';
 import { apiError, sentBodies, stubApi } from '../../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../../test/location-probe';
 import { makeUser, renderWithProviders } from '../../../test/render-with-providers';
-import { makeOwnProfile } from '../../../test/profile-fixtures';
 import ActivationReminder from './activation-reminder';
-import ActivateDonePage from './activate-done-page';
 import ActivateErrorPage from './activate-error-page';
 import CompleteSignupPage from './complete-signup-page';
 
@@ -90,28 +88,6 @@ describe('complete signup (/complete-signup)', () => {
   });
 });
 
-describe('activate done (/activate/done)', () => {
-  it('profile card, premium card with the discount badge, credits and the search button', () => {
-    stubApi({ 'GET /api/profile.php': { body: { profile: makeOwnProfile() } } });
-    renderWithProviders(<ActivateDonePage />, { user: makeUser({ profile: { ...makeUser().profile, name: 'Bo' } }), settings: { signup_credits: 20 } });
-    expect(screen.getByRole('heading', { level: 1, name: 'Your account is active' })).toBeTruthy();
-    expect(screen.getByText('Welcome, Bo!')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Profile photo of Bo' }).textContent).toBe('B');
-    expect(screen.getByText('Free credits added to your account: 20')).toBeTruthy();
-    expect(screen.getByText('25% welcome discount')).toBeTruthy();
-    expect(screen.getByText('Up to 25 photos on your profile')).toBeTruthy();
-    expect(screen.getByText('46% higher chance of a match')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Get Premium' }).getAttribute('href')).toBe('/premium');
-    expect(screen.getByRole('link', { name: 'Search members' }).getAttribute('href')).toBe('/members');
-  });
-
-  it('no credits line when the site grants none', () => {
-    stubApi({ 'GET /api/profile.php': { body: { profile: makeOwnProfile() } } });
-    renderWithProviders(<ActivateDonePage />, { user: makeUser(), settings: { signup_credits: 0 } });
-    expect(screen.queryByText(/Free credits/)).toBeNull();
-  });
-});
-
 describe('activate error (/activate/error)', () => {
   it('a logged-in unconfirmed member can get a new link', async () => {
     const fetch = stubApi({ 'POST /api/activation-mail.php': { body: { sent: true } } });
@@ -148,5 +124,20 @@ describe('activate error (/activate/error)', () => {
     await user.click(screen.getByRole('button', { name: 'Send a new link' }));
     expect(await screen.findByText('If anna@example.com belongs to an account waiting to be deleted, we have sent it a new reactivation link.')).toBeTruthy();
     expect(sentBodies(fetch, 'POST /api/reactivation-mail.php')).toEqual([{ email: 'anna@example.com', language: 'en' }]);
+  });
+});
+
+describe('a used activation link of an active account (/activate/error?reason=already_active)', () => {
+  it('says the account is already active and offers login to a visitor', () => {
+    renderWithProviders(<ActivateErrorPage />, { route: '/activate/error?reason=already_active' });
+    expect(screen.getByRole('heading', { name: 'Your account is already active' })).toBeTruthy();
+    expect(screen.queryByText(/expired/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('offers the members area to a logged-in member', () => {
+    renderWithProviders(<ActivateErrorPage />, { route: '/activate/error?reason=already_active', user: makeUser() });
+    expect(screen.getByRole('link', { name: 'Search members' }).getAttribute('href')).toBe('/members');
+    expect(screen.queryByRole('button', { name: 'Send a new link' })).toBeNull();
   });
 });

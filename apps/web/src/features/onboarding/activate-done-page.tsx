@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PREMIUM_PHOTOS } from '@cupido/shared/constants';
 import { routePath } from '@cupido/shared/routes';
-import { usePageTitle } from '../../../app/document-title';
-import { MemberAvatar } from '../../../ui/member-avatar';
-import { useSession } from '../../session/use-session';
-import { useSettings } from '../../site/use-settings';
-import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
+import { usePageTitle } from '../../app/document-title';
+import { MemberAvatar } from '../../ui/member-avatar';
+import { useSession } from '../session/use-session';
+import { useSettings } from '../site/use-settings';
+import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
 import { OnboardingSteps } from './onboarding-steps';
 
 /** Spec sections 1 and 9: the welcome discount and the claimed better chance to match. */

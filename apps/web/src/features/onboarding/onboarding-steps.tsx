@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { TUser } from '@cupido/shared/accounts';
 import type { TOwnProfile } from '@cupido/shared/profiles';
 import { routePath } from '@cupido/shared/routes';
-import { useOwnProfile } from '../../profiles/profile-calls';
-import { ACCOUNTS_NS } from '../accounts-texts';
+import { useOwnProfile } from '../profiles/profile-calls';
+import { ACCOUNTS_NS } from '../accounts/accounts-texts';
 
 /** Filled enough to be found and answered: who they are, a word about themselves, interests. */
 export function isProfileComplete(profile: TOwnProfile): boolean {

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '@cupido/shared/accounts';
-import { apiPost, type ApiError } from '../../../api/client';
-import { OWN_PROFILE_QUERY_KEY } from '../../profiles/profile-calls';
-import { SESSION_QUERY_KEY } from '../../session/use-session';
-import { ACCOUNTS_NS } from '../accounts-texts';
-import { ServerError } from '../server-error';
+import { apiPost, type ApiError } from '../../api/client';
+import { OWN_PROFILE_QUERY_KEY } from '../profiles/profile-calls';
+import { SESSION_QUERY_KEY } from '../session/use-session';
+import { ACCOUNTS_NS } from '../accounts/accounts-texts';
+import { ServerError } from '../accounts/server-error';
 
 /**
  * POST /api/consent.php: the answer is the member, which becomes the session at once. Withdrawing

@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { apiError, stubApi } from '../../../test/api-stub';
-import { makeUser, renderWithProviders } from '../../../test/render-with-providers';
+import { apiError, stubApi } from '../../test/api-stub';
+import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import NotificationsPage from './notifications-page';
 
-vi.mock('../../profiles/blocked-members', () => ({ BlockedMembers: () => null }));
+vi.mock('../profiles/blocked-members', () => ({ BlockedMembers: () => null }));
 // So has the credit history (features/credits/credit-history.test.tsx).
-vi.mock('../../credits/credit-history', () => ({ CreditHistory: () => null }));
+vi.mock('../credits/credit-history', () => ({ CreditHistory: () => null }));
 
 const renderSettings = () =>
   renderWithProviders(

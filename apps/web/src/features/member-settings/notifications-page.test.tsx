@@ -2,16 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { apiError, sentBodies, stubApi } from '../../../test/api-stub';
-import { LocationProbe } from '../../../test/location-probe';
-import { makeUser, renderWithProviders } from '../../../test/render-with-providers';
+import { apiError, sentBodies, stubApi } from '../../test/api-stub';
+import { LocationProbe } from '../../test/location-probe';
+import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import NotificationsPage from './notifications-page';
-import AccountDeletedPage from './account-deleted-page';
+import AccountDeletedPage from '../accounts/deletion/account-deleted-page';
 
 // The blocked-members section has its own calls and tests (features/profiles/blocked-members.test.tsx).
-vi.mock('../../profiles/blocked-members', () => ({ BlockedMembers: () => null }));
+vi.mock('../profiles/blocked-members', () => ({ BlockedMembers: () => null }));
 // So has the credit history (features/credits/credit-history.test.tsx).
-vi.mock('../../credits/credit-history', () => ({ CreditHistory: () => null }));
+vi.mock('../credits/credit-history', () => ({ CreditHistory: () => null }));
 
 /** The settings page has three "Current password" fields: one per form that needs it. */
 const inForm = (id: string) => within(document.getElementById(id)!);

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../app/document-title';
-import { useSession } from '../../session/use-session';
-import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
-import { ChangeEmailForm } from '../email/change-email-form';
-import { ChangePasswordForm } from '../password/change-password-form';
-import { DeleteAccountForm } from './delete-account-form';
+import { usePageTitle } from '../../app/document-title';
+import { useSession } from '../session/use-session';
+import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
+import { ChangeEmailForm } from '../accounts/email/change-email-form';
+import { ChangePasswordForm } from '../accounts/password/change-password-form';
+import { DeleteAccountForm } from '../accounts/deletion/delete-account-form';
 import { OrientationConsent } from './orientation-consent';
-import { BlockedMembers } from '../../profiles/blocked-members';
-import { CreditHistory } from '../../credits/credit-history';
-import { PersonalDataSettings } from '../../personal-data/personal-data-settings';
+import { BlockedMembers } from '../profiles/blocked-members';
+import { CreditHistory } from '../credits/credit-history';
+import { PersonalDataSettings } from '../personal-data/personal-data-settings';
 
 /**
  * /notifications, the settings screen (spec section 2). Today: e-mail address, password, the
