@@ -9,7 +9,7 @@
  * deletion the row goes first and its files after the commit (a failure there leaves an
  * unreferenced file, logged, never a row pointing at nothing).
  */
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { photoLimit, type TPhoto } from '@cupido/shared/photos';
 import { FREE_PHOTOS, PREMIUM_PHOTOS } from '@cupido/shared/constants';
@@ -63,6 +63,16 @@ export function toPhotoView(row: PhotoRow, storage: PhotoStorage, cdnPrefix: str
     status: row.status,
     is_main: row.isMain,
   };
+}
+
+/**
+ * SQL for the read models of other features (search cards, the block list): the thumbnail of the
+ * profile's approved main photo, or null. `profileId` is a profiles.id column of the caller's
+ * query or a value. A scalar subquery by photos_one_main_per_profile, so one index probe per
+ * row and never more than one photo (the index allows one main photo per profile).
+ */
+export function approvedMainThumbOf(profileId: SQLWrapper | number) {
+  return sql<string | null>`(select ${photos.thumbFilename} from ${photos} where ${photos.profileId} = ${profileId} and ${photos.isMain} and ${photos.status} = 'approved')`;
 }
 
 /** Whether the photo exists and belongs to the profile (any status: a pending photo can be reported too). */
