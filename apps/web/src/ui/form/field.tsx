@@ -72,11 +72,13 @@ interface TextAreaFieldProps {
   onChange: (value: string) => void;
   onBlur?: () => void;
   rows?: number;
+  /** The most characters the textarea takes (a counter in `help` can count down to it). */
+  maxLength?: number;
   help?: ReactNode;
 }
 
 /** A labelled textarea with its error and help text tied to it. */
-export function TextAreaField({ id, label, value, error, onChange, onBlur, rows = 3, help }: TextAreaFieldProps) {
+export function TextAreaField({ id, label, value, error, onChange, onBlur, rows = 3, maxLength, help }: TextAreaFieldProps) {
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
@@ -86,6 +88,7 @@ export function TextAreaField({ id, label, value, error, onChange, onBlur, rows 
         {...controlProps(id, error, help !== undefined)}
         className={`form-control${error ? ' is-invalid' : ''}`}
         rows={rows}
+        maxLength={maxLength}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}

@@ -6,7 +6,7 @@ import { routePath } from '@cupido/shared/routes';
 import { SignupLink } from '../../accounts/signup-launcher';
 import { PROFILES_NS } from '../profiles-texts';
 import { PhotoViewer, type ViewerPhoto } from './photo-viewer';
-import { ReportDialog } from './report-button';
+import { LazyReportDialog } from './report-button';
 
 type UnlockedPhoto = Extract<TMemberPhoto, { locked: false }>;
 
@@ -90,7 +90,7 @@ export function MemberPhotos({ profile, viewer, canReport = false }: { profile: 
         }
       />
       {reporting !== null && (
-        <ReportDialog key={reporting} show onHide={() => setReporting(null)} profileId={profile.id} photoId={reporting} title={t('report.photoTitle', { name: profile.name })} />
+        <LazyReportDialog key={reporting} show onHide={() => setReporting(null)} profileId={profile.id} photoId={reporting} title={t('report.photoTitle', { name: profile.name })} />
       )}
     </section>
   );
