@@ -178,12 +178,6 @@ describe('settings (/notifications)', () => {
     expect(toggle.checked).toBe(true);
   });
 
-  it('/account-deleted explains the 14 days', async () => {
-    renderWithProviders(<AccountDeletedPage />);
-    expect(await screen.findByRole('heading', { name: 'Your account has been deleted' })).toBeTruthy();
-    expect(screen.getByText(/pending deletion for 14 days/)).toBeTruthy();
-  });
-
   it('"Keep my account" closes the confirmation without deleting', async () => {
     const fetch = stubApi({});
     const user = userEvent.setup();

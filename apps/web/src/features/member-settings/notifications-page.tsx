@@ -12,8 +12,9 @@ import { PersonalDataSettings } from '../personal-data/personal-data-settings';
 
 /**
  * /notifications, the settings screen (spec section 2). Today: e-mail address, password, the
- * orientation consent (privacy) and the delete-account item; the notification preferences join
- * when mail preferences exist.
+ * orientation consent (privacy), blocked members, credit history, personal data and the
+ * delete-account item; the notification preferences join when mail preferences exist. It composes
+ * those features, so it lives above them: none of them imports it.
  */
 export default function NotificationsPage() {
   return (

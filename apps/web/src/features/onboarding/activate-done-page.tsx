@@ -1,7 +1,7 @@
-import { PREMIUM_MATCH_CHANCE_PERCENT, WELCOME_DISCOUNT_PERCENT } from '@cupido/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PREMIUM_PHOTOS } from '@cupido/shared/constants';
+// Spec sections 1 and 9: the welcome discount and the claimed better chance to match.
+import { PREMIUM_MATCH_CHANCE_PERCENT, PREMIUM_PHOTOS, WELCOME_DISCOUNT_PERCENT } from '@cupido/shared/constants';
 import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../app/document-title';
 import { MemberAvatar } from '../../ui/member-avatar';
@@ -9,8 +9,6 @@ import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
 import { OnboardingSteps } from './onboarding-steps';
-
-/** Spec sections 1 and 9: the welcome discount and the claimed better chance to match. */
 
 /**
  * /activate/done, the activate-done view of spec section 2: the onboarding steps (a photo, the

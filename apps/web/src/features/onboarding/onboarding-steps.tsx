@@ -7,7 +7,7 @@ import { useOwnProfile } from '../profiles/profile-calls';
 import { ACCOUNTS_NS } from '../accounts/accounts-texts';
 
 /** Filled enough to be found and answered: who they are, a word about themselves, interests. */
-export function isProfileComplete(profile: TOwnProfile): boolean {
+function isProfileComplete(profile: TOwnProfile): boolean {
   return profile.gender !== null && profile.about.trim() !== '' && profile.interests.length > 0 && (profile.city.trim() !== '' || profile.region !== '');
 }
 
