@@ -37,6 +37,7 @@ import metricsPlugin, { createMetrics } from './plugins/metrics';
 import { profileRoutes } from './features/profiles/routes';
 import { searchRoutes } from './features/search/routes';
 import { blockRoutes } from './features/blocks/routes';
+import { profilesForBlocks } from './features/profiles/for-blocks';
 import { reportRoutes } from './features/reports/routes';
 import { creditRoutes } from './features/credits/routes';
 import { personalDataRoutes } from './features/personal-data/routes';
@@ -187,7 +188,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   });
   await app.register(profileRoutes, { deps: { db: database.db, clock } });
   await app.register(searchRoutes, { deps: { db: database.db, clock } });
-  await app.register(blockRoutes, { deps: { db: database.db, clock, events } });
+  await app.register(blockRoutes, { deps: { db: database.db, clock, events, profiles: profilesForBlocks(database.db) } });
   await app.register(reportRoutes, { deps: { db: database.db, clock } });
   await app.register(creditRoutes, { deps: { db: database.db } });
   await app.register(personalDataRoutes, { deps: { db: database.db, clock } });

@@ -10,6 +10,10 @@
 import './features/accounts/personal-data';
 import './features/profiles/personal-data';
 import './features/photos/personal-data';
-import './features/blocks/personal-data';
 import './features/reports/personal-data';
 import './features/credits/personal-data';
+import { registerBlocksDataExport } from './features/blocks/personal-data';
+import { profilesForBlocks } from './features/profiles/for-blocks';
+
+// Blocks is handed profiles' answers (it cannot import profiles, decision 021), so its part is called.
+registerBlocksDataExport(profilesForBlocks);

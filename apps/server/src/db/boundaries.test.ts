@@ -45,14 +45,6 @@ const ALLOWED_FOREIGN_TABLES: Record<string, { tables: string[]; why: string }> 
     why: "the terms version is the company's date; withdrawing the orientation consent locks the profile and clears its sexuality in one transaction",
   },
   'features/accounts/mail-requests.ts': { tables: ['profiles'], why: 'the profile name for the reset and reactivation mails' },
-  'features/blocks/service.ts': {
-    tables: ['profiles', 'photos', 'users'],
-    why: 'the block list (name, thumbnail) and the blocker-to-profile join in one query; profiles asks blocks, so blocks cannot call profiles',
-  },
-  'features/search/queries.ts': {
-    tables: ['profiles', 'photos'],
-    why: 'search is a read model over profiles: index-only scans on profiles and the main photo join (bench ratios)',
-  },
 };
 
 /**

@@ -2,7 +2,7 @@
  * The account-to-profile link as SQL for features above accounts (decision 021): they compose it
  * into their own queries instead of joining the users table themselves.
  */
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { users } from '../../db/schema';
 
 /**
@@ -10,5 +10,7 @@ import { users } from '../../db/schema';
  * once the account is erased or when there is no such account. One probe of the users key.
  */
 export function profileIdOfUser(userId: SQLWrapper | number) {
-  return sql<number | null>`(select ${users.profileId} from ${users} where ${users.id} = ${userId})`;
+  // The condition is nested SQL, so its columns keep their table names even in a single-table
+  // select (drizzle drops them for top-level columns there, and "id" would be ambiguous).
+  return sql<number | null>`(select ${users.profileId} from ${users} where ${eq(users.id, userId)})`;
 }

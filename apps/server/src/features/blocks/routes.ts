@@ -46,7 +46,7 @@ export const blockRoutes: FastifyPluginAsyncZod<{ deps: BlockDeps }> = async (ap
     { schema: { tags, summary: 'The profiles this member blocked, newest first', response: { 200: ZBlockList, 403: ZApiError } } },
     async (request) => {
       const member = await request.requireMember();
-      const rows = await listBlocks(deps.db, { userId: member.id, siteId: request.site.id });
+      const rows = await listBlocks(deps, { userId: member.id, siteId: request.site.id });
       return {
         blocks: rows.map((row) => ({
           profile_id: row.profileId,

@@ -3,18 +3,38 @@
  * the two do not find each other in search, cannot contact each other, and the blocked member
  * cannot open the blocker's profile (403 no_access). Blocking and unblocking are idempotent.
  */
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/open';
-import { blocks, photos, profiles, users } from '../../db/schema';
+import { blocks } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { DomainEvents, Tx } from '../../infra/domain-events';
+import { profileIdOfUser } from '../accounts/profile-of-user';
+
+/**
+ * What blocks asks about the profiles it is about. Profiles imports blocks (block state on the
+ * profile page, the exclusions of search), so blocks cannot import profiles back: profiles
+ * implements this (profiles/for-blocks.ts) and app.ts hands it in (decision 021).
+ */
+export interface ProfilesForBlocks {
+  /** Whether the profile exists on the site (blocks are made there). */
+  existsOnSite(siteId: number, profileId: number): Promise<boolean>;
+  /** Name and approved main photo's thumbnail of those of the profiles that are on the site, in any order. */
+  cardsByIds(siteId: number, profileIds: number[]): Promise<BlockedProfileCard[]>;
+}
+
+export interface BlockedProfileCard {
+  id: number;
+  name: string;
+  thumbFilename: string | null;
+}
 
 export interface BlockDeps {
   db: Database;
   clock: Clock;
   /** member.blocked / member.unblocked go out here; likes and chats remove their rows in the same transaction. */
   events: DomainEvents;
+  profiles: ProfilesForBlocks;
 }
 
 export interface Blocker {
@@ -25,18 +45,13 @@ export interface Blocker {
 
 export const profileNotFound = () => new AppError(404, 'profile_not_found', 'errors.profile_not_found');
 
-async function requireSiteProfile(db: Database, siteId: number, profileId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.siteId, siteId)))
-    .limit(1);
-  if (!row) throw profileNotFound();
+async function requireSiteProfile(profiles: ProfilesForBlocks, siteId: number, profileId: number): Promise<void> {
+  if (!(await profiles.existsOnSite(siteId, profileId))) throw profileNotFound();
 }
 
 export async function blockProfile(deps: BlockDeps, blocker: Blocker, profileId: number): Promise<void> {
   if (profileId === blocker.profileId) throw new AppError(400, 'cannot_block_self', 'errors.cannot_block_self', {}, 'profile_id');
-  await requireSiteProfile(deps.db, blocker.siteId, profileId);
+  await requireSiteProfile(deps.profiles, blocker.siteId, profileId);
   const now = deps.clock();
   await deps.events.transaction(deps.db, async (tx) => {
     const added = await tx
@@ -53,7 +68,7 @@ export async function blockProfile(deps: BlockDeps, blocker: Blocker, profileId:
 }
 
 export async function unblockProfile(deps: BlockDeps, blocker: Blocker, profileId: number): Promise<void> {
-  await requireSiteProfile(deps.db, blocker.siteId, profileId);
+  await requireSiteProfile(deps.profiles, blocker.siteId, profileId);
   await deps.events.transaction(deps.db, async (tx) => {
     const lifted = await tx
       .delete(blocks)
@@ -76,17 +91,12 @@ export async function forgetBlocksBy(tx: Tx, userId: number): Promise<void> {
  */
 export async function blockedEitherWay(db: Database, member: { userId: number; profileId: number }): Promise<number[]> {
   const rows = await db
-    .select({ id: blocks.blockedProfileId })
+    .select({ id: sql<number | null>`${blocks.blockedProfileId}` })
     .from(blocks)
     .where(eq(blocks.blockerUserId, member.userId))
-    .union(
-      db
-        .select({ id: sql<number>`${users.profileId}` })
-        .from(blocks)
-        .innerJoin(users, eq(users.id, blocks.blockerUserId))
-        .where(and(eq(blocks.blockedProfileId, member.profileId), isNotNull(users.profileId))),
-    );
-  return rows.map((r) => r.id);
+    .union(db.select({ id: profileIdOfUser(blocks.blockerUserId) }).from(blocks).where(eq(blocks.blockedProfileId, member.profileId)));
+  // A blocker without a profile (an erased account) has nobody to hide.
+  return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
 }
 
 /** Whether the viewer blocked the target, and whether the target's member blocked the viewer. */
@@ -98,10 +108,9 @@ export async function blockStateBetween(
   const rows = await db
     .select({ blockerUserId: blocks.blockerUserId, blockedProfileId: blocks.blockedProfileId })
     .from(blocks)
-    .leftJoin(users, eq(users.id, blocks.blockerUserId))
     .where(
       sql`(${blocks.blockerUserId} = ${viewer.userId} and ${blocks.blockedProfileId} = ${targetProfileId})
-        or (${blocks.blockedProfileId} = ${viewer.profileId} and ${users.profileId} = ${targetProfileId})`,
+        or (${blocks.blockedProfileId} = ${viewer.profileId} and ${profileIdOfUser(blocks.blockerUserId)} = ${targetProfileId})`,
     );
   return {
     blockedByViewer: rows.some((r) => r.blockerUserId === viewer.userId && r.blockedProfileId === targetProfileId),
@@ -111,14 +120,19 @@ export async function blockStateBetween(
 
 /**
  * The profiles a member blocked, newest first, for the settings' list with Unblock. Only profiles
- * of the member's site (blocks are made there); the thumbnail is the approved main photo's.
+ * of the member's site (blocks are made there); the thumbnail is the approved main photo's. Two
+ * indexed reads: the member's blocks by key, then their profiles' cards from profiles.
  */
-export async function listBlocks(db: Database, blocker: { userId: number; siteId: number }) {
-  return db
-    .select({ profileId: profiles.id, name: profiles.name, thumbFilename: photos.thumbFilename, blockedAt: blocks.createdAt })
+export async function listBlocks(deps: Pick<BlockDeps, 'db' | 'profiles'>, blocker: { userId: number; siteId: number }) {
+  const made = await deps.db
+    .select({ profileId: blocks.blockedProfileId, blockedAt: blocks.createdAt })
     .from(blocks)
-    .innerJoin(profiles, and(eq(profiles.id, blocks.blockedProfileId), eq(profiles.siteId, blocker.siteId)))
-    .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'approved')))
     .where(eq(blocks.blockerUserId, blocker.userId))
-    .orderBy(desc(blocks.createdAt), desc(profiles.id));
+    .orderBy(desc(blocks.createdAt), desc(blocks.blockedProfileId));
+  if (made.length === 0) return [];
+  const cards = new Map((await deps.profiles.cardsByIds(blocker.siteId, made.map((b) => b.profileId))).map((card) => [card.id, card]));
+  return made.flatMap(({ profileId, blockedAt }) => {
+    const card = cards.get(profileId);
+    return card ? [{ profileId, name: card.name, thumbFilename: card.thumbFilename, blockedAt }] : [];
+  });
 }

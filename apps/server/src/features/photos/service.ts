@@ -10,6 +10,7 @@
  * unreferenced file, logged, never a row pointing at nothing).
  */
 import { and, asc, desc, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { photoLimit, type TPhoto } from '@cupido/shared/photos';
 import { FREE_PHOTOS, PREMIUM_PHOTOS } from '@cupido/shared/constants';
@@ -72,8 +73,22 @@ export function toPhotoView(row: PhotoRow, storage: PhotoStorage, cdnPrefix: str
  * row and never more than one photo (the index allows one main photo per profile).
  */
 export function approvedMainThumbOf(profileId: SQLWrapper | number) {
-  return sql<string | null>`(select ${photos.thumbFilename} from ${photos} where ${photos.profileId} = ${profileId} and ${photos.isMain} and ${photos.status} = 'approved')`;
+  // The condition is nested SQL: drizzle drops the table names of the top-level columns of a
+  // single-table select, and unqualified "profile_id" = "id" would compare two photos columns.
+  const ofProfile = and(eq(photos.profileId, profileId), sql`${photos.isMain}`, sql`${photos.status} = 'approved'`);
+  return sql<string | null>`(select ${photos.thumbFilename} from ${photos} where ${ofProfile})`;
 }
+
+/**
+ * The main photo of each profile (any status) as a derived table for other features' read
+ * models, joined by `profileId` (the member view of user.php, through profiles). PostgreSQL
+ * pulls it up into the caller's query: one probe by photos_one_main_per_profile.
+ */
+export const mainPhotos = new QueryBuilder()
+  .select({ profileId: photos.profileId, filename: photos.filename, thumbFilename: photos.thumbFilename, status: photos.status })
+  .from(photos)
+  .where(eq(photos.isMain, true))
+  .as('main_photo');
 
 /** Whether the photo exists and belongs to the profile (any status: a pending photo can be reported too). */
 export async function isPhotoOfProfile(db: Pick<Database, 'select'>, photoId: number, profileId: number): Promise<boolean> {

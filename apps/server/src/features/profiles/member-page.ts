@@ -21,7 +21,7 @@ import { AppError } from '../../errors';
 import type { Site } from '../sites/service';
 import { profileNotFound } from '../blocks/service';
 import { photoUrl } from '../../infra/photo-storage';
-import { relatedProfiles } from '../search/service';
+import { relatedProfiles } from './related-profiles';
 import { contactFacts } from './contact';
 import { approvedPhotos, type ShownPhoto } from './shown-photos';
 import { interestsOf, type ProfileDeps } from './service';

@@ -7,7 +7,7 @@ import { ZApiError } from '@cupido/shared/contracts';
 import { ZMemberAnswer, ZMemberQuery, ZOwnProfileAnswer, ZProfileUpdate } from '@cupido/shared/profiles';
 import { forgetMember } from '../../plugins/session';
 import { profileNotFound } from '../blocks/service';
-import { requireSearchAccess } from '../search/routes';
+import { requireSearchAccess } from './search-access';
 import { memberPage } from './member-page';
 import { ownProfile, updateOwnProfile, type ProfileDeps } from './service';
 

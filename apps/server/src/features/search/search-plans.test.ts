@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { newSite } from '../profiles/profiles-test-kit';
-import { countQuery, pageCardsQuery, pageIdsQuery, type ProfileFilter } from './queries';
+import { birthDateBounds, countQuery, pageCardsQuery, pageIdsQuery, type ProfileFilter } from '../profiles/search-read-model';
 import { SEARCH_COUNT_CAP } from '@cupido/shared/profiles';
-import { birthDateBounds, relaxed } from './service';
+import { relaxed } from './service';
 
 const PROFILES = 6_000;
 

@@ -4,7 +4,7 @@ import { ZSearchAnswer, type TSearchAnswer } from '@cupido/shared/profiles';
 import { photos, profiles } from '../../db/schema';
 import { createAccountsTestApp, errorOf, nextIp, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
-import { birthDateBounds, yearsBefore } from './service';
+import { birthDateBounds, yearsBefore } from '../profiles/search-read-model';
 
 let t: AccountsTestApp;
 beforeAll(async () => {
@@ -193,6 +193,7 @@ describe('results', () => {
     const p = (values: Partial<typeof profiles.$inferInsert>) => insertProfile(db(), { siteId, ...values });
     const exact = await p({ region: 'MAN', birthDate: '1996-01-01' }); // 30
     const otherRegion = await p({ region: 'LND', birthDate: '1996-01-01' });
+    await addPhoto(db(), otherRegion, { thumbFilename: 'similar-thumb.jpg' });
     const threeOlder = await p({ region: 'MAN', birthDate: '1990-01-01' }); // 36
     const sixOlder = await p({ region: 'MAN', birthDate: '1987-01-01' }); // 39: beyond the widening
     await p({ region: 'LND', birthDate: '1996-01-01', gender: 'male' }); // never: gender stays
@@ -203,6 +204,10 @@ describe('results', () => {
     expect(answer.numResults).toBe(1);
     expect(new Set(ids(answer.similar))).toEqual(new Set([otherRegion, threeOlder]));
     expect(answer.similar_count).toBe(2);
+    // Similar cards are read by id (another query than the page's): each with its own thumbnail.
+    const similarCard = (id: number) => answer.similar.find((card) => card.id === id);
+    expect(similarCard(otherRegion)?.main_image).toMatch(/\/similar-thumb\.jpg$/);
+    expect(similarCard(threeOlder)?.main_image).toBeNull();
     expect(ids(answer.similar)).not.toContain(sixOlder);
 
     const nothingToRelax = await search(domain, 'gender=female&country=GB');

@@ -3,12 +3,11 @@
  * total, and "when few match" a block of similar profiles from relaxed filters. Excluded: the
  * searcher's own profile, profiles blocked either way, invisible profiles, profiles whose account
  * is not confirmed or pending deletion, and profiles not 'active' (all but the blocks are the
- * `searchable` column; see schema.ts).
+ * `searchable` column; see schema.ts). The queries are profiles' read model
+ * (profiles/search-read-model.ts); this feature reads the request and pages.
  */
 import { GENDERS } from '@cupido/shared/profile-options';
 import {
-  RELATED_AGE_SPREAD,
-  RELATED_PROFILES,
   SEARCH_COUNT_CAP,
   SEARCH_MAX_AGE,
   SEARCH_MAX_PAGE,
@@ -25,18 +24,23 @@ import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Site } from '../sites/service';
-import { blockedEitherWay } from '../blocks/service';
+import {
+  birthDateBounds,
+  cardsByIdsQuery,
+  countQuery,
+  excludedProfileIds,
+  pageCardsQuery,
+  pageIdsQuery,
+  toCard,
+  type ProfileFilter,
+  type Searcher,
+} from '../profiles/search-read-model';
 import { isRegionOf } from '../reference-data/region-codes';
-import { toCard } from './cards';
-import { cardsByIdsQuery, countQuery, pageCardsQuery, pageIdsQuery, uniqueCards, type ProfileFilter } from './queries';
 
 export interface SearchDeps {
   db: Database;
   clock: Clock;
 }
-
-/** The member searching, or null for a visitor. */
-export type Searcher = { userId: number; profileId: number } | null;
 
 export interface SearchCriteria {
   gender?: string;
@@ -86,28 +90,6 @@ export function parseSearchQuery(query: TSearchQuery, site: Pick<Site, 'searchFi
   return { gender, country, region, minAge, maxAge, page };
 }
 
-/** YYYY-MM-DD of `today` minus `years`, the 29th of February becoming the 28th in other years. */
-export function yearsBefore(today: Date, years: number): string {
-  const year = today.getUTCFullYear() - years;
-  const month = today.getUTCMonth();
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const date = new Date(Date.UTC(year, month, Math.min(today.getUTCDate(), lastDay)));
-  return date.toISOString().slice(0, 10);
-}
-
-/** Ages minAge..maxAge today, as birth_date bounds (someone is `a` years old until the day before turning a+1). */
-export function birthDateBounds(today: Date, minAge?: number, maxAge?: number): Pick<ProfileFilter, 'bornOnOrBefore' | 'bornAfter'> {
-  return {
-    bornOnOrBefore: minAge !== undefined ? yearsBefore(today, minAge) : undefined,
-    bornAfter: maxAge !== undefined ? yearsBefore(today, maxAge + 1) : undefined,
-  };
-}
-
-async function excludedIds(db: Database, searcher: Searcher): Promise<number[]> {
-  if (!searcher) return [];
-  return [searcher.profileId, ...(await blockedEitherWay(db, searcher))];
-}
-
 export function filterOf(siteId: number, c: Omit<SearchCriteria, 'page'>, today: Date, excludeIds: number[]): ProfileFilter {
   return { siteId, country: c.country, region: c.region, gender: c.gender, ...birthDateBounds(today, c.minAge, c.maxAge), excludeIds };
 }
@@ -122,7 +104,7 @@ export function relaxed(c: SearchCriteria): Omit<SearchCriteria, 'page'> | null 
 
 export async function searchProfiles(deps: SearchDeps, site: Site, searcher: Searcher, criteria: SearchCriteria): Promise<TSearchAnswer> {
   const today = deps.clock();
-  const exclude = await excludedIds(deps.db, searcher);
+  const exclude = await excludedProfileIds(deps.db, searcher);
   const filter = filterOf(site.id, criteria, today, exclude);
   const offset = (criteria.page - 1) * SEARCH_PER_PAGE;
   const [[counted], rows] = await Promise.all([
@@ -132,7 +114,7 @@ export async function searchProfiles(deps: SearchDeps, site: Site, searcher: Sea
   const matches = Number(counted?.count ?? 0);
   const numResults = Math.min(matches, SEARCH_COUNT_CAP);
   const answer: TSearchAnswer = {
-    profiles: uniqueCards(rows).map((row) => toCard(row, site, today)),
+    profiles: rows.map((row) => toCard(row, site, today)),
     numResults,
     results_capped: matches > SEARCH_COUNT_CAP,
     page: criteria.page,
@@ -161,33 +143,6 @@ export async function searchProfiles(deps: SearchDeps, site: Site, searcher: Sea
 
 async function cardsOf(deps: SearchDeps, site: Site, ids: number[], today: Date): Promise<TProfileCard[]> {
   if (ids.length === 0) return [];
-  const rows = uniqueCards(await cardsByIdsQuery(deps.db, ids));
-  return rows.map((row) => toCard(row, site, today));
-}
-
-/**
- * Related profiles of a profile page: same country and gender, within RELATED_AGE_SPREAD years
- * of age, searchable, never the viewer or the profile itself or anyone blocked either way.
- */
-export async function relatedProfiles(
-  deps: SearchDeps,
-  site: Site,
-  viewer: Searcher,
-  target: { id: number; country: string; gender: string | null; age: number },
-): Promise<TProfileCard[]> {
-  const today = deps.clock();
-  const exclude = [target.id, ...(await excludedIds(deps.db, viewer))];
-  const filter = filterOf(
-    site.id,
-    {
-      country: target.country,
-      gender: target.gender ?? undefined,
-      minAge: Math.max(SEARCH_MIN_AGE, target.age - RELATED_AGE_SPREAD),
-      maxAge: Math.min(SEARCH_MAX_AGE, target.age + RELATED_AGE_SPREAD),
-    },
-    today,
-    exclude,
-  );
-  const rows = uniqueCards(await pageCardsQuery(deps.db, filter, RELATED_PROFILES, 0));
+  const rows = await cardsByIdsQuery(deps.db, ids);
   return rows.map((row) => toCard(row, site, today));
 }
