@@ -26,6 +26,7 @@ import { referenceDataRoutes } from './features/reference-data/routes';
 import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
 import session from './plugins/session';
 import { accountRoutes } from './features/accounts/routes';
+import { profilesForAccounts } from './features/profiles/for-accounts';
 import { devMailboxRoutes } from './features/dev-mailbox/routes';
 import { photoRoutes } from './features/photos/routes';
 import { createPhotoStorage } from './infra/photo-storage';
@@ -175,13 +176,14 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   // Nightly, off-peak: every balance against the sum of its ledger entries; drift is logged as an error.
   jobs.register({ name: 'ledger_check', cron: '30 3 * * *', run: async () => void (await checkLedgerDrift({ db: database.db, log: app.log })) });
   app.decorate('jobs', jobs);
-  await app.register(session, { db: database.db, clock, broker });
+  // The member view joins the profile part that profiles names (decision 021: accounts cannot import profiles).
+  await app.register(session, { db: database.db, clock, broker, memberProfile: profilesForAccounts.memberProfile });
   // After the mailer's and limiter's onClose, so closing waits for these mails before those close.
   const background = new BackgroundTasks(app.log);
   app.decorate('background', background);
   app.addHook('onClose', () => background.idle());
   await app.register(accountRoutes, {
-    deps: { db: database.db, mailer, limiter, clock, log: app.log, events },
+    deps: { db: database.db, mailer, limiter, clock, log: app.log, events, profiles: profilesForAccounts },
     countryHeader: config.countryHeader,
     publicOrigin,
     background,

@@ -17,11 +17,11 @@ const WEB_SRC = path.resolve(SERVER_SRC, '../../web/src');
 const SCHEMA_FILE = path.join(SERVER_SRC, 'db/schema.ts');
 
 /**
- * Uses of another feature's tables that stay for now, as `file: [tables]`, each with its reason
- * (decision 021). All but two are reads joined into one query for speed or because the owner has
- * no call for it yet; the two writes (signup creating the profile, the orientation consent
- * clearing the sexuality under the profile's lock) need the accounts transaction and would close
- * a circle as service calls. Do not add writes here: publish an event.
+ * Uses of another feature's tables that stay, as `file: [tables]`, each with its reason (decision
+ * 021). Only the credits ledger's cached balance on users is left. Anything else goes through the
+ * owner: its service, an SQL fragment it exports for one composed query, a port it implements
+ * for a feature below it (profiles/for-accounts.ts), or an event it handles in the publisher's
+ * transaction. Do not add writes here: publish an event.
  */
 const ALLOWED_FOREIGN_TABLES: Record<string, { tables: string[]; why: string }> = {
   // The cached balance is a column of users (issue 10), but only the credits ledger writes it.
@@ -30,21 +30,6 @@ const ALLOWED_FOREIGN_TABLES: Record<string, { tables: string[]; why: string }> 
     why: 'the cached balance users.credits, written only here in the same transaction as its ledger entry (decision 017)',
   },
   'features/credits/ledger-check.ts': { tables: ['users'], why: 'the nightly check compares every cached balance with its entries' },
-  'features/accounts/sessions.ts': {
-    tables: ['profiles', 'photos'],
-    why: 'user.php on every page view: session, account, profile and main photo in one prepared indexed query',
-  },
-  'features/accounts/signup.ts': {
-    tables: ['profiles'],
-    why: 'the signup transaction creates the profile with the account (profiles imports accounts consents, so calling it back would be a circle)',
-  },
-  'features/accounts/credentials.ts': { tables: ['profiles'], why: 'the profile name for the mails, joined to the account lookup' },
-  'features/accounts/security.ts': { tables: ['profiles'], why: 'the profile name for the security notice mail' },
-  'features/accounts/consents.ts': {
-    tables: ['companies', 'profiles'],
-    why: "the terms version is the company's date; withdrawing the orientation consent locks the profile and clears its sexuality in one transaction",
-  },
-  'features/accounts/mail-requests.ts': { tables: ['profiles'], why: 'the profile name for the reset and reactivation mails' },
 };
 
 /**

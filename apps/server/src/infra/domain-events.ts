@@ -26,6 +26,12 @@ export type DomainEvent =
   /** A pending deletion was undone by the reactivation link (accounts): what was hidden shows again. */
   | { type: 'account.reactivated'; userId: number; profileId: number | null }
   /**
+   * A member withdrew the consent to the processing of their sexual orientation (accounts),
+   * holding the lock on their account row: profiles clears the stored sexuality in the same
+   * transaction, so no sexuality stays stored without the consent.
+   */
+  | { type: 'account.orientation_consent_withdrawn'; userId: number; profileId: number }
+  /**
    * The account's 14 days are over and its content goes for good (accounts); the user row stays
    * pseudonymised. Each feature erases what it holds about the member.
    */

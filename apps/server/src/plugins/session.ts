@@ -16,6 +16,7 @@ import type { Database } from '../db/open';
 import type { Clock } from '../infra/clock';
 import type { Broker } from '../infra/broker';
 import { memberBySessionQuery, sessionToken, type MemberRow } from '../features/accounts/sessions';
+import type { MemberProfileTable } from '../features/accounts/profile-port';
 import { sha256 } from '../features/accounts/tokens';
 
 export const MEMBER_CACHE_MS = 2_000;
@@ -62,9 +63,9 @@ class MemberCache {
   }
 }
 
-export default fp<{ db: Database; clock: Clock; broker: Broker }>(
-  async (app, { db, clock, broker }) => {
-    const query = memberBySessionQuery(db);
+export default fp<{ db: Database; clock: Clock; broker: Broker; memberProfile: MemberProfileTable }>(
+  async (app, { db, clock, broker, memberProfile }) => {
+    const query = memberBySessionQuery(db, memberProfile);
     const cache = new MemberCache();
     await broker.subscribe(MEMBER_CHANGED_CHANNEL, (message) => {
       const userId = (message as { userId?: unknown } | null)?.userId;

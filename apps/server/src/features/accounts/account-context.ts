@@ -1,6 +1,6 @@
 /**
- * What every account operation needs: the database, the mailer, the shared rate limiter and the
- * clock (deps), and the request it serves (site, locale, IP, the origin its links point to).
+ * What every account operation needs: the database, the mailer, the shared rate limiter, the
+ * clock, the events and the profiles port (deps), and the request it serves (site, locale, IP, the origin its links point to).
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +14,7 @@ import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Site } from '../sites/service';
 import { changeCredits } from '../credits/service';
 import { renderAccountMail, type AccountMailKind } from './account-mails';
+import type { ProfilePort } from './profile-port';
 
 export interface AccountDeps {
   db: Database;
@@ -23,6 +24,8 @@ export interface AccountDeps {
   log: FastifyBaseLogger;
   /** account.* events go out here (deletion.ts); other features erase or hide what they hold. */
   events: DomainEvents;
+  /** The member's profile, which profiles owns and accounts may not import (profile-port.ts). */
+  profiles: ProfilePort;
 }
 
 export interface RequestContext {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { ZUserAnswer } from '@cupido/shared/accounts';
 import { companies, consents, profiles } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
@@ -20,6 +20,18 @@ async function orientationRows(userId: number) {
     .from(consents)
     .where(and(eq(consents.userId, userId), eq(consents.kind, 'orientation_data')))
     .orderBy(asc(consents.id));
+}
+
+/** Polls (at most 5 s) until a statement on this database waits for a lock another transaction holds. */
+async function untilAStatementWaitsForALock() {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const waiting = (await t.database.db.execute(
+      sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: unknown[] };
+    if (waiting.rows.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('no statement waited for the lock');
 }
 
 async function sexualityOf(profileId: number) {
@@ -51,6 +63,25 @@ describe('POST /api/consent.php', () => {
     t.clock.advance(60_000);
     expect((await consent(false, cookie)).json().user.orientation_consent).toBe(false);
     expect((await orientationRows(user.id)).map((r) => r.revokedAt?.toISOString())).toEqual([withdrawnAt]);
+  });
+
+  it('lets a profile save that waits for a withdrawal read the withdrawn consent: no sexuality is stored', async () => {
+    const { cookie, user } = await activeMember(t);
+    let save: ReturnType<typeof send> | undefined;
+    // Holds the withdrawal open once it has revoked the consent and cleared the sexuality, and
+    // sends a save meanwhile. On PostgreSQL the save must wait for the member's lock; the embedded
+    // database runs one transaction at a time, so there the save simply comes after.
+    t.app.events.handleInTransaction('account.orientation_consent_withdrawn', 'test: a profile save arrives mid-withdrawal', async (event) => {
+      if (event.userId !== user.id) return;
+      save = send('PUT', '/api/profile.php', { sexuality: 'gay' }, cookie);
+      if (t.database.kind === 'postgres') await untilAStatementWaitsForALock();
+    });
+
+    expect((await consent(false, cookie)).json().user.orientation_consent).toBe(false);
+    const saved = await save!;
+    expect(saved.statusCode, saved.body).toBe(400);
+    expect(errorOf(saved)).toMatchObject({ code: 'consent_required', field: 'sexuality' });
+    expect(await sexualityOf(user.profile.id)).toBeNull();
   });
 
   it('refuses a sexuality on the profile while withdrawn, in the language of the request; other fields save', async () => {

@@ -1,18 +1,21 @@
 /**
  * Consents (trust.md): terms and the processing of orientation data, each row with the terms
  * version and the time it was given; withdrawing sets revoked_at, giving again adds a new row.
- * Withdrawing the orientation consent also clears the profile's sexuality: we stop processing it.
+ * Withdrawing the orientation consent also clears the profile's sexuality: we stop processing it
+ * (profiles does that on account.orientation_consent_withdrawn, in the same transaction).
  */
 import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { termsVersionDate } from '@cupido/shared/rules';
-import { companies, consents, profiles, users } from '../../db/schema';
+import { consents, users } from '../../db/schema';
 import type { Database } from '../../db/open';
+import type { DomainEvents } from '../../infra/domain-events';
+import { companyTermsDate } from '../sites/service';
 import type { Tx } from './account-context';
+import { lockMemberAccount } from './member-lock';
 
 /** The version a consent given now records: the terms date of the site's company. */
 export async function currentTermsVersion(db: Database | Tx, companyId: number): Promise<string> {
-  const [company] = await db.select({ added: companies.added }).from(companies).where(eq(companies.id, companyId));
-  return termsVersionDate(company?.added).toISOString();
+  return termsVersionDate(await companyTermsDate(db, companyId)).toISOString();
 }
 
 /** SQL: whether the user (a users.id column or a value) has an unrevoked orientation_data consent. */
@@ -22,17 +25,20 @@ export function hasOrientationConsent(userId: SQLWrapper | number) {
 
 /**
  * Gives or withdraws the orientation consent; answers whether anything changed (a repeated call
- * changes nothing). The member's profile row is locked first, so consent changes and profile
- * saves of one member take turns: no sexuality can be saved past a withdrawal.
+ * changes nothing). The member's account row is locked first, and a profile save takes the same
+ * lock before it reads the consent (profiles/service.ts), so consent changes and profile saves of
+ * one member take turns. A withdrawal publishes account.orientation_consent_withdrawn, on which
+ * profiles clears the sexuality in this transaction: a save waiting for the lock then reads the
+ * withdrawn consent and refuses a sexuality, and one that went first has its sexuality cleared.
  */
 export async function setOrientationConsent(
-  db: Database,
+  deps: { db: Database; events: DomainEvents },
   member: { id: number; profileId: number },
   change: { granted: boolean; companyId: number; now: Date },
 ): Promise<boolean> {
   const { granted, companyId, now } = change;
-  return db.transaction(async (tx) => {
-    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, member.profileId)).for('update');
+  return deps.events.transaction(deps.db, async (tx) => {
+    await lockMemberAccount(tx, member.id);
     const active = and(eq(consents.userId, member.id), eq(consents.kind, 'orientation_data'), isNull(consents.revokedAt));
     const [current] = await tx.select({ id: consents.id }).from(consents).where(active).limit(1);
     if (granted) {
@@ -43,7 +49,7 @@ export async function setOrientationConsent(
     }
     if (!current) return false;
     await tx.update(consents).set({ revokedAt: now }).where(active);
-    await tx.update(profiles).set({ sexuality: null }).where(eq(profiles.id, member.profileId));
+    await deps.events.publish(tx, { type: 'account.orientation_consent_withdrawn', userId: member.id, profileId: member.profileId });
     return true;
   });
 }

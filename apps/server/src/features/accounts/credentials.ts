@@ -12,7 +12,7 @@ import {
 } from '@cupido/shared/accounts';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { AppError } from '../../errors';
-import { profiles, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { hashPassword } from './passwords';
 import { checkCurrentPassword } from './current-password';
 import { consumeToken, hoursFrom, issueToken, revokeTokens } from './tokens';
@@ -156,9 +156,8 @@ export async function confirmEmailChange(
       if (!used?.newEmail) return null;
       const usable = and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), ne(users.status, 'erased'), ne(users.status, 'pending_deletion'));
       const [before] = await tx
-        .select({ email: users.email, language: users.language, name: profiles.name })
+        .select({ email: users.email, language: users.language, name: deps.profiles.nameOf(users.profileId) })
         .from(users)
-        .innerJoin(profiles, eq(profiles.id, users.profileId))
         .where(usable)
         .for('update');
       if (!before) return null;

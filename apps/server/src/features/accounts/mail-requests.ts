@@ -17,7 +17,7 @@ import {
 } from '@cupido/shared/accounts';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { AppError } from '../../errors';
-import { profiles, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { BackgroundTasks } from '../../infra/background-tasks';
 import { hoursFrom, issueToken } from './tokens';
 import { mailReactivationLink } from './deletion';
@@ -32,9 +32,8 @@ const error = (status: number, code: string) => new AppError(status, code, `erro
 
 async function accountOf(deps: AccountDeps, siteId: number, email: string) {
   const [user] = await deps.db
-    .select({ id: users.id, status: users.status, language: users.language, deletedAt: users.deletedAt, name: profiles.name })
+    .select({ id: users.id, status: users.status, language: users.language, deletedAt: users.deletedAt, name: deps.profiles.nameOf(users.profileId) })
     .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.profileId))
     .where(and(eq(users.siteId, siteId), eq(users.email, email)))
     .limit(1);
   return user ?? null;

@@ -290,7 +290,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
       const done =
         request.body.kind === 'ad_tracking'
           ? await setAdTrackingConsent(deps.db, member, { ...change, tracking: request.body.tracking })
-          : await setOrientationConsent(deps.db, member, change);
+          : await setOrientationConsent(deps, member, change);
       if (done) await changed(request, member.id);
       return currentUser(request);
     },

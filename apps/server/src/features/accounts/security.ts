@@ -9,7 +9,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { PASSWORD_RESET_TOKEN_HOURS, SECURITY_UNDO_TOKEN_HOURS } from '@cupido/shared/accounts';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { AppError } from '../../errors';
-import { accountTokens, profiles, users } from '../../db/schema';
+import { accountTokens, users } from '../../db/schema';
 import { consumeToken, hoursFrom, issueToken } from './tokens';
 import { deleteSessionsOf } from './sessions';
 import { sendAccountMail, type AccountDeps, type RequestContext } from './account-context';
@@ -65,9 +65,8 @@ export async function lockAfterNotMe(deps: AccountDeps, ctx: RequestContext, tok
     const used = await consumeToken(tx, token, 'security_undo', now);
     if (!used) return null;
     const [user] = await tx
-      .select({ id: users.id, email: users.email, language: users.language, name: profiles.name })
+      .select({ id: users.id, email: users.email, language: users.language, name: deps.profiles.nameOf(users.profileId) })
       .from(users)
-      .innerJoin(profiles, eq(profiles.id, users.profileId))
       .where(and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), ne(users.status, 'erased'), ne(users.status, 'pending_deletion')))
       .for('update');
     if (!user) return null;

@@ -6,10 +6,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { AUTH_COOKIE_MAX_AGE_DAYS, AUTH_COOKIE_PREFIX } from '@cupido/shared/constants';
-import { photos, profiles, sessions, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import type { Database } from '../../db/open';
 import { creditBalanceColumn } from '../credits/service';
 import { adTrackingConsentState, hasOrientationConsent } from './consents';
+import type { MemberProfileTable } from './profile-port';
 import { newToken, sha256 } from './tokens';
 
 export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session`;
@@ -66,9 +67,11 @@ export function sessionToken(request: FastifyRequest): string | null {
 /**
  * Everything GET /api/user.php answers, in one indexed query: session -> user -> profile ->
  * main photo, and whether the orientation consent stands (an EXISTS on consents_user_idx).
- * Prepared once per database, because it runs on nearly every page view.
+ * The profile and its main photo are the profiles feature's derived table (ProfilePort), which
+ * PostgreSQL pulls up into this query. Prepared once per database, because it runs on nearly
+ * every page view.
  */
-export function memberBySessionQuery(db: Database) {
+export function memberBySessionQuery(db: Database, memberProfile: MemberProfileTable) {
   return db
     .select({
       id: users.id,
@@ -87,18 +90,17 @@ export function memberBySessionQuery(db: Database) {
       adTrackingConsent: adTrackingConsentState(users.id),
       passwordHash: users.passwordHash,
       sessionExpiresAt: sessions.expiresAt,
-      profileId: profiles.id,
-      profileName: profiles.name,
-      profileCountry: profiles.country,
-      profileStatus: profiles.status,
-      mainFilename: photos.filename,
-      mainThumbFilename: photos.thumbFilename,
-      mainStatus: photos.status,
+      profileId: memberProfile.profileId,
+      profileName: memberProfile.profileName,
+      profileCountry: memberProfile.profileCountry,
+      profileStatus: memberProfile.profileStatus,
+      mainFilename: memberProfile.mainFilename,
+      mainThumbFilename: memberProfile.mainThumbFilename,
+      mainStatus: memberProfile.mainStatus,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(profiles, eq(profiles.id, users.profileId))
-    .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+    .innerJoin(memberProfile, eq(memberProfile.profileId, users.profileId))
     .where(
       and(
         eq(sessions.id, sql.placeholder('sessionId')),

@@ -18,7 +18,7 @@ import {
 } from '@cupido/shared/accounts';
 import { isSignupAllowed } from '@cupido/shared/rules';
 import { AppError } from '../../errors';
-import { accountTokens, consents, profiles, users } from '../../db/schema';
+import { accountTokens, consents, users } from '../../db/schema';
 import { currentTermsVersion } from './consents';
 import { hashPassword } from './passwords';
 import { consumeToken, hoursFrom, issueToken, sha256 } from './tokens';
@@ -103,15 +103,9 @@ async function createAccount(
   const email = normalizeEmail(input.email);
   await refuseExistingEmail(deps, site.id, email);
 
-  let signupProfileId: number | null = null;
-  if (input.signup_profile_id !== undefined) {
-    const [target] = await deps.db
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(and(eq(profiles.id, input.signup_profile_id), eq(profiles.siteId, site.id)))
-      .limit(1);
-    if (!target) throw fieldError(400, 'invalid_request', 'signup_profile_id');
-    signupProfileId = target.id;
+  const signupProfileId = input.signup_profile_id ?? null;
+  if (signupProfileId !== null && !(await deps.profiles.isProfileOnSite(deps.db, signupProfileId, site.id))) {
+    throw fieldError(400, 'invalid_request', 'signup_profile_id');
   }
 
   const passwordHash = await hashPassword(input.password);
@@ -120,15 +114,18 @@ async function createAccount(
 
   try {
     const created = await deps.db.transaction(async (tx) => {
-      const [profile] = await tx
-        .insert(profiles)
-        .values({ siteId: site.id, name: input.name.trim(), birthDate: input.date_of_birth, country: ctx.country, createdAt: now })
-        .returning({ id: profiles.id });
+      const profileId = await deps.profiles.createSignupProfile(tx, {
+        siteId: site.id,
+        name: input.name.trim(),
+        birthDate: input.date_of_birth,
+        country: ctx.country,
+        createdAt: now,
+      });
       const [user] = await tx
         .insert(users)
         .values({
           siteId: site.id,
-          profileId: profile!.id,
+          profileId,
           email,
           passwordHash,
           language,

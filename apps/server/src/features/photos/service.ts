@@ -87,7 +87,8 @@ export function approvedMainThumbOf(profileId: SQLWrapper | number) {
 export const mainPhotos = new QueryBuilder()
   .select({ profileId: photos.profileId, filename: photos.filename, thumbFilename: photos.thumbFilename, status: photos.status })
   .from(photos)
-  .where(eq(photos.isMain, true))
+  // The bare column, not "= $1": a prepared statement's generic plan still matches the partial index.
+  .where(sql`${photos.isMain}`)
   .as('main_photo');
 
 /** Whether the photo exists and belongs to the profile (any status: a pending photo can be reported too). */

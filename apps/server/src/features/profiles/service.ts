@@ -13,6 +13,7 @@ import type { DomainEvents, Tx } from '../../infra/domain-events';
 import type { Site } from '../sites/service';
 import { profileNotFound } from '../blocks/service';
 import { hasOrientationConsent } from '../accounts/consents';
+import { lockMemberAccount } from '../accounts/member-lock';
 import { validateProfileUpdate } from './validation';
 
 export interface ProfileDeps {
@@ -68,8 +69,11 @@ export async function updateOwnProfile(
   input: TProfileUpdate,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    // Locked like a consent change locks it (accounts/consents.ts): a withdrawal cannot slip in
-    // between the consent check and the write.
+    // The account lock a consent change takes (accounts/consents.ts): a withdrawal cannot slip in
+    // between the consent check and the write. Taken in a statement of its own, so the read below
+    // starts after a withdrawal it waited for has committed and sees it (under READ COMMITTED a
+    // statement sees what was committed when it began, even if it then waits for a lock).
+    await lockMemberAccount(tx, member.id);
     const [current] = await tx
       .select({
         country: profiles.country,

@@ -68,6 +68,15 @@ export class SiteService {
   }
 }
 
+/**
+ * When the terms of a company took effect (companies.added), for the version a consent records
+ * (accounts); null for an unknown company.
+ */
+export async function companyTermsDate(db: Pick<Database, 'select'>, companyId: number): Promise<Date | null> {
+  const [company] = await db.select({ added: companies.added }).from(companies).where(eq(companies.id, companyId));
+  return company?.added ?? null;
+}
+
 export function toSettings(site: Site, ctx: SettingsContext): TSettings {
   const text = (value: Site['indexTitle']) => pickLocalized(value, ctx.locale);
   return {
