@@ -9,7 +9,7 @@ import { ApiError, apiGet, request } from '../../api/client';
 import { ServerError } from '../accounts/server-error';
 import { useLocale } from '../locale/use-locale';
 import { PROFILES_NS, ProfilesTexts } from './profiles-texts';
-import { ProfilePhoto } from './search/profile-card';
+import { ProfilePhoto } from '../profile-cards/profile-card';
 import './profiles.scss';
 
 export const BLOCKS_QUERY_KEY = ['blocks'] as const;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import type { TMemberAnswer } from '@cupido/shared/profiles';
 import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../../app/document-title';
@@ -12,12 +12,12 @@ import { isAuthenticationRequired } from '../../session/query-client';
 import { useSession } from '../../session/use-session';
 import { useSettings } from '../../site/use-settings';
 import { useLocale } from '../../locale/use-locale';
+import { ProfileCard, ProfilePhoto } from '../../profile-cards/profile-card';
 import { useInterests, useMemberProfile } from '../profile-calls';
 import { useCountryName } from '../profile-labels';
 import { PROFILES_NS, ProfilesTexts } from '../profiles-texts';
-import { ProfileCard, ProfilePhoto } from '../search/profile-card';
 import { trackingQuery } from '../search/search-params';
-import { useBackToSearch } from '../search/search-return';
+import { searchReturnState, useBackToSearch } from '../search/search-return';
 import { BlockButton } from './block-button';
 import { MemberPhotos } from './member-photos';
 import { ReportButton } from './report-button';
@@ -86,6 +86,7 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
   const describe = { name: profile.name, age: profile.age, site: settings.name };
   usePageTitle(profile.name, fictional ? t('member.descriptionFictional', { ...describe, fictional: fictional.singular }) : t('member.description', describe));
   const backToSearch = useBackToSearch();
+  const location = useLocation();
   const interestName = (interestId: string) => interests.data?.find((i) => i.id === interestId)?.name ?? interestId;
 
   return (
@@ -182,7 +183,7 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
           <ul id="member-related" className="related-strip list-unstyled">
             {related.map((card) => (
               <li key={card.id}>
-                <ProfileCard profile={card} />
+                <ProfileCard profile={card} linkState={searchReturnState(location)} />
               </li>
             ))}
           </ul>

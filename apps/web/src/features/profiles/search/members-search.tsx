@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { LOCALES } from '@cupido/shared/locales';
 import type { TProfileCard, TSearchAnswer } from '@cupido/shared/profiles';
 import { PageFallback } from '../../../app/layouts/page-fallback';
@@ -7,21 +7,23 @@ import { ServerError } from '../../accounts/server-error';
 import { useLocale } from '../../locale/use-locale';
 import { useSession } from '../../session/use-session';
 import { useSettings } from '../../site/use-settings';
+import { ProfileCard } from '../../profile-cards/profile-card';
 import { useSearch } from '../profile-calls';
 import { PROFILES_NS } from '../profiles-texts';
 import { FiltersPanel } from './filters-panel';
-import { ProfileCard } from './profile-card';
 import { chosenSearchParams } from './search-defaults';
+import { searchReturnState } from './search-return';
 import { filtersFromParams, offeredFields, pageCount, pageFromParams, searchApiQuery, type SearchFilters } from './search-params';
 import { useDefaultSearch } from './use-default-search';
 
 function CardGrid({ profiles, id }: { profiles: TProfileCard[]; id: string }) {
+  const location = useLocation();
   return (
     <ul id={id} className="row row-cols-2 row-cols-sm-3 row-cols-md-4 row-cols-lg-5 g-2 g-sm-3 list-unstyled mb-0">
       {profiles.map((profile, index) => (
         <li key={profile.id} className="col">
           {/* The first row is above the fold on a phone: no lazy loading there (LCP). */}
-          <ProfileCard profile={profile} eager={index < 2} />
+          <ProfileCard profile={profile} eager={index < 2} linkState={searchReturnState(location)} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,73 @@
+import { useId } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TLikedProfileCard } from '@cupido/shared/likes';
+import { routePath } from '@cupido/shared/routes';
+import { ProfilePhoto } from '../profile-cards/profile-card';
+import { FictionalBadge } from '../navigation/fictional-badge';
+import { useSettings } from '../site/use-settings';
+import { LIKES_NS, LikesTexts } from './likes-texts';
+import './likes.scss';
+
+export interface MatchModalProps {
+  profile: TLikedProfileCard & { fictional?: { icon: string; singular: string; warning: string } | null };
+  onClose: () => void;
+}
+
+/**
+ * Spec section 4: the match/new-like modal with the liked profile (photo, name, age, a Message
+ * button), the fictional badge and the site's fictional notice for a fictional profile. It
+ * closes on a click anywhere in it or outside, and on Escape; react-bootstrap's Modal keeps the
+ * focus inside while open and gives it back to where it was on closing.
+ */
+function Match({ profile, onClose }: MatchModalProps) {
+  const { t } = useTranslation(LIKES_NS);
+  const settings = useSettings();
+  const titleId = `${useId()}-title`;
+  const isMatch = profile.like_state === 'match';
+  const warning = profile.fictional?.warning ?? settings.fictional_warning;
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby={titleId} id="match-modal" size="sm">
+      {/* A click anywhere in the dialog closes it (spec); the Message link also navigates. */}
+      <div className="text-center p-3" onClick={onClose}>
+        <h2 id={titleId} className="h4 mb-3">
+          {isMatch ? t('match.title') : t('match.newLikeTitle', { name: profile.name })}
+        </h2>
+        <div className="match-modal__photo mx-auto mb-3 rounded-circle overflow-hidden">
+          <ProfilePhoto name={profile.name} src={profile.main_image} eager />
+        </div>
+        <p id="match-modal-name" className="fw-semibold fs-5 mb-1">
+          {profile.name}, {profile.age}
+        </p>
+        {profile.is_fictional && (
+          <div className="mb-2">
+            <FictionalBadge />
+          </div>
+        )}
+        <p className="text-body-secondary">{isMatch ? t('match.text', { name: profile.name }) : t('match.newLikeText', { name: profile.name })}</p>
+        {profile.is_fictional && (
+          <p id="match-modal-fictional" className="alert alert-warning small text-start" role="note">
+            {warning}
+          </p>
+        )}
+        <div className="d-grid gap-2">
+          <Link id="match-modal-message" to={`${routePath('members-id', { id: profile.id })}/chat`} className="btn btn-primary">
+            {t('match.message')}
+          </Link>
+          <button id="match-modal-close" type="button" className="btn btn-outline-secondary">
+            {t('match.close')}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+export default function MatchModalView(props: MatchModalProps) {
+  return (
+    <LikesTexts>
+      <Match {...props} />
+    </LikesTexts>
+  );
+}
