@@ -7,6 +7,7 @@ import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RequireMember, RequireSearchAccess } from '../features/session/require-member';
+import { AutoLikeLauncher } from '../features/matching/auto-like-launcher';
 
 export interface RouteHandle {
   name: RouteName;
@@ -30,6 +31,11 @@ const NotificationsPage = lazyWithReload(() => import('../features/member-settin
 // Profile screens, each its own chunk with the lazily registered 'profiles' texts.
 const ProfilePage = lazyWithReload(() => import('../features/profiles/own-profile/profile-page'));
 const MemberPage = lazyWithReload(() => import('../features/profiles/member/member-page'));
+const LikesPage = lazyWithReload(() => import('../features/likes/likes-page'));
+// Swipe game, match finder and signup suggestions (issue 11), each its own chunk with the 'matching' texts.
+const SwipeGamePage = lazyWithReload(() => import('../features/matching/swipe-game-page'));
+const MatchFinderPage = lazyWithReload(() => import('../features/matching/match-finder-page'));
+const SignupMatchesPage = lazyWithReload(() => import('../features/matching/signup-matches-page'));
 
 function named(name: RouteName, element: RouteObject['element']): RouteObject {
   return { path: ROUTES[name], element, handle: { name } satisfies RouteHandle };
@@ -57,6 +63,7 @@ export const appRoutes: RouteObject[] = [
         element: (
           <RouteErrorBoundary>
             <Outlet />
+            <AutoLikeLauncher />
           </RouteErrorBoundary>
         ),
         children: [
@@ -85,11 +92,16 @@ export const appRoutes: RouteObject[] = [
             // Members area: logged-out visitors go to /login?redirect=<path>.
             element: <RequireMember />,
             children: [
+              named('likes', <LikesPage />),
+              named('likes-type', <LikesPage />),
               named('likes-m-id', <MemberPage />),
               named('profile', <ProfilePage />),
               named('complete-signup', <CompleteSignupPage />),
               named('activate-done', <ActivateDonePage />),
               named('notifications', <NotificationsPage />),
+              named('swipe-game', <SwipeGamePage />),
+              named('match-finder', <MatchFinderPage />),
+              named('signup-matches', <SignupMatchesPage />),
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -9,6 +9,7 @@ import { SignupLink } from '../accounts/signup-launcher';
 import { PROFILES_NS, ProfilesTexts } from '../profiles/profiles-texts';
 import { MembersSearch } from '../profiles/search/members-search';
 import { useSession } from '../session/use-session';
+import { MatchingLinks } from '../matching/matching-links';
 import '../profiles/profiles.scss';
 
 /**
@@ -62,6 +63,7 @@ function Members() {
         </div>
       )}
       {!user && <VisitorInvitation />}
+      {user && <MatchingLinks />}
       <MembersSearch />
     </section>
   );

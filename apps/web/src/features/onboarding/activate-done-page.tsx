@@ -9,6 +9,7 @@ import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
 import { OnboardingSteps } from './onboarding-steps';
+import { SignupMatchesLink } from '../matching/matching-links';
 
 /**
  * /activate/done, the activate-done view of spec section 2: the onboarding steps (a photo, the
@@ -33,6 +34,7 @@ function ActivateDone() {
     <section className="container py-4">
       <h1 className="h3 mb-4">{t('activateDone.title')}</h1>
       <OnboardingSteps user={user} />
+      <SignupMatchesLink />
       <div className="row g-4">
         <div className="col-md-6">
           <div id="activate-done-profile" className="card h-100 shadow-sm">

@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { LIKES_QUERY_KEY } from '../likes/like-calls';
+import { useMatchModal } from '../likes/like-dialogs';
+import { autoLikeDelaySeconds, autoLikeSessionKey, CHATS_RELOAD_AFTER_MS, removeAutoLikeDelayParam } from './auto-like-timing';
+import { CHATS_QUERY_KEY, fetchAutoLike } from './matching-calls';
+
+function wasAsked(key: string): boolean {
+  try {
+    return window.sessionStorage.getItem(key) !== null;
+  } catch {
+    return false; // storage blocked: asking again is harmless, the server keeps its own pace
+  }
+}
+
+function markAsked(key: string): void {
+  try {
+    window.sessionStorage.setItem(key, '1');
+  } catch {
+    // As above: without storage the member may be asked for again on the next load.
+  }
+}
+
+/**
+ * The auto-like (spec sections 2 and 6): when a member enters the members area, once per browser
+ * session, GET /api/auto-like.php; a fictional profile that now likes them opens the new-like modal
+ * (the likes feature's, with the fictional badge and notice), and the chats reload 500 ms later.
+ * `t=<seconds>` in the address on load asks in any case and shows the modal after that many seconds;
+ * `t` then leaves the address bar.
+ */
+export default function AutoLike({ userId }: { userId: number }) {
+  const queryClient = useQueryClient();
+  const { open } = useMatchModal();
+
+  useEffect(() => {
+    const delaySeconds = autoLikeDelaySeconds(window.location.search);
+    const sessionKey = autoLikeSessionKey(userId);
+    if (delaySeconds === null && wasAsked(sessionKey)) return;
+    markAsked(sessionKey);
+
+    const startedAt = Date.now();
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    let cancelled = false;
+    const afterDelay = (show: () => void) => {
+      const wait = Math.max(0, (delaySeconds ?? 0) * 1000 - (Date.now() - startedAt));
+      timers.push(
+        setTimeout(() => {
+          show();
+          if (delaySeconds !== null) removeAutoLikeDelayParam();
+        }, wait),
+      );
+    };
+
+    fetchAutoLike().then(
+      (profile) => {
+        if (cancelled) return;
+        afterDelay(() => {
+          if (!profile) return;
+          open(profile);
+          void queryClient.invalidateQueries({ queryKey: LIKES_QUERY_KEY });
+          timers.push(setTimeout(() => void queryClient.invalidateQueries({ queryKey: CHATS_QUERY_KEY }), CHATS_RELOAD_AFTER_MS));
+        });
+      },
+      // Nothing to show; `t` still leaves the address at its time.
+      () => !cancelled && afterDelay(() => undefined),
+    );
+    return () => {
+      cancelled = true;
+      timers.forEach(clearTimeout);
+    };
+  }, [userId, open, queryClient]);
+
+  return null;
+}

@@ -1,0 +1,22 @@
+import type { TLikedProfileCard } from '@cupido/shared/likes';
+import { ProfileCard } from '../profile-cards/profile-card';
+import { CardLikeState, LikeButton, type LikeSource } from '../likes';
+
+/** Suggested profiles as cards with a Like button each (match finder, signup suggestions). */
+export function SuggestionGrid({ id, profiles, source }: { id: string; profiles: TLikedProfileCard[]; source: LikeSource }) {
+  return (
+    <ul id={id} className="row row-cols-2 row-cols-sm-3 row-cols-lg-4 g-2 g-sm-3 list-unstyled">
+      {profiles.map((profile, index) => (
+        <li key={profile.id} className="col">
+          {/* The first row is above the fold on a phone: no lazy loading there (LCP). */}
+          <ProfileCard
+            profile={profile}
+            eager={index < 2}
+            action={<LikeButton compact profileId={profile.id} name={profile.name} source={source} />}
+            footer={<CardLikeState profileId={profile.id} />}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
