@@ -29,7 +29,7 @@ export function isLikeLimitReached(givenToday: number, paidUser: boolean): boole
 
 /** Whether `timeZone` is an IANA zone this runtime knows (what the browser reports, e.g. Europe/Amsterdam). */
 export function isKnownTimeZone(timeZone: string): boolean {
-  if (!timeZone || timeZone.length > 64) return false;
+  if (!timeZone || timeZone.length > TIME_ZONE_MAX_LENGTH) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
     return true;
@@ -110,3 +110,25 @@ export function formatCountdown(milliseconds: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
+
+/** Events after which a site may send auto-likes (sites.auto_like.after_events). */
+export const AUTO_LIKE_EVENTS = ['activation', 'first_photo'] as const;
+export type AutoLikeEvent = (typeof AUTO_LIKE_EVENTS)[number];
+
+/** A site's auto-like rules (issue 11): stored in sites.auto_like, applied by the server's matching feature. */
+export interface AutoLikeRules {
+  enabled: boolean;
+  /** At most this many auto-likes in the member's local day. */
+  max_per_day: number;
+  /** At least this many minutes between two auto-likes of one member. */
+  min_minutes_between: number;
+  /** Only once the member has passed all of these events. */
+  after_events: AutoLikeEvent[];
+}
+
+export const DEFAULT_AUTO_LIKE_RULES: AutoLikeRules = { enabled: true, max_per_day: 2, min_minutes_between: 30, after_events: ['activation'] };
+
+/** The zone a site counts days in until a member's browser tells theirs. */
+export const DEFAULT_SITE_TIME_ZONE = 'Europe/Amsterdam';
+/** Longest IANA zone name stored (the longest real one has 32 characters). */
+export const TIME_ZONE_MAX_LENGTH = 64;

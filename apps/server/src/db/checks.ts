@@ -40,3 +40,18 @@ export function notNegative(name: string, column: AnyPgColumn) {
 export function between(name: string, column: AnyPgColumn, min: number, max: number) {
   return check(name, sql`${column} BETWEEN ${number(min)} AND ${number(max)}`);
 }
+
+/**
+ * A site's auto-like rules (issue 11): an object with a boolean `enabled`, whole non-negative
+ * `max_per_day` and `min_minutes_between`, and `after_events` from the known list. The CASEs keep
+ * a wrong type from raising a cast error instead of failing the check; the coalesce makes a
+ * missing key (NULL, which a CHECK lets pass) fail it.
+ */
+export function autoLikeRules(name: string, column: AnyPgColumn, events: readonly string[]) {
+  const wholeNotNegative = (key: string) =>
+    sql`CASE WHEN jsonb_typeof(${column} -> ${sql.raw(literal(key))}) = 'number' THEN (${column} ->> ${sql.raw(literal(key))})::numeric >= 0 AND (${column} ->> ${sql.raw(literal(key))})::numeric = trunc((${column} ->> ${sql.raw(literal(key))})::numeric) ELSE false END`;
+  return check(
+    name,
+    sql`coalesce(jsonb_typeof(${column}) = 'object' AND jsonb_typeof(${column} -> 'enabled') = 'boolean' AND ${wholeNotNegative('max_per_day')} AND ${wholeNotNegative('min_minutes_between')} AND jsonb_typeof(${column} -> 'after_events') = 'array' AND (${column} -> 'after_events') <@ ${sql.raw(literal(JSON.stringify(events)))}::jsonb, false)`,
+  );
+}

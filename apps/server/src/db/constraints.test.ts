@@ -21,6 +21,7 @@ import { BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, RELATIONSHIP_STATUSES, SE
 import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, LOOKING_FOR_GENDERS, PROFILE_STATUSES } from '@cupido/shared/profile-rules';
 import { PHOTO_STATUSES } from '@cupido/shared/photo-rules';
 import { REPORT_REASONS, REPORT_TEXT_MAX } from '@cupido/shared/reports';
+import { DEFAULT_AUTO_LIKE_RULES, TIME_ZONE_MAX_LENGTH } from '@cupido/shared/like-rules';
 import { createTestDatabase } from '../test/test-database';
 import { seedDemoSites } from '../seed/demo-sites';
 import { setMainPhoto } from '../features/photos/service';
@@ -193,9 +194,11 @@ describe('free text is as long as the contracts allow, counted in characters', (
     ['profiles', 'about', ABOUT_MAX_LENGTH],
     ['account_tokens', 'new_email', EMAIL_MAX_LENGTH],
     ['reports', 'text', REPORT_TEXT_MAX],
+    ['users', 'time_zone', TIME_ZONE_MAX_LENGTH],
+    ['sites', 'time_zone', TIME_ZONE_MAX_LENGTH],
   ] as const;
   it.each(LENGTH_LIMITS)('%s.%s: at most %d', async (table, column, max) => {
-    const id = { users: row.userId, profiles: row.profileId, account_tokens: row.tokenId, reports: row.reportId }[table];
+    const id = { users: row.userId, profiles: row.profileId, account_tokens: row.tokenId, reports: row.reportId, sites: row.siteId }[table];
     // Two-byte characters: the limit counts characters, as the forms do, not bytes.
     expect(await attempt(set(table, column, 'ü'.repeat(max + 1), id))).toEqual(refusedBy(`${table}_${column}_length`));
     expect(await attempt(set(table, column, 'ü'.repeat(max), id))).toBe('passed');
@@ -250,5 +253,43 @@ describe('one open consent per member and kind', () => {
     expect(await attempt(grant('orientation_data'))).toBe('passed');
     await db.update(consents).set({ revokedAt: new Date() }).where(sql`${consents.userId} = ${row.userId} AND ${consents.kind} = 'terms'`);
     expect(await attempt(grant('terms'))).toBe('passed');
+  });
+});
+
+describe('likes and passes (issue 11)', () => {
+  const like = (from: number, to: number) => sql`INSERT INTO likes (from_profile_id, to_profile_id, created_at) VALUES (${from}, ${to}, now())`;
+  const pass = (from: number, to: number) => sql`INSERT INTO passes (from_profile_id, to_profile_id, created_at) VALUES (${from}, ${to}, now())`;
+
+  it.each([
+    ['likes', like],
+    ['passes', pass],
+  ] as const)('%s: never of oneself, one row per pair and direction', async (table, insert) => {
+    expect(await attempt(insert(row.profileId, row.profileId))).toEqual(refusedBy(`${table}_not_self`));
+    expect(await attempt(insert(row.profileId, row.otherProfileId))).toBe('passed');
+    expect(await attempt(insert(row.profileId, row.otherProfileId))).toEqual(refusedBy(`${table}_from_profile_id_to_profile_id_pk`, UNIQUE));
+    // The other direction is its own row (a match is two likes).
+    expect(await attempt(insert(row.otherProfileId, row.profileId))).toBe('passed');
+  });
+});
+
+describe('sites.auto_like: the rules object the matching feature reads', () => {
+  it.each([
+    ['not an object', [1]],
+    ['enabled missing', { max_per_day: 2, min_minutes_between: 30, after_events: [] }],
+    ['enabled as text', { ...DEFAULT_AUTO_LIKE_RULES, enabled: 'yes' }],
+    ['negative max_per_day', { ...DEFAULT_AUTO_LIKE_RULES, max_per_day: -1 }],
+    ['fractional max_per_day', { ...DEFAULT_AUTO_LIKE_RULES, max_per_day: 1.5 }],
+    ['max_per_day as text', { ...DEFAULT_AUTO_LIKE_RULES, max_per_day: 'two' }],
+    ['min_minutes_between missing', { enabled: true, max_per_day: 2, after_events: [] }],
+    ['an unknown event', { ...DEFAULT_AUTO_LIKE_RULES, after_events: ['first_message'] }],
+    ['events not a list', { ...DEFAULT_AUTO_LIKE_RULES, after_events: 'activation' }],
+  ])('refuses %s', async (_, rules) => {
+    expect(await attempt(setJson('sites', 'auto_like', rules, row.siteId))).toEqual(refusedBy('sites_auto_like_rules'));
+  });
+
+  it('takes the default and every known event', async () => {
+    expect(await attempt(setJson('sites', 'auto_like', DEFAULT_AUTO_LIKE_RULES, row.siteId))).toBe('passed');
+    const everything = { enabled: false, max_per_day: 0, min_minutes_between: 0, after_events: ['activation', 'first_photo'] };
+    expect(await attempt(setJson('sites', 'auto_like', everything, row.siteId))).toBe('passed');
   });
 });

@@ -51,8 +51,9 @@ import {
 } from '@cupido/shared/profile-rules';
 import { PHOTO_STATUSES } from '@cupido/shared/photo-rules';
 import { REPORT_REASONS, REPORT_TEXT_MAX } from '@cupido/shared/reports';
-import { arrayOf, between, maxLength, notNegative, oneOf, settingWord } from './checks';
+import { arrayOf, autoLikeRules, between, maxLength, notNegative, oneOf, settingWord } from './checks';
 import { CREDIT_KINDS } from '@cupido/shared/credits';
+import { AUTO_LIKE_EVENTS, DEFAULT_AUTO_LIKE_RULES, DEFAULT_SITE_TIME_ZONE, TIME_ZONE_MAX_LENGTH, type AutoLikeRules } from '@cupido/shared/like-rules';
 
 /** The operator behind one or more sites (spec section 3, company info). */
 export const companies = pgTable('companies', {
@@ -116,6 +117,10 @@ export const sites = pgTable(
     memberResell: boolean('member_resell').notNull().default(false),
     showAllLanguages: boolean('show_all_languages').notNull().default(false),
     hideLocaleDropdown: boolean('hide_locale_dropdown').notNull().default(false),
+    /** The zone the free members' daily Likes count in until a member's browser tells theirs (issue 11). */
+    timeZone: text('time_zone').notNull().default(DEFAULT_SITE_TIME_ZONE),
+    /** When fictional profiles of the site like a new member by themselves (issue 11; features/matching). */
+    autoLike: jsonb('auto_like').$type<AutoLikeRules>().notNull().default(DEFAULT_AUTO_LIKE_RULES),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -141,6 +146,8 @@ export const sites = pgTable(
     check('sites_message_length_positive', sql`${t.messageLength} > 0`),
     // Adults only (trust.md): no site may let anyone younger sign up.
     check('sites_minimum_age_adult', sql`${t.minimumAge} >= 18`),
+    maxLength('sites_time_zone_length', t.timeZone, TIME_ZONE_MAX_LENGTH),
+    autoLikeRules('sites_auto_like_rules', t.autoLike, AUTO_LIKE_EVENTS),
   ],
 );
 
@@ -313,6 +320,8 @@ export const users = pgTable(
     deleteReason: text('delete_reason'),
     deleteRemarks: text('delete_remarks'),
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** The browser's IANA zone, for the member's local day (daily Likes); null until the browser tells it, then the site's counts. */
+    timeZone: text('time_zone'),
   },
   (t) => [
     uniqueIndex('users_site_email_unique').on(t.siteId, t.email),
@@ -327,6 +336,7 @@ export const users = pgTable(
     maxLength('users_pending_email_length', t.pendingEmail, EMAIL_MAX_LENGTH),
     maxLength('users_delete_remarks_length', t.deleteRemarks, DELETE_REMARKS_MAX_LENGTH),
     maxLength('users_signup_message_length', t.signupMessage, SIGNUP_MESSAGE_MAX_LENGTH),
+    maxLength('users_time_zone_length', t.timeZone, TIME_ZONE_MAX_LENGTH),
     check('users_credits_not_negative', sql`${t.credits} >= 0`),
   ],
 );
@@ -486,4 +496,89 @@ export const reports = pgTable(
     oneOf('reports_reason_known', t.reason, REPORT_REASONS),
     maxLength('reports_text_length', t.text, REPORT_TEXT_MAX),
   ],
+);
+
+/**
+ * Likes between profiles (spec sections 4 and 9, issue 11; features/likes). One row per
+ * (from, to); a match is two rows, one each way. `seen_at` is null while the receiver has not
+ * opened the like (like_new). `hidden` keeps the likes of an account pending deletion out of
+ * every list until it is reactivated. Both lists of GET /api/likes.php read one partial index
+ * each, index only (they carry every column the list needs).
+ */
+export const likes = pgTable(
+  'likes',
+  {
+    fromProfileId: integer('from_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    toProfileId: integer('to_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    hidden: boolean('hidden').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fromProfileId, t.toProfileId] }),
+    // "Who liked me", newest first: also finds the reverse like of a pair.
+    index('likes_to_me_newest_idx').on(t.toProfileId, t.createdAt.desc(), t.fromProfileId, t.seenAt).where(sql`NOT ${t.hidden}`),
+    // "Whom I liked", newest first.
+    index('likes_from_me_newest_idx').on(t.fromProfileId, t.createdAt.desc(), t.toProfileId, t.seenAt).where(sql`NOT ${t.hidden}`),
+    // The reverse direction of the primary key, for events that remove or hide a profile's likes both ways.
+    index('likes_to_profile_idx').on(t.toProfileId),
+    check('likes_not_self', sql`${t.fromProfileId} <> ${t.toProfileId}`),
+  ],
+);
+
+/**
+ * Every Like a member's profile gave, append-only (issue 11): the free members' daily count reads
+ * it, so unliking never gives a Like back and liking again counts again. Whom the Like went to
+ * is the likes row's business: a Like stays given when that row or the liked profile goes.
+ */
+export const likeGrants = pgTable(
+  'like_grants',
+  {
+    id: serial('id').primaryKey(),
+    fromProfileId: integer('from_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('like_grants_from_given_idx').on(t.fromProfileId, t.givenAt)],
+);
+
+/** Left swipes of the swipe game (issue 11): the profile does not come back in the member's stack. */
+export const passes = pgTable(
+  'passes',
+  {
+    fromProfileId: integer('from_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    toProfileId: integer('to_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fromProfileId, t.toProfileId] }),
+    index('passes_to_profile_idx').on(t.toProfileId),
+    check('passes_not_self', sql`${t.fromProfileId} <> ${t.toProfileId}`),
+  ],
+);
+
+/** Auto-likes sent to a member (issue 11; features/matching): the site's rules count them per local day. */
+export const autoLikes = pgTable(
+  'auto_likes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The fictional profile that liked the member. */
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auto_likes_user_created_idx').on(t.userId, t.createdAt)],
 );

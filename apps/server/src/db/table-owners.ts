@@ -20,4 +20,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   rateLimitCounters: 'infra',
   blocks: 'blocks',
   reports: 'reports',
+  likes: 'likes',
+  likeGrants: 'likes',
+  passes: 'likes',
+  autoLikes: 'matching',
 };

@@ -49,6 +49,8 @@ export const DEMO_SITES: SiteSeed[] = [
     themeColor: '#d63384',
     domainLanguage: 'en',
     countries: ['GB', 'IE', 'US', 'CA', 'AU', 'NZ'],
+    // Most of its members live in Britain and Ireland; browsers elsewhere tell their own zone.
+    timeZone: 'Europe/London',
     indexTitle: {
       en: 'Cupido – dating and chat for adults', nl: 'Cupido – daten en chatten voor volwassenen',
       de: 'Cupido – Dating und Chat für Erwachsene', it: 'Cupido – incontri e chat per adulti',
@@ -89,6 +91,7 @@ export const DEMO_SITES: SiteSeed[] = [
     themeColor: '#c2410c',
     domainLanguage: 'nl',
     countries: ['NL', 'BE'],
+    timeZone: 'Europe/Amsterdam',
     indexTitle: {
       en: 'Amora – dating in the Netherlands and Belgium', nl: 'Amora – daten in Nederland en België',
       de: 'Amora – Dating in den Niederlanden und Belgien', it: 'Amora – incontri nei Paesi Bassi e in Belgio',
