@@ -17,7 +17,6 @@ import requestContext from './plugins/request-context';
 import originCheck from './plugins/origin-check';
 import { PRODUCTION_PUBLIC_ORIGIN } from './features/sites/public-origin';
 import { fastifyTrustProxy, trustsAnyProxy } from './infra/trust-proxy';
-import { BackgroundTasks } from './infra/background-tasks';
 import photos from './plugins/photos';
 import webApp from './plugins/web-app';
 import { SiteService } from './features/sites/service';
@@ -26,6 +25,7 @@ import { referenceDataRoutes } from './features/reference-data/routes';
 import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
 import session from './plugins/session';
 import { accountRoutes } from './features/accounts/routes';
+import { linkMailJob } from './features/accounts/mail-requests';
 import { profilesForAccounts } from './features/profiles/for-accounts';
 import { devMailboxRoutes } from './features/dev-mailbox/routes';
 import { photoRoutes } from './features/photos/routes';
@@ -60,8 +60,6 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** The app's domain events (decision 021), with every feature's handlers registered. */
     events: DomainEvents;
-    /** Work requests leave running after their answer (infra/background-tasks.ts); tests await idle(). */
-    background: BackgroundTasks;
     /** Messages to every server process (decision 021): cache invalidation now, chat fan-out later. */
     broker: Broker;
     /** The site lookups; `sites.changed()` after a site row changed drops them in every process. */
@@ -178,15 +176,15 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   app.decorate('jobs', jobs);
   // The member view joins the profile part that profiles names (decision 021: accounts cannot import profiles).
   await app.register(session, { db: database.db, clock, broker, memberProfile: profilesForAccounts.memberProfile });
-  // After the mailer's and limiter's onClose, so closing waits for these mails before those close.
-  const background = new BackgroundTasks(app.log);
-  app.decorate('background', background);
-  app.addHook('onClose', () => background.idle());
+  const accountDeps = { db: database.db, mailer, limiter, clock, log: app.log, events, profiles: profilesForAccounts };
+  // Reset and reactivation links asked for by address are mailed by a job, after the answer (decision 022).
+  const linkMails = linkMailJob({ ...accountDeps, sites, publicOrigin });
+  jobs.register(linkMails);
   await app.register(accountRoutes, {
-    deps: { db: database.db, mailer, limiter, clock, log: app.log, events, profiles: profilesForAccounts },
+    deps: accountDeps,
     countryHeader: config.countryHeader,
     publicOrigin,
-    background,
+    sendLinkMail: (request) => jobs.send(linkMails, request),
   });
   await app.register(profileRoutes, { deps: { db: database.db, clock } });
   await app.register(searchRoutes, { deps: { db: database.db, clock } });

@@ -38,6 +38,9 @@ export interface RequestContext {
   sessionToken: string | null;
 }
 
+/** What a mail needs of the request: the site it is branded with and the origin its link points to (jobs make it from the site). */
+export type MailContext = Pick<RequestContext, 'site' | 'origin'>;
+
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Postgres' unique_violation, as both drivers report it (drizzle wraps it in `cause`). */
@@ -47,8 +50,8 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export async function sendAccountMail(
-  deps: AccountDeps,
-  ctx: RequestContext,
+  deps: Pick<AccountDeps, 'mailer'>,
+  ctx: MailContext,
   input: {
     kind: AccountMailKind;
     to: string;

@@ -27,6 +27,7 @@ describe('forgotten password', () => {
     const { body, cookie: oldSession } = await activeMember(t);
     t.smtp.clear();
     expect((await post('/api/reset-password.php', { email: body.email })).json()).toEqual({ sent: true });
+    await t.app.jobs.drain();
     const mail = await t.smtp.waitForMail(body.email);
     expect(linkPath(mail, '/reset-password/do')).toMatch(/^\/reset-password\/do\?token=/);
     const token = tokenOf(mail, '/reset-password/do');
@@ -50,6 +51,7 @@ describe('forgotten password', () => {
     const { body } = await activeMember(t);
     t.smtp.clear();
     await post('/api/reset-password.php', { email: body.email });
+    await t.app.jobs.drain();
     const token = tokenOf(await t.smtp.waitForMail(body.email), '/reset-password/do');
     t.clock.advance(2 * 3_600_000 + 1000);
     const late = await post('/api/reset-password-do.php', { token, password: 'new password 1', password_confirmation: 'new password 1' });

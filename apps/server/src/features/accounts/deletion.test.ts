@@ -76,13 +76,14 @@ describe('account deletion', () => {
     const { body } = await deleteMember();
     t.smtp.clear();
     expect((await post('/api/reactivation-mail.php', { email: body.email })).json()).toEqual({ sent: true });
+    await t.app.jobs.drain();
     const mail = await t.smtp.waitForMail(body.email);
     expect(linkPath(mail, '/api/reactivate.php')).toContain('token=');
     const active = await activeMember(t);
     // The same answer for an address that has no account pending deletion (decision 022), and no mail.
     t.smtp.clear();
     expect((await post('/api/reactivation-mail.php', { email: active.body.email })).json()).toEqual({ sent: true });
-    await t.app.background.idle();
+    await t.app.jobs.drain();
     expect(t.smtp.mails).toEqual([]);
   });
 

@@ -19,7 +19,7 @@ import { accountTokens, consents, users } from '../../db/schema';
 import type { DomainEvents } from '../../infra/domain-events';
 import { consumeToken, issueToken } from './tokens';
 import { createSession, deleteExpiredSessions, deleteSessionsOf } from './sessions';
-import { sendAccountMail, type AccountDeps, type RequestContext, type Tx } from './account-context';
+import { sendAccountMail, type AccountDeps, type MailContext, type RequestContext, type Tx } from './account-context';
 import { checkCurrentPassword } from './current-password';
 
 const DAY_MS = 24 * 3_600_000;
@@ -35,8 +35,8 @@ function hoursLeft(deletedAt: Date, now: Date): number {
 
 /** Issues a reactivation link and mails it (also for a reactivation or reset asked for by address, mail-requests.ts). */
 export async function mailReactivationLink(
-  deps: AccountDeps,
-  ctx: RequestContext,
+  deps: Pick<AccountDeps, 'db' | 'mailer' | 'clock'>,
+  ctx: MailContext,
   user: { id: number; email: string; language: string; name: string; deletedAt: Date },
   tx?: Tx,
 ): Promise<void> {

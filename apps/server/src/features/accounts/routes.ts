@@ -39,8 +39,7 @@ import { activate, resendActivation, signup } from './signup';
 import { login } from './login';
 import { changePassword, confirmEmailChange, requestEmailChange, resetPassword } from './credentials';
 import { deleteAccount, reactivate } from './deletion';
-import { requestPasswordReset, requestReactivation } from './mail-requests';
-import type { BackgroundTasks } from '../../infra/background-tasks';
+import { requestPasswordReset, requestReactivation, type SendLinkMail } from './mail-requests';
 import { setAdTrackingConsent, setOrientationConsent } from './consents';
 import { lockAfterNotMe } from './security';
 
@@ -49,8 +48,8 @@ export interface AccountRoutesOptions {
   countryHeader: string | undefined;
   /** Scheme and port of the sites' own origins, which mailed links point to (decision 022). */
   publicOrigin: PublicOriginConfig;
-  /** Where mails asked for by address are sent from, after the answer (mail-requests.ts). */
-  background: BackgroundTasks;
+  /** Queues the job that mails a link asked for by address (mail-requests.ts). */
+  sendLinkMail: SendLinkMail;
 }
 
 /** Where a link opened while another member is logged in sends the browser: its action is done, the session stays. */
@@ -61,7 +60,7 @@ const OTHER_ACCOUNT_PAGE = {
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError };
 
-export async function accountRoutes(server: FastifyInstance, { deps, countryHeader, publicOrigin, background }: AccountRoutesOptions) {
+export async function accountRoutes(server: FastifyInstance, { deps, countryHeader, publicOrigin, sendLinkMail }: AccountRoutesOptions) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
 
@@ -215,7 +214,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     '/api/reset-password.php',
     { schema: { tags, summary: 'Mail a password reset link', body: ZEmailRequest, response: { 200: ZSentAnswer, ...errors } } },
     async (request) => {
-      await requestPasswordReset(deps, contextOf(request), request.body, background);
+      await requestPasswordReset(deps, contextOf(request), request.body, sendLinkMail);
       return { sent: true as const };
     },
   );
@@ -331,7 +330,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     '/api/reactivation-mail.php',
     { schema: { tags, summary: 'Mail a reactivation link to an account pending deletion', body: ZEmailRequest, response: { 200: ZSentAnswer, ...errors } } },
     async (request) => {
-      await requestReactivation(deps, contextOf(request), request.body, background);
+      await requestReactivation(deps, contextOf(request), request.body, sendLinkMail);
       return { sent: true as const };
     },
   );

@@ -16,6 +16,7 @@ const login = (email: string, password: string) => post('/api/user.php', { email
 async function resetLink(email: string): Promise<string> {
   t.smtp.clear();
   expect((await post('/api/reset-password.php', { email })).statusCode).toBe(200);
+  await t.app.jobs.drain();
   return tokenOf(await t.smtp.waitForMail(email), '/reset-password/do');
 }
 const useReset = (token: string, password: string) => post('/api/reset-password-do.php', { token, password, password_confirmation: password });

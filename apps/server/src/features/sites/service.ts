@@ -61,6 +61,12 @@ export class SiteService {
     return site;
   }
 
+  /** A site by its id, read fresh (jobs, which name the site they were asked on); null when it is gone. */
+  async byId(id: number): Promise<Site | null> {
+    const [site] = await this.db.select().from(sites).where(eq(sites.id, id)).limit(1);
+    return site ?? null;
+  }
+
   async company(site: Site): Promise<Company> {
     const [company] = await this.db.select().from(companies).where(eq(companies.id, site.companyId)).limit(1);
     if (!company) throw new Error(`Site ${site.domain} has no company`);
