@@ -8,4 +8,5 @@ export { useLikeAction, type LikeAction } from './use-like-action';
 export { useMatchModal } from './like-dialogs';
 export { LikesProvider, MatchModal, LikeLimitNotice } from './likes-provider';
 export { LikeButton, CardLikeState } from './like-button';
+export { useMarkLikeSeen } from './use-mark-like-seen';
 export type { LikeSource } from './like-calls';

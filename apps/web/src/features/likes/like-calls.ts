@@ -17,7 +17,7 @@ export function fetchLikes(): Promise<TLikesAnswer> {
   return request<TLikesAnswer>('/api/likes.php');
 }
 
-function refreshInterval(query: { state: { dataUpdateCount: number } }): number {
+export function likesRefreshInterval(query: { state: { dataUpdateCount: number } }): number {
   return query.state.dataUpdateCount <= 1 ? LIKES_FIRST_REFRESH_MS : LIKES_REFRESH_MS;
 }
 
@@ -30,7 +30,7 @@ export function useLikesQuery() {
     queryFn: fetchLikes,
     enabled: loggedIn,
     staleTime: LIKES_FIRST_REFRESH_MS,
-    refetchInterval: refreshInterval,
+    refetchInterval: likesRefreshInterval,
   });
 }
 
