@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LIKES_QUERY_KEY } from '../likes/like-calls';
 import { useMatchModal } from '../likes/like-dialogs';
-import { autoLikeDelaySeconds, autoLikeSessionKey, CHATS_RELOAD_AFTER_MS, removeAutoLikeDelayParam } from './auto-like-timing';
+import { autoLikeSessionKey, CHATS_RELOAD_AFTER_MS, removeAutoLikeDelayParam } from './auto-like-timing';
 import { CHATS_QUERY_KEY, fetchAutoLike } from './matching-calls';
 
 function wasAsked(key: string): boolean {
@@ -25,15 +25,14 @@ function markAsked(key: string): void {
  * The auto-like (spec sections 2 and 6): when a member enters the members area, once per browser
  * session, GET /api/auto-like.php; a fictional profile that now likes them opens the new-like modal
  * (the likes feature's, with the fictional badge and notice), and the chats reload 500 ms later.
- * `t=<seconds>` in the address on load asks in any case and shows the modal after that many seconds;
- * `t` then leaves the address bar.
+ * `t=<seconds>` in the address on load (`delaySeconds`) asks in any case and shows the modal after
+ * that many seconds; `t` then leaves the address bar.
  */
-export default function AutoLike({ userId }: { userId: number }) {
+export default function AutoLike({ userId, delaySeconds }: { userId: number; delaySeconds: number | null }) {
   const queryClient = useQueryClient();
   const { open } = useMatchModal();
 
   useEffect(() => {
-    const delaySeconds = autoLikeDelaySeconds(window.location.search);
     const sessionKey = autoLikeSessionKey(userId);
     if (delaySeconds === null && wasAsked(sessionKey)) return;
     markAsked(sessionKey);
@@ -68,7 +67,7 @@ export default function AutoLike({ userId }: { userId: number }) {
       cancelled = true;
       timers.forEach(clearTimeout);
     };
-  }, [userId, open, queryClient]);
+  }, [userId, delaySeconds, open, queryClient]);
 
   return null;
 }
