@@ -10,6 +10,7 @@ import { appRoutes } from './router';
 import { ScrollRestoration } from './scroll-restoration';
 import { RouteFocus } from './route-focus';
 import { AdConsentBanner } from '../features/personal-data/ad-consent-banner';
+import { LikesProvider } from '../features/likes/likes-provider';
 
 export interface AppProps {
   queryClient: QueryClient;
@@ -31,7 +32,9 @@ export function App({ queryClient, initialLocale, routeQuery }: AppProps) {
             <BrowserRouter>
               <ScrollRestoration />
               <RouteFocus />
-              <AppRoutes />
+              <LikesProvider>
+                <AppRoutes />
+              </LikesProvider>
               {/* After the page, so the skip link stays the first stop; Shift+Tab from the top reaches it at once. */}
               <AdConsentBanner />
             </BrowserRouter>

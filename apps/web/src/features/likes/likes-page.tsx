@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { LIKES_PAGE_TYPES, type LikesPageType, type TLikedProfileCard } from '@cupido/shared/likes';
+import type { LikesPageType, TLikedProfileCard } from '@cupido/shared/likes';
 import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../app/document-title';
 import { PageFallback } from '../../app/layouts/page-fallback';
@@ -15,7 +15,13 @@ import './likes.scss';
 /** /likes opens on who liked the member: what brings them here from the Likes badge. */
 const DEFAULT_TYPE: LikesPageType = 'liked-by';
 
-const isLikesPageType = (type: string): type is LikesPageType => (LIKES_PAGE_TYPES as readonly string[]).includes(type);
+/**
+ * The lists in their tab order: every type of the contract, spelled as a record (a missing or
+ * unknown one fails the typecheck) so the page does not pull the contract's zod schemas in.
+ */
+const TABS: Record<LikesPageType, true> = { liked: true, 'liked-by': true, matches: true };
+const LIKES_PAGE_TYPES = Object.keys(TABS) as LikesPageType[];
+const isLikesPageType = (type: string): type is LikesPageType => Object.hasOwn(TABS, type);
 const tabId = (type: LikesPageType) => `likes-tab-${type}`;
 const PANEL_ID = 'likes-panel';
 

@@ -6,6 +6,7 @@ import { openLikeDialog, useOpenLikeDialog } from './like-dialogs';
 import type { LikeLimitNoticeProps } from './like-limit-notice-view';
 import type { MatchModalProps } from './match-modal-view';
 import { useLikes } from './use-likes';
+import { useTimeZoneSync } from './use-time-zone-sync';
 
 // The dialogs and the notice are chunks of their own with the likes texts: the shell carries
 // only the store, the counts and this switch.
@@ -54,12 +55,14 @@ function AppBadge() {
 
 /**
  * Liking in the shell: new likes from the likes store go into the activity counts (the Likes
- * badge, the page-title prefix and the app badge read them), and the dialogs of liking show here.
+ * badge, the page-title prefix and the app badge read them), the dialogs of liking show here,
+ * and the member's time zone follows the browser's.
  * Visitors have no likes store (its query is off for them): their counts stay those around it.
  */
 export function LikesProvider({ children }: { children: ReactNode }) {
   const around = useActivityCounts();
   const { likes, newLikes } = useLikes();
+  useTimeZoneSync();
   const counts = useMemo(() => ({ ...around, newLikes }), [around, newLikes]);
   const queryClient = useQueryClient();
   // A logout (or another member's login) closes what the previous member had open.

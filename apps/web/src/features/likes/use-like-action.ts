@@ -5,11 +5,7 @@ import type { TLikeAnswer } from '@cupido/shared/likes';
 import { ApiError } from '../../api/client';
 import { applyLikeAnswer, LIKES_PAGE_QUERY_KEY, LIKES_QUERY_KEY, sendLike, sendUnlike, type LikeSource } from './like-calls';
 import { openLikeDialog } from './like-dialogs';
-
-/** The browser's time zone: the member's day (and so the Likes countdown) is their own (spec section 9). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
+import { browserTimeZone } from './time-zone';
 
 export interface LikeAction {
   /** POST /api/like.php. Rejects with the ApiError when refused (after showing the limit notice for a 429). */

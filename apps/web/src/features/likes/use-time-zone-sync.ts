@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TUser } from '@cupido/shared/accounts';
+import { request } from '../../api/client';
+import { SESSION_QUERY_KEY, useSession } from '../session/use-session';
+import { browserTimeZone } from './time-zone';
+
+/** The member's stored zone: null until a browser told it, absent while the server does not tell it. */
+const storedTimeZone = (user: TUser): string | null | undefined => (user as TUser & { time_zone?: string | null }).time_zone;
+
+/**
+ * Spec section 9: free Likes start again at the member's own midnight. The browser's zone is
+ * stored on the account (PUT /api/user.php) once a session, when it differs from the stored one,
+ * so the server counts the member's day as they see it (the site's zone until then).
+ */
+export function useTimeZoneSync(): void {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const sentFor = useRef<number | null>(null);
+  const stored = user ? storedTimeZone(user) : undefined;
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (userId === null || stored === undefined || sentFor.current === userId) return;
+    const zone = browserTimeZone();
+    if (stored === zone) return;
+    sentFor.current = userId;
+    request<{ user: TUser }>('/api/user.php', { method: 'PUT', body: { time_zone: zone } }).then(
+      (answer) => queryClient.setQueryData(SESSION_QUERY_KEY, answer.user),
+      () => {
+        // The site's zone stays until the next session tries again: the countdown uses the browser's anyway.
+      },
+    );
+  }, [userId, stored, queryClient]);
+}
