@@ -17,9 +17,11 @@ function SwipeGameScreen() {
   const { t } = useTranslation(MATCHING_NS);
   usePageTitle(t('swipe.title'));
   return (
-    <section className="container py-3 py-md-4">
-      <h1 className="h3 text-center mb-2">{t('swipe.title')}</h1>
-      <SwipeGame />
+    <section className="swipe-game-page">
+      <div className="container py-3 py-md-4">
+        <h1 className="h3 text-center mb-2">{t('swipe.title')}</h1>
+        <SwipeGame />
+      </div>
     </section>
   );
 }

@@ -70,6 +70,14 @@ export function SwipeGame() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [decide]);
 
+  // The buttons go disabled with the last card: the focus moves on to what the member can do next.
+  const emptyTitle = useRef<HTMLHeadingElement>(null);
+  const { finished } = stack;
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (finished && (!focused || focused === document.body || focused.closest('.swipe-actions'))) emptyTitle.current?.focus();
+  }, [finished]);
+
   const leavingCard = leaving && !stack.waiting.some((p) => p.id === leaving.profile.id) ? leaving : null;
 
   return (
@@ -105,7 +113,9 @@ export function SwipeGame() {
         )}
         {stack.finished && (
           <div id="swipe-empty" className="swipe-deck__message text-center">
-            <h2 className="h5">{t('swipe.emptyTitle')}</h2>
+            <h2 className="h5" ref={emptyTitle} tabIndex={-1}>
+              {t('swipe.emptyTitle')}
+            </h2>
             <p className="text-body-secondary">{t('swipe.emptyText')}</p>
             <div className="d-grid gap-2">
               <Link to={routePath('match-finder')} className="btn btn-primary">
