@@ -1,9 +1,16 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TAutoLikeAnswer } from '@cupido/shared/likes';
 import { LIKES_QUERY_KEY } from '../likes/like-calls';
 import { useMatchModal } from '../likes/like-dialogs';
 import { autoLikeSessionKey, CHATS_RELOAD_AFTER_MS, removeAutoLikeDelayParam } from './auto-like-timing';
 import { CHATS_QUERY_KEY, fetchAutoLike } from './matching-calls';
+
+/**
+ * The answer on its way, per member, until a mounted AutoLike has shown it: a remount before then
+ * (React's development double effects) takes the same answer instead of asking twice or not at all.
+ */
+const answers = new Map<number, Promise<TAutoLikeAnswer['profile']>>();
 
 function wasAsked(key: string): boolean {
   try {
@@ -33,9 +40,14 @@ export default function AutoLike({ userId, delaySeconds }: { userId: number; del
   const { open } = useMatchModal();
 
   useEffect(() => {
-    const sessionKey = autoLikeSessionKey(userId);
-    if (delaySeconds === null && wasAsked(sessionKey)) return;
-    markAsked(sessionKey);
+    let answer = answers.get(userId);
+    if (!answer) {
+      const sessionKey = autoLikeSessionKey(userId);
+      if (delaySeconds === null && wasAsked(sessionKey)) return;
+      markAsked(sessionKey);
+      answer = fetchAutoLike();
+      answers.set(userId, answer);
+    }
 
     const startedAt = Date.now();
     const timers: ReturnType<typeof setTimeout>[] = [];
@@ -44,13 +56,14 @@ export default function AutoLike({ userId, delaySeconds }: { userId: number; del
       const wait = Math.max(0, (delaySeconds ?? 0) * 1000 - (Date.now() - startedAt));
       timers.push(
         setTimeout(() => {
+          answers.delete(userId);
           show();
           if (delaySeconds !== null) removeAutoLikeDelayParam();
         }, wait),
       );
     };
 
-    fetchAutoLike().then(
+    answer.then(
       (profile) => {
         if (cancelled) return;
         afterDelay(() => {
