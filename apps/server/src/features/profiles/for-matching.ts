@@ -46,13 +46,10 @@ export interface Place {
   city: string;
 }
 
-function filterSql(f: MatchingFilter): SQL {
-  const visible = f.invisibleShownWhen
-    ? sql`(${profiles.searchable} or (${profiles.isInvisible} and ${profiles.status} = 'active' and ${profiles.accountUsable} and ${f.invisibleShownWhen(profiles.id)}))`
-    : sql`${profiles.searchable}`;
+/** What every candidate meets apart from being shown (searchable, or invisible but allowed). */
+function criteriaSql(f: MatchingFilter): SQL {
   return and(
     eq(profiles.siteId, f.siteId),
-    visible,
     f.gender !== undefined ? eq(profiles.gender, f.gender) : undefined,
     f.bornOnOrBefore !== undefined ? lte(profiles.birthDate, f.bornOnOrBefore) : undefined,
     f.bornAfter !== undefined ? gt(profiles.birthDate, f.bornAfter) : undefined,
@@ -65,12 +62,10 @@ function filterSql(f: MatchingFilter): SQL {
 
 /** Same country first, then also the same region, then also the same city (empty values never count as the same). */
 function nearFirst(place: Place): SQL[] {
-  const sameCountry = sql`(${profiles.country} = ${place.country})`;
-  const sameRegion = place.region ? sql`(${profiles.country} = ${place.country} and ${profiles.region} = ${place.region})` : sql`false`;
-  const sameCity = place.city
-    ? sql`(${profiles.country} = ${place.country} and lower(${profiles.city}) = lower(${place.city}))`
-    : sql`false`;
-  return [desc(sameCountry), desc(sameRegion), desc(sameCity)];
+  const order = [desc(sql`(${profiles.country} = ${place.country})`)];
+  if (place.region) order.push(desc(sql`(${profiles.country} = ${place.country} and ${profiles.region} = ${place.region})`));
+  if (place.city) order.push(desc(sql`(${profiles.country} = ${place.country} and lower(${profiles.city}) = lower(${place.city}))`));
+  return order;
 }
 
 export type CandidateOrder =
@@ -92,8 +87,31 @@ function orderSql(order: CandidateOrder): SQL[] {
   }
 }
 
-/** Up to `limit` candidate cards in the order asked for; the thumbnail is photos' approved main one. */
+/**
+ * Up to `limit` candidate cards in the order asked for; the thumbnail is photos' approved main one.
+ * The searchable ones are one query over the search indexes (the bare column, as in their
+ * predicate), stopping after `limit`; invisible ones that the condition allows join them as a
+ * second branch (driven by that condition, e.g. the likes of the member: a handful), rather than
+ * an OR that would keep the planner off the partial indexes.
+ */
 export function matchingCards(db: Pick<Database, 'select'>, filter: MatchingFilter, order: CandidateOrder, limit: number): Promise<CardRow[]> {
+  const ordering = orderSql(order);
+  const shown = db.select({ id: profiles.id }).from(profiles).where(and(sql`${profiles.searchable}`, criteriaSql(filter))).orderBy(...ordering).limit(limit);
+  const allowedInvisible = filter.invisibleShownWhen
+    ? db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(
+          and(
+            sql`${profiles.isInvisible}`,
+            sql`${profiles.status} = 'active'`,
+            sql`${profiles.accountUsable}`,
+            criteriaSql(filter),
+            filter.invisibleShownWhen(profiles.id),
+          ),
+        )
+    : undefined;
+  const candidateIds = allowedInvisible ? sql`(${shown}) union all (${allowedInvisible})` : sql`${shown}`;
   return db
     .select({
       id: profiles.id,
@@ -105,8 +123,8 @@ export function matchingCards(db: Pick<Database, 'select'>, filter: MatchingFilt
       thumbFilename: approvedMainThumbOf(profiles.id).as('thumb_filename'),
     })
     .from(profiles)
-    .where(filterSql(filter))
-    .orderBy(...orderSql(order))
+    .where(sql`${profiles.id} in (${candidateIds})`)
+    .orderBy(...ordering)
     .limit(limit);
 }
 
