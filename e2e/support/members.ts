@@ -17,12 +17,15 @@ export const siteOrigin = (host = 'localhost') => `http://${host}:${E2E_PORT}`;
 
 /**
  * For scenarios about something else: the visitor dismissed the entry warning on an earlier visit
- * and answered the ad-tracking banner then (rejected), so neither covers the page.
+ * and answered the ad-tracking banner then (rejected), so neither covers the page; and this tab
+ * already asked for its auto-like, so no new-like modal covers an activated member's page
+ * (t=<seconds> still asks: the matching scenarios).
  */
 export async function skipEntryWarning(target: Page | BrowserContext) {
   await target.addInitScript(() => {
     window.localStorage.setItem('site-entry-warning-dismissed', new Date().toISOString());
     window.localStorage.setItem('ad-tracking-consent', JSON.stringify({ choice: 'rejected', at: new Date().toISOString() }));
+    window.sessionStorage.setItem('auto-like-asked', '1');
   });
 }
 

@@ -24,7 +24,9 @@ export function removeAutoLikeDelayParam(location: Pick<Location, 'href'> = wind
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
 }
 
-/** Once per member and browser session: the auto-like is asked for when a member enters the members area, not on every page. */
-export function autoLikeSessionKey(userId: number): string {
-  return `auto-like-asked:${userId}`;
-}
+/**
+ * Once per browser session (sessionStorage, one tab): the auto-like is asked for when a member
+ * enters the members area, not on every page. Another member logging in in the same tab is not
+ * asked for again until the tab is new: one missed auto-like is harmless, two in a row are not.
+ */
+export const AUTO_LIKE_ASKED_KEY = 'auto-like-asked';

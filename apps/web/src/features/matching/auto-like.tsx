@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TAutoLikeAnswer } from '@cupido/shared/likes';
 import { LIKES_QUERY_KEY } from '../likes/like-calls';
 import { useMatchModal } from '../likes/like-dialogs';
-import { autoLikeSessionKey, CHATS_RELOAD_AFTER_MS, removeAutoLikeDelayParam } from './auto-like-timing';
+import { AUTO_LIKE_ASKED_KEY, CHATS_RELOAD_AFTER_MS, removeAutoLikeDelayParam } from './auto-like-timing';
 import { CHATS_QUERY_KEY, fetchAutoLike } from './matching-calls';
 
 /**
@@ -12,17 +12,17 @@ import { CHATS_QUERY_KEY, fetchAutoLike } from './matching-calls';
  */
 const answers = new Map<number, Promise<TAutoLikeAnswer['profile']>>();
 
-function wasAsked(key: string): boolean {
+function wasAsked(): boolean {
   try {
-    return window.sessionStorage.getItem(key) !== null;
+    return window.sessionStorage.getItem(AUTO_LIKE_ASKED_KEY) !== null;
   } catch {
     return false; // storage blocked: asking again is harmless, the server keeps its own pace
   }
 }
 
-function markAsked(key: string): void {
+function markAsked(): void {
   try {
-    window.sessionStorage.setItem(key, '1');
+    window.sessionStorage.setItem(AUTO_LIKE_ASKED_KEY, '1');
   } catch {
     // As above: without storage the member may be asked for again on the next load.
   }
@@ -30,8 +30,9 @@ function markAsked(key: string): void {
 
 /**
  * The auto-like (spec sections 2 and 6): when a member enters the members area, once per browser
- * session, GET /api/auto-like.php; a fictional profile that now likes them opens the new-like modal
- * (the likes feature's, with the fictional badge and notice), and the chats reload 500 ms later.
+ * session (AUTO_LIKE_ASKED_KEY), GET /api/auto-like.php; a fictional profile that now likes them
+ * opens the new-like modal (the likes feature's, with the fictional badge and notice), and the
+ * chats reload 500 ms later.
  * `t=<seconds>` in the address on load (`delaySeconds`) asks in any case and shows the modal after
  * that many seconds; `t` then leaves the address bar.
  */
@@ -42,9 +43,8 @@ export default function AutoLike({ userId, delaySeconds }: { userId: number; del
   useEffect(() => {
     let answer = answers.get(userId);
     if (!answer) {
-      const sessionKey = autoLikeSessionKey(userId);
-      if (delaySeconds === null && wasAsked(sessionKey)) return;
-      markAsked(sessionKey);
+      if (delaySeconds === null && wasAsked()) return;
+      markAsked();
       answer = fetchAutoLike();
       answers.set(userId, answer);
     }
