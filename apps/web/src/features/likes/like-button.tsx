@@ -35,6 +35,9 @@ function LikeToggle({ profileId, name, source, compact = false, id }: LikeButton
   const pressed = likedByMe(state);
 
   const toggle = () => {
+    // Not `disabled` while busy: a disabled button loses the focus, and a dialog the like opens
+    // could not give it back.
+    if (pending) return;
     setFailed(false);
     (pressed ? unlike(profileId) : like(profileId, source)).catch((error: unknown) => {
       // The daily limit and the burst limit open their own notice (useLikeAction); others are said here.
@@ -57,7 +60,7 @@ function LikeToggle({ profileId, name, source, compact = false, id }: LikeButton
           className={`like-heart btn btn-sm rounded-circle ${pressed ? 'btn-primary' : 'btn-light'}`}
           aria-pressed={pressed}
           aria-label={t('likeName', { name })}
-          disabled={pending}
+          aria-disabled={pending}
           onClick={toggle}
         >
           {heart}
@@ -73,7 +76,7 @@ function LikeToggle({ profileId, name, source, compact = false, id }: LikeButton
         type="button"
         className={`btn btn-sm ${pressed ? 'btn-primary' : 'btn-outline-primary'}`}
         aria-pressed={pressed}
-        disabled={pending}
+        aria-disabled={pending}
         onClick={toggle}
       >
         {heart} {t('like')}
