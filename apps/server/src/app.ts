@@ -51,8 +51,13 @@ import { loggerOptions } from './plugins/log-safety';
 import { DomainEvents } from './infra/domain-events';
 import { createBroker, DEFAULT_BROKER_CHANNEL_PREFIX, type Broker } from './infra/broker';
 import { handleBlockEvents } from './features/blocks/event-handlers';
+import { handleMatchingEvents } from './features/matching/event-handlers';
 import { handlePhotoEvents } from './features/photos/event-handlers';
 import { handleProfileEvents } from './features/profiles/event-handlers';
+import { handleLikeEvents } from './features/likes/event-handlers';
+import { likeRoutes } from './features/likes/routes';
+import { likedEitherWay } from './features/likes/service';
+import { addExistingContactSource } from './features/profiles/contact';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,6 +172,10 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   handleProfileEvents(events);
   handlePhotoEvents(events, { storage, log: app.log });
   handleBlockEvents(events);
+  handleMatchingEvents(events);
+  handleLikeEvents(events);
+  // A like either way makes two members partners: an invisible one stays reachable for the other.
+  addExistingContactSource(likedEitherWay);
   app.decorate('events', events);
   // Every job, registered in every process (a 'send-only' one can still send them); started at the end.
   const jobs = new JobQueue({ connection: database.jobQueueConnection, mode: jobMode, log: app.log, clock, onJobFinished: metrics.recordJob });
@@ -190,6 +199,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(searchRoutes, { deps: { db: database.db, clock } });
   await app.register(blockRoutes, { deps: { db: database.db, clock, events, profiles: profilesForBlocks(database.db) } });
   await app.register(reportRoutes, { deps: { db: database.db, clock } });
+  await app.register(likeRoutes, { deps: { db: database.db, clock, limiter } });
   await app.register(creditRoutes, { deps: { db: database.db } });
   await app.register(personalDataRoutes, { deps: { db: database.db, clock } });
   await app.register(geocodeRoutes);

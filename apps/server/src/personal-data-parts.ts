@@ -12,6 +12,7 @@ import './features/profiles/personal-data';
 import './features/photos/personal-data';
 import './features/reports/personal-data';
 import './features/credits/personal-data';
+import './features/likes/personal-data';
 import { registerBlocksDataExport } from './features/blocks/personal-data';
 import { profilesForBlocks } from './features/profiles/for-blocks';
 

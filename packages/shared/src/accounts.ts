@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCountryCode, ZLocaleCode } from './contracts';
 import { zId, zText } from './input';
+import { ZTimeZone } from './likes';
 
 /**
  * Accounts: the contracts of signup, activation, login, password and e-mail changes and
@@ -28,6 +29,8 @@ export const ZUser = z.object({
   /** A requested new address, waiting for its confirmation link; null when none. */
   pending_email: z.string().nullable(),
   language: ZLocaleCode,
+  /** The browser's IANA time zone the member's day counts in (daily Likes); null until the browser told it. */
+  time_zone: z.string().nullable(),
   status: z.enum(['not_confirmed', 'active']),
   credits: z.number().int(),
   paid_user: z.boolean(),
@@ -98,7 +101,8 @@ export const ZSignupRequest = z.object({
 export type TSignupRequest = z.infer<typeof ZSignupRequest>;
 
 export const ZLoginRequest = z.object({ email, password });
-export const ZLanguageRequest = z.object({ language: ZLocaleCode });
+/** PUT /api/user.php: the member's language and/or their browser's time zone (issue 11). */
+export const ZLanguageRequest = z.object({ language: ZLocaleCode.optional(), time_zone: ZTimeZone.optional() });
 export const ZEmailRequest = z.object({ email, language: ZLocaleCode.optional() });
 export const ZTokenRequest = z.object({ token: token.min(1) });
 export const ZTokenQuery = z.object({ token: token.optional() });

@@ -63,6 +63,13 @@ export const ZPersonalDataReport = z.object({
   created_at: isoTime,
 });
 
+/** Likes given and received, and the swipe game's passes (issue 11). */
+export const ZPersonalDataLikes = z.object({
+  given: z.array(z.object({ profile_id: z.number().int(), liked_at: isoTime })),
+  received: z.array(z.object({ profile_id: z.number().int(), liked_at: isoTime, seen_at: isoTime.nullable() })),
+  passes: z.array(z.object({ profile_id: z.number().int(), passed_at: isoTime })),
+});
+
 export const ZPersonalDataCreditEntry = z.object({
   created_at: isoTime,
   kind: z.string(),
@@ -79,6 +86,7 @@ export const ZPersonalDataParts = z.object({
   blocks: z.array(ZPersonalDataBlock),
   reports: z.array(ZPersonalDataReport).meta({ description: 'Reports the member made' }),
   credit_history: z.array(ZPersonalDataCreditEntry),
+  likes: ZPersonalDataLikes,
 });
 export type TPersonalDataParts = z.infer<typeof ZPersonalDataParts>;
 export type PersonalDataPartName = keyof TPersonalDataParts;

@@ -74,6 +74,7 @@ export const userFixture: TUser = {
   email: 'anna@example.com',
   pending_email: null,
   language: 'en',
+  time_zone: null,
   status: 'active',
   credits: 0,
   paid_user: false,

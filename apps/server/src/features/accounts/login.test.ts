@@ -32,6 +32,7 @@ describe('GET /api/user.php', () => {
       email: body.email,
       pending_email: null,
       language: 'en',
+      time_zone: null, // until the browser tells it (issue 11); the site's zone counts meanwhile
       status: 'active',
       credits: 20, // the demo site's signup credits, granted on activation
       paid_user: false,

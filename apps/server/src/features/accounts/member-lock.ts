@@ -10,6 +10,8 @@ import type { Tx } from '../../infra/domain-events';
 export interface MemberStanding {
   paidUser: boolean;
   profileId: number | null;
+  /** The browser's IANA zone the member's day counts in; null until the browser told it. */
+  timeZone: string | null;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface MemberStanding {
  */
 export async function lockMemberAccount(tx: Tx, userId: number): Promise<MemberStanding | null> {
   const [row] = await tx
-    .select({ paidUser: users.paidUser, profileId: users.profileId })
+    .select({ paidUser: users.paidUser, profileId: users.profileId, timeZone: users.timeZone })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');
@@ -29,4 +31,10 @@ export async function lockMemberAccount(tx: Tx, userId: number): Promise<MemberS
 export async function isPaidMember(db: Pick<Database, 'select'>, userId: number): Promise<boolean | null> {
   const [row] = await db.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, userId));
   return row?.paidUser ?? null;
+}
+
+/** The member's own time zone as their browser told it; null until then (or no such account). */
+export async function memberTimeZoneOf(db: Pick<Database, 'select'>, userId: number): Promise<string | null> {
+  const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+  return row?.timeZone ?? null;
 }

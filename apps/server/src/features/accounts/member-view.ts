@@ -9,6 +9,7 @@ export function toUserView(row: MemberRow, fictionalIcon: string): TUser {
     email: row.email,
     pending_email: row.pendingEmail,
     language: row.language as LocaleCode,
+    time_zone: row.timeZone,
     status: row.status === 'active' ? 'active' : 'not_confirmed',
     credits: row.credits,
     paid_user: row.paidUser,

@@ -26,6 +26,8 @@ import {
 } from '@cupido/shared/accounts';
 import { ZApiError } from '@cupido/shared/contracts';
 import { LOCALE_COOKIE, isLocaleCode } from '@cupido/shared/locales';
+import { isKnownTimeZone } from '@cupido/shared/like-rules';
+import { AppError } from '../../errors';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { siteOrigin, type PublicOriginConfig } from '../sites/public-origin';
@@ -135,10 +137,13 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
 
   app.put(
     '/api/user.php',
-    { schema: { tags, summary: "Store the member's language", body: ZLanguageRequest, response: { 200: ZUserAnswer, ...errors } } },
+    { schema: { tags, summary: "Store the member's language and/or their browser's time zone (400 invalid_time_zone)", body: ZLanguageRequest, response: { 200: ZUserAnswer, ...errors } } },
     async (request) => {
       const member = await request.requireMember();
-      await deps.db.update(users).set({ language: request.body.language }).where(eq(users.id, member.id));
+      const { language, time_zone: timeZone } = request.body;
+      // The zone decides the member's day for the daily Likes: only one this runtime knows.
+      if (timeZone !== undefined && !isKnownTimeZone(timeZone)) throw new AppError(400, 'invalid_time_zone', 'errors.invalid_time_zone', {}, 'time_zone');
+      if (language !== undefined || timeZone !== undefined) await deps.db.update(users).set({ language, timeZone }).where(eq(users.id, member.id));
       await changed(request, member.id);
       return currentUser(request);
     },

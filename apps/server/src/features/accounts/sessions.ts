@@ -80,6 +80,7 @@ export function memberBySessionQuery(db: Database, memberProfile: MemberProfileT
       pendingEmail: users.pendingEmail,
       status: users.status,
       language: users.language,
+      timeZone: users.timeZone,
       // The ledger's cached balance, named by its owner (one query on every page view).
       credits: creditBalanceColumn(),
       paidUser: users.paidUser,

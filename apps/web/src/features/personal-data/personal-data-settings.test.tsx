@@ -38,6 +38,7 @@ const exported: TPersonalDataExport = {
   blocks: [],
   reports: [],
   credit_history: [],
+  likes: { given: [], received: [], passes: [] },
 };
 
 beforeEach(() => {
