@@ -51,7 +51,6 @@ import { loggerOptions } from './plugins/log-safety';
 import { DomainEvents } from './infra/domain-events';
 import { createBroker, DEFAULT_BROKER_CHANNEL_PREFIX, type Broker } from './infra/broker';
 import { handleBlockEvents } from './features/blocks/event-handlers';
-import { handleMatchingEvents } from './features/matching/event-handlers';
 import { handlePhotoEvents } from './features/photos/event-handlers';
 import { handleProfileEvents } from './features/profiles/event-handlers';
 import { handleLikeEvents } from './features/likes/event-handlers';
@@ -172,7 +171,6 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   handleProfileEvents(events);
   handlePhotoEvents(events, { storage, log: app.log });
   handleBlockEvents(events);
-  handleMatchingEvents(events);
   handleLikeEvents(events);
   // A like either way makes two members partners: an invisible one stays reachable for the other.
   addExistingContactSource(likedEitherWay);
