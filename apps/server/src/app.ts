@@ -38,6 +38,7 @@ import metricsPlugin, { createMetrics } from './plugins/metrics';
 import { profileRoutes } from './features/profiles/routes';
 import { searchRoutes } from './features/search/routes';
 import { blockRoutes } from './features/blocks/routes';
+import { matchingRoutes } from './features/matching/routes';
 import { profilesForBlocks } from './features/profiles/for-blocks';
 import { reportRoutes } from './features/reports/routes';
 import { creditRoutes } from './features/credits/routes';
@@ -51,6 +52,7 @@ import { loggerOptions } from './plugins/log-safety';
 import { DomainEvents } from './infra/domain-events';
 import { createBroker, DEFAULT_BROKER_CHANNEL_PREFIX, type Broker } from './infra/broker';
 import { handleBlockEvents } from './features/blocks/event-handlers';
+import { handleMatchingEvents } from './features/matching/event-handlers';
 import { handlePhotoEvents } from './features/photos/event-handlers';
 import { handleProfileEvents } from './features/profiles/event-handlers';
 import { handleLikeEvents } from './features/likes/event-handlers';
@@ -171,6 +173,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   handleProfileEvents(events);
   handlePhotoEvents(events, { storage, log: app.log });
   handleBlockEvents(events);
+  handleMatchingEvents(events);
   handleLikeEvents(events);
   // A like either way makes two members partners: an invisible one stays reachable for the other.
   addExistingContactSource(likedEitherWay);
@@ -196,6 +199,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(profileRoutes, { deps: { db: database.db, clock } });
   await app.register(searchRoutes, { deps: { db: database.db, clock } });
   await app.register(blockRoutes, { deps: { db: database.db, clock, events, profiles: profilesForBlocks(database.db) } });
+  await app.register(matchingRoutes, { deps: { db: database.db, clock } });
   await app.register(reportRoutes, { deps: { db: database.db, clock } });
   await app.register(likeRoutes, { deps: { db: database.db, clock, limiter } });
   await app.register(creditRoutes, { deps: { db: database.db } });

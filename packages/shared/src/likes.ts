@@ -93,7 +93,8 @@ export type MatchFinderAgeGroup = (typeof MATCH_FINDER_AGE_GROUPS)[number];
 
 /** GET /api/match-finder.php and GET /api/signup-matches.php: suggested profiles, with a photo, not liked yet, near first. */
 export const ZMatchFinderQuery = z.looseObject({
-  age_group: zText(10).meta({ description: MATCH_FINDER_AGE_GROUPS.join(' | ') }),
+  // Optional here so a missing group gets the same translated 400 invalid_age_group as a wrong one.
+  age_group: zText(10).optional().meta({ description: MATCH_FINDER_AGE_GROUPS.join(' | ') }),
 });
 export const ZSuggestionsAnswer = z.object({ profiles: z.array(ZLikedProfileCard) });
 export type TSuggestionsAnswer = z.infer<typeof ZSuggestionsAnswer>;

@@ -1,0 +1,73 @@
+/** The swipe game's stack, the match finder, signup matches and auto-like (issue 11), for members only. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiError } from '@cupido/shared/contracts';
+import { ZAutoLikeAnswer, ZMatchFinderQuery, ZSuggestionsAnswer, ZSwipeStackAnswer } from '@cupido/shared/likes';
+import type { MemberRow } from '../accounts/sessions';
+import { autoLike } from './auto-like';
+import { matchFinder, parseAgeGroup, signupMatches, swipeStack, type Matcher, type MatchingDeps } from './suggestions';
+
+const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError };
+
+const matcherOf = (member: MemberRow): Matcher => ({
+  userId: member.id,
+  profileId: member.profileId,
+  siteId: member.siteId,
+  paidUser: member.paidUser,
+});
+
+export const matchingRoutes: FastifyPluginAsyncZod<{ deps: MatchingDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/swipe-stack.php',
+    {
+      schema: {
+        tags: ['matching'],
+        summary: "The swipe game's stack: profiles matching the member's preferences, not liked or passed yet, with a photo first",
+        response: { 200: ZSwipeStackAnswer, ...errors },
+      },
+    },
+    async (request) => swipeStack(deps, request.site, matcherOf(await request.requireMember())),
+  );
+
+  app.get(
+    '/api/match-finder.php',
+    {
+      schema: {
+        tags: ['matching'],
+        summary: 'Suggested profiles of an age group (18-35 or 35+): with a photo, not liked yet, near first; 400 invalid_age_group otherwise',
+        querystring: ZMatchFinderQuery,
+        response: { 200: ZSuggestionsAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const member = await request.requireMember();
+      return matchFinder(deps, request.site, matcherOf(member), parseAgeGroup(request.query.age_group));
+    },
+  );
+
+  app.get(
+    '/api/signup-matches.php',
+    {
+      schema: {
+        tags: ['matching'],
+        summary: "Suggested profiles right after signup, from the member's preferences: with a photo, not liked yet, near first",
+        response: { 200: ZSuggestionsAnswer, ...errors },
+      },
+    },
+    async (request) => signupMatches(deps, request.site, matcherOf(await request.requireMember())),
+  );
+
+  app.get(
+    '/api/auto-like.php',
+    {
+      schema: {
+        tags: ['matching'],
+        summary: "A fictional profile that now likes the member (the new-like modal), under the site's auto_like rules; else profile null",
+        response: { 200: ZAutoLikeAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const member = await request.requireMember();
+      return autoLike(deps, request.site, request.locale, { ...matcherOf(member), accountStatus: member.status });
+    },
+  );
+};
