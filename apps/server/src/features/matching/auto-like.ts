@@ -35,6 +35,8 @@ async function eventsPassed(deps: MatchingDeps, rules: AutoLikeRules, member: Au
   for (const event of rules.after_events) {
     if (event === 'activation' && member.accountStatus !== 'active') return false;
     if (event === 'first_photo') {
+      // Photos' fragment is a scalar subquery over its own table, read fresh (the session's copy
+      // is cached and moderation does not refresh it); alone it needs a one-row FROM.
       const [row] = await deps.db.select({ thumb: approvedMainThumbOf(member.profileId).as('thumb') }).from(sql`(select 1) as one`);
       if (!row?.thumb) return false;
     }
