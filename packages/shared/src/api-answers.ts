@@ -7,6 +7,7 @@ import { ZBlockAnswer, ZGeocodeAnswer, ZMemberAnswer, ZOwnProfileAnswer, ZSearch
 import { ZReportAnswer } from './reports';
 import { ZCreditHistoryAnswer } from './credits';
 import { ZPersonalDataExport } from './personal-data';
+import { ZLikeAnswer, ZLikesAnswer, ZLikesPageAnswer } from './likes';
 
 /**
  * The success answer of each JSON call, keyed 'METHOD /api/x.php': the same schema object the
@@ -49,6 +50,11 @@ export const API_ANSWERS = {
   'POST /api/photo-main.php': ZPhotosAnswer,
   'DELETE /api/photo.php': ZPhotoDeletedAnswer,
   'GET /api/personal-data.php': ZPersonalDataExport,
+  'GET /api/likes.php': ZLikesAnswer,
+  'POST /api/like.php': ZLikeAnswer,
+  'DELETE /api/like.php': ZLikeAnswer,
+  'POST /api/likes-seen.php': ZOkAnswer,
+  'GET /api/likes-page.php': ZLikesPageAnswer,
 } as const satisfies Record<string, z.ZodType>;
 
 export type ApiCall = keyof typeof API_ANSWERS;

@@ -86,8 +86,9 @@ export function makePhoto(id: number, overrides: Partial<TPhoto> = {}): TPhoto {
   };
 }
 
-/** GET /api/interests.php and /api/regions.php as the profile screens use them. */
+/** GET /api/interests.php and /api/regions.php as the profile screens use them, and a member's likes (none) for their like buttons. */
 export const referenceDataStubs: Record<string, StubAnswer> = {
+  'GET /api/likes.php': { body: { profiles: [], liked_by: [] } },
   'GET /api/interests.php': {
     body: {
       interests: [

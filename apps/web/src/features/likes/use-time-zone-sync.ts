@@ -5,9 +5,6 @@ import { request } from '../../api/client';
 import { SESSION_QUERY_KEY, useSession } from '../session/use-session';
 import { browserTimeZone } from './time-zone';
 
-/** The member's stored zone: null until a browser told it, absent while the server does not tell it. */
-const storedTimeZone = (user: TUser): string | null | undefined => (user as TUser & { time_zone?: string | null }).time_zone;
-
 /**
  * Spec section 9: free Likes start again at the member's own midnight. The browser's zone is
  * stored on the account (PUT /api/user.php) once a session, when it differs from the stored one,
@@ -17,10 +14,11 @@ export function useTimeZoneSync(): void {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const sentFor = useRef<number | null>(null);
-  const stored = user ? storedTimeZone(user) : undefined;
+  // null until a browser told it: the site's zone counts until then.
+  const stored = user?.time_zone;
   const userId = user?.id ?? null;
   useEffect(() => {
-    if (userId === null || stored === undefined || sentFor.current === userId) return;
+    if (userId === null || sentFor.current === userId) return;
     const zone = browserTimeZone();
     if (stored === zone) return;
     sentFor.current = userId;

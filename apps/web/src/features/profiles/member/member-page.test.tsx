@@ -189,6 +189,7 @@ describe('profile page (/members/{id})', () => {
     expect(screen.getByRole('link', { name: 'Sign up to see all photos' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Like/ })).toBeNull();
   });
 
   it('shows a member their own profile with the way to edit it', async () => {
@@ -196,5 +197,46 @@ describe('profile page (/members/{id})', () => {
     expect(await screen.findByRole('link', { name: 'Edit my profile' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+    expect(document.getElementById('member-like')).toBeNull();
+  });
+
+  it('likes the profile from its action buttons and the related profiles from their hearts, with their states', async () => {
+    const liked = [{ id: 5, like_new: false }];
+    const fetch = renderMember(ok(), {}, {
+      'GET /api/likes.php': () => ({ body: { profiles: liked, liked_by: [{ id: 42, like_new: false }] } }),
+      'POST /api/like.php': () => {
+        liked.push({ id: 42, like_new: true });
+        return { body: { profile_id: 42, like_state: 'match', likes_left: 3, likes_reset_at: '2026-11-24T00:00:00.000Z', match: null } };
+      },
+    });
+    const like = await screen.findByRole('button', { name: 'Like' });
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+    expect(await screen.findByText('Likes you')).toBeTruthy();
+    const related = document.getElementById('member-related')!;
+    expect(within(related).getByRole('button', { name: 'Like Member 5' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(related).getByRole('button', { name: 'Like Member 6' }).getAttribute('aria-pressed')).toBe('false');
+    expect(within(related).getByText('You like them')).toBeTruthy();
+
+    await userEvent.click(like);
+    await waitFor(() => expect(document.getElementById('member-like')!.getAttribute('aria-pressed')).toBe('true'));
+    expect(sentBodies(fetch, 'POST /api/like.php')).toEqual([{ profile_id: 42, source: 'profile' }]);
+    expect(screen.getByText('Match')).toBeTruthy();
+  });
+
+  it('/likes/m/{id} is the same screen and clears the new-like flag of that profile', async () => {
+    const fetch = renderMember(
+      ok(),
+      { route: '/likes/m/42' },
+      { 'GET /api/likes.php': { body: { profiles: [], liked_by: [{ id: 42, like_new: true }] } }, 'POST /api/likes-seen.php': { body: { ok: true } } },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bram, 41' })).toBeTruthy();
+    await waitFor(() => expect(sentBodies(fetch, 'POST /api/likes-seen.php')).toEqual([{ profile_id: 42 }]));
+  });
+
+  it('/members/{id} leaves the new-like flag alone', async () => {
+    const fetch = renderMember(ok(), {}, { 'GET /api/likes.php': { body: { profiles: [], liked_by: [{ id: 42, like_new: true }] } } });
+    // The label comes from the same likes answer the flag would be cleared from.
+    expect(await screen.findByText('Likes you')).toBeTruthy();
+    expect(sentBodies(fetch, 'POST /api/likes-seen.php')).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useMatch, useParams } from 'react-router';
 import type { TMemberAnswer } from '@cupido/shared/profiles';
-import { routePath } from '@cupido/shared/routes';
+import { ROUTES, routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../../app/document-title';
 import { PageFallback } from '../../../app/layouts/page-fallback';
 import type { ApiError } from '../../../api/client';
@@ -12,6 +12,7 @@ import { isAuthenticationRequired } from '../../session/query-client';
 import { useSession } from '../../session/use-session';
 import { useSettings } from '../../site/use-settings';
 import { useLocale } from '../../locale/use-locale';
+import { CardLikeState, LikeButton, useMarkLikeSeen } from '../../likes';
 import { ProfileCard, ProfilePhoto } from '../../profile-cards/profile-card';
 import { useInterests, useMemberProfile } from '../profile-calls';
 import { useCountryName } from '../profile-labels';
@@ -87,6 +88,8 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
   usePageTitle(profile.name, fictional ? t('member.descriptionFictional', { ...describe, fictional: fictional.singular }) : t('member.description', describe));
   const backToSearch = useBackToSearch();
   const location = useLocation();
+  // /likes/m/{id}: the same screen, opened from the likes; it clears the new-like flag.
+  useMarkLikeSeen(useMatch(ROUTES['likes-m-id']) && user ? profile.id : null);
   const interestName = (interestId: string) => interests.data?.find((i) => i.id === interestId)?.name ?? interestId;
 
   return (
@@ -113,6 +116,7 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
         </div>
         {user && !profile.is_own && (
           <div className="d-flex flex-wrap align-items-start gap-2">
+            {!profile.is_blocked_by_me && <LikeButton id="member-like" profileId={profile.id} name={profile.name} source="profile" />}
             <BlockButton id={id} profileId={profile.id} name={profile.name} blocked={profile.is_blocked_by_me} />
             <ReportButton profileId={profile.id} name={profile.name} />
           </div>
@@ -183,7 +187,12 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
           <ul id="member-related" className="related-strip list-unstyled">
             {related.map((card) => (
               <li key={card.id}>
-                <ProfileCard profile={card} linkState={searchReturnState(location)} />
+                <ProfileCard
+                  profile={card}
+                  linkState={searchReturnState(location)}
+                  action={user && <LikeButton compact profileId={card.id} name={card.name} source="related" />}
+                  footer={user && <CardLikeState profileId={card.id} />}
+                />
               </li>
             ))}
           </ul>

@@ -7,6 +7,7 @@ import { ServerError } from '../../accounts/server-error';
 import { useLocale } from '../../locale/use-locale';
 import { useSession } from '../../session/use-session';
 import { useSettings } from '../../site/use-settings';
+import { CardLikeState, LikeButton } from '../../likes';
 import { ProfileCard } from '../../profile-cards/profile-card';
 import { useSearch } from '../profile-calls';
 import { PROFILES_NS } from '../profiles-texts';
@@ -18,12 +19,19 @@ import { useDefaultSearch } from './use-default-search';
 
 function CardGrid({ profiles, id }: { profiles: TProfileCard[]; id: string }) {
   const location = useLocation();
+  const { loggedIn } = useSession();
   return (
     <ul id={id} className="row row-cols-2 row-cols-sm-3 row-cols-md-4 row-cols-lg-5 g-2 g-sm-3 list-unstyled mb-0">
       {profiles.map((profile, index) => (
         <li key={profile.id} className="col">
           {/* The first row is above the fold on a phone: no lazy loading there (LCP). */}
-          <ProfileCard profile={profile} eager={index < 2} linkState={searchReturnState(location)} />
+          <ProfileCard
+            profile={profile}
+            eager={index < 2}
+            linkState={searchReturnState(location)}
+            action={loggedIn && <LikeButton compact profileId={profile.id} name={profile.name} source="search" />}
+            footer={loggedIn && <CardLikeState profileId={profile.id} />}
+          />
         </li>
       ))}
     </ul>
