@@ -16,8 +16,9 @@ async function enterSite(page: Page) {
 async function skipEntryWarning(page: Page) {
   await page.addInitScript(() => {
     window.localStorage.setItem('site-entry-warning-dismissed', new Date().toISOString());
-    // The ad-tracking banner was answered then too (e2e/support/members.ts does the same).
+    // The ad-tracking banner was answered then too, and this tab asked for its auto-like (e2e/support/members.ts does the same).
     window.localStorage.setItem('ad-tracking-consent', JSON.stringify({ choice: 'rejected', at: new Date().toISOString() }));
+    window.sessionStorage.setItem('auto-like-asked', '1');
   });
 }
 
