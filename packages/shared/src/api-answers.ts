@@ -7,7 +7,7 @@ import { ZBlockAnswer, ZGeocodeAnswer, ZMemberAnswer, ZOwnProfileAnswer, ZSearch
 import { ZReportAnswer } from './reports';
 import { ZCreditHistoryAnswer } from './credits';
 import { ZPersonalDataExport } from './personal-data';
-import { ZLikeAnswer, ZLikesAnswer, ZLikesPageAnswer } from './likes';
+import { ZAutoLikeAnswer, ZLikeAnswer, ZLikesAnswer, ZLikesPageAnswer, ZSuggestionsAnswer, ZSwipeStackAnswer } from './likes';
 
 /**
  * The success answer of each JSON call, keyed 'METHOD /api/x.php': the same schema object the
@@ -55,6 +55,11 @@ export const API_ANSWERS = {
   'DELETE /api/like.php': ZLikeAnswer,
   'POST /api/likes-seen.php': ZOkAnswer,
   'GET /api/likes-page.php': ZLikesPageAnswer,
+  'GET /api/swipe-stack.php': ZSwipeStackAnswer,
+  'POST /api/pass.php': ZOkAnswer,
+  'GET /api/match-finder.php': ZSuggestionsAnswer,
+  'GET /api/signup-matches.php': ZSuggestionsAnswer,
+  'GET /api/auto-like.php': ZAutoLikeAnswer,
 } as const satisfies Record<string, z.ZodType>;
 
 export type ApiCall = keyof typeof API_ANSWERS;
