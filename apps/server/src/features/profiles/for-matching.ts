@@ -94,7 +94,7 @@ function orderSql(order: CandidateOrder): SQL[] {
  * second branch (driven by that condition, e.g. the likes of the member: a handful), rather than
  * an OR that would keep the planner off the partial indexes.
  */
-export function matchingCards(db: Pick<Database, 'select'>, filter: MatchingFilter, order: CandidateOrder, limit: number): Promise<CardRow[]> {
+export function matchingCardsQuery(db: Pick<Database, 'select'>, filter: MatchingFilter, order: CandidateOrder, limit: number) {
   const ordering = orderSql(order);
   const shown = db.select({ id: profiles.id }).from(profiles).where(and(sql`${profiles.searchable}`, criteriaSql(filter))).orderBy(...ordering).limit(limit);
   const allowedInvisible = filter.invisibleShownWhen
@@ -126,6 +126,10 @@ export function matchingCards(db: Pick<Database, 'select'>, filter: MatchingFilt
     .where(sql`${profiles.id} in (${candidateIds})`)
     .orderBy(...ordering)
     .limit(limit);
+}
+
+export function matchingCards(db: Pick<Database, 'select'>, filter: MatchingFilter, order: CandidateOrder, limit: number): Promise<CardRow[]> {
+  return matchingCardsQuery(db, filter, order, limit);
 }
 
 /** What matching needs of the member's own profile: the facts of their default search (decision 013) and their place. */
