@@ -42,6 +42,9 @@ function renderAutoLike(delaySeconds: number | null = null) {
   );
 }
 
+/** The shell's own calls around the auto-like: the likes store and the browser's time zone. */
+const shellStubs = { 'GET /api/likes.php': { body: { profiles: [], liked_by: [] } }, 'PUT /api/user.php': { body: { user: member } } };
+
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const modal = () => document.getElementById('match-modal');
 const autoLikeCalls = (api: ReturnType<typeof stubApi>) => sentQueries(api, 'GET /api/auto-like.php').length;
@@ -50,7 +53,7 @@ describe('the auto-like and t=<seconds>', () => {
   it('shows the new-like modal after t seconds, then takes t out of the address and reloads chats 500 ms later', async () => {
     window.history.replaceState({ idx: 3 }, '', '/members?gender=female&t=5#top');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const api = stubApi({ 'GET /api/auto-like.php': { body: fictionalLike }, 'GET /api/likes.php': { body: { profiles: [], liked_by: [] } } });
+    const api = stubApi({ 'GET /api/auto-like.php': { body: fictionalLike }, ...shellStubs });
     const { queryClient } = renderAutoLike(5);
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     const chatsReloads = () => invalidate.mock.calls.filter(([filters]) => JSON.stringify(filters?.queryKey) === '["chats"]').length;
@@ -73,7 +76,7 @@ describe('the auto-like and t=<seconds>', () => {
   });
 
   it('without t asks once per session, on entering the members area, and shows the like at once', async () => {
-    const api = stubApi({ 'GET /api/auto-like.php': { body: fictionalLike }, 'GET /api/likes.php': { body: { profiles: [], liked_by: [] } } });
+    const api = stubApi({ 'GET /api/auto-like.php': { body: fictionalLike }, ...shellStubs });
     const first = renderAutoLike();
     await vi.waitFor(() => expect(modal()).not.toBeNull());
     first.unmount();
@@ -84,7 +87,7 @@ describe('the auto-like and t=<seconds>', () => {
   });
 
   it('a remount before the like shows (development double effects) takes the same answer', async () => {
-    const api = stubApi({ 'GET /api/auto-like.php': { body: fictionalLike }, 'GET /api/likes.php': { body: { profiles: [], liked_by: [] } } });
+    const api = stubApi({ 'GET /api/auto-like.php': { body: fictionalLike }, ...shellStubs });
     renderAutoLike().unmount();
     renderAutoLike();
     await vi.waitFor(() => expect(modal()).not.toBeNull());
@@ -94,7 +97,7 @@ describe('the auto-like and t=<seconds>', () => {
   it('asks again in the same session when the page was loaded with t', async () => {
     window.sessionStorage.setItem(AUTO_LIKE_ASKED_KEY, '1');
     window.history.replaceState(null, '', '/members?t=0');
-    const api = stubApi({ 'GET /api/auto-like.php': { body: fictionalLike }, 'GET /api/likes.php': { body: { profiles: [], liked_by: [] } } });
+    const api = stubApi({ 'GET /api/auto-like.php': { body: fictionalLike }, ...shellStubs });
     renderAutoLike(0);
     await vi.waitFor(() => expect(modal()).not.toBeNull());
     expect(autoLikeCalls(api)).toBe(1);
@@ -104,7 +107,7 @@ describe('the auto-like and t=<seconds>', () => {
   it('shows nothing when no profile likes the member, and still takes t away at its time', async () => {
     window.history.replaceState(null, '', '/members?t=2');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const api = stubApi({ 'GET /api/auto-like.php': { body: { profile: null } }, 'GET /api/likes.php': { body: { profiles: [], liked_by: [] } } });
+    const api = stubApi({ 'GET /api/auto-like.php': { body: { profile: null } }, ...shellStubs });
     renderAutoLike(2);
     await advance(1_999);
     expect(window.location.search).toBe('?t=2');
