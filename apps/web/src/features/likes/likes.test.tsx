@@ -191,6 +191,20 @@ describe('LikeButton', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('too many likes at once shows what the server says, without a countdown', async () => {
+    stubApi({
+      'GET /api/likes.php': likesAnswer(),
+      'POST /api/like.php': apiError(429, 'too_many_likes', 'You are giving Likes very quickly. Please wait a minute and try again.'),
+    });
+    renderButton();
+    await userEvent.click(screen.getByRole('button', { name: /Like/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Please slow down' });
+    expect(within(dialog).getByRole('status').textContent).toBe('You are giving Likes very quickly. Please wait a minute and try again.');
+    expect(within(dialog).queryByRole('timer')).toBeNull();
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('says when a like failed otherwise', async () => {
     stubApi({ 'GET /api/likes.php': likesAnswer(), 'POST /api/like.php': apiError(403, 'cannot_like', 'You cannot like this member.') });
     renderButton();
