@@ -35,7 +35,8 @@ beforeAll(async () => {
   await db.execute(sql`
     insert into photos (profile_id, filename, thumb_filename, status, is_main)
     select id, 'f.jpg', 't.jpg', 'approved', true from profiles where site_id = ${siteId} and id % 3 <> 0`);
-  const [member] = (await db.execute(sql`select min(id) as id from profiles where site_id = ${siteId} and gender = 'male'`)).rows as { id: number }[];
+  const found = (await db.execute(sql`select min(id) as id from profiles where site_id = ${siteId} and gender = 'male'`)) as unknown as { rows: { id: number }[] };
+  const [member] = found.rows;
   memberId = Number(member!.id);
   // The member liked and passed some; some (invisible ones too) liked the member.
   await db.execute(sql`
