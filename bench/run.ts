@@ -2,7 +2,8 @@
  * `npm run bench`: throughput of documented calls as a ratio against a bare route of the same
  * server in the same run, so the figure does not depend on how fast this machine is, and the
  * latency (p50/p95) of member search over many profiles (bench/seed-profiles.ts puts 100,000 in
- * the embedded database, or 1,000,000 in BENCH_DATABASE_URL; BENCH_PROFILES overrides).
+ * the embedded database, or 1,000,000 in BENCH_DATABASE_URL; BENCH_PROFILES overrides), and
+ * the likes calls (bench/seed-likes.ts: premium members liking, a member with 5,000 likes).
  * The server runs in its own process (as in production); autocannon loads it from this one.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/open';
 import { EMBEDDED_BENCH_PROFILES, POSTGRES_BENCH_PROFILES, seedBenchProfiles } from './seed-profiles';
+import { HEAVY_MEMBER_LIKES, LIKE_BENCH_MEMBERS, seedLikeBench, type LikeBench } from './seed-likes';
 
 interface Case {
   name: string;
@@ -22,6 +24,8 @@ interface Case {
   headers?: Record<string, string>;
   /** Runs once against the started server and answers the request headers (e.g. a session cookie). */
   prepare?: (base: string) => Promise<Record<string, string>>;
+  /** Requests made instead of GET `path`, e.g. a POST whose member and body change per request. */
+  requests?: autocannon.Request[];
 }
 
 /** Signs up a member through the real API and answers its session cookie. */
@@ -45,6 +49,36 @@ async function liveSession(base: string): Promise<Record<string, string>> {
   const me = (await (await fetch(`${base}/api/user.php?domain=localhost`, { headers })).json()) as { user: unknown };
   if (!me.user) throw new Error('bench session is not logged in');
   return headers;
+}
+
+/**
+ * POST /api/like.php, each request a new like of another bench member (seed-likes.ts): the whole
+ * path of a like (session, burst counter, contact rules, the member's lock, state, like row and
+ * grant). Premium members, as a free one is refused after 4 a day; LIKE_BENCH_MEMBERS of them, as
+ * each may give 30 a minute. Pairs repeat only after lcm(members, targets) requests.
+ */
+function likeCase(bench: LikeBench): Case {
+  const path = '/api/like.php?domain=localhost';
+  let sent = 0;
+  return {
+    name: `POST /api/like.php (${LIKE_BENCH_MEMBERS.toLocaleString('en')} premium members, a new like each)`,
+    path,
+    target: 0.3,
+    requests: [
+      {
+        method: 'POST',
+        path,
+        setupRequest: (request) => {
+          const n = sent++;
+          return {
+            ...request,
+            headers: { ...request.headers, cookie: bench.memberCookies[n % bench.memberCookies.length]!, 'content-type': 'application/json' },
+            body: JSON.stringify({ profile_id: bench.targetIds[n % bench.targetIds.length] }),
+          };
+        },
+      },
+    ],
+  };
 }
 
 const CASES: Case[] = [
@@ -129,8 +163,8 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
   throw new Error('server did not start within 120 s');
 }
 
-async function load(url: string, headers: Record<string, string> = {}, seconds = DURATION_S) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+async function load(url: string, headers: Record<string, string> = {}, seconds = DURATION_S, requests?: autocannon.Request[]) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, requests });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -154,8 +188,8 @@ async function latency(base: string, paths: string[], headers: Record<string, st
   return { p50: at(0.5), p95: at(0.95), rps: result.requests.average, count: times.length };
 }
 
-/** Fills the database the server will use with the search bench profiles before it starts. */
-async function seedSearchProfiles(dataDir: string) {
+/** Fills the database the server will use with the search and likes bench data before it starts. */
+async function seedBenchData(dataDir: string): Promise<LikeBench> {
   const url = process.env.BENCH_DATABASE_URL || undefined;
   const count = Number(process.env.BENCH_PROFILES ?? (url ? POSTGRES_BENCH_PROFILES : EMBEDDED_BENCH_PROFILES));
   const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
@@ -163,6 +197,9 @@ async function seedSearchProfiles(dataDir: string) {
     await database.migrate();
     const result = await seedBenchProfiles(database.db, { count, log: (line) => process.stdout.write(`\r${line}`) });
     console.log(`\nSearch bench data: ${result.total.toLocaleString('en')} profiles on ${url ? 'PostgreSQL' : 'the embedded database'} (${result.inserted.toLocaleString('en')} inserted now, ${result.seconds.toFixed(1)} s)`);
+    const likes = await seedLikeBench(database.db, { postgres: !!url });
+    console.log(`Likes bench data: ${LIKE_BENCH_MEMBERS.toLocaleString('en')} premium members, one with ${HEAVY_MEMBER_LIKES.toLocaleString('en')} likes each way`);
+    return likes;
   } finally {
     await database.close();
   }
@@ -170,7 +207,15 @@ async function seedSearchProfiles(dataDir: string) {
 
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-bench-'));
-await seedSearchProfiles(dataDir);
+const likeBench = await seedBenchData(dataDir);
+CASES.push(likeCase(likeBench));
+LATENCY_CASES.push({
+  name: `GET /api/likes.php (${HEAVY_MEMBER_LIKES.toLocaleString('en')} likes given and as many received)`,
+  paths: ['/api/likes.php?domain=localhost'],
+  targetP95Ms: 10,
+  targetOn: 'postgres',
+  headers: { cookie: likeBench.heavyCookie },
+});
 const server = await startServer(port, dataDir);
 const base = `http://127.0.0.1:${port}`;
 let failed = false;
@@ -178,14 +223,14 @@ try {
   for (const c of CASES) if (c.prepare) c.headers = { ...c.headers, ...(await c.prepare(base)) };
   // Warm up the JIT and caches on both routes before measuring.
   await load(base + BASELINE_PATH, {}, 1);
-  for (const c of CASES) await load(base + c.path, c.headers, 1);
+  for (const c of CASES) await load(base + c.path, c.headers, 1, c.requests);
 
   console.log(`\nThroughput, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s (baseline = ${BASELINE_PATH})`);
   for (const c of CASES) {
     const rounds: { ratio: number; rps: number; baseline: number; p50: number; p99: number }[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const baseline = await load(base + BASELINE_PATH);
-      const measured = await load(base + c.path, c.headers);
+      const measured = await load(base + c.path, c.headers, DURATION_S, c.requests);
       rounds.push({ ratio: measured.rps / baseline.rps, rps: measured.rps, baseline: baseline.rps, p50: measured.p50, p99: measured.p99 });
     }
     rounds.sort((a, b) => a.ratio - b.ratio);

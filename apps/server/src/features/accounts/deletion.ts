@@ -4,7 +4,7 @@
  * its content for good, photo files included. The credit ledger (payment records tax law keeps) stays, tied to a
  * pseudonymised user row.
  *
- * What other features hold about the member (profile, photos, blocks; later likes and chats)
+ * What other features hold about the member (profile, photos, blocks, likes; later chats)
  * they erase themselves, on the account.* events published here (decision 021).
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
@@ -77,7 +77,7 @@ export async function deleteAccount(
       .where(eq(users.id, member.id))
       .returning({ profileId: users.profileId });
     await deleteSessionsOf(tx, member.id);
-    // Likes and chats hide the member's while the account waits (handlers come with those features).
+    // Likes (and later chats) hide the member's while the account waits.
     await deps.events.publish(tx, { type: 'account.deletion_requested', userId: member.id, profileId: row?.profileId ?? null });
   });
   try {

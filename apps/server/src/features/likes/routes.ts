@@ -14,8 +14,9 @@ import {
   ZLikesPageQuery,
   ZPassRequest,
   ZUnlikeRequest,
+  type TLikesAnswer,
 } from '@cupido/shared/likes';
-import { likeProfile, likesOf, likesPage, markLikeSeen, parseLikesPage, passProfile, unlikeProfile, type LikeDeps } from './service';
+import { likeProfile, likesAnswerJson, likesPage, markLikeSeen, parseLikesPage, passProfile, unlikeProfile, type LikeDeps } from './service';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError };
 
@@ -55,9 +56,11 @@ export const likeRoutes: FastifyPluginAsyncZod<{ deps: LikeDeps }> = async (app,
   app.get(
     '/api/likes.php',
     { schema: { tags, summary: 'Whom the member liked (profiles) and who liked them (liked_by), newest first', response: { 200: ZLikesAnswer, 403: ZApiError } } },
-    async (request) => {
+    async (request, reply) => {
       const member = await request.requireMember();
-      return likesOf(deps.db, member.profileId);
+      // The database wrote the answer's JSON (likesAnswerJson); a string payload is sent as it is.
+      const json = await likesAnswerJson(deps.db, member.profileId);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as TLikesAnswer);
     },
   );
 

@@ -7,7 +7,7 @@
  * processes, take turns and the fifth of a day is always refused. A burst limit (LIKE_BURST_PER_MINUTE,
  * premium members too) stops scripted liking; its counters are shared through Redis or PostgreSQL.
  */
-import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   FREE_DAILY_LIKES,
   LIKES_PAGE_TYPES,
@@ -20,7 +20,6 @@ import {
   type LikesPageType,
   type TLikeAnswer,
   type TLikedProfileCard,
-  type TLikesAnswer,
   type TLikesPageAnswer,
 } from '@cupido/shared/likes';
 import { alias } from 'drizzle-orm/pg-core';
@@ -214,25 +213,32 @@ export async function unlikeProfile(deps: LikeDeps, site: Site, liker: Liker & {
 }
 
 /**
- * GET /api/likes.php: whom the member liked and who liked them, newest first. Each list is one
- * index-only range of its partial index (likes_from_me_newest_idx, likes_to_me_newest_idx), in
- * the index's own order, so 5,000 likes answer in a few milliseconds.
+ * The entries of one list of GET /api/likes.php as JSON text (without the brackets), newest first.
+ * Only integers and booleans go in, so plain text concatenation is safe, and it costs PostgreSQL
+ * a third of what json_build_object per row does.
  */
-export async function likesOf(db: Database, memberProfileId: number): Promise<TLikesAnswer> {
-  const [given, received] = await Promise.all([
-    db
-      .select({ id: likes.toProfileId, seenAt: likes.seenAt })
-      .from(likes)
-      .where(and(eq(likes.fromProfileId, memberProfileId), sql`not ${likes.hidden}`))
-      .orderBy(desc(likes.createdAt), likes.toProfileId),
-    db
-      .select({ id: likes.fromProfileId, seenAt: likes.seenAt })
-      .from(likes)
-      .where(and(eq(likes.toProfileId, memberProfileId), sql`not ${likes.hidden}`))
-      .orderBy(desc(likes.createdAt), likes.fromProfileId),
-  ]);
-  const entry = (row: { id: number; seenAt: Date | null }) => ({ id: row.id, like_new: row.seenAt === null });
-  return { profiles: given.map(entry), liked_by: received.map(entry) };
+function likeEntriesJson(member: SQLWrapper, other: SQLWrapper, memberProfileId: number) {
+  return sql`coalesce((select string_agg('{"id":' || ${other} || ',"like_new":' || (${likes.seenAt} is null) || '}', ',' order by ${likes.createdAt} desc, ${other})
+    from ${likes} where ${member} = ${memberProfileId} and not ${likes.hidden}), '')`;
+}
+
+/**
+ * GET /api/likes.php: whom the member liked and who liked them, newest first, as the JSON text of
+ * TLikesAnswer. Each list is one range of its partial index (likes_from_me_newest_idx,
+ * likes_to_me_newest_idx, which carry every column read, so index-only once vacuumed), and the
+ * database writes the JSON: with 5,000 likes each way, one row of text crosses to Node instead of
+ * 10,000 rows to map and serialize.
+ */
+export async function likesAnswerJson(db: Pick<Database, 'select'>, memberProfileId: number): Promise<string> {
+  const [row] = await likesAnswerQuery(db, memberProfileId);
+  return row!.answer;
+}
+
+/** The one statement of likesAnswerJson (likes-plans.test.ts checks its plan). */
+export function likesAnswerQuery(db: Pick<Database, 'select'>, memberProfileId: number) {
+  const given = likeEntriesJson(likes.fromProfileId, likes.toProfileId, memberProfileId);
+  const received = likeEntriesJson(likes.toProfileId, likes.fromProfileId, memberProfileId);
+  return db.select({ answer: sql<string>`'{"profiles":[' || ${given} || '],"liked_by":[' || ${received} || ']}'` }).from(sql`(select 1) as one`);
 }
 
 /** POST /api/likes-seen.php: the member opened the profile that liked them; its like is no longer new. */
