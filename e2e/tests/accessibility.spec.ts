@@ -97,7 +97,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await settled(page);
       await expectNoAxeViolations(page, { label: 'a member profile' });
 
-      for (const path of ['/profile', '/notifications', '/activate/done']) {
+      for (const path of ['/profile', '/notifications', '/activate/done', '/swipe-game', '/match-finder?age_group=35%2B', '/signup-matches']) {
         await open(page, path);
         await expectNoAxeViolations(page);
       }
