@@ -109,6 +109,38 @@ describe('the swipe game (/swipe-game)', () => {
     expect(announcement()).toContain('Your like for Member 1 was not sent');
   });
 
+  it('takes away for good a card the server refuses to take', async () => {
+    stubApi({
+      'GET /api/swipe-stack.php': pages(stack([1, 2, 3, 4, 5])),
+      'POST /api/pass.php': apiError(403, 'cannot_pass', 'This profile is not available.'),
+    });
+    renderGame();
+    await waitFor(() => expect(topCard()?.dataset.profileId).toBe('1'));
+    key('ArrowLeft');
+    await waitFor(() => expect(announcement()).toBe('This profile is not available.'));
+    expect(topCard()?.dataset.profileId).toBe('2');
+  });
+
+  it('brings a card back when the server fails even after its retries', async () => {
+    stubApi({
+      'GET /api/swipe-stack.php': pages(stack([1, 2, 3, 4, 5])),
+      'POST /api/pass.php': apiError(503, 'unavailable', 'Try again later.'),
+    });
+    renderGame();
+    await waitFor(() => expect(topCard()?.dataset.profileId).toBe('1'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      key('ArrowLeft');
+      expect(topCard()?.dataset.profileId).toBe('2');
+      // The client's retries (0.5 + 1 + 2 + 4 + 8 s) come first.
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(topCard()?.dataset.profileId).toBe('1'));
+    expect(announcement()).toBe('That did not work: Member 1 is back on top. Please try again.');
+  });
+
   it('fetches the next page while cards remain, without repeating those still waiting', async () => {
     const api = stubApi({
       'GET /api/swipe-stack.php': pages(stack([1, 2, 3, 4, 5]), stack([4, 5, 6, 7])),

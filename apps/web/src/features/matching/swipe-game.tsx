@@ -51,6 +51,13 @@ export function SwipeGame() {
 
       const sent = decision === 'like' ? like(current.id, 'swipe') : pass.mutateAsync(current.id);
       sent.catch((error: unknown) => {
+        // A refusal that lasts (the profile cannot be liked, 403/404) takes the card away for good;
+        // a limit, a server error or no connection brings it back for another try.
+        const lasting = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+        if (lasting) {
+          setAnnouncement(error.message);
+          return;
+        }
         putBack(current.id);
         const limit = error instanceof ApiError && error.code === 'like_limit_reached';
         if (limit) setLimitReached(true);
