@@ -28,7 +28,7 @@ export function SwipeGame() {
   const { t } = useTranslation(MATCHING_NS);
   const stack = useSwipeStack();
   const { like } = useLikeAction();
-  const pass = usePass();
+  const { mutateAsync: sendPass } = usePass();
   const [leaving, setLeaving] = useState<{ profile: TLikedProfileCard; decision: SwipeDecision } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [limitReached, setLimitReached] = useState(false);
@@ -49,7 +49,7 @@ export function SwipeGame() {
       const then = next ? ` ${t('swipe.nextProfile', { name: next.name, age: next.age })}` : '';
       setAnnouncement((decision === 'like' ? t('swipe.liked', { name: current.name }) : t('swipe.passed', { name: current.name })) + then);
 
-      const sent = decision === 'like' ? like(current.id, 'swipe') : pass.mutateAsync(current.id);
+      const sent = decision === 'like' ? like(current.id, 'swipe') : sendPass(current.id);
       sent.catch((error: unknown) => {
         // A refusal that lasts (the profile cannot be liked, 403/404) takes the card away for good;
         // a limit, a server error or no connection brings it back for another try.
@@ -64,7 +64,7 @@ export function SwipeGame() {
         setAnnouncement(limit ? t('swipe.limitBack', { name: current.name }) : t('swipe.failedBack', { name: current.name }));
       });
     },
-    [current, next, take, putBack, like, pass, t],
+    [current, next, take, putBack, like, sendPass, t],
   );
 
   useEffect(() => {
