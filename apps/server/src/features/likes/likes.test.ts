@@ -37,7 +37,11 @@ const likesPage = async (domain: string, cookie: string, type: string, page = 1)
   return ZLikesPageAnswer.parse(response.json());
 };
 const setZone = (domain: string, cookie: string, timeZone: unknown) => send(t, 'PUT', `/api/user.php?domain=${domain}`, { time_zone: timeZone }, cookie);
-const makePremium = (member: Member) => db().update(users).set({ paidUser: true }).where(eq(users.id, member.userId));
+async function makePremium(member: Member) {
+  await db().update(users).set({ paidUser: true }).where(eq(users.id, member.userId));
+  // As a payment will: the session's cached member row learns it at once.
+  t.app.forgetMemberSessions(member.userId);
+}
 
 /** A new site (its own zone) with `count` members. */
 async function siteWith(count: number, siteSettings: Parameters<typeof newSite>[1] = {}) {
@@ -173,6 +177,20 @@ describe('the daily limit of free members', () => {
     for (const id of await targets(siteId, FREE_DAILY_LIKES * 2)) {
       expect(await likeAnswer(domain, id, anna.cookie)).toMatchObject({ like_state: 'liked', likes_left: null });
     }
+  });
+
+  it('answers a premium like in the same shapes: match card, idempotent repeat, the grant logged', async () => {
+    t.clock.set(new Date('2026-03-10T10:00:00Z'));
+    const { domain, members } = await siteWith(2);
+    const [anna, ben] = members as [Member, Member];
+    await makePremium(anna);
+    await setZone(domain, anna.cookie, 'Asia/Tokyo');
+    await likeAnswer(domain, anna.profileId, ben.cookie);
+    const liked = await likeAnswer(domain, ben.profileId, anna.cookie);
+    expect(liked).toMatchObject({ like_state: 'match', likes_left: null, likes_reset_at: '2026-03-10T15:00:00.000Z' });
+    expect(liked.match).toMatchObject({ id: ben.profileId, like_state: 'match', like_new: true });
+    expect(await likeAnswer(domain, ben.profileId, anna.cookie)).toMatchObject({ like_state: 'match', match: null });
+    expect(await db().$count(likeGrants, eq(likeGrants.fromProfileId, anna.profileId))).toBe(1);
   });
 
   it("starts again at the member's local midnight: the site's zone until the browser tells theirs", async () => {

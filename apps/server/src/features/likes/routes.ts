@@ -36,7 +36,7 @@ export const likeRoutes: FastifyPluginAsyncZod<{ deps: LikeDeps }> = async (app,
     },
     async (request) => {
       const member = await request.requireMember();
-      const liker = { userId: member.id, profileId: member.profileId, siteId: request.site.id };
+      const liker = { userId: member.id, profileId: member.profileId, siteId: request.site.id, paidUser: member.paidUser, timeZone: member.timeZone };
       return likeProfile(deps, request.site, liker, request.body.profile_id, request.body.source);
     },
   );

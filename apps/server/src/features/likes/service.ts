@@ -48,11 +48,19 @@ export interface LikeDeps {
   limiter: RateLimiter;
 }
 
-/** The member liking, as the session knows them (premium is read again under the lock). */
+/** The member liking, as the session knows them. */
 export interface Liker {
   userId: number;
   profileId: number;
   siteId: number;
+  /**
+   * Premium as the session read it. Premium is for life, so a premium session likes without the
+   * daily count (likeWithoutLimit); a free one is read again under the lock, where a purchase made
+   * a moment ago counts.
+   */
+  paidUser?: boolean;
+  /** The account's time zone as the session read it (for likes_reset_at on that path). */
+  timeZone?: string | null;
 }
 
 type SiteZone = Pick<Site, 'timeZone'>;
@@ -149,6 +157,27 @@ async function insertLike(tx: Tx, fromProfileId: number, toProfileId: number, no
 }
 
 /**
+ * A like without the daily limit, in one statement (no transaction round trips, no lock): the
+ * like when new, its grant, and the state of the other direction. Premium members' likes go
+ * this way; the grant is still written, as the log of Likes given.
+ */
+async function likeWithoutLimit(db: Database, fromProfileId: number, toProfileId: number, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const result = (await db.execute(sql`
+    with added as (
+      insert into ${likes} (from_profile_id, to_profile_id, created_at) values (${fromProfileId}, ${toProfileId}, ${at})
+      on conflict do nothing returning from_profile_id),
+    granted as (insert into ${likeGrants} (from_profile_id, given_at) select from_profile_id, ${at} from added)
+    select (select count(*) from added)::int as added,
+      (select seen_at is null from ${likes} where from_profile_id = ${toProfileId} and to_profile_id = ${fromProfileId} and not hidden) as theirs_new`)) as unknown as {
+    // theirs_new: null when the other has not liked the member, else whether that like is unopened.
+    rows: { added: number; theirs_new: boolean | null }[];
+  };
+  const row = result.rows[0]!;
+  return { added: row.added === 1, likedMe: row.theirs_new !== null, theirsNew: row.theirs_new === true };
+}
+
+/**
  * POST /api/like.php. `source` 'swipe' picks the swipe game's text when the day's Likes are
  * used up. Answers the new state, the Likes left and, when this like completed a match, the
  * liked profile's card.
@@ -159,6 +188,18 @@ export async function likeProfile(deps: LikeDeps, site: Site, liker: Liker, prof
   const burst = await deps.limiter.hit(`like:${liker.userId}`, LIKE_BURST_PER_MINUTE, MINUTE_MS);
   if (!burst.allowed) throw new AppError(429, 'too_many_likes', 'errors.too_many_likes');
   await requireLikeable(deps.db, liker, profileId);
+
+  if (liker.paidUser) {
+    const now = deps.clock();
+    const result = await likeWithoutLimit(deps.db, liker.profileId, profileId, now);
+    return {
+      profile_id: profileId,
+      like_state: likeStateOf(true, result.likedMe),
+      likes_left: null,
+      likes_reset_at: localDayOf(now, dayZoneOf(liker.timeZone ?? null, site)).end.toISOString(),
+      match: result.added && result.likedMe ? await matchCard(deps.db, site, profileId, result.theirsNew, now) : null,
+    };
+  }
 
   const outcome = await deps.db.transaction(async (tx) => {
     // Parallel likes of one member wait here for each other, in every server process.
