@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/open';
 import { EMBEDDED_BENCH_PROFILES, POSTGRES_BENCH_PROFILES, seedBenchProfiles } from './seed-profiles';
 import { HEAVY_MEMBER_LIKES, LIKE_BENCH_MEMBERS, seedLikeBench, type LikeBench } from './seed-likes';
+import { LIKE_BURST_PER_MINUTE } from '../apps/server/src/features/likes/service';
 
 interface Case {
   name: string;
@@ -53,9 +54,11 @@ async function liveSession(base: string): Promise<Record<string, string>> {
 
 /**
  * POST /api/like.php, each request a new like of another bench member (seed-likes.ts): the whole
- * path of a like (session, burst counter, contact rules, the member's lock, state, like row and
- * grant). Premium members, as a free one is refused after 4 a day; LIKE_BENCH_MEMBERS of them, as
- * each may give 30 a minute. Pairs repeat only after lcm(members, targets) requests.
+ * path of a like (session, burst counter, contact rules, state, like row and grant). Premium
+ * members, as a free one is refused after 4 a day. Each member gives its LIKE_BURST_PER_MINUTE
+ * likes one after another, as in the swipe game, then the next member takes over: with
+ * LIKE_BENCH_MEMBERS members none is asked twice within a minute below 1,000 likes a second, and
+ * no pair repeats within as many requests as there are targets.
  */
 function likeCase(bench: LikeBench): Case {
   const path = '/api/like.php?domain=localhost';
@@ -70,9 +73,10 @@ function likeCase(bench: LikeBench): Case {
         path,
         setupRequest: (request) => {
           const n = sent++;
+          const member = Math.floor(n / LIKE_BURST_PER_MINUTE) % bench.memberCookies.length;
           return {
             ...request,
-            headers: { ...request.headers, cookie: bench.memberCookies[n % bench.memberCookies.length]!, 'content-type': 'application/json' },
+            headers: { ...request.headers, cookie: bench.memberCookies[member]!, 'content-type': 'application/json' },
             body: JSON.stringify({ profile_id: bench.targetIds[n % bench.targetIds.length] }),
           };
         },
