@@ -57,6 +57,7 @@ import { handlePhotoEvents } from './features/photos/event-handlers';
 import { handleProfileEvents } from './features/profiles/event-handlers';
 import { handleLikeEvents } from './features/likes/event-handlers';
 import { likeRoutes } from './features/likes/routes';
+import { likeGrantsPruneJob } from './features/likes/grants-prune-job';
 import { likedEitherWay } from './features/likes/service';
 import { addExistingContactSource } from './features/profiles/contact';
 
@@ -183,6 +184,8 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   jobs.register(accountMaintenanceJob({ db: database.db, clock, limiter, events, log: app.log }));
   // Nightly, off-peak: every balance against the sum of its ledger entries; drift is logged as an error.
   jobs.register({ name: 'ledger_check', cron: '30 3 * * *', run: async () => void (await checkLedgerDrift({ db: database.db, log: app.log })) });
+  // Nightly too: the daily Like count only reads today's grants.
+  jobs.register(likeGrantsPruneJob({ db: database.db, clock }));
   app.decorate('jobs', jobs);
   // The member view joins the profile part that profiles names (decision 021: accounts cannot import profiles).
   await app.register(session, { db: database.db, clock, broker, memberProfile: profilesForAccounts.memberProfile });

@@ -12,6 +12,7 @@ import { likeGrants, likes, passes, profiles, users } from '../../db/schema';
 import { createAccountsTestApp, errorOf, linkPath, nextIp, type AccountsTestApp } from '../../test/accounts-kit';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
 import { LIKE_BURST_PER_MINUTE } from './service';
+import { LIKE_GRANTS_KEPT_MS, likeGrantsPruneJob } from './grants-prune-job';
 
 let t: AccountsTestApp;
 beforeAll(async () => {
@@ -407,5 +408,20 @@ describe('personal data', () => {
       received: [{ profile_id: carla.profileId, liked_at: '2026-03-10T10:00:00.000Z', seen_at: null }],
       passes: [{ profile_id: carla.profileId, passed_at: '2026-03-10T10:00:00.000Z' }],
     });
+  });
+});
+
+describe('the nightly pruning of Like grants', () => {
+  it('deletes grants older than two days and keeps those a daily count may still read', async () => {
+    const now = new Date('2026-03-12T03:30:00Z');
+    const { siteId } = await newSite(t);
+    const [profileId] = await targets(siteId, 1);
+    const ages = [LIKE_GRANTS_KEPT_MS + 1000, LIKE_GRANTS_KEPT_MS - 1000, 25 * 3_600_000, 0];
+    await db()
+      .insert(likeGrants)
+      .values(ages.map((age) => ({ fromProfileId: profileId!, givenAt: new Date(now.getTime() - age) })));
+    await likeGrantsPruneJob({ db: db(), clock: () => now }).run({}, { jobId: 'test', attempt: 1 });
+    const kept = await db().select({ givenAt: likeGrants.givenAt }).from(likeGrants).where(eq(likeGrants.fromProfileId, profileId!));
+    expect(kept.map((row) => now.getTime() - row.givenAt.getTime()).sort((a, b) => b - a)).toEqual(ages.slice(1));
   });
 });
