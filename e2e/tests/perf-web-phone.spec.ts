@@ -73,8 +73,9 @@ test('a profile opens at its top, Back returns to the same place in the list, th
   await page.mouse.wheel(0, 200);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   const listPosition = await page.evaluate(() => window.scrollY);
-  const href = await card.getAttribute('href');
-  await card.click();
+  const link = card.locator('a.profile-card__link');
+  const href = await link.getAttribute('href');
+  await link.click();
 
   await expect(page).toHaveURL(href!);
   await expect(page.locator('#member-profile')).toBeVisible();
