@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { TUser } from '@cupido/shared/accounts';
 import { request } from '../../api/client';
-import { SESSION_QUERY_KEY, useSession } from '../session/use-session';
+import { useSession } from '../session/use-session';
 import { browserTimeZone } from './time-zone';
 
 /**
@@ -12,7 +11,6 @@ import { browserTimeZone } from './time-zone';
  */
 export function useTimeZoneSync(): void {
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const sentFor = useRef<number | null>(null);
   // null until a browser told it: the site's zone counts until then.
   const stored = user?.time_zone;
@@ -22,11 +20,11 @@ export function useTimeZoneSync(): void {
     const zone = browserTimeZone();
     if (stored === zone) return;
     sentFor.current = userId;
-    request<{ user: TUser }>('/api/user.php', { method: 'PUT', body: { time_zone: zone } }).then(
-      (answer) => queryClient.setQueryData(SESSION_QUERY_KEY, answer.user),
-      () => {
-        // The site's zone stays until the next session tries again: the countdown uses the browser's anyway.
-      },
-    );
-  }, [userId, stored, queryClient]);
+    // The answer is not written into the session: nothing on screen shows the zone, and a new
+    // session object would re-render every screen of the page while it loads. The next refresh
+    // of the session brings the stored zone.
+    request<{ user: TUser }>('/api/user.php', { method: 'PUT', body: { time_zone: zone } }).catch(() => {
+      // The site's zone stays until the next session tries again: the countdown uses the browser's anyway.
+    });
+  }, [userId, stored]);
 }

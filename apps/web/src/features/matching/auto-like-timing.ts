@@ -2,6 +2,13 @@
 export const AUTO_LIKE_DELAY_PARAM = 't';
 /** A longer wait than an hour is no longer "on this visit": such a value is read as none. */
 const MAX_DELAY_SECONDS = 3600;
+/**
+ * Without `t`, the like shows this long after the member entered the members area: after the
+ * page has loaded and settled, so the modal never competes with the first screen (it would cost
+ * a phone's main thread while the page becomes usable), and a like arriving while the member
+ * looks around reads as what it is.
+ */
+export const AUTO_LIKE_SETTLE_SECONDS = 10;
 /** Chats reload this long after the auto-like modal shows (spec section 6). */
 export const CHATS_RELOAD_AFTER_MS = 500;
 

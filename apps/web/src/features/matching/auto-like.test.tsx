@@ -6,7 +6,7 @@ import { makeUser, renderWithProviders } from '../../test/render-with-providers'
 import { makeCard } from '../../test/profile-fixtures';
 import { LikesProvider } from '../likes';
 import AutoLike from './auto-like';
-import { AUTO_LIKE_ASKED_KEY, autoLikeDelaySeconds, removeAutoLikeDelayParam } from './auto-like-timing';
+import { AUTO_LIKE_ASKED_KEY, AUTO_LIKE_SETTLE_SECONDS, autoLikeDelaySeconds, removeAutoLikeDelayParam } from './auto-like-timing';
 
 const member = makeUser();
 const fictionalLike: TAutoLikeAnswer = {
@@ -75,9 +75,14 @@ describe('the auto-like and t=<seconds>', () => {
     expect(chatsReloads()).toBe(1);
   });
 
-  it('without t asks once per session, on entering the members area, and shows the like at once', async () => {
+  it('without t asks once per session, on entering the members area, and shows the like once the page has settled', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const api = stubApi({ 'GET /api/auto-like.php': { body: fictionalLike }, ...shellStubs });
     const first = renderAutoLike();
+    await advance(AUTO_LIKE_SETTLE_SECONDS * 1000 - 100);
+    expect(autoLikeCalls(api)).toBe(1);
+    expect(modal()).toBeNull();
+    await advance(100);
     await vi.waitFor(() => expect(modal()).not.toBeNull());
     first.unmount();
 
@@ -87,9 +92,11 @@ describe('the auto-like and t=<seconds>', () => {
   });
 
   it('a remount before the like shows (development double effects) takes the same answer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const api = stubApi({ 'GET /api/auto-like.php': { body: fictionalLike }, ...shellStubs });
     renderAutoLike().unmount();
     renderAutoLike();
+    await advance(AUTO_LIKE_SETTLE_SECONDS * 1000);
     await vi.waitFor(() => expect(modal()).not.toBeNull());
     expect(autoLikeCalls(api)).toBe(1);
   });

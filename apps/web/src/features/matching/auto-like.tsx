@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TAutoLikeAnswer } from '@cupido/shared/likes';
 import { LIKES_QUERY_KEY } from '../likes/like-calls';
 import { useMatchModal } from '../likes/like-dialogs';
-import { AUTO_LIKE_ASKED_KEY, CHATS_RELOAD_AFTER_MS, removeAutoLikeDelayParam } from './auto-like-timing';
+import { AUTO_LIKE_ASKED_KEY, AUTO_LIKE_SETTLE_SECONDS, CHATS_RELOAD_AFTER_MS, removeAutoLikeDelayParam } from './auto-like-timing';
 import { CHATS_QUERY_KEY, fetchAutoLike } from './matching-calls';
 
 /**
@@ -31,8 +31,8 @@ function markAsked(): void {
 /**
  * The auto-like (spec sections 2 and 6): when a member enters the members area, once per browser
  * session (AUTO_LIKE_ASKED_KEY), GET /api/auto-like.php; a fictional profile that now likes them
- * opens the new-like modal (the likes feature's, with the fictional badge and notice), and the
- * chats reload 500 ms later.
+ * opens the new-like modal (the likes feature's, with the fictional badge and notice)
+ * AUTO_LIKE_SETTLE_SECONDS after entering, and the chats reload 500 ms later.
  * `t=<seconds>` in the address on load (`delaySeconds`) asks in any case and shows the modal after
  * that many seconds; `t` then leaves the address bar.
  */
@@ -53,7 +53,7 @@ export default function AutoLike({ userId, delaySeconds }: { userId: number; del
     const timers: ReturnType<typeof setTimeout>[] = [];
     let cancelled = false;
     const afterDelay = (show: () => void) => {
-      const wait = Math.max(0, (delaySeconds ?? 0) * 1000 - (Date.now() - startedAt));
+      const wait = Math.max(0, (delaySeconds ?? AUTO_LIKE_SETTLE_SECONDS) * 1000 - (Date.now() - startedAt));
       timers.push(
         setTimeout(() => {
           answers.delete(userId);
