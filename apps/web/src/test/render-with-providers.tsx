@@ -90,11 +90,19 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
   return { ...userFixture, ...overrides, profile: { ...userFixture.profile, ...overrides.profile } };
 }
 
+/** A MemoryRouter entry: the route's path, query and hash, with history state. */
+function entryOf(route: string, state: unknown) {
+  const url = new URL(route, 'http://localhost');
+  return { pathname: url.pathname, search: url.search, hash: url.hash, state };
+}
+
 export interface RenderOptions {
   settings?: Partial<TSettings>;
   companyInfo?: TCompanyInfo;
   locale?: LocaleCode;
   route?: string;
+  /** The history state of `route` (what a link handed on, e.g. where "Back" leads). */
+  routeState?: unknown;
   /** The session: a member, or null (the default) for a visitor. */
   user?: TUser | null;
   /** Unread messages and new likes (zero by default). */
@@ -124,7 +132,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
         <LocaleProvider initialLocale={locale}>
           <SettingsProvider value={settings}>
             <ActivityCountsContext.Provider value={options.activity ?? NO_ACTIVITY}>
-              <MemoryRouter initialEntries={[options.route ?? '/']}>{ui}</MemoryRouter>
+              <MemoryRouter initialEntries={[entryOf(options.route ?? '/', options.routeState)]}>{ui}</MemoryRouter>
             </ActivityCountsContext.Provider>
           </SettingsProvider>
         </LocaleProvider>

@@ -10,3 +10,4 @@ export { LikesProvider, MatchModal, LikeLimitNotice } from './likes-provider';
 export { LikeButton, CardLikeState } from './like-button';
 export { useMarkLikeSeen } from './use-mark-like-seen';
 export type { LikeSource } from './like-calls';
+export { likesReturnState, likesUrlOf } from './likes-return';

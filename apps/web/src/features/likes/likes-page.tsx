@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { LikesPageType, TLikedProfileCard } from '@cupido/shared/likes';
 import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../app/document-title';
@@ -10,6 +10,7 @@ import { ProfileCard } from '../profile-cards/profile-card';
 import { useLikesPage } from './like-calls';
 import { CardLikeState, LikeButton } from './like-button';
 import { LIKES_NS, LikesTexts } from './likes-texts';
+import { likesReturnState } from './likes-return';
 import './likes.scss';
 
 /** /likes opens on who liked the member: what brings them here from the Likes badge. */
@@ -71,12 +72,14 @@ function LikesTabs({ current }: { current: LikesPageType }) {
 
 function LikedCard({ profile, eager }: { profile: TLikedProfileCard; eager: boolean }) {
   const { t } = useTranslation(LIKES_NS);
+  const location = useLocation();
   return (
     <div className="position-relative h-100">
       <ProfileCard
         profile={profile}
         eager={eager}
         linkTo={routePath('likes-m-id', { id: profile.id })}
+        linkState={likesReturnState(location)}
         action={<LikeButton compact profileId={profile.id} name={profile.name} source="likes" />}
         footer={<CardLikeState profileId={profile.id} />}
       />

@@ -233,6 +233,17 @@ describe('profile page (/members/{id})', () => {
     await waitFor(() => expect(sentBodies(fetch, 'POST /api/likes-seen.php')).toEqual([{ profile_id: 42 }]));
   });
 
+  it('/likes/m/{id} leads back to the likes page it was opened from, else to /likes', async () => {
+    renderMember(ok(), { route: '/likes/m/42', routeState: { likesUrl: '/likes/matches?page=2' } }, { 'POST /api/likes-seen.php': { body: { ok: true } } });
+    const back = await screen.findByRole('link', { name: /Back to likes/ });
+    expect(back.getAttribute('href')).toBe('/likes/matches?page=2');
+  });
+
+  it('/likes/m/{id} opened without a likes page in its history state leads back to /likes', async () => {
+    renderMember(ok(), { route: '/likes/m/42', routeState: { likesUrl: 'https://elsewhere.example/' } }, { 'POST /api/likes-seen.php': { body: { ok: true } } });
+    expect((await screen.findByRole('link', { name: /Back to likes/ })).getAttribute('href')).toBe('/likes');
+  });
+
   it('/members/{id} leaves the new-like flag alone', async () => {
     const fetch = renderMember(ok(), {}, { 'GET /api/likes.php': { body: { profiles: [], liked_by: [{ id: 42, like_new: true }] } } });
     // The label comes from the same likes answer the flag would be cleared from.

@@ -12,7 +12,7 @@ import { isAuthenticationRequired } from '../../session/query-client';
 import { useSession } from '../../session/use-session';
 import { useSettings } from '../../site/use-settings';
 import { useLocale } from '../../locale/use-locale';
-import { CardLikeState, LikeButton, useMarkLikeSeen } from '../../likes';
+import { CardLikeState, LikeButton, likesUrlOf, useMarkLikeSeen } from '../../likes';
 import { ProfileCard, ProfilePhoto } from '../../profile-cards/profile-card';
 import { useInterests, useMemberProfile } from '../profile-calls';
 import { useCountryName } from '../profile-labels';
@@ -88,14 +88,15 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
   usePageTitle(profile.name, fictional ? t('member.descriptionFictional', { ...describe, fictional: fictional.singular }) : t('member.description', describe));
   const backToSearch = useBackToSearch();
   const location = useLocation();
-  // /likes/m/{id}: the same screen, opened from the likes; it clears the new-like flag.
-  useMarkLikeSeen(useMatch(ROUTES['likes-m-id']) && user ? profile.id : null);
+  // /likes/m/{id}: the same screen, opened from the likes; it clears the new-like flag and leads back there.
+  const fromLikes = useMatch(ROUTES['likes-m-id']) !== null;
+  useMarkLikeSeen(fromLikes && user ? profile.id : null);
   const interestName = (interestId: string) => interests.data?.find((i) => i.id === interestId)?.name ?? interestId;
 
   return (
     <div className="container py-4" id="member-profile" data-profile-id={profile.id}>
-      <Link id="member-back" to={backToSearch} className="d-inline-block mb-3">
-        <span aria-hidden="true">‹</span> {t('member.backToSearch')}
+      <Link id="member-back" to={fromLikes ? likesUrlOf(location.state) : backToSearch} className="d-inline-block mb-3">
+        <span aria-hidden="true">‹</span> {t(fromLikes ? 'member.backToLikes' : 'member.backToSearch')}
       </Link>
       <header className="d-flex flex-wrap gap-3 align-items-center mb-3">
         <div className="member-avatar overflow-hidden" style={{ width: 96, height: 96 }}>
