@@ -19,7 +19,8 @@ export interface LikeAction {
 /**
  * Liking and unliking: on success the likes store shows the new state at once (and is then
  * refreshed); a like that completes a match opens the match modal; the daily limit (429
- * like_limit_reached) opens the limit notice with its countdown, the swipe game's text for swipes.
+ * like_limit_reached) opens the limit notice with its countdown, except for swipes: the swipe game
+ * shows its own text in place.
  */
 export function useLikeAction(): LikeAction {
   const queryClient = useQueryClient();
@@ -36,12 +37,13 @@ export function useLikeAction(): LikeAction {
         if (answer.match) openLikeDialog(queryClient, { kind: 'match', profile: answer.match });
         return answer;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 429) {
+        // The swipe game shows the daily limit in place of its cards (LikeLimitNotice variant
+        // swipe): a dialog on top would say the same twice.
+        const limit = error instanceof ApiError && error.code === 'like_limit_reached';
+        if (error instanceof ApiError && error.status === 429 && !(limit && source === 'swipe')) {
           openLikeDialog(
             queryClient,
-            error.code === 'like_limit_reached'
-              ? { kind: 'limit', variant: source === 'swipe' ? 'swipe' : 'default', resetAt: nextLocalMidnight(new Date(), browserTimeZone()) }
-              : { kind: 'refused', message: error.message },
+            limit ? { kind: 'limit', variant: 'default', resetAt: nextLocalMidnight(new Date(), browserTimeZone()) } : { kind: 'refused', message: error.message },
           );
         }
         throw error;

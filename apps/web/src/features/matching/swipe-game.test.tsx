@@ -95,7 +95,7 @@ describe('the swipe game (/swipe-game)', () => {
       'GET /api/swipe-stack.php': pages(stack([1, 2, 3, 4, 5], 0)),
       'POST /api/like.php': apiError(429, 'like_limit_reached', 'You have no Swipes and Likes left for today.'),
     });
-    renderGame();
+    const { queryClient } = renderGame();
     await waitFor(() => expect(topCard()?.dataset.profileId).toBe('1'));
     key('ArrowRight');
     const notice = await waitFor(() => {
@@ -106,6 +106,9 @@ describe('the swipe game (/swipe-game)', () => {
     await waitFor(() => expect(notice.textContent).toContain('You have no Swipes and Likes left for today. Tomorrow you can have another go! Please wait:'));
     expect(notice.dataset.variant).toBe('swipe');
     await waitFor(() => expect(topCard()?.dataset.profileId).toBe('1'));
+    // Said once, in place: liking opened no dialog on top saying it again (the shell shows what is
+    // in this cache entry; useLikeAction writes it before the refusal reaches the game).
+    expect(queryClient.getQueryData(['like-dialog']) ?? null).toBeNull();
     expect(announcement()).toContain('Your like for Member 1 was not sent');
   });
 
