@@ -10,6 +10,7 @@ import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { ZLikesAnswer } from '@cupido/shared/likes';
 import { likeGrants, likes } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { describePlan, planNodes, planOf } from '../../test/query-plans';
 import { newSite } from '../profiles/profiles-test-kit';
 import { likesAnswerJson, likesAnswerQuery } from './service';
 
@@ -47,30 +48,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
+const plan = (query: { getSQL(): SQL }) => planOf(t.database.db, query);
 
-async function plan(query: { getSQL(): SQL }): Promise<PlanNode> {
-  const result = (await t.database.db.execute(sql`explain (format json) ${query.getSQL()}`)) as unknown as {
-    rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
-  };
-  const cell = result.rows[0]!['QUERY PLAN'];
-  return (typeof cell === 'string' ? JSON.parse(cell) : cell)[0].Plan;
-}
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-const described = (root: PlanNode) => JSON.stringify(root, ['Node Type', 'Relation Name', 'Index Name', 'Plans'], 1);
 
 describe('GET /api/likes.php', () => {
   it('reads each list from its own partial index only', async () => {
     const root = await plan(likesAnswerQuery(t.database.db, heavy));
-    const reads = nodes(root).filter((n) => n['Relation Name'] === 'likes');
-    expect(reads.map((n) => n['Node Type']), described(root)).toEqual(['Index Only Scan', 'Index Only Scan']);
-    expect(reads.map((n) => n['Index Name']).sort(), described(root)).toEqual(['likes_from_me_newest_idx', 'likes_to_me_newest_idx']);
+    const reads = planNodes(root).filter((n) => n['Relation Name'] === 'likes');
+    expect(reads.map((n) => n['Node Type']), describePlan(root)).toEqual(['Index Only Scan', 'Index Only Scan']);
+    expect(reads.map((n) => n['Index Name']).sort(), describePlan(root)).toEqual(['likes_from_me_newest_idx', 'likes_to_me_newest_idx']);
   });
 
   it('answers every like of both lists', async () => {
@@ -89,7 +75,7 @@ describe('the daily count', () => {
       .from(likeGrants)
       .where(and(eq(likeGrants.fromProfileId, heavy), gte(likeGrants.givenAt, new Date('2026-03-10T00:00:00Z')), lt(likeGrants.givenAt, new Date('2026-03-11T00:00:00Z'))));
     const root = await plan(query);
-    const reads = nodes(root).filter((n) => n['Relation Name'] === 'like_grants');
-    expect(reads.map((n) => n['Index Name']), described(root)).toEqual(['like_grants_from_given_idx']);
+    const reads = planNodes(root).filter((n) => n['Relation Name'] === 'like_grants');
+    expect(reads.map((n) => n['Index Name']), describePlan(root)).toEqual(['like_grants_from_given_idx']);
   });
 });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { describePlan, planNodes, planOf, type PlanNode } from '../../test/query-plans';
 import { newSite } from '../profiles/profiles-test-kit';
 import { birthDateBounds } from '../profiles/search-read-model';
 import { matchingCardsQuery, type MatchingFilter } from '../profiles/for-matching';
@@ -61,26 +62,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
+const plan = (query: { getSQL(): SQL }) => planOf(t.database.db, query);
 
-async function plan(query: { getSQL(): SQL }): Promise<PlanNode> {
-  const result = (await t.database.db.execute(sql`explain (format json) ${query.getSQL()}`)) as unknown as {
-    rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
-  };
-  const cell = result.rows[0]!['QUERY PLAN'];
-  return (typeof cell === 'string' ? JSON.parse(cell) : cell)[0].Plan;
-}
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
 
 function expectNoProfilesSeqScan(root: PlanNode) {
-  const all = nodes(root);
-  const described = JSON.stringify(root, ['Node Type', 'Relation Name', 'Index Name', 'Plans'], 1);
+  const all = planNodes(root);
+  const described = describePlan(root);
   expect(all.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'profiles'), described).toEqual([]);
   expect(all.some((n) => n['Index Name']?.startsWith('profiles_search')), described).toBe(true);
 }
@@ -91,7 +78,7 @@ describe('matching query plans', () => {
   it('swipe stack: the searchable candidates through a search index, the liked invisible ones as a branch of their own', async () => {
     const filter = { ...base(), conditions: [notLikedOrPassedBy(memberId)], invisibleShownWhen: likedTheMember(memberId) };
     const root = await plan(matchingCardsQuery(t.database.db, filter, { by: 'photo_first' }, 20));
-    const union = nodes(root).find((n) => n['Node Type'] === 'Append');
+    const union = planNodes(root).find((n) => n['Node Type'] === 'Append');
     expect(union?.Plans).toHaveLength(2);
     // The searchable branch is the one that grows with the site. The other starts from the few
     // profiles that liked the member or from the site's invisible ones, whichever the planner

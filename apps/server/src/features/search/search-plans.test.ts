@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { describePlan, planNodes, planOf, type PlanNode } from '../../test/query-plans';
 import { newSite } from '../profiles/profiles-test-kit';
 import { birthDateBounds, countQuery, pageCardsQuery, pageIdsQuery, type ProfileFilter } from '../profiles/search-read-model';
 import { SEARCH_COUNT_CAP } from '@cupido/shared/profiles';
@@ -39,32 +40,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-async function plan(query: { getSQL(): SQL }): Promise<PlanNode> {
-  const result = (await t.database.db.execute(sql`explain (format json) ${query.getSQL()}`)) as unknown as {
-    rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
-  };
-  const cell = result.rows[0]!['QUERY PLAN'];
-  return (typeof cell === 'string' ? JSON.parse(cell) : cell)[0].Plan;
-}
-
-function nodes(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodes)];
-}
+const plan = (query: { getSQL(): SQL }) => planOf(t.database.db, query);
 
 /** Every read of profiles goes through an index; at least one through a search index. */
 const usedIndexes = new Set<string>();
 
 function expectSearchIndex(root: PlanNode, wanted: string[]) {
-  const all = nodes(root);
+  const all = planNodes(root);
   for (const n of all) if (n['Index Name']) usedIndexes.add(n['Index Name']);
-  const described = JSON.stringify(root, ['Node Type', 'Relation Name', 'Index Name', 'Plans'], 1);
+  const described = describePlan(root);
   expect(all.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'profiles'), described).toEqual([]);
   const used = all.map((n) => n['Index Name']).filter((name): name is string => !!name);
   expect(used.some((name) => wanted.includes(name)), described).toBe(true);
@@ -135,7 +119,7 @@ describe('search query plans', () => {
 
   it('joins main photos by their index, not by scanning photos', async () => {
     const root = await plan(pageCardsQuery(t.database.db, filter({ country: 'GB', gender: 'female' })(), 20, 0));
-    expect(nodes(root).filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'photos')).toEqual([]);
+    expect(planNodes(root).filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'photos')).toEqual([]);
   });
 });
 
