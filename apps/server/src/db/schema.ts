@@ -231,6 +231,11 @@ export const profiles = pgTable(
     index('profiles_search_site_order_idx')
       .on(t.siteId, t.hasPhoto, t.id, t.gender, t.birthDate)
       .where(sql`searchable`),
+    // The few profiles not shown to partners (disabled, account not usable): lists of a member's
+    // likes leave them out by hashing these ids instead of probing every liked profile (decision 027).
+    index('profiles_not_shown_idx')
+      .on(t.id)
+      .where(sql`NOT (status = 'active' AND account_usable)`),
     oneOf('profiles_status_known', t.status, PROFILE_STATUSES),
     oneOf('profiles_gender_known', t.gender, GENDERS),
     oneOf('profiles_sexuality_known', t.sexuality, SEXUALITIES),

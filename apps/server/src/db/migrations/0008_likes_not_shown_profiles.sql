@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_not_shown_idx" ON "profiles" USING btree ("id") WHERE NOT (status = 'active' AND account_usable);
