@@ -24,4 +24,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   likeGrants: 'likes',
   passes: 'likes',
   autoLikes: 'matching',
+  conversations: 'chats',
+  conversationMembers: 'chats',
+  messages: 'chats',
 };
