@@ -147,11 +147,6 @@ export const ZMessageReportRequest = z.object({
   good_faith: z.boolean(),
 });
 
-/** GET /api/icebreakers.php?profile=ID: suggested first messages in the member's language. */
-export const ZIcebreakersQuery = z.looseObject({ profile: zText(20) });
-export const ZIcebreakersAnswer = z.object({ suggestions: z.array(z.string()) });
-export type TIcebreakersAnswer = z.infer<typeof ZIcebreakersAnswer>;
-
 /** Error codes of the chat calls beyond the generic ones. */
 export const CHAT_ERROR_CODES = [
   /** 400 (field text): neither a text nor a gift, or only spaces. */
