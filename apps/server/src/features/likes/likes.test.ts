@@ -123,6 +123,40 @@ describe('like states', () => {
   });
 });
 
+describe('GET /api/likes.php', () => {
+  it('leaves out likes of profiles not shown to partners (disabled, account not usable), and shows them again when they are', async () => {
+    t.clock.set(new Date('2026-03-10T10:00:00Z'));
+    const { domain, members } = await siteWith(3);
+    const [anna, ben, carla] = members as [Member, Member, Member];
+    await likeAnswer(domain, anna.profileId, ben.cookie);
+    t.clock.advance(1000);
+    await likeAnswer(domain, anna.profileId, carla.cookie);
+    await likeAnswer(domain, ben.profileId, anna.cookie);
+    const everything = {
+      profiles: [{ id: ben.profileId, like_new: true }],
+      liked_by: [
+        { id: carla.profileId, like_new: true },
+        { id: ben.profileId, like_new: true },
+      ],
+    };
+    expect(await likesOf(domain, anna.cookie)).toEqual(everything);
+
+    // Moderation disables Ben's profile: his like and hers of him leave both lists (and the new-like count).
+    await db().update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, ben.profileId));
+    expect(await likesOf(domain, anna.cookie)).toEqual({ profiles: [], liked_by: [{ id: carla.profileId, like_new: true }] });
+    // Carla's account is no longer usable (its profile's account_usable follows, by trigger): hers goes too.
+    await db().update(users).set({ status: 'not_confirmed' }).where(eq(users.id, carla.userId));
+    expect(await likesOf(domain, anna.cookie)).toEqual({ profiles: [], liked_by: [] });
+    // The grids agree.
+    expect((await likesPage(domain, anna.cookie, 'liked-by')).total).toBe(0);
+
+    // Shown again, they come back where they were.
+    await db().update(profiles).set({ status: 'active' }).where(eq(profiles.id, ben.profileId));
+    await db().update(users).set({ status: 'active' }).where(eq(users.id, carla.userId));
+    expect(await likesOf(domain, anna.cookie)).toEqual(everything);
+  });
+});
+
 describe('the daily limit of free members', () => {
   it('allows exactly 4 a day, says so in the refusal, and never gives a Like back for unliking', async () => {
     t.clock.set(new Date('2026-03-10T10:00:00Z'));

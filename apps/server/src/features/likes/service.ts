@@ -33,7 +33,7 @@ import type { Site } from '../sites/service';
 import { lockMemberAccount, memberTimeZoneOf } from '../accounts/member-lock';
 import { authenticationRequired } from '../../plugins/session';
 import { contactFacts, targetProfile, type Viewer } from '../profiles/contact';
-import { shownToPartners } from '../profiles/for-likes';
+import { notHiddenFromPartners, shownToPartners } from '../profiles/for-likes';
 import { cardsByIdsQuery, toCard } from '../profiles/search-read-model';
 
 /** Likes a minute any member may give (premium too): more is a script, not a person. */
@@ -256,17 +256,19 @@ export async function unlikeProfile(deps: LikeDeps, site: Site, liker: Liker & {
 /**
  * The entries of one list of GET /api/likes.php as JSON text (without the brackets), newest first.
  * Only integers and booleans go in, so plain text concatenation is safe, and it costs PostgreSQL
- * a third of what json_build_object per row does.
+ * a third of what json_build_object per row does. Likes of profiles not shown to partners (a
+ * profile moderation disabled, an account not usable) are left out, as the grids leave them out.
  */
 function likeEntriesJson(member: SQLWrapper, other: SQLWrapper, memberProfileId: number) {
   return sql`coalesce((select string_agg('{"id":' || ${other} || ',"like_new":' || (${likes.seenAt} is null) || '}', ',' order by ${likes.createdAt} desc, ${other})
-    from ${likes} where ${member} = ${memberProfileId} and not ${likes.hidden}), '')`;
+    from ${likes} where ${member} = ${memberProfileId} and not ${likes.hidden} and ${notHiddenFromPartners(other)}), '')`;
 }
 
 /**
  * GET /api/likes.php: whom the member liked and who liked them, newest first, as the JSON text of
  * TLikesAnswer. Each list is one range of its partial index (likes_from_me_newest_idx,
- * likes_to_me_newest_idx, which carry every column read, so index-only once vacuumed), and the
+ * likes_to_me_newest_idx, which carry every column read, so index-only once vacuumed), anti-joined
+ * with the few profiles not shown to partners (profiles_not_shown_idx, hashed once), and the
  * database writes the JSON: with 5,000 likes each way, one row of text crosses to Node instead of
  * 10,000 rows to map and serialize.
  */

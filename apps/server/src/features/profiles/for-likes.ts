@@ -1,8 +1,8 @@
 /**
  * What likes (features/likes) reads of profiles, as SQL over its own rows (decision 021): the
- * likes pages list only profiles a member may still see, so likes composes this condition into
- * its queries instead of joining the profiles table itself. Cards come from the search read
- * model (cardsByIdsQuery, toCard).
+ * likes pages list only profiles a member may still see, and a like checks its target, so likes
+ * composes these conditions into its queries instead of joining the profiles table itself. Cards
+ * come from the search read model (cardsByIdsQuery, toCard).
  */
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
@@ -18,4 +18,16 @@ export function shownToPartners(profileId: SQLWrapper, siteId: number) {
     eq(profiles.status, 'active'),
     sql`${profiles.accountUsable}`,
   )})`;
+}
+
+/**
+ * SQL: the profile (a column of the caller's query, a profile of the member's own site, as every
+ * liked one is) is shown to partners, i.e. not among the few that are not (shownToPartners
+ * without the site). For long lists: PostgreSQL reads those few from profiles_not_shown_idx once
+ * and hashes them (an anti-join), instead of probing profiles for each of thousands of rows. The
+ * condition is the index's predicate word for word, so the planner can use the index.
+ */
+export function notHiddenFromPartners(profileId: SQLWrapper) {
+  return sql<boolean>`not exists (select 1 from ${profiles} as not_shown
+    where not_shown.id = ${profileId} and NOT (not_shown.status = 'active' AND not_shown.account_usable))`;
 }
