@@ -1,6 +1,7 @@
 /**
  * Turns an uploaded file into the two files we store: a display size (longest side at most
  * 1280 px) and a 320 x 320 thumbnail, both progressive JPEG (mozjpeg, quality 82) in sRGB.
+ * processImage does the same at other sizes (chat images, features/chats/image-messages.ts).
  *
  * The real format is read from the file itself (the client's content type is ignored); only
  * JPEG, PNG, WebP and HEIF (HEIC where this build of libvips decodes it, AVIF) are accepted.
@@ -107,8 +108,31 @@ function image({ data, info }: { data: Buffer; info: OutputInfo }): ProcessedIma
   return { data, contentType: 'image/jpeg', extension: '.jpg', width: info.width, height: info.height };
 }
 
+/**
+ * The two sizes an upload is stored at: the display size fits inside `displayMax` x `displayMax`
+ * (never enlarged); the thumbnail is made from it, either a `thumbSize` square ('cover', the
+ * profile photos' grid) or fitting inside `thumbSize` x `thumbSize` with its own proportions
+ * ('inside', chat images).
+ */
+export interface ImageSizes {
+  displayMax: number;
+  thumbSize: number;
+  thumbFit: 'cover' | 'inside';
+}
+
+/** Profile photos: 1280 px display size and a 320 px square thumbnail. */
+export const PHOTO_SIZES: ImageSizes = { displayMax: PHOTO_DISPLAY_MAX_SIZE, thumbSize: PHOTO_THUMB_SIZE, thumbFit: 'cover' };
+
 /** Decodes, checks and re-encodes an upload; throws AppError 400 with a photo_* code when it cannot. */
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  return processImage(input, PHOTO_SIZES);
+}
+
+/**
+ * processPhoto at other sizes (chat images): the same checks, decoding, metadata stripping and
+ * errors (photo_* codes, field 'photo'; callers that name another field translate them).
+ */
+export async function processImage(input: Buffer, sizes: ImageSizes): Promise<ProcessedPhoto> {
   const header = await readHeader(input);
   if (!header.format || !ACCEPTED_FORMATS.has(header.format)) throw formatUnsupported();
   const width = header.width ?? 0;
@@ -127,7 +151,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
             // Damaged and truncated files are refused rather than stored half grey.
             failOn: 'truncated',
             autoOrient: true,
-          }).resize({ width: PHOTO_DISPLAY_MAX_SIZE, height: PHOTO_DISPLAY_MAX_SIZE, fit: 'inside', withoutEnlargement: true }),
+          }).resize({ width: sizes.displayMax, height: sizes.displayMax, fit: 'inside', withoutEnlargement: true }),
         ),
       );
     } catch (error) {
@@ -136,9 +160,11 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
       if (header.format === 'heif') throw formatUnsupported();
       throw notAnImage();
     }
-    const thumb = image(
-      await toJpeg(sharp(display.data).resize({ width: PHOTO_THUMB_SIZE, height: PHOTO_THUMB_SIZE, fit: 'cover', position: 'attention' })),
-    );
+    const thumbResize =
+      sizes.thumbFit === 'cover'
+        ? ({ width: sizes.thumbSize, height: sizes.thumbSize, fit: 'cover', position: 'attention' } as const)
+        : ({ width: sizes.thumbSize, height: sizes.thumbSize, fit: 'inside', withoutEnlargement: true } as const);
+    const thumb = image(await toJpeg(sharp(display.data).resize(thumbResize)));
     return { sourceFormat: header.format!, display, thumb };
   });
 }
