@@ -52,11 +52,13 @@ describe('disk photo storage', () => {
     const key = newPhotoKey('.jpg');
     await storage.put(key, Buffer.from('one'), 'image/jpeg');
     expect(fs.readFileSync(path.join(root, key), 'utf8')).toBe('one');
+    expect((await storage.get(key))?.toString()).toBe('one');
     // No temporary files stay behind.
     expect(fs.readdirSync(path.dirname(path.join(root, key)))).toEqual([path.basename(key)]);
     await storage.delete(key);
     expect(fs.existsSync(path.join(root, key))).toBe(false);
     await expect(storage.delete(key)).resolves.toBeUndefined();
+    expect(await storage.get(key)).toBeNull();
     expect(storage.url(key, '/photos/')).toBe(`/photos/${key}`);
   });
 
@@ -65,6 +67,7 @@ describe('disk photo storage', () => {
     fs.writeFileSync(path.join(root, 'secret.txt'), 'keep');
     await expect(storage.delete('../secret.txt')).rejects.toThrow(/Unsafe photo key/);
     await expect(storage.put('../evil.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow(/Unsafe photo key/);
+    await expect(storage.get('../secret.txt')).rejects.toThrow(/Unsafe photo key/);
     expect(fs.readFileSync(path.join(root, 'secret.txt'), 'utf8')).toBe('keep');
     expect(fs.existsSync(path.join(root, 'evil.jpg'))).toBe(false);
   });
@@ -96,7 +99,7 @@ describe('S3-compatible photo storage', () => {
       req.on('end', () => {
         seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
         res.statusCode = nextStatus;
-        res.end(nextStatus >= 400 ? '<Error><Code>AccessDenied</Code></Error>' : '');
+        res.end(nextStatus >= 400 ? '<Error><Code>AccessDenied</Code></Error>' : req.method === 'GET' ? 'stored bytes' : '');
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -137,6 +140,19 @@ describe('S3-compatible photo storage', () => {
     await expect(storage().put('m/ab/abc.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow(/S3 PUT m\/ab\/abc.jpg failed: 403/);
     await expect(storage().delete('../x')).rejects.toThrow(/Unsafe photo key/);
     expect(storage().url('m/ab/abc.jpg', 'https://cdn.example.com/photos/')).toBe('https://cdn.example.com/photos/m/ab/abc.jpg');
+  });
+
+  it('GETs a signed object, null when there is none, and reports refusals', async () => {
+    seen.length = 0;
+    nextStatus = 200;
+    expect((await storage().get('c/ab/abc.jpg'))?.toString()).toBe('stored bytes');
+    nextStatus = 404;
+    expect(await storage().get('c/ab/abc.jpg')).toBeNull();
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /cupido-photos/photos/c/ab/abc.jpg', 'GET /cupido-photos/photos/c/ab/abc.jpg']);
+    expect(seen[0]!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTEST\//);
+    nextStatus = 403;
+    await expect(storage().get('c/ab/abc.jpg')).rejects.toThrow(/S3 GET c\/ab\/abc.jpg failed: 403/);
+    await expect(storage().get('../x')).rejects.toThrow(/Unsafe photo key/);
   });
 
   it('is configured from PHOTO_S3_* variables, and only when a bucket is set', () => {

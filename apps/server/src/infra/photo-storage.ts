@@ -5,6 +5,7 @@
  * `m/Q3/Q3xk...-d.jpg`: random, so a photo's address cannot be guessed from another one, and
  * made of [A-Za-z0-9_-] segments only, so no key can leave the photos root.
  * Files never change once written (a new photo gets a new key): they are cached as immutable.
+ * `get` reads a file back, for what the app serves itself (chat images, features/chats).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +18,8 @@ export interface PhotoStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Removes a file; a key that is already gone is not an error. */
   delete(key: string): Promise<void>;
+  /** A stored file's bytes, or null when there is none (chat images are served by the app, not publicly). */
+  get(key: string): Promise<Buffer | null>;
   /** The public address of a key under a site's cdn_prefix ('/photos/' or 'https://cdn.example/photos/'). */
   url(key: string, cdnPrefix: string): string;
 }
@@ -73,6 +76,14 @@ export function createDiskPhotoStorage(root: string): PhotoStorage {
     },
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
+    },
+    async get(key) {
+      try {
+        return await fs.readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
     url: photoUrl,
   };
@@ -143,16 +154,20 @@ export function createS3PhotoStorage(options: S3PhotoStorageOptions): PhotoStora
     assertSafeKey(key);
     return base + prefix + key;
   };
-  const call = async (method: 'PUT' | 'DELETE', key: string, init: { body?: Buffer; headers?: Record<string, string> } = {}) => {
+  const call = async (method: 'PUT' | 'DELETE' | 'GET', key: string, init: { body?: Buffer; headers?: Record<string, string> } = {}) => {
     const request = await client.sign(objectUrl(key), { method, body: init.body ? new Uint8Array(init.body) : undefined, headers: init.headers });
     const response = await send(request);
-    if (response.ok || (method === 'DELETE' && response.status === 404)) return;
+    if (response.ok) return response;
+    if (method !== 'PUT' && response.status === 404) {
+      await response.body?.cancel();
+      return null;
+    }
     const detail = (await response.text().catch(() => '')).slice(0, 300);
     throw new Error(`S3 ${method} ${key} failed: ${response.status} ${detail}`);
   };
   return {
-    put: (key, data, contentType) =>
-      call('PUT', key, {
+    put: async (key, data, contentType) => {
+      await call('PUT', key, {
         body: data,
         headers: {
           'content-type': contentType,
@@ -160,8 +175,15 @@ export function createS3PhotoStorage(options: S3PhotoStorageOptions): PhotoStora
           // A signed payload hash (not UNSIGNED-PAYLOAD): the store refuses a body changed in transit.
           'x-amz-content-sha256': createHash('sha256').update(data).digest('hex'),
         },
-      }),
-    delete: (key) => call('DELETE', key),
+      });
+    },
+    delete: async (key) => {
+      await call('DELETE', key);
+    },
+    async get(key) {
+      const response = await call('GET', key);
+      return response ? Buffer.from(await response.arrayBuffer()) : null;
+    },
     url: photoUrl,
   };
 }
