@@ -22,3 +22,12 @@ export function profileIdOfUser(userId: SQLWrapper | number) {
 export function profilePendingDeletion(profileId: SQLWrapper | number) {
   return sql<boolean>`exists (select 1 from ${users} where ${and(eq(users.profileId, profileId), eq(users.status, 'pending_deletion'))})`;
 }
+
+/**
+ * SQL: whether the account of the profile has not confirmed its e-mail yet (spec section 4: its
+ * chat partners cannot reply until it does). False for profiles without an account. One probe of
+ * users_profile_unique.
+ */
+export function profileAccountUnconfirmed(profileId: SQLWrapper | number) {
+  return sql<boolean>`exists (select 1 from ${users} where ${and(eq(users.profileId, profileId), eq(users.status, 'not_confirmed'))})`;
+}

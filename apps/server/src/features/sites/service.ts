@@ -63,8 +63,7 @@ export class SiteService {
 
   /** A site by its id, read fresh (jobs, which name the site they were asked on); null when it is gone. */
   async byId(id: number): Promise<Site | null> {
-    const [site] = await this.db.select().from(sites).where(eq(sites.id, id)).limit(1);
-    return site ?? null;
+    return siteById(this.db, id);
   }
 
   async company(site: Site): Promise<Company> {
@@ -72,6 +71,15 @@ export class SiteService {
     if (!company) throw new Error(`Site ${site.domain} has no company`);
     return company;
   }
+}
+
+/**
+ * A site by its id, read fresh with the caller's database or transaction (an event handler
+ * inside a transaction must not wait for another connection: PGlite has only one).
+ */
+export async function siteById(db: Pick<Database, 'select'>, id: number): Promise<Site | null> {
+  const [site] = await db.select().from(sites).where(eq(sites.id, id)).limit(1);
+  return site ?? null;
 }
 
 /**

@@ -1,0 +1,67 @@
+/**
+ * What chats tells members' open tabs through the live channel (features/live, its LiveHub port),
+ * always after the commit: the database holds every fact first, so a frame that never arrives
+ * loses nothing (the app resyncs over HTTP). Fictional profiles have no app: no frames go to
+ * them, and none pretend to come from them (no typing, no read receipts).
+ */
+import type { TLiveServerFrame } from '@cupido/shared/live';
+import { likesAnswerJson } from '../likes/service';
+import type { ChatDeps, ChatSite } from './context';
+import { unreadTotalOf } from './list';
+import { toChatMessage } from './message-view';
+import type { SentMessage } from './send';
+
+async function publish(deps: Pick<ChatDeps, 'live' | 'log'>, profileIds: readonly number[], frame: TLiveServerFrame): Promise<void> {
+  if (profileIds.length === 0) return;
+  try {
+    await deps.live.sendTo(profileIds, frame);
+  } catch (err) {
+    // The fact is stored; the app finds it on its next resync.
+    deps.log.warn({ err, frame: frame.type }, 'chats: a live frame could not be published');
+  }
+}
+
+/** The badge numbers of the member: unread messages and new likes. */
+export async function countsFrameOf(deps: Pick<ChatDeps, 'db' | 'clock'>, site: Pick<ChatSite, 'chatHistoryDays'>, profileId: number): Promise<TLiveServerFrame> {
+  const [unread, likesJson] = await Promise.all([unreadTotalOf(deps.db, site, profileId, deps.clock()), likesAnswerJson(deps.db, profileId)]);
+  const likedBy = (JSON.parse(likesJson) as { liked_by: { like_new: boolean }[] }).liked_by;
+  return { type: 'counts', unread_messages: unread, new_likes: likedBy.filter((like) => like.like_new).length };
+}
+
+export async function publishCounts(deps: ChatDeps, site: Pick<ChatSite, 'chatHistoryDays'>, profileId: number): Promise<void> {
+  await publish(deps, [profileId], await countsFrameOf(deps, site, profileId));
+}
+
+/** A new message: to the sender's tabs (their other tabs show it too) and to the partner's, with the partner's new badge count. */
+export async function publishNewMessage(deps: ChatDeps, site: ChatSite, sent: SentMessage): Promise<void> {
+  const sender = sent.message.senderProfileId;
+  const toSender = publish(deps, [sender], { type: 'message', message: toChatMessage(sent.message, sender, sent.partner) });
+  if (sent.partner.fictional) return toSender;
+  // The partner's view: from_me false and no state (the state is for one's own messages).
+  const forPartner = toChatMessage(sent.message, sent.partnerProfileId, { deliveredUpTo: 0, readUpTo: 0, fictional: false });
+  await Promise.all([toSender, publish(deps, [sent.partnerProfileId], { type: 'message', message: forPartner })]);
+  await publishCounts(deps, site, sent.partnerProfileId);
+}
+
+/** How far the member's app received and read the conversation, to the partner (their messages' states). */
+export async function publishReceipt(
+  deps: ChatDeps,
+  partner: { profileId: number; fictional: boolean },
+  receipt: { conversation: number; deliveredUpTo: number; readUpTo: number },
+): Promise<void> {
+  if (partner.fictional) return;
+  await publish(deps, [partner.profileId], {
+    type: 'receipt',
+    conversation: receipt.conversation,
+    delivered_up_to: receipt.deliveredUpTo,
+    read_up_to: receipt.readUpTo,
+  });
+}
+
+export async function publishTyping(deps: ChatDeps, partnerProfileId: number, conversation: number, typingProfileId: number): Promise<void> {
+  await publish(deps, [partnerProfileId], { type: 'typing', conversation, profile: typingProfileId });
+}
+
+export async function publishRemoved(deps: Pick<ChatDeps, 'live' | 'log'>, profileIds: readonly number[], conversation: number): Promise<void> {
+  await publish(deps, profileIds, { type: 'conversation_removed', conversation });
+}
