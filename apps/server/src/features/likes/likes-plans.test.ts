@@ -3,9 +3,10 @@
  * with 5,000): this test fills the likes table with many members' likes, vacuums it, and checks
  * with EXPLAIN that each of the answer's two lists reads only its partial index (an index-only
  * scan, no Seq Scan of likes), that the few profiles not shown to partners are read once from
- * their partial index and hashed (an anti-join), and that the daily count reads like_grants by
- * its index. A lost or unusable index fails here. Runs on PGlite and, with TEST_DATABASE_URL, on
- * PostgreSQL.
+ * their partial index and hashed (an anti-join), that the daily count reads like_grants by its
+ * index, and that the like's one statement (target, blocks both ways, likes, the day's count)
+ * reads every table by an index. A lost or unusable index fails here. Runs on PGlite and, with
+ * TEST_DATABASE_URL, on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
@@ -14,7 +15,7 @@ import { likeGrants, likes, profiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describePlan, planNodes, planOf } from '../../test/query-plans';
 import { newSite } from '../profiles/profiles-test-kit';
-import { likesAnswerJson, likesAnswerQuery } from './service';
+import { likeStatementQuery, likesAnswerJson, likesAnswerQuery } from './service';
 
 const PROFILES = 2_000;
 /** Every profile likes this many others; the heavy member likes and is liked by half the site. */
@@ -24,10 +25,11 @@ const NOT_SHOWN_EVERY = 25;
 
 let t: TestApp;
 let heavy: number;
+let siteId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const { siteId } = await newSite(t);
+  ({ siteId } = await newSite(t));
   const db = t.database.db;
   await db.execute(sql`
     insert into profiles (site_id, name, gender, birth_date, country, created_at)
@@ -90,6 +92,25 @@ describe('GET /api/likes.php', () => {
     expect(given).toBeLessThan(await db.$count(likes, eq(likes.fromProfileId, heavy)));
     expect(received).toBeLessThan(await db.$count(likes, eq(likes.toProfileId, heavy)));
     expect(answer.profiles.length).toBeGreaterThan(PROFILES / 3);
+  });
+});
+
+describe('POST /api/like.php', () => {
+  it('checks, counts and inserts in one statement by index probes only', async () => {
+    const statement = likeStatementQuery({
+      liker: { userId: 1, profileId: heavy, siteId },
+      toProfileId: heavy + 3,
+      now: new Date('2026-03-10T10:00:00Z'),
+      day: { start: new Date('2026-03-10T00:00:00Z'), end: new Date('2026-03-11T00:00:00Z') },
+      contactKnown: false,
+    });
+    const root = await planOf(t.database.db, { getSQL: () => statement });
+    const nodes = planNodes(root);
+    expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']), describePlan(root)).toEqual([]);
+    const read = (relation: string) => nodes.some((n) => n['Relation Name'] === relation && n['Node Type'] !== 'ModifyTable');
+    expect(['profiles', 'blocks', 'likes', 'like_grants'].filter(read), describePlan(root)).toEqual(['profiles', 'blocks', 'likes', 'like_grants']);
+    const grants = nodes.filter((n) => n['Relation Name'] === 'like_grants' && n['Node Type'] !== 'ModifyTable');
+    expect(grants.map((n) => n['Index Name']), describePlan(root)).toEqual(['like_grants_from_given_idx']);
   });
 });
 

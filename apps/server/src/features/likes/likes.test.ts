@@ -10,6 +10,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { FREE_DAILY_LIKES, LIKES_PER_PAGE, ZLikeAnswer, ZLikesAnswer, ZLikesPageAnswer, type TLikeAnswer } from '@cupido/shared/likes';
 import { likeGrants, likes, passes, profiles, users } from '../../db/schema';
 import { createAccountsTestApp, errorOf, linkPath, nextIp, type AccountsTestApp } from '../../test/accounts-kit';
+import { addExistingContactSource } from '../profiles/contact';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
 import { LIKE_BURST_PER_MINUTE } from './service';
 import { LIKE_GRANTS_KEPT_MS, likeGrantsPruneJob } from './grants-prune-job';
@@ -329,6 +330,29 @@ describe('who may be liked', () => {
     expect((await likeAnswer(domain, ivy.profileId, anna.cookie)).like_state).toBe('match');
   });
 
+  it('lets an invisible member be liked by a partner of another existing-contact source (as chats will be), free or premium', async () => {
+    t.clock.set(new Date('2026-03-10T10:00:00Z'));
+    const { domain, members } = await siteWith(4);
+    const [anna, ben, ivy, stranger] = members as [Member, Member, Member, Member];
+    await db().update(profiles).set({ isInvisible: true }).where(eq(profiles.id, ivy.profileId));
+    await makePremium(ben);
+    // A source beyond likes (a conversation, once chats land) says Anna and Ben are Ivy's partners.
+    const partners = new Set([anna.profileId, ben.profileId]);
+    addExistingContactSource(async (_db, viewer, targetProfileId) => targetProfileId === ivy.profileId && partners.has(viewer.profileId));
+    expect(await likeAnswer(domain, ivy.profileId, anna.cookie)).toMatchObject({ like_state: 'liked', likes_left: FREE_DAILY_LIKES - 1 });
+    expect(await likeAnswer(domain, ivy.profileId, ben.cookie)).toMatchObject({ like_state: 'liked', likes_left: null });
+    expect(await db().$count(likeGrants, eq(likeGrants.fromProfileId, anna.profileId))).toBe(1);
+    // Anyone else still cannot know she exists.
+    const refused = await like(domain, ivy.profileId, stranger.cookie);
+    expect(refused.statusCode).toBe(404);
+    expect(errorOf(refused).code).toBe('profile_not_found');
+    expect(await db().$count(likes, eq(likes.toProfileId, ivy.profileId))).toBe(2);
+    // A block still wins over the contact.
+    await db().delete(likes).where(eq(likes.toProfileId, ivy.profileId));
+    expect((await send(t, 'POST', `/api/block.php?domain=${domain}`, { profile_id: anna.profileId }, ivy.cookie)).statusCode).toBe(200);
+    expect(errorOf(await like(domain, ivy.profileId, anna.cookie)).code).toBe('no_access');
+  });
+
   it('refuses blocked pairs both ways, and a block removes their likes and passes both ways', async () => {
     t.clock.set(new Date('2026-03-10T10:00:00Z'));
     const { domain, members } = await siteWith(3);
@@ -352,6 +376,38 @@ describe('who may be liked', () => {
     // Unblocking brings nothing back.
     await send(t, 'DELETE', `/api/block.php?domain=${domain}`, { profile_id: ben.profileId }, anna.cookie);
     expect(await likeRowsBetween(anna.profileId, ben.profileId)).toEqual([]);
+  });
+});
+
+describe('who may be liked by a premium member (one statement, no transaction)', () => {
+  it('refuses the same way and writes no like and no grant when refused', async () => {
+    t.clock.set(new Date('2026-03-10T10:00:00Z'));
+    const { domain, siteId, members } = await siteWith(5);
+    const [anna, blocker, blocked, ivy, disabled] = members as [Member, Member, Member, Member, Member];
+    await makePremium(anna);
+    const other = await newSite(t);
+    const elsewhere = await insertProfile(db(), { siteId: other.siteId });
+    await db().update(profiles).set({ isInvisible: true }).where(eq(profiles.id, ivy.profileId));
+    await db().update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, disabled.profileId));
+    const unconfirmed = await insertProfile(db(), { siteId });
+    expect((await send(t, 'POST', `/api/block.php?domain=${domain}`, { profile_id: anna.profileId }, blocker.cookie)).statusCode).toBe(200);
+    expect((await send(t, 'POST', `/api/block.php?domain=${domain}`, { profile_id: blocked.profileId }, anna.cookie)).statusCode).toBe(200);
+    await db().update(profiles).set({ accountUsable: false }).where(eq(profiles.id, unconfirmed));
+
+    const refusals: [number, number, string][] = [
+      [blocker.profileId, 403, 'no_access'],
+      [blocked.profileId, 403, 'like_blocked'],
+      [ivy.profileId, 404, 'profile_not_found'],
+      [disabled.profileId, 404, 'profile_not_found'],
+      [unconfirmed, 404, 'profile_not_found'],
+      [elsewhere, 404, 'profile_not_found'],
+    ];
+    for (const [id, status, code] of refusals) {
+      const response = await like(domain, id, anna.cookie);
+      expect([response.statusCode, errorOf(response).code], String(id)).toEqual([status, code]);
+    }
+    expect(await db().$count(likes, eq(likes.fromProfileId, anna.profileId))).toBe(0);
+    expect(await db().$count(likeGrants, eq(likeGrants.fromProfileId, anna.profileId))).toBe(0);
   });
 });
 

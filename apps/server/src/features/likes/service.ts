@@ -7,7 +7,7 @@
  * processes, take turns and the fifth of a day is always refused. A burst limit (LIKE_BURST_PER_MINUTE,
  * premium members too) stops scripted liking; its counters are shared through Redis or PostgreSQL.
  */
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   FREE_DAILY_LIKES,
   LIKES_PAGE_TYPES,
@@ -33,7 +33,8 @@ import type { Site } from '../sites/service';
 import { lockMemberAccount, memberTimeZoneOf } from '../accounts/member-lock';
 import { authenticationRequired } from '../../plugins/session';
 import { contactFacts, targetProfile, type Viewer } from '../profiles/contact';
-import { notHiddenFromPartners, shownToPartners } from '../profiles/for-likes';
+import { likeTargetSelect, notHiddenFromPartners, shownToPartners } from '../profiles/for-likes';
+import { blockStateSql } from '../blocks/block-state-sql';
 import { cardsByIdsQuery, toCard } from '../profiles/search-read-model';
 
 /** Likes a minute any member may give (premium too): more is a script, not a person. */
@@ -120,21 +121,6 @@ async function flagsBetween(db: Pick<Database, 'select'>, memberProfileId: numbe
   return { likedByMe: rows.some((row) => row.fromProfileId === memberProfileId), likedMe: !!theirs, theirsNew: !!theirs && theirs.seenAt === null };
 }
 
-/**
- * May the member like the profile? It must be on their site and usable (else 404, as its page
- * would answer), not blocked either way (403), and an invisible one only when it is already a
- * partner, e.g. it liked the member first (404: the member cannot know it exists).
- */
-async function requireLikeable(db: Database, liker: Liker, profileId: number): Promise<void> {
-  const target = await targetProfile(db, liker.siteId, profileId);
-  if (!target) throw profileNotFound();
-  const viewer: Viewer = { userId: liker.userId, profileId: liker.profileId };
-  const facts = await contactFacts(db, viewer, target);
-  if (facts.blockedByTarget) throw new AppError(403, 'no_access', 'errors.no_access');
-  if (facts.blockedByViewer) throw new AppError(403, 'like_blocked', 'errors.like_blocked', {}, 'profile_id');
-  if (!facts.targetUsable || (facts.targetInvisible && !facts.existingContact)) throw profileNotFound();
-}
-
 /** The card of the liked profile for the match modal. */
 async function matchCard(db: Database, site: Site, profileId: number, likeNew: boolean, today: Date): Promise<TLikedProfileCard | null> {
   const [row] = await cardsByIdsQuery(db, [profileId]);
@@ -156,76 +142,191 @@ async function insertLike(tx: Tx, fromProfileId: number, toProfileId: number, no
   return true;
 }
 
+/** What the like statement found and did (likeStatement). */
+interface LikeFacts {
+  /** The target is a profile of the member's site (else every other fact is null). */
+  found: boolean;
+  /** Active, with a usable account. */
+  usable: boolean | null;
+  invisible: boolean | null;
+  blocked_by_me: boolean | null;
+  blocked_by_them: boolean | null;
+  /** A like either way, hidden ones too: likes' existing-contact fact (likedEitherWay). */
+  liked_either_way: boolean | null;
+  /** The member's (not hidden) like of the target existed before. */
+  mine: boolean | null;
+  /** Likes given in the local day, before this one; null when not counted (premium). */
+  given: number | null;
+  /** 1 when this statement inserted the like (and its grant). */
+  added: number;
+  /** Null when the target has not liked the member (or that like is hidden), else whether their like is unopened. */
+  theirs_new: boolean | null;
+}
+
+export interface LikeStatementInput {
+  liker: Liker;
+  toProfileId: number;
+  now: Date;
+  /** The member's local day when the daily limit applies (the like is inserted only below it); null for premium. */
+  day: { start: Date; end: Date } | null;
+  /** An existing contact beyond likes was found (contact.ts's sources): an invisible target may be liked. */
+  contactKnown: boolean;
+}
+
 /**
- * A like without the daily limit, in one statement (no transaction round trips, no lock): the
- * like when new, its grant, and the state of the other direction. Premium members' likes go
- * this way; the grant is still written, as the log of Likes given.
+ * The whole like in one statement: checks the target (profiles' likeTargetSelect: on the site,
+ * active, usable account, invisible or not), the blocks both ways (blocks' blockStateSql), likes'
+ * own existing-contact fact, and, for a free member, the day's grants; inserts the like and its
+ * grant only when all allow; and answers the facts and the other direction's flags, which the
+ * caller maps to the answer or the same errors as ever (likeRefusal). Blocks and profiles export
+ * the SQL over their tables (decision 021); the statement reads one snapshot.
  */
-async function likeWithoutLimit(db: Database, fromProfileId: number, toProfileId: number, now: Date) {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const result = (await db.execute(sql`
-    with added as (
-      insert into ${likes} (from_profile_id, to_profile_id, created_at) values (${fromProfileId}, ${toProfileId}, ${at})
+async function likeStatement(db: Pick<Database, 'execute'>, input: LikeStatementInput): Promise<LikeFacts> {
+  const result = (await db.execute(likeStatementQuery(input))) as unknown as { rows: LikeFacts[] };
+  return result.rows[0]!;
+}
+
+/** The SQL of likeStatement (likes-plans.test.ts checks its plan). */
+export function likeStatementQuery(input: LikeStatementInput): SQL {
+  const { liker, day } = input;
+  const at = sql`${input.now.toISOString()}::timestamptz`;
+  const from = sql`${liker.profileId}::int`;
+  const to = sql`${input.toProfileId}::int`;
+  const blocked = blockStateSql({ userId: liker.userId, profileId: from }, to);
+  const given = day
+    ? sql`(select count(*) from ${likeGrants} where ${likeGrants.fromProfileId} = ${from}
+        and ${likeGrants.givenAt} >= ${day.start.toISOString()}::timestamptz and ${likeGrants.givenAt} < ${day.end.toISOString()}::timestamptz)::int`
+    : sql`null::int`;
+  const belowLimit = day ? sql`facts.given < ${sql.raw(String(FREE_DAILY_LIKES))}` : sql`true`;
+  const likeOf = (a: SQL, b: SQL) => sql`select 1 from ${likes} where ${likes.fromProfileId} = ${a} and ${likes.toProfileId} = ${b}`;
+  return sql`
+    with target as (${likeTargetSelect(liker.siteId, to)}),
+    facts as (
+      select target.usable, target.invisible,
+        ${blocked.blockedByViewer} as blocked_by_me,
+        ${blocked.blockedByTarget} as blocked_by_them,
+        exists (${likeOf(from, to)}) or exists (${likeOf(to, from)}) as liked_either_way,
+        exists (${likeOf(from, to)} and not ${likes.hidden}) as mine,
+        ${given} as given
+      from target),
+    added as (
+      insert into ${likes} (from_profile_id, to_profile_id, created_at)
+      select ${from}, ${to}, ${at} from facts
+      where facts.usable and not facts.blocked_by_me and not facts.blocked_by_them
+        and (not facts.invisible or facts.liked_either_way or ${sql.raw(input.contactKnown ? 'true' : 'false')})
+        and not facts.mine and ${belowLimit}
       on conflict do nothing returning from_profile_id),
     granted as (insert into ${likeGrants} (from_profile_id, given_at) select from_profile_id, ${at} from added)
-    select (select count(*) from added)::int as added,
-      (select seen_at is null from ${likes} where from_profile_id = ${toProfileId} and to_profile_id = ${fromProfileId} and not hidden) as theirs_new`)) as unknown as {
-    // theirs_new: null when the other has not liked the member, else whether that like is unopened.
-    rows: { added: number; theirs_new: boolean | null }[];
-  };
-  const row = result.rows[0]!;
-  return { added: row.added === 1, likedMe: row.theirs_new !== null, theirsNew: row.theirs_new === true };
+    select facts.usable is not null as found, facts.*, (select count(*) from added)::int as added,
+      (select ${likes.seenAt} is null from ${likes} where ${likes.fromProfileId} = ${to} and ${likes.toProfileId} = ${from} and not ${likes.hidden}) as theirs_new
+    from (select 1) as one left join facts on true`;
+}
+
+/** likeRefusal's answer when only an existing contact beyond likes (e.g. a chat) could allow the like. */
+const CHECK_OTHER_CONTACTS = 'check-other-contacts';
+
+/**
+ * May the member like the profile, by the statement's facts? It must be on their site and usable
+ * (else 404, as its page would answer), not blocked either way (403), and an invisible one only
+ * when it is already a partner, e.g. it liked the member first (404: the member cannot know it
+ * exists). An invisible one without a like either way may still be a partner through another
+ * existing-contact source (contact.ts): CHECK_OTHER_CONTACTS.
+ */
+function likeRefusal(facts: LikeFacts, contactKnown: boolean): AppError | typeof CHECK_OTHER_CONTACTS | null {
+  if (!facts.found) return profileNotFound();
+  if (facts.blocked_by_them) return new AppError(403, 'no_access', 'errors.no_access');
+  if (facts.blocked_by_me) return new AppError(403, 'like_blocked', 'errors.like_blocked', {}, 'profile_id');
+  if (!facts.usable) return profileNotFound();
+  if (facts.invisible && !facts.liked_either_way && !contactKnown) return CHECK_OTHER_CONTACTS;
+  return null;
+}
+
+/**
+ * The slow check, for an invisible target without a like either way: is the member a partner
+ * through any existing-contact source (contact.ts; chats will add theirs)? True also when the
+ * profile is no longer invisible, so the statement runs again and decides.
+ */
+async function partnerThroughOtherContacts(db: Database, liker: Liker, profileId: number): Promise<boolean> {
+  const target = await targetProfile(db, liker.siteId, profileId);
+  if (!target) return false;
+  if (!target.isInvisible) return true;
+  const viewer: Viewer = { userId: liker.userId, profileId: liker.profileId };
+  return (await contactFacts(db, viewer, target)).existingContact;
+}
+
+/**
+ * Runs `attempt` (which answers null when likeRefusal says CHECK_OTHER_CONTACTS); in that rare
+ * case asks the other existing-contact sources, and runs it again knowing the answer.
+ */
+async function withContactFallback<T>(deps: LikeDeps, liker: Liker, profileId: number, attempt: (contactKnown: boolean) => Promise<T | null>): Promise<T> {
+  const first = await attempt(false);
+  if (first !== null) return first;
+  if (!(await partnerThroughOtherContacts(deps.db, liker, profileId))) throw profileNotFound();
+  const second = await attempt(true);
+  if (second === null) throw profileNotFound();
+  return second;
 }
 
 /**
  * POST /api/like.php. `source` 'swipe' picks the swipe game's text when the day's Likes are
  * used up. Answers the new state, the Likes left and, when this like completed a match, the
- * liked profile's card.
+ * liked profile's card. After the burst counter, a premium like is one statement (likeStatement);
+ * a free one is a transaction of two: the member's lock, then the statement with the day's count.
  */
 export async function likeProfile(deps: LikeDeps, site: Site, liker: Liker, profileId: number, source?: string): Promise<TLikeAnswer> {
   if (profileId === liker.profileId) throw cannotLikeSelf();
   // Count first (decision 022): every attempt counts, so parallel scripted calls cannot slip past.
   const burst = await deps.limiter.hit(`like:${liker.userId}`, LIKE_BURST_PER_MINUTE, MINUTE_MS);
   if (!burst.allowed) throw new AppError(429, 'too_many_likes', 'errors.too_many_likes');
-  await requireLikeable(deps.db, liker, profileId);
 
   if (liker.paidUser) {
+    // Premium is for life: no count, so no lock and no transaction.
     const now = deps.clock();
-    const result = await likeWithoutLimit(deps.db, liker.profileId, profileId, now);
+    const facts = await withContactFallback(deps, liker, profileId, async (contactKnown) => {
+      const row = await likeStatement(deps.db, { liker, toProfileId: profileId, now, day: null, contactKnown });
+      const refusal = likeRefusal(row, contactKnown);
+      if (refusal === CHECK_OTHER_CONTACTS) return null;
+      if (refusal) throw refusal;
+      return row;
+    });
+    const likedMe = facts.theirs_new !== null;
     return {
       profile_id: profileId,
-      like_state: likeStateOf(true, result.likedMe),
+      like_state: likeStateOf(true, likedMe),
       likes_left: null,
       likes_reset_at: localDayOf(now, dayZoneOf(liker.timeZone ?? null, site)).end.toISOString(),
-      match: result.added && result.likedMe ? await matchCard(deps.db, site, profileId, result.theirsNew, now) : null,
+      match: facts.added === 1 && likedMe ? await matchCard(deps.db, site, profileId, facts.theirs_new === true, now) : null,
     };
   }
 
-  const outcome = await deps.db.transaction(async (tx) => {
-    // Parallel likes of one member wait here for each other, in every server process.
-    const standing = await lockMemberAccount(tx, liker.userId);
-    if (!standing || standing.profileId !== liker.profileId) throw authenticationRequired();
-    const now = deps.clock();
-    const day = localDayOf(now, dayZoneOf(standing.timeZone, site));
-    const given = standing.paidUser ? 0 : await likesGivenIn(tx, liker.profileId, day);
-    const before = await flagsBetween(tx, liker.profileId, profileId);
-    let givenNow = 0;
-    if (!before.likedByMe) {
-      if (likesLeftToday(given, standing.paidUser) === 0) {
+  const outcome = await withContactFallback(deps, liker, profileId, (contactKnown) =>
+    deps.db.transaction(async (tx) => {
+      // Parallel likes of one member wait here for each other, in every server process. The lock
+      // is a statement of its own: under READ COMMITTED a statement that waited for it keeps the
+      // snapshot it began with, so the count must come in the next one (decision 021).
+      const standing = await lockMemberAccount(tx, liker.userId);
+      if (!standing || standing.profileId !== liker.profileId) throw authenticationRequired();
+      const now = deps.clock();
+      const day = localDayOf(now, dayZoneOf(standing.timeZone, site));
+      const facts = await likeStatement(tx, { liker, toProfileId: profileId, now, day: standing.paidUser ? null : day, contactKnown });
+      const refusal = likeRefusal(facts, contactKnown);
+      if (refusal === CHECK_OTHER_CONTACTS) return null;
+      if (refusal) throw refusal;
+      const given = facts.given ?? 0;
+      if (!facts.mine && likesLeftToday(given, standing.paidUser) === 0) {
         const text = source === 'swipe' ? 'errors.swipe_limit_reached' : 'errors.like_limit_reached';
         throw new AppError(429, 'like_limit_reached', text, { count: FREE_DAILY_LIKES });
       }
-      if (await insertLike(tx, liker.profileId, profileId, now, true)) givenNow = 1;
-    }
-    return {
-      paidUser: standing.paidUser,
-      likesLeft: likesLeftToday(given + givenNow, standing.paidUser),
-      resetAt: day.end,
-      likedMe: before.likedMe,
-      theirsNew: before.theirsNew,
-      completedMatch: givenNow === 1 && before.likedMe,
-    };
-  });
+      const likedMe = facts.theirs_new !== null;
+      return {
+        likesLeft: likesLeftToday(given + facts.added, standing.paidUser),
+        resetAt: day.end,
+        likedMe,
+        theirsNew: facts.theirs_new === true,
+        completedMatch: facts.added === 1 && likedMe,
+      };
+    }),
+  );
 
   const today = deps.clock();
   return {

@@ -31,3 +31,14 @@ export function notHiddenFromPartners(profileId: SQLWrapper) {
   return sql<boolean>`not exists (select 1 from ${profiles} as not_shown
     where not_shown.id = ${profileId} and NOT (not_shown.status = 'active' AND not_shown.account_usable))`;
 }
+
+/**
+ * SQL: a select of one row (`usable`: active with a usable account; `invisible`) for the profile
+ * when it is on the site, none otherwise: what a like needs to know of its target (the facts
+ * contact.ts's targetProfile and contactFacts read), for likes to use in the statement that
+ * inserts the like. One probe of the profiles key.
+ */
+export function likeTargetSelect(siteId: number, profileId: SQLWrapper | number) {
+  return sql`select (${profiles.status} = 'active' and ${profiles.accountUsable}) as usable, ${profiles.isInvisible} as invisible
+    from ${profiles} where ${and(eq(profiles.id, profileId), eq(profiles.siteId, siteId))}`;
+}
