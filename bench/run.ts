@@ -5,6 +5,10 @@
  * the embedded database, or 1,000,000 in BENCH_DATABASE_URL; BENCH_PROFILES overrides), and
  * the likes calls (bench/seed-likes.ts: premium members liking, a member with 5,000 likes).
  * The server runs in its own process (as in production); autocannon loads it from this one.
+ *
+ * BENCH_ONLY=<text> runs only the cases whose name contains the text (case-insensitive), e.g.
+ * BENCH_ONLY=like for POST /api/like.php and GET /api/likes.php; the bare route is measured as
+ * always, and the data is seeded as always (BENCH_PROFILES keeps that short).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -209,6 +213,10 @@ async function seedBenchData(dataDir: string): Promise<LikeBench> {
   }
 }
 
+/** BENCH_ONLY: the cases to run, by a part of their name. */
+const ONLY = process.env.BENCH_ONLY?.trim().toLowerCase() || undefined;
+const selected = <T extends { name: string }>(cases: T[]): T[] => (ONLY ? cases.filter((c) => c.name.toLowerCase().includes(ONLY)) : cases);
+
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-bench-'));
 const likeBench = await seedBenchData(dataDir);
@@ -224,13 +232,16 @@ const server = await startServer(port, dataDir);
 const base = `http://127.0.0.1:${port}`;
 let failed = false;
 try {
-  for (const c of CASES) if (c.prepare) c.headers = { ...c.headers, ...(await c.prepare(base)) };
+  const cases = selected(CASES);
+  const latencyCases = selected(LATENCY_CASES);
+  if (cases.length + latencyCases.length === 0) throw new Error(`BENCH_ONLY=${ONLY} matches no case`);
+  for (const c of cases) if (c.prepare) c.headers = { ...c.headers, ...(await c.prepare(base)) };
   // Warm up the JIT and caches on both routes before measuring.
   await load(base + BASELINE_PATH, {}, 1);
-  for (const c of CASES) await load(base + c.path, c.headers, 1, c.requests);
+  for (const c of cases) await load(base + c.path, c.headers, 1, c.requests);
 
   console.log(`\nThroughput, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s (baseline = ${BASELINE_PATH})`);
-  for (const c of CASES) {
+  for (const c of cases) {
     const rounds: { ratio: number; rps: number; baseline: number; p50: number; p99: number }[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const baseline = await load(base + BASELINE_PATH);
@@ -248,7 +259,7 @@ try {
   }
 
   const onPostgres = !!process.env.BENCH_DATABASE_URL;
-  for (const c of LATENCY_CASES) {
+  for (const c of latencyCases) {
     if (c.prepare) c.headers = { ...c.headers, ...(await c.prepare(base)) };
     await latency(base, c.paths, c.headers ?? {}, 1, 2); // warm-up
     for (const connections of LATENCY_CONNECTIONS) {
