@@ -11,6 +11,7 @@ import { ScrollRestoration } from './scroll-restoration';
 import { RouteFocus } from './route-focus';
 import { AdConsentBanner } from '../features/personal-data/ad-consent-banner';
 import { LikesProvider } from '../features/likes/likes-provider';
+import { ChatsProvider } from '../features/chats/chats-provider';
 
 export interface AppProps {
   queryClient: QueryClient;
@@ -32,9 +33,12 @@ export function App({ queryClient, initialLocale, routeQuery }: AppProps) {
             <BrowserRouter>
               <ScrollRestoration />
               <RouteFocus />
-              <LikesProvider>
-                <AppRoutes />
-              </LikesProvider>
+              {/* Chats around likes: the app badge (in LikesProvider) adds both counts. */}
+              <ChatsProvider>
+                <LikesProvider>
+                  <AppRoutes />
+                </LikesProvider>
+              </ChatsProvider>
               {/* After the page, so the skip link stays the first stop; Shift+Tab from the top reaches it at once. */}
               <AdConsentBanner />
             </BrowserRouter>

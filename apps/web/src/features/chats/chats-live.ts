@@ -1,0 +1,78 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TChatsAnswer } from '@cupido/shared/chats';
+import type { TLikesAnswer } from '@cupido/shared/likes';
+import { countNewLikes, LIKES_PAGE_QUERY_KEY, LIKES_QUERY_KEY } from '../likes';
+import { SESSION_QUERY_KEY } from '../session/use-session';
+import { chatsQueryKey } from './chat-calls';
+import { currentOpenConversation, newestMessageId, withMessage, withoutConversation } from './chats-store';
+import { startLiveChannel, type LiveChannelOptions } from './live-channel';
+import { onLiveReconnect, subscribeLive, type LiveHello } from './live-events';
+
+/**
+ * The member's live channel and what it changes in the shell's stores (loaded with the channel,
+ * after the first screen settled): new messages move their conversation first and count as unread,
+ * removed conversations go, badge counts follow the server's, likes reload when someone liked the
+ * member, and the chats refetch after a reconnect (what happened meanwhile: reads, removals).
+ * Returns the stop: the channel closes and the store listens no more.
+ */
+export function startChatsLive(queryClient: QueryClient, userId: number, options: LiveChannelOptions = {}): () => void {
+  const key = chatsQueryKey(userId);
+  const chats = () => queryClient.getQueryData<TChatsAnswer>(key);
+  const refetchChats = () => void queryClient.invalidateQueries({ queryKey: key });
+  const reloadLikes = () => {
+    void queryClient.invalidateQueries({ queryKey: LIKES_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: LIKES_PAGE_QUERY_KEY });
+  };
+  /** The hello this store refetched for already (the reconnect event follows the same hello). */
+  let refetchedFor: LiveHello | null = null;
+
+  const stops = [
+    subscribeLive('message', ({ message }) => {
+      const answer = chats();
+      if (!answer) return; // its first answer is on the way and has the message (stored before sent)
+      const next = withMessage(answer, message, currentOpenConversation());
+      if (!next) return refetchChats(); // a new conversation: the list needs its partner
+      queryClient.setQueryData(key, next);
+      // An answer on its way may have been read before the message was stored: ask again.
+      if (queryClient.isFetching({ queryKey: key }) > 0) refetchChats();
+    }),
+    subscribeLive('conversation_removed', ({ conversation }) => {
+      const answer = chats();
+      if (answer) queryClient.setQueryData(key, withoutConversation(answer, conversation));
+    }),
+    subscribeLive('counts', ({ unread_messages, new_likes }) => {
+      const answer = chats();
+      // The badge follows at once; the list's counts per conversation come with the refetch.
+      if (answer && answer.unread_total !== unread_messages) {
+        queryClient.setQueryData(key, { ...answer, unread_total: Math.max(0, unread_messages) });
+        refetchChats();
+      }
+      const likes = queryClient.getQueryData<TLikesAnswer>([...LIKES_QUERY_KEY, userId]);
+      if (likes && countNewLikes(likes) !== new_likes) reloadLikes();
+    }),
+    subscribeLive('like', reloadLikes),
+    subscribeLive('hello', (hello) => {
+      const answer = chats();
+      if (answer && hello.last_message_id > newestMessageId(answer)) {
+        refetchedFor = hello;
+        refetchChats();
+      }
+    }),
+    onLiveReconnect((hello) => {
+      if (refetchedFor !== hello) refetchChats();
+    }),
+  ];
+
+  const channel = startLiveChannel({
+    ...options,
+    onPolicyViolation: () => {
+      // Refused: if the session ended, the session query says so and the app logs out silently.
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      options.onPolicyViolation?.();
+    },
+  });
+  return () => {
+    channel.stop();
+    for (const stop of stops) stop();
+  };
+}
