@@ -1,6 +1,6 @@
 /**
  * Image messages (issue 12; image-messages.ts says how they are kept):
- *   POST /api/message-image.php (multipart: profile_id, client_id, file) -> 201 { message, credits }
+ *   POST /api/message-image.php (multipart: profile_id, client_id, file) -> { message, credits }, as POST /api/message.php
  *   GET  /api/chat-image.php?message=ID&size=thumb|full                 -> the JPEG, to the two members only
  * Multipart parsing is registered here only, not app-wide.
  */
@@ -106,10 +106,10 @@ export async function chatImageRoutes(server: FastifyInstance, { deps, storage }
           "costing the site's photo_credits, with every rule of POST /api/message.php. The same client_id again answers the stored " +
           'message. Its image urls point at GET /api/chat-image.php, which only the two members of the conversation can fetch.',
         consumes: ['multipart/form-data'],
-        response: { 201: ZSendMessageAnswer, ...errors },
+        response: { 200: ZSendMessageAnswer, ...errors },
       },
     },
-    async (request, reply): Promise<TSendMessageAnswer> => {
+    async (request): Promise<TSendMessageAnswer> => {
       const member = await request.requireMember();
       const upload = await readImageUpload(request);
       const input = checkedFields(upload.fields);
@@ -132,7 +132,8 @@ export async function chatImageRoutes(server: FastifyInstance, { deps, storage }
       // The client id had been sent before: the stored message is the answer, the new files go.
       const [row] = await deps.db.select({ imageKey: messages.imageKey }).from(messages).where(eq(messages.id, answer.message.id));
       if (row?.imageKey !== stored.imageKey) await deleteChatImageFiles(images, [stored.imageKey]);
-      reply.code(201);
+      // The balance changed: user.php shows it at once (decision 017).
+      server.forgetMemberSessions(member.id);
       return answer;
     },
   );
