@@ -99,7 +99,7 @@ export async function chatImageRoutes(server: FastifyInstance, { deps, storage }
     {
       schema: {
         tags,
-        summary: `Send an image in a chat (multipart/form-data: profile_id, client_id, file "${CHAT_IMAGE_FIELD}"; JPEG, PNG, WebP, HEIC where supported; at most 15 MB)`,
+        summary: `Send an image in a chat (multipart/form-data: fields profile_id and client_id, the image in field "${CHAT_IMAGE_FIELD}"; JPEG, PNG, WebP, HEIC where supported; at most 15 MB)`,
         description:
           'The image is decoded, turned upright, stripped of all metadata and stored as a full size (max ' +
           `${CHAT_IMAGE_FULL_MAX} px) and a thumbnail (max ${CHAT_IMAGE_THUMB_MAX} px, same proportions), then sent as a message ` +
