@@ -60,6 +60,8 @@ import { likeRoutes } from './features/likes/routes';
 import { likeGrantsPruneJob } from './features/likes/grants-prune-job';
 import { likedEitherWay } from './features/likes/service';
 import { addExistingContactSource } from './features/profiles/contact';
+import { createLiveHub, type LiveLimits } from './features/live/hub';
+import { liveRoutes } from './features/live/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +86,8 @@ export interface AppDeps {
     rateLimitKeyPrefix?: string;
     /** Prefix of broker channels (default cupido:); apps that should hear each other share it. */
     brokerChannelPrefix?: string;
+    /** The live channel's heartbeat and limits (tests shorten them). */
+    liveLimits?: Partial<LiveLimits>;
   };
   database: DatabaseHandle;
   /** "Now" for expiry, lockouts and the deletion window; tests move it forward. */
@@ -189,6 +193,10 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   app.decorate('jobs', jobs);
   // The member view joins the profile part that profiles names (decision 021: accounts cannot import profiles).
   await app.register(session, { db: database.db, clock, broker, memberProfile: profilesForAccounts.memberProfile });
+  // The live channel (decision 028): likes and chats send frames to members' open apps through `live`.
+  const live = await createLiveHub({ broker, clock, log: app.log, registry: metrics.registry, limits: config.liveLimits });
+  app.decorate('live', live);
+  await app.register(liveRoutes, { hub: live, publicOrigin });
   const accountDeps = { db: database.db, mailer, limiter, clock, log: app.log, events, profiles: profilesForAccounts };
   // Reset and reactivation links asked for by address are mailed by a job, after the answer (decision 022).
   const linkMails = linkMailJob({ ...accountDeps, sites, publicOrigin });
@@ -202,9 +210,9 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(profileRoutes, { deps: { db: database.db, clock } });
   await app.register(searchRoutes, { deps: { db: database.db, clock } });
   await app.register(blockRoutes, { deps: { db: database.db, clock, events, profiles: profilesForBlocks(database.db) } });
-  await app.register(matchingRoutes, { deps: { db: database.db, clock } });
+  await app.register(matchingRoutes, { deps: { db: database.db, clock }, live });
   await app.register(reportRoutes, { deps: { db: database.db, clock } });
-  await app.register(likeRoutes, { deps: { db: database.db, clock, limiter } });
+  await app.register(likeRoutes, { deps: { db: database.db, clock, limiter }, live });
   await app.register(creditRoutes, { deps: { db: database.db } });
   await app.register(personalDataRoutes, { deps: { db: database.db, clock } });
   await app.register(geocodeRoutes);

@@ -2,6 +2,7 @@
  * The likes calls (spec sections 3, 7 and 9; issue 11): like and unlike, the member's likes and
  * their new-like flags, the likes grids and the swipe game's pass. Members only.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZOkAnswer } from '@cupido/shared/accounts';
 import { ZApiError } from '@cupido/shared/contracts';
@@ -14,13 +15,30 @@ import {
   ZLikesPageQuery,
   ZPassRequest,
   ZUnlikeRequest,
+  type TLikeAnswer,
   type TLikesAnswer,
 } from '@cupido/shared/likes';
+import type { LiveHub } from '../live/live-hub';
 import { likeProfile, likesAnswerJson, likesPage, markLikeSeen, parseLikesPage, passProfile, unlikeProfile, type LikeDeps } from './service';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError };
 
-export const likeRoutes: FastifyPluginAsyncZod<{ deps: LikeDeps }> = async (app, { deps }) => {
+/**
+ * After the like is committed: the liked member's open apps hear of it (a 'like' frame; they
+ * reload the likes). A like that completed a match says so; a like of an existing match changed
+ * nothing and says nothing. The answer does not tell a new one-way like from a repeated one, so
+ * a repeat sends the hint again (the app's reload finds nothing new). At most once, never
+ * failing the like.
+ */
+function tellLiked(live: LiveHub, log: FastifyBaseLogger, likerProfileId: number, answer: TLikeAnswer): void {
+  const likeState = answer.match ? 'match' : answer.like_state === 'liked' ? 'liked_you' : null;
+  if (!likeState) return;
+  live
+    .sendTo([answer.profile_id], { type: 'like', profile: likerProfileId, like_state: likeState })
+    .catch((err: unknown) => log.warn({ err }, 'likes: the live like frame was not sent'));
+}
+
+export const likeRoutes: FastifyPluginAsyncZod<{ deps: LikeDeps; live: LiveHub }> = async (app, { deps, live }) => {
   const tags = ['likes'];
 
   app.post(
@@ -37,7 +55,9 @@ export const likeRoutes: FastifyPluginAsyncZod<{ deps: LikeDeps }> = async (app,
     async (request) => {
       const member = await request.requireMember();
       const liker = { userId: member.id, profileId: member.profileId, siteId: request.site.id, paidUser: member.paidUser, timeZone: member.timeZone };
-      return likeProfile(deps, request.site, liker, request.body.profile_id, request.body.source);
+      const answer = await likeProfile(deps, request.site, liker, request.body.profile_id, request.body.source);
+      tellLiked(live, request.log, member.profileId, answer);
+      return answer;
     },
   );
 

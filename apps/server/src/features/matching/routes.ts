@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError } from '@cupido/shared/contracts';
 import { ZAutoLikeAnswer, ZMatchFinderQuery, ZSuggestionsAnswer, ZSwipeStackAnswer } from '@cupido/shared/likes';
 import type { MemberRow } from '../accounts/sessions';
+import type { LiveHub } from '../live/live-hub';
 import { autoLike } from './auto-like';
 import { matchFinder, parseAgeGroup, signupMatches, swipeStack, type Matcher, type MatchingDeps } from './suggestions';
 
@@ -15,7 +16,7 @@ const matcherOf = (member: MemberRow): Matcher => ({
   paidUser: member.paidUser,
 });
 
-export const matchingRoutes: FastifyPluginAsyncZod<{ deps: MatchingDeps }> = async (app, { deps }) => {
+export const matchingRoutes: FastifyPluginAsyncZod<{ deps: MatchingDeps; live: LiveHub }> = async (app, { deps, live }) => {
   app.get(
     '/api/swipe-stack.php',
     {
@@ -67,7 +68,14 @@ export const matchingRoutes: FastifyPluginAsyncZod<{ deps: MatchingDeps }> = asy
     },
     async (request) => {
       const member = await request.requireMember();
-      return autoLike(deps, request.site, request.locale, { ...matcherOf(member), accountStatus: member.status });
+      const answer = await autoLike(deps, request.site, request.locale, { ...matcherOf(member), accountStatus: member.status });
+      // The member's other open apps reload their likes too (this one shows the modal).
+      if (answer.profile) {
+        live
+          .sendTo([member.profileId], { type: 'like', profile: answer.profile.id, like_state: answer.profile.like_state })
+          .catch((err: unknown) => request.log.warn({ err }, 'matching: the live like frame was not sent'));
+      }
+      return answer;
     },
   );
 };

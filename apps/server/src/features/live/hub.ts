@@ -1,0 +1,360 @@
+/**
+ * The live channel's hub (issue 12; decision 028): the sockets of this process, indexed by
+ * profile, and the fan-out between processes.
+ *
+ * sendTo publishes once on the broker's LIVE_CHANNEL ({ to, frame }); every process (the publisher
+ * too) delivers the frame to its own sockets of those profiles. Delivery is at most once: frames
+ * are hints, the facts are in the database, and the app resyncs over HTTP after a reconnect.
+ *
+ * Per socket: the hello frame comes first (frames published meanwhile wait behind it, so nothing
+ * falls between the hello's snapshot and the socket joining the index); a ping every heartbeat,
+ * and a socket that did not answer the previous one is terminated; a session that expires or is
+ * ended (logout anywhere: the session plugin's member-changed message) closes its sockets with
+ * policy violation; back-pressure drops typing frames above a soft limit of unsent bytes and
+ * closes the socket above a hard one (try again later: the app reconnects and resyncs); client
+ * frames are size-checked, rate-limited, parsed and handed to the registered handler, and too
+ * many bad ones close the socket.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { LIVE_CLOSE, ZLiveClientFrame, ZLiveServerFrame, type TLiveClientFrame, type TLiveServerFrame } from '@cupido/shared/live';
+import { LIVE_HEARTBEAT_MS } from '@cupido/shared/chat-rules';
+import type { Broker } from '../../infra/broker';
+import type { Clock } from '../../infra/clock';
+import { MEMBER_CHANGED_CHANNEL } from '../../plugins/session';
+import type { LiveClientFrameHandler, LiveHub, LiveMember } from './live-hub';
+
+/** Broker channel of every frame: { to: profile ids, frame }. */
+export const LIVE_CHANNEL = 'live';
+
+export interface LiveLimits {
+  /** Ping interval; a socket that did not answer the previous ping is terminated. */
+  heartbeatMs: number;
+  /** Unsent bytes above which typing frames are dropped for the socket. */
+  softBufferBytes: number;
+  /** Unsent bytes above which the socket is closed with try-again-later. */
+  hardBufferBytes: number;
+  /** Largest client frame; a bigger one closes the socket (policy violation). */
+  maxFrameBytes: number;
+  /** Client frames a second, with a burst of twice as many. */
+  framesPerSecond: number;
+  /** Bad client frames (not JSON, unknown, over the rate) a minute before the socket is closed. */
+  maxBadFramesPerMinute: number;
+  /** Frames that may wait for the hello; more closes the socket (try again later). */
+  maxQueuedBeforeHello: number;
+  /** How long close() lets sockets finish the closing handshake before terminating them. */
+  closeGraceMs: number;
+}
+
+export const DEFAULT_LIVE_LIMITS: LiveLimits = {
+  heartbeatMs: LIVE_HEARTBEAT_MS,
+  softBufferBytes: 64 * 1024,
+  hardBufferBytes: 1024 * 1024,
+  maxFrameBytes: 4 * 1024,
+  framesPerSecond: 20,
+  maxBadFramesPerMinute: 10,
+  maxQueuedBeforeHello: 256,
+  closeGraceMs: 1_000,
+};
+
+/** A socket's login, as the route found it. */
+export interface LiveSession {
+  member: LiveMember;
+  expiresAt: Date;
+  /** Asked after the member's account or sessions changed: does the session still stand? */
+  stillValid(): Promise<boolean>;
+}
+
+export interface LiveHubServer extends LiveHub {
+  /** Takes an open socket of a logged-in member (the route checked cookie and origin). */
+  accept(socket: WebSocket, session: LiveSession): void;
+  readonly closed: boolean;
+}
+
+export interface LiveHubOptions {
+  broker: Broker;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  limits?: Partial<LiveLimits>;
+  /** The app's metrics registry: a gauge of open sockets and counters of drops and closes. */
+  registry?: Registry;
+  /** Check every frame against ZLiveServerFrame before publishing it (default: outside production). */
+  validateFrames?: boolean;
+}
+
+type CloseReason = 'slow' | 'frame_too_large' | 'bad_frames' | 'no_pong' | 'session' | 'hello_failed' | 'shutdown';
+
+interface Connection {
+  socket: WebSocket;
+  session: LiveSession;
+  alive: boolean;
+  /** The hello is sent; until then frames wait in `queue`. */
+  ready: boolean;
+  queue: Array<{ text: string; type: unknown }>;
+  closing: boolean;
+  tokens: number;
+  refilledAt: number;
+  badFrames: number;
+  badSince: number;
+  closed: Promise<void>;
+}
+
+const MINUTE_MS = 60_000;
+
+export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubServer> {
+  const { broker, clock, log } = options;
+  const limits: LiveLimits = { ...DEFAULT_LIVE_LIMITS, ...options.limits };
+  const validate = options.validateFrames ?? process.env.NODE_ENV !== 'production';
+  const connections = new Set<Connection>();
+  const byProfile = new Map<number, Set<Connection>>();
+  const byUser = new Map<number, Set<Connection>>();
+  const handlers = new Map<string, LiveClientFrameHandler<TLiveClientFrame['type']>>();
+  let helloSource = async (_member: LiveMember) => ({ last_message_id: 0 });
+  let closed = false;
+
+  const metrics = options.registry ? liveMetrics(options.registry, () => connections.size) : null;
+
+  const addTo = (index: Map<number, Set<Connection>>, key: number, conn: Connection) => {
+    let set = index.get(key);
+    if (!set) index.set(key, (set = new Set()));
+    set.add(conn);
+  };
+  const removeFrom = (index: Map<number, Set<Connection>>, key: number, conn: Connection) => {
+    const set = index.get(key);
+    if (set?.delete(conn) && set.size === 0) index.delete(key);
+  };
+  const unindex = (conn: Connection) => {
+    connections.delete(conn);
+    removeFrom(byProfile, conn.session.member.profileId, conn);
+    removeFrom(byUser, conn.session.member.userId, conn);
+  };
+
+  /** Stops sending to the socket at once and closes it with the code the app acts on. */
+  const shut = (conn: Connection, code: number, reason: CloseReason) => {
+    if (conn.closing) return;
+    conn.closing = true;
+    conn.queue = [];
+    unindex(conn);
+    metrics?.closes.inc({ reason });
+    conn.socket.close(code, reason);
+  };
+
+  const send = (conn: Connection, text: string, type: unknown) => {
+    const buffered = conn.socket.bufferedAmount;
+    if (buffered > limits.hardBufferBytes) {
+      // The app has fallen too far behind: it reconnects and fetches what it missed over HTTP.
+      shut(conn, LIVE_CLOSE.tryAgainLater, 'slow');
+      return;
+    }
+    if (type === 'typing' && buffered > limits.softBufferBytes) {
+      metrics?.dropped.inc();
+      return;
+    }
+    conn.socket.send(text);
+  };
+
+  const deliver = (conn: Connection, text: string, type: unknown) => {
+    if (conn.closing) return;
+    if (conn.ready) return send(conn, text, type);
+    if (conn.queue.length >= limits.maxQueuedBeforeHello) return shut(conn, LIVE_CLOSE.tryAgainLater, 'slow');
+    conn.queue.push({ text, type });
+  };
+
+  await broker.subscribe(LIVE_CHANNEL, (message) => {
+    if (closed) return;
+    const { to, frame } = (message ?? {}) as { to?: unknown; frame?: unknown };
+    if (!Array.isArray(to) || typeof frame !== 'object' || frame === null) return;
+    const type = (frame as { type?: unknown }).type;
+    let text: string | undefined;
+    for (const profileId of to) {
+      const sockets = typeof profileId === 'number' ? byProfile.get(profileId) : undefined;
+      if (!sockets) continue;
+      text ??= JSON.stringify(frame);
+      for (const conn of [...sockets]) deliver(conn, text, type);
+    }
+  });
+
+  // A logout, a password change or an erasure anywhere: the member's sockets here ask their session again.
+  await broker.subscribe(MEMBER_CHANGED_CHANNEL, (message) => {
+    const userId = (message as { userId?: unknown } | null)?.userId;
+    if (closed || typeof userId !== 'number') return;
+    for (const conn of [...(byUser.get(userId) ?? [])]) {
+      conn.session.stillValid().then(
+        (valid) => {
+          if (!valid) shut(conn, LIVE_CLOSE.policyViolation, 'session');
+        },
+        (err: unknown) => log.warn({ err }, 'live: could not check a session again'),
+      );
+    }
+  });
+
+  const heartbeat = setInterval(() => {
+    const now = clock();
+    for (const conn of [...connections]) {
+      if (conn.session.expiresAt <= now) {
+        shut(conn, LIVE_CLOSE.policyViolation, 'session');
+      } else if (!conn.alive) {
+        // No pong since the previous ping: a dead connection (sleeping phone, lost network).
+        metrics?.closes.inc({ reason: 'no_pong' });
+        conn.closing = true;
+        unindex(conn);
+        conn.socket.terminate();
+      } else {
+        conn.alive = false;
+        conn.socket.ping();
+      }
+    }
+  }, limits.heartbeatMs);
+  // Never what keeps the process alive.
+  heartbeat.unref();
+
+  /** Over the frame rate, or not a frame: counted; too many in a minute closes the socket. */
+  const badFrame = (conn: Connection) => {
+    const now = Date.now();
+    if (now - conn.badSince > MINUTE_MS) {
+      conn.badSince = now;
+      conn.badFrames = 0;
+    }
+    conn.badFrames += 1;
+    metrics?.badFrames.inc();
+    if (conn.badFrames > limits.maxBadFramesPerMinute) shut(conn, LIVE_CLOSE.policyViolation, 'bad_frames');
+  };
+
+  const takeToken = (conn: Connection) => {
+    const now = Date.now();
+    const burst = limits.framesPerSecond * 2;
+    conn.tokens = Math.min(burst, conn.tokens + ((now - conn.refilledAt) / 1000) * limits.framesPerSecond);
+    conn.refilledAt = now;
+    if (conn.tokens < 1) return false;
+    conn.tokens -= 1;
+    return true;
+  };
+
+  const onClientFrame = (conn: Connection, data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+    if (conn.closing) return;
+    const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    if (bytes.length > limits.maxFrameBytes) return shut(conn, LIVE_CLOSE.policyViolation, 'frame_too_large');
+    if (!takeToken(conn) || isBinary) return badFrame(conn);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      return badFrame(conn);
+    }
+    const frame = ZLiveClientFrame.safeParse(parsed);
+    if (!frame.success) return badFrame(conn);
+    const handler = handlers.get(frame.data.type);
+    if (!handler) return;
+    // Logged by type and error only (the logger's error serializer leaves values out): never the frame.
+    Promise.resolve()
+      .then(() => handler(conn.session.member, frame.data))
+      .catch((err: unknown) => log.warn({ err, frame: frame.data.type }, 'live: a client frame handler failed'));
+  };
+
+  const sayHello = async (conn: Connection) => {
+    try {
+      const hello: TLiveServerFrame = { type: 'hello', ...(await helloSource(conn.session.member)) };
+      if (validate) ZLiveServerFrame.parse(hello);
+      if (conn.closing) return;
+      conn.socket.send(JSON.stringify(hello));
+      conn.ready = true;
+      for (const { text, type } of conn.queue.splice(0)) send(conn, text, type);
+    } catch (err) {
+      log.warn({ err }, 'live: the hello could not be made');
+      shut(conn, LIVE_CLOSE.tryAgainLater, 'hello_failed');
+    }
+  };
+
+  return {
+    get closed() {
+      return closed;
+    },
+
+    accept(socket, session) {
+      if (closed) {
+        socket.close(LIVE_CLOSE.goingAway, 'shutdown');
+        return;
+      }
+      const conn: Connection = {
+        socket,
+        session,
+        alive: true,
+        ready: false,
+        queue: [],
+        closing: false,
+        tokens: limits.framesPerSecond * 2,
+        refilledAt: Date.now(),
+        badFrames: 0,
+        badSince: Date.now(),
+        closed: new Promise((resolve) => socket.once('close', () => resolve())),
+      };
+      connections.add(conn);
+      addTo(byProfile, session.member.profileId, conn);
+      addTo(byUser, session.member.userId, conn);
+      socket.on('pong', () => (conn.alive = true));
+      socket.on('message', (data, isBinary) => onClientFrame(conn, data, isBinary));
+      socket.once('close', () => {
+        conn.closing = true;
+        unindex(conn);
+      });
+      void sayHello(conn);
+    },
+
+    async sendTo(profileIds, frame) {
+      if (validate) ZLiveServerFrame.parse(frame);
+      const to = [...new Set(profileIds)];
+      if (to.length === 0) return;
+      await broker.publish(LIVE_CHANNEL, { to, frame });
+    },
+
+    onClientFrame(type, handler) {
+      // One handler per type: a second registration replaces the first (tests put their own in place).
+      if (handlers.has(type)) log.warn({ frame: type }, 'live: a client frame handler was replaced');
+      handlers.set(type, handler as unknown as LiveClientFrameHandler<TLiveClientFrame['type']>);
+    },
+
+    setHelloSource(source) {
+      helloSource = source;
+    },
+
+    socketCount() {
+      return connections.size;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      const open = [...connections];
+      for (const conn of open) shut(conn, LIVE_CLOSE.goingAway, 'shutdown');
+      // Sockets answer the close within the grace; a stuck one (its close frame waits behind unsent data) is cut.
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, limits.closeGraceMs).unref()));
+      await Promise.race([Promise.all(open.map((conn) => conn.closed)), grace]);
+      clearTimeout(timer);
+      for (const conn of open) conn.socket.terminate();
+    },
+  };
+}
+
+function liveMetrics(registry: Registry, openSockets: () => number) {
+  new Gauge({
+    name: 'cupido_live_sockets',
+    help: 'Open live-channel sockets in this process',
+    registers: [registry],
+    collect() {
+      this.set(openSockets());
+    },
+  });
+  return {
+    closes: new Counter({
+      name: 'cupido_live_closes_total',
+      help: 'Live sockets the server closed, by reason (slow, frame_too_large, bad_frames, no_pong, session, hello_failed, shutdown)',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
+    dropped: new Counter({ name: 'cupido_live_typing_dropped_total', help: 'Typing frames dropped for sockets behind on sending', registers: [registry] }),
+    badFrames: new Counter({ name: 'cupido_live_bad_client_frames_total', help: 'Client frames refused: not JSON, unknown, or over the rate', registers: [registry] }),
+  };
+}
