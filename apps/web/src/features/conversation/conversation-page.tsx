@@ -1,0 +1,319 @@
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { Link, useLocation, useMatch, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TChatMessage } from '@cupido/shared/chats';
+import { FREE_CONVERSATIONS_STARTED, messageMoneyPrice, TYPING_SIGNAL_INTERVAL_MS, type SendBlockedReason } from '@cupido/shared/chat-rules';
+import type { GiftCode } from '@cupido/shared/gifts';
+import { ROUTES, routePath } from '@cupido/shared/routes';
+import { lazyWithReload } from '../../app/chunk-reload';
+import { usePageTitle } from '../../app/document-title';
+import { PageFallback } from '../../app/layouts/page-fallback';
+import { NotFoundPage } from '../errors/not-found-page';
+import { useLocale } from '../locale/use-locale';
+import { isAuthenticationRequired } from '../session/query-client';
+import { useSession } from '../session/use-session';
+import { useSettings } from '../site/use-settings';
+import { sendLive } from './chats-adapter';
+import type { ChatTarget } from './chat-calls';
+import { ChatTopBar } from './chat-top-bar';
+import { CONVERSATION_NS } from './conversation-texts';
+import { GiftPicker } from './gift-picker';
+import { IcebreakerModal } from './icebreaker-modal';
+import { formatMoney } from './message-list-state';
+import { MessageList } from './message-list';
+import { getOutbox, type OutboxRefusal } from './outbox';
+import { SendFooter } from './send-footer';
+import { useConversation, type ChatMeta } from './use-conversation';
+
+const MessageReportDialog = lazyWithReload(() => import('./message-report-dialog'));
+
+/** What the profile page hands on when its Gift button leads here: the gift picker opens at once. */
+export interface ConversationLinkState {
+  openGifts?: boolean;
+}
+
+/** Partners whose empty conversation already opened the icebreakers by itself in this tab. */
+const ICEBREAKERS_SHOWN_KEY = 'cupido.icebreakers-shown';
+
+function icebreakersShownFor(partnerId: number): boolean {
+  try {
+    return (JSON.parse(sessionStorage.getItem(ICEBREAKERS_SHOWN_KEY) ?? '[]') as number[]).includes(partnerId);
+  } catch {
+    return false;
+  }
+}
+
+function rememberIcebreakersShown(partnerId: number): void {
+  try {
+    const shown = JSON.parse(sessionStorage.getItem(ICEBREAKERS_SHOWN_KEY) ?? '[]') as number[];
+    sessionStorage.setItem(ICEBREAKERS_SHOWN_KEY, JSON.stringify([...shown.filter((id) => id !== partnerId), partnerId].slice(-100)));
+  } catch {
+    // Without storage it may open once more after a reload.
+  }
+}
+
+function userIdOf(user: { id: number } | null): number {
+  return user?.id ?? 0;
+}
+
+function joinTexts(parts: string[]): string {
+  return parts.filter((part) => part.trim() !== '').join('\n');
+}
+
+/** The refused messages of this partner in the outbox: their texts, the latest reason, their ids (to dismiss). */
+function refusedEntries(partnerId: number, userId: number): { texts: string[]; refusal: OutboxRefusal | null; clientIds: string[] } {
+  const refused = getOutbox()
+    .getSnapshot()
+    .filter((entry) => entry.status === 'refused' && entry.profileId === partnerId && entry.userId === userId);
+  return {
+    texts: refused.filter((entry) => entry.kind === 'text' && entry.text).map((entry) => entry.text!),
+    refusal: refused.at(-1)?.refusal ?? null,
+    clientIds: refused.map((entry) => entry.clientId),
+  };
+}
+
+/** /chats/{id} (a conversation) and /members/{id}/chat (the conversation with a member, perhaps not started yet). */
+export default function ConversationPage() {
+  const { id = '' } = useParams();
+  const byProfile = useMatch(ROUTES['members-id-chat']) !== null;
+  const numeric = Number(id);
+  if (!/^\d{1,15}$/.test(id) || numeric <= 0) return <NotFoundPage />;
+  const target: ChatTarget = byProfile ? { profile: numeric } : { conversation: numeric };
+  return <ConversationScreen key={`${byProfile ? 'p' : 'c'}${numeric}`} target={target} />;
+}
+
+function ConversationScreen({ target }: { target: ChatTarget }) {
+  const { t } = useTranslation(CONVERSATION_NS);
+  const chat = useConversation(target, 'profile' in target ? target.profile : null);
+  const meta = chat.state.meta;
+  usePageTitle(meta ? t('chat.title', { name: meta.partner.name }) : t('layout.messages'));
+
+  if (chat.query.isPending) return <PageFallback />;
+  if (!meta) {
+    const error = chat.query.error;
+    if (error && (error.status === 404 || error.status === 400)) return <NotFoundPage />;
+    if (error && isAuthenticationRequired(error)) return <PageFallback />; // logged out silently; the guard takes over
+    return (
+      <section className="chat-screen chat-screen--error p-4">
+        <h1 className="h5">{t('layout.messages')}</h1>
+        <div id="chat-load-error" className="alert alert-danger" role="alert">
+          {error?.code === 'no_access' ? error.message : t('chat.loadFailed')}
+        </div>
+        <div className="d-flex gap-2">
+          <button type="button" className="btn btn-primary" onClick={chat.query.refetch}>
+            {t('chat.retry')}
+          </button>
+          <Link to={routePath('chats')} className="btn btn-outline-secondary">
+            {t('layout.backToChats')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  return <ChatView chat={chat} meta={meta} />;
+}
+
+function ChatView({ chat, meta }: { chat: ReturnType<typeof useConversation>; meta: ChatMeta }) {
+  const { t } = useTranslation(CONVERSATION_NS);
+  const { user } = useSession();
+  const settings = useSettings();
+  const { locale } = useLocale();
+  const location = useLocation();
+  const { partner } = meta;
+  const { state, outgoing } = chat;
+  const conversation = state.conversation;
+
+  // What a reload left refused in the outbox comes back into the box; the reason shows (below, for later ones).
+  const [initial] = useState(() => refusedEntries(partner.id, userIdOf(user)));
+  const [text, setText] = useState(() => joinTexts([...initial.texts, meta.draft ?? '']));
+  const [refusal, setRefusal] = useState<OutboxRefusal | null>(initial.refusal);
+  const [giftsOpen, setGiftsOpen] = useState(() => !!(location.state as ConversationLinkState | null)?.openGifts);
+  // An empty conversation opens the icebreakers once by itself.
+  const [icebreakersOpen, setIcebreakersOpen] = useState(
+    () =>
+      state.messages.length === 0 &&
+      outgoing.length === 0 &&
+      !state.hasOlder &&
+      !state.olderHidden &&
+      !meta.send_blocked &&
+      !meta.draft &&
+      !(location.state as ConversationLinkState | null)?.openGifts &&
+      !icebreakersShownFor(partner.id),
+  );
+  const [image, setImage] = useState<{ url: string; alt: string } | null>(null);
+  const [reported, setReported] = useState<TChatMessage | null>(null);
+
+  useEffect(() => {
+    if (icebreakersOpen) rememberIcebreakersShown(partner.id);
+  }, [icebreakersOpen, partner.id]);
+
+  // A refused message comes back into the box (nothing typed is lost) and the reason shows.
+  useEffect(() => {
+    const outbox = getOutbox();
+    const takeRefused = () => {
+      const { texts, refusal: latest, clientIds } = refusedEntries(partner.id, userIdOf(user));
+      if (clientIds.length === 0) return;
+      if (texts.length > 0) setText((current) => joinTexts([...texts, current]));
+      setRefusal(latest);
+      for (const clientId of clientIds) outbox.dismiss(clientId);
+    };
+    for (const clientId of initial.clientIds) outbox.dismiss(clientId);
+    return outbox.subscribe(takeRefused);
+  }, [partner.id, user, initial]);
+
+  const lastTyping = useRef(0);
+  const onTextChange = (next: string) => {
+    setText(next);
+    const now = Date.now();
+    if (conversation !== null && next.trim() !== '' && now - lastTyping.current >= TYPING_SIGNAL_INTERVAL_MS) {
+      lastTyping.current = now;
+      sendLive({ type: 'typing', conversation });
+    }
+  };
+
+  const userId = userIdOf(user);
+  const send = useCallback(
+    (entry: { kind: 'text'; text: string } | { kind: 'gift'; gift: GiftCode } | { kind: 'image'; file: File }) => {
+      setRefusal(null);
+      getOutbox().send({ userId, profileId: partner.id, ...entry });
+    },
+    [userId, partner.id],
+  );
+
+  const money = messageMoneyPrice(settings.minimum_message_costs, user?.profile.country);
+  const moneyPrice = money ? formatMoney(money.costs, money.currency, locale) : null;
+  const blocked = meta.send_blocked ? <SendBlocked reason={meta.send_blocked} name={partner.name} /> : undefined;
+
+  return (
+    <section className="chat-screen" aria-labelledby="chat-partner-name">
+      <ChatTopBar partner={partner} conversation={conversation} />
+      {partner.fictional && (
+        <p id="chat-fictional-notice" className="chat-notice alert alert-warning small mb-0" role="note">
+          <span aria-hidden="true">{partner.fictional.icon} </span>
+          {partner.fictional.warning}
+        </p>
+      )}
+      {meta.account_unconfirmed && (
+        <p id="chat-unconfirmed" className="chat-notice alert alert-info small mb-0" role="status">
+          {t('unconfirmed', { email: user?.email ?? '' })}
+        </p>
+      )}
+      <MessageList
+        messages={state.messages}
+        outgoing={outgoing}
+        receipts={state.receipts}
+        partnerName={partner.name}
+        fictional={!!partner.fictional}
+        hasOlder={state.hasOlder}
+        olderHidden={state.olderHidden}
+        loadingOlder={chat.loadingOlder}
+        onLoadOlder={chat.loadOlder}
+        onOpenImage={setImage}
+        onReport={setReported}
+      />
+      <div className="chat-typing small text-body-secondary" aria-live="polite" id="chat-typing">
+        {chat.partnerTyping ? t('messages.typing', { name: partner.name }) : ''}
+      </div>
+      {refusal && <RefusalAlert refusal={refusal} onDismiss={() => setRefusal(null)} />}
+      {!meta.send_blocked && (
+        <div className="chat-icebreaker-link">
+          <button type="button" id="chat-icebreakers" className="btn btn-link btn-sm p-0" onClick={() => setIcebreakersOpen(true)}>
+            <span aria-hidden="true">💡 </span>
+            {t('footer.icebreakers')}
+          </button>
+        </div>
+      )}
+      <SendFooter
+        partnerName={partner.name}
+        text={text}
+        onTextChange={onTextChange}
+        onSend={(value) => {
+          send({ kind: 'text', text: value.trim() });
+          setText('');
+        }}
+        onPhoto={(file) => send({ kind: 'image', file })}
+        onOpenGifts={() => setGiftsOpen(true)}
+        maxLength={settings.message_length}
+        prices={meta.prices}
+        moneyPrice={moneyPrice}
+        blocked={blocked}
+      />
+      <GiftPicker
+        show={giftsOpen}
+        onHide={() => setGiftsOpen(false)}
+        partnerName={partner.name}
+        price={meta.prices.gift}
+        onSend={(gift) => {
+          send({ kind: 'gift', gift });
+          setGiftsOpen(false);
+        }}
+      />
+      <IcebreakerModal
+        show={icebreakersOpen}
+        onHide={() => setIcebreakersOpen(false)}
+        partner={partner}
+        onChoose={(opener) => setText(opener)}
+      />
+      <Modal show={!!image} onHide={() => setImage(null)} centered size="lg" aria-labelledby="chat-image-title" id="chat-image-viewer">
+        <Modal.Header closeButton closeLabel={t('chat.close')}>
+          <Modal.Title id="chat-image-title" className="h6">
+            {image?.alt ?? t('messages.imageTitle')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body className="text-center">{image && <img src={image.url} alt={image.alt} className="img-fluid" />}</Modal.Body>
+      </Modal>
+      {reported && (
+        <Suspense fallback={null}>
+          <MessageReportDialog show onHide={() => setReported(null)} messageId={reported.id} partnerName={partner.name} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+function SendBlocked({ reason, name }: { reason: SendBlockedReason; name: string }) {
+  const { t } = useTranslation(CONVERSATION_NS);
+  return (
+    <>
+      {t(`blocked.${reason}`, { name, limit: FREE_CONVERSATIONS_STARTED })}
+      {reason === 'conversation_limit' && (
+        <>
+          {' '}
+          <Link to={routePath('premium')} className="alert-link">
+            {t('refusal.getPremium')}
+          </Link>
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * Why the last message was not sent (spec section 8): not enough credits (with Buy credits; the
+ * text is back in the box), the premium-only alert (with Get Premium), or the server's own words
+ * (partner not confirmed, blocked, too many messages...).
+ */
+function RefusalAlert({ refusal, onDismiss }: { refusal: OutboxRefusal; onDismiss: () => void }) {
+  const { t } = useTranslation(CONVERSATION_NS);
+  const insufficient = refusal.code === 'insufficient_credits' || refusal.status === 402;
+  const premiumOnly = refusal.code === 'premium_only';
+  return (
+    <div id="chat-refusal" className={`chat-refusal alert ${insufficient || premiumOnly ? 'alert-warning' : 'alert-danger'} d-flex align-items-start gap-2 mb-0`} role="alert">
+      <div className="flex-grow-1">
+        <p className="mb-2">{insufficient ? t('refusal.insufficientCredits') : premiumOnly ? t('refusal.premiumOnly', { limit: FREE_CONVERSATIONS_STARTED }) : refusal.message}</p>
+        {insufficient && (
+          <Link id="chat-buy-credits" to={routePath('credits')} className="btn btn-primary btn-sm">
+            {t('refusal.buyCredits')}
+          </Link>
+        )}
+        {premiumOnly && (
+          <Link id="chat-get-premium" to={routePath('premium')} className="btn btn-primary btn-sm">
+            {t('refusal.getPremium')}
+          </Link>
+        )}
+      </div>
+      <button type="button" className="btn-close" aria-label={t('refusal.dismiss')} onClick={onDismiss} />
+    </div>
+  );
+}

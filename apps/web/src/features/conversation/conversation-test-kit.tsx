@@ -1,0 +1,90 @@
+import { Route, Routes } from 'react-router';
+import type { TChatAnswer, TChatMessage, TSendMessageAnswer } from '@cupido/shared/chats';
+import type { StubAnswer } from '../../test/api-stub';
+import { LocationProbe } from '../../test/location-probe';
+import ChatLayout from './chat-layout';
+import ChatsIndexPage from './chats-index-page';
+import ConversationPage from './conversation-page';
+
+/** The partner of the tests' conversation 5: Bram, profile 42. */
+export const PARTNER_ID = 42;
+export const CONVERSATION_ID = 5;
+
+export function chatMessage(id: number, overrides: Partial<TChatMessage> = {}): TChatMessage {
+  const fromMe = overrides.from_me ?? false;
+  return {
+    id,
+    conversation: { id: CONVERSATION_ID },
+    client_id: null,
+    from_me: fromMe,
+    kind: 'text',
+    text: `Message ${id}`,
+    image: null,
+    gift: null,
+    created_at: '2026-11-24T10:00:00.000Z',
+    state: fromMe ? 'sent' : null,
+    ...overrides,
+  };
+}
+
+export function chatAnswer(overrides: Partial<TChatAnswer> = {}): TChatAnswer {
+  return {
+    conversation: CONVERSATION_ID,
+    partner: {
+      id: PARTNER_ID,
+      name: 'Bram',
+      age: 41,
+      city: 'Utrecht',
+      country: 'NL',
+      main_image: '/photos/t42.jpg',
+      is_fictional: false,
+      like_state: 'none',
+      fictional: null,
+    },
+    messages: [],
+    has_older: false,
+    has_newer: false,
+    older_hidden: false,
+    send_blocked: null,
+    account_unconfirmed: false,
+    draft: null,
+    prices: { message: 10, image: 5, gift: 25 },
+    partner_delivered_up_to: 0,
+    partner_read_up_to: 0,
+    ...overrides,
+  };
+}
+
+/** POST /api/message.php's answer for what was sent: the stored message with its client id. */
+export function storedAnswer(id: number, body: unknown, credits = 90): StubAnswer {
+  const sent = body as { client_id: string; text?: string; gift?: TChatMessage['gift'] };
+  const answer: TSendMessageAnswer = {
+    message: chatMessage(id, {
+      from_me: true,
+      client_id: sent.client_id,
+      kind: sent.gift ? 'gift' : 'text',
+      text: sent.gift ? null : (sent.text ?? null),
+      gift: sent.gift ?? null,
+      state: 'sent',
+    }),
+    credits,
+  };
+  return { status: 201, body: answer };
+}
+
+/** The chat layout with its three screens, as the router has them. */
+export function ChatRoutes() {
+  return (
+    <>
+      <Routes>
+        <Route element={<ChatLayout />}>
+          <Route path="/chats" element={<ChatsIndexPage />} />
+          <Route path="/chats/:id" element={<ConversationPage />} />
+          <Route path="/members/:id/chat" element={<ConversationPage />} />
+        </Route>
+        <Route path="*" element={<LocationProbe />} />
+      </Routes>
+      <LocationProbe />
+    </>
+  );
+}

@@ -1,0 +1,428 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TLiveClientFrame } from '@cupido/shared/live';
+import { TYPING_VISIBLE_MS } from '@cupido/shared/chat-rules';
+import { apiError, sentBodies, sentQueries, stubApi, type StubAnswer } from '../../test/api-stub';
+import { currentLocation } from '../../test/location-probe';
+import { makeUser, renderWithProviders } from '../../test/render-with-providers';
+import { changeLocale } from '../../i18n/i18n';
+import { liveBus } from './chats-adapter';
+import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, PARTNER_ID, storedAnswer } from './conversation-test-kit';
+import { getOutbox } from './outbox';
+import { DESKTOP_QUERY } from './use-media-query';
+
+const OK: StubAnswer = { body: { ok: true } };
+const member = () => makeUser({ credits: 100 });
+
+/** Frames the screen sent over the live channel. */
+let sentFrames: TLiveClientFrame[] = [];
+
+beforeEach(() => {
+  // happy-dom lays nothing out: the message list gets a screen's height and each row a bubble's, so the
+  // virtualised list renders its rows as a browser would.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('chat-messages') ? 600 : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('chat-row') ? 50 : 0;
+  });
+  sentFrames = [];
+  liveBus.setSender((text) => {
+    sentFrames.push(JSON.parse(text) as TLiveClientFrame);
+    return true;
+  });
+});
+
+afterEach(() => {
+  liveBus.setSender(null);
+  getOutbox().clear();
+  sessionStorage.clear();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** A computer (Enter sends) or a phone (only the button sends). */
+function useScreen(kind: 'desktop' | 'phone') {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: kind === 'desktop' && query === DESKTOP_QUERY,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
+}
+
+function renderChat(route = `/chats/${CONVERSATION_ID}`, user = member()) {
+  return renderWithProviders(<ChatRoutes />, { user, route });
+}
+
+const messageBox = () => screen.getByRole('textbox', { name: 'Your message to Bram' }) as HTMLTextAreaElement;
+const messageList = () => screen.getByRole('region', { name: 'Messages with Bram' });
+const bubbleTexts = () => [...messageList().querySelectorAll('.chat-bubble__text')].map((p) => p.textContent);
+
+describe('the conversation screen', () => {
+  it('shows the partner in the top bar, the messages oldest first and the credits badge', async () => {
+    stubApi({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1), chatMessage(2, { from_me: true, text: 'Hi there' })] }) },
+      'POST /api/chat-read.php': OK,
+    });
+    renderChat();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bram' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Bram/ }).getAttribute('href')).toBe(`/members/${PARTNER_ID}`);
+    expect(screen.getByRole('link', { name: 'Your balance: 100 credits' }).getAttribute('href')).toBe('/credits');
+    expect(bubbleTexts()).toEqual(['Message 1', 'Hi there']);
+    expect(screen.getByText('10 credits per message')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Chat with Bram | Cupido Test'));
+  });
+
+  it('sending shows a pending bubble at once, then the stored one (one bubble), and the new balance', async () => {
+    useScreen('phone');
+    let answer: (value: StubAnswer) => void = () => {};
+    const fetch = stubApi({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
+      'POST /api/chat-read.php': OK,
+      'POST /api/message.php': () => new Promise<StubAnswer>((resolve) => (answer = resolve)),
+    });
+    renderChat();
+    await screen.findByText('Message 1');
+    await userEvent.type(messageBox(), 'Hello Bram');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(messageBox().value).toBe('');
+    const pending = await within(messageList()).findByText('Hello Bram');
+    expect(pending.closest('.chat-bubble')?.getAttribute('data-state')).toBe('sending');
+    expect(within(pending.closest('.chat-bubble') as HTMLElement).getByText('Sending…')).toBeTruthy();
+
+    const [body] = sentBodies(fetch, 'POST /api/message.php') as { client_id: string; profile_id: number; text: string }[];
+    expect(body).toEqual({ profile_id: PARTNER_ID, client_id: expect.stringMatching(/^[0-9a-f-]{36}$/), text: 'Hello Bram' });
+    await act(async () => answer(storedAnswer(2, body, 90)));
+
+    await waitFor(() => expect(within(messageList()).getByText('Hello Bram').closest('.chat-bubble')?.getAttribute('data-state')).toBe('sent'));
+    expect(bubbleTexts()).toEqual(['Message 1', 'Hello Bram']);
+    expect(screen.getByRole('link', { name: 'Your balance: 90 credits' })).toBeTruthy();
+  });
+
+  it('a send that failed for the network waits, is retried with the same client id when back online, and shows one bubble', async () => {
+    useScreen('phone');
+    let calls = 0;
+    const fetch = stubApi({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
+      'POST /api/chat-read.php': OK,
+      'POST /api/message.php': (body) => {
+        calls++;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return storedAnswer(7, body);
+      },
+    });
+    renderChat();
+    await screen.findByText('Message 1');
+    await userEvent.type(messageBox(), 'Are you there?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+
+    await waitFor(() => expect(within(messageList()).getByText('Are you there?').closest('.chat-bubble')?.getAttribute('data-state')).toBe('waiting'));
+    expect(screen.getByText('Waiting for a connection…')).toBeTruthy();
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(within(messageList()).getByText('Are you there?').closest('.chat-bubble')?.getAttribute('data-state')).toBe('sent'));
+    const bodies = sentBodies(fetch, 'POST /api/message.php') as { client_id: string }[];
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]!.client_id).toBe(bodies[0]!.client_id);
+    expect(within(messageList()).getAllByText('Are you there?')).toHaveLength(1);
+  });
+
+  it('a message waiting for the network is kept in sessionStorage (outbox.test.ts: sent after a reload)', async () => {
+    useScreen('phone');
+    stubApi({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
+      'POST /api/chat-read.php': OK,
+      'POST /api/message.php': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const first = renderChat();
+    await screen.findByText('Message 1');
+    await userEvent.type(messageBox(), 'Before the reload');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText('Waiting for a connection…');
+    const stored = JSON.parse(sessionStorage.getItem('cupido.outbox') ?? '[]') as { clientId: string; text: string }[];
+    expect(stored).toEqual([expect.objectContaining({ text: 'Before the reload', clientId: expect.any(String) })]);
+    first.unmount();
+  });
+
+  it('402: the text goes back into the box and the alert offers Buy credits (to /credits)', async () => {
+    useScreen('phone');
+    stubApi({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
+      'POST /api/chat-read.php': OK,
+      'POST /api/message.php': apiError(402, 'insufficient_credits', 'Not enough credits'),
+    });
+    renderChat(`/chats/${CONVERSATION_ID}`, makeUser({ credits: 0 }));
+    await screen.findByText('Message 1');
+    await userEvent.type(messageBox(), 'Want to meet?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("You don't have enough credits");
+    expect(within(alert).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
+    expect(messageBox().value).toBe('Want to meet?');
+    expect(within(messageList()).queryByText('Want to meet?')).toBeNull();
+  });
+
+  it('403 premium_only shows the premium-only alert with Get Premium; another refusal shows the server’s words', async () => {
+    useScreen('phone');
+    let refusal = apiError(403, 'premium_only', 'Premium only');
+    stubApi({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
+      'POST /api/chat-read.php': OK,
+      'POST /api/message.php': () => refusal,
+    });
+    renderChat();
+    await screen.findByText('Message 1');
+    await userEvent.type(messageBox(), 'One');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('link', { name: 'Get Premium' }).getAttribute('href')).toBe('/premium');
+
+    refusal = apiError(429, 'too_many_messages', 'Slow down: too many messages in a minute.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Slow down: too many messages in a minute.'));
+    expect(messageBox().value).toBe('One');
+  });
+
+  it('on a computer Enter sends and Shift+Enter starts a new line', async () => {
+    useScreen('desktop');
+    const fetch = stubApi({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
+      'POST /api/chat-read.php': OK,
+      'POST /api/message.php': (body) => storedAnswer(2, body),
+    });
+    renderChat();
+    await screen.findByText('Message 1');
+    await userEvent.type(messageBox(), 'First line{Shift>}{Enter}{/Shift}second line');
+    expect(messageBox().value).toBe('First line\nsecond line');
+    expect(sentBodies(fetch, 'POST /api/message.php')).toHaveLength(0);
+
+    await userEvent.type(messageBox(), '{Enter}');
+    await waitFor(() => expect(sentBodies(fetch, 'POST /api/message.php')).toEqual([expect.objectContaining({ text: 'First line\nsecond line' })]));
+    expect(messageBox().value).toBe('');
+  });
+
+  it('on a phone Enter starts a new line; only the Send button sends', async () => {
+    useScreen('phone');
+    const fetch = stubApi({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
+      'POST /api/chat-read.php': OK,
+    });
+    renderChat();
+    await screen.findByText('Message 1');
+    await userEvent.type(messageBox(), 'Hi{Enter}there');
+    expect(messageBox().value).toBe('Hi\nthere');
+    expect(sentBodies(fetch, 'POST /api/message.php')).toHaveLength(0);
+  });
+
+  it('counts characters as seen (graphemes) against the site’s message length, and refuses more', async () => {
+    useScreen('phone');
+    stubApi({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
+    renderWithProviders(<ChatRoutes />, { user: member(), route: `/chats/${CONVERSATION_ID}`, settings: { message_length: 5 } });
+    await screen.findByText('Message 1');
+    fireEvent.change(messageBox(), { target: { value: '👍🏽🇳🇱é' } });
+    expect(screen.getByText('3 of 5 characters')).toBeTruthy();
+    fireEvent.change(messageBox(), { target: { value: 'abc👨‍👩‍👧‍👦de' } });
+    expect(screen.getByText('6 of 5 characters')).toBeTruthy();
+    expect(screen.getByText('Your message is too long: shorten it to 5 characters.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the real-money price of a message next to its credit price', async () => {
+    stubApi({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
+    renderWithProviders(<ChatRoutes />, {
+      user: member(),
+      route: `/chats/${CONVERSATION_ID}`,
+      settings: { minimum_message_costs: { NL: { costs: 149, currency: 'EUR' } } },
+    });
+    expect(await screen.findByText('10 credits (€1.49) per message')).toBeTruthy();
+  });
+
+  it('loads the older page at the top and puts it before the messages shown', async () => {
+    const fetch = stubApi({
+      'GET /api/chat.php': (_body, url) =>
+        url.searchParams.get('before') === '11'
+          ? { body: chatAnswer({ messages: [chatMessage(9), chatMessage(10)], has_older: false, older_hidden: true }) }
+          : { body: chatAnswer({ messages: [chatMessage(11), chatMessage(12)], has_older: true }) },
+      'POST /api/chat-read.php': OK,
+    });
+    renderChat();
+    await screen.findByText('Message 12');
+    // The first page does not fill the screen: the older one is asked for at once.
+    await waitFor(() => expect(bubbleTexts()).toEqual(['Message 9', 'Message 10', 'Message 11', 'Message 12']));
+    expect(sentQueries(fetch, 'GET /api/chat.php')).toEqual([{ conversation: '5' }, { conversation: '5', before: '11' }]);
+    expect(screen.getByText('Older messages are hidden for your privacy.')).toBeTruthy();
+  });
+
+  it('after a reconnect it fetches what came after the last message until nothing newer follows, without doubles', async () => {
+    const fetch = stubApi({
+      'GET /api/chat.php': (_body, url) => {
+        const after = url.searchParams.get('after');
+        if (after === '3') return { body: chatAnswer({ messages: [chatMessage(3), chatMessage(4)], has_newer: true }) };
+        if (after === '4') return { body: chatAnswer({ messages: [chatMessage(5)], has_newer: false, partner_read_up_to: 0 }) };
+        return { body: chatAnswer({ messages: [chatMessage(1), chatMessage(2)] }) };
+      },
+      'POST /api/chat-read.php': OK,
+    });
+    renderChat();
+    await screen.findByText('Message 2');
+    act(() => liveBus.publish({ type: 'message', message: chatMessage(3) }));
+    await screen.findByText('Message 3');
+    act(() => liveBus.reconnected({ type: 'hello', last_message_id: 5 }));
+    await waitFor(() => expect(bubbleTexts()).toEqual(['Message 1', 'Message 2', 'Message 3', 'Message 4', 'Message 5']));
+    expect(sentQueries(fetch, 'GET /api/chat.php').slice(1)).toEqual([
+      { conversation: '5', after: '3' },
+      { conversation: '5', after: '4' },
+    ]);
+  });
+
+  it('reports what the member read: chat-read.php and a live read frame up to the partner’s newest message', async () => {
+    const fetch = stubApi({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1), chatMessage(2, { from_me: true })] }) },
+      'POST /api/chat-read.php': OK,
+    });
+    renderChat();
+    await screen.findByText('Message 1');
+    await waitFor(() => expect(sentBodies(fetch, 'POST /api/chat-read.php')).toEqual([{ conversation: CONVERSATION_ID, up_to: 1 }]));
+    expect(sentFrames).toContainEqual({ type: 'read', conversation: CONVERSATION_ID, up_to: 1 });
+
+    act(() => liveBus.publish({ type: 'message', message: chatMessage(3) }));
+    await waitFor(() => expect(sentFrames).toContainEqual({ type: 'read', conversation: CONVERSATION_ID, up_to: 3 }));
+  });
+
+  it('a receipt frame moves own messages to delivered and read', async () => {
+    stubApi({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1, { from_me: true, text: 'Mine' })] }) },
+    });
+    renderChat();
+    const bubble = (await screen.findByText('Mine')).closest('.chat-bubble') as HTMLElement;
+    expect(within(bubble).getByText('Sent')).toBeTruthy();
+    act(() => liveBus.publish({ type: 'receipt', conversation: CONVERSATION_ID, delivered_up_to: 1, read_up_to: 0 }));
+    expect(await within(bubble).findByText('Delivered')).toBeTruthy();
+    act(() => liveBus.publish({ type: 'receipt', conversation: CONVERSATION_ID, delivered_up_to: 1, read_up_to: 1 }));
+    expect(await within(bubble).findByText('Read')).toBeTruthy();
+    // Another conversation's receipt changes nothing here.
+    act(() => liveBus.publish({ type: 'receipt', conversation: 99, delivered_up_to: 0, read_up_to: 0 }));
+    expect(within(bubble).getByText('Read')).toBeTruthy();
+  });
+
+  it('shows the typing indicator while typing frames arrive, and hides it after TYPING_VISIBLE_MS or with the message', async () => {
+    stubApi({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
+    renderChat();
+    await screen.findByText('Message 1');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const typing = () => document.getElementById('chat-typing')!.textContent;
+    act(() => liveBus.publish({ type: 'typing', conversation: CONVERSATION_ID, profile: PARTNER_ID }));
+    expect(typing()).toBe('Bram is typing…');
+    act(() => void vi.advanceTimersByTime(TYPING_VISIBLE_MS - 500));
+    act(() => liveBus.publish({ type: 'typing', conversation: CONVERSATION_ID, profile: PARTNER_ID }));
+    act(() => void vi.advanceTimersByTime(TYPING_VISIBLE_MS - 500));
+    expect(typing()).toBe('Bram is typing…'); // kept alive by the second frame
+    act(() => void vi.advanceTimersByTime(600));
+    expect(typing()).toBe('');
+
+    act(() => liveBus.publish({ type: 'typing', conversation: CONVERSATION_ID, profile: PARTNER_ID }));
+    expect(typing()).toBe('Bram is typing…');
+    act(() => liveBus.publish({ type: 'message', message: chatMessage(2) }));
+    expect(typing()).toBe('');
+  });
+
+  it('shows a gift with its artwork and translated name', async () => {
+    await changeLocale('de');
+    stubApi({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1, { kind: 'gift', text: null, gift: 'rose' }), chatMessage(2, { kind: 'gift', text: null, gift: 'teddy_bear', from_me: true })] }) },
+      'POST /api/chat-read.php': OK,
+    });
+    renderWithProviders(<ChatRoutes />, { user: member(), route: `/chats/${CONVERSATION_ID}`, locale: 'de' });
+    expect(await screen.findByText('Bram hat dir ein Geschenk geschickt: Rose')).toBeTruthy();
+    expect(screen.getByText('Du hast ein Geschenk geschickt: Teddybär')).toBeTruthy();
+    expect(document.querySelectorAll('.chat-gift__art')).toHaveLength(2);
+    await changeLocale('en');
+  });
+
+  it('an empty conversation opens the icebreakers once; choosing one fills the box without sending', async () => {
+    useScreen('phone');
+    const fetch = stubApi({
+      'GET /api/chat.php': { body: chatAnswer({ conversation: null }) },
+      'GET /api/member.php': { body: { profile: memberProfile(), related: [] } },
+      'GET /api/interests.php': { body: { interests: [{ id: 'cooking', name: 'Cooking' }, { id: 'music', name: 'Music' }] } },
+      'GET /api/regions.php': { body: { countries: [{ country: 'NL', label: 'province', regions: [{ code: 'UT', name: 'Utrecht' }] }] } },
+    });
+    renderChat(`/members/${PARTNER_ID}/chat`);
+    const dialog = await screen.findByRole('dialog', { name: 'Icebreakers' });
+    expect(sentQueries(fetch, 'GET /api/chat.php')).toEqual([{ profile: String(PARTNER_ID) }]);
+    const options = await within(dialog).findAllByRole('button', { name: /“(Cooking|Music)”/ });
+    expect(options).toHaveLength(2);
+    const chosen = options[0]!.textContent!;
+    await userEvent.click(options[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(messageBox().value).toBe(chosen);
+    expect(sentBodies(fetch, 'POST /api/message.php')).toHaveLength(0);
+
+    // The reopen link above the footer brings it back.
+    await userEvent.click(screen.getByRole('button', { name: /Icebreakers/ }));
+    expect(await screen.findByRole('dialog', { name: 'Icebreakers' })).toBeTruthy();
+  });
+
+  it('a partner who has not confirmed their e-mail: the footer is off and says why', async () => {
+    stubApi({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)], send_blocked: 'partner_unconfirmed' }) }, 'POST /api/chat-read.php': OK });
+    renderChat();
+    expect(await screen.findByText('Bram has not confirmed their e-mail address yet, so you cannot reply yet.')).toBeTruthy();
+    expect(messageBox().disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a fictional partner carries the badge and the site’s notice in the chat', async () => {
+    stubApi({
+      'GET /api/chat.php': {
+        body: chatAnswer({
+          messages: [chatMessage(1)],
+          partner: { ...chatAnswer().partner, is_fictional: true, fictional_icon: '★', fictional: { icon: '★', singular: 'fictional profile', warning: 'Some profiles are run by our staff.' } },
+        }),
+      },
+      'POST /api/chat-read.php': OK,
+    });
+    renderChat();
+    expect(await screen.findByText('fictional profile')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('Some profiles are run by our staff.');
+  });
+
+  it('on a phone the conversation leads back to the list', async () => {
+    stubApi({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
+    renderChat();
+    await screen.findByText('Message 1');
+    await userEvent.click(screen.getByRole('link', { name: 'Back to messages' }));
+    expect(currentLocation()).toBe('/chats');
+  });
+});
+
+function memberProfile() {
+  return {
+    id: PARTNER_ID,
+    name: 'Bram',
+    age: 41,
+    gender: 'male' as const,
+    country: 'NL',
+    region: 'UT',
+    city: 'Utrecht',
+    about: '',
+    interests: ['cooking', 'music'],
+    highlights: [],
+    notes: [],
+    main_image: null,
+    photos: [],
+    photo_count: 0,
+    is_fictional: false,
+    fictional: null,
+    is_blocked_by_me: false,
+    is_own: false,
+  };
+}

@@ -1,0 +1,192 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { TChatMessage } from '@cupido/shared/chats';
+import { useLocale } from '../locale/use-locale';
+import { CONVERSATION_NS } from './conversation-texts';
+import { contentOfEntry, contentOfMessage, formatMessageTime, MessageBubble } from './message-bubble';
+import { lastPartnerMessageId, ownMessageState, type PartnerReceipts } from './message-list-state';
+import type { OutboxEntry } from './outbox';
+
+/** Near the top by this much, the next older page is asked for. */
+const LOAD_OLDER_WITHIN_PX = 150;
+/** Within this much of the bottom, the member counts as reading the newest messages (new ones follow). */
+const AT_END_PX = 80;
+
+type Row = { key: string; kind: 'top' } | { key: string; kind: 'message'; message: TChatMessage } | { key: string; kind: 'outgoing'; entry: OutboxEntry };
+
+/** An own message keeps its key from pending to stored (its client id): the bubble stays, it is not replaced. */
+function messageKey(message: TChatMessage): string {
+  return message.from_me && message.client_id ? `c:${message.client_id}` : `m:${message.id}`;
+}
+
+export interface MessageListProps {
+  messages: TChatMessage[];
+  outgoing: OutboxEntry[];
+  receipts: PartnerReceipts;
+  partnerName: string;
+  fictional: boolean;
+  hasOlder: boolean;
+  olderHidden: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  onOpenImage: (image: { url: string; alt: string }) => void;
+  onReport: (message: TChatMessage) => void;
+}
+
+/**
+ * The messages, oldest at the top, in a virtualised list (@tanstack/react-virtual, end-anchored):
+ * only the bubbles in view are in the page, so a long history scrolls smoothly. It opens at the
+ * newest message and follows new ones while the member is at the bottom; scrolled up, a 'New
+ * messages' pill appears instead. Near the top it asks for the older page, and the message in view
+ * stays where it is when that page is put above it.
+ */
+export function MessageList(props: MessageListProps) {
+  const { messages, outgoing, receipts, partnerName, fictional, hasOlder, olderHidden, loadingOlder, onLoadOlder, onOpenImage, onReport } = props;
+  const { t } = useTranslation(CONVERSATION_NS);
+  const { locale } = useLocale();
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const rows = useMemo<Row[]>(
+    () => [
+      { key: 'top', kind: 'top' },
+      ...messages.map((message) => ({ key: messageKey(message), kind: 'message' as const, message })),
+      ...outgoing.filter((entry) => entry.status !== 'refused').map((entry) => ({ key: `c:${entry.clientId}`, kind: 'outgoing' as const, entry })),
+    ],
+    [messages, outgoing],
+  );
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (rows[index]?.kind === 'top' ? 48 : 72),
+    getItemKey: (index) => rows[index]!.key,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: AT_END_PX,
+    overscan: 8,
+  });
+
+  // Opens at the newest message, once there is something to show.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    if (opened.current || rows.length <= 1) return;
+    opened.current = true;
+    virtualizer.scrollToEnd();
+  }, [rows.length, virtualizer]);
+
+  // The member's own new message always comes into view; the partner's only when at the bottom (else the pill).
+  const [pill, setPill] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const seen = useRef<{ outgoing: string | undefined; partner: number } | null>(null);
+  const newestOutgoing = outgoing.at(-1)?.clientId;
+  const newestPartner = lastPartnerMessageId(messages);
+  const summaryOf = useCallback(
+    (message: TChatMessage) =>
+      message.kind === 'gift' && message.gift ? t(`gifts.${message.gift}`) : message.kind === 'image' ? t('messages.image', { name: partnerName }) : (message.text ?? ''),
+    [t, partnerName],
+  );
+  useEffect(() => {
+    if (messages.length + outgoing.length === 0) return;
+    const before = seen.current;
+    seen.current = { outgoing: newestOutgoing, partner: newestPartner };
+    if (!before) return; // the first page: it opens at the end anyway
+    if (newestOutgoing && newestOutgoing !== before.outgoing) {
+      virtualizer.scrollToEnd();
+      setPill(false);
+    } else if (newestPartner > before.partner) {
+      if (!virtualizer.isAtEnd(AT_END_PX)) setPill(true);
+      // Screen readers hear a new message of the partner (the list itself is not a live region: scrolling adds rows).
+      const message = messages.find((m) => m.id === newestPartner);
+      if (message) setAnnouncement(t('messages.incoming', { name: partnerName, text: summaryOf(message) }));
+    }
+  }, [newestOutgoing, newestPartner, messages, outgoing.length, virtualizer, t, partnerName, summaryOf]);
+
+  const onScroll = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    if (element.scrollTop <= LOAD_OLDER_WITHIN_PX && hasOlder && !loadingOlder) onLoadOlder();
+    if (virtualizer.isAtEnd(AT_END_PX)) setPill(false);
+  }, [hasOlder, loadingOlder, onLoadOlder, virtualizer]);
+
+  // A first page shorter than the screen cannot be scrolled: its older page is asked for at once.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (element && hasOlder && !loadingOlder && element.scrollHeight <= element.clientHeight + LOAD_OLDER_WITHIN_PX && messages.length > 0) onLoadOlder();
+  }, [hasOlder, loadingOlder, messages.length, onLoadOlder]);
+
+  const showNewest = () => {
+    virtualizer.scrollToEnd({ behavior: 'smooth' });
+    setPill(false);
+  };
+
+  const items = virtualizer.getVirtualItems();
+  const now = new Date();
+  return (
+    <div className="chat-messages-wrap">
+      <div ref={scrollRef} className="chat-messages" role="region" aria-label={t('messages.label', { name: partnerName })} tabIndex={0} onScroll={onScroll} id="chat-messages">
+        <ol className="chat-messages__list list-unstyled mb-0" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className={`chat-row chat-row--${row.kind}`} style={{ transform: `translateY(${item.start}px)` }}>
+                {row.kind === 'top' && <TopRow hasOlder={hasOlder} olderHidden={olderHidden} loadingOlder={loadingOlder} empty={messages.length + outgoing.length === 0} partnerName={partnerName} />}
+                {row.kind === 'message' && (
+                  <MessageBubble
+                    content={contentOfMessage(row.message)}
+                    fromMe={row.message.from_me}
+                    partnerName={partnerName}
+                    time={formatMessageTime(row.message.created_at, locale, now)}
+                    state={row.message.from_me ? ownMessageState(row.message, receipts, fictional) : undefined}
+                    onOpenImage={onOpenImage}
+                    onReport={row.message.from_me ? undefined : () => onReport(row.message)}
+                  />
+                )}
+                {row.kind === 'outgoing' && (
+                  <MessageBubble
+                    content={contentOfEntry(row.entry)}
+                    fromMe
+                    partnerName={partnerName}
+                    time={formatMessageTime(row.entry.createdAt, locale, now)}
+                    state={row.entry.status === 'waiting' ? 'waiting' : 'sending'}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+      <div className="visually-hidden" aria-live="polite" id="chat-announcement">
+        {announcement}
+      </div>
+      {pill && (
+        <button type="button" id="chat-new-messages" className="chat-new-messages btn btn-primary btn-sm rounded-pill shadow" onClick={showNewest}>
+          {t('messages.newMessages')} <span aria-hidden="true">↓</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+function TopRow({ hasOlder, olderHidden, loadingOlder, empty, partnerName }: { hasOlder: boolean; olderHidden: boolean; loadingOlder: boolean; empty: boolean; partnerName: string }) {
+  const { t } = useTranslation(CONVERSATION_NS);
+  if (hasOlder) {
+    return (
+      <p className="chat-top text-body-secondary small text-center mb-0" aria-live="polite">
+        {loadingOlder && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+        {loadingOlder ? t('messages.loadingOlder') : ''}
+      </p>
+    );
+  }
+  return (
+    <div className="chat-top text-center small text-body-secondary">
+      {olderHidden && (
+        <p id="chat-older-hidden" className="chat-privacy-notice mb-1">
+          <span aria-hidden="true">🔒 </span>
+          {t('messages.olderHidden')}
+        </p>
+      )}
+      <p className="mb-0">{empty ? t('messages.empty', { name: partnerName }) : t('messages.start')}</p>
+    </div>
+  );
+}
