@@ -7,6 +7,8 @@ export const ROUTES = {
   index: '/',
   members: '/members',
   'members-id': '/members/:id',
+  /** A member sub-screen: the conversation with that member, started from their profile (spec section 2). */
+  'members-id-chat': '/members/:id/chat',
   'likes-m-id': '/likes/m/:id',
   chats: '/chats',
   'chats-id': '/chats/:id',
@@ -59,6 +61,9 @@ export const SERVED_ROUTE_NAMES: readonly RouteName[] = [
   'likes',
   'likes-type',
   'likes-m-id',
+  'chats',
+  'chats-id',
+  'members-id-chat',
   'profile',
   'login',
   'signup',

@@ -19,7 +19,7 @@ describe('router', () => {
   });
 
   it('sends unknown paths (and screens that do not exist yet) to the catch-all', () => {
-    for (const path of ['/nope', ROUTES.chats, ROUTES.premium, '/pages/unknown']) {
+    for (const path of ['/nope', ROUTES.premium, '/chats/12/more', '/pages/unknown']) {
       expect(matchRoutes(appRoutes, path)?.at(-1)?.route.path).toBe('*');
     }
   });
@@ -27,6 +27,8 @@ describe('router', () => {
   it('preloads the lazy chunk of the page being opened, and nothing for eager or unknown pages', () => {
     expect(preloadRoute(ROUTES.login)).toBe(true);
     expect(preloadRoute('/members/12')).toBe(true);
+    expect(preloadRoute('/chats/12')).toBe(true);
+    expect(preloadRoute('/members/12/chat')).toBe(true);
     expect(preloadRoute(ROUTES.index)).toBe(false); // the home page is in the initial chunk
     expect(preloadRoute('/nope')).toBe(false); // the 404 page too
   });

@@ -1,7 +1,8 @@
 import { matchRoutes, Outlet, type RouteObject } from 'react-router';
-import { isValidElement } from 'react';
+import { isValidElement, Suspense } from 'react';
 import { ROUTES, type RouteName, type StaticPageSlug } from '@cupido/shared/routes';
 import { DefaultLayout } from './layouts/default-layout';
+import { PageFallback } from './layouts/page-fallback';
 import { lazyWithReload } from './chunk-reload';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
@@ -36,6 +37,10 @@ const LikesPage = lazyWithReload(() => import('../features/likes/likes-page'));
 const SwipeGamePage = lazyWithReload(() => import('../features/matching/swipe-game-page'));
 const MatchFinderPage = lazyWithReload(() => import('../features/matching/match-finder-page'));
 const SignupMatchesPage = lazyWithReload(() => import('../features/matching/signup-matches-page'));
+// The chat layout and its screens (issue 12): full screen, members only, their own chunks with the 'conversation' texts.
+const ChatLayout = lazyWithReload(() => import('../features/conversation/chat-layout'));
+const ChatsIndexPage = lazyWithReload(() => import('../features/conversation/chats-index-page'));
+const ConversationPage = lazyWithReload(() => import('../features/conversation/conversation-page'));
 
 function named(name: RouteName, element: RouteObject['element']): RouteObject {
   return { path: ROUTES[name], element, handle: { name } satisfies RouteHandle };
@@ -51,6 +56,24 @@ function staticPage(name: RouteName, slug: StaticPageSlug): RouteObject {
  * every other path falls through to the 404 page, as the server answers 404 for it too.
  */
 export const appRoutes: RouteObject[] = [
+  {
+    // The chat layout (spec section 2): full screen, no navigation or footer; logged-out visitors log in first.
+    element: (
+      <RouteErrorBoundary>
+        <RequireMember />
+      </RouteErrorBoundary>
+    ),
+    children: [
+      {
+        element: (
+          <Suspense fallback={<PageFallback />}>
+            <ChatLayout />
+          </Suspense>
+        ),
+        children: [named('chats', <ChatsIndexPage />), named('chats-id', <ConversationPage />), named('members-id-chat', <ConversationPage />)],
+      },
+    ],
+  },
   {
     element: (
       <RouteErrorBoundary>
