@@ -1,0 +1,164 @@
+/**
+ * Two real server processes (`node --import tsx apps/server/src/main.ts`, as operators run it)
+ * on one PostgreSQL database and one Redis, as behind a load balancer: a member's socket on
+ * process A hears what happens through process B (decision 028).
+ *
+ * Needs TEST_DATABASE_URL and REDIS_URL (CI sets both): PGlite belongs to one process, and the
+ * in-process broker reaches no other process. Without them the test is skipped and says why.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '../../db/open';
+import { profiles, sites, users } from '../../db/schema';
+import { seedDemoSites } from '../../seed/demo-sites';
+import { adminQuery, withDatabaseName } from '../../test/postgres-admin';
+import { createSession } from '../accounts/sessions';
+import { closeAll, openLiveReady, type LiveClient } from './live-test-kit';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+const enabled = !!databaseUrl && !!redisUrl;
+const SKIP_REASON = 'skipped: needs TEST_DATABASE_URL and REDIS_URL (PGlite cannot be shared by two processes; the in-process broker reaches no other process)';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+const children: ChildProcessWithoutNullStreams[] = [];
+const dataDirs: string[] = [];
+const clients: LiveClient[] = [];
+let database: DatabaseHandle | undefined;
+let databaseName: string | undefined;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One server process on the test's database and Redis; resolves once it answers. */
+async function startServer(databaseUrlOfTest: string, keyPrefix: string): Promise<{ base: string; output: () => string }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-live-proc-'));
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrlOfTest,
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: keyPrefix,
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      WORKER: '0',
+    },
+  });
+  children.push(child);
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240 && !exited; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not start:\n${output}`);
+}
+
+/** An active member of the default site with a session (as broker.test.ts makes them). */
+async function memberWithSession(db: DatabaseHandle['db'], name: string) {
+  const [site] = await db.select({ id: sites.id }).from(sites).where(eq(sites.domain, 'localhost'));
+  const [profile] = await db
+    .insert(profiles)
+    .values({ siteId: site!.id, name, birthDate: '1990-05-17', country: 'NL', gender: 'female' })
+    .returning({ id: profiles.id });
+  const now = new Date();
+  const [user] = await db
+    .insert(users)
+    .values({ siteId: site!.id, profileId: profile!.id, email: `${randomBytes(6).toString('hex')}@example.com`, status: 'active', createdAt: now, activatedAt: now })
+    .returning({ id: users.id });
+  const token = await createSession(db, user!.id, now);
+  return { userId: user!.id, profileId: profile!.id, cookie: `auth.session=${token}` };
+}
+
+let a: { base: string; output: () => string };
+let b: { base: string; output: () => string };
+
+describe.skipIf(!enabled)(`two server processes on one PostgreSQL and Redis${enabled ? '' : ` (${SKIP_REASON})`}`, () => {
+  beforeAll(async () => {
+    // A clone of the migrated template, named so that the run's teardown drops it should this file crash.
+    const templateName = new URL(inject('databaseTemplate')).pathname.slice(1);
+    databaseName = `${templateName.replace(/_tpl$/, '')}_t_${randomBytes(4).toString('hex')}`;
+    await adminQuery(databaseUrl!, `CREATE DATABASE "${databaseName}" TEMPLATE "${templateName}"`);
+    const url = withDatabaseName(databaseUrl!, databaseName);
+    database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+    await seedDemoSites(database.db);
+    const keyPrefix = `cupido-test:${randomBytes(6).toString('hex')}:`;
+    [a, b] = await Promise.all([startServer(url, keyPrefix), startServer(url, keyPrefix)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeAll(clients);
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.on('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await database?.close();
+    if (databaseName) await adminQuery(databaseUrl!, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  }, 30_000);
+
+  it("delivers a like given through process B to the liked member's socket on process A", async () => {
+    const anna = await memberWithSession(database!.db, 'Anna');
+    const ben = await memberWithSession(database!.db, 'Ben');
+    const annaOnA = await openLiveReady(a.base, { cookie: anna.cookie });
+    clients.push(annaOnA);
+
+    const liked = await fetch(`${b.base}/api/like.php`, {
+      method: 'POST',
+      headers: { cookie: ben.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ profile_id: anna.profileId }),
+    });
+    expect(liked.status, await liked.clone().text()).toBe(200);
+    // Other runs may share this Redis (the processes use the default channel prefix): wait for this frame.
+    expect(await annaOnA.waitFor((f) => f.type === 'like' && f.profile === ben.profileId, 10_000)).toEqual({
+      type: 'like',
+      profile: ben.profileId,
+      like_state: 'liked_you',
+    });
+  }, 30_000);
+
+  // Last: it stops process A.
+  it('tells the sockets of a process stopping on SIGTERM that it is going away, and exits 0', async () => {
+    const cleo = await memberWithSession(database!.db, 'Cleo');
+    const cleoOnA = await openLiveReady(a.base, { cookie: cleo.cookie });
+    clients.push(cleoOnA);
+    const processA = children[0]!;
+    const exited = new Promise<number | null>((resolve) => processA.on('exit', (code) => resolve(code)));
+    processA.kill('SIGTERM');
+    expect(await cleoOnA.closed).toEqual({ code: 1001, reason: 'shutdown' });
+    expect(await exited, a.output()).toBe(0);
+  }, 30_000);
+});
