@@ -121,6 +121,21 @@ describe('conversation list (/chats)', () => {
     expect(currentLocation()).toBe('/chats/3');
   });
 
+  it('deleting the conversation open beside the list goes back to /chats', async () => {
+    stubApi({ 'GET /api/chats.php': chatsAnswer([chatItem(3), chatItem(4)]), 'DELETE /api/chat.php': { body: { ok: true } } });
+    renderWithProviders(
+      <>
+        <ConversationList activeConversation={4} />
+        <LocationProbe />
+      </>,
+      { user: member(), route: '/chats/4' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete conversation with Member 104' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(currentLocation()).toBe('/chats'));
+    expect(names()).toEqual(['Member 103']);
+  });
+
   it('without conversations invites to search members', async () => {
     renderChatsPage(chatsAnswer([]));
     expect(await screen.findByText('Find someone you like and send them the first message.')).toBeTruthy();

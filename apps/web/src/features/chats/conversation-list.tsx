@@ -1,7 +1,7 @@
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { TChatItem } from '@cupido/shared/chats';
 import { badgeLabel } from '@cupido/shared/rules';
 import { routePath } from '@cupido/shared/routes';
@@ -26,6 +26,16 @@ export interface ConversationListProps {
 }
 
 const conversationLinkId = (conversation: number) => `conversation-${conversation}`;
+
+/** Now, a minute at a time: "14:05" becomes "Yesterday" after midnight without a new answer. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
 function subscribeToAddedTexts(onChange: () => void): () => void {
   i18n.store.on('added', onChange);
@@ -59,11 +69,13 @@ function Preview({ message }: { message: TChatItem['last_message'] }) {
 
 function ConversationItem({
   chat,
+  now,
   active,
   onOpen,
   onRemove,
 }: {
   chat: TChatItem;
+  now: Date;
   active: boolean;
   onOpen?: (conversationId: number) => void;
   onRemove: (chat: TChatItem, button: HTMLButtonElement) => void;
@@ -72,7 +84,7 @@ function ConversationItem({
   const { locale } = useLocale();
   const { partner, num_unread_messages: unread } = chat;
   const at = chat.last_message?.created_at ?? chat.updated_at;
-  const time = chatTimeLabel(at, locale);
+  const time = chatTimeLabel(at, locale, now);
   const count = badgeLabel(unread);
   return (
     <li className={`conversation-item${active ? ' conversation-item--active' : ''}${count ? ' conversation-item--unread' : ''}`}>
@@ -175,6 +187,8 @@ function RemoveDialog({ chat, show, onCancel, onConfirm, onExited }: { chat: TCh
 function Conversations({ activeConversation, onOpen }: ConversationListProps) {
   const { t } = useTranslation(CHATS_NS);
   const { chats, status, refetch, removeConversation } = useChats();
+  const navigate = useNavigate();
+  const now = useMinuteClock();
   /** The conversation asked about; it stays (dialog closed) while the dialog fades out. */
   const [asked, setAsked] = useState<{ chat: TChatItem; open: boolean } | null>(null);
   /** Where the focus goes once the dialog has gone: the button that opened it, or after a removal the next item. */
@@ -206,6 +220,8 @@ function Conversations({ activeConversation, onOpen }: ConversationListProps) {
       (next ? document.getElementById(conversationLinkId(next.conversation)) : document.getElementById('chats-empty-search'))?.focus();
     void removeConversation(removing.conversation);
     setAsked({ chat: removing, open: false });
+    // The conversation open beside the list is gone: back to the list alone (its address no longer leads anywhere).
+    if (removing.conversation === activeConversation) void navigate(routePath('chats'), { replace: true });
   };
 
   return (
@@ -213,7 +229,7 @@ function Conversations({ activeConversation, onOpen }: ConversationListProps) {
       {chats.length > 0 ? (
         <ul id="conversation-list" className="conversation-list list-unstyled mb-0" aria-label={t('list.label')}>
           {chats.map((chat) => (
-            <ConversationItem key={chat.conversation} chat={chat} active={chat.conversation === activeConversation} onOpen={onOpen} onRemove={askToRemove} />
+            <ConversationItem key={chat.conversation} chat={chat} now={now} active={chat.conversation === activeConversation} onOpen={onOpen} onRemove={askToRemove} />
           ))}
         </ul>
       ) : (
