@@ -4,7 +4,8 @@ import type { TLikesAnswer } from '@cupido/shared/likes';
 import { countNewLikes, LIKES_PAGE_QUERY_KEY, LIKES_QUERY_KEY } from '../likes';
 import { SESSION_QUERY_KEY } from '../session/use-session';
 import { chatsQueryKey } from './chat-calls';
-import { currentOpenConversation, newestMessageId, withMessage, withoutConversation } from './chats-store';
+import { newestMessageId, withMessage, withoutConversation } from './chat-list-updates';
+import { currentOpenConversation } from './chats-store';
 import { startLiveChannel, type LiveChannelOptions } from './live-channel';
 import { onLiveReconnect, subscribeLive, type LiveHello } from './live-events';
 

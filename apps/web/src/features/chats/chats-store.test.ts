@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TChatMessage, TChatsAnswer } from '@cupido/shared/chats';
 import { chatItem, messageFrame } from './chats-test-kit';
-import { newestMessageId, withConversationRead, withMessage, withoutConversation } from './chats-store';
+import { newestMessageId, withMessage, withoutConversation } from './chat-list-updates';
+import { withConversationRead } from './chats-store';
 
 const at = new Date().toISOString();
 const list = (): TChatsAnswer => ({

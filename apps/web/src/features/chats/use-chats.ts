@@ -5,7 +5,8 @@ import { ApiError } from '../../api/client';
 import { i18n } from '../../i18n/i18n';
 import { isAuthenticationRequired } from '../session/query-client';
 import { CHATS_QUERY_KEY, sendDeleteConversation, useChatsQuery } from './chat-calls';
-import { updateChats, withoutConversation } from './chats-store';
+import { withoutConversation } from './chat-list-updates';
+import { updateChats } from './chats-store';
 
 export interface Chats {
   /** The member's conversations, latest activity first; undefined for a visitor or while they load. */
