@@ -5,7 +5,7 @@ import { ROUTES, routePath } from '@cupido/shared/routes';
 import { PageFallback } from '../../app/layouts/page-fallback';
 import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';
-import { ConversationList, onLiveReconnect } from './chats-adapter';
+import { ChatsPage, ConversationList, onLiveReconnect } from '../chats';
 import { CONVERSATION_NS, ConversationTexts } from './conversation-texts';
 import { getOutbox } from './outbox';
 import './conversation.scss';
@@ -39,6 +39,7 @@ function Layout() {
   const chatsId = useMatch(ROUTES['chats-id']);
   const membersChat = useMatch(ROUTES['members-id-chat']);
   const inConversation = chatsId !== null || membersChat !== null;
+  const activeConversation = chatsId ? Number(chatsId.params.id) : undefined;
 
   const userId = user?.id ?? null;
   useEffect(() => {
@@ -48,24 +49,26 @@ function Layout() {
     return onLiveReconnect(() => outbox.retryNow());
   }, [userId]);
 
-  const ListHeading = inConversation ? 'h2' : 'h1';
   return (
     <div className={`chat-layout${inConversation ? ' chat-layout--conversation' : ''}`}>
       <main id="main-content" className="chat-layout__main" tabIndex={-1}>
-        <nav className="chat-layout__list" aria-labelledby="chat-list-title">
-          <header className="chat-layout__list-header">
-            <Link to={routePath('members')} className="chat-layout__site small">
-              <span aria-hidden="true">‹</span> {t('layout.toSite', { site: settings.name })}
-            </Link>
-            <ListHeading id="chat-list-title" className="h4 mb-0">
-              {t('layout.messages')}
-            </ListHeading>
-          </header>
+        <nav className="chat-layout__list" aria-label={t('layout.conversations')}>
+          <Link to={routePath('members')} className="chat-layout__site small">
+            <span aria-hidden="true">‹</span> {t('layout.toSite', { site: settings.name })}
+          </Link>
           <div className="chat-layout__list-body">
-            <ConversationList />
+            {inConversation ? (
+              <>
+                {/* Beside a conversation the list is a second-level part of the page: the conversation has the h1. */}
+                <h2 className="h5 px-3 pt-3 mb-2">{t('layout.messages')}</h2>
+                <ConversationList activeConversation={activeConversation} />
+              </>
+            ) : (
+              <ChatsPage />
+            )}
           </div>
         </nav>
-        <section className="chat-layout__chat" aria-label={inConversation ? undefined : t('layout.conversations')}>
+        <section className="chat-layout__chat">
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>

@@ -8,7 +8,7 @@ import { routePath } from '@cupido/shared/routes';
 import { lazyWithReload } from '../../app/chunk-reload';
 import { ProfilePhoto } from '../profile-cards/profile-card';
 import { useSession } from '../session/use-session';
-import { useChats } from './chats-adapter';
+import { useChats } from '../chats';
 import { CONVERSATION_NS } from './conversation-texts';
 import type { ProfileDialog } from './chat-profile-dialogs';
 

@@ -14,7 +14,7 @@ import { useLocale } from '../locale/use-locale';
 import { isAuthenticationRequired } from '../session/query-client';
 import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';
-import { sendLive } from './chats-adapter';
+import { sendLive } from '../chats';
 import type { ChatTarget } from './chat-calls';
 import { ChatTopBar } from './chat-top-bar';
 import { CONVERSATION_NS } from './conversation-texts';

@@ -1,10 +1,37 @@
 import { Route, Routes } from 'react-router';
-import type { TChatAnswer, TChatMessage, TSendMessageAnswer } from '@cupido/shared/chats';
+import { ZOkAnswer } from '@cupido/shared/accounts';
+import { API_ANSWERS } from '@cupido/shared/api-answers';
+import { ZChatAnswer, ZChatsAnswer, ZSendMessageAnswer, type TChatAnswer, type TChatMessage, type TSendMessageAnswer } from '@cupido/shared/chats';
+import { ZReportAnswer } from '@cupido/shared/reports';
 import type { StubAnswer } from '../../test/api-stub';
 import { LocationProbe } from '../../test/location-probe';
+import { ChatsProvider } from '../chats';
 import ChatLayout from './chat-layout';
 import ChatsIndexPage from './chats-index-page';
 import ConversationPage from './conversation-page';
+
+/**
+ * The chat calls' answer contracts for the stubs while packages/shared/src/api-answers.ts does not
+ * list them yet (the server's chats routes land beside these screens): added for the test file's
+ * run, only where the listing has none (the shared entry wins once it is there). Returns the undo.
+ */
+export function listConversationAnswers(): () => void {
+  const listing = API_ANSWERS as Record<string, unknown>;
+  const answers: Record<string, unknown> = {
+    'GET /api/chats.php': ZChatsAnswer,
+    'GET /api/chat.php': ZChatAnswer,
+    'DELETE /api/chat.php': ZOkAnswer,
+    'POST /api/chat-read.php': ZOkAnswer,
+    'POST /api/message.php': ZSendMessageAnswer,
+    'POST /api/message-image.php': ZSendMessageAnswer,
+    'POST /api/message-report.php': ZReportAnswer,
+  };
+  const added = Object.keys(answers).filter((call) => !Object.hasOwn(listing, call));
+  for (const call of added) listing[call] = answers[call];
+  return () => {
+    for (const call of added) delete listing[call];
+  };
+}
 
 /** The partner of the tests' conversation 5: Bram, profile 42. */
 export const PARTNER_ID = 42;
@@ -72,19 +99,19 @@ export function storedAnswer(id: number, body: unknown, credits = 90): StubAnswe
   return { status: 201, body: answer };
 }
 
-/** The chat layout with its three screens, as the router has them. */
+/** The chat layout with its three screens, as the router has them, in the shell's ChatsProvider (list and live channel). */
 export function ChatRoutes() {
   return (
-    <>
+    <ChatsProvider>
       <Routes>
         <Route element={<ChatLayout />}>
           <Route path="/chats" element={<ChatsIndexPage />} />
           <Route path="/chats/:id" element={<ConversationPage />} />
           <Route path="/members/:id/chat" element={<ConversationPage />} />
         </Route>
-        <Route path="*" element={<LocationProbe />} />
+        <Route path="*" element={null} />
       </Routes>
       <LocationProbe />
-    </>
+    </ChatsProvider>
   );
 }

@@ -1,24 +1,54 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TLiveClientFrame } from '@cupido/shared/live';
+import { LIVE_CLOSE } from '@cupido/shared/live';
 import { TYPING_VISIBLE_MS } from '@cupido/shared/chat-rules';
+import type { TChatItem } from '@cupido/shared/chats';
 import { apiError, sentBodies, sentQueries, stubApi, type StubAnswer } from '../../test/api-stub';
 import { currentLocation } from '../../test/location-probe';
-import { makeUser, renderWithProviders } from '../../test/render-with-providers';
+import { makeUser, renderWithProviders, type RenderOptions } from '../../test/render-with-providers';
 import { changeLocale } from '../../i18n/i18n';
-import { liveBus } from './chats-adapter';
-import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, PARTNER_ID, storedAnswer } from './conversation-test-kit';
+import { makeCard } from '../../test/profile-fixtures';
+import { setOpenConversation } from '../chats';
+import { startLiveServer, type LiveServer } from '../chats/chats-test-kit';
+import { liveStatus } from '../chats/live-events';
+import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, listConversationAnswers, PARTNER_ID, storedAnswer } from './conversation-test-kit';
 import { getOutbox } from './outbox';
 import { DESKTOP_QUERY } from './use-media-query';
 
 const OK: StubAnswer = { body: { ok: true } };
-const member = () => makeUser({ credits: 100 });
+const member = () => makeUser({ credits: 100, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+/** The live channel starts after the first screen settled (500 ms without requestIdleCallback), then connects. */
+const eventually = (check: () => void, timeout = 4_000) => waitFor(check, { timeout });
 
-/** Frames the screen sent over the live channel. */
-let sentFrames: TLiveClientFrame[] = [];
+/** GET /api/chats.php: the conversation with Bram, as the list beside the chat shows it. */
+const chatsList: StubAnswer = {
+  body: {
+    chats: [
+      {
+        conversation: CONVERSATION_ID,
+        profile: PARTNER_ID,
+        num_unread_messages: 0,
+        partner: makeCard(PARTNER_ID, { name: 'Bram' }),
+        last_message: null,
+        updated_at: '2026-11-24T10:00:00.000Z',
+      } satisfies TChatItem,
+    ],
+    unread_total: 0,
+  },
+};
 
-beforeEach(() => {
+// Until packages/shared/src/api-answers.ts lists the chat calls, the kit adds their contracts.
+let unlistAnswers = () => {};
+beforeAll(() => {
+  unlistAnswers = listConversationAnswers();
+});
+afterAll(() => unlistAnswers());
+
+/** A real WebSocket server on the page's origin: the app's live channel connects to it as to its own server. */
+let server: LiveServer;
+
+beforeEach(async () => {
   // happy-dom lays nothing out: the message list gets a screen's height and each row a bubble's, so the
   // virtualised list renders its rows as a browser would.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
@@ -27,20 +57,20 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
     return this.classList.contains('chat-row') ? 50 : 0;
   });
-  sentFrames = [];
-  liveBus.setSender((text) => {
-    sentFrames.push(JSON.parse(text) as TLiveClientFrame);
-    return true;
-  });
+  server = await startLiveServer({ lastMessageId: () => 0 });
 });
 
-afterEach(() => {
-  liveBus.setSender(null);
+afterEach(async () => {
   getOutbox().clear();
   sessionStorage.clear();
+  setOpenConversation(null);
   vi.useRealTimers();
   vi.restoreAllMocks();
+  await server.stop();
 });
+
+/** The member's tab has its live channel open. */
+const connected = () => eventually(() => expect(liveStatus()).toBe('open'));
 
 /** A computer (Enter sends) or a phone (only the button sends). */
 function useScreen(kind: 'desktop' | 'phone') {
@@ -55,8 +85,11 @@ function useScreen(kind: 'desktop' | 'phone') {
   );
 }
 
-function renderChat(route = `/chats/${CONVERSATION_ID}`, user = member()) {
-  return renderWithProviders(<ChatRoutes />, { user, route });
+/** Stubs the calls (the chats list beside the conversation too) and renders the chat layout at `route`. */
+function renderChat(stubs: Parameters<typeof stubApi>[0], options: RenderOptions = {}) {
+  const fetch = stubApi({ 'GET /api/chats.php': chatsList, ...stubs });
+  const view = renderWithProviders(<ChatRoutes />, { user: member(), route: `/chats/${CONVERSATION_ID}`, ...options });
+  return { fetch, ...view };
 }
 
 const messageBox = () => screen.getByRole('textbox', { name: 'Your message to Bram' }) as HTMLTextAreaElement;
@@ -64,29 +97,29 @@ const messageList = () => screen.getByRole('region', { name: 'Messages with Bram
 const bubbleTexts = () => [...messageList().querySelectorAll('.chat-bubble__text')].map((p) => p.textContent);
 
 describe('the conversation screen', () => {
-  it('shows the partner in the top bar, the messages oldest first and the credits badge', async () => {
-    stubApi({
+  it('shows the partner in the top bar, the messages oldest first, the credits badge, and the list beside it', async () => {
+    renderChat({
       'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1), chatMessage(2, { from_me: true, text: 'Hi there' })] }) },
       'POST /api/chat-read.php': OK,
     });
-    renderChat();
     expect(await screen.findByRole('heading', { level: 1, name: 'Bram' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Bram/ }).getAttribute('href')).toBe(`/members/${PARTNER_ID}`);
+    expect(document.getElementById('chat-partner-link')!.getAttribute('href')).toBe(`/members/${PARTNER_ID}`);
     expect(screen.getByRole('link', { name: 'Your balance: 100 credits' }).getAttribute('href')).toBe('/credits');
     expect(bubbleTexts()).toEqual(['Message 1', 'Hi there']);
     expect(screen.getByText('10 credits per message')).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getByRole('link', { name: /Bram/ }).getAttribute('aria-current')).toBe('page');
     await waitFor(() => expect(document.title).toBe('Chat with Bram | Cupido Test'));
   });
 
   it('sending shows a pending bubble at once, then the stored one (one bubble), and the new balance', async () => {
     useScreen('phone');
     let answer: (value: StubAnswer) => void = () => {};
-    const fetch = stubApi({
+    const { fetch } = renderChat({
       'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
       'POST /api/chat-read.php': OK,
       'POST /api/message.php': () => new Promise<StubAnswer>((resolve) => (answer = resolve)),
     });
-    renderChat();
     await screen.findByText('Message 1');
     await userEvent.type(messageBox(), 'Hello Bram');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -105,10 +138,30 @@ describe('the conversation screen', () => {
     expect(screen.getByRole('link', { name: 'Your balance: 90 credits' })).toBeTruthy();
   });
 
+  it('the live copy of the member’s own message (it may come before the answer) makes no second bubble', async () => {
+    useScreen('phone');
+    let answer: (value: StubAnswer) => void = () => {};
+    const { fetch } = renderChat({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
+      'POST /api/chat-read.php': OK,
+      'POST /api/message.php': () => new Promise<StubAnswer>((resolve) => (answer = resolve)),
+    });
+    await screen.findByText('Message 1');
+    await connected();
+    await userEvent.type(messageBox(), 'Quick one');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const [body] = sentBodies(fetch, 'POST /api/message.php') as { client_id: string }[];
+    const stored = storedAnswer(2, body).body as { message: ReturnType<typeof chatMessage> };
+    server.send({ type: 'message', message: stored.message });
+    await waitFor(() => expect(within(messageList()).getByText('Quick one').closest('.chat-bubble')?.getAttribute('data-state')).toBe('sent'));
+    await act(async () => answer(storedAnswer(2, body)));
+    expect(within(messageList()).getAllByText('Quick one')).toHaveLength(1);
+  });
+
   it('a send that failed for the network waits, is retried with the same client id when back online, and shows one bubble', async () => {
     useScreen('phone');
     let calls = 0;
-    const fetch = stubApi({
+    const { fetch } = renderChat({
       'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
       'POST /api/chat-read.php': OK,
       'POST /api/message.php': (body) => {
@@ -117,13 +170,13 @@ describe('the conversation screen', () => {
         return storedAnswer(7, body);
       },
     });
-    renderChat();
     await screen.findByText('Message 1');
     await userEvent.type(messageBox(), 'Are you there?');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
 
     await waitFor(() => expect(within(messageList()).getByText('Are you there?').closest('.chat-bubble')?.getAttribute('data-state')).toBe('waiting'));
     expect(screen.getByText('Waiting for a connection…')).toBeTruthy();
+    expect(JSON.parse(sessionStorage.getItem('cupido.outbox') ?? '[]')).toEqual([expect.objectContaining({ text: 'Are you there?', status: 'waiting' })]);
 
     act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(within(messageList()).getByText('Are you there?').closest('.chat-bubble')?.getAttribute('data-state')).toBe('sent'));
@@ -131,35 +184,42 @@ describe('the conversation screen', () => {
     expect(bodies).toHaveLength(2);
     expect(bodies[1]!.client_id).toBe(bodies[0]!.client_id);
     expect(within(messageList()).getAllByText('Are you there?')).toHaveLength(1);
+    expect(sessionStorage.getItem('cupido.outbox')).toBeNull();
   });
 
-  it('a message waiting for the network is kept in sessionStorage (outbox.test.ts: sent after a reload)', async () => {
+  it('a waiting message is sent again when the live channel reconnects', async () => {
     useScreen('phone');
-    stubApi({
+    let down = true;
+    const { fetch } = renderChat({
       'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
       'POST /api/chat-read.php': OK,
-      'POST /api/message.php': () => {
-        throw new TypeError('Failed to fetch');
+      'POST /api/message.php': (body) => {
+        if (down) throw new TypeError('Failed to fetch');
+        return storedAnswer(7, body);
       },
     });
-    const first = renderChat();
     await screen.findByText('Message 1');
-    await userEvent.type(messageBox(), 'Before the reload');
+    await connected();
+    await userEvent.type(messageBox(), 'Back soon');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByText('Waiting for a connection…');
-    const stored = JSON.parse(sessionStorage.getItem('cupido.outbox') ?? '[]') as { clientId: string; text: string }[];
-    expect(stored).toEqual([expect.objectContaining({ text: 'Before the reload', clientId: expect.any(String) })]);
-    first.unmount();
+    down = false;
+    server.closeAll(LIVE_CLOSE.tryAgainLater);
+    await eventually(() => expect(within(messageList()).getByText('Back soon').closest('.chat-bubble')?.getAttribute('data-state')).toBe('sent'));
+    const bodies = sentBodies(fetch, 'POST /api/message.php') as { client_id: string }[];
+    expect(new Set(bodies.map((b) => b.client_id)).size).toBe(1);
   });
 
   it('402: the text goes back into the box and the alert offers Buy credits (to /credits)', async () => {
     useScreen('phone');
-    stubApi({
-      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
-      'POST /api/chat-read.php': OK,
-      'POST /api/message.php': apiError(402, 'insufficient_credits', 'Not enough credits'),
-    });
-    renderChat(`/chats/${CONVERSATION_ID}`, makeUser({ credits: 0 }));
+    renderChat(
+      {
+        'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
+        'POST /api/chat-read.php': OK,
+        'POST /api/message.php': apiError(402, 'insufficient_credits', 'Not enough credits'),
+      },
+      { user: makeUser({ credits: 0 }) },
+    );
     await screen.findByText('Message 1');
     await userEvent.type(messageBox(), 'Want to meet?');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -174,12 +234,11 @@ describe('the conversation screen', () => {
   it('403 premium_only shows the premium-only alert with Get Premium; another refusal shows the server’s words', async () => {
     useScreen('phone');
     let refusal = apiError(403, 'premium_only', 'Premium only');
-    stubApi({
+    renderChat({
       'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
       'POST /api/chat-read.php': OK,
       'POST /api/message.php': () => refusal,
     });
-    renderChat();
     await screen.findByText('Message 1');
     await userEvent.type(messageBox(), 'One');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -194,12 +253,11 @@ describe('the conversation screen', () => {
 
   it('on a computer Enter sends and Shift+Enter starts a new line', async () => {
     useScreen('desktop');
-    const fetch = stubApi({
+    const { fetch } = renderChat({
       'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
       'POST /api/chat-read.php': OK,
       'POST /api/message.php': (body) => storedAnswer(2, body),
     });
-    renderChat();
     await screen.findByText('Message 1');
     await userEvent.type(messageBox(), 'First line{Shift>}{Enter}{/Shift}second line');
     expect(messageBox().value).toBe('First line\nsecond line');
@@ -212,11 +270,7 @@ describe('the conversation screen', () => {
 
   it('on a phone Enter starts a new line; only the Send button sends', async () => {
     useScreen('phone');
-    const fetch = stubApi({
-      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
-      'POST /api/chat-read.php': OK,
-    });
-    renderChat();
+    const { fetch } = renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
     await screen.findByText('Message 1');
     await userEvent.type(messageBox(), 'Hi{Enter}there');
     expect(messageBox().value).toBe('Hi\nthere');
@@ -225,8 +279,7 @@ describe('the conversation screen', () => {
 
   it('counts characters as seen (graphemes) against the site’s message length, and refuses more', async () => {
     useScreen('phone');
-    stubApi({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
-    renderWithProviders(<ChatRoutes />, { user: member(), route: `/chats/${CONVERSATION_ID}`, settings: { message_length: 5 } });
+    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK }, { settings: { message_length: 5 } });
     await screen.findByText('Message 1');
     fireEvent.change(messageBox(), { target: { value: '👍🏽🇳🇱é' } });
     expect(screen.getByText('3 of 5 characters')).toBeTruthy();
@@ -237,24 +290,21 @@ describe('the conversation screen', () => {
   });
 
   it('shows the real-money price of a message next to its credit price', async () => {
-    stubApi({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
-    renderWithProviders(<ChatRoutes />, {
-      user: member(),
-      route: `/chats/${CONVERSATION_ID}`,
-      settings: { minimum_message_costs: { NL: { costs: 149, currency: 'EUR' } } },
-    });
+    renderChat(
+      { 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK },
+      { settings: { minimum_message_costs: { NL: { costs: 149, currency: 'EUR' } } } },
+    );
     expect(await screen.findByText('10 credits (€1.49) per message')).toBeTruthy();
   });
 
   it('loads the older page at the top and puts it before the messages shown', async () => {
-    const fetch = stubApi({
+    const { fetch } = renderChat({
       'GET /api/chat.php': (_body, url) =>
         url.searchParams.get('before') === '11'
           ? { body: chatAnswer({ messages: [chatMessage(9), chatMessage(10)], has_older: false, older_hidden: true }) }
           : { body: chatAnswer({ messages: [chatMessage(11), chatMessage(12)], has_older: true }) },
       'POST /api/chat-read.php': OK,
     });
-    renderChat();
     await screen.findByText('Message 12');
     // The first page does not fill the screen: the older one is asked for at once.
     await waitFor(() => expect(bubbleTexts()).toEqual(['Message 9', 'Message 10', 'Message 11', 'Message 12']));
@@ -263,21 +313,21 @@ describe('the conversation screen', () => {
   });
 
   it('after a reconnect it fetches what came after the last message until nothing newer follows, without doubles', async () => {
-    const fetch = stubApi({
+    const { fetch } = renderChat({
       'GET /api/chat.php': (_body, url) => {
         const after = url.searchParams.get('after');
         if (after === '3') return { body: chatAnswer({ messages: [chatMessage(3), chatMessage(4)], has_newer: true }) };
-        if (after === '4') return { body: chatAnswer({ messages: [chatMessage(5)], has_newer: false, partner_read_up_to: 0 }) };
+        if (after === '4') return { body: chatAnswer({ messages: [chatMessage(5)], has_newer: false }) };
         return { body: chatAnswer({ messages: [chatMessage(1), chatMessage(2)] }) };
       },
       'POST /api/chat-read.php': OK,
     });
-    renderChat();
     await screen.findByText('Message 2');
-    act(() => liveBus.publish({ type: 'message', message: chatMessage(3) }));
-    await screen.findByText('Message 3');
-    act(() => liveBus.reconnected({ type: 'hello', last_message_id: 5 }));
-    await waitFor(() => expect(bubbleTexts()).toEqual(['Message 1', 'Message 2', 'Message 3', 'Message 4', 'Message 5']));
+    await connected();
+    server.send({ type: 'message', message: chatMessage(3) });
+    await within(messageList()).findByText('Message 3');
+    server.closeAll(LIVE_CLOSE.tryAgainLater);
+    await eventually(() => expect(bubbleTexts()).toEqual(['Message 1', 'Message 2', 'Message 3', 'Message 4', 'Message 5']));
     expect(sentQueries(fetch, 'GET /api/chat.php').slice(1)).toEqual([
       { conversation: '5', after: '3' },
       { conversation: '5', after: '4' },
@@ -285,78 +335,97 @@ describe('the conversation screen', () => {
   });
 
   it('reports what the member read: chat-read.php and a live read frame up to the partner’s newest message', async () => {
-    const fetch = stubApi({
+    const { fetch } = renderChat({
       'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1), chatMessage(2, { from_me: true })] }) },
       'POST /api/chat-read.php': OK,
     });
-    renderChat();
     await screen.findByText('Message 1');
     await waitFor(() => expect(sentBodies(fetch, 'POST /api/chat-read.php')).toEqual([{ conversation: CONVERSATION_ID, up_to: 1 }]));
-    expect(sentFrames).toContainEqual({ type: 'read', conversation: CONVERSATION_ID, up_to: 1 });
-
-    act(() => liveBus.publish({ type: 'message', message: chatMessage(3) }));
-    await waitFor(() => expect(sentFrames).toContainEqual({ type: 'read', conversation: CONVERSATION_ID, up_to: 3 }));
+    await connected();
+    server.send({ type: 'message', message: chatMessage(3) });
+    await eventually(() => expect(server.received).toContainEqual({ type: 'read', conversation: CONVERSATION_ID, up_to: 3 }));
+    await waitFor(() => expect(sentBodies(fetch, 'POST /api/chat-read.php')).toContainEqual({ conversation: CONVERSATION_ID, up_to: 3 }));
   });
 
   it('a receipt frame moves own messages to delivered and read', async () => {
-    stubApi({
-      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1, { from_me: true, text: 'Mine' })] }) },
-    });
-    renderChat();
+    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1, { from_me: true, text: 'Mine' })] }) } });
     const bubble = (await screen.findByText('Mine')).closest('.chat-bubble') as HTMLElement;
     expect(within(bubble).getByText('Sent')).toBeTruthy();
-    act(() => liveBus.publish({ type: 'receipt', conversation: CONVERSATION_ID, delivered_up_to: 1, read_up_to: 0 }));
+    await connected();
+    server.send({ type: 'receipt', conversation: CONVERSATION_ID, delivered_up_to: 1, read_up_to: 0 });
     expect(await within(bubble).findByText('Delivered')).toBeTruthy();
-    act(() => liveBus.publish({ type: 'receipt', conversation: CONVERSATION_ID, delivered_up_to: 1, read_up_to: 1 }));
-    expect(await within(bubble).findByText('Read')).toBeTruthy();
     // Another conversation's receipt changes nothing here.
-    act(() => liveBus.publish({ type: 'receipt', conversation: 99, delivered_up_to: 0, read_up_to: 0 }));
-    expect(within(bubble).getByText('Read')).toBeTruthy();
+    server.send({ type: 'receipt', conversation: 99, delivered_up_to: 0, read_up_to: 5 });
+    server.send({ type: 'receipt', conversation: CONVERSATION_ID, delivered_up_to: 1, read_up_to: 1 });
+    expect(await within(bubble).findByText('Read')).toBeTruthy();
   });
 
   it('shows the typing indicator while typing frames arrive, and hides it after TYPING_VISIBLE_MS or with the message', async () => {
-    stubApi({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
-    renderChat();
+    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
     await screen.findByText('Message 1');
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    await connected();
     const typing = () => document.getElementById('chat-typing')!.textContent;
-    act(() => liveBus.publish({ type: 'typing', conversation: CONVERSATION_ID, profile: PARTNER_ID }));
-    expect(typing()).toBe('Bram is typing…');
-    act(() => void vi.advanceTimersByTime(TYPING_VISIBLE_MS - 500));
-    act(() => liveBus.publish({ type: 'typing', conversation: CONVERSATION_ID, profile: PARTNER_ID }));
-    act(() => void vi.advanceTimersByTime(TYPING_VISIBLE_MS - 500));
-    expect(typing()).toBe('Bram is typing…'); // kept alive by the second frame
-    act(() => void vi.advanceTimersByTime(600));
-    expect(typing()).toBe('');
+    const typingFrame = { type: 'typing', conversation: CONVERSATION_ID, profile: PARTNER_ID } as const;
+    server.send(typingFrame);
+    await waitFor(() => expect(typing()).toBe('Bram is typing…'));
+    const shownAt = Date.now();
+    await waitFor(() => expect(typing()).toBe(''), { timeout: TYPING_VISIBLE_MS + 2_000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(TYPING_VISIBLE_MS - 300);
 
-    act(() => liveBus.publish({ type: 'typing', conversation: CONVERSATION_ID, profile: PARTNER_ID }));
-    expect(typing()).toBe('Bram is typing…');
-    act(() => liveBus.publish({ type: 'message', message: chatMessage(2) }));
-    expect(typing()).toBe('');
-  });
+    server.send(typingFrame);
+    await waitFor(() => expect(typing()).toBe('Bram is typing…'));
+    server.send({ type: 'message', message: chatMessage(2) });
+    await waitFor(() => expect(typing()).toBe(''));
+    expect(within(messageList()).getByText('Message 2')).toBeTruthy();
+    // Screen readers hear it: the list itself is not a live region.
+    expect(document.getElementById('chat-announcement')!.textContent).toBe('New message from Bram: Message 2');
+  }, 15_000);
 
   it('shows a gift with its artwork and translated name', async () => {
     await changeLocale('de');
-    stubApi({
-      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1, { kind: 'gift', text: null, gift: 'rose' }), chatMessage(2, { kind: 'gift', text: null, gift: 'teddy_bear', from_me: true })] }) },
-      'POST /api/chat-read.php': OK,
-    });
-    renderWithProviders(<ChatRoutes />, { user: member(), route: `/chats/${CONVERSATION_ID}`, locale: 'de' });
+    renderChat(
+      {
+        'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1, { kind: 'gift', text: null, gift: 'rose' }), chatMessage(2, { kind: 'gift', text: null, gift: 'teddy_bear', from_me: true })] }) },
+        'POST /api/chat-read.php': OK,
+      },
+      { locale: 'de' },
+    );
     expect(await screen.findByText('Bram hat dir ein Geschenk geschickt: Rose')).toBeTruthy();
     expect(screen.getByText('Du hast ein Geschenk geschickt: Teddybär')).toBeTruthy();
     expect(document.querySelectorAll('.chat-gift__art')).toHaveLength(2);
     await changeLocale('en');
   });
 
+  it('sends a gift from the picker: the pending gift bubble, then the stored one', async () => {
+    useScreen('phone');
+    const { fetch } = renderChat({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
+      'POST /api/chat-read.php': OK,
+      'POST /api/message.php': (body) => storedAnswer(2, body, 75),
+    });
+    await screen.findByText('Message 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Send a gift (25 credits)' }));
+    const picker = await screen.findByRole('dialog', { name: 'Send Bram a gift' });
+    expect(within(picker).getByText('A gift costs 25 credits.')).toBeTruthy();
+    await userEvent.click(within(picker).getByRole('button', { name: 'Sunflower' }));
+    await userEvent.click(within(picker).getByRole('button', { name: 'Send Sunflower' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('You sent a gift: Sunflower')).toBeTruthy();
+    expect(sentBodies(fetch, 'POST /api/message.php')).toEqual([{ profile_id: PARTNER_ID, client_id: expect.any(String), gift: 'sunflower' }]);
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Your balance: 75 credits' })).toBeTruthy());
+  });
+
   it('an empty conversation opens the icebreakers once; choosing one fills the box without sending', async () => {
     useScreen('phone');
-    const fetch = stubApi({
-      'GET /api/chat.php': { body: chatAnswer({ conversation: null }) },
-      'GET /api/member.php': { body: { profile: memberProfile(), related: [] } },
-      'GET /api/interests.php': { body: { interests: [{ id: 'cooking', name: 'Cooking' }, { id: 'music', name: 'Music' }] } },
-      'GET /api/regions.php': { body: { countries: [{ country: 'NL', label: 'province', regions: [{ code: 'UT', name: 'Utrecht' }] }] } },
-    });
-    renderChat(`/members/${PARTNER_ID}/chat`);
+    const { fetch } = renderChat(
+      {
+        'GET /api/chat.php': { body: chatAnswer({ conversation: null }) },
+        'GET /api/member.php': { body: { profile: memberProfile(), related: [] } },
+        'GET /api/interests.php': { body: { interests: [{ id: 'cooking', name: 'Cooking' }, { id: 'music', name: 'Music' }] } },
+        'GET /api/regions.php': { body: { countries: [{ country: 'NL', label: 'province', regions: [{ code: 'UT', name: 'Utrecht' }] }] } },
+      },
+      { route: `/members/${PARTNER_ID}/chat` },
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Icebreakers' });
     expect(sentQueries(fetch, 'GET /api/chat.php')).toEqual([{ profile: String(PARTNER_ID) }]);
     const options = await within(dialog).findAllByRole('button', { name: /“(Cooking|Music)”/ });
@@ -367,21 +436,27 @@ describe('the conversation screen', () => {
     expect(messageBox().value).toBe(chosen);
     expect(sentBodies(fetch, 'POST /api/message.php')).toHaveLength(0);
 
-    // The reopen link above the footer brings it back.
+    // The reopen link above the footer brings it back; Escape closes it.
     await userEvent.click(screen.getByRole('button', { name: /Icebreakers/ }));
     expect(await screen.findByRole('dialog', { name: 'Icebreakers' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('a partner who has not confirmed their e-mail: the footer is off and says why', async () => {
-    stubApi({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)], send_blocked: 'partner_unconfirmed' }) }, 'POST /api/chat-read.php': OK });
-    renderChat();
+    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)], send_blocked: 'partner_unconfirmed' }) }, 'POST /api/chat-read.php': OK });
     expect(await screen.findByText('Bram has not confirmed their e-mail address yet, so you cannot reply yet.')).toBeTruthy();
     expect(messageBox().disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('the member’s own unconfirmed e-mail: a reminder that partners cannot reply yet', async () => {
+    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)], account_unconfirmed: true }) }, 'POST /api/chat-read.php': OK });
+    expect((await screen.findByText(/Please confirm your e-mail address \(anna@example.com\)/)).textContent).toContain('cannot reply');
+  });
+
   it('a fictional partner carries the badge and the site’s notice in the chat', async () => {
-    stubApi({
+    renderChat({
       'GET /api/chat.php': {
         body: chatAnswer({
           messages: [chatMessage(1)],
@@ -390,17 +465,38 @@ describe('the conversation screen', () => {
       },
       'POST /api/chat-read.php': OK,
     });
-    renderChat();
     expect(await screen.findByText('fictional profile')).toBeTruthy();
-    expect(screen.getByRole('note').textContent).toContain('Some profiles are run by our staff.');
+    expect(document.getElementById('chat-fictional-notice')!.textContent).toContain('Some profiles are run by our staff.');
+  });
+
+  it('a draft from chat.php fills the box', async () => {
+    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)], draft: 'My signup message' }) }, 'POST /api/chat-read.php': OK });
+    await screen.findByText('Message 1');
+    expect(messageBox().value).toBe('My signup message');
   });
 
   it('on a phone the conversation leads back to the list', async () => {
-    stubApi({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
-    renderChat();
+    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
     await screen.findByText('Message 1');
     await userEvent.click(screen.getByRole('link', { name: 'Back to messages' }));
     expect(currentLocation()).toBe('/chats');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeTruthy();
+  });
+
+  it('reports a partner’s message with a reason and the good-faith statement', async () => {
+    const { fetch } = renderChat({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1, { text: 'Send me money' })] }) },
+      'POST /api/chat-read.php': OK,
+      'POST /api/message-report.php': { body: { report_id: 3, status: 'open', message: 'Thank you, we will look into it.' } },
+    });
+    await screen.findByText('Send me money');
+    await userEvent.click(screen.getByRole('button', { name: 'Report this message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report a message from Bram' });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Reason' }), 'scam_spam');
+    await userEvent.click(within(dialog).getByRole('checkbox'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByText('Thank you, we will look into it.')).toBeTruthy();
+    expect(sentBodies(fetch, 'POST /api/message-report.php')).toEqual([{ message_id: 1, reason: 'scam_spam', text: '', good_faith: true }]);
   });
 });
 

@@ -5,7 +5,7 @@ import { TYPING_VISIBLE_MS } from '@cupido/shared/chat-rules';
 import type { TUser } from '@cupido/shared/accounts';
 import type { ApiError } from '../../api/client';
 import { SESSION_QUERY_KEY } from '../session/use-session';
-import { markConversationRead, onLiveReconnect, sendLive, setOpenConversation, subscribeLive } from './chats-adapter';
+import { markConversationRead, onLiveReconnect, sendLive, setOpenConversation, subscribeLive } from '../chats';
 import { chatQueryKey, fetchChat, fetchMissedMessages, type ChatTarget } from './chat-calls';
 import { furtherReceipts, lastMessageId, lastPartnerMessageId, mergeMessages, type PartnerReceipts } from './message-list-state';
 import { getOutbox, type OutboxEntry } from './outbox';
