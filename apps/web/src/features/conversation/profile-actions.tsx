@@ -1,0 +1,55 @@
+import { Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { routePath } from '@cupido/shared/routes';
+import { lazyWithReload } from '../../app/chunk-reload';
+import { ConversationTexts, CONVERSATION_NS } from './conversation-texts';
+
+// The gift picker and the outbox are a chunk of their own, fetched when the member is about to send a gift.
+const ProfileGiftDialog = lazyWithReload(() => import('./profile-gift-dialog'));
+
+const preloadGiftDialog = () =>
+  void ProfileGiftDialog.preload().catch(() => {
+    // Opening the dialog loads it again.
+  });
+
+/** The profile page's Message and Gift actions (spec section 2, profile view): to the chat, and a gift sent from here. */
+export function ProfileChatActions({ profileId, name }: { profileId: number; name: string }) {
+  return (
+    <ConversationTexts>
+      <Actions profileId={profileId} name={name} />
+    </ConversationTexts>
+  );
+}
+
+function Actions({ profileId, name }: { profileId: number; name: string }) {
+  const { t } = useTranslation(CONVERSATION_NS);
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Link id="member-message" to={routePath('members-id-chat', { id: profileId })} className="btn btn-primary btn-sm">
+        {t('profile.message')}
+      </Link>
+      <button
+        id="member-gift"
+        type="button"
+        className="btn btn-outline-primary btn-sm"
+        onPointerEnter={preloadGiftDialog}
+        onFocus={preloadGiftDialog}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        <span aria-hidden="true">🎁 </span>
+        {t('profile.gift')}
+      </button>
+      {opened && (
+        <Suspense fallback={null}>
+          <ProfileGiftDialog show={open} onHide={() => setOpen(false)} profileId={profileId} name={name} />
+        </Suspense>
+      )}
+    </>
+  );
+}
