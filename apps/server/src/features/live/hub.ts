@@ -17,46 +17,19 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import { LIVE_CLOSE, ZLiveClientFrame, ZLiveServerFrame, type TLiveClientFrame, type TLiveServerFrame } from '@cupido/shared/live';
-import { LIVE_HEARTBEAT_MS } from '@cupido/shared/chat-rules';
 import type { Broker } from '../../infra/broker';
 import type { Clock } from '../../infra/clock';
 import { MEMBER_CHANGED_CHANNEL } from '../../plugins/session';
 import type { LiveClientFrameHandler, LiveHub, LiveMember } from './live-hub';
+import { DEFAULT_LIVE_LIMITS, type LiveLimits } from './limits';
+import { liveMetrics } from './live-metrics';
 
 /** Broker channel of every frame: { to: profile ids, frame }. */
 export const LIVE_CHANNEL = 'live';
 
-export interface LiveLimits {
-  /** Ping interval; a socket that did not answer the previous ping is terminated. */
-  heartbeatMs: number;
-  /** Unsent bytes above which typing frames are dropped for the socket. */
-  softBufferBytes: number;
-  /** Unsent bytes above which the socket is closed with try-again-later. */
-  hardBufferBytes: number;
-  /** Largest client frame; a bigger one closes the socket (policy violation). */
-  maxFrameBytes: number;
-  /** Client frames a second, with a burst of twice as many. */
-  framesPerSecond: number;
-  /** Bad client frames (not JSON, unknown, over the rate) a minute before the socket is closed. */
-  maxBadFramesPerMinute: number;
-  /** Frames that may wait for the hello; more closes the socket (try again later). */
-  maxQueuedBeforeHello: number;
-  /** How long close() lets sockets finish the closing handshake before terminating them. */
-  closeGraceMs: number;
-}
-
-export const DEFAULT_LIVE_LIMITS: LiveLimits = {
-  heartbeatMs: LIVE_HEARTBEAT_MS,
-  softBufferBytes: 64 * 1024,
-  hardBufferBytes: 1024 * 1024,
-  maxFrameBytes: 4 * 1024,
-  framesPerSecond: 20,
-  maxBadFramesPerMinute: 10,
-  maxQueuedBeforeHello: 256,
-  closeGraceMs: 1_000,
-};
+export { DEFAULT_LIVE_LIMITS, type LiveLimits } from './limits';
 
 /** A socket's login, as the route found it. */
 export interface LiveSession {
@@ -335,26 +308,5 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
       clearTimeout(timer);
       for (const conn of open) conn.socket.terminate();
     },
-  };
-}
-
-function liveMetrics(registry: Registry, openSockets: () => number) {
-  new Gauge({
-    name: 'cupido_live_sockets',
-    help: 'Open live-channel sockets in this process',
-    registers: [registry],
-    collect() {
-      this.set(openSockets());
-    },
-  });
-  return {
-    closes: new Counter({
-      name: 'cupido_live_closes_total',
-      help: 'Live sockets the server closed, by reason (slow, frame_too_large, bad_frames, no_pong, session, hello_failed, shutdown)',
-      labelNames: ['reason'] as const,
-      registers: [registry],
-    }),
-    dropped: new Counter({ name: 'cupido_live_typing_dropped_total', help: 'Typing frames dropped for sockets behind on sending', registers: [registry] }),
-    badFrames: new Counter({ name: 'cupido_live_bad_client_frames_total', help: 'Client frames refused: not JSON, unknown, or over the rate', registers: [registry] }),
   };
 }

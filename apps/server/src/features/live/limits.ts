@@ -1,0 +1,32 @@
+/** The live channel's heartbeat and limits (decision 028); tests shorten them through the app's config. */
+import { LIVE_HEARTBEAT_MS } from '@cupido/shared/chat-rules';
+
+export interface LiveLimits {
+  /** Ping interval; a socket that did not answer the previous ping is terminated. */
+  heartbeatMs: number;
+  /** Unsent bytes above which typing frames are dropped for the socket. */
+  softBufferBytes: number;
+  /** Unsent bytes above which the socket is closed with try-again-later. */
+  hardBufferBytes: number;
+  /** Largest client frame; a bigger one closes the socket (policy violation). */
+  maxFrameBytes: number;
+  /** Client frames a second, with a burst of twice as many. */
+  framesPerSecond: number;
+  /** Bad client frames (not JSON, unknown, over the rate) a minute before the socket is closed. */
+  maxBadFramesPerMinute: number;
+  /** Frames that may wait for the hello; more closes the socket (try again later). */
+  maxQueuedBeforeHello: number;
+  /** How long close() lets sockets finish the closing handshake before terminating them. */
+  closeGraceMs: number;
+}
+
+export const DEFAULT_LIVE_LIMITS: LiveLimits = {
+  heartbeatMs: LIVE_HEARTBEAT_MS,
+  softBufferBytes: 64 * 1024,
+  hardBufferBytes: 1024 * 1024,
+  maxFrameBytes: 4 * 1024,
+  framesPerSecond: 20,
+  maxBadFramesPerMinute: 10,
+  maxQueuedBeforeHello: 256,
+  closeGraceMs: 1_000,
+};
