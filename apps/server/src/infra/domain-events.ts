@@ -21,6 +21,19 @@ export type DomainEvent =
   | { type: 'member.blocked'; blockerUserId: number; blockerProfileId: number; blockedProfileId: number }
   /** A member lifted a block (blocks). Nothing comes back: deleted likes and conversations stay deleted. */
   | { type: 'member.unblocked'; blockerUserId: number; blockerProfileId: number; blockedProfileId: number }
+  /**
+   * An account confirmed its e-mail address (accounts), in the transaction that activated it and
+   * granted the signup credits: chats sends the signup message there (or keeps it as a draft).
+   */
+  | {
+      type: 'account.activated';
+      userId: number;
+      siteId: number;
+      profileId: number | null;
+      /** The profile whose page the member signed up from, and what they wrote to it. */
+      signupProfileId: number | null;
+      signupMessage: string | null;
+    }
   /** A member asked to delete their account (accounts); for 14 days it can be reactivated. Likes and chats hide theirs. */
   | { type: 'account.deletion_requested'; userId: number; profileId: number | null }
   /** A pending deletion was undone by the reactivation link (accounts): what was hidden shows again. */

@@ -93,18 +93,27 @@ export async function sendAccountMail(
 
 /**
  * Activation: not_confirmed -> active and the site's signup credits, once. The credit entry's
- * unique key makes a second activation (or a replay) post nothing.
+ * unique key makes a second activation (or a replay) post nothing. Publishes account.activated
+ * in the same transaction (`tx` must come from `events.transaction`): chats sends the signup
+ * message there, paid from the credits just granted.
  */
-export async function activateInTx(tx: Tx, userId: number, signupCredits: number, now: Date): Promise<boolean> {
-  const activated = await tx
+export async function activateInTx(
+  events: DomainEvents,
+  tx: Tx,
+  userId: number,
+  site: { id: number; signupCredits: number },
+  now: Date,
+): Promise<boolean> {
+  const [activated] = await tx
     .update(users)
     .set({ status: 'active', activatedAt: now })
     .where(and(eq(users.id, userId), eq(users.status, 'not_confirmed')))
-    .returning({ id: users.id });
-  if (activated.length === 0) return false;
-  if (signupCredits > 0) {
-    await changeCredits(tx, { userId, amount: signupCredits, kind: 'signup_credits', idempotencyKey: 'signup_credits', now });
+    .returning({ profileId: users.profileId, signupProfileId: users.signupProfileId, signupMessage: users.signupMessage });
+  if (!activated) return false;
+  if (site.signupCredits > 0) {
+    await changeCredits(tx, { userId, amount: site.signupCredits, kind: 'signup_credits', idempotencyKey: 'signup_credits', now });
   }
+  await events.publish(tx, { type: 'account.activated', userId, siteId: site.id, ...activated });
   return true;
 }
 

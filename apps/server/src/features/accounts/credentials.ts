@@ -43,7 +43,8 @@ export async function resetPassword(
   checkNewPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock();
-  const result = await deps.db.transaction(async (tx) => {
+  // An events transaction: activating publishes account.activated (account-context.ts).
+  const result = await deps.events.transaction(deps.db, async (tx) => {
     const used = await consumeToken(tx, input.token, 'password_reset', now);
     if (!used) return null;
     const [user] = await tx
@@ -52,7 +53,7 @@ export async function resetPassword(
       .where(and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), ne(users.status, 'erased'), ne(users.status, 'pending_deletion')))
       .returning({ id: users.id, email: users.email });
     if (!user) return null;
-    await activateInTx(tx, user.id, ctx.site.signupCredits, now);
+    await activateInTx(deps.events, tx, user.id, ctx.site, now);
     // Other reset links (several may have been requested) must not set it again.
     await revokeTokens(tx, user.id, 'password_reset', now);
     await deleteSessionsOf(tx, user.id);
@@ -151,7 +152,7 @@ export async function confirmEmailChange(
 ): Promise<{ userId: number; sessionToken: string | null; email: string; otherAccount: boolean }> {
   const now = deps.clock();
   try {
-    const result = await deps.db.transaction(async (tx) => {
+    const result = await deps.events.transaction(deps.db, async (tx) => {
       const used = await consumeToken(tx, token, 'mail_change', now);
       if (!used?.newEmail) return null;
       const usable = and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), ne(users.status, 'erased'), ne(users.status, 'pending_deletion'));
@@ -167,7 +168,7 @@ export async function confirmEmailChange(
         .where(usable)
         .returning({ id: users.id });
       if (!user) return null;
-      await activateInTx(tx, user.id, ctx.site.signupCredits, now);
+      await activateInTx(deps.events, tx, user.id, ctx.site, now);
       const sessionToken = loggedInUserId === null ? await createSession(tx, user.id, now) : null;
       return { userId: user.id, sessionToken, before, newEmail: used.newEmail };
     });

@@ -213,7 +213,8 @@ export async function activate(deps: AccountDeps, ctx: RequestContext, token: st
 
 async function consumeActivation(deps: AccountDeps, ctx: RequestContext, token: string): Promise<number | null> {
   const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
+  // An events transaction: activating publishes account.activated (account-context.ts).
+  return deps.events.transaction(deps.db, async (tx) => {
     const used = await consumeToken(tx, token, 'activation', now);
     if (!used) return null;
     const [user] = await tx
@@ -221,7 +222,7 @@ async function consumeActivation(deps: AccountDeps, ctx: RequestContext, token: 
       .from(users)
       .where(eq(users.id, used.userId));
     if (!user || user.siteId !== ctx.site.id || (user.status !== 'not_confirmed' && user.status !== 'active')) return null;
-    await activateInTx(tx, used.userId, ctx.site.signupCredits, now);
+    await activateInTx(deps.events, tx, used.userId, ctx.site, now);
     return used.userId;
   });
 }
