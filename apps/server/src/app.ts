@@ -62,6 +62,11 @@ import { likedEitherWay } from './features/likes/service';
 import { addExistingContactSource } from './features/profiles/contact';
 import { createLiveHub, type LiveLimits } from './features/live/hub';
 import { liveRoutes } from './features/live/routes';
+import { chatRoutes } from './features/chats/routes';
+import { handleChatEvents } from './features/chats/event-handlers';
+import { conversationExistsBetween } from './features/chats/store';
+import { chatImageRoutes } from './features/chats/image-routes';
+import { createChatImageStorage, deleteChatImageFiles } from './features/chats/image-messages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,6 +178,8 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   });
   // One photo storage for the upload routes and the erase job: S3 when configured, else the data dir.
   const storage = createPhotoStorage({ dataDir: config.dataDir, s3: config.photoS3 });
+  // Chat images: the same adapter, in a place nothing serves publicly (only GET /api/chat-image.php, to the two members).
+  const chatImages = createChatImageStorage({ dataDir: config.dataDir, s3: config.photoS3 });
   // Cross-feature effects (decision 021): each feature registers what it does on others' facts.
   const events = new DomainEvents(app.log);
   handleProfileEvents(events);
@@ -197,6 +204,11 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   const live = await createLiveHub({ broker, clock, log: app.log, registry: metrics.registry, limits: config.liveLimits });
   app.decorate('live', live);
   await app.register(liveRoutes, { hub: live, publicOrigin });
+  // Chats (issue 12): messages, read state and removal; frames go out through `live` after each commit.
+  const chatDeps = { db: database.db, clock, limiter, live, sites, log: app.log };
+  handleChatEvents(events, { ...chatDeps, onImagesDeleted: (keys) => deleteChatImageFiles({ storage: chatImages, log: app.log }, keys) });
+  // A conversation makes two members partners: an invisible one stays reachable for the other.
+  addExistingContactSource(conversationExistsBetween);
   const accountDeps = { db: database.db, mailer, limiter, clock, log: app.log, events, profiles: profilesForAccounts };
   // Reset and reactivation links asked for by address are mailed by a job, after the answer (decision 022).
   const linkMails = linkMailJob({ ...accountDeps, sites, publicOrigin });
@@ -213,6 +225,8 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(matchingRoutes, { deps: { db: database.db, clock }, live });
   await app.register(reportRoutes, { deps: { db: database.db, clock } });
   await app.register(likeRoutes, { deps: { db: database.db, clock, limiter }, live });
+  await app.register(chatRoutes, { deps: chatDeps });
+  await app.register(chatImageRoutes, { deps: chatDeps, storage: chatImages });
   await app.register(creditRoutes, { deps: { db: database.db } });
   await app.register(personalDataRoutes, { deps: { db: database.db, clock } });
   await app.register(geocodeRoutes);

@@ -70,6 +70,36 @@ export const ZPersonalDataLikes = z.object({
   passes: z.array(z.object({ profile_id: z.number().int(), passed_at: isoTime })),
 });
 
+/**
+ * The member's conversations and the messages they sent (issue 12): their own texts, gifts and
+ * the storage keys of their images (the partner's messages are the partner's data).
+ */
+export const ZPersonalDataChats = z.object({
+  conversations: z.array(
+    z.object({
+      id: z.number().int(),
+      partner_profile_id: z.number().int(),
+      started_by_me: z.boolean(),
+      created_at: isoTime,
+      removed_up_to: z.number().int().meta({ description: 'Messages up to this id were removed by the member' }),
+      hidden: z.boolean(),
+      draft: z.string().nullable(),
+    }),
+  ),
+  messages_sent: z.array(
+    z.object({
+      id: z.number().int(),
+      conversation_id: z.number().int(),
+      kind: z.string(),
+      text: z.string().nullable(),
+      gift: z.string().nullable(),
+      image_key: z.string().nullable(),
+      credits: z.number().int(),
+      sent_at: isoTime,
+    }),
+  ),
+});
+
 export const ZPersonalDataCreditEntry = z.object({
   created_at: isoTime,
   kind: z.string(),
@@ -87,6 +117,7 @@ export const ZPersonalDataParts = z.object({
   reports: z.array(ZPersonalDataReport).meta({ description: 'Reports the member made' }),
   credit_history: z.array(ZPersonalDataCreditEntry),
   likes: ZPersonalDataLikes,
+  chats: ZPersonalDataChats,
 });
 export type TPersonalDataParts = z.infer<typeof ZPersonalDataParts>;
 export type PersonalDataPartName = keyof TPersonalDataParts;

@@ -5,7 +5,7 @@
  * rule below turns them into the chat screen's send_blocked and the send call's refusals.
  */
 import { sql } from 'drizzle-orm';
-import { mayStartConversation, type SendBlockedReason } from '@cupido/shared/chats';
+import { FREE_CONVERSATIONS_STARTED, mayStartConversation, type SendBlockedReason } from '@cupido/shared/chats';
 import type { ContactFacts } from '@cupido/shared/profiles';
 import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
@@ -76,7 +76,7 @@ export function refusalFor(reason: SendBlockedReason, partner: PartnerFacts, has
     case 'partner_unconfirmed':
       return hasConversation ? new AppError(403, 'partner_unconfirmed', 'errors.partner_unconfirmed') : profileNotFound();
     case 'conversation_limit':
-      return new AppError(403, 'premium_only', 'errors.premium_only');
+      return new AppError(403, 'premium_only', 'errors.premium_only', { count: FREE_CONVERSATIONS_STARTED });
     case 'partner_gone':
     case 'partner_invisible':
       return profileNotFound();

@@ -26,9 +26,16 @@ export interface Reporter {
 export interface NewReport {
   profileId: number;
   photoId?: number;
+  /** A chat message of that profile's (chats), with its content as reported: the evidence outlives the conversation. */
+  message?: ReportedMessage;
   reason: TReportReason;
   text: string;
   goodFaith: boolean;
+}
+
+export interface ReportedMessage {
+  id: number;
+  text: string;
 }
 
 const invalid = (code: string, field: string, params: Record<string, number> = {}) => new AppError(400, code, `errors.${code}`, params, field);
@@ -62,6 +69,8 @@ export async function fileReport(deps: ReportDeps, reporter: Reporter, report: N
         reporterUserId: reporter.userId,
         reportedProfileId: report.profileId,
         photoId: report.photoId ?? null,
+        messageId: report.message?.id ?? null,
+        messageText: report.message?.text ?? null,
         reason: report.reason,
         text,
         goodFaith: true,
@@ -75,4 +84,12 @@ export async function fileReport(deps: ReportDeps, reporter: Reporter, report: N
     if (isUniqueViolation(error)) throw alreadyOpen();
     throw error;
   }
+}
+
+/**
+ * A report of a chat message the profile sent the reporter (chats checks that first), with the
+ * same checks, the same one-open-report-per-profile rule and the same acknowledgement.
+ */
+export async function fileMessageReport(deps: ReportDeps, reporter: Reporter, report: Omit<NewReport, 'photoId'> & { message: ReportedMessage }): Promise<number> {
+  return fileReport(deps, reporter, report);
 }
