@@ -8,6 +8,7 @@ import { ZReportAnswer } from './reports';
 import { ZCreditHistoryAnswer } from './credits';
 import { ZPersonalDataExport } from './personal-data';
 import { ZAutoLikeAnswer, ZLikeAnswer, ZLikesAnswer, ZLikesPageAnswer, ZSuggestionsAnswer, ZSwipeStackAnswer } from './likes';
+import { ZChatAnswer, ZChatsAnswer, ZSendMessageAnswer } from './chats';
 
 /**
  * The success answer of each JSON call, keyed 'METHOD /api/x.php': the same schema object the
@@ -60,6 +61,12 @@ export const API_ANSWERS = {
   'GET /api/match-finder.php': ZSuggestionsAnswer,
   'GET /api/signup-matches.php': ZSuggestionsAnswer,
   'GET /api/auto-like.php': ZAutoLikeAnswer,
+  'GET /api/chats.php': ZChatsAnswer,
+  'GET /api/chat.php': ZChatAnswer,
+  'POST /api/message.php': ZSendMessageAnswer,
+  'POST /api/chat-read.php': ZOkAnswer,
+  'DELETE /api/chat.php': ZOkAnswer,
+  'POST /api/message-report.php': ZReportAnswer,
 } as const satisfies Record<string, z.ZodType>;
 
 export type ApiCall = keyof typeof API_ANSWERS;
