@@ -1,11 +1,11 @@
 import { Suspense, useState } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
 import Modal from 'react-bootstrap/Modal';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TChatAnswer } from '@cupido/shared/chats';
 import { routePath } from '@cupido/shared/routes';
 import { lazyWithReload } from '../../app/chunk-reload';
+import { useDisclosure } from '../../app/use-disclosure';
 import { ProfilePhoto } from '../profile-cards/profile-card';
 import { useSession } from '../session/use-session';
 import { useChats } from '../chats';
@@ -32,6 +32,11 @@ export function ChatTopBar({ partner, conversation }: ChatTopBarProps) {
   const { removeConversation } = useChats();
   const [dialog, setDialog] = useState<ProfileDialog | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const options = useDisclosure();
+  const choose = (action: () => void) => () => {
+    options.close();
+    action();
+  };
   const profileUrl = routePath('members-id', { id: partner.id });
   const credits = user?.credits ?? 0;
 
@@ -71,27 +76,38 @@ export function ChatTopBar({ partner, conversation }: ChatTopBarProps) {
       >
         <span aria-hidden="true">🪙</span> <span aria-hidden="true">{credits}</span>
       </Link>
-      <Dropdown align="end">
-        <Dropdown.Toggle variant="link" id="chat-options" className="chat-top-bar__options px-2" aria-label={t('chat.options')}>
+      {/* A menu of a link and buttons: the shell's disclosure pattern (no Popper), closed by Escape or a click outside. */}
+      <div className="dropdown" {...options.rootProps}>
+        <button id="chat-options" className="btn btn-link chat-top-bar__options px-2" aria-label={t('chat.options')} {...options.toggleProps}>
           <span aria-hidden="true">⋮</span>
-        </Dropdown.Toggle>
-        <Dropdown.Menu>
-          <Dropdown.Item as={Link} to={profileUrl} id="chat-view-profile">
-            {t('chat.viewProfile')}
-          </Dropdown.Item>
-          <Dropdown.Item as="button" id="chat-block" onClick={() => setDialog('block')}>
-            {t('chat.block', { name: partner.name })}
-          </Dropdown.Item>
-          <Dropdown.Item as="button" id="chat-report-profile" onClick={() => setDialog('report')}>
-            {t('chat.report', { name: partner.name })}
-          </Dropdown.Item>
-          {conversation !== null && (
-            <Dropdown.Item as="button" id="chat-delete" className="text-danger" onClick={() => setDeleting(true)}>
-              {t('chat.delete')}
-            </Dropdown.Item>
-          )}
-        </Dropdown.Menu>
-      </Dropdown>
+        </button>
+        {options.open && (
+          <ul id={options.menuId} className="dropdown-menu dropdown-menu-end show" data-bs-popper="static">
+            <li>
+              <Link to={profileUrl} id="chat-view-profile" className="dropdown-item" onClick={() => options.close()}>
+                {t('chat.viewProfile')}
+              </Link>
+            </li>
+            <li>
+              <button type="button" id="chat-block" className="dropdown-item" onClick={choose(() => setDialog('block'))}>
+                {t('chat.block', { name: partner.name })}
+              </button>
+            </li>
+            <li>
+              <button type="button" id="chat-report-profile" className="dropdown-item" onClick={choose(() => setDialog('report'))}>
+                {t('chat.report', { name: partner.name })}
+              </button>
+            </li>
+            {conversation !== null && (
+              <li>
+                <button type="button" id="chat-delete" className="dropdown-item text-danger" onClick={choose(() => setDeleting(true))}>
+                  {t('chat.delete')}
+                </button>
+              </li>
+            )}
+          </ul>
+        )}
+      </div>
       {dialog && (
         <Suspense fallback={null}>
           <ChatProfileDialogs

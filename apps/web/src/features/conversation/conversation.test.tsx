@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { LIVE_CLOSE } from '@cupido/shared/live';
 import { TYPING_VISIBLE_MS } from '@cupido/shared/chat-rules';
 import type { TChatItem } from '@cupido/shared/chats';
@@ -497,6 +498,86 @@ describe('the conversation screen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(await within(dialog).findByText('Thank you, we will look into it.')).toBeTruthy();
     expect(sentBodies(fetch, 'POST /api/message-report.php')).toEqual([{ message_id: 1, reason: 'scam_spam', text: '', good_faith: true }]);
+  });
+});
+
+describe('accessibility of the conversation screen', () => {
+  const axeRules = { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'], rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } };
+  const violations = async () => (await axe.run(document.body, axeRules)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+
+  it('has no axe violations: messages of every kind, pending and waiting, the options menu, the gift picker and the image viewer', async () => {
+    useScreen('desktop');
+    renderChat({
+      'GET /api/chat.php': {
+        body: chatAnswer({
+          messages: [
+            chatMessage(1),
+            chatMessage(2, { from_me: true, text: 'Mine', state: 'read' }),
+            chatMessage(3, { kind: 'gift', text: null, gift: 'rose' }),
+            chatMessage(4, { kind: 'image', text: null, image: { thumb_url: '/api/chat-image.php?message=4&size=thumb', url: '/api/chat-image.php?message=4&size=full', width: 400, height: 300 } }),
+          ],
+          older_hidden: true,
+          partner: { ...chatAnswer().partner, is_fictional: true, fictional_icon: '★', fictional: { icon: '★', singular: 'fictional profile', warning: 'Some profiles are run by our staff.' } },
+        }),
+      },
+      'POST /api/chat-read.php': OK,
+      'POST /api/message.php': 'pending',
+    });
+    await screen.findByText('Message 1');
+    await userEvent.type(messageBox(), 'On its way');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await within(messageList()).findByText('On its way');
+    expect(await violations()).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Conversation options' }));
+    expect(screen.getByRole('button', { name: 'Delete conversation' })).toBeTruthy();
+    expect(await violations()).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show the photo full size' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Photo from Bram' });
+    expect(within(viewer).getByRole('img', { name: 'Photo from Bram' }).getAttribute('src')).toBe('/api/chat-image.php?message=4&size=full');
+    expect(await violations()).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send a gift (25 credits)' }));
+    await screen.findByRole('dialog', { name: 'Send Bram a gift' });
+    expect(await violations()).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The focus is back on the button that opened the picker.
+    expect(document.activeElement?.id).toBe('chat-gift');
+  });
+
+  it('deletes the conversation from the options (after asking) and goes back to the list', async () => {
+    const { fetch } = renderChat({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
+      'POST /api/chat-read.php': OK,
+      'DELETE /api/chat.php': OK,
+    });
+    await screen.findByText('Message 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Conversation options' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete conversation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this conversation?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(currentLocation()).toBe('/chats'));
+    await waitFor(() => expect(sentBodies(fetch, 'DELETE /api/chat.php')).toEqual([{ conversation: CONVERSATION_ID }]));
+  });
+
+  it('blocks the partner from the options with the profile page’s confirmation, and leaves the conversation', async () => {
+    const { fetch } = renderChat({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
+      'POST /api/chat-read.php': OK,
+      'POST /api/block.php': { body: { profile_id: PARTNER_ID, is_blocked: true } },
+    });
+    await screen.findByText('Message 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Conversation options' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Block Bram' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Bram?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(currentLocation()).toBe('/chats'));
+    expect(sentBodies(fetch, 'POST /api/block.php')).toEqual([{ profile_id: PARTNER_ID }]);
   });
 });
 

@@ -1,26 +1,27 @@
 /**
  * The gifts' artwork: Twemoji graphics (@twemoji/svg; graphics CC-BY 4.0 by Twitter, Inc and other
- * contributors, see the README), imported as URLs so the build fingerprints them (small ones are
- * inlined). The catalogue (packages/shared/src/gifts.ts) names each by its code point; a test checks
- * that every gift has its artwork here.
+ * contributors, see the README), imported as file URLs (never inlined: sixteen data URIs would
+ * double the chat chunk), fetched when a gift is shown and cached after. The catalogue
+ * (packages/shared/src/gifts.ts) names each by its code point; gift-art.test.ts checks that every
+ * gift has its artwork here, the file of that code point.
  */
 import type { GiftCode } from '@cupido/shared/gifts';
-import rose from '@twemoji/svg/1f339.svg';
-import bouquet from '@twemoji/svg/1f490.svg';
-import sunflower from '@twemoji/svg/1f33b.svg';
-import chocolate from '@twemoji/svg/1f36b.svg';
-import cake from '@twemoji/svg/1f382.svg';
-import iceCream from '@twemoji/svg/1f366.svg';
-import cherries from '@twemoji/svg/1f352.svg';
-import coffee from '@twemoji/svg/2615.svg';
-import wine from '@twemoji/svg/1f377.svg';
-import champagne from '@twemoji/svg/1f37e.svg';
-import teddyBear from '@twemoji/svg/1f9f8.svg';
-import loveLetter from '@twemoji/svg/1f48c.svg';
-import kiss from '@twemoji/svg/1f48b.svg';
-import star from '@twemoji/svg/1f31f.svg';
-import present from '@twemoji/svg/1f381.svg';
-import ring from '@twemoji/svg/1f48d.svg';
+import rose from '@twemoji/svg/1f339.svg?no-inline';
+import bouquet from '@twemoji/svg/1f490.svg?no-inline';
+import sunflower from '@twemoji/svg/1f33b.svg?no-inline';
+import chocolate from '@twemoji/svg/1f36b.svg?no-inline';
+import cake from '@twemoji/svg/1f382.svg?no-inline';
+import iceCream from '@twemoji/svg/1f366.svg?no-inline';
+import cherries from '@twemoji/svg/1f352.svg?no-inline';
+import coffee from '@twemoji/svg/2615.svg?no-inline';
+import wine from '@twemoji/svg/1f377.svg?no-inline';
+import champagne from '@twemoji/svg/1f37e.svg?no-inline';
+import teddyBear from '@twemoji/svg/1f9f8.svg?no-inline';
+import loveLetter from '@twemoji/svg/1f48c.svg?no-inline';
+import kiss from '@twemoji/svg/1f48b.svg?no-inline';
+import star from '@twemoji/svg/1f31f.svg?no-inline';
+import present from '@twemoji/svg/1f381.svg?no-inline';
+import ring from '@twemoji/svg/1f48d.svg?no-inline';
 
 export const GIFT_ART: Record<GiftCode, string> = {
   rose,
@@ -39,24 +40,4 @@ export const GIFT_ART: Record<GiftCode, string> = {
   star,
   present,
   ring,
-};
-
-/** The code point each artwork was imported from (checked against the catalogue by the test). */
-export const GIFT_ART_EMOJI: Record<GiftCode, string> = {
-  rose: '1f339',
-  bouquet: '1f490',
-  sunflower: '1f33b',
-  chocolate: '1f36b',
-  cake: '1f382',
-  ice_cream: '1f366',
-  cherries: '1f352',
-  coffee: '2615',
-  wine: '1f377',
-  champagne: '1f37e',
-  teddy_bear: '1f9f8',
-  love_letter: '1f48c',
-  kiss: '1f48b',
-  star: '1f31f',
-  present: '1f381',
-  ring: '1f48d',
 };
