@@ -7,7 +7,7 @@
  * in-process broker reaches no other process. Without them the test is skipped and says why.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -18,7 +18,9 @@ import { openDatabase, type DatabaseHandle } from '../../db/open';
 import { profiles, sites, users } from '../../db/schema';
 import { seedDemoSites } from '../../seed/demo-sites';
 import { adminQuery, withDatabaseName } from '../../test/postgres-admin';
+import { ZChatAnswer, ZSendMessageAnswer } from '@cupido/shared/chats';
 import { createSession } from '../accounts/sessions';
+import { changeCredits } from '../credits/service';
 import { closeAll, openLiveReady, type LiveClient } from './live-test-kit';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -97,6 +99,15 @@ async function memberWithSession(db: DatabaseHandle['db'], name: string) {
   return { userId: user!.id, profileId: profile!.id, cookie: `auth.session=${token}` };
 }
 
+async function call(base: string, method: 'GET' | 'POST', url: string, cookie: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
 let a: { base: string; output: () => string };
 let b: { base: string; output: () => string };
 
@@ -136,18 +147,52 @@ describe.skipIf(!enabled)(`two server processes on one PostgreSQL and Redis${ena
     const annaOnA = await openLiveReady(a.base, { cookie: anna.cookie });
     clients.push(annaOnA);
 
-    const liked = await fetch(`${b.base}/api/like.php`, {
-      method: 'POST',
-      headers: { cookie: ben.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ profile_id: anna.profileId }),
-    });
-    expect(liked.status, await liked.clone().text()).toBe(200);
+    const liked = await call(b.base, 'POST', '/api/like.php', ben.cookie, { profile_id: anna.profileId });
+    expect(liked.status, JSON.stringify(liked.body)).toBe(200);
     // Other runs may share this Redis (the processes use the default channel prefix): wait for this frame.
     expect(await annaOnA.waitFor((f) => f.type === 'like' && f.profile === ben.profileId, 10_000)).toEqual({
       type: 'like',
       profile: ben.profileId,
       like_state: 'liked_you',
     });
+  }, 30_000);
+
+  it("delivers a message sent over HTTP to process B to the partner's socket on process A; after a killed socket the resync brings what was missed, once", async () => {
+    const anna = await memberWithSession(database!.db, 'Anna');
+    const ben = await memberWithSession(database!.db, 'Ben');
+    await database!.db.transaction((tx) =>
+      changeCredits(tx, { userId: ben.userId, amount: 100, kind: 'manual_correction', idempotencyKey: `test:${randomUUID()}`, now: new Date() }),
+    );
+    const annaOnA = await openLiveReady(a.base, { cookie: anna.cookie });
+    clients.push(annaOnA);
+    const write = async (text: string) => {
+      const response = await call(b.base, 'POST', '/api/message.php', ben.cookie, { profile_id: anna.profileId, client_id: randomUUID(), text });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return ZSendMessageAnswer.parse(response.body).message;
+    };
+
+    const first = await write('Hallo Anna');
+    const frame = await annaOnA.waitFor((f) => f.type === 'message' && f.message.id === first.id, 10_000);
+    expect(frame).toMatchObject({ type: 'message', message: { id: first.id, text: 'Hallo Anna', from_me: false, conversation: first.conversation } });
+
+    // Anna's socket dies without a word (a phone going to sleep); Ben writes on meanwhile.
+    annaOnA.ws.terminate();
+    await annaOnA.closed;
+    const second = await write('Bist du da?');
+    const third = await write('Hallo?');
+
+    // She comes back, through the other process: the hello says there is news, the resync brings it.
+    const annaOnB = await openLiveReady(b.base, { cookie: anna.cookie });
+    clients.push(annaOnB);
+    expect(annaOnB.frames[0]).toEqual({ type: 'hello', last_message_id: third.id });
+    const resync = await call(a.base, 'GET', `/api/chat.php?conversation=${first.conversation.id}&after=${first.id}`, anna.cookie);
+    expect(resync.status, JSON.stringify(resync.body)).toBe(200);
+    const missed = ZChatAnswer.parse(resync.body);
+    expect(missed.messages.map((m) => [m.id, m.text])).toEqual([
+      [second.id, 'Bist du da?'],
+      [third.id, 'Hallo?'],
+    ]);
+    expect(missed.has_newer).toBe(false);
   }, 30_000);
 
   // Last: it stops process A.
