@@ -58,6 +58,11 @@ beforeEach(async () => {
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
     return this.classList.contains('chat-row') ? 50 : 0;
   });
+  // The list scrolls as far as its rows reach (the virtualiser sets the inner list's height).
+  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    if (!this.classList.contains('chat-messages')) return 0;
+    return Math.max(600, parseFloat((this.firstElementChild as HTMLElement | null)?.style.height ?? '0') || 0);
+  });
   server = await startLiveServer({ lastMessageId: () => 0 });
 });
 
@@ -381,6 +386,114 @@ describe('the conversation screen', () => {
     // Screen readers hear it: the list itself is not a live region.
     expect(document.getElementById('chat-announcement')!.textContent).toBe('New message from Bram: Message 2');
   }, 15_000);
+
+  it('while the member types, the partner hears it: a typing frame at most every TYPING_SIGNAL_INTERVAL_MS', async () => {
+    useScreen('phone');
+    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
+    await screen.findByText('Message 1');
+    await connected();
+    await userEvent.type(messageBox(), 'Hello there');
+    await eventually(() => expect(server.received.filter((frame) => (frame as { type: string }).type === 'typing')).toEqual([{ type: 'typing', conversation: CONVERSATION_ID }]));
+  });
+
+  it('sends a photo: a pending bubble with its preview, then the stored thumbnail opening the full image', async () => {
+    useScreen('phone');
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'beach.jpg', { type: 'image/jpeg' });
+    let answer: (value: StubAnswer) => void = () => {};
+    const { fetch } = renderChat({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
+      'POST /api/chat-read.php': OK,
+      'POST /api/message-image.php': () => new Promise<StubAnswer>((resolve) => (answer = resolve)),
+    });
+    await screen.findByText('Message 1');
+    expect(screen.getByRole('button', { name: 'Send a photo (5 credits)' })).toBeTruthy();
+    await userEvent.upload(document.getElementById('chat-photo-file') as HTMLInputElement, file);
+    const pending = await within(messageList()).findByRole('img', { name: 'Your photo' });
+    expect(pending.closest('.chat-bubble')?.getAttribute('data-state')).toBe('sending');
+
+    const [, init] = fetch.mock.calls.find(([input]) => String(input).includes('/api/message-image.php'))!;
+    const sent = init!.body as FormData;
+    expect(sent.get('profile_id')).toBe(String(PARTNER_ID));
+    expect(sent.get('client_id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((sent.get('file') as File).name).toBe('beach.jpg');
+    const image = { thumb_url: '/api/chat-image.php?message=2&size=thumb', url: '/api/chat-image.php?message=2&size=full', width: 400, height: 300 };
+    await act(async () =>
+      answer({ status: 201, body: { message: chatMessage(2, { from_me: true, client_id: String(sent.get('client_id')), kind: 'image', text: null, image }), credits: 95 } }),
+    );
+    const thumbnail = await within(messageList()).findByRole('button', { name: 'Show the photo full size' });
+    expect(within(thumbnail).getByRole('img', { name: 'Your photo' }).getAttribute('src')).toBe(image.thumb_url);
+    expect(within(messageList()).getAllByRole('img', { name: 'Your photo' })).toHaveLength(1);
+    await userEvent.click(thumbnail);
+    const viewer = await screen.findByRole('dialog', { name: 'Your photo' });
+    expect(within(viewer).getByRole('img', { name: 'Your photo' }).getAttribute('src')).toBe(image.url);
+  });
+
+  it('scrolled up, a new message of the partner does not move the view: a New messages pill leads down to it', async () => {
+    renderChat({
+      'GET /api/chat.php': { body: chatAnswer({ messages: Array.from({ length: 40 }, (_, i) => chatMessage(i + 1)) }) },
+      'POST /api/chat-read.php': OK,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Bram' });
+    // It opens at the newest message (happy-dom moves scrollTop but fires no scroll event: the test does).
+    await waitFor(() => expect(messageList().scrollTop).toBe(messageList().scrollHeight - 600));
+    act(() => void messageList().dispatchEvent(new Event('scroll')));
+    expect(await within(messageList()).findByText('Message 40')).toBeTruthy();
+    expect(within(messageList()).queryByText('Message 1')).toBeNull(); // virtualised: far above, not in the page
+    await connected();
+    const scroller = messageList();
+    act(() => {
+      scroller.scrollTop = 0;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    server.send({ type: 'message', message: chatMessage(41) });
+    const pill = await screen.findByRole('button', { name: /New messages/ });
+    expect(scroller.scrollTop).toBe(0);
+    await userEvent.click(pill);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /New messages/ })).toBeNull());
+    await waitFor(() => expect(scroller.scrollTop).toBe(scroller.scrollHeight - 600));
+  });
+
+  it('at the bottom, a new message of the partner comes into view by itself (no pill)', async () => {
+    renderChat({
+      'GET /api/chat.php': { body: chatAnswer({ messages: Array.from({ length: 40 }, (_, i) => chatMessage(i + 1)) }) },
+      'POST /api/chat-read.php': OK,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Bram' });
+    await waitFor(() => expect(messageList().scrollTop).toBe(messageList().scrollHeight - 600));
+    act(() => void messageList().dispatchEvent(new Event('scroll')));
+    await connected();
+    const endBefore = messageList().scrollTop;
+    server.send({ type: 'message', message: chatMessage(41) });
+    await waitFor(() => expect(messageList().scrollTop).toBeGreaterThan(endBefore));
+    act(() => void messageList().dispatchEvent(new Event('scroll')));
+    expect(await within(messageList()).findByText('Message 41')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /New messages/ })).toBeNull();
+  });
+
+  it('the older page goes above without moving what the member is reading', async () => {
+    const { fetch } = renderChat({
+      'GET /api/chat.php': (_body, url) =>
+        url.searchParams.get('before') === '11'
+          ? { body: chatAnswer({ messages: Array.from({ length: 10 }, (_, i) => chatMessage(i + 1)), has_older: false }) }
+          : { body: chatAnswer({ messages: Array.from({ length: 30 }, (_, i) => chatMessage(i + 11)), has_older: true }) },
+      'POST /api/chat-read.php': OK,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Bram' });
+    await waitFor(() => expect(messageList().scrollTop).toBe(messageList().scrollHeight - 600));
+    const scroller = messageList();
+    const rowOf = (text: string) => within(scroller).getByText(text).closest('li') as HTMLElement;
+    const offsetOf = (row: HTMLElement) => Number(/translateY\(([\d.]+)px\)/.exec(row.style.transform)![1]);
+    // The member scrolls up to the top: Message 11 is on screen, and the older page is asked for.
+    act(() => {
+      scroller.scrollTop = 0;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    const before = offsetOf(rowOf('Message 11')) - scroller.scrollTop;
+    await waitFor(() => expect(sentQueries(fetch, 'GET /api/chat.php')).toContainEqual({ conversation: '5', before: '11' }));
+    act(() => void scroller.dispatchEvent(new Event('scroll')));
+    await waitFor(() => expect(offsetOf(rowOf('Message 11')) - scroller.scrollTop).toBeCloseTo(before, 0));
+    expect(scroller.scrollTop).toBeGreaterThan(0);
+  });
 
   it('shows a gift with its artwork and translated name', async () => {
     await changeLocale('de');

@@ -13,7 +13,7 @@ const LOAD_OLDER_WITHIN_PX = 150;
 /** Within this much of the bottom, the member counts as reading the newest messages (new ones follow). */
 const AT_END_PX = 80;
 
-type Row = { key: string; kind: 'top' } | { key: string; kind: 'message'; message: TChatMessage } | { key: string; kind: 'outgoing'; entry: OutboxEntry };
+type Row = { key: string; kind: 'message'; message: TChatMessage } | { key: string; kind: 'outgoing'; entry: OutboxEntry };
 
 /** An own message keeps its key from pending to stored (its client id): the bubble stays, it is not replaced. */
 function messageKey(message: TChatMessage): string {
@@ -49,17 +49,32 @@ export function MessageList(props: MessageListProps) {
 
   const rows = useMemo<Row[]>(
     () => [
-      { key: 'top', kind: 'top' },
       ...messages.map((message) => ({ key: messageKey(message), kind: 'message' as const, message })),
       ...outgoing.filter((entry) => entry.status !== 'refused').map((entry) => ({ key: `c:${entry.clientId}`, kind: 'outgoing' as const, entry })),
     ],
     [messages, outgoing],
   );
 
+  // The notice above the messages (loading older ones, the privacy notice, the start) is the list's
+  // top padding, not a row: the end anchor keeps a message in place when older ones come in above it.
+  const topRef = useRef<HTMLDivElement>(null);
+  const [topHeight, setTopHeight] = useState(0);
+  useLayoutEffect(() => {
+    const top = topRef.current;
+    if (!top) return;
+    const measure = () => setTopHeight(top.offsetHeight);
+    measure();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(top);
+    return () => observer.disconnect();
+  }, []);
+
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.kind === 'top' ? 48 : 72),
+    estimateSize: () => 72,
+    paddingStart: topHeight,
     getItemKey: (index) => rows[index]!.key,
     anchorTo: 'end',
     followOnAppend: true,
@@ -70,7 +85,7 @@ export function MessageList(props: MessageListProps) {
   // Opens at the newest message, once there is something to show.
   const opened = useRef(false);
   useLayoutEffect(() => {
-    if (opened.current || rows.length <= 1) return;
+    if (opened.current || rows.length === 0) return;
     opened.current = true;
     virtualizer.scrollToEnd();
   }, [rows.length, virtualizer]);
@@ -125,36 +140,40 @@ export function MessageList(props: MessageListProps) {
   return (
     <div className="chat-messages-wrap">
       <div ref={scrollRef} className="chat-messages" role="region" aria-label={t('messages.label', { name: partnerName })} tabIndex={0} onScroll={onScroll} id="chat-messages">
-        <ol className="chat-messages__list list-unstyled mb-0" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
-            const row = rows[item.index]!;
-            return (
-              <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className={`chat-row chat-row--${row.kind}`} style={{ transform: `translateY(${item.start}px)` }}>
-                {row.kind === 'top' && <TopRow hasOlder={hasOlder} olderHidden={olderHidden} loadingOlder={loadingOlder} empty={messages.length + outgoing.length === 0} partnerName={partnerName} />}
-                {row.kind === 'message' && (
-                  <MessageBubble
-                    content={contentOfMessage(row.message)}
-                    fromMe={row.message.from_me}
-                    partnerName={partnerName}
-                    time={formatMessageTime(row.message.created_at, locale, now)}
-                    state={row.message.from_me ? ownMessageState(row.message, receipts, fictional) : undefined}
-                    onOpenImage={onOpenImage}
-                    onReport={row.message.from_me ? undefined : () => onReport(row.message)}
-                  />
-                )}
-                {row.kind === 'outgoing' && (
-                  <MessageBubble
-                    content={contentOfEntry(row.entry)}
-                    fromMe
-                    partnerName={partnerName}
-                    time={formatMessageTime(row.entry.createdAt, locale, now)}
-                    state={row.entry.status === 'waiting' ? 'waiting' : 'sending'}
-                  />
-                )}
-              </li>
-            );
-          })}
-        </ol>
+        <div className="chat-messages__list" style={{ height: virtualizer.getTotalSize() }}>
+          <div ref={topRef} className="chat-messages__top">
+            <TopRow hasOlder={hasOlder} olderHidden={olderHidden} loadingOlder={loadingOlder} empty={messages.length + outgoing.length === 0} partnerName={partnerName} />
+          </div>
+          <ol className="list-unstyled mb-0">
+            {items.map((item) => {
+              const row = rows[item.index]!;
+              return (
+                <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className={`chat-row chat-row--${row.kind}`} style={{ transform: `translateY(${item.start}px)` }}>
+                  {row.kind === 'message' && (
+                    <MessageBubble
+                      content={contentOfMessage(row.message)}
+                      fromMe={row.message.from_me}
+                      partnerName={partnerName}
+                      time={formatMessageTime(row.message.created_at, locale, now)}
+                      state={row.message.from_me ? ownMessageState(row.message, receipts, fictional) : undefined}
+                      onOpenImage={onOpenImage}
+                      onReport={row.message.from_me ? undefined : () => onReport(row.message)}
+                    />
+                  )}
+                  {row.kind === 'outgoing' && (
+                    <MessageBubble
+                      content={contentOfEntry(row.entry)}
+                      fromMe
+                      partnerName={partnerName}
+                      time={formatMessageTime(row.entry.createdAt, locale, now)}
+                      state={row.entry.status === 'waiting' ? 'waiting' : 'sending'}
+                    />
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </div>
       </div>
       <div className="visually-hidden" aria-live="polite" id="chat-announcement">
         {announcement}
