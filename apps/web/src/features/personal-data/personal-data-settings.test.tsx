@@ -39,6 +39,7 @@ const exported: TPersonalDataExport = {
   reports: [],
   credit_history: [],
   likes: { given: [], received: [], passes: [] },
+  chats: { conversations: [], messages_sent: [] },
 };
 
 beforeEach(() => {
