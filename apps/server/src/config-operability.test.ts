@@ -14,4 +14,10 @@ describe('WORKER and METRICS_TOKEN', () => {
     expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-metrics-token' }).metricsToken).toBe('a-long-enough-metrics-token');
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
+
+  it('gives each deployment its own Redis channel prefix when told (two deployments on one Redis must not hear each other)', () => {
+    expect(loadConfig({}).brokerChannelPrefix).toBe('cupido:');
+    expect(loadConfig({ REDIS_CHANNEL_PREFIX: 'site-b:' }).brokerChannelPrefix).toBe('site-b:');
+    expect(loadConfig({ REDIS_CHANNEL_PREFIX: '' }).brokerChannelPrefix).toBe('cupido:');
+  });
 });

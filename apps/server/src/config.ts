@@ -19,6 +19,8 @@ const ZEnv = z.object({
   REDIS_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   /** Prefix of this deployment's keys in Redis, so several deployments (or test runs) can share one. */
   REDIS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().max(100).default('cupido:rl:')),
+  /** Prefix of this deployment's pub/sub channels in Redis (cache drops, live frames), for the same reason. */
+  REDIS_CHANNEL_PREFIX: z.preprocess(emptyAsUndefined, z.string().max(100).default('cupido:')),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   /** Header set by a trusted proxy with the visitor's country, e.g. cf-ipcountry. */
   COUNTRY_HEADER: z.preprocess(emptyAsUndefined, z.string().toLowerCase().optional()),
@@ -50,6 +52,7 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   rateLimitKeyPrefix: string;
+  brokerChannelPrefix: string;
   smtpUrl: string | undefined;
   countryHeader: string | undefined;
   trustProxy: TrustProxy;
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     rateLimitKeyPrefix: e.REDIS_KEY_PREFIX,
+    brokerChannelPrefix: e.REDIS_CHANNEL_PREFIX,
     smtpUrl: e.SMTP_URL,
     countryHeader: e.COUNTRY_HEADER,
     trustProxy: e.TRUST_PROXY,
