@@ -9,6 +9,7 @@ import { useDisclosure } from '../../app/use-disclosure';
 import { ProfilePhoto } from '../profile-cards/profile-card';
 import { useSession } from '../session/use-session';
 import { useChats } from '../chats';
+import { BackIcon, CoinIcon, MoreIcon } from './chat-icons';
 import { CONVERSATION_NS } from './conversation-texts';
 import type { ProfileDialog } from './chat-profile-dialogs';
 
@@ -51,7 +52,7 @@ export function ChatTopBar({ partner, conversation }: ChatTopBarProps) {
   return (
     <header className="chat-top-bar">
       <Link to={routePath('chats')} className="chat-top-bar__back btn btn-link px-1" aria-label={t('layout.backToChats')}>
-        <span aria-hidden="true">‹</span>
+        <BackIcon />
       </Link>
       <Link to={profileUrl} className="chat-top-bar__partner" id="chat-partner-link" title={t('chat.profileLink', { name: partner.name })}>
         <span className="chat-top-bar__avatar">
@@ -74,12 +75,12 @@ export function ChatTopBar({ partner, conversation }: ChatTopBarProps) {
         className={`chat-top-bar__credits badge rounded-pill ${credits > 0 ? 'text-bg-light border' : 'text-bg-danger'}`}
         aria-label={t('chat.creditsLabel', { count: credits })}
       >
-        <span aria-hidden="true">🪙</span> <span aria-hidden="true">{credits}</span>
+        <CoinIcon /> <span aria-hidden="true">{credits}</span>
       </Link>
       {/* A menu of a link and buttons: the shell's disclosure pattern (no Popper), closed by Escape or a click outside. */}
       <div className="dropdown" {...options.rootProps}>
         <button id="chat-options" className="btn btn-link chat-top-bar__options px-2" aria-label={t('chat.options')} {...options.toggleProps}>
-          <span aria-hidden="true">⋮</span>
+          <MoreIcon />
         </button>
         {options.open && (
           <ul id={options.menuId} className="dropdown-menu dropdown-menu-end show" data-bs-popper="static">

@@ -16,6 +16,7 @@ import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';
 import { sendLive } from '../chats';
 import type { ChatTarget } from './chat-calls';
+import { IdeaIcon } from './chat-icons';
 import { ChatTopBar } from './chat-top-bar';
 import { CONVERSATION_NS } from './conversation-texts';
 import { GiftPicker } from './gift-picker';
@@ -63,13 +64,15 @@ function joinTexts(parts: string[]): string {
 }
 
 /** The refused messages of this partner in the outbox: their texts, the latest reason, their ids (to dismiss). */
-function refusedEntries(partnerId: number, userId: number): { texts: string[]; refusal: OutboxRefusal | null; clientIds: string[] } {
+type ShownRefusal = OutboxRefusal & { textKept: boolean };
+
+function refusedEntries(partnerId: number, userId: number): { texts: string[]; refusal: ShownRefusal | null; clientIds: string[] } {
   const refused = getOutbox()
     .getSnapshot()
     .filter((entry) => entry.status === 'refused' && entry.profileId === partnerId && entry.userId === userId);
   return {
     texts: refused.filter((entry) => entry.kind === 'text' && entry.text).map((entry) => entry.text!),
-    refusal: refused.at(-1)?.refusal ?? null,
+    refusal: refused.at(-1)?.refusal ? { ...refused.at(-1)!.refusal!, textKept: refused.at(-1)!.kind === 'text' } : null,
     clientIds: refused.map((entry) => entry.clientId),
   };
 }
@@ -128,7 +131,7 @@ function ChatView({ chat, meta }: { chat: ReturnType<typeof useConversation>; me
   // What a reload left refused in the outbox comes back into the box; the reason shows (below, for later ones).
   const [initial] = useState(() => refusedEntries(partner.id, userIdOf(user)));
   const [text, setText] = useState(() => joinTexts([...initial.texts, meta.draft ?? '']));
-  const [refusal, setRefusal] = useState<OutboxRefusal | null>(initial.refusal);
+  const [refusal, setRefusal] = useState<ShownRefusal | null>(initial.refusal);
   const [giftsOpen, setGiftsOpen] = useState(() => !!(location.state as ConversationLinkState | null)?.openGifts);
   // An empty conversation opens the icebreakers once by itself.
   const [icebreakersOpen, setIcebreakersOpen] = useState(
@@ -143,6 +146,7 @@ function ChatView({ chat, meta }: { chat: ReturnType<typeof useConversation>; me
       !icebreakersShownFor(partner.id),
   );
   const [image, setImage] = useState<{ url: string; alt: string } | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
   const [reported, setReported] = useState<TChatMessage | null>(null);
 
   useEffect(() => {
@@ -216,12 +220,11 @@ function ChatView({ chat, meta }: { chat: ReturnType<typeof useConversation>; me
       <div className="chat-typing small text-body-secondary" aria-live="polite" id="chat-typing">
         {chat.partnerTyping ? t('messages.typing', { name: partner.name }) : ''}
       </div>
-      {refusal && <RefusalAlert refusal={refusal} onDismiss={() => setRefusal(null)} />}
+      {refusal && <RefusalAlert refusal={refusal} textKept={refusal.textKept} onDismiss={() => setRefusal(null)} />}
       {!meta.send_blocked && (
         <div className="chat-icebreaker-link">
           <button type="button" id="chat-icebreakers" className="btn btn-link btn-sm p-0" onClick={() => setIcebreakersOpen(true)}>
-            <span aria-hidden="true">💡 </span>
-            {t('footer.icebreakers')}
+            <IdeaIcon /> {t('footer.icebreakers')}
           </button>
         </div>
       )}
@@ -239,6 +242,7 @@ function ChatView({ chat, meta }: { chat: ReturnType<typeof useConversation>; me
         prices={meta.prices}
         moneyPrice={moneyPrice}
         blocked={blocked}
+        focusRequest={focusRequest}
       />
       <GiftPicker
         show={giftsOpen}
@@ -255,6 +259,7 @@ function ChatView({ chat, meta }: { chat: ReturnType<typeof useConversation>; me
         onHide={() => setIcebreakersOpen(false)}
         partner={partner}
         onChoose={(opener) => setText(opener)}
+        onExited={() => setFocusRequest((n) => n + 1)}
       />
       <Modal show={!!image} onHide={() => setImage(null)} centered size="lg" aria-labelledby="chat-image-title" id="chat-image-viewer">
         <Modal.Header closeButton closeLabel={t('chat.close')}>

@@ -231,7 +231,7 @@ describe('the conversation screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain("You don't have enough credits");
+    expect(alert.textContent).toContain("You don't have enough credits to send this. Buy credits to keep chatting; your message stays in the box.");
     expect(within(alert).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
     expect(messageBox().value).toBe('Want to meet?');
     expect(within(messageList()).queryByText('Want to meet?')).toBeNull();
@@ -548,6 +548,8 @@ describe('the conversation screen', () => {
     await userEvent.click(options[0]!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(messageBox().value).toBe(chosen);
+    // The member writes next: the focus is in the box, where Enter (on a computer) would send it.
+    await waitFor(() => expect(document.activeElement).toBe(messageBox()));
     expect(sentBodies(fetch, 'POST /api/message.php')).toHaveLength(0);
 
     // The reopen link above the footer brings it back; Escape closes it.

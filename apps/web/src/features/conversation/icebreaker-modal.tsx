@@ -12,6 +12,8 @@ export interface IcebreakerModalProps {
   partner: { id: number; name: string; city: string };
   /** The chosen opener goes into the message box; it is not sent. */
   onChoose: (text: string) => void;
+  /** Closed and gone: the screen puts the focus into the message box, where the member writes next. */
+  onExited?: () => void;
 }
 
 /**
@@ -19,11 +21,11 @@ export interface IcebreakerModalProps {
  * interests (their names as the profile page shows them) and place, the rest generic. Choosing one
  * fills the text box and closes the modal; the member sends it (or changes it) themselves.
  */
-export function IcebreakerModal({ show, onHide, partner, onChoose }: IcebreakerModalProps) {
+export function IcebreakerModal({ show, onHide, partner, onChoose, onExited }: IcebreakerModalProps) {
   const { t } = useTranslation(CONVERSATION_NS);
   const titleId = `${useId()}-title`;
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby={titleId} id="icebreaker-modal">
+    <Modal show={show} onHide={onHide} onExited={onExited} restoreFocus={!onExited} centered aria-labelledby={titleId} id="icebreaker-modal">
       <Modal.Header closeButton closeLabel={t('icebreakers.close')}>
         <Modal.Title id={titleId} className="h5">
           {t('icebreakers.title')}

@@ -65,6 +65,8 @@ describe('the profile page’s Message and Gift actions', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Kiss' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Kiss' }));
     const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain("You don't have enough credits to send this. Buy credits to keep chatting.");
+    expect(alert.textContent).not.toContain('stays in the box'); // nothing was typed
     expect(within(alert).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
     expect(getOutbox().getSnapshot()).toEqual([]);
   });

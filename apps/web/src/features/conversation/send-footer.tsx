@@ -1,7 +1,8 @@
-import { useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphemeLength } from '@cupido/shared/chat-rules';
 import { PHOTO_ACCEPT } from '@cupido/shared/photo-rules';
+import { CameraIcon, GiftIcon } from './chat-icons';
 import { CONVERSATION_NS } from './conversation-texts';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 
@@ -19,6 +20,8 @@ export interface SendFooterProps {
   moneyPrice: string | null;
   /** Why nothing can be sent here now; the footer is disabled and says it. */
   blocked?: ReactNode;
+  /** A new value moves the focus into the text box (after an icebreaker filled it, say). */
+  focusRequest?: number;
 }
 
 /** The text area grows with what is written, up to the limit its CSS sets. */
@@ -40,7 +43,7 @@ function useGrowingTextArea(text: string) {
  * Shift+Enter starts a new line; the Send button is always there (the only way on a phone, where
  * Enter starts a new line).
  */
-export function SendFooter({ partnerName, text, onTextChange, onSend, onPhoto, onOpenGifts, maxLength, prices, moneyPrice, blocked }: SendFooterProps) {
+export function SendFooter({ partnerName, text, onTextChange, onSend, onPhoto, onOpenGifts, maxLength, prices, moneyPrice, blocked, focusRequest = 0 }: SendFooterProps) {
   const { t } = useTranslation(CONVERSATION_NS);
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const area = useGrowingTextArea(text);
@@ -49,6 +52,9 @@ export function SendFooter({ partnerName, text, onTextChange, onSend, onPhoto, o
   const tooLong = length > maxLength;
   const empty = text.trim() === '';
   const disabled = !!blocked;
+  useEffect(() => {
+    if (focusRequest > 0) area.current?.focus();
+  }, [focusRequest, area]);
 
   const send = () => {
     if (disabled || empty || tooLong) return;
@@ -87,7 +93,7 @@ export function SendFooter({ partnerName, text, onTextChange, onSend, onPhoto, o
             aria-label={t('footer.photoPrice', { count: prices.image })}
             title={t('footer.photoPrice', { count: prices.image })}
           >
-            <span aria-hidden="true">📷</span>
+            <CameraIcon />
           </button>
           <input
             ref={fileInput}
@@ -112,7 +118,7 @@ export function SendFooter({ partnerName, text, onTextChange, onSend, onPhoto, o
             aria-label={t('footer.giftPrice', { count: prices.gift })}
             title={t('footer.giftPrice', { count: prices.gift })}
           >
-            <span aria-hidden="true">🎁</span>
+            <GiftIcon />
           </button>
         </div>
         <textarea
