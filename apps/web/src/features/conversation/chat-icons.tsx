@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 /**
  * The chat's few icons as inline SVG (stroke in the text colour): no icon font, no emoji that a
  * system without an emoji font shows as a box. Always decorative: the control carries the words.
+ * Styled inline: the profile page shows the gift icon without the chat's stylesheet.
  */
 function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
   return (
-    <svg className="chat-icon" aria-hidden="true" focusable="false" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg className="chat-icon" style={{ verticalAlign: '-0.2em', flex: '0 0 auto' }} aria-hidden="true" focusable="false" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
       {children}
     </svg>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routePath } from '@cupido/shared/routes';
 import { lazyWithReload } from '../../app/chunk-reload';
+import { GiftIcon } from './chat-icons';
 import { ConversationTexts, CONVERSATION_NS } from './conversation-texts';
 
 // The gift picker and the outbox are a chunk of their own, fetched when the member is about to send a gift.
@@ -42,8 +43,7 @@ function Actions({ profileId, name }: { profileId: number; name: string }) {
           setOpen(true);
         }}
       >
-        <span aria-hidden="true">🎁 </span>
-        {t('profile.gift')}
+        <GiftIcon /> {t('profile.gift')}
       </button>
       {opened && (
         <Suspense fallback={null}>
