@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { Link, useLocation, useMatch, useParams } from 'react-router';
+import { Link, useLocation, useMatch, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TChatMessage } from '@cupido/shared/chats';
 import { FREE_CONVERSATIONS_STARTED, messageMoneyPrice, TYPING_SIGNAL_INTERVAL_MS, type SendBlockedReason } from '@cupido/shared/chat-rules';
@@ -89,7 +89,9 @@ export default function ConversationPage() {
 
 function ConversationScreen({ target }: { target: ChatTarget }) {
   const { t } = useTranslation(CONVERSATION_NS);
-  const chat = useConversation(target, 'profile' in target ? target.profile : null);
+  const navigate = useNavigate();
+  const leave = useCallback(() => void navigate(routePath('chats'), { replace: true }), [navigate]);
+  const chat = useConversation(target, 'profile' in target ? target.profile : null, leave);
   const meta = chat.state.meta;
   usePageTitle(meta ? t('chat.title', { name: meta.partner.name }) : t('layout.messages'));
 

@@ -353,6 +353,40 @@ describe('the conversation screen', () => {
     await waitFor(() => expect(sentBodies(fetch, 'POST /api/chat-read.php')).toContainEqual({ conversation: CONVERSATION_ID, up_to: 3 }));
   });
 
+  it('while the tab is hidden a new message is only delivered; visible again, it resyncs and reads', async () => {
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    const { fetch } = renderChat({
+      'GET /api/chat.php': (_body, url) =>
+        url.searchParams.get('after') === '3'
+          ? { body: chatAnswer({ messages: [chatMessage(4)], has_newer: false }) }
+          : { body: chatAnswer({ messages: [chatMessage(1)] }) },
+      'POST /api/chat-read.php': OK,
+    });
+    await screen.findByText('Message 1');
+    await connected();
+    visibility.mockReturnValue('hidden');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    server.send({ type: 'message', message: chatMessage(3) });
+    await eventually(() => expect(server.received).toContainEqual({ type: 'delivered', conversation: CONVERSATION_ID, up_to: 3 }));
+    expect(sentBodies(fetch, 'POST /api/chat-read.php')).toEqual([{ conversation: CONVERSATION_ID, up_to: 1 }]);
+
+    visibility.mockReturnValue('visible');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(bubbleTexts()).toEqual(['Message 1', 'Message 3', 'Message 4']));
+    expect(sentQueries(fetch, 'GET /api/chat.php')).toContainEqual({ conversation: '5', after: '3' });
+    await waitFor(() => expect(sentBodies(fetch, 'POST /api/chat-read.php')).toContainEqual({ conversation: CONVERSATION_ID, up_to: 4 }));
+    await eventually(() => expect(server.received).toContainEqual({ type: 'read', conversation: CONVERSATION_ID, up_to: 4 }));
+  });
+
+  it('a conversation removed elsewhere (another tab, a block) leaves for the list', async () => {
+    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
+    await screen.findByText('Message 1');
+    await connected();
+    server.send({ type: 'conversation_removed', conversation: 99 });
+    server.send({ type: 'conversation_removed', conversation: CONVERSATION_ID });
+    await waitFor(() => expect(currentLocation()).toBe('/chats'));
+  });
+
   it('a receipt frame moves own messages to delivered and read', async () => {
     renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1, { from_me: true, text: 'Mine' })] }) } });
     const bubble = (await screen.findByText('Mine')).closest('.chat-bubble') as HTMLElement;

@@ -97,10 +97,11 @@ export interface Conversation {
  * demand, the live channel's messages, receipts and typing, and what the member sends through the
  * outbox, all merged by message id. After a reconnect, or when the page is visible again after
  * being hidden, it fetches what came after the last message it shows until nothing newer follows.
+ * When the conversation is removed (another tab, a block), `onRemoved` is called.
  * While visible it reports what the member has read (POST /api/chat-read.php and a live 'read'
  * frame); a message that arrives while the tab is hidden is only reported as delivered.
  */
-export function useConversation(target: ChatTarget, partnerProfileId: number | null): Conversation {
+export function useConversation(target: ChatTarget, partnerProfileId: number | null, onRemoved?: () => void): Conversation {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(conversationReducer, EMPTY);
   // Handlers of frames and timers read the latest state without subscribing again.
@@ -178,6 +179,10 @@ export function useConversation(target: ChatTarget, partnerProfileId: number | n
 
   // Live frames of this conversation.
   const [typingUntil, setTypingUntil] = useState(0);
+  const onRemovedRef = useRef(onRemoved);
+  useLayoutEffect(() => {
+    onRemovedRef.current = onRemoved;
+  }, [onRemoved]);
   useEffect(() => {
     const offMessage = subscribeLive('message', ({ message }) => {
       if (message.conversation.id !== stateRef.current.conversation) return;
@@ -197,7 +202,12 @@ export function useConversation(target: ChatTarget, partnerProfileId: number | n
       if (hello.last_message_id > lastMessageId(stateRef.current.messages) && stateRef.current.meta) void resync();
     });
     const offReconnect = onLiveReconnect(() => void resync());
+    // Deleted in another tab, or a block: there is nothing left to show or send here.
+    const offRemoved = subscribeLive('conversation_removed', (frame) => {
+      if (frame.conversation === stateRef.current.conversation) onRemovedRef.current?.();
+    });
     return () => {
+      offRemoved();
       offMessage();
       offReceipt();
       offTyping();
