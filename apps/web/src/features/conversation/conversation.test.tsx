@@ -378,6 +378,26 @@ describe('the conversation screen', () => {
     await eventually(() => expect(server.received).toContainEqual({ type: 'read', conversation: CONVERSATION_ID, up_to: 4 }));
   });
 
+  it('a conversation not started yet (opened by profile) shows the partner’s first message as it comes', async () => {
+    let started = false;
+    renderChat(
+      {
+        'GET /api/chat.php': () => ({ body: started ? chatAnswer({ messages: [chatMessage(1, { text: 'You first!' })] }) : chatAnswer({ conversation: null }) }),
+        'POST /api/chat-read.php': OK,
+        'GET /api/member.php': { body: { profile: memberProfile(), related: [] } },
+        'GET /api/interests.php': { body: { interests: [] } },
+        'GET /api/regions.php': { body: { countries: [] } },
+      },
+      { route: `/members/${PARTNER_ID}/chat` },
+    );
+    await screen.findByRole('dialog', { name: 'Icebreakers' });
+    await userEvent.keyboard('{Escape}');
+    await connected();
+    started = true;
+    server.send({ type: 'message', message: chatMessage(1, { text: 'You first!' }) });
+    expect(await within(messageList()).findByText('You first!')).toBeTruthy();
+  });
+
   it('a conversation removed elsewhere (another tab, a block) leaves for the list', async () => {
     renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
     await screen.findByText('Message 1');

@@ -70,6 +70,9 @@ export function MessageList(props: MessageListProps) {
     return () => observer.disconnect();
   }, []);
 
+  // The virtualiser's API is a mutable object the compiler cannot memoise around: this component is
+  // left uncompiled on purpose (it re-renders on scroll anyway).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,

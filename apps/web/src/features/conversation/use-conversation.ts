@@ -185,6 +185,8 @@ export function useConversation(target: ChatTarget, partnerProfileId: number | n
   }, [onRemoved]);
   useEffect(() => {
     const offMessage = subscribeLive('message', ({ message }) => {
+      // A conversation opened by profile before it existed: any new conversation may be this one.
+      if (stateRef.current.conversation === null) return void refetch();
       if (message.conversation.id !== stateRef.current.conversation) return;
       if (!message.from_me) setTypingUntil(0);
       dispatch({ type: 'messages', messages: [message] });
@@ -214,7 +216,7 @@ export function useConversation(target: ChatTarget, partnerProfileId: number | n
       offHello();
       offReconnect();
     };
-  }, [resync]);
+  }, [resync, refetch]);
 
   const partnerTyping = typingUntil > 0;
   useEffect(() => {
