@@ -11,9 +11,9 @@ import ChatsIndexPage from './chats-index-page';
 import ConversationPage from './conversation-page';
 
 /**
- * The chat calls' answer contracts for the stubs while packages/shared/src/api-answers.ts does not
- * list them yet (the server's chats routes land beside these screens): added for the test file's
- * run, only where the listing has none (the shared entry wins once it is there). Returns the undo.
+ * The chat calls' answer contracts for the stubs where packages/shared/src/api-answers.ts does not
+ * list them (today POST /api/message-image.php, whose route answers ZSendMessageAnswer): added for
+ * the test file's run, only where the listing has none (the shared entry wins). Returns the undo.
  */
 export function listConversationAnswers(): () => void {
   const listing = API_ANSWERS as Record<string, unknown>;
