@@ -64,6 +64,7 @@ export const API_ANSWERS = {
   'GET /api/chats.php': ZChatsAnswer,
   'GET /api/chat.php': ZChatAnswer,
   'POST /api/message.php': ZSendMessageAnswer,
+  'POST /api/message-image.php': ZSendMessageAnswer,
   'POST /api/chat-read.php': ZOkAnswer,
   'DELETE /api/chat.php': ZOkAnswer,
   'POST /api/message-report.php': ZReportAnswer,

@@ -7,7 +7,7 @@ import { chatsQueryKey } from './chat-calls';
 import { newestMessageId, withMessage, withoutConversation } from './chat-list-updates';
 import { currentOpenConversation } from './chats-store';
 import { startLiveChannel, type LiveChannelOptions } from './live-channel';
-import { onLiveReconnect, subscribeLive, type LiveHello } from './live-events';
+import { onLiveReconnect, sendLive, subscribeLive, type LiveHello } from './live-events';
 
 /**
  * The member's live channel and what it changes in the shell's stores (loaded with the channel,
@@ -27,8 +27,19 @@ export function startChatsLive(queryClient: QueryClient, userId: number, options
   /** The hello this store refetched for already (the reconnect event follows the same hello). */
   let refetchedFor: LiveHello | null = null;
 
+  /**
+   * "Delivered" means the partner's message reached this app, open conversation or not: say so for
+   * each new one, and on every (re)connection for the last message of each conversation the list
+   * has (the server keeps the highest id, so saying it twice changes nothing).
+   */
+  const acknowledge = (conversation: number, upTo: number) => void sendLive({ type: 'delivered', conversation, up_to: upTo });
+  const acknowledgeList = () => {
+    for (const chat of chats()?.chats ?? []) if (chat.last_message && !chat.last_message.from_me) acknowledge(chat.conversation, chat.last_message.id);
+  };
+
   const stops = [
     subscribeLive('message', ({ message }) => {
+      if (!message.from_me) acknowledge(message.conversation.id, message.id);
       const answer = chats();
       if (!answer) return; // its first answer is on the way and has the message (stored before sent)
       const next = withMessage(answer, message, currentOpenConversation());
@@ -53,6 +64,7 @@ export function startChatsLive(queryClient: QueryClient, userId: number, options
     }),
     subscribeLive('like', reloadLikes),
     subscribeLive('hello', (hello) => {
+      acknowledgeList();
       const answer = chats();
       if (answer && hello.last_message_id > newestMessageId(answer)) {
         refetchedFor = hello;

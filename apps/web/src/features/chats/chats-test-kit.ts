@@ -1,32 +1,10 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ZOkAnswer } from '@cupido/shared/accounts';
-import { API_ANSWERS } from '@cupido/shared/api-answers';
-import { ZChatsAnswer, type TChatItem, type TChatMessage, type TChatsAnswer } from '@cupido/shared/chats';
+import { type TChatItem, type TChatMessage, type TChatsAnswer } from '@cupido/shared/chats';
 import { LIVE_PATH, type TLiveServerFrame } from '@cupido/shared/live';
 import type { StubAnswer } from '../../test/api-stub';
 import { makeCard } from '../../test/profile-fixtures';
-
-/**
- * The chat calls' answer contracts for the web tests' stubs while packages/shared/src/api-answers.ts
- * does not list them yet (the server's chats routes land beside these screens): added to the
- * listing for the test file's run, and only where it has none (the shared entry wins once it is
- * there). Returns the undo, for afterAll.
- */
-export function listChatAnswers(): () => void {
-  const listing = API_ANSWERS as Record<string, unknown>;
-  const chatAnswers: Record<string, unknown> = {
-    'GET /api/chats.php': ZChatsAnswer,
-    'DELETE /api/chat.php': ZOkAnswer,
-    'POST /api/chat-read.php': ZOkAnswer,
-  };
-  const added = Object.keys(chatAnswers).filter((call) => !Object.hasOwn(listing, call));
-  for (const call of added) listing[call] = chatAnswers[call];
-  return () => {
-    for (const call of added) delete listing[call];
-  };
-}
 
 /** A minute ago: the list shows it as a time of today. */
 const recently = () => new Date(Date.now() - 60_000).toISOString();

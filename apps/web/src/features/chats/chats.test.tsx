@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -17,17 +17,11 @@ import { SESSION_QUERY_KEY } from '../session/use-session';
 import ChatsPage from './chats-page';
 import { ChatsProvider } from './chats-provider';
 import { markConversationRead, setOpenConversation } from './chats-store';
-import { chatItem, chatsAnswer, listChatAnswers, messageFrame, startLiveServer, type LiveServer } from './chats-test-kit';
+import { chatItem, chatsAnswer, messageFrame, startLiveServer, type LiveServer } from './chats-test-kit';
 import { ConversationList } from './conversation-list';
 import { liveStatus } from './live-events';
 import { removalErrorMessage } from './use-chats';
 
-// Until packages/shared/src/api-answers.ts lists the chat calls, the kit adds their contracts.
-let unlistChatAnswers = () => {};
-beforeAll(() => {
-  unlistChatAnswers = listChatAnswers();
-});
-afterAll(() => unlistChatAnswers());
 
 /** A member whose stored zone is the browser's: the shell has no time zone to send. */
 const member = () => makeUser({ time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone });
@@ -287,6 +281,18 @@ describe('chats in the shell, live', () => {
     expect(sentBodies(fetch, 'POST /api/chat-read.php')).toEqual([{ conversation: 1, up_to: 10 }]);
     await waitFor(() => expect(messagesBadge()).toBeNull());
     expect(document.title).toBe('Search | Cupido Test');
+  });
+
+  it('tells the server a partner’s message was delivered as soon as it reaches the app, open conversation or not; never for the member’s own', async () => {
+    server = await startLiveServer({ lastMessageId: () => 30 });
+    renderShell(chatsAnswer([chatItem(1), chatItem(3)]));
+    await waitFor(() => expect(names()).toEqual(['Member 101', 'Member 103']));
+    await eventually(() => expect(liveStatus()).toBe('open'));
+    server.send(messageFrame(3, 31));
+    server.send(messageFrame(1, 32, { from_me: true }));
+    await eventually(() => expect(server!.received).toContainEqual({ type: 'delivered', conversation: 3, up_to: 31 }));
+    await waitFor(() => expect(names()).toEqual(['Member 101', 'Member 103']));
+    expect(server.received).not.toContainEqual(expect.objectContaining({ type: 'delivered', up_to: 32 }));
   });
 
   it('the Messages badge shows 99+ from 100 unread messages', async () => {

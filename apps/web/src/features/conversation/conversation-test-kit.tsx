@@ -1,37 +1,11 @@
 import { Route, Routes } from 'react-router';
-import { ZOkAnswer } from '@cupido/shared/accounts';
-import { API_ANSWERS } from '@cupido/shared/api-answers';
-import { ZChatAnswer, ZChatsAnswer, ZSendMessageAnswer, type TChatAnswer, type TChatMessage, type TSendMessageAnswer } from '@cupido/shared/chats';
-import { ZReportAnswer } from '@cupido/shared/reports';
+import { type TChatAnswer, type TChatMessage, type TSendMessageAnswer } from '@cupido/shared/chats';
 import type { StubAnswer } from '../../test/api-stub';
 import { LocationProbe } from '../../test/location-probe';
 import { ChatsProvider } from '../chats';
 import ChatLayout from './chat-layout';
 import ChatsIndexPage from './chats-index-page';
 import ConversationPage from './conversation-page';
-
-/**
- * The chat calls' answer contracts for the stubs where packages/shared/src/api-answers.ts does not
- * list them (today POST /api/message-image.php, whose route answers ZSendMessageAnswer): added for
- * the test file's run, only where the listing has none (the shared entry wins). Returns the undo.
- */
-export function listConversationAnswers(): () => void {
-  const listing = API_ANSWERS as Record<string, unknown>;
-  const answers: Record<string, unknown> = {
-    'GET /api/chats.php': ZChatsAnswer,
-    'GET /api/chat.php': ZChatAnswer,
-    'DELETE /api/chat.php': ZOkAnswer,
-    'POST /api/chat-read.php': ZOkAnswer,
-    'POST /api/message.php': ZSendMessageAnswer,
-    'POST /api/message-image.php': ZSendMessageAnswer,
-    'POST /api/message-report.php': ZReportAnswer,
-  };
-  const added = Object.keys(answers).filter((call) => !Object.hasOwn(listing, call));
-  for (const call of added) listing[call] = answers[call];
-  return () => {
-    for (const call of added) delete listing[call];
-  };
-}
 
 /** The partner of the tests' conversation 5: Bram, profile 42. */
 export const PARTNER_ID = 42;

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -13,7 +13,7 @@ import { makeCard } from '../../test/profile-fixtures';
 import { setOpenConversation } from '../chats';
 import { startLiveServer, type LiveServer } from '../chats/chats-test-kit';
 import { liveStatus } from '../chats/live-events';
-import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, listConversationAnswers, PARTNER_ID, storedAnswer } from './conversation-test-kit';
+import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, PARTNER_ID, storedAnswer } from './conversation-test-kit';
 import { getOutbox } from './outbox';
 import { DESKTOP_QUERY } from './use-media-query';
 
@@ -39,12 +39,6 @@ const chatsList: StubAnswer = {
   },
 };
 
-// Until packages/shared/src/api-answers.ts lists the chat calls, the kit adds their contracts.
-let unlistAnswers = () => {};
-beforeAll(() => {
-  unlistAnswers = listConversationAnswers();
-});
-afterAll(() => unlistAnswers());
 
 /** A real WebSocket server on the page's origin: the app's live channel connects to it as to its own server. */
 let server: LiveServer;
@@ -575,6 +569,8 @@ describe('the conversation screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send a gift (25 credits)' }));
     const picker = await screen.findByRole('dialog', { name: 'Send Bram a gift' });
     expect(within(picker).getByText('A gift costs 25 credits.')).toBeTruthy();
+    // The artwork's licence (CC-BY 4.0) asks for the attribution where it shows.
+    expect(within(picker).getByText(/Twemoji by Twitter, Inc and other contributors, licensed under CC-BY 4\.0/)).toBeTruthy();
     await userEvent.click(within(picker).getByRole('button', { name: 'Sunflower' }));
     await userEvent.click(within(picker).getByRole('button', { name: 'Send Sunflower' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -55,6 +55,8 @@ export function GiftPicker({ show, onHide, partnerName, price, onSend, status, s
             </button>
           ))}
         </div>
+        {/* Twemoji's licence (CC-BY 4.0) asks for the attribution where the artwork shows. */}
+        <p className="small text-body-secondary mt-3 mb-0">{t('giftPicker.credit')}</p>
         {status && (
           <div className="mt-3" aria-live="polite">
             {status}

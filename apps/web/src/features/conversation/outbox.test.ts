@@ -1,14 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, sentBodies, stubApi } from '../../test/api-stub';
-import { chatMessage, listConversationAnswers } from './conversation-test-kit';
+import { chatMessage } from './conversation-test-kit';
 import { createOutbox, isRetryableSendFailure, OUTBOX_STORAGE_KEY, sendEntry, type OutboxDeps } from './outbox';
 import { ApiError } from '../../api/client';
 
-let unlistAnswers = () => {};
-beforeAll(() => {
-  unlistAnswers = listConversationAnswers();
-});
-afterAll(() => unlistAnswers());
 
 afterEach(() => {
   sessionStorage.clear();

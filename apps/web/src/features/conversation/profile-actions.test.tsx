@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -7,14 +7,9 @@ import { currentLocation, LocationProbe } from '../../test/location-probe';
 import { makeMemberAnswer, referenceDataStubs } from '../../test/profile-fixtures';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import MemberPage from '../profiles/member/member-page';
-import { listConversationAnswers, storedAnswer } from './conversation-test-kit';
+import { storedAnswer } from './conversation-test-kit';
 import { getOutbox } from './outbox';
 
-let unlistAnswers = () => {};
-beforeAll(() => {
-  unlistAnswers = listConversationAnswers();
-});
-afterAll(() => unlistAnswers());
 afterEach(() => {
   getOutbox().clear();
   sessionStorage.clear();
