@@ -9,8 +9,8 @@ export const NO_ACTIVITY: ActivityCounts = { unreadMessages: 0, newLikes: 0 };
 
 /**
  * Unread messages and new likes for the navigation badges, the page-title prefix and the app
- * badge. The likes feature's LikesProvider fills newLikes; chats arrive in a later issue, until
- * then unreadMessages is 0.
+ * badge. The chats feature's ChatsProvider fills unreadMessages, the likes feature's
+ * LikesProvider newLikes (app.tsx nests them in that order; LikesProvider sets the app badge).
  */
 export const ActivityCountsContext = createContext<ActivityCounts>(NO_ACTIVITY);
 
