@@ -11,6 +11,7 @@ import { ScrollRestoration } from './scroll-restoration';
 import { RouteFocus } from './route-focus';
 import { AdConsentBanner } from '../features/personal-data/ad-consent-banner';
 import { LikesProvider } from '../features/likes/likes-provider';
+import { ProfileChatActionsProvider } from './profile-chat-actions';
 import { ChatsProvider } from '../features/chats/chats-provider';
 
 export interface AppProps {
@@ -36,7 +37,9 @@ export function App({ queryClient, initialLocale, routeQuery }: AppProps) {
               {/* Chats around likes: the app badge (in LikesProvider) adds both counts. */}
               <ChatsProvider>
                 <LikesProvider>
-                  <AppRoutes />
+                  <ProfileChatActionsProvider>
+                    <AppRoutes />
+                  </ProfileChatActionsProvider>
                 </LikesProvider>
               </ChatsProvider>
               {/* After the page, so the skip link stays the first stop; Shift+Tab from the top reaches it at once. */}

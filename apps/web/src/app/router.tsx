@@ -9,6 +9,7 @@ import { NotFoundPage } from '../features/errors/not-found-page';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RequireMember, RequireSearchAccess } from '../features/session/require-member';
 import { AutoLikeLauncher } from '../features/matching/auto-like-launcher';
+import { preloadProfileChatActions } from './profile-chat-actions';
 
 export interface RouteHandle {
   name: RouteName;
@@ -31,7 +32,11 @@ const ActivateDonePage = lazyWithReload(() => import('../features/onboarding/act
 const NotificationsPage = lazyWithReload(() => import('../features/member-settings/notifications-page'));
 // Profile screens, each its own chunk with the lazily registered 'profiles' texts.
 const ProfilePage = lazyWithReload(() => import('../features/profiles/own-profile/profile-page'));
-const MemberPage = lazyWithReload(() => import('../features/profiles/member/member-page'));
+const MemberPage = lazyWithReload(() => {
+  // Its chat actions (Message, Gift) are a chunk of the conversation feature: fetched alongside.
+  preloadProfileChatActions();
+  return import('../features/profiles/member/member-page');
+});
 const LikesPage = lazyWithReload(() => import('../features/likes/likes-page'));
 // Swipe game, match finder and signup suggestions (issue 11), each its own chunk with the 'matching' texts.
 const SwipeGamePage = lazyWithReload(() => import('../features/matching/swipe-game-page'));

@@ -7,6 +7,7 @@ import { currentLocation, LocationProbe } from '../../test/location-probe';
 import { makeMemberAnswer, referenceDataStubs } from '../../test/profile-fixtures';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import MemberPage from '../profiles/member/member-page';
+import { ProfileChatActionsProvider } from '../../app/profile-chat-actions';
 import { storedAnswer } from './conversation-test-kit';
 import { getOutbox } from './outbox';
 
@@ -19,13 +20,13 @@ afterEach(() => {
 function renderProfile(send: StubAnswer | ((body: unknown) => StubAnswer), credits = 60) {
   const fetch = stubApi({ ...referenceDataStubs, 'GET /api/member.php': { body: makeMemberAnswer() }, 'POST /api/message.php': send });
   renderWithProviders(
-    <>
+    <ProfileChatActionsProvider>
       <Routes>
         <Route path="/members/:id" element={<MemberPage />} />
         <Route path="*" element={null} />
       </Routes>
       <LocationProbe />
-    </>,
+    </ProfileChatActionsProvider>,
     { user: makeUser({ credits }), route: '/members/42' },
   );
   return fetch;

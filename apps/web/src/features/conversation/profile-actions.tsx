@@ -53,3 +53,6 @@ function Actions({ profileId, name }: { profileId: number; name: string }) {
     </>
   );
 }
+
+// The app puts these in the profile page's slot as a lazy chunk (app/profile-chat-actions.tsx).
+export default ProfileChatActions;

@@ -13,7 +13,7 @@ import { useSession } from '../../session/use-session';
 import { useSettings } from '../../site/use-settings';
 import { useLocale } from '../../locale/use-locale';
 import { CardLikeState, LikeButton, likesUrlOf, useMarkLikeSeen } from '../../likes';
-import { ProfileChatActions } from '../../conversation/profile-actions';
+import { useProfileChatActions } from './profile-chat-actions-slot';
 import { ProfileCard, ProfilePhoto } from '../../profile-cards/profile-card';
 import { useInterests, useMemberProfile } from '../profile-calls';
 import { useCountryName } from '../profile-labels';
@@ -74,6 +74,7 @@ function Member() {
 
 function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }) {
   const { t } = useTranslation(PROFILES_NS);
+  const renderChatActions = useProfileChatActions();
   const settings = useSettings();
   const { user } = useSession();
   const { locale } = useLocale();
@@ -119,7 +120,7 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
         {user && !profile.is_own && (
           <div className="d-flex flex-wrap align-items-start gap-2">
             {!profile.is_blocked_by_me && <LikeButton id="member-like" profileId={profile.id} name={profile.name} source="profile" />}
-            {!profile.is_blocked_by_me && <ProfileChatActions profileId={profile.id} name={profile.name} />}
+            {!profile.is_blocked_by_me && renderChatActions?.({ profileId: profile.id, name: profile.name })}
             <BlockButton id={id} profileId={profile.id} name={profile.name} blocked={profile.is_blocked_by_me} />
             <ReportButton profileId={profile.id} name={profile.name} />
           </div>
