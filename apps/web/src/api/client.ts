@@ -51,7 +51,8 @@ export function buildUrl(path: string, query: Record<string, string> | undefined
   return `${url.pathname}?${params.toString()}`;
 }
 
-async function toApiError(response: Response, path: string): Promise<ApiError> {
+/** The ApiError of a failed answer: the server's code, translated message and field when it sent them. */
+export async function toApiError(response: Response, path: string): Promise<ApiError> {
   let code = 'http_error';
   let message = response.statusText || `HTTP ${response.status}`;
   let field: string | undefined;

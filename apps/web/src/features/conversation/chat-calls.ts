@@ -4,7 +4,7 @@
  * contracts (`import type`): no zod in the chat chunk.
  */
 import type { TChatAnswer, TSendMessageAnswer, TSendMessageRequest } from '@cupido/shared/chats';
-import { ApiError, apiGet, buildUrl } from '../../api/client';
+import { ApiError, apiGet, buildUrl, toApiError } from '../../api/client';
 
 /** Which conversation a screen shows: /chats/{id} names the conversation, /members/{id}/chat the partner. */
 export type ChatTarget = { conversation: number } | { profile: number };
@@ -45,21 +45,6 @@ export async function fetchMissedMessages(conversation: number, afterId: number)
   }
 }
 
-async function errorOf(response: Response, path: string): Promise<ApiError> {
-  let code = 'http_error';
-  let message = response.statusText || `HTTP ${response.status}`;
-  let field: string | undefined;
-  try {
-    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown; field?: unknown } };
-    if (typeof body?.error?.code === 'string') code = body.error.code;
-    if (typeof body?.error?.message === 'string') message = body.error.message;
-    if (typeof body?.error?.field === 'string') field = body.error.field;
-  } catch {
-    // Not JSON (a proxy page): keep the status text.
-  }
-  return new ApiError(response.status, code, message, field, path);
-}
-
 /**
  * One try of a send, without the request client's own retries: the outbox decides when to try
  * again (with the same client id) and shows the message as waiting meanwhile. No loading bar: a
@@ -78,7 +63,7 @@ async function postOnce<T>(path: string, body: unknown): Promise<T> {
   } catch (error) {
     throw new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error), undefined, path);
   }
-  if (!response.ok) throw await errorOf(response, path);
+  if (!response.ok) throw await toApiError(response, path);
   return (await response.json()) as T;
 }
 
