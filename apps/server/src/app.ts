@@ -67,6 +67,9 @@ import { handleChatEvents } from './features/chats/event-handlers';
 import { conversationExistsBetween } from './features/chats/store';
 import { chatImageRoutes } from './features/chats/image-routes';
 import { createChatImageStorage, deleteChatImageFiles } from './features/chats/image-messages';
+import staffSession from './plugins/staff-session';
+import { registerBackOffice } from './back-office';
+import { suspensionLiftJob } from './features/accounts/suspension';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,6 +170,8 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   // Links and the Origin check use the site's configured origin, never the request's (decision 022).
   const publicOrigin = config.publicOrigin ?? PRODUCTION_PUBLIC_ORIGIN;
   await app.register(originCheck, { publicOrigin });
+  // Before any route: it checks that every back-office route declares who may call it (issue 13).
+  await app.register(staffSession, { db: database.db, clock });
 
   await app.register(sitesRoutes, { sites, countryHeader: config.countryHeader, pushPublicKey: vapid.publicKey });
   await app.register(referenceDataRoutes);
@@ -197,6 +202,8 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   jobs.register({ name: 'ledger_check', cron: '30 3 * * *', run: async () => void (await checkLedgerDrift({ db: database.db, log: app.log })) });
   // Nightly too: the daily Like count only reads today's grants.
   jobs.register(likeGrantsPruneJob({ db: database.db, clock }));
+  // Suspensions end by themselves (issue 13): every few minutes, ended ones become active again.
+  jobs.register(suspensionLiftJob({ db: database.db, clock }));
   app.decorate('jobs', jobs);
   // The member view joins the profile part that profiles names (decision 021: accounts cannot import profiles).
   await app.register(session, { db: database.db, clock, broker, memberProfile: profilesForAccounts.memberProfile });
@@ -231,6 +238,20 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(personalDataRoutes, { deps: { db: database.db, clock } });
   await app.register(geocodeRoutes);
   await app.register(photoRoutes, { deps: { db: database.db, storage, limiter, log: app.log } });
+  // The back office (issue 13): staff calls under /admin/api and the members' statements of reasons and appeals.
+  await registerBackOffice(app, {
+    db: database.db,
+    clock,
+    events,
+    mailer,
+    limiter,
+    sites,
+    storage,
+    jobs,
+    publicOrigin,
+    log: app.log,
+    forgetMemberSessions: (userId) => app.forgetMemberSessions(userId),
+  });
 
   // A bare route for health checks and as the benchmarks' baseline: same server, no database.
   app.get('/api/health', { schema: { hide: true }, config: { withoutSite: true } }, async () => ({ ok: true }));

@@ -30,7 +30,12 @@ export const RESET_MAILS_PER_IP_PER_DAY = 20;
 export const SIGNUPS_PER_IP_PER_HOUR = 10;
 export const ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR = 5;
 
-export const ACCOUNT_STATUSES = ['not_confirmed', 'active', 'pending_deletion', 'erased'] as const;
+/**
+ * 'suspended' (until users.suspended_until, then active again) and 'terminated' (for good) are
+ * moderation decisions taken in the back office (issue 13); like every status but 'active' they
+ * keep the profile out of sight (the account_usable trigger) and refuse login.
+ */
+export const ACCOUNT_STATUSES = ['not_confirmed', 'active', 'pending_deletion', 'erased', 'suspended', 'terminated'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export const DELETE_REASONS = ['price', 'found_someone', 'not_looking', 'site_problems', 'no_members', 'time', 'other'] as const;

@@ -5,6 +5,7 @@
  * constraints are proved in features/credits. Runs on PGlite and, with TEST_DATABASE_URL, on
  * PostgreSQL.
  */
+import { PHOTO_MODERATION_MODES } from '@cupido/shared/staff';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -91,7 +92,10 @@ const refusedBy = (constraint: string, code = CHECK) => ({ code, constraint });
 
 /** UPDATE one row of a table that has an integer id. */
 const set = (table: string, column: string, value: unknown, id: number) =>
-  sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${value} WHERE id = ${id}`;
+  table === 'users' && column === 'status'
+    ? // A suspended account carries the end of its suspension (users_suspended_until), any other none.
+      sql`UPDATE users SET status = ${value}, suspended_until = CASE WHEN ${value} = 'suspended' THEN now() + interval '1 day' END WHERE id = ${id}`
+    : sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${value} WHERE id = ${id}`;
 const setJson = (table: string, column: string, value: unknown, id: number) =>
   sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${JSON.stringify(value)}::jsonb WHERE id = ${id}`;
 
@@ -101,6 +105,7 @@ describe('status and kind columns take exactly the values of their shared list',
     ['users', 'language', () => row.userId, LOCALE_CODES],
     ['users', 'delete_reason', () => row.userId, DELETE_REASONS],
     ['sites', 'domain_language', () => row.siteId, LOCALE_CODES],
+    ['sites', 'photo_moderation', () => row.siteId, PHOTO_MODERATION_MODES],
     ['profiles', 'status', () => row.profileId, PROFILE_STATUSES],
     ['profiles', 'gender', () => row.profileId, GENDERS],
     ['profiles', 'sexuality', () => row.profileId, SEXUALITIES],
@@ -120,6 +125,11 @@ describe('status and kind columns take exactly the values of their shared list',
     expect(await attempt(set(table, column, 'no_such_value', id()))).toEqual(refusedBy(`${table}_${column}_known`));
     expect(await attempt(set(table, column, '', id()))).toEqual(refusedBy(`${table}_${column}_known`));
     for (const value of values) expect(await attempt(set(table, column, value, id())), value).toBe('passed');
+  });
+
+  it('a suspended account has the end of its suspension, and only a suspended one', async () => {
+    expect(await attempt(sql`UPDATE users SET status = 'suspended', suspended_until = NULL WHERE id = ${row.userId}`)).toEqual(refusedBy('users_suspended_until'));
+    expect(await attempt(sql`UPDATE users SET status = 'active', suspended_until = now() WHERE id = ${row.userId}`)).toEqual(refusedBy('users_suspended_until'));
   });
 
   it('consents.kind, including the ad-tracking consent of the banner', async () => {

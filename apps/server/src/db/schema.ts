@@ -52,6 +52,7 @@ import {
   SEARCH_MIN_AGE,
 } from '@cupido/shared/profile-rules';
 import { PHOTO_STATUSES } from '@cupido/shared/photo-rules';
+import { APPEAL_STATUSES, DECISION_ACTIONS, DECISION_GROUNDS, DECISION_SOURCES, PHOTO_MODERATION_MODES, STAFF_ROLES } from '@cupido/shared/staff';
 import { REPORT_REASONS, REPORT_TEXT_MAX } from '@cupido/shared/reports';
 import { arrayOf, autoLikeRules, between, maxLength, notNegative, oneOf, settingWord } from './checks';
 import { CREDIT_KINDS } from '@cupido/shared/credits';
@@ -127,6 +128,8 @@ export const sites = pgTable(
     autoLike: jsonb('auto_like').$type<AutoLikeRules>().notNull().default(DEFAULT_AUTO_LIKE_RULES),
     /** Messages older than this many days are hidden with the privacy notice (issue 12; features/chats). */
     chatHistoryDays: integer('chat_history_days').notNull().default(DEFAULT_CHAT_HISTORY_DAYS),
+    /** Photos hidden until approved ('pre') or shown at once and reviewed afterwards ('post') (issue 13). */
+    photoModeration: text('photo_moderation', { enum: PHOTO_MODERATION_MODES }).notNull().default('pre'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -155,6 +158,7 @@ export const sites = pgTable(
     maxLength('sites_time_zone_length', t.timeZone, TIME_ZONE_MAX_LENGTH),
     autoLikeRules('sites_auto_like_rules', t.autoLike, AUTO_LIKE_EVENTS),
     between('sites_chat_history_days_range', t.chatHistoryDays, 1, 3650),
+    oneOf('sites_photo_moderation_known', t.photoModeration, PHOTO_MODERATION_MODES),
   ],
 );
 
@@ -286,9 +290,17 @@ export const photos = pgTable(
     status: text('status', { enum: PHOTO_STATUSES }).notNull().default('pending'),
     isMain: boolean('is_main').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When staff reviewed the photo (issue 13): null while it waits in the moderation queue, which
+     * holds pending photos (sites in 'pre' mode) and approved but unreviewed ones ('post' mode).
+     */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedByStaffId: integer('reviewed_by_staff_id'),
   },
   (t) => [
     index('photos_profile_idx').on(t.profileId),
+    // The moderation queue, oldest first: only the photos still waiting are in this index.
+    index('photos_review_queue_idx').on(t.createdAt, t.id).where(sql`${t.reviewedAt} is null`),
     // Moving the mark is two statements (unset, then set): this index is checked row by row.
     uniqueIndex('photos_one_main_per_profile').on(t.profileId).where(sql`${t.isMain}`),
     oneOf('photos_status_known', t.status, PHOTO_STATUSES),
@@ -334,6 +346,8 @@ export const users = pgTable(
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** The browser's IANA zone, for the member's local day (daily Likes); null until the browser tells it, then the site's counts. */
     timeZone: text('time_zone'),
+    /** While status is 'suspended': when the suspension ends (the suspension_lift job makes the account active again). */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_site_email_unique').on(t.siteId, t.email),
@@ -341,6 +355,7 @@ export const users = pgTable(
     // The erase job looks for accounts whose 14 days have passed.
     index('users_pending_deletion_idx').on(t.deletedAt).where(sql`${t.status} = 'pending_deletion'`),
     oneOf('users_status_known', t.status, ACCOUNT_STATUSES),
+    check('users_suspended_until', sql`(${t.status} = 'suspended') = (${t.suspendedUntil} IS NOT NULL)`),
     oneOf('users_language_known', t.language, LOCALE_CODES),
     oneOf('users_delete_reason_known', t.deleteReason, DELETE_REASONS),
     arrayOf('users_notifications_disabled_known', t.notificationsDisabled, NOTIFICATIONS_DISABLED_REASONS),
@@ -507,6 +522,8 @@ export const reports = pgTable(
     goodFaith: boolean('good_faith').notNull(),
     status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The moderation decision that closed the report (issue 13; features/moderation owns it). */
+    decisionId: integer('decision_id'),
   },
   (t) => [
     uniqueIndex('reports_open_per_reporter_idx').on(t.reporterUserId, t.reportedProfileId).where(sql`${t.status} = 'open'`),
@@ -712,5 +729,150 @@ export const messages = pgTable(
         OR (${t.kind} = 'gift' AND ${t.gift} IS NOT NULL AND ${t.body} IS NULL AND ${t.imageKey} IS NULL)
         OR (${t.kind} = 'image' AND ${t.imageKey} IS NOT NULL AND ${t.body} IS NULL AND ${t.gift} IS NULL)`,
     ),
+  ],
+);
+
+/**
+ * Staff accounts of the back office (issue 13, features/staff). Not members: no site, no profile.
+ * Never deleted (the audit log names them), only disabled. The TOTP secret is set on the first
+ * login and confirmed with a first code; until then the account can do nothing but set it up.
+ */
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    totpSecret: text('totp_secret'),
+    totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_accounts_email_unique').on(t.email), oneOf('staff_accounts_role_known', t.role, STAFF_ROLES)],
+);
+
+/**
+ * Staff sessions, by the SHA-256 of the cookie's token. `second_factor_at` is null between the
+ * password and the TOTP code: such a session may only finish the login. `last_seen_at` gives
+ * the idle timeout (STAFF_IDLE_TIMEOUT_MINUTES), `expires_at` the longest life.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** One-time recovery codes for a lost authenticator, stored hashed. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_unique').on(t.staffId, t.codeHash)],
+);
+
+/**
+ * The audit log (issue 13, features/audit): every staff action, who, what, which item, before and
+ * after, when. Append-only: a trigger (migration 0010) refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: integer('staff_id').references(() => staffAccounts.id),
+    /** e.g. 'photo.approve', 'report.decide', 'site.update', 'credits.correct', 'staff.login'. */
+    action: text('action').notNull(),
+    /** e.g. 'photo', 'report', 'user', 'site', 'profile', 'staff', 'appeal'. */
+    itemType: text('item_type').notNull(),
+    itemId: text('item_id').notNull(),
+    siteId: integer('site_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_staff_idx').on(t.staffId, t.createdAt),
+    index('audit_log_item_idx').on(t.itemType, t.itemId, t.createdAt),
+  ],
+);
+
+/**
+ * Moderation decisions (issue 13, features/moderation; trust.md, DSA art. 17): each is sent to the
+ * member it concerns as a statement of reasons (what, on which ground, the facts, how to appeal)
+ * and can be appealed for APPEAL_WINDOW_MONTHS.
+ */
+export const moderationDecisions = pgTable(
+  'moderation_decisions',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    source: text('source', { enum: DECISION_SOURCES }).notNull(),
+    action: text('action', { enum: DECISION_ACTIONS }).notNull(),
+    ground: text('ground', { enum: DECISION_GROUNDS }).notNull(),
+    /** The facts the decision rests on, as the statement of reasons tells them. */
+    facts: text('facts').notNull(),
+    /** The member concerned (null once erased, or for a fictional profile without an account). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    profileId: integer('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    photoId: integer('photo_id'),
+    messageId: bigint('message_id', { mode: 'number' }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    decidedByStaffId: integer('decided_by_staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('moderation_decisions_user_idx').on(t.userId, t.createdAt),
+    oneOf('moderation_decisions_source_known', t.source, DECISION_SOURCES),
+    oneOf('moderation_decisions_action_known', t.action, DECISION_ACTIONS),
+    oneOf('moderation_decisions_ground_known', t.ground, DECISION_GROUNDS),
+    check('moderation_decisions_suspend_until', sql`(${t.action} = 'suspend') = (${t.suspendedUntil} IS NOT NULL)`),
+  ],
+);
+
+/** Appeals against decisions: one per decision, decided by another staff member than the decider. */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: serial('id').primaryKey(),
+    decisionId: integer('decision_id')
+      .notNull()
+      .references(() => moderationDecisions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    status: text('status', { enum: APPEAL_STATUSES }).notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedByStaffId: integer('decided_by_staff_id').references(() => staffAccounts.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    outcomeNote: text('outcome_note'),
+  },
+  (t) => [
+    uniqueIndex('appeals_decision_unique').on(t.decisionId),
+    index('appeals_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    oneOf('appeals_status_known', t.status, APPEAL_STATUSES),
+    check('appeals_decided', sql`(${t.status} = 'open') = (${t.decidedAt} IS NULL)`),
   ],
 );

@@ -27,4 +27,10 @@ export const TABLE_OWNERS: Record<string, string> = {
   conversations: 'chats',
   conversationMembers: 'chats',
   messages: 'chats',
+  staffAccounts: 'staff',
+  staffSessions: 'staff',
+  staffRecoveryCodes: 'staff',
+  auditLog: 'audit',
+  moderationDecisions: 'moderation',
+  appeals: 'moderation',
 };

@@ -10,6 +10,8 @@ import it from './locales/it.json';
 import fr from './locales/fr.json';
 import es from './locales/es.json';
 import pl from './locales/pl.json';
+// The back office is English first (issue 13): its texts are `staff.*` keys, in this catalogue only.
+import staffEn from './staff-en.json';
 
 type Catalogue = { [key: string]: string | Catalogue };
 export const CATALOGUES: Record<LocaleCode, Catalogue> = { en, nl, de, it, fr, es, pl };
@@ -25,7 +27,9 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
 
 /** t('nl', 'errors.generic') -> Dutch text; falls back to English, then to the key itself. */
 export function translate(locale: LocaleCode, key: string, params: Record<string, string | number> = {}): string {
-  const text = lookup(CATALOGUES[locale], key) ?? lookup(CATALOGUES[DEFAULT_LOCALE], key) ?? key;
+  const text = key.startsWith('staff.')
+    ? (lookup(staffEn, key.slice('staff.'.length)) ?? key)
+    : (lookup(CATALOGUES[locale], key) ?? lookup(CATALOGUES[DEFAULT_LOCALE], key) ?? key);
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 

@@ -1,5 +1,5 @@
 /**
- * Compresses API answers (JSON) of 1 KB and more for clients that accept it: brotli at quality 4
+ * Compresses API answers (JSON, members' /api/ and the back office's /admin/api/) of 1 KB and more for clients that accept it: brotli at quality 4
  * (a fraction of the CPU of 11 for most of the gain) or gzip. Everything outside /api/ is left
  * alone: the web app's files are compressed at build time (web-app.ts), the HTML shell is cached
  * compressed (web-shell.ts), and photos are images that do not shrink.
@@ -8,6 +8,7 @@
 import { constants } from 'node:zlib';
 import fp from 'fastify-plugin';
 import fastifyCompress from '@fastify/compress';
+import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
 
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -15,7 +16,7 @@ export default fp(
   async (app) => {
     // Runs before @fastify/compress's own onRoute hook (added next), which honours `compress: false`.
     app.addHook('onRoute', (route) => {
-      if (route.compress === undefined && !route.url.startsWith('/api/')) route.compress = false;
+      if (route.compress === undefined && !route.url.startsWith('/api/') && !route.url.startsWith(`${ADMIN_API_PREFIX}/`)) route.compress = false;
     });
     await app.register(fastifyCompress, {
       global: true,

@@ -27,6 +27,7 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(dist, 'admin.html'), '<!doctype html><title>Back office</title><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), APP_JS);
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map'), JSON.stringify({ version: 3, mappings: 'A'.repeat(2000) }));
     fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'console.log(1)');
@@ -37,6 +38,20 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
   afterAll(async () => {
     await t?.close();
     fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves the back office page for every path under /admin, never cached nor indexed, and a JSON 404 for unknown staff calls', async () => {
+    for (const url of ['/admin', '/admin/photos', '/admin/members/12']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Back office</title>');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    }
+    const api = await t.app.inject({ url: '/admin/api/no-such-call' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('not_found');
+    expect((await t.app.inject({ url: '/admin.html' })).body).not.toContain('<title>Back office</title>');
   });
 
   it('the compress script writes .br and .gz beside text files above 1 KB only', () => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { isServedPath } from '@cupido/shared/routes';
+import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
 import { sendError } from './errors';
 import siteIcons from './site-icons';
 import { APPLE_TOUCH_ICON_PATH, FAVICON_PATH, ICON_PATHS, MANIFEST_PATH, ShellCache } from './web-shell';
@@ -25,6 +26,10 @@ export const SHORT_CACHE_CONTROL = 'public, max-age=300';
 const NOT_SERVED_FROM_DIST = [
   'index.html',
   'index.html.*',
+  'admin.html',
+  'admin.html.*',
+  'admin-manifest.json',
+  'admin-manifest.json.*',
   '**/*.map',
   '**/*.br',
   '**/*.gz',
@@ -38,6 +43,9 @@ export default fp<{ webDistDir: string }>(
     if (!hasBuild) app.log.warn({ webDistDir }, 'web app build not found; serving a placeholder page');
     // Read once: the build does not change while the server runs.
     const shell = new ShellCache(hasBuild ? fs.readFileSync(indexFile, 'utf8') : MISSING_BUILD_HTML);
+    // The back office (issue 13) is its own entry of the build, the same page for every path under /admin.
+    const adminFile = path.join(webDistDir, 'admin.html');
+    const adminHtml = fs.existsSync(adminFile) ? fs.readFileSync(adminFile, 'utf8') : MISSING_BUILD_HTML;
 
     await app.register(siteIcons);
     if (hasBuild) {
@@ -61,6 +69,11 @@ export default fp<{ webDistDir: string }>(
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith('/api/') || pathname === '/api' || !['GET', 'HEAD'].includes(request.method)) {
         return sendError(request, reply, 404, 'not_found', 'errors.not_found');
+      }
+      if (pathname === ADMIN_API_PREFIX || pathname.startsWith(`${ADMIN_API_PREFIX}/`)) return sendError(request, reply, 404, 'not_found', 'errors.not_found');
+      if (pathname === '/admin' || pathname.startsWith('/admin/')) {
+        // Staff pages: never cached, never indexed.
+        return reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(adminHtml);
       }
       if (pathname === '/index.html') return shell.send(request, reply, 200);
       // A missing file (anything with an extension) is a plain 404, not the app; so is every source map.

@@ -1,0 +1,31 @@
+/**
+ * The back office's texts (issue 13): English first, one catalogue per area of the back office
+ * (an i18next namespace each), so the members' catalogues do not grow. Another language is a
+ * second set of these files.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import common from './common.en.json';
+import staff from './staff/en.json';
+import photos from './photos/en.json';
+import reports from './reports/en.json';
+import members from './members/en.json';
+import sites from './sites/en.json';
+import fictional from './fictional/en.json';
+import dashboard from './dashboard/en.json';
+import audit from './audit/en.json';
+
+export const ADMIN_NAMESPACES = { common, staff, photos, reports, members, sites, fictional, dashboard, audit };
+
+export const adminI18n = i18next.createInstance();
+
+void adminI18n.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: 'en',
+  defaultNS: 'common',
+  ns: Object.keys(ADMIN_NAMESPACES),
+  resources: { en: ADMIN_NAMESPACES },
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+  initAsync: false,
+});
