@@ -449,6 +449,8 @@ export const creditEntries = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** What the entry pays for or comes from, e.g. 'message:123' or 'payment:45'. */
     reference: text('reference'),
+    /** Why staff corrected the balance (kind manual_correction: the reason given in the back office). */
+    note: text('note'),
     balanceAfter: integer('balance_after').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
@@ -843,6 +845,10 @@ export const moderationDecisions = pgTable(
       .notNull()
       .references(() => staffAccounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Outbox of the statement of reasons: null until its mail to the member went out (a job retries until then). */
+    statementSentAt: timestamp('statement_sent_at', { withTimezone: true }),
+    /** Likewise for the outcome told to the reporter (decisions on reports only). */
+    reporterNotifiedAt: timestamp('reporter_notified_at', { withTimezone: true }),
   },
   (t) => [
     index('moderation_decisions_user_idx').on(t.userId, t.createdAt),
@@ -875,4 +881,23 @@ export const appeals = pgTable(
     oneOf('appeals_status_known', t.status, APPEAL_STATUSES),
     check('appeals_decided', sql`(${t.status} = 'open') = (${t.decidedAt} IS NULL)`),
   ],
+);
+
+/**
+ * The days on which a member used the site (issue 13, features/accounts): the dashboard's active
+ * members per day. Written at most once per member and day (the first authenticated request of
+ * the day; repeats are ignored by the primary key), so it costs one insert a day per member.
+ */
+export const memberActiveDays = pgTable(
+  'member_active_days',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('member_active_days_site_day_idx').on(t.siteId, t.day)],
 );

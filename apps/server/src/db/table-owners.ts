@@ -33,4 +33,5 @@ export const TABLE_OWNERS: Record<string, string> = {
   auditLog: 'audit',
   moderationDecisions: 'moderation',
   appeals: 'moderation',
+  memberActiveDays: 'accounts',
 };

@@ -10,11 +10,31 @@ import it from './locales/it.json';
 import fr from './locales/fr.json';
 import es from './locales/es.json';
 import pl from './locales/pl.json';
-// The back office is English first (issue 13): its texts are `staff.*` keys, in this catalogue only.
-import staffEn from './staff-en.json';
+// The back office is English first (issue 13): its texts are `staff.*` keys, in English only, one
+// file per area of the back office (`staff.errors.*` in common.json, `staff.<area>.*` in <area>.json).
+import staffCommon from './staff/common.json';
+import staffAccess from './staff/access.json';
+import staffPhotos from './staff/photos.json';
+import staffReports from './staff/reports.json';
+import staffMembers from './staff/members.json';
+import staffSites from './staff/sites.json';
+import staffFictional from './staff/fictional.json';
+import staffDashboard from './staff/dashboard.json';
+import staffAudit from './staff/audit.json';
 
 type Catalogue = { [key: string]: string | Catalogue };
 export const CATALOGUES: Record<LocaleCode, Catalogue> = { en, nl, de, it, fr, es, pl };
+const STAFF_CATALOGUE: Catalogue = {
+  ...staffCommon,
+  access: staffAccess,
+  photos: staffPhotos,
+  reports: staffReports,
+  members: staffMembers,
+  sites: staffSites,
+  fictional: staffFictional,
+  dashboard: staffDashboard,
+  audit: staffAudit,
+};
 
 function lookup(catalogue: Catalogue, key: string): string | undefined {
   let node: string | Catalogue | undefined = catalogue;
@@ -28,7 +48,7 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
 /** t('nl', 'errors.generic') -> Dutch text; falls back to English, then to the key itself. */
 export function translate(locale: LocaleCode, key: string, params: Record<string, string | number> = {}): string {
   const text = key.startsWith('staff.')
-    ? (lookup(staffEn, key.slice('staff.'.length)) ?? key)
+    ? (lookup(STAFF_CATALOGUE, key.slice('staff.'.length)) ?? key)
     : (lookup(CATALOGUES[locale], key) ?? lookup(CATALOGUES[DEFAULT_LOCALE], key) ?? key);
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }

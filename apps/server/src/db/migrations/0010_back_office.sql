@@ -24,6 +24,13 @@ CREATE TABLE "audit_log" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "member_active_days" (
+	"user_id" integer NOT NULL,
+	"site_id" integer NOT NULL,
+	"day" date NOT NULL,
+	CONSTRAINT "member_active_days_user_id_day_pk" PRIMARY KEY("user_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "moderation_decisions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"site_id" integer NOT NULL,
@@ -39,6 +46,8 @@ CREATE TABLE "moderation_decisions" (
 	"suspended_until" timestamp with time zone,
 	"decided_by_staff_id" integer NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
+	"statement_sent_at" timestamp with time zone,
+	"reporter_notified_at" timestamp with time zone,
 	CONSTRAINT "moderation_decisions_source_known" CHECK ("moderation_decisions"."source" IN ('report', 'photo_review')),
 	CONSTRAINT "moderation_decisions_action_known" CHECK ("moderation_decisions"."action" IN ('dismiss', 'remove_content', 'warn', 'suspend', 'terminate')),
 	CONSTRAINT "moderation_decisions_ground_known" CHECK ("moderation_decisions"."ground" IN ('fake_profile', 'nudity_or_sexual_content', 'not_a_photo_of_the_member', 'poor_quality_photo', 'contact_details', 'harassment', 'scam_spam', 'underage', 'illegal_content', 'other_terms_breach', 'no_breach')),
@@ -76,6 +85,7 @@ CREATE TABLE "staff_sessions" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" DROP CONSTRAINT "users_status_known";--> statement-breakpoint
+ALTER TABLE "credit_entries" ADD COLUMN "note" text;--> statement-breakpoint
 ALTER TABLE "photos" ADD COLUMN "reviewed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "photos" ADD COLUMN "reviewed_by_staff_id" integer;--> statement-breakpoint
 ALTER TABLE "reports" ADD COLUMN "decision_id" integer;--> statement-breakpoint
@@ -85,6 +95,8 @@ ALTER TABLE "appeals" ADD CONSTRAINT "appeals_decision_id_moderation_decisions_i
 ALTER TABLE "appeals" ADD CONSTRAINT "appeals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appeals" ADD CONSTRAINT "appeals_decided_by_staff_id_staff_accounts_id_fk" FOREIGN KEY ("decided_by_staff_id") REFERENCES "public"."staff_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_staff_id_staff_accounts_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_active_days" ADD CONSTRAINT "member_active_days_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_active_days" ADD CONSTRAINT "member_active_days_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "moderation_decisions" ADD CONSTRAINT "moderation_decisions_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "moderation_decisions" ADD CONSTRAINT "moderation_decisions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "moderation_decisions" ADD CONSTRAINT "moderation_decisions_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -97,6 +109,7 @@ CREATE INDEX "appeals_open_idx" ON "appeals" USING btree ("created_at") WHERE "a
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "audit_log_staff_idx" ON "audit_log" USING btree ("staff_id","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_item_idx" ON "audit_log" USING btree ("item_type","item_id","created_at");--> statement-breakpoint
+CREATE INDEX "member_active_days_site_day_idx" ON "member_active_days" USING btree ("site_id","day");--> statement-breakpoint
 CREATE INDEX "moderation_decisions_user_idx" ON "moderation_decisions" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_accounts_email_unique" ON "staff_accounts" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_recovery_codes_unique" ON "staff_recovery_codes" USING btree ("staff_id","code_hash");--> statement-breakpoint
