@@ -27,6 +27,8 @@ export interface CreditChange {
   idempotencyKey: string;
   /** What the entry pays for or comes from, e.g. 'message:123'. */
   reference?: string | null;
+  /** Why staff made a manual_correction (the reason typed in the back office's members desk). */
+  note?: string | null;
   now: Date;
 }
 
@@ -91,6 +93,7 @@ export async function changeCredits(tx: Tx, change: CreditChange): Promise<Poste
       kind: change.kind,
       idempotencyKey: change.idempotencyKey,
       reference: change.reference ?? null,
+      note: change.note ?? null,
       balanceAfter: updated.credits,
       createdAt: change.now,
     })
