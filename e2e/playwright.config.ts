@@ -10,6 +10,11 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3111);
 // Decided once in the runner; its workers inherit the variable, so they read the same mailbox.
 process.env.CUPIDO_E2E_DATA_DIR ??= path.join(os.tmpdir(), `cupido-e2e-${process.pid}`);
 export const E2E_DATA_DIR = process.env.CUPIDO_E2E_DATA_DIR;
+/**
+ * The demo admin's TOTP secret (base32) for the browser scenarios: the seed stores it as set up,
+ * so e2e/support/staff.ts can compute the codes. Never set DEMO_STAFF_TOTP_SECRET in production.
+ */
+export const E2E_DEMO_STAFF_TOTP_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
 
 export default defineConfig({
   testDir: './tests',
@@ -55,6 +60,7 @@ export default defineConfig({
       // Scenarios that need many members sign them up through the API, each from its own
       // X-Forwarded-For address, so the signup limit per address (10 an hour) holds for the rest.
       TRUST_PROXY: '1',
+      DEMO_STAFF_TOTP_SECRET: E2E_DEMO_STAFF_TOTP_SECRET,
     },
   },
 });
