@@ -18,6 +18,7 @@ import type { Broker } from '../infra/broker';
 import { memberBySessionQuery, sessionToken, type MemberRow } from '../features/accounts/sessions';
 import type { MemberProfileTable } from '../features/accounts/profile-port';
 import { sha256 } from '../features/accounts/tokens';
+import { activeDayRecorder } from '../features/accounts/active-days';
 
 export const MEMBER_CACHE_MS = 2_000;
 const MEMBER_CACHE_MAX_ENTRIES = 50_000;
@@ -67,6 +68,8 @@ export default fp<{ db: Database; clock: Clock; broker: Broker; memberProfile: M
   async (app, { db, clock, broker, memberProfile }) => {
     const query = memberBySessionQuery(db, memberProfile);
     const cache = new MemberCache();
+    // The dashboard's active members: the first authenticated request of a member's day records it, off the request's path.
+    const activeDays = activeDayRecorder(db, (err) => app.log.warn({ err }, 'active day not recorded'));
     await broker.subscribe(MEMBER_CHANGED_CHANNEL, (message) => {
       const userId = (message as { userId?: unknown } | null)?.userId;
       if (typeof userId === 'number') cache.forgetUser(userId);
@@ -105,6 +108,7 @@ export default fp<{ db: Database; clock: Clock; broker: Broker; memberProfile: M
       if (!pending) {
         const token = sessionToken(this);
         pending = token ? cachedMember(token, this.site.id) : Promise.resolve(null);
+        void pending.then((row) => row && activeDays.seen(row.id, row.siteId, clock()), () => undefined);
         memo.set(this, pending);
       }
       return pending;

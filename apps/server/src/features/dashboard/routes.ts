@@ -1,5 +1,26 @@
-/** Back-office calls of this feature (issue 13): written by its owner, registered by back-office.ts. */
+/**
+ * The dashboard (issue 13, 'dashboard.view'): GET /admin/api/dashboard?site_id=&from=&to=, the
+ * figures per day of a period (the last 30 days by default, at most 366) and the queues now.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiError } from '@cupido/shared/contracts';
+import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
+import { ZDashboardAnswer, ZDashboardQuery } from '@cupido/shared/dashboard';
 import type { BackOfficeDeps } from '../../back-office';
+import { dashboardFigures } from './service';
 
-export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = async () => {};
+export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = async (app, { deps }) => {
+  app.get(
+    `${ADMIN_API_PREFIX}/dashboard`,
+    {
+      config: { staffAccess: 'dashboard.view' },
+      schema: {
+        tags: ['back office: dashboard'],
+        summary: 'Signups, activations, active members, likes, messages and credits spent per UTC day; queue sizes and ages',
+        querystring: ZDashboardQuery,
+        response: { 200: ZDashboardAnswer, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) => dashboardFigures(deps.db, request.query, deps.clock()),
+  );
+};

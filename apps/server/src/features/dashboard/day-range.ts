@@ -1,0 +1,36 @@
+/**
+ * The dashboard's period and its per-day figures (issue 13). Days are UTC days: the figures of
+ * all sites add up, whatever their time zones, and a day means the same on every chart.
+ */
+export interface DayRange {
+  /** First day, YYYY-MM-DD. */
+  from: string;
+  /** Last day, YYYY-MM-DD, included. */
+  to: string;
+}
+
+export interface DayCount {
+  day: string;
+  count: number;
+}
+
+/** The period as the owners' read files take it: [start, end) in time, whole UTC days. */
+export const boundsOf = (range: DayRange) => ({ start: dayStart(range.from), end: dayStart(addDays(range.to, 1)) });
+
+const DAY_MS = 86_400_000;
+
+export const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+export const addDays = (day: string, days: number) => new Date(dayStart(day).getTime() + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Every day of the range, oldest first. */
+export function daysOf(range: DayRange): string[] {
+  const days: string[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The figures of each day of the range, 0 for days without rows. */
+export function fillDays(range: DayRange, rows: DayCount[]): number[] {
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.count)]));
+  return daysOf(range).map((day) => byDay.get(day) ?? 0);
+}
