@@ -1,0 +1,131 @@
+/**
+ * The site editor of the back office (issue 13): every setting read and written through the shared
+ * contract, refusals naming their field with nothing written, the audit entry with only what
+ * changed, and a change served at once by every server process (two apps on one database and one
+ * broker, as behind a load balancer; Redis when CI provides REDIS_URL).
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZSiteSettings } from '@cupido/shared/site-settings';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { sites } from '../../db/schema';
+import { auditEntriesOf, errorOf, staffOfRole, type TestStaff } from '../members-desk/members-desk-test-kit';
+
+const brokerChannelPrefix = `cupido-test:${randomBytes(6).toString('hex')}:`;
+let first: TestApp;
+let second: TestApp;
+let admin: TestStaff;
+let siteId: number;
+
+beforeAll(async () => {
+  first = await createTestApp({ brokerChannelPrefix });
+  second = await createTestApp({ brokerChannelPrefix }, { database: first.database });
+  admin = await staffOfRole(first.database.db, 'admin');
+  siteId = (await first.database.db.select().from(sites).where(eq(sites.domain, 'nl.localhost')))[0]!.id;
+});
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+});
+
+const patch = (payload: object, id = siteId, staff = admin) =>
+  first.app.inject({ method: 'PATCH', url: `/admin/api/sites/${id}`, payload, cookies: staff.cookies });
+const settingsOn = async (app: TestApp, domain = 'nl.localhost', locale = 'en') =>
+  (await app.app.inject({ url: `/api/settings.php?domain=${domain}&locale=${locale}` })).json();
+
+describe('reading sites', () => {
+  it('lists the sites and answers one with every setting (valid by the shared contract) and its company', async () => {
+    const list = await first.app.inject({ url: '/admin/api/sites', cookies: admin.cookies });
+    expect(list.json().sites.map((s: { domain: string }) => s.domain)).toEqual(['localhost', 'nl.localhost']);
+    const detail = (await first.app.inject({ url: `/admin/api/sites/${siteId}`, cookies: admin.cookies })).json();
+    expect(ZSiteSettings.parse(detail.settings)).toMatchObject({ name: 'Amora', domain: 'nl.localhost', photo_moderation: 'pre', minimum_age: 18 });
+    expect(detail.company).toMatchObject({ name: 'Cupido Media B.V.', delete_discount: 50 });
+    expect(detail.company_site_count).toBe(2);
+    expect((await first.app.inject({ url: '/admin/api/sites/9999', cookies: admin.cookies })).statusCode).toBe(404);
+  });
+});
+
+describe('editing a site', () => {
+  it('is served at once by the other process (the broker drops every cached site)', async () => {
+    // Both processes have the site cached (30 s) before the change.
+    expect((await settingsOn(first)).fictional_icon).toBe('🎭');
+    expect((await settingsOn(second)).fictional_icon).toBe('🎭');
+    expect((await settingsOn(second)).index_title).toBe('Amora – dating in the Netherlands and Belgium');
+
+    const response = await patch({ fictional_icon: '🦄', index_title: { en: 'Amora – new title', nl: 'Amora – nieuwe titel' }, message_credits: 12 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().settings).toMatchObject({ fictional_icon: '🦄', message_credits: 12 });
+
+    // Redis delivers the message asynchronously: a short wait at most, never the cache's 30 s.
+    await expect.poll(async () => (await settingsOn(second)).fictional_icon, { timeout: 2000, interval: 20 }).toBe('🦄');
+    const onSecond = await settingsOn(second, 'nl.localhost', 'nl');
+    expect(onSecond).toMatchObject({ message_credits: 12, index_title: 'Amora – nieuwe titel' });
+    expect((await settingsOn(first)).fictional_icon).toBe('🦄');
+  });
+
+  it('records one audit entry with only the changed fields before and after; an unchanged value records nothing', async () => {
+    const before = (await auditEntriesOf(first.database.db, 'site', siteId)).length;
+    expect((await patch({ chat_history_days: 90, signup_credits: 20 })).statusCode).toBe(200);
+    const entries = await auditEntriesOf(first.database.db, 'site', siteId);
+    expect(entries).toHaveLength(before + 1);
+    // signup_credits was already 20: not part of the change.
+    expect(entries.at(-1)).toMatchObject({ action: 'site.update', staffId: admin.id, siteId, before: { chat_history_days: 180 }, after: { chat_history_days: 90 } });
+    expect((await patch({ chat_history_days: 90 })).statusCode).toBe(200);
+    expect(await auditEntriesOf(first.database.db, 'site', siteId)).toHaveLength(before + 1);
+  });
+
+  it('edits the company, the auto-like rules, the minimum message costs and the photo moderation mode', async () => {
+    const response = await patch({
+      company: { support_phone: '+31 20 000 0000', tradenames: ['Cupido', 'Amora', 'Liefje'] },
+      auto_like: { enabled: false, max_per_day: 1, min_minutes_between: 60, after_events: ['activation', 'first_photo'] },
+      minimum_message_costs: { NL: { costs: 40, currency: 'EUR' } },
+      photo_moderation: 'post',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const company = (await first.app.inject({ url: '/api/companyinfo.php?domain=nl.localhost' })).json();
+    expect(company.support_phone ?? company.company?.support_phone).toBe('+31 20 000 0000');
+    const row = (await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]!;
+    expect(row).toMatchObject({ photoModeration: 'post', autoLike: { enabled: false, max_per_day: 1, min_minutes_between: 60, after_events: ['activation', 'first_photo'] }, minimumMessageCosts: { NL: { costs: 40, currency: 'EUR' } } });
+  });
+
+  it('refuses what the contract (and the database) would refuse, naming the field, writing nothing', async () => {
+    const cases: [object, string][] = [
+      [{ minimum_age: 17 }, 'minimum_age'],
+      [{ theme_color: 'red' }, 'theme_color'],
+      [{ signups: 'All of them' }, 'signups'],
+      [{ message_credits: -1 }, 'message_credits'],
+      [{ chat_history_days: 0 }, 'chat_history_days'],
+      [{ time_zone: 'Mars/Olympus' }, 'time_zone'],
+      [{ countries: [] }, 'countries'],
+      [{ countries: ['NL', 'XX'] }, 'countries'],
+      [{ domain: 'https://evil.example/' }, 'domain'],
+      [{ search_fields: ['height'] }, 'search_fields'],
+      [{ auto_like: { enabled: true, max_per_day: -1, min_minutes_between: 0, after_events: [] } }, 'auto_like'],
+      [{ fictional_warning: { nl: 'alleen Nederlands' } }, 'fictional_warning'],
+      [{ minimum_message_costs: { NL: { costs: 10, currency: 'euro' } } }, 'minimum_message_costs'],
+      [{ photo_moderation: 'later' }, 'photo_moderation'],
+      [{ name: 'A\u0000B' }, 'name'],
+      [{ is_default: true }, ''],
+      [{}, ''],
+    ];
+    const rowBefore = (await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0];
+    for (const [body, field] of cases) {
+      const response = await patch(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      if (field) expect(errorOf(response).field, JSON.stringify(body)).toBe(field);
+    }
+    const taken = await patch({ domain: 'localhost', name: 'Renamed' });
+    expect(taken.statusCode).toBe(409);
+    expect(errorOf(taken)).toMatchObject({ code: 'domain_taken', field: 'domain' });
+    expect((await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]).toEqual(rowBefore);
+  });
+
+  it('is for sites.edit only', async () => {
+    const support = await staffOfRole(first.database.db, 'support');
+    const operator = await staffOfRole(first.database.db, 'operator');
+    expect((await patch({ name: 'Nope' }, siteId, support)).statusCode).toBe(403);
+    expect((await first.app.inject({ url: `/admin/api/sites/${siteId}`, cookies: operator.cookies })).statusCode).toBe(403);
+    expect((await first.app.inject({ method: 'PATCH', url: `/admin/api/sites/${siteId}`, payload: { name: 'Nope' } })).statusCode).toBe(401);
+  });
+});
