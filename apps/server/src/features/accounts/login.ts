@@ -21,6 +21,7 @@ import { verifyPassword } from './passwords';
 import { createSession } from './sessions';
 import { accountLocked, isLocked } from './security';
 import { minutesUntil, type AccountDeps, type RequestContext } from './account-context';
+import { formatWhen } from './account-mails';
 
 const LOCK_MS = LOGIN_LOCK_MINUTES * 60_000;
 
@@ -61,7 +62,7 @@ export async function login(
   }
 
   const [user] = await deps.db
-    .select({ id: users.id, status: users.status, passwordHash: users.passwordHash })
+    .select({ id: users.id, status: users.status, passwordHash: users.passwordHash, suspendedUntil: users.suspendedUntil })
     .from(users)
     .where(and(eq(users.siteId, ctx.site.id), eq(users.email, email)))
     .limit(1);
@@ -81,6 +82,12 @@ export async function login(
   }
 
   await Promise.all([deps.limiter.reset(accountKey, LOCK_MS), deps.limiter.refund(ipKey, LOCK_MS, ip)]);
+  // A moderation decision (issue 13): only after the right password, so the refusal tells a
+  // stranger nothing. The member's statement of reasons (mailed) has the link to appeal.
+  if (user.status === 'suspended' && user.suspendedUntil) {
+    throw new AppError(403, 'account_suspended', 'errors.account_suspended', { until: formatWhen(ctx.locale, user.suspendedUntil) });
+  }
+  if (user.status === 'terminated') throw new AppError(403, 'account_terminated', 'errors.account_terminated');
   if (user.status === 'pending_deletion') {
     throw new AppError(403, 'account_pending_deletion', 'errors.account_pending_deletion', {}, 'email');
   }

@@ -1,5 +1,100 @@
-/** Back-office calls of this feature (issue 13): written by its owner, registered by back-office.ts. */
+/**
+ * The report queue and the appeal queue of the back office (issue 13): permission 'reports.decide'
+ * for reports, 'appeals.decide' for appeals. Registers the moderation notice jobs (notices.ts).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZApiError } from '@cupido/shared/contracts';
+import {
+  ZAppealDecisionAnswer,
+  ZAppealDecisionRequest,
+  ZAppealQueue,
+  ZReportDecisionAnswer,
+  ZReportDecisionRequest,
+  ZReportQueue,
+  ZReportQueueItem,
+  ZReportQueueQuery,
+} from '@cupido/shared/moderation';
+import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
 import type { BackOfficeDeps } from '../../back-office';
+import { AppError } from '../../errors';
+import { openReports, reportById } from '../reports/queue';
+import { decideAppeal, openAppeals } from './appeals';
+import { registerNoticeJobs } from './notices';
+import { decideReport } from './report-decisions';
+import { REPORT_QUEUE_PAGE, toQueueItems } from './report-queue';
 
-export const reportQueueRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = async () => {};
+const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+
+export const reportQueueRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = async (app, { deps }) => {
+  registerNoticeJobs(deps);
+
+  app.get(
+    `${ADMIN_API_PREFIX}/reports`,
+    {
+      config: { staffAccess: 'reports.decide' },
+      schema: { tags: ['back office'], summary: 'Open reports, oldest first, with the exact item', querystring: ZReportQueueQuery, response: { 200: ZReportQueue, ...errors } },
+    },
+    async (request) => {
+      const rows = await openReports(deps.db, { siteId: request.query.site_id, limit: REPORT_QUEUE_PAGE });
+      return { reports: await toQueueItems(deps, rows) };
+    },
+  );
+
+  app.get(
+    `${ADMIN_API_PREFIX}/reports/:id`,
+    { config: { staffAccess: 'reports.decide' }, schema: { tags: ['back office'], summary: 'One report (open or decided)', params: ZIdParams, response: { 200: ZReportQueueItem, ...errors } } },
+    async (request) => {
+      const row = await reportById(deps.db, request.params.id);
+      if (!row) throw new AppError(404, 'report_not_found', 'staff.reports.errors.report_not_found');
+      const [item] = await toQueueItems(deps, [row]);
+      return item!;
+    },
+  );
+
+  app.post(
+    `${ADMIN_API_PREFIX}/reports/:id/decision`,
+    {
+      config: { staffAccess: 'reports.decide' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Decide a report: dismiss, remove the content, warn, suspend or end the account; closes every open report on the item',
+        params: ZIdParams,
+        body: ZReportDecisionRequest,
+        response: { 200: ZReportDecisionAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await decideReport(deps, request.requireStaff(), request.params.id, request.body);
+      return { decision_id: result.decisionId, closed_report_ids: result.closedReportIds };
+    },
+  );
+
+  app.get(
+    `${ADMIN_API_PREFIX}/appeals`,
+    {
+      config: { staffAccess: 'appeals.decide' },
+      schema: { tags: ['back office'], summary: 'Open appeals, oldest first, with their decision', querystring: ZReportQueueQuery, response: { 200: ZAppealQueue, ...errors } },
+    },
+    async (request) => ({ appeals: await openAppeals(deps, request.requireStaff(), request.query.site_id) }),
+  );
+
+  app.post(
+    `${ADMIN_API_PREFIX}/appeals/:id/decision`,
+    {
+      config: { staffAccess: 'appeals.decide' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Decide an appeal (never by the staff member who took the decision); reversed lifts a suspension',
+        params: ZIdParams,
+        body: ZAppealDecisionRequest,
+        response: { 200: ZAppealDecisionAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      await decideAppeal(deps, request.requireStaff(), request.params.id, request.body);
+      return { appeal_id: request.params.id, status: request.body.outcome };
+    },
+  );
+};
