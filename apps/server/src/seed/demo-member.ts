@@ -73,7 +73,7 @@ export async function seedDemoMember(db: Database, options: { dataDir: string })
       { userId: user.id, kind: 'orientation_data', version: termsVersion, grantedAt: createdAt },
     ]);
     await tx.insert(profileInterests).values(['music', 'travelling', 'cooking', 'hiking'].map((interestId) => ({ profileId: profile.id, interestId })));
-    await tx.insert(photos).values({ profileId: profile.id, ...demoPhotoPaths(DEMO_MEMBER_SEED_KEY), status: 'approved', isMain: true, createdAt });
+    await tx.insert(photos).values({ profileId: profile.id, ...demoPhotoPaths(DEMO_MEMBER_SEED_KEY), status: 'approved', isMain: true, createdAt, reviewedAt: createdAt });
     return { created: true };
   });
 }

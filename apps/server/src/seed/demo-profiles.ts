@@ -182,6 +182,8 @@ export async function seedDemoProfiles(db: Database, options: SeedProfilesOption
         status: 'approved' as const,
         isMain: variant === 1,
         createdAt: bySeedKey.get(seedKey!)!.row.createdAt,
+        // Reviewed when seeded (issue 13): the demo photos never wait in the moderation queue.
+        reviewedAt: bySeedKey.get(seedKey!)!.row.createdAt,
       })),
     );
     for (const batch of chunks(photoRows, 500)) await tx.insert(photos).values(batch);

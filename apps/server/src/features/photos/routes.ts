@@ -94,7 +94,8 @@ export async function photoRoutes(server: FastifyInstance, { deps }: PhotoRoutes
         summary: 'Upload one photo (multipart/form-data, file field "photo"; JPEG, PNG, WebP, HEIC where supported; at most 15 MB)',
         description:
           'The photo is decoded, turned upright, stripped of all metadata and stored as a display size (max 1280 px) and a 320 px ' +
-          "square thumbnail, with status 'pending' until moderation approves it. The first photo becomes the main photo.",
+          "square thumbnail, with status 'pending' until moderation approves it (on a site with photo_moderation 'post': 'approved' " +
+          'at once, reviewed afterwards). The first photo becomes the main photo.',
         consumes: ['multipart/form-data'],
         response: { 201: ZPhotoUploadAnswer, ...errors },
       },
@@ -102,7 +103,7 @@ export async function photoRoutes(server: FastifyInstance, { deps }: PhotoRoutes
     async (request, reply) => {
       const member = await request.requireMember();
       const data = await readUpload(request);
-      const row = await uploadPhoto(deps, ownerOf(member), data);
+      const row = await uploadPhoto(deps, ownerOf(member), data, request.site.photoModeration);
       changed(member);
       const list = await answer(request, member);
       reply.code(201);

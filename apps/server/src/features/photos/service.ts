@@ -1,5 +1,6 @@
 /**
- * A member's own photos: upload (decoded, stripped, resized, stored, then a 'pending' row),
+ * A member's own photos: upload (decoded, stripped, resized, stored, then a row that waits for
+ * review: 'pending' and hidden on sites in 'pre' moderation, 'approved' at once on 'post' sites),
  * main photo, deletion, and the clean-up of files when an account is erased.
  *
  * Files and rows stay consistent: files are written first and the row inserted after, in a
@@ -13,6 +14,7 @@ import { and, asc, desc, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { photoLimit, type TPhoto } from '@cupido/shared/photos';
+import type { TPhotoModerationMode } from '@cupido/shared/staff';
 import { FREE_PHOTOS, PREMIUM_PHOTOS } from '@cupido/shared/constants';
 import { AppError } from '../../errors';
 import { photos } from '../../db/schema';
@@ -133,9 +135,12 @@ export async function deletePhotoFiles(deps: Pick<PhotoDeps, 'storage' | 'log'>,
 /**
  * Stores a new photo for the member: rate limit, a quick limit check (so a member at the limit
  * costs no decoding), processing, files, then the row under the member's row lock, where the
- * limit is checked again for real. The first photo becomes the main photo.
+ * limit is checked again for real. The first photo becomes the main photo. The site's
+ * `moderation` mode decides whether others see it before a reviewer did: never ('pre', pending
+ * until approved) or at once ('post', approved); either way it waits in the review queue
+ * (reviewed_at null) until staff approve or reject it (review.ts).
  */
-export async function uploadPhoto(deps: PhotoDeps, owner: PhotoOwner, input: Buffer): Promise<PhotoRow> {
+export async function uploadPhoto(deps: PhotoDeps, owner: PhotoOwner, input: Buffer, moderation: TPhotoModerationMode = 'pre'): Promise<PhotoRow> {
   const rate = await deps.limiter.hit(`photo-upload:${owner.id}`, PHOTO_UPLOADS_PER_HOUR, HOUR_MS);
   if (!rate.allowed) throw new AppError(429, 'too_many_photo_uploads', 'errors.too_many_photo_uploads', {}, 'photo');
   // Paid status is read fresh (a purchase may have happened since the session was looked up).
@@ -159,7 +164,13 @@ export async function uploadPhoto(deps: PhotoDeps, owner: PhotoOwner, input: Buf
       if (total >= photoLimit(paidUser)) throw limitReached(paidUser);
       const [row] = await tx
         .insert(photos)
-        .values({ profileId: owner.profileId, filename: displayKey, thumbFilename: thumbKey, status: 'pending', isMain: mains === 0 })
+        .values({
+          profileId: owner.profileId,
+          filename: displayKey,
+          thumbFilename: thumbKey,
+          status: moderation === 'post' ? 'approved' : 'pending',
+          isMain: mains === 0,
+        })
         .returning();
       return row!;
     });
