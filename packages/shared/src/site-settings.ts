@@ -36,7 +36,9 @@ export const ZLocalizedSettingText = z
     z.ZodOptional<z.ZodString>
   >)
   .strict()
-  .refine((text) => !!text.en && text.en.length > 0, { message: 'the English text is required', path: ['en'] });
+  .refine((text) => !!text.en && text.en.length > 0, { message: 'the English text is required', path: ['en'] })
+  // A language left empty is no text: the site falls back to English for it (pickLocalized skips only missing keys).
+  .transform((text) => Object.fromEntries(Object.entries(text).filter(([, value]) => !!value)) as Partial<Record<(typeof LOCALE_CODES)[number], string>>);
 
 export const ZAutoLikeRules = z
   .object({

@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ZSiteSettings, ZSiteUpdateRequest, type TSiteDetailAnswer } from '@cupido/shared/site-settings';
+import { Component as SiteEditScreen } from './site-edit-screen';
+import { Component as SiteListScreen } from './site-list-screen';
+import { renderAdminScreen, stubAdminApi } from './sites-test-kit';
+
+/** An input's value, numbers as numbers (as the form holds them). */
+const valueOf = (element: HTMLElement) => {
+  const input = element as HTMLInputElement;
+  return input.type === 'number' ? input.valueAsNumber : input.value;
+};
+/** The texts the input's aria-describedby points to. */
+const descriptionOf = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
+
+const localized = (en: string) => ({ en, nl: `${en} (nl)` });
+
+const site: TSiteDetailAnswer = {
+  id: 2,
+  is_default: false,
+  company_id: 1,
+  company_site_count: 2,
+  settings: ZSiteSettings.parse({
+    name: 'Amora',
+    logo_text: 'Amora',
+    theme_color: '#c2410c',
+    domain: 'nl.localhost',
+    domain_language: 'nl',
+    cdn_prefix: '/photos/',
+    index_title: localized('Amora – dating'),
+    description: localized('Meet singles'),
+    countries: ['NL', 'BE'],
+    visible_profile_fields: ['age', 'city'],
+    visible_profile_notes: ['signup_reason'],
+    signups: 'all',
+    logged_out_search: 'none',
+    logged_out_search_trafficsource: 'none',
+    enable_site_entry_popup: 'yes',
+    site_entry_popup_countries: [],
+    minimum_message_costs: { NL: { costs: 35, currency: 'EUR' } },
+    message_credits: 10,
+    signup_credits: 20,
+    photo_credits: 5,
+    gift_credits: 25,
+    message_length: 1000,
+    minimum_age: 18,
+    support_phone: '+31 20 765 4321',
+    support_email: 'klantenservice@amora.example',
+    search_fields: ['gender', 'country'],
+    fictional_warning: localized('Some profiles are fictional.'),
+    fictional_singular: localized('Fictional profile'),
+    fictional_plural: localized('Fictional profiles'),
+    fictional_icon: '🎭',
+    refund_days: 14,
+    member_resell: false,
+    show_all_languages: false,
+    hide_locale_dropdown: false,
+    time_zone: 'Europe/Amsterdam',
+    auto_like: { enabled: true, max_per_day: 2, min_minutes_between: 30, after_events: ['activation'] },
+    chat_history_days: 180,
+    photo_moderation: 'pre',
+  }),
+  company: {
+    name: 'Cupido Media B.V.',
+    address: 'Keizersgracht 123',
+    kvk: '87654321',
+    city: 'Amsterdam',
+    country: 'NL',
+    tradenames: ['Cupido', 'Amora'],
+    vat_numbers: ['NL864209753B01'],
+    support_phone: '+31 20 765 4321',
+    delete_discount: 50,
+  },
+};
+
+const routes = [
+  { path: '/admin/sites', element: <SiteListScreen /> },
+  { path: '/admin/sites/:id', element: <SiteEditScreen /> },
+];
+
+describe('site editor', () => {
+  it('lists the sites with a link to each', async () => {
+    stubAdminApi({
+      'GET /admin/api/sites': () => ({ body: { sites: [{ id: 2, name: 'Amora', domain: 'nl.localhost', domain_language: 'nl', is_default: false, photo_moderation: 'pre' }] } }),
+    });
+    renderAdminScreen('/admin/sites', routes);
+    expect((await screen.findByRole('link', { name: 'Edit Amora' })).getAttribute('href')).toBe('/admin/sites/2');
+    expect(screen.getByRole('cell', { name: 'nl.localhost' })).toBeTruthy();
+  });
+
+  it('shows every setting in labelled inputs and saves a change the contract accepts', async () => {
+    const { sent } = stubAdminApi({
+      'GET /admin/api/sites/2': () => ({ body: site }),
+      'PATCH /admin/api/sites/2': (body) => ({ body: { ...site, settings: { ...site.settings, ...(body as object) } } }),
+    });
+    const user = userEvent.setup();
+    renderAdminScreen('/admin/sites/2', routes);
+
+    const icon = await screen.findByLabelText('Fictional profile icon');
+    expect(valueOf(icon)).toBe('🎭');
+    expect(valueOf(screen.getByLabelText('Minimum age'))).toBe(18);
+    const titles = screen.getByRole('group', { name: 'Home page title' });
+    expect(valueOf(within(titles).getByLabelText('English (en)'))).toBe('Amora – dating');
+    expect(valueOf(within(titles).getByLabelText('Polski (pl)'))).toBe('');
+    const served = screen.getByRole('group', { name: 'Countries served' });
+    expect((within(served).getByRole('checkbox', { name: 'NL' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(served).getByRole('checkbox', { name: 'DE' }) as HTMLInputElement).checked).toBe(false);
+    expect(valueOf(screen.getByLabelText('Cost NL'))).toBe(35);
+
+    await user.clear(icon);
+    await user.type(icon, '🦄');
+    await user.type(within(titles).getByLabelText('Deutsch (de)'), 'Amora – Dating');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe('Saved. The site shows the new settings now.');
+    const patch = sent.find((s) => s.key === 'PATCH /admin/api/sites/2')!.body as Record<string, unknown>;
+    expect(ZSiteUpdateRequest.safeParse(patch).success).toBe(true);
+    expect(patch).toMatchObject({ fictional_icon: '🦄', index_title: { en: 'Amora – dating', nl: 'Amora – dating (nl)', de: 'Amora – Dating' }, company: { name: 'Cupido Media B.V.' } });
+    // A language left empty is not sent as an empty text (the site falls back to English).
+    expect(patch.index_title).not.toHaveProperty('pl');
+  });
+
+  it('refuses what the contract refuses before sending, and focuses the field', async () => {
+    const { sent } = stubAdminApi({ 'GET /admin/api/sites/2': () => ({ body: site }) });
+    const user = userEvent.setup();
+    renderAdminScreen('/admin/sites/2', routes);
+    const age = await screen.findByLabelText('Minimum age');
+    await user.clear(age);
+    await user.type(age, '16');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(document.activeElement).toBe(age));
+    expect(descriptionOf(age)).toBe('adults only: 18 or more');
+    expect(sent.some((s) => s.key.startsWith('PATCH'))).toBe(false);
+  });
+
+  it('shows a refusal of the server under its field (a domain another site uses)', async () => {
+    stubAdminApi({
+      'GET /admin/api/sites/2': () => ({ body: site }),
+      'PATCH /admin/api/sites/2': () => ({ status: 409, body: { error: { code: 'domain_taken', message: 'Another site already uses this domain.', field: 'domain' } } }),
+    });
+    const user = userEvent.setup();
+    renderAdminScreen('/admin/sites/2', routes);
+    const domain = await screen.findByLabelText('Domain');
+    await user.clear(domain);
+    await user.type(domain, 'localhost');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(descriptionOf(domain)).toContain('Another site already uses this domain.'));
+    expect(document.activeElement).toBe(domain);
+  });
+});
