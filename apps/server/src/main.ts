@@ -15,6 +15,9 @@ const app = await buildApp({ config, database, jobMode: config.worker ? 'backgro
 if (seeded) {
   const { email, password, domain } = seeded.demoMember;
   app.log.info({ email, password, site: domain }, `Demo member: log in at http://${domain}:${config.port}/login as ${email} / ${password}`);
+  const admin = seeded.demoAdmin;
+  const totp = admin.totpPreset ? 'TOTP secret from DEMO_STAFF_TOTP_SECRET' : 'set up TOTP on first login';
+  app.log.info({ email: admin.email, password: admin.password }, `Demo admin: log in at http://localhost:${config.port}/admin as ${admin.email} / ${admin.password} (${totp})`);
 }
 
 let closing = false;

@@ -3,6 +3,7 @@ import type { Database } from '../db/open';
 import { DEMO_MEMBER, seedDemoMember } from './demo-member';
 import { seedDemoProfiles } from './demo-profiles';
 import { seedDemoSites } from './demo-sites';
+import { DEMO_ADMIN, seedDemoStaff } from './demo-staff';
 
 export interface SeedOptions {
   dataDir: string;
@@ -17,6 +18,12 @@ export async function seedDemoData(db: Database, options: SeedOptions) {
   const seededSites = await seedDemoSites(db);
   const seededProfiles = await seedDemoProfiles(db, { dataDir: options.dataDir, sites: seededSites });
   const member = await seedDemoMember(db, { dataDir: options.dataDir });
+  const admin = await seedDemoStaff(db, { totpSecret: process.env.DEMO_STAFF_TOTP_SECRET });
   await options.sites?.changed();
-  return { sites: seededSites.length, ...seededProfiles, demoMember: { ...DEMO_MEMBER, created: member.created } };
+  return {
+    sites: seededSites.length,
+    ...seededProfiles,
+    demoMember: { ...DEMO_MEMBER, created: member.created },
+    demoAdmin: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, ...admin },
+  };
 }
