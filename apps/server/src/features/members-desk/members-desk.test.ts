@@ -242,3 +242,12 @@ describe('who may call the desk (spot checks)', () => {
     expect((await get('/admin/api/sites', support)).statusCode).toBe(403);
   });
 });
+
+describe('site choices', () => {
+  it('lists the sites for the search filter to members.view roles', async () => {
+    const moderator = await staffOfRole(t.database.db, 'moderator');
+    const answer = await get('/admin/api/members/site-choices', moderator);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().sites.map((s: { domain: string }) => s.domain)).toEqual(['localhost', 'nl.localhost']);
+  });
+});

@@ -20,6 +20,7 @@ import {
 } from '@cupido/shared/members-desk';
 import type { BackOfficeDeps } from '../../back-office';
 import { memberDetail, searchMembers } from './reads';
+import { listSites } from '../sites/admin-service';
 import { correctCredits, eraseMember, liftMemberSuspension, resendMemberActivation, suspendMember } from './actions';
 
 const tags = ['back office: members'];
@@ -32,6 +33,13 @@ export const membersDeskRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> 
 
   app.get(base, { config: view, schema: { tags, summary: 'Find members by e-mail, name or id', querystring: ZMemberSearchQuery, response: { 200: ZMemberSearchAnswer } } }, async (request) =>
     searchMembers(deps.db, request.query),
+  );
+
+  // The search's site filter: the sites by name, for whoever may search (not only 'sites.edit').
+  app.get(
+    `${base}/site-choices`,
+    { config: view, schema: { tags, summary: 'The sites to filter the search by', response: { 200: z.object({ sites: z.array(z.object({ id: z.number().int(), name: z.string(), domain: z.string() })) }) } } },
+    async () => ({ sites: (await listSites(deps.db)).map(({ id, name, domain }) => ({ id, name, domain })) }),
   );
 
   app.get(`${base}/:id`, { config: view, schema: { tags, summary: 'Everything about one member', params: ZMemberParams, response: { 200: ZMemberDetail } } }, async (request) =>
