@@ -9,6 +9,7 @@ import { ZCreditHistoryAnswer } from './credits';
 import { ZPersonalDataExport } from './personal-data';
 import { ZAutoLikeAnswer, ZLikeAnswer, ZLikesAnswer, ZLikesPageAnswer, ZSuggestionsAnswer, ZSwipeStackAnswer } from './likes';
 import { ZChatAnswer, ZChatsAnswer, ZSendMessageAnswer } from './chats';
+import { ZAppealAnswer, ZDecisionLinkAnswer, ZMemberDecisions } from './moderation';
 
 /**
  * The success answer of each JSON call, keyed 'METHOD /api/x.php': the same schema object the
@@ -68,6 +69,10 @@ export const API_ANSWERS = {
   'POST /api/chat-read.php': ZOkAnswer,
   'DELETE /api/chat.php': ZOkAnswer,
   'POST /api/message-report.php': ZReportAnswer,
+  'GET /api/decisions.php': ZMemberDecisions,
+  'POST /api/appeal.php': ZAppealAnswer,
+  'GET /api/decision-link.php': ZDecisionLinkAnswer,
+  'POST /api/decision-link.php': ZAppealAnswer,
 } as const satisfies Record<string, z.ZodType>;
 
 export type ApiCall = keyof typeof API_ANSWERS;

@@ -39,6 +39,10 @@ export const ROUTES = {
   'mail-change-do': '/mail-change/do',
   /** The "This was not me" link of a security notice (decision 012). */
   'account-not-me': '/account/not-me',
+  /** The member's moderation decisions (statements of reasons) and appeals (issue 13). */
+  decisions: '/decisions',
+  /** A statement's e-mail link: one decision and its appeal without a login (a suspended member cannot log in). */
+  'decision-token': '/decision/:token',
   'pages-ban': '/pages/ban',
   'pages-cookies': '/pages/cookies',
   'pages-faq': '/pages/faq',
@@ -75,6 +79,8 @@ export const SERVED_ROUTE_NAMES: readonly RouteName[] = [
   'activate-error',
   'mail-change-do',
   'account-not-me',
+  'decisions',
+  'decision-token',
   'notifications',
   'swipe-game',
   'match-finder',

@@ -30,6 +30,9 @@ const AccountDeletedPage = lazyWithReload(() => import('../features/accounts/del
 // Screens that compose several features (account, profile, blocks, credits) live in features above them.
 const ActivateDonePage = lazyWithReload(() => import('../features/onboarding/activate-done-page'));
 const NotificationsPage = lazyWithReload(() => import('../features/member-settings/notifications-page'));
+// Moderation decisions and appeals (issue 13): the list for members, the e-mail link's page for anyone with the token.
+const DecisionsPage = lazyWithReload(() => import('../features/moderation-notices/decisions-page'));
+const DecisionLinkPage = lazyWithReload(() => import('../features/moderation-notices/decision-link-page'));
 // Profile screens, each its own chunk with the lazily registered 'profiles' texts.
 const ProfilePage = lazyWithReload(() => import('../features/profiles/own-profile/profile-page'));
 const MemberPage = lazyWithReload(() => {
@@ -111,6 +114,7 @@ export const appRoutes: RouteObject[] = [
           named('mail-change-do', <MailChangeDoPage />),
           named('account-not-me', <NotMePage />),
           named('account-deleted', <AccountDeletedPage />),
+          named('decision-token', <DecisionLinkPage />),
           {
             // Search and profile pages: members, and visitors where the site allows logged-out search.
             element: <RequireSearchAccess />,
@@ -127,6 +131,7 @@ export const appRoutes: RouteObject[] = [
               named('complete-signup', <CompleteSignupPage />),
               named('activate-done', <ActivateDonePage />),
               named('notifications', <NotificationsPage />),
+              named('decisions', <DecisionsPage />),
               named('swipe-game', <SwipeGamePage />),
               named('match-finder', <MatchFinderPage />),
               named('signup-matches', <SignupMatchesPage />),

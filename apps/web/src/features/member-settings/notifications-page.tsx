@@ -9,6 +9,7 @@ import { OrientationConsent } from './orientation-consent';
 import { BlockedMembers } from '../profiles/blocked-members';
 import { CreditHistory } from '../credits/credit-history';
 import { PersonalDataSettings } from '../personal-data/personal-data-settings';
+import { DecisionsSettingsLink } from '../moderation-notices/decisions-link';
 
 /**
  * /notifications, the settings screen (spec section 2). Today: e-mail address, password, the
@@ -65,6 +66,8 @@ function Settings() {
       <CreditHistory />
 
       <PersonalDataSettings />
+
+      <DecisionsSettingsLink />
 
       <section className="mb-4" aria-labelledby="settings-delete-title">
         <h2 id="settings-delete-title" className="h5 text-danger">
