@@ -3,7 +3,8 @@
  * 4180 quoting, who may read it, and the table's refusal of UPDATE and DELETE (migration 0010).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import { auditLog } from '../../db/schema';
 import { AUDIT_PAGE_SIZE, ZAuditPage } from '@cupido/shared/audit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { recordStaffAction } from './service';
@@ -132,7 +133,7 @@ describe('audit log', () => {
     expect(await refusal(db.execute(sql`UPDATE audit_log SET action = 'nothing.happened'`))).toMatch(/append-only: UPDATE refused/);
     expect(await refusal(db.execute(sql`DELETE FROM audit_log`))).toMatch(/append-only: DELETE refused/);
     expect(await refusal(db.execute(sql`TRUNCATE audit_log`))).toMatch(/append-only: TRUNCATE refused/);
-    const [{ count }] = (await db.execute(sql`SELECT count(*)::int AS count FROM audit_log WHERE action = 'photo.approve'`)).rows as { count: number }[];
-    expect(count).toBe(120);
+    const [left] = await db.select({ rows: count() }).from(auditLog).where(eq(auditLog.action, 'photo.approve'));
+    expect(left!.rows).toBe(120);
   });
 });

@@ -138,7 +138,7 @@ describe('fictional profiles', () => {
     const stored = fs.readFileSync(path.join(t.dataDir, 'photos', rows[0]!.filename));
     const meta = await sharp(stored).metadata();
     // Turned upright by its EXIF orientation (1600 x 1000 on its side), then resized: 800 x 1280.
-    expect([meta.format, meta.exif, meta.gps, meta.width, meta.height]).toEqual(['jpeg', undefined, undefined, 800, 1280]);
+    expect([meta.format, meta.exif, meta.xmp, meta.width, meta.height]).toEqual(['jpeg', undefined, undefined, 800, 1280]);
     expect(stored.includes(EXIF_MAKE)).toBe(false);
     // The profile now has a shown photo (the has_photo trigger: approved main photo).
     expect((await t.database.db.select({ hasPhoto: profiles.hasPhoto }).from(profiles).where(eq(profiles.id, created.id)))[0]!.hasPhoto).toBe(true);
