@@ -1,0 +1,19 @@
+/** The report and appeal queues' calls (issue 13) for react-query. */
+import type {
+  TAppealDecisionRequest,
+  TAppealQueue,
+  TReportDecisionAnswer,
+  TReportDecisionRequest,
+  TReportQueue,
+} from '@cupido/shared/moderation';
+import { adminFetch } from '../api';
+
+export const REPORT_QUEUE_KEY = ['admin', 'reports', 'queue'] as const;
+export const APPEAL_QUEUE_KEY = ['admin', 'appeals', 'queue'] as const;
+
+export const fetchReportQueue = () => adminFetch<TReportQueue>('/reports');
+export const decideReport = (reportId: number, body: TReportDecisionRequest) =>
+  adminFetch<TReportDecisionAnswer>(`/reports/${reportId}/decision`, { method: 'POST', body });
+export const fetchAppealQueue = () => adminFetch<TAppealQueue>('/appeals');
+export const decideAppeal = (appealId: number, body: TAppealDecisionRequest) =>
+  adminFetch<{ appeal_id: number; status: string }>(`/appeals/${appealId}/decision`, { method: 'POST', body });
