@@ -134,7 +134,11 @@ export async function createStaff(target: Page | APIRequestContext | null, role:
  * recovery codes acknowledged. The page then shows the back office's dashboard.
  */
 export async function loginAsNewStaff(page: Page, role: TStaffRole): Promise<LoggedInStaff> {
-  const staff = await createStaff(null, role);
+  return loginWithTotpSetup(page, await createStaff(null, role));
+}
+
+/** The first login of `staff` (created, TOTP not yet set up) through the login screen, setup included. */
+export async function loginWithTotpSetup(page: Page, staff: NewStaff): Promise<LoggedInStaff> {
   await fillPassword(page, staff.email, staff.password);
   const secretText = page.getByTestId('totp-secret');
   await expect(secretText).toBeVisible();
