@@ -1,0 +1,107 @@
+/**
+ * The dashboard screen: the queue cards, the sortable table of the figures per day (the charts'
+ * text alternative), the charts' canvases with their labels, and the site and period pickers
+ * sending their choice to GET /admin/api/dashboard. chart.js draws nothing in happy-dom (no
+ * canvas context); the test checks each chart mounts its labelled canvas.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ZDashboardAnswer, type TDashboardAnswer } from '@cupido/shared/dashboard';
+import { renderScreen, stubAdmin } from '../audit/screen-test-kit';
+import { Component as DashboardScreen } from './dashboard-screen';
+
+const ANSWER: TDashboardAnswer = ZDashboardAnswer.parse({
+  site_id: null,
+  from: '2026-03-07',
+  to: '2026-03-09',
+  days: ['2026-03-07', '2026-03-08', '2026-03-09'],
+  series: {
+    signups: [1, 5, 3],
+    activations: [0, 4, 2],
+    active_members: [10, 12, 9],
+    likes: [7, 2, 30],
+    messages: [0, 0, 0],
+    credits_spent: [100, 0, 250],
+  },
+  queues: {
+    photos: { count: 12, oldest_at: '2026-03-08T09:30:00.000Z' },
+    reports: { count: 0, oldest_at: null },
+    appeals: { count: 2, oldest_at: '2026-03-01T00:00:00.000Z' },
+  },
+  sites: [
+    { id: 1, name: 'Cupido', domain: 'localhost' },
+    { id: 2, name: 'Amora', domain: 'amora.example' },
+  ],
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+function render(path = '/admin') {
+  // chart.js finds no canvas context in happy-dom and says so on the console: expected here.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const sent = stubAdmin({ 'GET /admin/api/dashboard': () => ({ body: ANSWER }) });
+  const view = renderScreen(path, [{ path: '/admin', element: <DashboardScreen /> }]);
+  return { sent, ...view };
+}
+
+const dayColumn = (table: HTMLElement) => within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
+
+describe('dashboard screen', () => {
+  it('shows the queues as cards and every figure in a table with totals', async () => {
+    render();
+    const photos = await screen.findByRole('region', { name: 'Photos waiting for review' });
+    expect(photos.textContent).toContain('12');
+    expect(photos.textContent).toContain('Oldest waiting since 8 Mar 2026, 09:30 UTC');
+    expect(screen.getByRole('region', { name: 'Open reports' }).textContent).toContain('Nothing waiting');
+    const table = screen.getByRole('table', { name: /Figures per day/ });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Day ▼', 'Signups', 'Activations', 'Active members', 'Likes', 'Messages', 'Credits spent']);
+    // Newest day first, then the total row.
+    expect(dayColumn(table)).toEqual(['2026-03-09', '2026-03-08', '2026-03-07', 'Total']);
+    const total = within(table).getAllByRole('row').at(-1)!;
+    expect(within(total).getAllByRole('cell').map((c) => c.textContent)).toEqual(['9', '6', '31', '39', '0', '350']);
+    expect(screen.getByText('Revenue will show here once payments exist.')).toBeTruthy();
+  });
+
+  it('sorts the table by a column heading, with aria-sort', async () => {
+    render();
+    const table = await screen.findByRole('table', { name: /Figures per day/ });
+    const likes = within(table).getByRole('button', { name: 'Likes' });
+    await userEvent.click(likes);
+    expect(likes.closest('th')!.getAttribute('aria-sort')).toBe('descending');
+    expect(dayColumn(table).slice(0, 3)).toEqual(['2026-03-09', '2026-03-07', '2026-03-08']);
+    await userEvent.click(likes);
+    expect(likes.closest('th')!.getAttribute('aria-sort')).toBe('ascending');
+    expect(dayColumn(table).slice(0, 3)).toEqual(['2026-03-08', '2026-03-07', '2026-03-09']);
+  });
+
+  it('mounts each chart as a labelled image described by the table', async () => {
+    const { container } = render();
+    await screen.findByRole('table', { name: /Figures per day/ });
+    const canvases = container.querySelectorAll('canvas');
+    expect(canvases).toHaveLength(3);
+    const members = screen.getByRole('img', { name: /^Members per day from 2026-03-07 to 2026-03-09: Signups 9 in total, Activations 6 in total, Active members 31 in total/ });
+    expect(members.getAttribute('aria-describedby')).toBe('dashboard-figures');
+    expect(screen.getByRole('img', { name: /^Credits spent per day .*Credits spent 350 in total/ })).toBeTruthy();
+  });
+
+  it('asks for the chosen site and period', async () => {
+    const { sent } = render();
+    await screen.findByRole('table', { name: /Figures per day/ });
+    expect(sent[0]!.url.search).toBe('');
+    await userEvent.selectOptions(screen.getByLabelText('Site'), 'Amora (amora.example)');
+    const from = screen.getByLabelText<HTMLInputElement>('From');
+    expect(from.value).toBe('2026-03-07');
+    fireEvent.change(from, { target: { value: '2026-02-01' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(sent.length).toBe(2));
+    expect(Object.fromEntries(sent[1]!.url.searchParams)).toEqual({ site_id: '2', from: '2026-02-01', to: '2026-03-09' });
+  });
+
+  it('shows the server\'s refusal of a period', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubAdmin({ 'GET /admin/api/dashboard': () => ({ status: 400, body: { error: { code: 'period_reversed', message: 'The period ends before it starts.' } } }) });
+    renderScreen('/admin?from=2026-03-09&to=2026-03-01', [{ path: '/admin', element: <DashboardScreen /> }]);
+    expect((await screen.findByRole('alert')).textContent).toContain('The period ends before it starts.');
+  });
+});
