@@ -32,7 +32,7 @@ export async function memberOn(t: AccountsTestApp, domain = 'localhost', name = 
   const member = await signup(t, { name }, domain);
   const activation = await t.app.inject({ method: 'GET', url: linkPath(member.mail, '/api/activate.php'), headers: { cookie: member.cookie, host: domain } });
   expect(activation.headers.location).toBe('/activate/done');
-  return { cookie: member.cookie, domain, userId: member.user.id as number, profileId: member.user.profile.id as number };
+  return { cookie: member.cookie, email: member.body.email as string, domain, userId: member.user.id as number, profileId: member.user.profile.id as number };
 }
 
 export type Member = Awaited<ReturnType<typeof memberOn>>;

@@ -177,6 +177,10 @@ describe('POST /admin/api/photos/review', () => {
       decidedByStaffId: moderator.id,
     });
     expect(decision!.facts).toMatch(/contact details.*Phone number in the corner\.$/);
+    // The member gets the statement of reasons by e-mail, with the facts (a job queued after the commit).
+    await t.app.jobs.drain();
+    const statement = await t.smtp.waitForMail(member.email, (m) => m.text.includes('Phone number in the corner.'));
+    expect(statement.text).toContain('contact details');
     const audit = await auditOf(main.id);
     expect(audit.map((a) => a.action)).toEqual(['photo.reject']);
     expect(audit[0]).toMatchObject({ before: { status: 'approved', is_main: true }, after: { status: 'rejected', reason: 'contact_details', main_photo_now: other.id } });

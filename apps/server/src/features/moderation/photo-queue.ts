@@ -4,7 +4,7 @@
  * answer for their own rows (photos/review.ts, profiles/for-photo-queue.ts,
  * accounts/moderation-accounts.ts); this service composes them and runs each call's decisions in
  * one transaction, with an audit entry per photo and, for a rejection, a moderation decision whose
- * statement of reasons goes to the member.
+ * statement of reasons goes to the member (queued after the commit; notices.ts retries).
  */
 import { ageOn } from '@cupido/shared/accounts';
 import {
@@ -20,6 +20,8 @@ import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import type { DomainEvents, Tx } from '../../infra/domain-events';
 import type { PhotoStorage } from '../../infra/photo-storage';
+import type { JobQueue } from '../../infra/jobs';
+import type { BackOfficeDeps } from '../../back-office';
 import { translate } from '../../i18n/translate';
 import { recordStaffAction } from '../audit/service';
 import { accountsOfProfiles } from '../accounts/moderation-accounts';
@@ -38,12 +40,16 @@ import { profileIsOnSite, queueProfiles } from '../profiles/for-photo-queue';
 import { listSites } from '../sites/admin-service';
 import { siteById } from '../sites/service';
 import { recordModerationDecision } from './decisions';
+import { queueDecisionNotices } from './notices';
 
 export interface PhotoQueueDeps {
   db: Database;
   clock: Clock;
   events: DomainEvents;
   storage: PhotoStorage;
+  /** The statement of reasons of a rejection is mailed by a job (notices.ts), queued after the commit. */
+  jobs: JobQueue;
+  log: BackOfficeDeps['log'];
   /** Drops a member's cached sessions in every process: GET /api/user.php shows the main photo and its status. */
   forgetMemberSessions(userId: number): void;
 }
@@ -154,6 +160,7 @@ export async function reviewPhotos(deps: PhotoQueueDeps, staffId: number, decisi
     return result;
   });
   for (const userId of touchedMembers) deps.forgetMemberSessions(userId);
+  for (const { decision_id } of answer.reviewed) if (decision_id !== null) await queueDecisionNotices(deps, decision_id);
   return answer;
 }
 
