@@ -126,6 +126,19 @@ describe('later logins', () => {
   });
 });
 
+describe('replay', () => {
+  it('lets only one of two parallel logins use the same code', async () => {
+    const staff = await makeStaff(t, clock, 'operator');
+    await firstLogin(t, clock, staff);
+    clock.advance(60_000);
+    const [a, b] = [staffCookieOf(await passwordStep(t, staff.email, staff.password)), staffCookieOf(await passwordStep(t, staff.email, staff.password))];
+    const code = await totpCode(t, staff.id, clock());
+    const answers = await Promise.all([a, b].map((cookies) => call('/admin/api/totp/verify', cookies, 'POST', { code })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(answers.find((r) => r.statusCode === 401)!.json().error.code).toBe('staff_totp_code_used');
+  });
+});
+
 describe('lockout', () => {
   it('answers the same for an unknown address and a wrong password, and locks the account after too many failures', async () => {
     const staff = await makeStaff(t, clock, 'support');
