@@ -68,3 +68,19 @@ test('the site editor is usable on a phone-sized screen', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('the members desk finds the demo member and shows the member page on a phone-sized screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await loginAsDemoAdmin(page);
+  await page.goto('/admin/members');
+  await page.getByLabel('E-mail, name or id').fill('demo@cupido');
+  await page.getByLabel('E-mail, name or id').press('Enter');
+  const row = page.getByRole('row', { name: /demo@cupido\.example/ });
+  await expect(row).toBeVisible();
+  await row.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: /^Member \d+: Demo$/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Credits' })).toContainText('Balance:');
+  await expect(page.getByRole('button', { name: 'Correct credits' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
