@@ -1,7 +1,8 @@
 /**
  * The appeal link of a statement of reasons (issue 13). A suspended or ended account cannot log
  * in, yet must be able to appeal (DSA art. 20): the e-mail's link carries a token that opens that
- * one decision without a login: `/decision/<decision id>.<user id>.<HMAC>`. The HMAC (SHA-256,
+ * one decision without a login: `/decision/<decision id>-<user id>-<HMAC>` (no dots: a path ending in
+ * `.xyz` is a file to the web app's server). The HMAC (SHA-256,
  * with a random key kept in app_keys, the same in every process) binds the decision to the member
  * it concerns, so a token cannot be guessed or turned to another decision. It does only what the
  * member could do logged in: read the statement and file the one appeal the decision allows; the
@@ -30,12 +31,12 @@ function signature(key: Buffer, decisionId: number, userId: number): Buffer {
 }
 
 export async function appealToken(db: Database, decisionId: number, userId: number): Promise<string> {
-  return `${decisionId}.${userId}.${signature(await keyOf(db), decisionId, userId).toString('base64url')}`;
+  return `${decisionId}-${userId}-${signature(await keyOf(db), decisionId, userId).toString('base64url')}`;
 }
 
 /** The decision and member a token names, or null when it is not one this server signed. */
 export async function readAppealToken(db: Database, token: string): Promise<{ decisionId: number; userId: number } | null> {
-  const match = /^(\d{1,10})\.(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^(\d{1,10})-(\d{1,10})-([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const decisionId = Number(match[1]);
   const userId = Number(match[2]);

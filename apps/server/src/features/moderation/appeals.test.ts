@@ -72,7 +72,7 @@ describe('appeals', () => {
     expect(mail.text).toContain('Je account is geschorst tot');
     const token = new URL(mail.links.find((l) => l.includes('/decision/'))!).pathname.slice('/decision/'.length);
 
-    const tampered = await t.app.inject({ url: `/api/decision-link.php?token=${encodeURIComponent(token.replace(/\.(\d+)\./, '.999999.'))}` });
+    const tampered = await t.app.inject({ url: `/api/decision-link.php?token=${encodeURIComponent(token.replace(/^(\d+)-(\d+)-/, '$1-999999-'))}` });
     expect(tampered.statusCode).toBe(404);
     const shown = await t.app.inject({ url: `/api/decision-link.php?token=${encodeURIComponent(token)}` });
     expect(shown.statusCode, shown.body).toBe(200);

@@ -76,12 +76,12 @@ describe('the e-mail link (/decision/:token)', () => {
       'POST /api/decision-link.php': { body: received },
     });
     const user = userEvent.setup();
-    renderWithProviders(<Routes><Route path="/decision/:token" element={<DecisionLinkPage />} /></Routes>, { route: '/decision/7.12.abc' });
+    renderWithProviders(<Routes><Route path="/decision/:token" element={<DecisionLinkPage />} /></Routes>, { route: '/decision/7-12-abc' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Our decision' })).toBeTruthy();
     await user.type(await screen.findByLabelText('Your appeal'), 'Not me');
     await user.click(screen.getByRole('button', { name: 'Send appeal' }));
     expect(await screen.findByText('Thank you. We have received your appeal.')).toBeTruthy();
-    expect(sentBodies(fetch, 'POST /api/decision-link.php')).toEqual([{ token: '7.12.abc', text: 'Not me' }]);
+    expect(sentBodies(fetch, 'POST /api/decision-link.php')).toEqual([{ token: '7-12-abc', text: 'Not me' }]);
   });
 
   it('says so when the link is not valid', async () => {
