@@ -13,7 +13,7 @@ import { recordStaffAction } from '../audit/service';
 import { accountsOfProfiles } from '../accounts/moderation-accounts';
 import { suspendAccount } from '../accounts/suspension';
 import { removeMessageForModeration } from '../chats/moderation-removal';
-import { rejectPhotoForModeration } from '../photos/moderation-removal';
+import { lockPhotosForReview, rejectPhotoInReview } from '../photos/review';
 import { clearProfileAbout, profilesForModeration } from '../profiles/moderation';
 import { closeReportsOfItem, lockReport } from '../reports/queue';
 import { recordModerationDecision } from './decisions';
@@ -82,8 +82,11 @@ export async function decideReport(deps: DecisionDeps, staff: StaffPrincipal, re
         const removed = await removeMessageForModeration(tx, report.messageId);
         await audit({ action: 'message.remove', itemType: 'message', itemId: report.messageId, before: { text: report.messageText, existed: removed !== null }, after: null });
       } else if (report.photoId !== null) {
-        const before = await rejectPhotoForModeration(tx, report.photoId, staff.id, now);
-        await audit({ action: 'photo.remove', itemType: 'photo', itemId: report.photoId, before: { status: before }, after: { status: before === null ? null : 'rejected' } });
+        // Rejected, not deleted (review.ts, as the photo queue does): others stop seeing it at once,
+        // the member sees it marked rejected beside the statement, and an appeal has the evidence.
+        const photo = (await lockPhotosForReview(tx, [report.photoId])).get(report.photoId);
+        if (photo) await rejectPhotoInReview(tx, photo, staff.id, now);
+        await audit({ action: 'photo.remove', itemType: 'photo', itemId: report.photoId, before: { status: photo?.status ?? null }, after: { status: photo ? 'rejected' : null } });
       } else {
         const before = await clearProfileAbout(tx, profile.id);
         await audit({ action: 'profile.clear_about', itemType: 'profile', itemId: profile.id, before: { about: before }, after: { about: '' } });
