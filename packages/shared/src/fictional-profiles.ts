@@ -101,3 +101,9 @@ export const ZFictionalProfile = z.object({
   photos: z.array(ZPhoto),
 });
 export type TFictionalProfile = z.infer<typeof ZFictionalProfile>;
+
+/** GET /admin/api/fictional-profiles/sites: the sites to choose from, with the countries a profile of each may live in. */
+export const ZFictionalSites = z.object({
+  sites: z.array(z.object({ id: z.number().int(), name: z.string(), domain: z.string(), countries: z.array(z.string()) })),
+});
+export type TFictionalSites = z.infer<typeof ZFictionalSites>;

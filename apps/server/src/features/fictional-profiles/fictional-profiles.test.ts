@@ -179,7 +179,14 @@ describe('fictional profiles', () => {
     expect(ZFictionalList.parse((await staffGet(t, operator, `/admin/api/fictional-profiles?site_id=${siteId}&q=%25`)).json()).total).toBe(0);
   });
 
+  it('lists the sites with their countries for the form', async () => {
+    const response = await staffGet(t, operator, '/admin/api/fictional-profiles/sites');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().sites).toEqual(expect.arrayContaining([expect.objectContaining({ id: siteId, countries: expect.arrayContaining(['GB']) })]));
+  });
+
   it('is for roles with fictional.manage only', async () => {
+    expect((await staffGet(t, moderator, '/admin/api/fictional-profiles/sites')).statusCode).toBe(403);
     const created = await create(lola({ name: 'Pia' }));
     expect((await staffGet(t, moderator, `/admin/api/fictional-profiles?site_id=${siteId}`)).statusCode).toBe(403);
     expect((await staffSend(t, moderator, 'POST', '/admin/api/fictional-profiles', lola())).statusCode).toBe(403);

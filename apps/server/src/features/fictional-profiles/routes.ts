@@ -1,5 +1,6 @@
 /**
  * Fictional profiles in the back office (issue 13, 'fictional.manage'):
+ *   GET    /admin/api/fictional-profiles/sites                      the sites (and their countries) to choose from
  *   GET    /admin/api/fictional-profiles?site_id=&q=&page=          a site's fictional profiles, paged, by name
  *   POST   /admin/api/fictional-profiles                            create -> 201 the profile
  *   GET    /admin/api/fictional-profiles/:id                        the profile with its photos
@@ -16,9 +17,10 @@ import { z } from 'zod';
 import { ZApiError } from '@cupido/shared/contracts';
 import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
 import { PHOTO_MAX_BYTES } from '@cupido/shared/photos';
-import { ZFictionalList, ZFictionalListQuery, ZFictionalProfile, ZFictionalProfileCreate, ZFictionalProfileUpdate } from '@cupido/shared/fictional-profiles';
+import { ZFictionalList, ZFictionalListQuery, ZFictionalSites, ZFictionalProfile, ZFictionalProfileCreate, ZFictionalProfileUpdate } from '@cupido/shared/fictional-profiles';
 import type { BackOfficeDeps } from '../../back-office';
 import { AppError } from '../../errors';
+import { siteChoices } from '../sites/for-back-office';
 import { addFictionalPhoto, createFictional, deleteFictionalPhoto, fictionalProfileList, fictionalProfileView, setFictionalMainPhoto, updateFictional } from './service';
 
 const tags = ['back office: fictional profiles'];
@@ -54,6 +56,12 @@ export const fictionalProfileRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDep
     throwFileSizeLimit: true,
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 100 },
   });
+
+  app.get(
+    `${base}/sites`,
+    { config, schema: { tags, summary: 'The sites to choose from, with their countries', response: { 200: ZFictionalSites, ...errors } } },
+    async () => ({ sites: await siteChoices(deps.db) }),
+  );
 
   app.get(
     base,

@@ -3,6 +3,6 @@ import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/open';
 import { sites } from '../../db/schema';
 
-export function siteChoices(db: Pick<Database, 'select'>): Promise<{ id: number; name: string; domain: string }[]> {
-  return db.select({ id: sites.id, name: sites.name, domain: sites.domain }).from(sites).orderBy(asc(sites.id));
+export function siteChoices(db: Pick<Database, 'select'>): Promise<{ id: number; name: string; domain: string; countries: string[] }[]> {
+  return db.select({ id: sites.id, name: sites.name, domain: sites.domain, countries: sites.countries }).from(sites).orderBy(asc(sites.id));
 }
