@@ -5,12 +5,14 @@
  * login screen says until when), and can still open the decision from the e-mail's link.
  */
 import { expect, test, type Browser } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { linkIn, nthMailTo } from '../support/mailbox';
 import { activateThroughMail, newEmail, PASSWORD, signupThroughApi, skipEntryWarning } from '../support/members';
 import { loginAsNewStaff } from '../support/staff';
 
 async function memberPage(browser: Browser, label: string, name: string) {
-  const context = await browser.newContext();
+  // A phone: the member's screens work at 375 px.
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
   await skipEntryWarning(page);
   const email = newEmail(label);
@@ -66,6 +68,8 @@ test('a report leads to a suspension: the member receives the statement of reaso
   await reported.page.goto(linkIn(statement, '/decision/'));
   await expect(reported.page.getByRole('heading', { level: 1, name: 'Our decision' })).toBeVisible();
   await expect(reported.page.getByText('Asked another member to pay for a plane ticket.')).toBeVisible();
+  expect(await reported.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(reported.page, { include: 'main', label: 'decision page' });
   await reported.page.getByLabel('Your appeal').fill('I only asked whether we could share the costs.');
   await reported.page.getByRole('button', { name: 'Send appeal' }).click();
   await expect(reported.page.getByRole('status')).toContainText('We have received your appeal');
