@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './input';
 import { ZStaffRole } from './staff';
 
 /**
@@ -18,7 +19,8 @@ export const STAFF_TOTP_ISSUER = 'Cupido back office';
 const email = z.string().trim().toLowerCase().email().max(254);
 
 export const ZStaffLoginRequest = z.object({
-  email: z.string().trim().min(1).max(254),
+  // zText: no NUL byte or lone surrogate, which PostgreSQL text cannot hold (decision 023).
+  email: zText(254).trim().min(1),
   password: z.string().min(1).max(STAFF_PASSWORD_MAX_LENGTH),
 });
 export type TStaffLoginRequest = z.infer<typeof ZStaffLoginRequest>;
@@ -81,7 +83,7 @@ export const ZStaffPassword = z
 
 export const ZStaffCreateRequest = z.object({
   email,
-  name: z.string().trim().min(1, 'Enter a name.').max(100),
+  name: zText(100).trim().min(1, 'Enter a name.'),
   role: ZStaffRole,
   password: ZStaffPassword,
 });
