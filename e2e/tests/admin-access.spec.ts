@@ -4,7 +4,9 @@
  * the recovery codes, and sees only the navigation of the moderator role.
  */
 import { expect, test } from '@playwright/test';
-import { loginAsDemoAdmin, loginAsNewStaff, loginWithTotpSetup, STAFF_PASSWORD, type NewStaff } from '../support/staff';
+import { generate } from 'otplib';
+import { expectNoAxeViolations } from '../support/axe';
+import { createStaff, loginAsDemoAdmin, loginAsNewStaff, loginWithTotpSetup, STAFF_PASSWORD, type NewStaff } from '../support/staff';
 
 const ALL_NAV = ['Dashboard', 'Photos', 'Reports', 'Appeals', 'Members', 'Sites', 'Fictional profiles', 'Audit log', 'Staff'];
 const MODERATOR_NAV = ['Dashboard', 'Photos', 'Reports', 'Appeals', 'Members'];
@@ -29,6 +31,7 @@ test('a moderator created by the admin sets up TOTP at the first login and sees 
   await form.getByLabel('Initial password').fill(STAFF_PASSWORD);
   await form.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText(`${email} can now log in.`)).toBeVisible();
+  await expectNoAxeViolations(page, { include: '#admin-main', label: 'staff screen' });
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row.getByRole('cell', { name: 'Not yet' })).toBeVisible();
 
@@ -62,4 +65,31 @@ test('the support helpers: staff created through the API log in with their own T
   // A support member may not create staff: the API refuses.
   const refused = await page.request.post('/admin/api/staff', { data: { email: 'x@staff.example', name: 'X', role: 'admin', password: STAFF_PASSWORD } });
   expect(refused.status()).toBe(403);
+});
+
+test('every step of the first login is accessible and usable with the keyboard', async ({ page }) => {
+  const staff = await createStaff(null, 'finance');
+  await page.goto('/admin/login');
+  await expectNoAxeViolations(page, { label: 'login: password' });
+  // Keyboard only: the e-mail field has the focus, Tab moves on, Enter sends.
+  await expect(page.getByLabel('E-mail address')).toBeFocused();
+  await page.keyboard.type(staff.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(staff.password);
+  await page.keyboard.press('Enter');
+
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+  await expect(page.getByRole('heading', { name: 'Set up two-factor login' })).toBeFocused();
+  await expectNoAxeViolations(page, { label: 'login: TOTP setup' });
+  await page.getByLabel('Code from your authenticator app').focus();
+  await page.keyboard.type(await generate({ secret }));
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeFocused();
+  await expectNoAxeViolations(page, { label: 'login: recovery codes' });
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'I have saved them' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  await expect(page.getByText(`Signed in as ${staff.name} (finance)`)).toBeVisible();
 });
