@@ -54,7 +54,9 @@ export const ZReportQueueItem = z.object({
 export type TReportQueueItem = z.infer<typeof ZReportQueueItem>;
 
 export const ZReportQueueQuery = z.object({ site_id: z.coerce.number().int().positive().max(2_147_483_647).optional() });
-export const ZReportQueue = z.object({ reports: z.array(ZReportQueueItem) });
+/** The sites, for the queues' site filter. */
+export const ZQueueSites = z.array(z.object({ id: z.number().int(), name: z.string() }));
+export const ZReportQueue = z.object({ reports: z.array(ZReportQueueItem), sites: ZQueueSites });
 export type TReportQueue = z.infer<typeof ZReportQueue>;
 
 export const ZReportDecisionRequest = z.object({
@@ -95,7 +97,7 @@ export const ZAppealQueueItem = z.object({
   decision: ZStaffDecision,
 });
 export type TAppealQueueItem = z.infer<typeof ZAppealQueueItem>;
-export const ZAppealQueue = z.object({ appeals: z.array(ZAppealQueueItem) });
+export const ZAppealQueue = z.object({ appeals: z.array(ZAppealQueueItem), sites: ZQueueSites });
 export type TAppealQueue = z.infer<typeof ZAppealQueue>;
 
 export const APPEAL_OUTCOMES = ['upheld', 'reversed'] as const;

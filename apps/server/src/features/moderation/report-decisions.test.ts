@@ -35,6 +35,10 @@ describe('report decisions', () => {
     const item = queue.json().reports.find((r: { id: number }) => r.id === reportId);
     expect(item).toMatchObject({ reason: 'fake_profile', text: 'Pictures of a model', open_reports_on_item: 2, item: { kind: 'profile', profile: { id: reported.profileId, name: 'Bram', account: { user_id: reported.userId, status: 'active' } } } });
     expect(item.reporter).toMatchObject({ user_id: reporter.userId, name: 'Rita', email: reporter.body.email });
+    expect(queue.json().sites).toEqual(expect.arrayContaining([expect.objectContaining({ id: 1 })]));
+    // Per site: another site's queue does not show it.
+    const otherSite = await kit.asStaff(moderator, 'GET', '/admin/api/reports?site_id=2');
+    expect(otherSite.json().reports.some((r: { id: number }) => r.id === reportId)).toBe(false);
 
     const response = await kit.decide(moderator, reportId, { action: 'suspend', ground: 'fake_profile', facts: 'The photos are of a known model.', suspend_days: 7 });
     expect(response.statusCode, response.body).toBe(200);

@@ -19,6 +19,7 @@ import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
 import type { BackOfficeDeps } from '../../back-office';
 import { AppError } from '../../errors';
 import { openReports, reportById } from '../reports/queue';
+import { listSites } from '../sites/admin-service';
 import { decideAppeal, openAppeals } from './appeals';
 import { registerNoticeJobs } from './notices';
 import { decideReport } from './report-decisions';
@@ -29,6 +30,7 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError,
 
 export const reportQueueRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = async (app, { deps }) => {
   registerNoticeJobs(deps);
+  const siteChoices = async () => (await listSites(deps.db)).map((site) => ({ id: site.id, name: site.name }));
 
   app.get(
     `${ADMIN_API_PREFIX}/reports`,
@@ -37,8 +39,8 @@ export const reportQueueRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> 
       schema: { tags: ['back office'], summary: 'Open reports, oldest first, with the exact item', querystring: ZReportQueueQuery, response: { 200: ZReportQueue, ...errors } },
     },
     async (request) => {
-      const rows = await openReports(deps.db, { siteId: request.query.site_id, limit: REPORT_QUEUE_PAGE });
-      return { reports: await toQueueItems(deps, rows) };
+      const [rows, sites] = await Promise.all([openReports(deps.db, { siteId: request.query.site_id, limit: REPORT_QUEUE_PAGE }), siteChoices()]);
+      return { reports: await toQueueItems(deps, rows), sites };
     },
   );
 
@@ -77,7 +79,10 @@ export const reportQueueRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> 
       config: { staffAccess: 'appeals.decide' },
       schema: { tags: ['back office'], summary: 'Open appeals, oldest first, with their decision', querystring: ZReportQueueQuery, response: { 200: ZAppealQueue, ...errors } },
     },
-    async (request) => ({ appeals: await openAppeals(deps, request.requireStaff(), request.query.site_id) }),
+    async (request) => {
+      const [appeals, sites] = await Promise.all([openAppeals(deps, request.requireStaff(), request.query.site_id), siteChoices()]);
+      return { appeals, sites };
+    },
   );
 
   app.post(

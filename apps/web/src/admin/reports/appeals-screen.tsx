@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SiteFilter, useSiteFilter } from './site-filter';
 import type { TAppealDecisionRequest, TAppealOutcome, TAppealQueue, TAppealQueueItem } from '@cupido/shared/moderation';
 import type { AdminApiError } from '../api';
 import { APPEAL_QUEUE_KEY, decideAppeal, fetchAppealQueue } from './report-calls';
@@ -10,13 +11,15 @@ const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'med
 /** /admin/appeals ('appeals.decide'): open appeals, oldest first, each with the decision it contests. */
 export function Component() {
   const { t } = useTranslation('reports');
-  const queue = useQuery<TAppealQueue, AdminApiError>({ queryKey: APPEAL_QUEUE_KEY, queryFn: fetchAppealQueue });
+  const [siteId, setSiteId] = useSiteFilter();
+  const queue = useQuery<TAppealQueue, AdminApiError>({ queryKey: [...APPEAL_QUEUE_KEY, siteId ?? 'all'], queryFn: () => fetchAppealQueue(siteId) });
   return (
     <section aria-labelledby="appeals-title">
       <h1 id="appeals-title" className="h4">
         {t('appeals.title')}
       </h1>
       <p className="text-body-secondary">{t('appeals.intro')}</p>
+      {queue.data && <SiteFilter sites={queue.data.sites} value={siteId} onChange={setSiteId} />}
       {queue.error && (
         <div className="alert alert-danger" role="alert">
           {queue.error.message}

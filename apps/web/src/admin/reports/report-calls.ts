@@ -11,9 +11,9 @@ import { adminFetch } from '../api';
 export const REPORT_QUEUE_KEY = ['admin', 'reports', 'queue'] as const;
 export const APPEAL_QUEUE_KEY = ['admin', 'appeals', 'queue'] as const;
 
-export const fetchReportQueue = () => adminFetch<TReportQueue>('/reports');
+export const fetchReportQueue = (siteId: number | undefined) => adminFetch<TReportQueue>('/reports', { query: { site_id: siteId } });
 export const decideReport = (reportId: number, body: TReportDecisionRequest) =>
   adminFetch<TReportDecisionAnswer>(`/reports/${reportId}/decision`, { method: 'POST', body });
-export const fetchAppealQueue = () => adminFetch<TAppealQueue>('/appeals');
+export const fetchAppealQueue = (siteId: number | undefined) => adminFetch<TAppealQueue>('/appeals', { query: { site_id: siteId } });
 export const decideAppeal = (appealId: number, body: TAppealDecisionRequest) =>
   adminFetch<{ appeal_id: number; status: string }>(`/appeals/${appealId}/decision`, { method: 'POST', body });

@@ -30,14 +30,19 @@ function report(id: number, overrides: Partial<TReportQueueItem['item']> = {}): 
   };
 }
 
+const SITES = [
+  { id: 1, name: 'Cupido' },
+  { id: 2, name: 'Amora' },
+];
+
 type Handler = (url: URL, body: unknown) => { status?: number; body: unknown };
 function stubFetch(handlers: Record<string, Handler>) {
-  const calls: { key: string; body: unknown }[] = [];
+  const calls: { key: string; url: string; body: unknown }[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ key, body });
+    calls.push({ key, url: url.search, body });
     const handler = handlers[key];
     if (!handler) throw new Error(`unexpected call ${key}`);
     const answer = handler(url, body);
@@ -68,9 +73,10 @@ describe('report queue screen', () => {
         report(2, { kind: 'photo', photo: { id: 7, url: '/photos/p/7.jpg', thumb_url: '/photos/p/7-t.jpg', status: 'approved' } }),
         report(3, { kind: 'message', message: { id: 11, text: 'You are ugly' } }),
       ],
+      sites: SITES,
     });
     const calls = stubFetch({
-      'GET /admin/api/reports': () => ({ body: decided ? { reports: queue.reports.slice(1) } : queue }),
+      'GET /admin/api/reports': (url) => ({ body: url.searchParams.get('site_id') === '2' ? { reports: [], sites: SITES } : decided ? { ...queue, reports: queue.reports.slice(1) } : queue }),
       'POST /admin/api/reports/1/decision': (_url, body) => {
         expect(ZReportDecisionRequest.safeParse(body).success).toBe(true);
         decided = true;
@@ -97,11 +103,16 @@ describe('report queue screen', () => {
     await user.click(within(first).getByRole('button', { name: 'Decide' }));
     expect(calls.find((c) => c.key === 'POST /admin/api/reports/1/decision')?.body).toEqual({ action: 'suspend', ground: 'harassment', facts: 'Insults in three messages.', suspend_days: 14 });
     await vi.waitFor(() => expect(screen.queryByRole('article', { name: /Profile: Bram #1/ })).toBeNull());
+
+    // The site filter asks the server for that site's queue.
+    await user.selectOptions(screen.getByLabelText('Site'), 'Amora');
+    expect(await screen.findByText('No open reports.')).toBeTruthy();
+    expect(calls.some((c) => c.key === 'GET /admin/api/reports' && c.url.includes('site_id=2'))).toBe(true);
   });
 
   it('does not offer account actions for a fictional profile, and shows the server refusal', async () => {
     stubFetch({
-      'GET /admin/api/reports': () => ({ body: { reports: [report(5, { profile: { id: 60, name: 'Lola', about: '', is_fictional: true, account: null } })] } }),
+      'GET /admin/api/reports': () => ({ body: { reports: [report(5, { profile: { id: 60, name: 'Lola', about: '', is_fictional: true, account: null } })], sites: SITES } }),
       'POST /admin/api/reports/5/decision': () => ({ status: 400, body: { error: { code: 'facts_required', message: 'Write down the facts the decision rests on.' } } }),
     });
     const user = userEvent.setup();
@@ -124,6 +135,7 @@ describe('appeals screen', () => {
             { id: 1, created_at: '2026-11-21T10:00:00.000Z', text: 'I never threatened anyone.', decision: { ...decision, decided_by_me: false } },
             { id: 2, created_at: '2026-11-22T10:00:00.000Z', text: 'Please', decision: { ...decision, id: 6, decided_by_me: true } },
           ],
+          sites: SITES,
         }),
       }),
       'POST /admin/api/appeals/1/decision': () => ({ body: { appeal_id: 1, status: 'reversed' } }),
