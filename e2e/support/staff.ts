@@ -10,7 +10,7 @@
  * the next step when all three are used. Prefer loginAsNewStaff() when a role other than admin
  * is enough.
  */
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import type { TStaffRole } from '@cupido/shared/staff';
 import { E2E_DEMO_STAFF_TOTP_SECRET, E2E_PORT } from '../playwright.config';
@@ -52,7 +52,10 @@ export async function codeFor(secret: string): Promise<string> {
       used.add(candidate);
       return generate({ secret, epoch: candidate * PERIOD });
     }
-    await new Promise((resolve) => setTimeout(resolve, ((step + 1) * PERIOD - now) * 1000 + 200));
+    const waitMs = ((step + 1) * PERIOD - now) * 1000 + 200;
+    // The wait is the server's replay rule, not slowness: the running test gets that time on top.
+    test.info().setTimeout(test.info().timeout + waitMs);
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
 }
 
