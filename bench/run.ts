@@ -3,7 +3,8 @@
  * server in the same run, so the figure does not depend on how fast this machine is, and the
  * latency (p50/p95) of member search over many profiles (bench/seed-profiles.ts puts 100,000 in
  * the embedded database, or 1,000,000 in BENCH_DATABASE_URL; BENCH_PROFILES overrides), and
- * the likes calls (bench/seed-likes.ts: premium members liking, a member with 5,000 likes).
+ * the likes calls (bench/seed-likes.ts: premium members liking, a member with 5,000 likes), and
+ * the back office's photo moderation queue (bench/seed-moderation.ts: 10,000 photos waiting).
  * The server runs in its own process (as in production); autocannon loads it from this one.
  *
  * BENCH_ONLY=<text> runs only the cases whose name contains the text (case-insensitive), e.g.
@@ -20,6 +21,7 @@ import { openDatabase } from '../apps/server/src/db/open';
 import { EMBEDDED_BENCH_PROFILES, POSTGRES_BENCH_PROFILES, seedBenchProfiles } from './seed-profiles';
 import { HEAVY_MEMBER_LIKES, LIKE_BENCH_MEMBERS, seedLikeBench, type LikeBench } from './seed-likes';
 import { LIKE_BURST_PER_MINUTE } from '../apps/server/src/features/likes/service';
+import { MODERATION_BENCH_PHOTOS, seedModerationBench, type ModerationBench } from './seed-moderation';
 
 interface Case {
   name: string;
@@ -197,7 +199,7 @@ async function latency(base: string, paths: string[], headers: Record<string, st
 }
 
 /** Fills the database the server will use with the search and likes bench data before it starts. */
-async function seedBenchData(dataDir: string): Promise<LikeBench> {
+async function seedBenchData(dataDir: string): Promise<LikeBench & { moderation: ModerationBench }> {
   const url = process.env.BENCH_DATABASE_URL || undefined;
   const count = Number(process.env.BENCH_PROFILES ?? (url ? POSTGRES_BENCH_PROFILES : EMBEDDED_BENCH_PROFILES));
   const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
@@ -207,7 +209,9 @@ async function seedBenchData(dataDir: string): Promise<LikeBench> {
     console.log(`\nSearch bench data: ${result.total.toLocaleString('en')} profiles on ${url ? 'PostgreSQL' : 'the embedded database'} (${result.inserted.toLocaleString('en')} inserted now, ${result.seconds.toFixed(1)} s)`);
     const likes = await seedLikeBench(database.db, { postgres: !!url });
     console.log(`Likes bench data: ${LIKE_BENCH_MEMBERS.toLocaleString('en')} premium members, one with ${HEAVY_MEMBER_LIKES.toLocaleString('en')} likes each way`);
-    return likes;
+    const moderation = await seedModerationBench(database.db, { postgres: !!url });
+    console.log(`Moderation bench data: ${MODERATION_BENCH_PHOTOS.toLocaleString('en')} photos waiting for review, a moderator's staff session`);
+    return { ...likes, moderation };
   } finally {
     await database.close();
   }
@@ -227,6 +231,13 @@ LATENCY_CASES.push({
   targetP95Ms: 10,
   targetOn: 'postgres',
   headers: { cookie: likeBench.heavyCookie },
+});
+LATENCY_CASES.push({
+  name: `GET /admin/api/photos/queue (${MODERATION_BENCH_PHOTOS.toLocaleString('en')} photos waiting, moderation queue)`,
+  paths: likeBench.moderation.paths,
+  targetP95Ms: 20,
+  targetOn: 'postgres',
+  headers: { cookie: likeBench.moderation.cookie },
 });
 const server = await startServer(port, dataDir);
 const base = `http://127.0.0.1:${port}`;

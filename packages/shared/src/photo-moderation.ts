@@ -14,6 +14,8 @@ import { PHOTO_MODERATION_MODES, type TDecisionGround } from './staff';
 export const PHOTO_QUEUE_PAGE_MAX = 100;
 export const PHOTO_QUEUE_PAGE_DEFAULT = 60;
 export const PHOTO_REVIEW_MAX_DECISIONS = 100;
+/** A site's queue is counted up to this many (each photo costs a probe of its profile); all sites' exactly. */
+export const PHOTO_QUEUE_COUNT_CAP = 1000;
 /** Most characters of a reviewer's note (it becomes part of the statement's facts). */
 export const PHOTO_REVIEW_NOTE_MAX = 1000;
 
@@ -71,8 +73,10 @@ export type TPhotoQueueSite = z.infer<typeof ZPhotoQueueSite>;
 
 export const ZPhotoQueue = z.object({
   photos: z.array(ZPhotoQueueItem),
-  /** Photos waiting (for the chosen site, or all sites), this page included. */
+  /** Photos waiting (for the chosen site, or all sites), this page included; for one site at most PHOTO_QUEUE_COUNT_CAP. */
   total: z.number().int(),
+  /** More than `total` wait (a site's queue past PHOTO_QUEUE_COUNT_CAP): show "1000+". */
+  total_capped: z.boolean(),
   /** Upload time of the oldest waiting photo and its age in seconds; null when none waits. */
   oldest_at: z.string().nullable(),
   oldest_age_seconds: z.number().int().nullable(),

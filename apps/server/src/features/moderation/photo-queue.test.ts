@@ -97,6 +97,7 @@ describe('GET /admin/api/photos/queue', () => {
 
     const head: TPhotoQueue = (await queue(t, moderator, '?limit=1')).json();
     expect(head.total).toBe(all.length);
+    expect(head.total_capped).toBe(false);
     expect(head.photos).toHaveLength(1);
     expect(head.oldest_at).toBe(all[0]!.uploaded_at);
     expect(head.oldest_age_seconds).toBeGreaterThanOrEqual(0);

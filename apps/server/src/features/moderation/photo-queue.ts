@@ -8,6 +8,7 @@
  */
 import { ageOn } from '@cupido/shared/accounts';
 import {
+  PHOTO_QUEUE_COUNT_CAP,
   PHOTO_REJECT_GROUNDS,
   type TPhotoDecision,
   type TPhotoQueue,
@@ -38,7 +39,7 @@ import {
 } from '../photos/review';
 import { profileIsOnSite, queueProfiles } from '../profiles/for-photo-queue';
 import { listSites } from '../sites/admin-service';
-import { siteById } from '../sites/service';
+import type { SiteService } from '../sites/service';
 import { recordModerationDecision } from './decisions';
 import { queueDecisionNotices } from './notices';
 
@@ -47,6 +48,8 @@ export interface PhotoQueueDeps {
   clock: Clock;
   events: DomainEvents;
   storage: PhotoStorage;
+  /** The sites' cached rows (cdn_prefix of the photo addresses). */
+  sites: Pick<SiteService, 'resolve'>;
   /** The statement of reasons of a rejection is mailed by a job (notices.ts), queued after the commit. */
   jobs: JobQueue;
   log: BackOfficeDeps['log'];
@@ -64,20 +67,24 @@ function positionOf(cursor: string) {
 }
 
 /** One page of the queue (oldest first), its size and age, and the sites for the filter. */
-export async function photoQueue(deps: Pick<PhotoQueueDeps, 'db' | 'clock' | 'storage'>, query: TPhotoQueueQuery): Promise<TPhotoQueue> {
+export async function photoQueue(deps: Pick<PhotoQueueDeps, 'db' | 'clock' | 'storage' | 'sites'>, query: TPhotoQueueQuery): Promise<TPhotoQueue> {
   const { db } = deps;
   const siteId = query.site_id;
   const onSite: ProfileCondition | undefined = siteId === undefined ? undefined : (profileId) => profileIsOnSite(profileId, siteId);
   // One row more than asked: whether there is a next page, without a second count.
   const [rows, size, sites] = await Promise.all([
     reviewQueuePage(db, { profileCondition: onSite, after: query.after ? positionOf(query.after) : undefined, limit: query.limit + 1 }),
-    reviewQueueSize(db, onSite),
+    reviewQueueSize(db, { profileCondition: onSite, cap: PHOTO_QUEUE_COUNT_CAP }),
     listSites(db),
   ]);
   const page = rows.slice(0, query.limit);
   const profiles = await queueProfiles(db, page.map((p) => p.profileId));
+  // The photo addresses use each site's cdn_prefix, from the sites' cache (by domain: no query).
   const cdnPrefixes = new Map<number, string>();
-  for (const id of new Set([...profiles.values()].map((p) => p.siteId))) cdnPrefixes.set(id, (await siteById(db, id))?.cdnPrefix ?? '/photos/');
+  for (const site of sites) {
+    const resolved = await deps.sites.resolve(site.domain);
+    cdnPrefixes.set(site.id, resolved.id === site.id ? resolved.cdnPrefix : '/photos/');
+  }
 
   const now = deps.clock();
   const photos: TPhotoQueueItem[] = [];
@@ -104,6 +111,7 @@ export async function photoQueue(deps: Pick<PhotoQueueDeps, 'db' | 'clock' | 'st
   return {
     photos,
     total: size.total,
+    total_capped: size.capped,
     oldest_at: size.oldestAt?.toISOString() ?? null,
     oldest_age_seconds: size.oldestAt ? Math.max(0, Math.floor((now.getTime() - size.oldestAt.getTime()) / 1000)) : null,
     next_after: rows.length > query.limit && last ? cursorOf(last.createdAtExact, last.id) : null,

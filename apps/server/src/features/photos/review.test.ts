@@ -7,13 +7,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, like } from 'drizzle-orm';
+import { eq, like, type SQLWrapper } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/open';
 import { photos, profiles, staffAccounts } from '../../db/schema';
 import { createTestDatabase } from '../../test/test-database';
 import { seedDemoSites } from '../../seed/demo-sites';
 import { seedDemoProfiles } from '../../seed/demo-profiles';
 import { seedDemoMember } from '../../seed/demo-member';
+import { profileIsOnSite } from '../profiles/for-photo-queue';
 import { approvePhotoInReview, lockPhotosForReview, rejectPhotoInReview, reviewQueuePage, reviewQueueSize } from './review';
 
 let database: DatabaseHandle;
@@ -103,6 +104,13 @@ describe('the review queue', () => {
     expect(page.map((p) => p.createdAt.getTime())).toEqual([...page.map((p) => p.createdAt.getTime())].sort((a, b) => a - b));
     const next = await reviewQueuePage(database.db, { limit: 100, after: { at: page[0]!.createdAtExact, id: page[0]!.id } });
     expect(next.map((p) => p.id)).toEqual(page.slice(1).map((p) => p.id));
-    expect((await reviewQueueSize(database.db)).total).toBe(page.length);
+    expect(await reviewQueueSize(database.db, { cap: 1 })).toEqual({ total: page.length, capped: false, oldestAt: page[0]!.createdAt });
+    // Per site: counted up to the cap, and the oldest of that site.
+    const onSite = (profileId: SQLWrapper) => profileIsOnSite(profileId, siteId);
+    const n = page.length;
+    expect(n).toBeGreaterThan(2);
+    expect(await reviewQueueSize(database.db, { profileCondition: onSite, cap: n - 1 })).toEqual({ total: n - 1, capped: true, oldestAt: page[0]!.createdAt });
+    expect(await reviewQueueSize(database.db, { profileCondition: onSite, cap: n })).toEqual({ total: n, capped: false, oldestAt: page[0]!.createdAt });
+    expect(await reviewQueueSize(database.db, { profileCondition: (profileId) => profileIsOnSite(profileId, 999_999), cap: 3 })).toEqual({ total: 0, capped: false, oldestAt: null });
   });
 });

@@ -66,16 +66,29 @@ export async function reviewQueuePage(
     .limit(options.limit);
 }
 
-/** How many photos wait (for the condition, or all) and when the oldest was uploaded. */
+/**
+ * How many photos wait and when the oldest was uploaded. All of them: an exact count, from the
+ * partial index alone (index-only). Under a condition (a site): counted up to `cap` + 1, because
+ * each waiting photo costs a probe of its profile; `capped` then says there are more.
+ */
 export async function reviewQueueSize(
   db: Pick<Database, 'select'>,
-  profileCondition?: ProfileCondition,
-): Promise<{ total: number; oldestAt: Date | null }> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int`, oldestAt: sql<string | null>`min(${photos.createdAt})` })
-    .from(photos)
-    .where(profileCondition ? and(waiting, profileCondition(photos.profileId)) : waiting);
-  return { total: row?.total ?? 0, oldestAt: row?.oldestAt ? new Date(row.oldestAt) : null };
+  options: { profileCondition?: ProfileCondition; cap: number },
+): Promise<{ total: number; capped: boolean; oldestAt: Date | null }> {
+  if (!options.profileCondition) {
+    const [row] = await db.select({ total: sql<number>`count(*)::int`, oldestAt: sql<string | Date | null>`min(${photos.createdAt})` }).from(photos).where(waiting);
+    return { total: row?.total ?? 0, capped: false, oldestAt: row?.oldestAt ? new Date(row.oldestAt) : null };
+  }
+  const condition = and(waiting, options.profileCondition(photos.profileId));
+  // Both read the queue index in order and stop early (a nested loop over profiles' key), where a
+  // plain count would join every waiting photo with the site's profiles.
+  const counted = db.select({ one: sql`1` }).from(photos).where(condition).orderBy(asc(photos.createdAt), asc(photos.id)).limit(options.cap + 1).as('counted');
+  const [[size], [oldest]] = await Promise.all([
+    db.select({ total: sql<number>`count(*)::int` }).from(counted),
+    db.select({ createdAt: photos.createdAt }).from(photos).where(condition).orderBy(asc(photos.createdAt), asc(photos.id)).limit(1),
+  ]);
+  const total = size?.total ?? 0;
+  return { total: Math.min(total, options.cap), capped: total > options.cap, oldestAt: oldest?.createdAt ?? null };
 }
 
 export interface PhotoUnderReview {

@@ -33,7 +33,7 @@ const SITES: TPhotoQueue['sites'] = [
 ];
 
 function queueOf(photos: TPhotoQueueItem[], extra: Partial<TPhotoQueue> = {}): TPhotoQueue {
-  return ZPhotoQueue.parse({ photos, total: photos.length, oldest_at: photos[0]?.uploaded_at ?? null, oldest_age_seconds: 3 * 86_400, next_after: null, sites: SITES, ...extra });
+  return ZPhotoQueue.parse({ photos, total: photos.length, total_capped: false, oldest_at: photos[0]?.uploaded_at ?? null, oldest_age_seconds: 3 * 86_400, next_after: null, sites: SITES, ...extra });
 }
 
 /**
@@ -92,7 +92,7 @@ describe('photo queue screen', () => {
   it('shows the waiting photos oldest first with the queue size and age, and filters by site', async () => {
     const anna = item(3, 'Anna');
     const bert = item(2, 'Bert', { status: 'approved', is_main: false, site_id: 2 });
-    const { gets } = stubQueue([queueOf([anna, bert], { total: 12 }), queueOf([bert])]);
+    const { gets } = stubQueue([queueOf([anna, bert], { total: 12 }), queueOf([bert], { total: 1000, total_capped: true })]);
     renderQueue();
 
     expect(await screen.findByText('12 photos waiting, the oldest for 3 days')).toBeTruthy();
@@ -110,6 +110,7 @@ describe('photo queue screen', () => {
     await userEvent.selectOptions(site, '2');
     await waitFor(() => expect(gets.at(-1)!.searchParams.get('site_id')).toBe('2'));
     await waitFor(() => expect(screen.queryByRole('article', { name: /^Photo of Anna/ })).toBeNull());
+    expect(screen.getByText('More than 1000 photos waiting, the oldest for 3 days')).toBeTruthy();
   });
 
   it('approves a photo with its button and reloads the queue', async () => {

@@ -139,7 +139,7 @@ export function Component() {
         {waiting &&
           (waiting.total === 0
             ? t('nothing_waiting')
-            : `${t('waiting', { count: waiting.total })}${oldest ? `, ${t('oldest', { age: t(`age.${oldest.unit}`, { count: oldest.count }) })}` : ''}`)}
+            : `${waiting.total_capped ? t('waiting_capped', { count: waiting.total }) : t('waiting', { count: waiting.total })}${oldest ? `, ${t('oldest', { age: t(`age.${oldest.unit}`, { count: oldest.count }) })}` : ''}`)}
       </p>
       <QueueToolbar
         sites={sites}
