@@ -119,6 +119,8 @@ export const ZMemberDecision = z.object({
   /** The ground, in words. */
   ground: z.string(),
   facts: z.string(),
+  /** The content the decision is about when it is a message: its text as reported; else null. */
+  content: z.string().nullable(),
   suspended_until: z.string().nullable(),
   /** The last day an appeal can be filed (APPEAL_WINDOW_MONTHS after the decision). */
   appeal_until: z.string(),

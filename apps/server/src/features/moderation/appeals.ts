@@ -16,6 +16,7 @@ import type { BackOfficeDeps } from '../../back-office';
 import type { StaffPrincipal } from '../staff/sessions';
 import { recordStaffAction } from '../audit/service';
 import { liftSuspension } from '../accounts/suspension';
+import { reportedMessageTexts } from '../reports/queue';
 import { appealDeadline, statementTexts } from './statement';
 import { queueAppealOutcome } from './notices';
 
@@ -31,7 +32,7 @@ function isUniqueViolation(error: unknown): boolean {
   return err?.code === '23505' || err?.cause?.code === '23505';
 }
 
-export function toMemberDecision(locale: LocaleCode, decision: Decision, appeal: Appeal | null, now: Date): TMemberDecision {
+export function toMemberDecision(locale: LocaleCode, decision: Decision, appeal: Appeal | null, now: Date, content: string | null = null): TMemberDecision {
   const x = statementTexts(locale, decision);
   return {
     id: decision.id,
@@ -40,6 +41,7 @@ export function toMemberDecision(locale: LocaleCode, decision: Decision, appeal:
     what: x.what,
     ground: x.ground,
     facts: x.facts,
+    content,
     suspended_until: decision.suspendedUntil?.toISOString() ?? null,
     appeal_until: x.appealUntil.toISOString(),
     can_appeal: appeal === null && now <= x.appealUntil,
@@ -61,7 +63,8 @@ export async function memberDecisions(deps: Pick<AppealDeps, 'db' | 'clock'>, us
     .where(and(eq(moderationDecisions.userId, userId), ne(moderationDecisions.action, 'dismiss')))
     .orderBy(desc(moderationDecisions.createdAt), desc(moderationDecisions.id));
   const now = deps.clock();
-  return rows.map((r) => toMemberDecision(locale, r.decision, r.appeal, now));
+  const contents = await reportedMessageTexts(deps.db, rows.filter((r) => r.decision.messageId !== null).map((r) => r.decision.id));
+  return rows.map((r) => toMemberDecision(locale, r.decision, r.appeal, now, contents.get(r.decision.id) ?? null));
 }
 
 /** One decision of the member (the signed link's page), or null. */
@@ -71,7 +74,9 @@ export async function memberDecision(deps: Pick<AppealDeps, 'db' | 'clock'>, use
     .from(moderationDecisions)
     .leftJoin(appeals, eq(appeals.decisionId, moderationDecisions.id))
     .where(and(eq(moderationDecisions.id, decisionId), eq(moderationDecisions.userId, userId), ne(moderationDecisions.action, 'dismiss')));
-  return row ? toMemberDecision(locale, row.decision, row.appeal, deps.clock()) : null;
+  if (!row) return null;
+  const contents = row.decision.messageId === null ? new Map<number, string>() : await reportedMessageTexts(deps.db, [row.decision.id]);
+  return toMemberDecision(locale, row.decision, row.appeal, deps.clock(), contents.get(row.decision.id) ?? null);
 }
 
 /** Files the member's one appeal against their decision; answers its id. */

@@ -19,7 +19,7 @@ import { translate } from '../../i18n/translate';
 import type { BackOfficeDeps } from '../../back-office';
 import { accountsByIds, type ModeratedAccount } from '../accounts/moderation-accounts';
 import { profilesForModeration } from '../profiles/moderation';
-import { reportersOfDecision, reportsOfDecisions } from '../reports/queue';
+import { reportedMessageTexts, reportersOfDecision, reportsOfDecisions } from '../reports/queue';
 import { siteOrigin } from '../sites/public-origin';
 import type { Site } from '../sites/service';
 import { appealToken } from './appeal-link';
@@ -55,13 +55,15 @@ async function sendStatement(deps: NoticeDeps, site: Site, decision: Decision, m
   const x = statementTexts(locale, decision);
   const t = (key: string, params: Record<string, string> = {}) => translate(locale, `mail.statement.${key}`, { site: site.name, ...params });
   const link = `${siteOrigin(site.domain, deps.publicOrigin)}/decision/${await appealToken(deps.db, decision.id, member.userId)}`;
+  // Which message: the member may have sent many (the report kept its text).
+  const message = decision.messageId === null ? undefined : (await reportedMessageTexts(deps.db, [decision.id])).get(decision.id);
   const mail = renderNoticeMail({
     locale,
     site: mailSite(site),
     name: await nameOf(deps, member.profileId),
     subject: t('subject'),
     heading: t('heading'),
-    paragraphs: [x.what, t('ground', { ground: x.ground }), t('facts', { facts: x.facts }), x.basis, t('appeal', { date: formatDay(locale, x.appealUntil) }), t('redress')],
+    paragraphs: [x.what, ...(message === undefined ? [] : [t('content', { text: message })]), t('ground', { ground: x.ground }), t('facts', { facts: x.facts }), x.basis, t('appeal', { date: formatDay(locale, x.appealUntil) }), t('redress')],
     action: { label: t('button'), link },
   });
   await send(deps, site, member, mail, [link]);

@@ -152,7 +152,10 @@ describe('report decisions', () => {
     expect(chat.body).not.toContain('You are ugly');
     expect(await kit.auditOf('message', messageId)).toEqual(['message.remove']);
     await t.app.jobs.drain();
-    await t.smtp.waitForMail(reported.body.email, (m) => m.text.includes('Nous avons supprimé un message'));
+    const removed = await t.smtp.waitForMail(reported.body.email, (m) => m.text.includes('Nous avons supprimé un message'));
+    expect(removed.text).toContain('Le message concerné\u202f: «\u202fYou are ugly\u202f»');
+    const inApp = (await t.app.inject({ url: '/api/decisions.php', headers: { cookie: reported.cookie } })).json().decisions;
+    expect(inApp.find((d: { content: string | null }) => d.content !== null)).toMatchObject({ content: 'You are ugly', action: 'remove_content' });
   });
 
   it('a fictional profile: its content can be removed, but it cannot be suspended; a dismissal tells only the reporter', async () => {

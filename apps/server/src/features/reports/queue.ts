@@ -85,3 +85,13 @@ export async function reportsOfDecisions(db: Reader, decisionIds: number[]): Pro
   if (decisionIds.length === 0) return [];
   return db.select().from(reports).where(inArray(reports.decisionId, decisionIds));
 }
+
+/** The text of the reported message each decision is about (its snapshot in the report), by decision id. */
+export async function reportedMessageTexts(db: Reader, decisionIds: number[]): Promise<Map<number, string>> {
+  if (decisionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ decisionId: reports.decisionId, text: reports.messageText })
+    .from(reports)
+    .where(and(inArray(reports.decisionId, decisionIds), isNotNull(reports.messageText)));
+  return new Map(rows.map((r) => [r.decisionId!, r.text!]));
+}

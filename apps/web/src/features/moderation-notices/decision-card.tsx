@@ -30,6 +30,12 @@ export function DecisionCard({ decision, appeal }: Props) {
         </h2>
         <p className="fw-semibold">{decision.what}</p>
         <dl className="mb-0">
+          {decision.content !== null && (
+            <>
+              <dt>{t('decision.content')}</dt>
+              <dd style={{ whiteSpace: 'pre-line' }}>{decision.content}</dd>
+            </>
+          )}
           <dt>{t('decision.ground')}</dt>
           <dd>{decision.ground}</dd>
           <dt>{t('decision.facts')}</dt>

@@ -15,6 +15,7 @@ const decision = (overrides: Partial<TMemberDecision> = {}): TMemberDecision => 
   what: 'Your account is suspended until 17 March 2026 at 10:00 UTC.',
   ground: 'Harassment or abusive behaviour',
   facts: 'Threats in messages.',
+  content: null,
   suspended_until: '2026-03-17T10:00:00.000Z',
   appeal_until: '2026-09-10T10:00:00.000Z',
   can_appeal: true,
