@@ -73,6 +73,13 @@ describe('dashboard screen', () => {
     await userEvent.click(likes);
     expect(likes.closest('th')!.getAttribute('aria-sort')).toBe('ascending');
     expect(dayColumn(table).slice(0, 3)).toEqual(['2026-03-08', '2026-03-07', '2026-03-09']);
+    // Back to the days: newest first was the default; a click sorts them oldest first, another newest first again.
+    const day = within(table).getByRole('button', { name: 'Day' });
+    await userEvent.click(day);
+    expect(day.closest('th')!.getAttribute('aria-sort')).toBe('ascending');
+    await userEvent.click(day);
+    expect(day.closest('th')!.getAttribute('aria-sort')).toBe('descending');
+    expect(dayColumn(table).slice(0, 3)).toEqual(['2026-03-09', '2026-03-08', '2026-03-07']);
   });
 
   it('mounts each chart as a labelled image described by the table', async () => {

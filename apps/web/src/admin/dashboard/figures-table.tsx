@@ -1,6 +1,7 @@
 /**
  * The dashboard's figures per day as a sortable table (@tanstack/react-table): every series in a
- * column, a total row, and column headings that sort (aria-sort tells screen readers which).
+ * column, a total row, and column headings that sort (aria-sort tells screen readers which); a
+ * heading toggles between descending and ascending, never back to unsorted.
  */
 import { useMemo, useState } from 'react';
 import { createColumnHelper, flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
@@ -24,7 +25,7 @@ export function FiguresTable({ data, id }: { data: TDashboardAnswer; id: string 
     ],
     [t],
   );
-  const table = useReactTable({ data: rows, columns, state: { sorting }, onSortingChange: setSorting, getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel() });
+  const table = useReactTable({ data: rows, columns, state: { sorting }, onSortingChange: setSorting, enableSortingRemoval: false, getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel() });
   const totals = DASHBOARD_SERIES.map((s) => rows.reduce((sum, r) => sum + r[s], 0));
 
   return (
