@@ -21,7 +21,8 @@ function discoverCatalogueDirs(dir = SRC): string[] {
   const entries = readdirSync(dir, { withFileTypes: true });
   const own = entries.some((e) => e.isFile() && CATALOGUE_FILES.has(e.name)) ? [relative(SRC, dir)] : [];
   const below = entries.filter((e) => e.isDirectory()).flatMap((e) => discoverCatalogueDirs(join(dir, e.name)));
-  return [...own, ...below].filter((d) => !NOT_CATALOGUES.has(d)).sort();
+  // The back office (src/admin, issue 13) is English first: one en.json per area, no other languages yet.
+  return [...own, ...below].filter((d) => !NOT_CATALOGUES.has(d) && !d.startsWith('admin')).sort();
 }
 
 const CATALOGUE_DIRS = [...new Set([...KNOWN_CATALOGUE_DIRS, ...discoverCatalogueDirs()])].sort();
