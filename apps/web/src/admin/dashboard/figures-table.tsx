@@ -25,6 +25,8 @@ export function FiguresTable({ data, id }: { data: TDashboardAnswer; id: string 
     ],
     [t],
   );
+  // The table's functions change with its state; this component re-renders with it and is small, so no memoising is lost.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: rows, columns, state: { sorting }, onSortingChange: setSorting, enableSortingRemoval: false, getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel() });
   const totals = DASHBOARD_SERIES.map((s) => rows.reduce((sum, r) => sum + r[s], 0));
 
