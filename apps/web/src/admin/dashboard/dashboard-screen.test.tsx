@@ -38,6 +38,7 @@ const ANSWER: TDashboardAnswer = ZDashboardAnswer.parse({
 afterEach(() => vi.restoreAllMocks());
 
 function render(path = '/admin') {
+  vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-03-11T09:30:00Z'));
   // chart.js finds no canvas context in happy-dom and says so on the console: expected here.
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const sent = stubAdmin({ 'GET /admin/api/dashboard': () => ({ body: ANSWER }) });
@@ -52,7 +53,7 @@ describe('dashboard screen', () => {
     render();
     const photos = await screen.findByRole('region', { name: 'Photos waiting for review' });
     expect(photos.textContent).toContain('12');
-    expect(photos.textContent).toContain('Oldest waiting since 8 Mar 2026, 09:30 UTC');
+    expect(photos.textContent).toContain('Oldest waiting since 8 Mar 2026, 09:30 UTC (3 days)');
     expect(screen.getByRole('region', { name: 'Open reports' }).textContent).toContain('Nothing waiting');
     const table = screen.getByRole('table', { name: /Figures per day/ });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Day ▼', 'Signups', 'Activations', 'Active members', 'Likes', 'Messages', 'Credits spent']);

@@ -15,8 +15,18 @@ import { FiguresTable } from './figures-table';
 
 const TABLE_ID = 'dashboard-figures';
 
+/** How long the oldest item has waited, in its largest whole unit. */
+function ageOf(oldestAt: string, now: number): { unit: 'minutes' | 'hours' | 'days'; count: number } {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(oldestAt)) / 60_000));
+  if (minutes < 60) return { unit: 'minutes', count: minutes };
+  if (minutes < 24 * 60) return { unit: 'hours', count: Math.floor(minutes / 60) };
+  return { unit: 'days', count: Math.floor(minutes / (24 * 60)) };
+}
+
 function QueueCard({ label, count, oldestAt }: { label: string; count: number; oldestAt: string | null }) {
   const { t } = useTranslation('dashboard');
+  const [now] = useState(() => Date.now());
+  const age = oldestAt ? ageOf(oldestAt, now) : null;
   return (
     <div className="col-12 col-sm-4">
       <section className="card h-100" aria-label={label}>
@@ -24,7 +34,12 @@ function QueueCard({ label, count, oldestAt }: { label: string; count: number; o
           <h3 className="h6 card-title">{label}</h3>
           <p className="display-6 mb-1">{count.toLocaleString('en')}</p>
           <p className="small text-body-secondary mb-0">
-            {oldestAt ? t('queues.oldest', { date: new Date(oldestAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' }) : t('queues.none_waiting')}
+            {oldestAt && age
+              ? t('queues.oldest', {
+                  date: `${new Date(oldestAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`,
+                  age: t(`queues.age_${age.unit}`, { count: age.count }),
+                })
+              : t('queues.none_waiting')}
           </p>
         </div>
       </section>
