@@ -50,17 +50,23 @@ describe('the account maintenance job', () => {
     const statusOf = async () => (await t.database.db.select({ status: users.status }).from(users).where(eq(users.id, member.user.id)))[0]!.status;
 
     const apps = [t.app, second];
-    const sent = await Promise.all(apps.map((app) => app.jobs.runSchedules()));
-    expect(sent.flat()).toEqual([ACCOUNT_MAINTENANCE_JOB]);
+    // Other schedules (suspension lift, decision notices) tick too: each due tick is offered once across both apps.
+    const maintenance = (names: string[]) => names.filter((name) => name === ACCOUNT_MAINTENANCE_JOB);
+    const sent = (await Promise.all(apps.map((app) => app.jobs.runSchedules()))).flat();
+    expect(maintenance(sent)).toEqual([ACCOUNT_MAINTENANCE_JOB]);
+    expect(new Set(sent).size).toBe(sent.length);
     const runs = await Promise.all(apps.map((app) => app.jobs.drain()));
-    expect(runs[0]! + runs[1]!).toBe(1);
+    expect(runs[0]! + runs[1]!).toBe(sent.length);
     expect(await statusOf()).toBe('erased');
 
     // Later in the hour nothing new; the next hour's tick is one more run.
     t.clock.set(new Date('2026-03-10T14:30:00Z'));
-    expect((await Promise.all(apps.map((app) => app.jobs.runSchedules()))).flat()).toEqual([]);
+    const later = (await Promise.all(apps.map((app) => app.jobs.runSchedules()))).flat();
+    expect(maintenance(later)).toEqual([]);
+    await Promise.all(apps.map((app) => app.jobs.drain()));
     t.clock.set(new Date('2026-03-10T15:00:05Z'));
-    expect((await Promise.all(apps.map((app) => app.jobs.runSchedules()))).flat()).toEqual([ACCOUNT_MAINTENANCE_JOB]);
-    expect((await Promise.all(apps.map((app) => app.jobs.drain()))).reduce((a, b) => a + b)).toBe(1);
+    const next = (await Promise.all(apps.map((app) => app.jobs.runSchedules()))).flat();
+    expect(maintenance(next)).toEqual([ACCOUNT_MAINTENANCE_JOB]);
+    expect((await Promise.all(apps.map((app) => app.jobs.drain()))).reduce((a, b) => a + b)).toBe(next.length);
   });
 });
