@@ -8,7 +8,19 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      // Dev server only: every back-office page is admin.html (the server does the same in production).
+      name: 'admin-pages',
+      configureServer(server) {
+        server.middlewares.use((req, _res, next) => {
+          if (req.url && /^\/admin(?:\/(?!api\/)[^.]*)?(?:\?.*)?$/.test(req.url)) req.url = '/admin.html';
+          next();
+        });
+      },
+    },
+  ],
   server: { port: 5174, proxy: { '/admin/api': 'http://127.0.0.1:3000', '/photos': 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',
