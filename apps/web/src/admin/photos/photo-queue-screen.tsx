@@ -5,7 +5,7 @@
  * approves, R opens the reject form, Space selects, Shift+A / Shift+R act on the selection.
  * Whatever someone else reviewed first is reported and drops out when the queue reloads.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,17 +31,20 @@ export function Component() {
   const siteId = Number.isInteger(siteParam) && siteParam > 0 ? siteParam : undefined;
   const [after, setAfter] = useState<string | undefined>(undefined);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [focusIndex, setFocusIndex] = useState(0);
+  const [wantedFocus, setFocusIndex] = useState(0);
   const [rejecting, setRejecting] = useState<Rejecting>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const cards = useRef(new Map<number, HTMLElement>());
   const refocus = useRef(false);
 
   const queue = useQuery({ queryKey: photoQueueKey({ siteId, after }), queryFn: () => fetchPhotoQueue({ siteId, after }), placeholderData: keepPreviousData });
-  const photos = queue.data?.photos ?? [];
+  const photos = useMemo(() => queue.data?.photos ?? [], [queue.data]);
   const sites = queue.data?.sites ?? [];
   const siteName = (id: number) => sites.find((s) => s.id === id)?.name ?? `#${id}`;
-  const now = queue.dataUpdatedAt || Date.now();
+  // Ages are shown as of the answer (photos exist only once there is one), so rendering stays pure.
+  const now = queue.dataUpdatedAt;
+  // The focused card stays within the list as it shrinks (derived, not stored twice).
+  const focusIndex = Math.min(wantedFocus, Math.max(0, photos.length - 1));
 
   const review = useMutation({
     mutationFn: reviewPhotos,
@@ -68,14 +71,11 @@ export function Component() {
     return { tone: answer.skipped.length > 0 ? 'warning' : 'success', text };
   }
 
-  // Keep the focused card within the list as it changes, and after a keyboard decision put focus
-  // back on the card that took the reviewed one's place.
+  // After a keyboard decision, put focus back on the card that took the reviewed one's place.
   useEffect(() => {
-    const index = Math.min(focusIndex, Math.max(0, photos.length - 1));
-    if (index !== focusIndex) setFocusIndex(index);
-    if (refocus.current && photos[index]) {
+    if (refocus.current && photos[focusIndex]) {
       refocus.current = false;
-      cards.current.get(photos[index].photo_id)?.focus();
+      cards.current.get(photos[focusIndex].photo_id)?.focus();
     }
   }, [photos, focusIndex]);
 
