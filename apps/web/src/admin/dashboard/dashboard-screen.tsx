@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TDashboardAnswer } from '@cupido/shared/dashboard';
 import { adminFetch, AdminApiError } from '../api';
+import { SiteSelect } from '../ui/site-select';
 import { CHARTS, DashboardChart } from './dashboard-charts';
 import { FiguresTable } from './figures-table';
 
@@ -47,36 +48,27 @@ function QueueCard({ label, count, oldestAt }: { label: string; count: number; o
   );
 }
 
+/** The chosen site, as the select holds it (a site's id; undefined for all sites). */
+const siteParam = (params: URLSearchParams) => (params.get('site_id') ? Number(params.get('site_id')) : undefined);
+
 function Filters({ data }: { data: TDashboardAnswer | undefined }) {
   const { t } = useTranslation('dashboard');
   const [params, setParams] = useSearchParams();
-  const [site, setSite] = useState(params.get('site_id') ?? '');
+  const [site, setSite] = useState(siteParam(params));
   // The period shown is the one the server answered for (the default when none was chosen).
   const [from, setFrom] = useState(params.get('from') ?? data?.from ?? '');
   const [to, setTo] = useState(params.get('to') ?? data?.to ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = new URLSearchParams();
-    if (site) next.set('site_id', site);
+    if (site !== undefined) next.set('site_id', String(site));
     if (from) next.set('from', from);
     if (to) next.set('to', to);
     setParams(next);
   };
   return (
     <form className="row g-2 align-items-end mb-3" onSubmit={submit} aria-label={t('filters.legend')}>
-      <div className="col-12 col-sm-4 col-lg-3">
-        <label className="form-label" htmlFor="dashboard-site">
-          {t('filters.site')}
-        </label>
-        <select id="dashboard-site" className="form-select" value={site} onChange={(e) => setSite(e.target.value)}>
-          <option value="">{t('filters.all_sites')}</option>
-          {data?.sites.map((s) => (
-            <option key={s.id} value={String(s.id)}>
-              {s.name} ({s.domain})
-            </option>
-          ))}
-        </select>
-      </div>
+      <SiteSelect id="dashboard-site" className="col-12 col-sm-4 col-lg-3" sites={data?.sites ?? []} value={site} onChange={setSite} allSites />
       <div className="col-6 col-sm-3 col-lg-2">
         <label className="form-label" htmlFor="dashboard-from">
           {t('filters.from')}

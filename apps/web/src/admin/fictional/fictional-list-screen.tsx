@@ -9,6 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFictionalList } from '@cupido/shared/fictional-profiles';
 import { adminFetch } from '../api';
+import { SiteSelect } from '../ui/site-select';
 import { FICTIONAL_KEY, useFictionalSites } from './fictional-calls';
 import { FictionalBadge } from './fictional-badge';
 
@@ -50,18 +51,13 @@ export function Component() {
         </Link>
       </div>
       <form className="row g-2 align-items-end mb-3" onSubmit={submit} role="search">
-        <div className="col-12 col-sm-5 col-lg-3">
-          <label className="form-label" htmlFor="fictional-site">
-            {t('list.site')}
-          </label>
-          <select id="fictional-site" className="form-select" value={siteId} onChange={(e) => go({ site_id: e.target.value, q: '', page: 1 })}>
-            {sites.data?.sites.map((s) => (
-              <option key={s.id} value={String(s.id)}>
-                {s.name} ({s.domain})
-              </option>
-            ))}
-          </select>
-        </div>
+        <SiteSelect
+          id="fictional-site"
+          className="col-12 col-sm-5 col-lg-3"
+          sites={sites.data?.sites ?? []}
+          value={siteId ? Number(siteId) : undefined}
+          onChange={(next) => go({ site_id: next === undefined ? '' : String(next), q: '', page: 1 })}
+        />
         <div className="col-8 col-sm-5 col-lg-3">
           <label className="form-label" htmlFor="fictional-search">
             {t('list.search')}

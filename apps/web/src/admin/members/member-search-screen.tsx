@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SiteSelect } from '../ui/site-select';
 import { fetchSiteChoices, memberSearchKey, searchMembers, SITE_CHOICES_KEY, type MemberSearch } from './member-queries';
 
 export function Component() {
@@ -18,7 +19,7 @@ export function Component() {
     page: Math.max(1, Number(params.get('page') ?? 1) || 1),
   };
   const [q, setQ] = useState(search.q);
-  const [siteId, setSiteId] = useState(search.site_id ? String(search.site_id) : '');
+  const [siteId, setSiteId] = useState(search.site_id);
   const sites = useQuery({ queryKey: SITE_CHOICES_KEY, queryFn: fetchSiteChoices, staleTime: 300_000 });
   const results = useQuery({ queryKey: memberSearchKey(search), queryFn: () => searchMembers(search), enabled: search.q.trim() !== '' });
   const siteName = (id: number) => sites.data?.sites.find((s) => s.id === id)?.name ?? String(id);
@@ -33,7 +34,7 @@ export function Component() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (q.trim() === '') return;
-    go({ q: q.trim(), site_id: siteId ? Number(siteId) : undefined, page: 1 });
+    go({ q: q.trim(), site_id: siteId, page: 1 });
   };
 
   return (
@@ -58,19 +59,7 @@ export function Component() {
             {t('search.query_help')}
           </div>
         </div>
-        <div className="col-12 col-sm-8 col-md-4">
-          <label htmlFor="member-site" className="form-label">
-            {t('search.site')}
-          </label>
-          <select id="member-site" className="form-select" value={siteId} onChange={(e) => setSiteId(e.target.value)}>
-            <option value="">{t('search.all_sites')}</option>
-            {sites.data?.sites.map((site) => (
-              <option key={site.id} value={site.id}>
-                {site.name} ({site.domain})
-              </option>
-            ))}
-          </select>
-        </div>
+        <SiteSelect id="member-site" className="col-12 col-sm-8 col-md-4" sites={sites.data?.sites ?? []} value={siteId} onChange={setSiteId} allSites />
         <div className="col-12 col-sm-4 col-md-2 mb-md-4">
           <button type="submit" className="btn btn-primary w-100">
             {t('search.submit')}

@@ -6,11 +6,11 @@
  * Whatever someone else reviewed first is reported and drops out when the queue reloads.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TPhotoDecision, TPhotoReviewAnswer } from '@cupido/shared/photo-moderation';
 import { AdminApiError } from '../api';
+import { useSiteFilter } from '../ui/use-site-filter';
 import { ageParts } from './format-age';
 import { PhotoCard } from './photo-card';
 import { fetchPhotoQueue, PHOTO_QUEUE_KEY, photoQueueKey, reviewPhotos } from './photo-queue-queries';
@@ -26,9 +26,8 @@ type Notice = { tone: 'success' | 'warning' | 'danger'; text: string } | null;
 export function Component() {
   const { t } = useTranslation('photos');
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const siteParam = Number(params.get('site'));
-  const siteId = Number.isInteger(siteParam) && siteParam > 0 ? siteParam : undefined;
+  // A change of site replaces the address rather than adding a history entry.
+  const [siteId, setSiteId] = useSiteFilter({ replace: true });
   const [after, setAfter] = useState<string | undefined>(undefined);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [wantedFocus, setFocusIndex] = useState(0);
@@ -120,11 +119,11 @@ export function Component() {
     event.preventDefault();
   };
 
-  const changeSite = (value: string) => {
+  const changeSite = (next: number | undefined) => {
     setAfter(undefined);
     setSelected(new Set());
     setFocusIndex(0);
-    setParams(value ? { site: value } : {}, { replace: true });
+    setSiteId(next);
   };
 
   const waiting = queue.data;

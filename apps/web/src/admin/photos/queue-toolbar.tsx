@@ -2,11 +2,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPhotoQueueSite } from '@cupido/shared/photo-moderation';
+import { SiteSelect } from '../ui/site-select';
 
 interface Props {
   sites: TPhotoQueueSite[];
   siteId: number | undefined;
-  onSiteChange(value: string): void;
+  onSiteChange(siteId: number | undefined): void;
   selectedCount: number;
   allSelected: boolean;
   onSelectAll(all: boolean): void;
@@ -21,19 +22,16 @@ export function QueueToolbar(props: Props) {
   const none = props.selectedCount === 0;
   return (
     <div className="d-flex flex-wrap align-items-end gap-2 gap-md-3">
-      <div>
-        <label className="form-label small mb-1" htmlFor={`${id}-site`}>
-          {t('site_filter')}
-        </label>
-        <select id={`${id}-site`} className="form-select form-select-sm" value={props.siteId ?? ''} onChange={(e) => props.onSiteChange(e.target.value)}>
-          <option value="">{t('all_sites')}</option>
-          {props.sites.map((site) => (
-            <option key={site.id} value={site.id}>
-              {site.photo_moderation === 'post' ? t('site_post', { name: site.name }) : site.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SiteSelect
+        id={`${id}-site`}
+        className=""
+        small
+        sites={props.sites}
+        value={props.siteId}
+        onChange={props.onSiteChange}
+        allSites
+        optionLabel={(site) => (site.photo_moderation === 'post' ? t('site_post', { name: site.name }) : site.name)}
+      />
       <div className="form-check mb-1">
         <input id={`${id}-all`} type="checkbox" className="form-check-input" checked={props.allSelected} onChange={(e) => props.onSelectAll(e.target.checked)} />
         <label className="form-check-label small" htmlFor={`${id}-all`}>

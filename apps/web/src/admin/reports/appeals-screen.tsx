@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SiteFilter, useSiteFilter } from './site-filter';
 import type { TAppealDecisionRequest, TAppealOutcome, TAppealQueue, TAppealQueueItem } from '@cupido/shared/moderation';
 import type { AdminApiError } from '../api';
+import { useSiteFilter } from '../ui/use-site-filter';
+import { QueueFrame } from './queue-frame';
 import { APPEAL_QUEUE_KEY, decideAppeal, fetchAppealQueue } from './report-calls';
 
 const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -11,24 +12,13 @@ const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'med
 /** /admin/appeals ('appeals.decide'): open appeals, oldest first, each with the decision it contests. */
 export function Component() {
   const { t } = useTranslation('reports');
-  const [siteId, setSiteId] = useSiteFilter();
+  const site = useSiteFilter();
+  const siteId = site[0];
   const queue = useQuery<TAppealQueue, AdminApiError>({ queryKey: [...APPEAL_QUEUE_KEY, siteId ?? 'all'], queryFn: () => fetchAppealQueue(siteId) });
   return (
-    <section aria-labelledby="appeals-title">
-      <h1 id="appeals-title" className="h4">
-        {t('appeals.title')}
-      </h1>
-      <p className="text-body-secondary">{t('appeals.intro')}</p>
-      {queue.data && <SiteFilter sites={queue.data.sites} value={siteId} onChange={setSiteId} />}
-      {queue.error && (
-        <div className="alert alert-danger" role="alert">
-          {queue.error.message}
-        </div>
-      )}
-      {queue.isPending && !queue.error && <p role="status">{t('common:loading')}</p>}
-      {queue.data?.appeals.length === 0 && <p>{t('appeals.empty')}</p>}
-      {queue.data?.appeals.map((appeal) => <AppealCard key={appeal.id} appeal={appeal} />)}
-    </section>
+    <QueueFrame titleId="appeals-title" title={t('appeals.title')} intro={t('appeals.intro')} queue={queue} site={site} isEmpty={(data) => data.appeals.length === 0} empty={t('appeals.empty')}>
+      {(data) => data.appeals.map((appeal) => <AppealCard key={appeal.id} appeal={appeal} />)}
+    </QueueFrame>
   );
 }
 

@@ -22,6 +22,7 @@ export function SelectField({
   disabled,
   help,
   className = 'mb-3',
+  small = false,
 }: {
   id: string;
   label: string;
@@ -34,15 +35,17 @@ export function SelectField({
   disabled?: boolean;
   help?: ReactNode;
   className?: string;
+  /** The compact size (a toolbar's filter). */
+  small?: boolean;
 }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="form-label">
+      <label htmlFor={id} className={small ? 'form-label small mb-1' : 'form-label'}>
         {label}
       </label>
       <select
         {...controlProps(id, error, help !== undefined)}
-        className={`form-select${error ? ' is-invalid' : ''}`}
+        className={`form-select${small ? ' form-select-sm' : ''}${error ? ' is-invalid' : ''}`}
         value={value}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}
