@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
-import { controlProps, FieldError, FieldHelp } from '../../ui/form/field';
+import { controlProps, FieldError, FieldHelp, TextAreaField } from '../../ui/form/field';
 import type { FieldBinding } from '../../ui/form/use-zod-form';
 
 export function NumberField({ id, label, field, help, min, max }: { id: string; label: string; field: FieldBinding<number>; help?: ReactNode; min?: number; max?: number }) {
@@ -146,21 +146,15 @@ export function LocalizedTextFields({
 /** A list of free texts (trade names, VAT numbers), one per line. */
 export function LinesField({ id, label, field, help }: { id: string; label: string; field: FieldBinding<string[]>; help?: ReactNode }) {
   return (
-    <div className="mb-3">
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <textarea
-        {...controlProps(id, field.error, help !== undefined)}
-        className={`form-control${field.error ? ' is-invalid' : ''}`}
-        rows={3}
-        value={(field.value ?? []).join('\n')}
-        onChange={(e) => field.onChange(e.target.value === '' ? [] : e.target.value.split('\n'))}
-        onBlur={field.onBlur}
-      />
-      <FieldError id={id} error={field.error} />
-      {help !== undefined && <FieldHelp id={id}>{help}</FieldHelp>}
-    </div>
+    <TextAreaField
+      id={id}
+      label={label}
+      help={help}
+      value={(field.value ?? []).join('\n')}
+      error={field.error}
+      onChange={(value) => field.onChange(value === '' ? [] : value.split('\n'))}
+      onBlur={field.onBlur}
+    />
   );
 }
 

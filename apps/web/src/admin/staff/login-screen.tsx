@@ -18,11 +18,12 @@ import {
   type TStaffTotpConfirmAnswer,
   type TStaffTotpSetupAnswer,
 } from '@cupido/shared/staff-access';
+import { TextField } from '../../ui/form/field';
 import { formSchema } from '../../ui/form/form-schema';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { AdminApiError, adminFetch } from '../api';
 import { STAFF_ME_KEY, useStaffMe } from '../session';
-import { asApiError, FormError, InputField } from './staff-form-parts';
+import { asApiError, FormError } from './staff-form-parts';
 
 type Step = { kind: 'password'; notice?: string } | { kind: 'setup' } | { kind: 'code' } | { kind: 'recovery'; codes: string[] };
 
@@ -103,8 +104,8 @@ function PasswordStep({ notice, onDone }: { notice?: string; onDone: (next: TSta
           {notice}
         </div>
       )}
-      <InputField id="staff-login-email" label={t('login.email')} type="email" inputMode="email" autoComplete="username" autoFocus {...bind('email')} />
-      <InputField id="staff-login-password" label={t('login.password')} type="password" autoComplete="current-password" {...bind('password', { checkOnBlur: false })} />
+      <TextField id="staff-login-email" label={t('login.email')} type="email" inputMode="email" autoComplete="username" autoFocus {...bind('email')} />
+      <TextField verbatim id="staff-login-password" label={t('login.password')} type="password" autoComplete="current-password" {...bind('password', { checkOnBlur: false })} />
       <FormError error={formError} />
       <button type="submit" className="btn btn-primary" disabled={sending}>
         {sending ? t('login.sending') : t('login.submit')}
@@ -160,10 +161,11 @@ function CodeForm({
   const field = bind(kind as never) as unknown as { value: string; error: string | undefined; onChange: (v: string) => void; onBlur?: () => void };
   return (
     <form noValidate onSubmit={submit}>
+      {/* The step's only field: focusing it is what a keyboard user expects on arriving. */}
       {isCode ? (
-        <InputField id="staff-login-code" label={t('login.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} autoFocus={autoFocus} {...field} />
+        <TextField verbatim id="staff-login-code" label={t('login.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} autoFocus={autoFocus} {...field} />
       ) : (
-        <InputField id="staff-login-recovery-code" label={t('login.recovery_code')} autoComplete="off" maxLength={19} autoFocus={autoFocus} {...field} />
+        <TextField verbatim id="staff-login-recovery-code" label={t('login.recovery_code')} autoComplete="off" maxLength={19} autoFocus={autoFocus} {...field} />
       )}
       <FormError error={formError} />
       <button type="submit" className="btn btn-primary" disabled={sending}>

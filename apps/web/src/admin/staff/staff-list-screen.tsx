@@ -16,12 +16,13 @@ import {
   type TStaffMember,
   type TStaffUpdateRequest,
 } from '@cupido/shared/staff-access';
+import { TextField } from '../../ui/form/field';
 import { formSchema } from '../../ui/form/form-schema';
 import { SelectField } from '../../ui/form/select-field';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { AdminApiError, adminFetch } from '../api';
 import { useStaffMe } from '../session';
-import { asApiError, FormError, InputField } from './staff-form-parts';
+import { asApiError, FormError } from './staff-form-parts';
 
 const STAFF_KEY = ['admin', 'staff'] as const;
 
@@ -165,8 +166,8 @@ function CreateStaffForm({ onCreated }: { onCreated: (email: string) => Promise<
           {t('create.title')}
         </h2>
         <form noValidate onSubmit={submit} aria-labelledby="staff-new-title">
-          <InputField id="staff-new-name" label={t('create.name')} autoComplete="off" {...bind('name')} />
-          <InputField id="staff-new-email" label={t('create.email')} type="email" inputMode="email" autoComplete="off" {...bind('email')} />
+          <TextField verbatim id="staff-new-name" label={t('create.name')} autoComplete="off" {...bind('name')} />
+          <TextField id="staff-new-email" label={t('create.email')} type="email" inputMode="email" autoComplete="off" {...bind('email')} />
           <SelectField
             id="staff-new-role"
             label={t('create.role')}
@@ -174,7 +175,7 @@ function CreateStaffForm({ onCreated }: { onCreated: (email: string) => Promise<
             options={STAFF_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
             {...bind('role', { checkOnChange: true })}
           />
-          <InputField id="staff-new-password" label={t('create.password')} type="password" autoComplete="new-password" help={t('create.password_help')} {...bind('password')} />
+          <TextField verbatim id="staff-new-password" label={t('create.password')} type="password" autoComplete="new-password" help={t('create.password_help')} {...bind('password')} />
           <FormError error={formError} />
           <button type="submit" className="btn btn-primary" disabled={sending}>
             {t('create.submit')}

@@ -30,16 +30,20 @@ interface TextFieldProps {
   error: string | undefined;
   onChange: (value: string) => void;
   onBlur?: () => void;
-  type?: 'text' | 'email';
+  type?: 'text' | 'email' | 'password';
   autoComplete?: string;
   help?: ReactNode;
   /** Rendered right under the input (e.g. the did-you-mean suggestion). */
   after?: ReactNode;
-  inputMode?: 'email' | 'text';
+  inputMode?: 'email' | 'text' | 'numeric';
+  /** Taken exactly as typed (codes, passwords): no capitalising, no spelling check (the default for e-mail). */
+  verbatim?: boolean;
+  autoFocus?: boolean;
+  maxLength?: number;
 }
 
 /** A labelled input with its error and help text tied to it. */
-export function TextField({ id, label, value, error, onChange, onBlur, type = 'text', autoComplete, help, after, inputMode }: TextFieldProps) {
+export function TextField({ id, label, value, error, onChange, onBlur, type = 'text', autoComplete, help, after, inputMode, verbatim = type === 'email', autoFocus, maxLength }: TextFieldProps) {
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
@@ -52,8 +56,10 @@ export function TextField({ id, label, value, error, onChange, onBlur, type = 't
         value={value}
         autoComplete={autoComplete}
         inputMode={inputMode}
-        autoCapitalize={type === 'email' ? 'none' : undefined}
-        spellCheck={type === 'email' ? false : undefined}
+        autoCapitalize={verbatim ? 'none' : undefined}
+        spellCheck={verbatim ? false : undefined}
+        autoFocus={autoFocus}
+        maxLength={maxLength}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
       />
