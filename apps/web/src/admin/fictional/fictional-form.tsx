@@ -25,12 +25,11 @@ import {
   type TFictionalProfileCreate,
   type TFictionalProfileUpdate,
 } from '@cupido/shared/fictional-profiles';
-import { ApiError } from '../../api/client';
 import { TextAreaField, TextField } from '../../ui/form/field';
 import { SelectField } from '../../ui/form/select-field';
 import { formSchema } from '../../ui/form/form-schema';
 import { useZodForm, type FieldBinding } from '../../ui/form/use-zod-form';
-import { AdminApiError } from '../api';
+import { asApiError } from '../ui/as-api-error';
 import { optionLabel } from './fictional-calls';
 
 const OPTIONAL = {
@@ -187,7 +186,7 @@ export function FictionalForm({ profile, siteId, sites, onCreate, onUpdate }: Fi
           setSaved(true);
         }
       })
-      .catch((error: unknown) => showServerError(error instanceof AdminApiError ? new ApiError(error.status, error.code, error.message, error.field) : error));
+      .catch((error: unknown) => showServerError(asApiError(error)));
   });
 
   return (

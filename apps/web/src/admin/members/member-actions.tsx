@@ -16,10 +16,9 @@ import {
   ZSuspendMemberRequest,
   type TMemberDetail,
 } from '@cupido/shared/members-desk';
-import { ApiError } from '../../api/client';
 import { TextAreaField } from '../../ui/form/field';
 import { useZodForm, type FieldBinding } from '../../ui/form/use-zod-form';
-import { AdminApiError } from '../api';
+import { asApiError } from '../ui/as-api-error';
 import { useStaffMay } from '../session';
 import { NumberField } from '../sites/site-fields';
 import { memberActions, memberKey } from './member-queries';
@@ -29,7 +28,6 @@ type Account = TMemberDetail['account'];
 type Bind<F extends string> = <T>(field: F) => FieldBinding<T>;
 type ActionName = 'suspend' | 'lift' | 'resend' | 'erase' | 'credits';
 
-const toFormError = (error: unknown) => (error instanceof AdminApiError ? new ApiError(error.status, error.code, error.message, error.field) : error);
 
 function newIdempotencyKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
@@ -95,7 +93,7 @@ function ActionForm<V extends Record<string, unknown>, R>({
           setBusy(true);
           send(request)
             .then(onDone)
-            .catch((error: unknown) => showServerError(toFormError(error)))
+            .catch((error: unknown) => showServerError(asApiError(error)))
             .finally(() => setBusy(false));
         })}
       >

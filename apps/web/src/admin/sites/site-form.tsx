@@ -13,11 +13,10 @@ import { AUTO_LIKE_EVENTS } from '@cupido/shared/like-rules';
 import { PROFILE_FIELDS, SEARCH_FIELDS } from '@cupido/shared/profile-rules';
 import { PHOTO_MODERATION_MODES } from '@cupido/shared/staff';
 import { ZCompanySettings, ZSiteSettings, type TSiteDetailAnswer } from '@cupido/shared/site-settings';
-import { ApiError } from '../../api/client';
 import { TextField } from '../../ui/form/field';
 import { SelectField } from '../../ui/form/select-field';
 import { useZodForm, type FieldBinding } from '../../ui/form/use-zod-form';
-import { AdminApiError } from '../api';
+import { asApiError } from '../ui/as-api-error';
 import { CheckboxGroup, LinesField, LocalizedTextFields, MessageCostsField, NumberField, SwitchField } from './site-fields';
 
 export const ZSiteForm = ZSiteSettings.extend({ company: ZCompanySettings });
@@ -83,7 +82,7 @@ export function SiteForm({ site, onSave }: { site: TSiteDetailAnswer; onSave: (r
         setSaved(true);
       })
       .catch((error: unknown) =>
-        showServerError(error instanceof AdminApiError ? new ApiError(error.status, error.code, error.message, error.field) : error),
+        showServerError(asApiError(error)),
       );
   });
 

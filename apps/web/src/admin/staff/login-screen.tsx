@@ -23,7 +23,8 @@ import { formSchema } from '../../ui/form/form-schema';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { AdminApiError, adminFetch } from '../api';
 import { STAFF_ME_KEY, useStaffMe } from '../session';
-import { asApiError, FormError } from './staff-form-parts';
+import { asApiError } from '../ui/as-api-error';
+import { FormError } from './staff-form-parts';
 
 type Step = { kind: 'password'; notice?: string } | { kind: 'setup' } | { kind: 'code' } | { kind: 'recovery'; codes: string[] };
 

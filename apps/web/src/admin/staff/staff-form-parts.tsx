@@ -1,12 +1,4 @@
-/**
- * Small parts of the staff screens' forms: the form-level error, and the bridge from the back
- * office's AdminApiError to the ApiError the shared form hook files under its field.
- */
-import { ApiError } from '../../api/client';
-import { AdminApiError } from '../api';
-
-export const asApiError = (error: unknown) => (error instanceof AdminApiError ? new ApiError(error.status, error.code, error.message, error.field) : error);
-
+/** The staff screens' form-level error. */
 export function FormError({ error }: { error: { message: string } | null }) {
   if (!error) return null;
   return (

@@ -22,7 +22,8 @@ import { SelectField } from '../../ui/form/select-field';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { AdminApiError, adminFetch } from '../api';
 import { useStaffMe } from '../session';
-import { asApiError, FormError } from './staff-form-parts';
+import { asApiError } from '../ui/as-api-error';
+import { FormError } from './staff-form-parts';
 
 const STAFF_KEY = ['admin', 'staff'] as const;
 
