@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS, type TStaffRole } from '@cupido/shared/staff';
 import { ZCreditCorrectionRequest, ZMemberDetail, type TMemberDetail } from '@cupido/shared/members-desk';
-import { renderAdminScreen, stubAdminApi, type AdminHandler } from '../sites/sites-test-kit';
+import { renderScreen, stubAdmin, type Handler } from '../ui/screen-test-kit';
 import { Component as MemberSearchScreen } from './member-search-screen';
 import { Component as MemberScreen } from './member-screen';
 
@@ -12,7 +12,7 @@ const routes = [
   { path: '/admin/members/:id', element: <MemberScreen /> },
 ];
 
-const me = (role: TStaffRole): AdminHandler => () => ({
+const me = (role: TStaffRole): Handler => () => ({
   body: { staff: { id: 9, email: 's@x.example', name: 'Sam', role, permissions: ROLE_PERMISSIONS[role], second_factor_done: true, totp_set_up: true } },
 });
 
@@ -50,14 +50,14 @@ const member: TMemberDetail = ZMemberDetail.parse({
 
 describe('member search', () => {
   it('searches by the typed query and site, lists the results with links to the member', async () => {
-    const { sent } = stubAdminApi({
+    const sent = stubAdmin({
       'GET /admin/api/members/site-choices': () => ({ body: { sites: [{ id: 1, name: 'Cupido', domain: 'localhost' }, { id: 2, name: 'Amora', domain: 'nl.localhost' }] } }),
       'GET /admin/api/members': () => ({
         body: { members: [{ id: 42, site_id: 2, email: 'sanne@example.com', name: 'Sanne', status: 'suspended', created_at: '2026-03-01T10:00:00.000Z' }], page: 1, has_more: false },
       }),
     });
     const user = userEvent.setup();
-    renderAdminScreen('/admin/members', routes);
+    renderScreen('/admin/members', routes);
     await user.type(screen.getByLabelText('E-mail, name or id'), 'Sanne@');
     await screen.findByRole('option', { name: 'Amora (nl.localhost)' });
     await user.selectOptions(screen.getByLabelText('Site'), 'Amora (nl.localhost)');
@@ -76,7 +76,7 @@ describe('member search', () => {
 describe('member page', () => {
   it('shows the sections and suspends with a reason after confirming', async () => {
     let detail = member;
-    const { sent } = stubAdminApi({
+    const sent = stubAdmin({
       'GET /admin/api/me': me('support'),
       'GET /admin/api/members/42': () => ({ body: detail }),
       'POST /admin/api/members/42/suspend': () => {
@@ -85,7 +85,7 @@ describe('member page', () => {
       },
     });
     const user = userEvent.setup();
-    renderAdminScreen('/admin/members/42', routes);
+    renderScreen('/admin/members/42', routes);
 
     expect(await screen.findByRole('heading', { name: 'Member 42: Sanne' })).toBeTruthy();
     for (const name of ['Account', 'Consents', 'Profile', 'Photos', 'Blocks', 'Credits', 'Reports about the member', 'Moderation decisions']) {
@@ -111,16 +111,16 @@ describe('member page', () => {
   });
 
   it('corrects credits with one idempotency key per opened form, and shows a refusal (balance below 0)', async () => {
-    const { sent } = stubAdminApi({
+    const sent = stubAdmin({
       'GET /admin/api/me': me('finance'),
       'GET /admin/api/members/42': () => ({ body: member }),
-      'POST /admin/api/members/42/credits': (body) =>
+      'POST /admin/api/members/42/credits': ({ body }) =>
         (body as { amount: number }).amount < -20
           ? { status: 409, body: { error: { code: 'balance_would_go_negative', message: 'The balance cannot go below 0 (it is 20).', field: 'amount' } } }
           : { body: { entry_id: 5, balance: 20 + (body as { amount: number }).amount, replayed: false } },
     });
     const user = userEvent.setup();
-    renderAdminScreen('/admin/members/42', routes);
+    renderScreen('/admin/members/42', routes);
     // finance corrects credits but does not manage accounts.
     await user.click(await screen.findByRole('button', { name: 'Correct credits' }));
     expect(screen.queryByRole('button', { name: 'Suspend' })).toBeNull();
@@ -144,13 +144,13 @@ describe('member page', () => {
   });
 
   it('starts erasure only with the member id typed again', async () => {
-    const { sent } = stubAdminApi({
+    const sent = stubAdmin({
       'GET /admin/api/me': me('admin'),
       'GET /admin/api/members/42': () => ({ body: member }),
       'POST /admin/api/members/42/erase': () => ({ body: { status: 'pending_deletion', suspended_until: null } }),
     });
     const user = userEvent.setup();
-    renderAdminScreen('/admin/members/42', routes);
+    renderScreen('/admin/members/42', routes);
     await user.click(await screen.findByRole('button', { name: 'Start erasure' }));
     const dialog = screen.getByRole('dialog', { name: 'Start erasure' });
     await user.type(within(dialog).getByLabelText("Type the member's id (42) to confirm"), '24');

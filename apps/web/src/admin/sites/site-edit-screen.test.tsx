@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ZSiteSettings, ZSiteUpdateRequest, type TSiteDetailAnswer } from '@cupido/shared/site-settings';
 import { Component as SiteEditScreen } from './site-edit-screen';
 import { Component as SiteListScreen } from './site-list-screen';
-import { renderAdminScreen, stubAdminApi } from './sites-test-kit';
+import { renderScreen, stubAdmin } from '../ui/screen-test-kit';
 
 /** An input's value, numbers as numbers (as the form holds them). */
 const valueOf = (element: HTMLElement) => {
@@ -86,21 +86,21 @@ const routes = [
 
 describe('site editor', () => {
   it('lists the sites with a link to each', async () => {
-    stubAdminApi({
+    stubAdmin({
       'GET /admin/api/sites': () => ({ body: { sites: [{ id: 2, name: 'Amora', domain: 'nl.localhost', domain_language: 'nl', is_default: false, photo_moderation: 'pre' }] } }),
     });
-    renderAdminScreen('/admin/sites', routes);
+    renderScreen('/admin/sites', routes);
     expect((await screen.findByRole('link', { name: 'Edit Amora' })).getAttribute('href')).toBe('/admin/sites/2');
     expect(screen.getByRole('cell', { name: 'nl.localhost' })).toBeTruthy();
   });
 
   it('shows every setting in labelled inputs and saves a change the contract accepts', async () => {
-    const { sent } = stubAdminApi({
+    const sent = stubAdmin({
       'GET /admin/api/sites/2': () => ({ body: site }),
-      'PATCH /admin/api/sites/2': (body) => ({ body: { ...site, settings: { ...site.settings, ...(body as object) } } }),
+      'PATCH /admin/api/sites/2': ({ body }) => ({ body: { ...site, settings: { ...site.settings, ...(body as object) } } }),
     });
     const user = userEvent.setup();
-    renderAdminScreen('/admin/sites/2', routes);
+    renderScreen('/admin/sites/2', routes);
 
     const icon = await screen.findByLabelText('Fictional profile icon');
     expect(valueOf(icon)).toBe('🎭');
@@ -127,9 +127,9 @@ describe('site editor', () => {
   });
 
   it('refuses what the contract refuses before sending, and focuses the field', async () => {
-    const { sent } = stubAdminApi({ 'GET /admin/api/sites/2': () => ({ body: site }) });
+    const sent = stubAdmin({ 'GET /admin/api/sites/2': () => ({ body: site }) });
     const user = userEvent.setup();
-    renderAdminScreen('/admin/sites/2', routes);
+    renderScreen('/admin/sites/2', routes);
     const age = await screen.findByLabelText('Minimum age');
     await user.clear(age);
     await user.type(age, '16');
@@ -140,12 +140,12 @@ describe('site editor', () => {
   });
 
   it('shows a refusal of the server under its field (a domain another site uses)', async () => {
-    stubAdminApi({
+    stubAdmin({
       'GET /admin/api/sites/2': () => ({ body: site }),
       'PATCH /admin/api/sites/2': () => ({ status: 409, body: { error: { code: 'domain_taken', message: 'Another site already uses this domain.', field: 'domain' } } }),
     });
     const user = userEvent.setup();
-    renderAdminScreen('/admin/sites/2', routes);
+    renderScreen('/admin/sites/2', routes);
     const domain = await screen.findByLabelText('Domain');
     await user.clear(domain);
     await user.type(domain, 'localhost');

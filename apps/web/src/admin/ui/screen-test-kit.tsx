@@ -1,7 +1,7 @@
 /**
- * Rendering one of the dashboard, audit or fictional screens in a test: the back office's texts,
- * a fresh query client, a memory router at `path`, and fetch answering the admin calls from
- * `handlers` (keyed 'METHOD /admin/api/...'), recording what was sent. An unexpected call fails.
+ * Rendering a back-office screen in a test: the back office's texts, a fresh query client, a
+ * memory router at `path`, and fetch answering the admin calls from `handlers` (keyed
+ * 'METHOD /admin/api/...'), recording what was sent. An unexpected call fails.
  */
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
