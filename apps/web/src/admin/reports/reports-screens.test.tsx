@@ -1,11 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ZAppealQueue, ZReportDecisionRequest, ZReportQueue, type TReportQueueItem } from '@cupido/shared/moderation';
-import { adminI18n } from '../i18n';
+import { renderScreen, stubAdmin } from '../ui/screen-test-kit';
 import { Component as ReportQueueScreen } from './report-queue-screen';
 import { Component as AppealsScreen } from './appeals-screen';
 
@@ -35,32 +32,7 @@ const SITES = [
   { id: 2, name: 'Amora' },
 ];
 
-type Handler = (url: URL, body: unknown) => { status?: number; body: unknown };
-function stubFetch(handlers: Record<string, Handler>) {
-  const calls: { key: string; url: string; body: unknown }[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ key, url: url.search, body });
-    const handler = handlers[key];
-    if (!handler) throw new Error(`unexpected call ${key}`);
-    const answer = handler(url, body);
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
-  });
-  return calls;
-}
-
-function renderScreen(ui: React.ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={adminI18n}>
-        <MemoryRouter>{ui}</MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderQueue = (path: string, element: React.ReactElement) => renderScreen(path, [{ path, element }]);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -75,16 +47,16 @@ describe('report queue screen', () => {
       ],
       sites: SITES,
     });
-    const calls = stubFetch({
-      'GET /admin/api/reports': (url) => ({ body: url.searchParams.get('site_id') === '2' ? { reports: [], sites: SITES } : decided ? { ...queue, reports: queue.reports.slice(1) } : queue }),
-      'POST /admin/api/reports/1/decision': (_url, body) => {
+    const calls = stubAdmin({
+      'GET /admin/api/reports': ({ url }) => ({ body: url.searchParams.get('site_id') === '2' ? { reports: [], sites: SITES } : decided ? { ...queue, reports: queue.reports.slice(1) } : queue }),
+      'POST /admin/api/reports/1/decision': ({ body }) => {
         expect(ZReportDecisionRequest.safeParse(body).success).toBe(true);
         decided = true;
         return { body: { decision_id: 4, closed_report_ids: [1] } };
       },
     });
     const user = userEvent.setup();
-    renderScreen(<ReportQueueScreen />);
+    const { router } = renderQueue('/admin/reports', <ReportQueueScreen />);
     const first = await screen.findByRole('article', { name: /Profile: Bram #1/ });
     expect(within(first).getByText('Hello there')).toBeTruthy();
     expect(within(first).getByText('Rita <rita@example.com>')).toBeTruthy();
@@ -107,16 +79,18 @@ describe('report queue screen', () => {
     // The site filter asks the server for that site's queue.
     await user.selectOptions(screen.getByLabelText('Site'), 'Amora');
     expect(await screen.findByText('No open reports.')).toBeTruthy();
-    expect(calls.some((c) => c.key === 'GET /admin/api/reports' && c.url.includes('site_id=2'))).toBe(true);
+    expect(calls.some((c) => c.key === 'GET /admin/api/reports' && c.url.searchParams.get('site_id') === '2')).toBe(true);
+    // The address keeps the site, so a reload or a shared link shows the same queue.
+    expect(router.state.location.search).toBe('?site=2');
   });
 
   it('does not offer account actions for a fictional profile, and shows the server refusal', async () => {
-    stubFetch({
+    stubAdmin({
       'GET /admin/api/reports': () => ({ body: { reports: [report(5, { profile: { id: 60, name: 'Lola', about: '', is_fictional: true, account: null } })], sites: SITES } }),
       'POST /admin/api/reports/5/decision': () => ({ status: 400, body: { error: { code: 'facts_required', message: 'Write down the facts the decision rests on.' } } }),
     });
     const user = userEvent.setup();
-    renderScreen(<ReportQueueScreen />);
+    renderQueue('/admin/reports', <ReportQueueScreen />);
     const card = await screen.findByRole('article');
     expect(within(card).getByText(/Fictional profile/)).toBeTruthy();
     expect((within(card).getByRole('option', { name: 'Suspend for a time' }) as HTMLOptionElement).disabled).toBe(true);
@@ -128,7 +102,7 @@ describe('report queue screen', () => {
 describe('appeals screen', () => {
   const decision = { id: 4, site_id: 1, source: 'report', action: 'suspend', ground: 'harassment', facts: 'Threats.', user_id: 5, profile_id: 50, suspended_until: '2026-12-01T10:00:00.000Z', decided_by_staff_id: 2, created_at: '2026-11-20T10:00:00.000Z' };
   it('lets another staff member reverse; the first decider sees why they cannot', async () => {
-    const calls = stubFetch({
+    const calls = stubAdmin({
       'GET /admin/api/appeals': () => ({
         body: ZAppealQueue.parse({
           appeals: [
@@ -141,7 +115,7 @@ describe('appeals screen', () => {
       'POST /admin/api/appeals/1/decision': () => ({ body: { appeal_id: 1, status: 'reversed' } }),
     });
     const user = userEvent.setup();
-    renderScreen(<AppealsScreen />);
+    renderQueue('/admin/appeals', <AppealsScreen />);
     const [first, second] = await screen.findAllByRole('article');
     expect(within(first!).getByText('I never threatened anyone.')).toBeTruthy();
     expect(within(second!).getByText('You took this decision: a colleague must decide the appeal.')).toBeTruthy();
