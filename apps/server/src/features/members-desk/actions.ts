@@ -76,6 +76,9 @@ export async function liftMemberSuspension(deps: BackOfficeDeps, actor: Actor, u
   const answer = await deps.db.transaction(async (tx) => {
     const account = await accountForDesk(tx, userId);
     if (!account || account.status === 'erased') throw memberNotFound();
+    // An account ended for good by a moderation decision comes back only through its appeal,
+    // decided by another staff member (DSA art. 20), not by a desk action.
+    if (account.status === 'terminated') throw conflict('ended_by_decision');
     const before = await liftSuspension(tx, userId);
     if (!before) throw conflict('not_suspended');
     await recordStaffAction(

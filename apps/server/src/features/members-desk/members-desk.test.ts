@@ -115,6 +115,12 @@ describe('suspend and lift', () => {
 
     const audit = await auditEntriesOf(t.database.db, 'user', id);
     expect(audit.map((a) => a.action)).toEqual(['member.suspend', 'member.lift_suspension']);
+    // An account ended for good is not reopened from the desk (only by an appeal).
+    await t.database.db.update(users).set({ status: 'terminated', suspendedUntil: null }).where(eq(users.id, id));
+    const reopen = await post(`/admin/api/members/${id}/lift`, { reason: 'asked nicely' });
+    expect(reopen.statusCode).toBe(409);
+    expect(errorOf(reopen).code).toBe('ended_by_decision');
+    expect((await statusOf(id)).status).toBe('terminated');
     expect(audit[0]).toMatchObject({ staffId: admin.id, before: { status: 'active', suspended_until: null }, after: expect.objectContaining({ status: 'suspended', reason: 'spam in chats', days: 7 }) });
     expect(audit[1]).toMatchObject({ before: expect.objectContaining({ status: 'suspended' }), after: expect.objectContaining({ status: 'active' }) });
   });

@@ -146,7 +146,7 @@ export function MemberActions({ account }: { account: Account }) {
 
   const offered: { action: ActionName; label: string; danger?: boolean }[] = [];
   if (mayManage && (status === 'active' || status === 'not_confirmed' || status === 'pending_deletion' || status === 'suspended')) offered.push({ action: 'suspend', label: t('actions.suspend') });
-  if (mayManage && (status === 'suspended' || status === 'terminated')) offered.push({ action: 'lift', label: t('actions.lift') });
+  if (mayManage && status === 'suspended') offered.push({ action: 'lift', label: t('actions.lift') });
   if (mayManage && status === 'not_confirmed') offered.push({ action: 'resend', label: t('actions.resend') });
   if (mayCorrect && status !== 'erased') offered.push({ action: 'credits', label: t('actions.credits') });
   if (mayManage && (status === 'active' || status === 'not_confirmed')) offered.push({ action: 'erase', label: t('actions.erase'), danger: true });
