@@ -69,6 +69,7 @@ import { chatImageRoutes } from './features/chats/image-routes';
 import { createChatImageStorage, deleteChatImageFiles } from './features/chats/image-messages';
 import staffSession from './plugins/staff-session';
 import { registerBackOffice } from './back-office';
+import { afterMessageRemoved } from './features/chats/moderation-removal';
 import { suspensionLiftJob } from './features/accounts/suspension';
 
 declare module 'fastify' {
@@ -251,6 +252,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
     publicOrigin,
     log: app.log,
     forgetMemberSessions: (userId) => app.forgetMemberSessions(userId),
+    chatMessageRemoved: (removed) => afterMessageRemoved({ ...chatDeps, deleteImageFiles: (keys) => deleteChatImageFiles({ storage: chatImages, log: app.log }, keys) }, removed),
   });
 
   // A bare route for health checks and as the benchmarks' baseline: same server, no database.

@@ -13,6 +13,7 @@ import type { RateLimiter } from './infra/rate-limiter';
 import type { PhotoStorage } from './infra/photo-storage';
 import type { JobQueue } from './infra/jobs';
 import type { SiteService } from './features/sites/service';
+import type { RemovedMessage } from './features/chats/moderation-removal';
 import type { PublicOriginConfig } from './features/sites/public-origin';
 import { staffRoutes } from './features/staff/routes';
 import { photoQueueRoutes } from './features/moderation/photo-queue-routes';
@@ -38,6 +39,8 @@ export interface BackOfficeDeps {
   log: FastifyInstance['log'];
   /** Drops a member's cached sessions in every process (after a suspension or an ended account). */
   forgetMemberSessions(userId: number): void;
+  /** After the commit of a decision that removed a chat message: its image files go and both members' open apps drop it (chats' afterMessageRemoved). */
+  chatMessageRemoved(removed: RemovedMessage): Promise<void>;
 }
 
 export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeDeps): Promise<void> {

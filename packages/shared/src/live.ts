@@ -48,5 +48,7 @@ export const ZLiveServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('counts'), unread_messages: z.number().int(), new_likes: z.number().int() }),
   /** The conversation is gone for the member (deleted in another tab, or a block). */
   z.object({ type: z.literal('conversation_removed'), conversation: z.number().int() }),
+  /** A message of the conversation is gone (staff removed it after a report): stop showing it. */
+  z.object({ type: z.literal('message_removed'), conversation: z.number().int(), message: z.number().int() }),
 ]);
 export type TLiveServerFrame = z.infer<typeof ZLiveServerFrame>;

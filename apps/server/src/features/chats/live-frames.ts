@@ -65,3 +65,8 @@ export async function publishTyping(deps: ChatDeps, partnerProfileId: number, co
 export async function publishRemoved(deps: Pick<ChatDeps, 'live' | 'log'>, profileIds: readonly number[], conversation: number): Promise<void> {
   await publish(deps, profileIds, { type: 'conversation_removed', conversation });
 }
+
+/** A message is gone (staff removed it after a report): both members' open apps drop it. */
+export async function publishMessageRemoved(deps: Pick<ChatDeps, 'live' | 'log'>, profileIds: readonly number[], removed: { conversation: number; message: number }): Promise<void> {
+  await publish(deps, profileIds, { type: 'message_removed', conversation: removed.conversation, message: removed.message });
+}

@@ -3,7 +3,8 @@
  * its audit entry), its effect (the content removed, or the account suspended or ended), the
  * report closed together with every other open report on the same item, and the audit entries of
  * each change. After the commit: the member's cached sessions are dropped everywhere (suspend,
- * terminate) and the statement of reasons and the reporter's notice are queued (notices.ts).
+ * terminate), a removed chat message's image files go and both members' open apps drop it
+ * (chats' afterMessageRemoved), and the statement of reasons and the reporter's notice are queued (notices.ts).
  */
 import { SUSPEND_DAYS_MAX, type TReportDecisionRequest } from '@cupido/shared/moderation';
 import { AppError } from '../../errors';
@@ -12,14 +13,14 @@ import type { StaffPrincipal } from '../staff/sessions';
 import { recordStaffAction } from '../audit/service';
 import { accountsOfProfiles } from '../accounts/moderation-accounts';
 import { suspendAccount } from '../accounts/suspension';
-import { removeMessageForModeration } from '../chats/moderation-removal';
+import { removeMessageForModeration, type RemovedMessage } from '../chats/moderation-removal';
 import { lockPhotosForReview, rejectPhotoInReview } from '../photos/review';
 import { clearProfileAbout, profilesForModeration } from '../profiles/moderation';
 import { closeReportsOfItem, lockReport } from '../reports/queue';
 import { recordModerationDecision } from './decisions';
 import { queueDecisionNotices } from './notices';
 
-export type DecisionDeps = Pick<BackOfficeDeps, 'db' | 'clock' | 'jobs' | 'log' | 'forgetMemberSessions'>;
+export type DecisionDeps = Pick<BackOfficeDeps, 'db' | 'clock' | 'jobs' | 'log' | 'forgetMemberSessions' | 'chatMessageRemoved'>;
 
 const staffError = (status: number, code: string) => new AppError(status, code, `staff.reports.errors.${code}`);
 const ACCOUNT_ACTIONS = new Set(['warn', 'suspend', 'terminate']);
@@ -74,12 +75,14 @@ export async function decideReport(deps: DecisionDeps, staff: StaffPrincipal, re
       },
       now,
     );
+    let removedMessage: RemovedMessage | null = null;
     const audit = (entry: Omit<Parameters<typeof recordStaffAction>[1], 'staffId' | 'siteId'>) =>
       recordStaffAction(tx, { staffId: staff.id, siteId: profile.siteId, ...entry }, now);
 
     if (input.action === 'remove_content') {
       if (report.messageId !== null) {
         const removed = await removeMessageForModeration(tx, report.messageId);
+        removedMessage = removed;
         await audit({ action: 'message.remove', itemType: 'message', itemId: report.messageId, before: { text: report.messageText, existed: removed !== null }, after: null });
       } else if (report.photoId !== null) {
         // Rejected, not deleted (review.ts, as the photo queue does): others stop seeing it at once,
@@ -104,9 +107,14 @@ export async function decideReport(deps: DecisionDeps, staff: StaffPrincipal, re
 
     const closedReportIds = await closeReportsOfItem(tx, report, decisionId);
     await audit({ action: 'report.decide', itemType: 'report', itemId: report.id, before: { status: 'open' }, after: { status: 'closed', decision_id: decisionId, closed_report_ids: closedReportIds } });
-    return { decisionId, closedReportIds, suspendedUserId: input.action === 'suspend' || input.action === 'terminate' ? account!.userId : null };
+    return { decisionId, closedReportIds, removedMessage, suspendedUserId: input.action === 'suspend' || input.action === 'terminate' ? account!.userId : null };
   });
   if (result.suspendedUserId !== null) deps.forgetMemberSessions(result.suspendedUserId);
+  const removed = result.removedMessage;
+  if (removed) {
+    // The decision stands either way: a file left behind or a frame not sent is logged, not answered as a failure.
+    await deps.chatMessageRemoved(removed).catch((err: unknown) => deps.log.error({ err, messageId: removed.messageId }, 'moderation: after-commit effects of a removed message failed'));
+  }
   await queueDecisionNotices(deps, result.decisionId);
   return { decisionId: result.decisionId, closedReportIds: result.closedReportIds };
 }

@@ -12,7 +12,7 @@ import { onLiveReconnect, sendLive, subscribeLive, type LiveHello } from './live
 /**
  * The member's live channel and what it changes in the shell's stores (loaded with the channel,
  * after the first screen settled): new messages move their conversation first and count as unread,
- * removed conversations go, badge counts follow the server's, likes reload when someone liked the
+ * removed conversations go (and a removed last message reloads the list), badge counts follow the server's, likes reload when someone liked the
  * member, and the chats refetch after a reconnect (what happened meanwhile: reads, removals).
  * Returns the stop: the channel closes and the store listens no more.
  */
@@ -51,6 +51,10 @@ export function startChatsLive(queryClient: QueryClient, userId: number, options
     subscribeLive('conversation_removed', ({ conversation }) => {
       const answer = chats();
       if (answer) queryClient.setQueryData(key, withoutConversation(answer, conversation));
+    }),
+    // Staff removed a message after a report: if the list shows it as the last one, the list reloads.
+    subscribeLive('message_removed', ({ conversation, message }) => {
+      if (chats()?.chats.some((chat) => chat.conversation === conversation && chat.last_message?.id === message)) refetchChats();
     }),
     subscribeLive('counts', ({ unread_messages, new_likes }) => {
       const answer = chats();

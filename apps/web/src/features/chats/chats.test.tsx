@@ -313,6 +313,12 @@ describe('chats in the shell, live', () => {
     server.send({ type: 'conversation_removed', conversation: 3 });
     await waitFor(() => expect(names()).toEqual(['Member 101']));
 
+    // A message removed by staff: the list reloads only when it shows that message as the last one.
+    const beforeRemoval = sentBodies(fetch, 'GET /api/chats.php').length;
+    server.send({ type: 'message_removed', conversation: 1, message: 12345 });
+    server.send({ type: 'message_removed', conversation: 1, message: chatItem(1).last_message!.id });
+    await waitFor(() => expect(sentBodies(fetch, 'GET /api/chats.php').length).toBe(beforeRemoval + 1));
+
     const likesCalls = sentBodies(fetch, 'GET /api/likes.php').length;
     server.send({ type: 'like', profile: 9, like_state: 'liked_you' });
     await waitFor(() => expect(sentBodies(fetch, 'GET /api/likes.php').length).toBe(likesCalls + 1));

@@ -401,6 +401,15 @@ describe('the conversation screen', () => {
     await waitFor(() => expect(currentLocation()).toBe('/chats'));
   });
 
+  it('a message removed by staff (message_removed frame) leaves the screen; another conversation’s frame changes nothing', async () => {
+    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1), chatMessage(2)] }) }, 'POST /api/chat-read.php': OK });
+    await screen.findByText('Message 2');
+    await connected();
+    server.send({ type: 'message_removed', conversation: 99, message: 1 });
+    server.send({ type: 'message_removed', conversation: CONVERSATION_ID, message: 2 });
+    await waitFor(() => expect(bubbleTexts()).toEqual(['Message 1']));
+  });
+
   it('a receipt frame moves own messages to delivered and read', async () => {
     renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1, { from_me: true, text: 'Mine' })] }) } });
     const bubble = (await screen.findByText('Mine')).closest('.chat-bubble') as HTMLElement;

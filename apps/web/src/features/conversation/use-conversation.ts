@@ -28,7 +28,8 @@ export interface ConversationState {
 type Action =
   | { type: 'answer'; answer: TChatAnswer; page: 'first' | 'older' | 'newer' }
   | { type: 'messages'; messages: TChatMessage[] }
-  | { type: 'receipt'; receipts: PartnerReceipts };
+  | { type: 'receipt'; receipts: PartnerReceipts }
+  | { type: 'removed'; conversation: number; message: number };
 
 const EMPTY: ConversationState = {
   conversation: null,
@@ -67,6 +68,11 @@ export function conversationReducer(state: ConversationState, action: Action): C
     }
     case 'receipt':
       return { ...state, receipts: furtherReceipts(state.receipts, action.receipts) };
+    case 'removed': {
+      if (action.conversation !== state.conversation) return state;
+      const messages = state.messages.filter((message) => message.id !== action.message);
+      return messages.length === state.messages.length ? state : { ...state, messages };
+    }
   }
 }
 
@@ -208,7 +214,10 @@ export function useConversation(target: ChatTarget, partnerProfileId: number | n
     const offRemoved = subscribeLive('conversation_removed', (frame) => {
       if (frame.conversation === stateRef.current.conversation) onRemovedRef.current?.();
     });
+    // Staff removed a message after a report: it goes from the screen (the server has no row anymore).
+    const offMessageRemoved = subscribeLive('message_removed', (frame) => dispatch({ type: 'removed', conversation: frame.conversation, message: frame.message }));
     return () => {
+      offMessageRemoved();
       offRemoved();
       offMessage();
       offReceipt();
