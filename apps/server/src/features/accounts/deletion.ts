@@ -7,7 +7,7 @@
  * What other features hold about the member (profile, photos, blocks, likes; later chats)
  * they erase themselves, on the account.* events published here (decision 021).
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   DELETE_REMARKS_MAX_LENGTH,
   type DeleteReason,
@@ -137,7 +137,9 @@ export async function eraseExpiredAccounts(deps: EraseDeps, batchSize = 100): Pr
       const [user] = await tx
         .select({ id: users.id, profileId: users.profileId })
         .from(users)
-        .where(and(eq(users.status, 'pending_deletion'), lte(users.deletedAt, cutoff)))
+        // A member who asked to delete their account is erased after the 14 days even if staff
+        // suspended or ended it meanwhile (the decisions and reports keep their own evidence).
+        .where(and(inArray(users.status, ['pending_deletion', 'suspended', 'terminated']), lte(users.deletedAt, cutoff)))
         .limit(1)
         .for('update', { skipLocked: true });
       if (!user) return false;
@@ -149,6 +151,7 @@ export async function eraseExpiredAccounts(deps: EraseDeps, batchSize = 100): Pr
         .set({
           status: 'erased',
           erasedAt: now,
+          suspendedUntil: null,
           email: `erased-${user.id}@invalid`,
           pendingEmail: null,
           passwordHash: null,

@@ -8,7 +8,7 @@
  * After the commit the caller tells every process to drop the member's cached sessions
  * (`app.forgetMemberSessions(userId)`): until then a cached lookup could answer for MEMBER_CACHE_MS.
  */
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/open';
 import { sessions, users } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
@@ -44,19 +44,26 @@ export async function suspendAccount(tx: Executor, userId: number, until: Date |
   return before;
 }
 
+/**
+ * The status an account returns to when its suspension ends: still pending deletion when the member
+ * had asked to delete it (deleted_at is cleared only by reactivation), else active. A suspension
+ * never cancels a member's deletion request.
+ */
+const statusAfterSuspension = sql`(CASE WHEN ${users.deletedAt} IS NULL THEN 'active' ELSE 'pending_deletion' END)`;
+
 /** Lifts a suspension now (staff, or an upheld appeal). Answers the standing before, or null when the account was not suspended or ended. */
 export async function liftSuspension(tx: Executor, userId: number): Promise<AccountStanding | null> {
   const before = await standingForUpdate(tx, userId);
   if (!before || (before.status !== 'suspended' && before.status !== 'terminated')) return null;
-  await tx.update(users).set({ status: 'active', suspendedUntil: null }).where(eq(users.id, userId));
+  await tx.update(users).set({ status: statusAfterSuspension, suspendedUntil: null }).where(eq(users.id, userId));
   return before;
 }
 
-/** Every few minutes: accounts whose suspension has ended become active again. Answers their ids. */
+/** Every few minutes: accounts whose suspension has ended become active again (or pending deletion). Answers their ids. */
 export async function liftEndedSuspensions(db: Database, now: Date): Promise<number[]> {
   const rows = await db
     .update(users)
-    .set({ status: 'active', suspendedUntil: null })
+    .set({ status: statusAfterSuspension, suspendedUntil: null })
     .where(and(inArray(users.status, ['suspended']), lte(users.suspendedUntil, now)))
     .returning({ id: users.id });
   return rows.map((r) => r.id);
