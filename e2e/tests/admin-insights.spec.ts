@@ -4,6 +4,7 @@
  * audit log and its CSV, and creates a fictional profile with a photo (badge shown, photo main).
  */
 import sharp from 'sharp';
+import { expectNoAxeViolations } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAsDemoAdmin } from '../support/staff';
 
@@ -16,6 +17,7 @@ test('the dashboard and the audit log on a phone-sized screen', async ({ page })
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Photos waiting for review' })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Members per day from/ })).toBeVisible();
+  await expectNoAxeViolations(page, { label: 'dashboard' });
   const table = page.getByRole('table', { name: /Figures per day/ });
   await expect(table.getByRole('row')).toHaveCount(1 + 30 + 1);
   await table.getByRole('button', { name: 'Day' }).click();
@@ -27,6 +29,7 @@ test('the dashboard and the audit log on a phone-sized screen', async ({ page })
 
   await page.goto('/admin/audit');
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  await expectNoAxeViolations(page, { label: 'audit log' });
   await page.getByLabel('Item type').fill('profile');
   await page.getByLabel('Item type').press('Enter');
   await expect(page).toHaveURL(/item_type=profile/);
@@ -43,6 +46,7 @@ test('an admin creates a fictional profile with a photo on a phone-sized screen,
   await loginAsDemoAdmin(page);
   await page.goto('/admin/fictional');
   await expect(page.getByRole('table', { name: /Fictional profiles of/ })).toBeVisible();
+  await expectNoAxeViolations(page, { label: 'fictional profiles list' });
   await page.getByRole('link', { name: 'New fictional profile' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('New fictional profileFictional');
 
@@ -64,6 +68,7 @@ test('an admin creates a fictional profile with a photo on a phone-sized screen,
   await page.getByRole('button', { name: 'Upload photo' }).click();
   await expect(page.getByRole('img', { name: `Photo 1 of ${name}` })).toBeVisible();
   await expect(page.getByText('Main photo')).toBeVisible();
+  await expectNoAxeViolations(page, { label: 'fictional profile editor' });
   expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
 
   const profileId = new URL(page.url()).pathname.split('/').pop()!;

@@ -4,6 +4,7 @@
  * back office's photo queue, on a phone-sized screen, and approves it from the keyboard; another
  * member's search then shows the profile with that photo.
  */
+import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '@playwright/test';
 import { activateThroughMail, newEmail, photoFile, signupThroughApi, skipEntryWarning } from '../support/members';
 import { loginAsNewStaff } from '../support/staff';
@@ -40,6 +41,7 @@ test('a moderator approves a member photo in the back office; the member then sh
   await expect(staff.getByRole('heading', { level: 1, name: 'Photo moderation' })).toBeVisible();
   await expect(staff.getByRole('status').filter({ hasText: /photos? waiting, the oldest for/ })).toBeVisible();
   await expect(staff.getByText('Keyboard shortcuts:')).toBeVisible();
+  await expectNoAxeViolations(staff, { label: 'photo moderation queue' });
   // The grid fits the phone's width: nothing to scroll sideways.
   expect(await staff.evaluate(() => document.querySelector('section[aria-labelledby="photo-queue-title"]')!.scrollWidth)).toBeLessThanOrEqual(375);
 

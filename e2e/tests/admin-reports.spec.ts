@@ -41,6 +41,7 @@ test('a report leads to a suspension: the member receives the statement of reaso
   const card = page.getByRole('article', { name: /^Profile: Quirijn #\d+/ });
   await expect(card).toContainText('Asked me for money for a plane ticket.');
   await expect(card).toContainText('Ines');
+  await expectNoAxeViolations(page, { label: 'report queue' });
   await card.getByLabel('Action').selectOption('suspend');
   await card.getByLabel('Ground').selectOption('scam_spam');
   await card.getByLabel('Days of suspension').fill('7');

@@ -3,6 +3,7 @@
  * it on the next page load, without a restart of the server. The Dutch demo site (nl.localhost,
  * which Chromium resolves to this machine) is edited, and put back afterwards for the other scenarios.
  */
+import { expectNoAxeViolations } from '../support/axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import { loginAsDemoAdmin } from '../support/staff';
@@ -64,6 +65,7 @@ test('the site editor is usable on a phone-sized screen', async ({ page }) => {
   await page.goto('/admin/sites');
   await page.getByRole('link', { name: 'Edit Amora' }).click();
   await expect(page.getByLabel('Fictional profile icon')).toBeVisible();
+  await expectNoAxeViolations(page, { label: 'site editor' });
   // Nothing wider than the screen: no sideways scrolling of the page.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -77,10 +79,12 @@ test('the members desk finds the demo member and shows the member page on a phon
   await page.getByLabel('E-mail, name or id').press('Enter');
   const row = page.getByRole('row', { name: /demo@cupido\.example/ });
   await expect(row).toBeVisible();
+  await expectNoAxeViolations(page, { label: 'members desk search' });
   await row.getByRole('link').click();
   await expect(page.getByRole('heading', { name: /^Member \d+: Demo$/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Credits' })).toContainText('Balance:');
   await expect(page.getByRole('button', { name: 'Correct credits' })).toBeVisible();
+  await expectNoAxeViolations(page, { label: 'member page of the members desk' });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

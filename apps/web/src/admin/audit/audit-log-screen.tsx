@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TAuditEntry, TAuditPage } from '@cupido/shared/audit';
 import { adminFetch, adminUrl, AdminApiError } from '../api';
+import { TableScroll } from '../ui/table-scroll';
 
 const FILTERS = ['staff_id', 'item_type', 'item_id', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -141,7 +142,7 @@ export function Component() {
       )}
       {page.data && page.data.entries.length === 0 && <p role="status">{t('empty')}</p>}
       {page.data && page.data.entries.length > 0 && (
-        <div className="table-responsive">
+        <TableScroll label={t('table.caption')}>
           <table className="table table-sm align-top">
             <caption className="visually-hidden">{t('table.caption')}</caption>
             <thead>
@@ -173,7 +174,7 @@ export function Component() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <nav className="d-flex gap-2" aria-label={t('title')}>
         <button type="button" className="btn btn-outline-secondary" onClick={newer} disabled={!before}>

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { createColumnHelper, flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_SERIES, type TDashboardAnswer, type TDashboardSeries } from '@cupido/shared/dashboard';
+import { TableScroll } from '../ui/table-scroll';
 
 type Row = { day: string } & Record<TDashboardSeries, number>;
 const column = createColumnHelper<Row>();
@@ -31,7 +32,7 @@ export function FiguresTable({ data, id }: { data: TDashboardAnswer; id: string 
   const totals = DASHBOARD_SERIES.map((s) => rows.reduce((sum, r) => sum + r[s], 0));
 
   return (
-    <div className="table-responsive">
+    <TableScroll label={t('table.title')}>
       <table className="table table-sm table-striped align-middle" id={id}>
         <caption className="caption-top">
           <span className="h5 d-block text-body">{t('table.title')}</span>
@@ -82,6 +83,6 @@ export function FiguresTable({ data, id }: { data: TDashboardAnswer; id: string 
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }

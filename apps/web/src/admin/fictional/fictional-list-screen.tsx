@@ -12,6 +12,7 @@ import { adminFetch } from '../api';
 import { SiteSelect } from '../ui/site-select';
 import { FICTIONAL_KEY, useFictionalSites } from './fictional-calls';
 import { FictionalBadge } from './fictional-badge';
+import { TableScroll } from '../ui/table-scroll';
 
 export function Component() {
   const { t } = useTranslation('fictional');
@@ -79,7 +80,7 @@ export function Component() {
       )}
       {list.data && list.data.profiles.length === 0 && <p role="status">{t('list.empty')}</p>}
       {list.data && list.data.profiles.length > 0 && (
-        <div className="table-responsive">
+        <TableScroll label={t('list.caption', { site: site?.name ?? siteId })}>
           <table className="table align-middle">
             <caption className="caption-top">{t('list.caption', { site: site?.name ?? siteId })}</caption>
             <thead>
@@ -120,7 +121,7 @@ export function Component() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {list.data && list.data.total > 0 && (
         <nav className="d-flex flex-wrap align-items-center gap-2" aria-label={t('list.paging')}>

@@ -11,6 +11,7 @@ import type { TMemberDetail } from '@cupido/shared/members-desk';
 import { AdminApiError } from '../api';
 import { MemberActions } from './member-actions';
 import { fetchMember, memberKey } from './member-queries';
+import { TableScroll } from '../ui/table-scroll';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '–');
 
@@ -44,7 +45,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 function Table({ caption, head, rows, empty }: { caption: string; head: string[]; rows: ReactNode[][]; empty: string }) {
   if (rows.length === 0) return <p className="mb-0">{empty}</p>;
   return (
-    <div className="table-responsive">
+    <TableScroll label={caption}>
       <table className="table table-sm align-middle mb-0">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -68,7 +69,7 @@ function Table({ caption, head, rows, empty }: { caption: string; head: string[]
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

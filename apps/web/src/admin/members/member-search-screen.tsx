@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SiteSelect } from '../ui/site-select';
 import { fetchSiteChoices, memberSearchKey, searchMembers, SITE_CHOICES_KEY, type MemberSearch } from './member-queries';
+import { TableScroll } from '../ui/table-scroll';
 
 export function Component() {
   const { t } = useTranslation('members');
@@ -77,7 +78,7 @@ export function Component() {
           {results.data.members.length === 0 ? (
             <p>{t('search.none')}</p>
           ) : (
-            <div className="table-responsive">
+            <TableScroll label={t('search.results')}>
               <table className="table table-striped table-sm align-middle">
                 <thead>
                   <tr>
@@ -106,7 +107,7 @@ export function Component() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
           {(search.page > 1 || results.data.has_more) && (
             <nav aria-label={t('search.results')} className="d-flex gap-2 align-items-center">

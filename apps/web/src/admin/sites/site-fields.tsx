@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
 import { controlProps, FieldError, FieldHelp, TextAreaField } from '../../ui/form/field';
 import type { FieldBinding } from '../../ui/form/use-zod-form';
+import { TableScroll } from '../ui/table-scroll';
 
 export function NumberField({ id, label, field, help, min, max }: { id: string; label: string; field: FieldBinding<number>; help?: ReactNode; min?: number; max?: number }) {
   return (
@@ -184,7 +185,7 @@ export function MessageCostsField({
   return (
     <fieldset className="mb-3" aria-describedby={field.error ? `${id}-error` : undefined}>
       <legend className="form-label fs-6">{legend}</legend>
-      <div className="table-responsive">
+      <TableScroll label={legend}>
         <table className="table table-sm align-middle mb-0">
           <thead>
             <tr>
@@ -232,7 +233,7 @@ export function MessageCostsField({
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <FieldError id={id} error={field.error} />
     </fieldset>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchSites, SITES_KEY } from './site-queries';
+import { TableScroll } from '../ui/table-scroll';
 
 export function Component() {
   const { t } = useTranslation('sites');
@@ -16,7 +17,7 @@ export function Component() {
       {sites.isError && <p role="alert">{common('error_generic')}</p>}
       {sites.data && sites.data.sites.length === 0 && <p>{t('list.empty')}</p>}
       {sites.data && sites.data.sites.length > 0 && (
-        <div className="table-responsive">
+        <TableScroll label={t('list.title')}>
           <table className="table table-striped align-middle">
             <thead>
               <tr>
@@ -42,7 +43,7 @@ export function Component() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </>
   );

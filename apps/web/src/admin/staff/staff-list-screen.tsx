@@ -24,6 +24,7 @@ import { AdminApiError, adminFetch } from '../api';
 import { useStaffMe } from '../session';
 import { asApiError } from '../ui/as-api-error';
 import { FormError } from './staff-form-parts';
+import { TableScroll } from '../ui/table-scroll';
 
 const STAFF_KEY = ['admin', 'staff'] as const;
 
@@ -58,7 +59,7 @@ export function Component() {
       {staff.isError && <p role="alert">{common('error_generic')}</p>}
       {staff.data && staff.data.staff.length === 0 && <p>{t('list.empty')}</p>}
       {staff.data && staff.data.staff.length > 0 && (
-        <div className="table-responsive mb-4">
+        <TableScroll label={t('list.table_label')} className="mb-4">
           <table className="table table-striped align-middle" aria-label={t('list.table_label')}>
             <thead>
               <tr>
@@ -118,7 +119,7 @@ export function Component() {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <CreateStaffForm onCreated={(email) => {
         setNotice({ ok: true, text: t('create.created', { email }) });
