@@ -71,6 +71,11 @@ import staffSession from './plugins/staff-session';
 import { registerBackOffice } from './back-office';
 import { afterMessageRemoved } from './features/chats/moderation-removal';
 import { suspensionLiftJob } from './features/accounts/suspension';
+import { handleAccountEvents } from './features/accounts/event-handlers';
+import { registerPayments } from './features/payments/register';
+import { createPaymentProvider } from './features/payments/providers';
+import { discountRoutes } from './features/discounts/routes';
+import { createSmsSender } from './infra/sms';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,7 +95,7 @@ export const JOB_STOP_TIMEOUT_MS = 8_000;
 
 export interface AppDeps {
   config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> &
-    Partial<Pick<Config, 'photoS3' | 'host' | 'metricsToken' | 'publicOrigin'>> & {
+    Partial<Pick<Config, 'photoS3' | 'host' | 'metricsToken' | 'publicOrigin' | 'payments' | 'sms'>> & {
     /** Prefix of rate-limit keys in Redis; tests give each app its own. */
     rateLimitKeyPrefix?: string;
     /** Prefix of broker channels (default cupido:); apps that should hear each other share it. */
@@ -193,6 +198,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   handleBlockEvents(events);
   handleMatchingEvents(events);
   handleLikeEvents(events);
+  handleAccountEvents(events);
   // A like either way makes two members partners: an invisible one stays reachable for the other.
   addExistingContactSource(likedEitherWay);
   app.decorate('events', events);
@@ -253,6 +259,25 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
     log: app.log,
     forgetMemberSessions: (userId) => app.forgetMemberSessions(userId),
     chatMessageRemoved: (removed) => afterMessageRemoved({ ...chatDeps, deleteImageFiles: (keys) => deleteChatImageFiles({ storage: chatImages, log: app.log }, keys) }, removed),
+  });
+
+  // Credits shop and payments (issue 14, decision 032): the sandbox provider unless PAYMENT_PROVIDER says otherwise.
+  const provider = createPaymentProvider(config.payments ?? { provider: 'sandbox' }, { db: database.db, clock });
+  const sms = createSmsSender({ gateway: config.sms, dataDir: config.dataDir, log: app.log });
+  await app.register(discountRoutes, { deps: { db: database.db, clock } });
+  await registerPayments(app, {
+    db: database.db,
+    clock,
+    events,
+    mailer,
+    limiter,
+    sites,
+    jobs,
+    publicOrigin,
+    log: app.log,
+    provider,
+    sms,
+    forgetMemberSessions: (userId) => app.forgetMemberSessions(userId),
   });
 
   // A bare route for health checks and as the benchmarks' baseline: same server, no database.

@@ -43,6 +43,18 @@ const ZEnv = z.object({
   WORKER: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
   /** When set, GET /metrics answers requests carrying `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  /** Who takes payments (decision 032): the built-in sandbox with its test checkout page (default), or PAY. (pay.nl). */
+  PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'paynl']).default('sandbox')),
+  /** PAY.'s REST API (the order API's base URL; a local fake in tests), its token code (AT-...), API token and service id (SL-...). */
+  PAYNL_API_URL: z.preprocess(emptyAsUndefined, z.string().url().default('https://connect.pay.nl')),
+  PAYNL_TOKEN_CODE: z.preprocess(emptyAsUndefined, z.string().optional()),
+  PAYNL_API_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+  PAYNL_SERVICE_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** SMS for the direct debit code: unset, messages are only logged (and kept under DATA_DIR/sms); set, sent through the gateway (infra/sms.ts). */
+  SMS_GATEWAY_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  SMS_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  SMS_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+  SMS_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
 export interface Config {
@@ -66,6 +78,22 @@ export interface Config {
   /** Whether this process runs jobs (WORKER=1) or only serves requests. */
   worker: boolean;
   metricsToken: string | undefined;
+  /** The payment provider and its credentials (features/payments/providers). */
+  payments: PaymentsConfig;
+  /** The SMS gateway; undefined logs messages instead (infra/sms.ts). */
+  sms: SmsGatewayConfig | undefined;
+}
+
+export interface PaymentsConfig {
+  provider: 'sandbox' | 'paynl';
+  paynl?: { apiUrl: string; tokenCode: string; apiToken: string; serviceId: string };
+}
+
+export interface SmsGatewayConfig {
+  url: string;
+  accountSid: string;
+  authToken: string;
+  from: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -80,6 +108,24 @@ function publicOriginOf(e: z.infer<typeof ZEnv>): PublicOriginConfig {
   return {
     scheme: e.PUBLIC_SCHEME ?? (demo ? 'http' : 'https'),
     port: e.PUBLIC_PORT ?? (demo && !e.PUBLIC_SCHEME ? e.PORT : undefined),
+  };
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`Invalid environment: ${name} is required with this configuration`);
+  return value;
+}
+
+function paymentsConfigOf(e: z.infer<typeof ZEnv>): PaymentsConfig {
+  if (e.PAYMENT_PROVIDER === 'sandbox') return { provider: 'sandbox' };
+  return {
+    provider: 'paynl',
+    paynl: {
+      apiUrl: e.PAYNL_API_URL,
+      tokenCode: required(e.PAYNL_TOKEN_CODE, 'PAYNL_TOKEN_CODE'),
+      apiToken: required(e.PAYNL_API_TOKEN, 'PAYNL_API_TOKEN'),
+      serviceId: required(e.PAYNL_SERVICE_ID, 'PAYNL_SERVICE_ID'),
+    },
   };
 }
 
@@ -108,5 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     photoS3: s3PhotoStorageOptionsFromEnv(env),
     worker: e.WORKER === '1',
     metricsToken: e.METRICS_TOKEN,
+    payments: paymentsConfigOf(e),
+    sms: e.SMS_GATEWAY_URL
+      ? { url: e.SMS_GATEWAY_URL, accountSid: required(e.SMS_ACCOUNT_SID, 'SMS_ACCOUNT_SID'), authToken: required(e.SMS_AUTH_TOKEN, 'SMS_AUTH_TOKEN'), from: required(e.SMS_FROM, 'SMS_FROM') }
+      : undefined,
   };
 }

@@ -34,4 +34,13 @@ export const TABLE_OWNERS: Record<string, string> = {
   moderationDecisions: 'moderation',
   appeals: 'moderation',
   memberActiveDays: 'accounts',
+  payments: 'payments',
+  paymentEvents: 'payments',
+  paymentRefunds: 'payments',
+  invoiceCounters: 'payments',
+  purchaseBlocks: 'payments',
+  directDebitRequests: 'payments',
+  sandboxPayments: 'payments',
+  discountCodes: 'discounts',
+  discountRedemptions: 'discounts',
 };

@@ -51,7 +51,7 @@ export type DomainEvent =
   | { type: 'account.erased'; userId: number; profileId: number | null }
   /** A profile is about to be deleted (profiles), published before the row goes: dependants remove theirs first. */
   | { type: 'profile.deleting'; profileId: number }
-  /** A payment was confirmed by the provider (payments, not built yet): the member becomes premium for life. */
+  /** A payment was confirmed by the provider (payments), in the transaction that posts its credits: accounts makes the member premium for life. */
   | { type: 'payment.completed'; userId: number; paymentId: number; amountMinor: number; currency: string };
 
 export type DomainEventType = DomainEvent['type'];

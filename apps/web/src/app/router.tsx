@@ -49,6 +49,14 @@ const SignupMatchesPage = lazyWithReload(() => import('../features/matching/sign
 const ChatLayout = lazyWithReload(() => import('../features/conversation/chat-layout'));
 const ChatsIndexPage = lazyWithReload(() => import('../features/conversation/chats-index-page'));
 const ConversationPage = lazyWithReload(() => import('../features/conversation/conversation-page'));
+// Credits shop and payments (issue 14): each screen its own chunk with its feature's texts.
+const CreditsPage = lazyWithReload(() => import('../features/shop/credits-page'));
+const CheckoutPage = lazyWithReload(() => import('../features/shop/checkout-page'));
+const TransactionPage = lazyWithReload(() => import('../features/shop/transaction-page'));
+const RepeatOrderPage = lazyWithReload(() => import('../features/shop/repeat-order-page'));
+const DirectDebitPage = lazyWithReload(() => import('../features/direct-debit/direct-debit-page'));
+const PremiumPage = lazyWithReload(() => import('../features/premium/premium-page'));
+const PricingPage = lazyWithReload(() => import('../features/premium/pricing-page'));
 
 function named(name: RouteName, element: RouteObject['element']): RouteObject {
   return { path: ROUTES[name], element, handle: { name } satisfies RouteHandle };
@@ -115,6 +123,9 @@ export const appRoutes: RouteObject[] = [
           named('account-not-me', <NotMePage />),
           named('account-deleted', <AccountDeletedPage />),
           named('decision-token', <DecisionLinkPage />),
+          // What premium is and costs: for visitors too (the footer links /pricing).
+          named('premium', <PremiumPage />),
+          named('pricing', <PricingPage />),
           {
             // Search and profile pages: members, and visitors where the site allows logged-out search.
             element: <RequireSearchAccess />,
@@ -135,6 +146,11 @@ export const appRoutes: RouteObject[] = [
               named('swipe-game', <SwipeGamePage />),
               named('match-finder', <MatchFinderPage />),
               named('signup-matches', <SignupMatchesPage />),
+              named('credits', <CreditsPage />),
+              named('credits-repeat-order', <RepeatOrderPage />),
+              named('credits-id-paymentmethod', <CheckoutPage />),
+              named('transactions', <TransactionPage />),
+              named('directdebit', <DirectDebitPage />),
             ],
           },
           { path: '*', element: <NotFoundPage /> },

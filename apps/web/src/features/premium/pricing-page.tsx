@@ -1,0 +1,4 @@
+/** Placeholder until its helper lands (issue 14). */
+export default function PricingPage() {
+  return null;
+}
