@@ -1,5 +1,71 @@
-/** GET /api/discountcode.php (helper: discounts): placeholder until it lands. */
-import type { FastifyPluginAsync } from 'fastify';
-import type { DiscountDeps } from './service';
+/**
+ * GET /api/discountcode.php (spec section 7): `welcome=true` answers the member's welcome
+ * discount (TIMEBONUS25 while the 4 hours run, else the member's own code; 404 when none);
+ * `code=` answers that code checked for the member, with the chosen package's price and method
+ * when given. The web app ignores a failed welcome lookup (spec section 8).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiError } from '@cupido/shared/contracts';
+import { ZDiscountCode, ZDiscountCodeQuery, type TDiscountCode } from '@cupido/shared/payments';
+import { AppError } from '../../errors';
+import { activeDiscount, checkDiscountCode, findDiscountCode, type AppliedDiscount, type DiscountContext, type DiscountDeps } from './service';
 
-export const discountRoutes: FastifyPluginAsync<{ deps: DiscountDeps }> = async () => {};
+function answer(row: NonNullable<Awaited<ReturnType<typeof findDiscountCode>>>, found: AppliedDiscount): TDiscountCode {
+  return {
+    code: row.code,
+    country: row.country,
+    user_id: row.userId,
+    expires: found.expires?.toISOString() ?? null,
+    value_percentage: row.valuePercentage,
+    currency: row.currency,
+    minimum_order_value: row.minimumOrderValue,
+    status: row.status,
+    validity: row.validity,
+    // Only codes the member can use now are answered; a run-out one is a 410.
+    expired: false,
+    paymentmethods: row.paymentMethods,
+  };
+}
+
+export const discountRoutes: FastifyPluginAsyncZod<{ deps: DiscountDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/discountcode.php',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The member's welcome discount (welcome=true) or a typed code checked for them (code=, with package_id and method when chosen)",
+        querystring: ZDiscountCodeQuery,
+        response: { 200: ZDiscountCode, 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError, 422: ZApiError },
+      },
+    },
+    async (request) => {
+      const member = await request.requireMember();
+      const site = request.site;
+      const ctx: DiscountContext = {
+        userId: member.id,
+        siteId: site.id,
+        signupDate: member.createdAt,
+        paidUser: member.paidUser,
+        // The country the member pays from is chosen at checkout; before that, the profile's (or the site's first).
+        country: member.profileCountry ?? site.countries[0] ?? '',
+        currency: site.currency,
+        now: deps.clock(),
+        locale: request.locale,
+      };
+      const { code, welcome, package_id: packageId, method } = request.query;
+      if (welcome === 'true') {
+        const found = await activeDiscount(deps.db, ctx);
+        const row = found && (await findDiscountCode(deps.db, found.code));
+        if (!found || !row) throw new AppError(404, 'code_not_found', 'errors.code_not_found', {}, 'code');
+        return answer(row, found);
+      }
+      if (code === undefined) throw new AppError(400, 'invalid_request', 'errors.invalid_request', {}, 'code');
+      const pkg = packageId === undefined ? undefined : site.creditPackages.find((p) => p.id === packageId);
+      // Without a package the minimum order value is checked against the dearest one: the code is usable for some order.
+      const amount = pkg?.amount ?? Math.max(0, ...site.creditPackages.map((p) => p.amount));
+      const found = await checkDiscountCode(deps.db, ctx, code, { amount, method });
+      const row = await findDiscountCode(deps.db, found.code);
+      return answer(row!, found);
+    },
+  );
+};

@@ -1,11 +1,32 @@
-/** Orders and receipts (helper: receipts): placeholder until it lands. */
-import type { FastifyPluginAsync } from 'fastify';
+/**
+ * GET /api/orders.php: the member's paid orders with their receipts, newest first (ZOrdersAnswer),
+ * and the receipt outbox's job.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiError } from '@cupido/shared/contracts';
+import { ZOrdersAnswer } from '@cupido/shared/payments';
 import type { JobDefinition } from '../../../infra/jobs';
 import type { PaymentDeps } from '../deps';
+import { memberOrders } from './orders';
+import { receiptJob } from './outbox';
 
-export const orderRoutes: FastifyPluginAsync<{ deps: PaymentDeps }> = async () => {};
+export const orderRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/orders.php',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The member's paid orders, newest first, with what a receipt shows: invoice number, VAT, withdrawal consent, seller",
+        response: { 200: ZOrdersAnswer, 403: ZApiError },
+      },
+    },
+    async (request) => {
+      const member = await request.requireMember();
+      return { orders: await memberOrders(deps, member.id) };
+    },
+  );
+};
 
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 export function receiptJobs(deps: PaymentDeps): JobDefinition<Record<string, never>>[] {
-  return [];
+  return [receiptJob(deps)];
 }
