@@ -22,6 +22,16 @@ import { siteOrigin, type PublicOriginConfig } from '../features/sites/public-or
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Calls from other servers that act on nobody's session and change nothing a page could
+     * abuse (a payment provider's webhook, which only names a payment to ask the provider about).
+     */
+    foreignOriginAllowed?: boolean;
+  }
+}
+
 export const foreignOrigin = () => new AppError(403, 'foreign_origin', 'errors.foreign_origin');
 
 function originOf(value: string): URL | null {
@@ -52,7 +62,7 @@ function senderOf(request: FastifyRequest): { url: URL | null } | null {
 export default fp<{ publicOrigin: PublicOriginConfig }>(
   async (app, { publicOrigin }) => {
     app.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING.has(request.method)) return;
+      if (!STATE_CHANGING.has(request.method) || request.routeOptions.config.foreignOriginAllowed) return;
       const sender = senderOf(request);
       if (sender === null) return;
       if (!sender.url || !isOwnOrigin(request, sender.url, publicOrigin)) throw foreignOrigin();

@@ -1,0 +1,120 @@
+/**
+ * Applying what the provider says about a payment (issue 14, decision 032). Webhooks arrive twice,
+ * late and out of order, and the transaction page asks the provider too; all of them end here:
+ *
+ * - one transaction with the payment row locked (FOR UPDATE), so concurrent calls for one
+ *   payment run one after another and each sees what the previous one committed;
+ * - only forward transitions (isForwardTransition): a final status never changes, nothing goes
+ *   back to open or pending;
+ * - on paid, in that same transaction: the invoice number and VAT (receipts), the credits through
+ *   the ledger keyed `payment:<id>` (a second post writes nothing), the discount redemption and
+ *   `payment.completed` (accounts makes the member a paid user), so all or nothing commits;
+ * - a chargeback the provider reports is applied once (charged_back_at);
+ * - after the commit: the member's cached sessions are dropped (credits, premium) and the
+ *   receipt is queued.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { isForwardTransition, type TPaymentStatus } from '@cupido/shared/payments';
+import { payments } from '../../db/schema';
+import { changeCredits } from '../credits/service';
+import { redeemDiscount } from '../discounts/service';
+import { siteById } from '../sites/service';
+import type { PaymentDeps } from './deps';
+import type { ProviderStatus } from './providers/port';
+import { invoiceOnPaid } from './receipts/invoice';
+import { queueReceipt } from './receipts/outbox';
+import { applyChargeback } from './finance/take-back';
+
+export type SettleOutcome = {
+  /** The payment's status after this call. */
+  status: TPaymentStatus;
+  /** This call moved the status (false for a replay, a late or an out-of-order report). */
+  changed: boolean;
+  /** This call posted the credits. */
+  paid: boolean;
+  /** This call applied a chargeback. */
+  chargedBack: boolean;
+} | null;
+
+type SettleDeps = Pick<PaymentDeps, 'db' | 'clock' | 'events' | 'log' | 'forgetMemberSessions'> & Partial<PaymentDeps>;
+
+function needsWork(row: { status: TPaymentStatus; chargedBackAt: Date | null }, snapshot: ProviderStatus): boolean {
+  if (isForwardTransition(row.status, snapshot.status)) return true;
+  return snapshot.chargedBack && row.chargedBackAt === null && (row.status === 'paid' || snapshot.status === 'paid');
+}
+
+/**
+ * Applies the provider's `snapshot` to payment `paymentId`; null when there is no such payment.
+ * Safe to call any number of times, concurrently, in any order.
+ */
+export async function settlePayment(deps: SettleDeps, paymentId: number, snapshot: ProviderStatus): Promise<SettleOutcome> {
+  // Most calls are replays: a plain read answers them without a transaction or a lock. The
+  // transaction below checks again under the lock, so a stale read only costs a transaction.
+  const [seen] = await deps.db
+    .select({ status: payments.status, chargedBackAt: payments.chargedBackAt })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (!seen) return null;
+  if (!needsWork(seen, snapshot)) return { status: seen.status, changed: false, paid: false, chargedBack: false };
+
+  let userId = 0;
+  const outcome = await deps.events.transaction(deps.db, async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!payment) return null;
+    userId = payment.userId;
+    const now = deps.clock();
+    let status = payment.status;
+    let paid = false;
+    let chargedBack = false;
+
+    if (isForwardTransition(payment.status, snapshot.status)) {
+      status = snapshot.status;
+      if (snapshot.status === 'paid') {
+        const site = await siteById(tx, payment.siteId);
+        if (!site) throw new Error(`Payment ${payment.id} names site ${payment.siteId}, which is gone`);
+        const invoice = await invoiceOnPaid(tx, { companyId: site.companyId, country: payment.country, amount: payment.amount, paidAt: now });
+        await tx
+          .update(payments)
+          .set({ status: 'paid', paidAt: now, updatedAt: now, invoiceNumber: invoice.invoiceNumber, vatRateBp: invoice.vatRateBp, vatAmount: invoice.vatAmount })
+          .where(eq(payments.id, payment.id));
+        await changeCredits(tx, {
+          userId: payment.userId,
+          amount: payment.credits,
+          kind: 'purchase',
+          idempotencyKey: `payment:${payment.id}`,
+          reference: `payment:${payment.id}`,
+          now,
+        });
+        if (payment.discountCodeId !== null) {
+          const codeId = payment.discountCodeId;
+          // A once-per-user code used by a parallel payment too: the money is taken, this one still counts.
+          await redeemDiscount(tx, { codeId, userId: payment.userId, paymentId: payment.id, oncePerUser: true, now });
+        }
+        await deps.events.publish(tx, { type: 'payment.completed', userId: payment.userId, paymentId: payment.id, amountMinor: payment.amount, currency: payment.currency });
+        paid = true;
+      } else {
+        await tx.update(payments).set({ status: snapshot.status, updatedAt: now }).where(eq(payments.id, payment.id));
+      }
+    }
+
+    if (snapshot.chargedBack && payment.chargedBackAt === null && status === 'paid') {
+      await applyChargeback(tx, { paymentId: payment.id, userId: payment.userId, amount: payment.amount, credits: payment.credits, now });
+      // finance may set it as well; the first time wins.
+      await tx
+        .update(payments)
+        .set({ chargedBackAt: sql`coalesce(${payments.chargedBackAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+        .where(eq(payments.id, payment.id));
+      chargedBack = true;
+    }
+    return { status, changed: status !== payment.status, paid, chargedBack };
+  });
+
+  if (outcome && (outcome.paid || outcome.chargedBack)) {
+    deps.forgetMemberSessions(userId);
+  }
+  if (outcome?.paid && deps.mailer) {
+    // The receipt's outbox: its job retries whatever this does not get out.
+    await queueReceipt(deps as PaymentDeps, paymentId).catch((err: unknown) => deps.log.error({ err, paymentId }, 'payments: receipt not queued'));
+  }
+  return outcome;
+}

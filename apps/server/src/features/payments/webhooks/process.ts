@@ -1,0 +1,94 @@
+/**
+ * Processing stored webhook events (issue 14): the feature never trusts a webhook's body for a
+ * status, so for each payment named it asks the provider (fetchStatus) and settles what it says
+ * (settle.ts: forward transitions only, credits once). Events are marked processed afterwards; an
+ * event whose processing failed keeps processed_at null and counts an attempt, and the
+ * payment_events_sweep job tries it again.
+ *
+ * Right after a delivery is stored and answered, this process works on it (off the request's
+ * path). Events for one payment that arrive together are coalesced: the provider is asked once
+ * for all of them, since its answer covers them all.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { paymentEvents, payments } from '../../../db/schema';
+import type { PaymentDeps } from '../deps';
+import { settlePayment } from '../settle';
+import type { StoredEvent } from './event-store';
+
+/** Payments worked on at once by one round (PostgreSQL's pool has 10 connections; PGlite runs one statement at a time anyway). */
+const CONCURRENCY = 4;
+
+async function settleProviderPayment(deps: PaymentDeps, providerPaymentId: string): Promise<void> {
+  const [payment] = await deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.provider, deps.provider.name), eq(payments.providerPaymentId, providerPaymentId)));
+  // Not known yet (the notification overtook the storing of the provider's id) or not ours: the sweep tries again.
+  if (!payment) throw new Error(`no payment with ${deps.provider.name} id ${providerPaymentId}`);
+  await settlePayment(deps, payment.id, await deps.provider.fetchStatus(providerPaymentId));
+}
+
+/** Processes `events`: one provider question and settlement per payment, then the events marked. */
+export async function processEvents(deps: PaymentDeps, events: StoredEvent[]): Promise<{ processed: number; failed: number }> {
+  const byPayment = new Map<string, number[]>();
+  for (const event of events) byPayment.set(event.providerPaymentId, [...(byPayment.get(event.providerPaymentId) ?? []), event.id]);
+  const done: number[] = [];
+  const failed: number[] = [];
+  const queue = [...byPayment.entries()];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [providerPaymentId, ids] = next;
+      try {
+        await settleProviderPayment(deps, providerPaymentId);
+        done.push(...ids);
+      } catch (err) {
+        deps.log.warn({ err, provider: deps.provider.name }, 'payments: webhook event not processed yet');
+        failed.push(...ids);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
+  const now = deps.clock();
+  if (done.length > 0) {
+    await deps.db.update(paymentEvents).set({ processedAt: now, attempts: sql`${paymentEvents.attempts} + 1` }).where(inArray(paymentEvents.id, done));
+  }
+  if (failed.length > 0) {
+    await deps.db.update(paymentEvents).set({ attempts: sql`${paymentEvents.attempts} + 1` }).where(inArray(paymentEvents.id, failed));
+  }
+  return { processed: done.length, failed: failed.length };
+}
+
+/** The in-process follow-up of stored deliveries: events queued while a round runs go into the next round together. */
+export function createEventProcessor(deps: PaymentDeps) {
+  let waiting: StoredEvent[] = [];
+  let running: Promise<void> | null = null;
+
+  function kick() {
+    if (running) return;
+    running = (async () => {
+      try {
+        while (waiting.length > 0) {
+          const round = waiting;
+          waiting = [];
+          await processEvents(deps, round).catch((err: unknown) => deps.log.error({ err }, 'payments: webhook processing round failed'));
+        }
+      } finally {
+        running = null;
+        if (waiting.length > 0) kick();
+      }
+    })();
+  }
+
+  return {
+    enqueue(event: StoredEvent) {
+      waiting.push(event);
+      kick();
+    },
+    /** Resolves once everything queued so far is processed (tests, shutdown). */
+    async idle(): Promise<void> {
+      while (running) await running;
+    },
+  };
+}
+
+export type EventProcessor = ReturnType<typeof createEventProcessor>;
