@@ -21,6 +21,7 @@ import staffSites from './staff/sites.json';
 import staffFictional from './staff/fictional.json';
 import staffDashboard from './staff/dashboard.json';
 import staffAudit from './staff/audit.json';
+import staffFinance from './staff/finance.json';
 
 type Catalogue = { [key: string]: string | Catalogue };
 export const CATALOGUES: Record<LocaleCode, Catalogue> = { en, nl, de, it, fr, es, pl };
@@ -34,6 +35,7 @@ const STAFF_CATALOGUE: Catalogue = {
   fictional: staffFictional,
   dashboard: staffDashboard,
   audit: staffAudit,
+  finance: staffFinance,
 };
 
 function lookup(catalogue: Catalogue, key: string): string | undefined {

@@ -22,6 +22,8 @@ import type { BackOfficeDeps } from '../../back-office';
 import { memberDetail, searchMembers } from './reads';
 import { listSites } from '../sites/admin-service';
 import { correctCredits, eraseMember, liftMemberSuspension, resendMemberActivation, suspendMember } from './actions';
+import { ZMemberPayments } from '@cupido/shared/finance';
+import { memberPaymentsForDesk } from '../payments/for-members-desk';
 
 const tags = ['back office: members'];
 const ZMemberParams = z.object({ id: z.coerce.number().int().positive().max(INT32_MAX) });
@@ -44,6 +46,13 @@ export const membersDeskRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> 
 
   app.get(`${base}/:id`, { config: view, schema: { tags, summary: 'Everything about one member', params: ZMemberParams, response: { 200: ZMemberDetail } } }, async (request) =>
     memberDetail(deps, request.params.id),
+  );
+
+  // Purchases (issue 14): blocking and lifting are payments' calls under the same path (payments/finance/routes.ts).
+  app.get(
+    `${base}/:id/payments`,
+    { config: view, schema: { tags, summary: "The member's latest payments and open purchase blocks", params: ZMemberParams, response: { 200: ZMemberPayments } } },
+    async (request) => memberPaymentsForDesk(deps.db, request.params.id),
   );
 
   app.post(

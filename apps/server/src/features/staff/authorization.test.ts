@@ -62,6 +62,7 @@ const AREA_ACCESS: Record<string, readonly string[]> = {
   audit: ['audit.view'],
   conversations: ['conversations.answer'],
   payments: ['payments.manage'],
+  revenue: ['payments.manage'],
 };
 
 const ACCESS_CODES = new Set(['staff_authentication_required', 'staff_second_factor_required', 'staff_forbidden']);
