@@ -1,4 +1,187 @@
-/** Placeholder until its helper lands (issue 14). */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { TCreditPackage, TPackageId, TPackagesAnswer, TPaymentMethod } from '@cupido/shared/payments';
+import { routePath } from '@cupido/shared/routes';
+import { usePageTitle } from '../../app/document-title';
+import { PageFallback } from '../../app/layouts/page-fallback';
+import { NotFoundPage } from '../errors/not-found-page';
+import { FictionalDisclosure } from './fictional-disclosure';
+import { DiscountNote, PackagePrice } from './package-price';
+import { LoadError, PayForm, missingId, type MissingStep } from './pay-form';
+import { useCreatePayment, usePackages, type PackagesChoice } from './shop-calls';
+import { countryName, useShopIso } from './shop-format';
+import { checkoutLink, choiceFrom, choiceSearch, directDebitLink } from './shop-links';
+import { isCardMethod, isPackageId, isPaymentMethod } from './shop-rules';
+import { SHOP_NS, ShopTexts } from './shop-texts';
+import './shop.scss';
+
+/**
+ * /credits/{id}/{paymentmethod?}: the chosen package with the active discount, the methods of the
+ * payment country, the fictional-profile disclosure once more, the withdrawal checkbox and
+ * 'Pay now' (spec sections 2 and 4, trust.md "Buying credits").
+ */
 export default function CheckoutPage() {
-  return null;
+  return (
+    <ShopTexts fallback={<PageFallback />}>
+      <Checkout />
+    </ShopTexts>
+  );
+}
+
+function Checkout() {
+  const { id, paymentmethod } = useParams();
+  if (!isPackageId(id)) return <NotFoundPage />;
+  return <CheckoutOf packageId={id} method={isPaymentMethod(paymentmethod) ? paymentmethod : undefined} />;
+}
+
+function CheckoutOf({ packageId, method }: { packageId: TPackageId; method: TPaymentMethod | undefined }) {
+  const { t } = useTranslation(SHOP_NS);
+  usePageTitle(t('checkout.title'));
+  const [params] = useSearchParams();
+  const choice = choiceFrom(params);
+  const packages = usePackages(choice);
+
+  let body;
+  if (packages.isPending) body = <PageFallback />;
+  else if (packages.isError) {
+    body = (
+      <LoadError error={packages.error} onRetry={() => void packages.refetch()}>
+        <Link to={routePath('credits') + choiceSearch({ country: choice.country })} className="btn btn-sm btn-link">
+          {t('common.toPackages')}
+        </Link>
+      </LoadError>
+    );
+  } else {
+    const pkg = packages.data.packages.find((p) => p.id === packageId);
+    body = pkg ? (
+      <CheckoutForm answer={packages.data} pkg={pkg} method={method} choice={choice} />
+    ) : (
+      <p className="alert alert-warning" id="checkout-unknown">
+        {t('checkout.unknownPackage')}
+      </p>
+    );
+  }
+  return (
+    <div className="container py-4 shop shop-narrow" id="checkout-page">
+      <h1 className="h3 mb-3">{t('checkout.title')}</h1>
+      {body}
+    </div>
+  );
+}
+
+function CheckoutForm({ answer, pkg, method, choice }: { answer: TPackagesAnswer; pkg: TCreditPackage; method: TPaymentMethod | undefined; choice: PackagesChoice }) {
+  const { t } = useTranslation(SHOP_NS);
+  const iso = useShopIso();
+  const [tried, setTried] = useState(false);
+  const payment = useCreatePayment();
+  // Card methods are left out while a chargeback blocks card purchases (the server refuses them too).
+  const methods = answer.methods.filter((m) => !(answer.card_blocked && isCardMethod(m)));
+  const chosen = method && methods.includes(method) ? method : undefined;
+  const methodStep: MissingStep[] = chosen || methods.length === 0 ? [] : [{ field: `method-${methods[0]}`, text: t('checkout.methodRequired') }];
+  const country = choice.country ?? answer.payment_country;
+
+  const pay = () => {
+    if (!chosen) return;
+    payment.mutate({ package_id: pkg.id, method: chosen, country: answer.payment_country, ...(choice.code ? { discount_code: choice.code } : {}) });
+  };
+
+  return (
+    <>
+      <section className="card mb-4" aria-labelledby="checkout-order-title" id="checkout-order">
+        <div className="card-body">
+          <h2 className="h5 card-title" id="checkout-order-title">
+            {t('checkout.order')}
+          </h2>
+          <p className="h4 mb-1" id="checkout-credits">
+            {t('common.credits', { count: pkg.credits })}
+          </p>
+          <PackagePrice pkg={pkg} currency={answer.currency} messageCredits={answer.message_credits} discount={answer.discount} idPrefix="checkout" />
+          <p className="small text-body-secondary mt-2 mb-0" id="checkout-country">
+            {t('packages.country')}: {countryName(iso, country)}
+          </p>
+          <Link to={routePath('credits') + choiceSearch(choice)} className="btn btn-link px-0" id="checkout-other-package">
+            {t('checkout.otherPackage')}
+          </Link>
+        </div>
+      </section>
+      <DiscountNote discount={answer.discount} currency={answer.currency} id="checkout-discount" />
+      {answer.card_blocked && (
+        <p className="alert alert-warning" id="checkout-card-blocked">
+          {t('packages.cardBlocked')}
+        </p>
+      )}
+      <MethodChoice methods={methods} chosen={chosen} pkg={pkg.id} choice={choice} invalid={tried && !chosen} />
+      <FictionalDisclosure />
+      {chosen === 'sdd' ? (
+        <div id="checkout-direct-debit">
+          <p>{t('checkout.directDebit')}</p>
+          <Link to={directDebitLink(pkg.id, choice)} className="btn btn-primary btn-lg w-100" id="checkout-continue-sdd">
+            {t('checkout.continueDirectDebit')}
+          </Link>
+        </div>
+      ) : (
+        methods.length > 0 && (
+          <PayForm
+            idPrefix="checkout"
+            missing={methodStep}
+            tried={tried}
+            onTried={() => setTried(true)}
+            onPay={pay}
+            busy={payment.isPending || payment.isSuccess}
+            error={payment.error}
+          />
+        )
+      )}
+    </>
+  );
+}
+
+/** The methods as radio buttons (arrow keys move between them); choosing one writes it into the address. */
+function MethodChoice({
+  methods,
+  chosen,
+  pkg,
+  choice,
+  invalid,
+}: {
+  methods: TPaymentMethod[];
+  chosen: TPaymentMethod | undefined;
+  pkg: TPackageId;
+  choice: PackagesChoice;
+  invalid: boolean;
+}) {
+  const { t } = useTranslation(SHOP_NS);
+  const navigate = useNavigate();
+  if (methods.length === 0) {
+    return (
+      <p className="alert alert-warning" id="checkout-no-methods">
+        {t('checkout.noMethods')}
+      </p>
+    );
+  }
+  const firstId = `method-${methods[0]}`;
+  return (
+    <fieldset className="mb-4" id="checkout-methods" aria-describedby={invalid ? missingId(firstId) : undefined}>
+      <legend className="h5">{t('checkout.methods')}</legend>
+      <div className="list-group shop-methods">
+        {methods.map((method) => (
+          <label key={method} className="list-group-item d-flex align-items-center gap-2 shop-method" htmlFor={`method-${method}`}>
+            <input
+              className="form-check-input m-0"
+              type="radio"
+              name="method"
+              id={`method-${method}`}
+              value={method}
+              checked={method === chosen}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid && method === methods[0] ? missingId(firstId) : undefined}
+              onChange={() => void navigate(checkoutLink(pkg, method, choice), { replace: true })}
+            />
+            <span>{t(`methods.${method}`)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
 }

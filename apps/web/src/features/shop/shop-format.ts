@@ -1,0 +1,39 @@
+import { LOCALES } from '@cupido/shared/locales';
+import { useLocale } from '../locale/use-locale';
+
+/** The member's notation (en-GB, nl-NL...) for prices and percentages. */
+export function useShopIso(): string {
+  const { locale } = useLocale();
+  return LOCALES.find((l) => l.code === locale)?.iso ?? locale;
+}
+
+/** A price in minor units (cents) in the site's currency, in the member's notation: €19.95, 19,95 €. */
+export function formatMoney(iso: string, minor: number, currency: string): string {
+  const format = new Intl.NumberFormat(iso, { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
+}
+
+/** A whole percentage in the member's notation: 25%, 25 % (with the narrow space French needs). */
+export function formatPercent(iso: string, percent: number): string {
+  return new Intl.NumberFormat(iso, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+}
+
+/** Formatters bound to the member's locale and one currency. */
+export function useShopFormat(currency: string) {
+  const iso = useShopIso();
+  return {
+    money: (minor: number) => formatMoney(iso, minor, currency),
+    percent: (value: number) => formatPercent(iso, value),
+    number: (value: number) => new Intl.NumberFormat(iso).format(value),
+  };
+}
+
+/** A payment country's name in the member's language (Intl's region names: no catalogue to keep). */
+export function countryName(iso: string, country: string): string {
+  try {
+    return new Intl.DisplayNames([iso], { type: 'region' }).of(country) ?? country;
+  } catch {
+    return country;
+  }
+}
