@@ -60,9 +60,13 @@ export function standardVatRateBp(country: string, date: Date): number {
   return percent === undefined ? 0 : Math.round(percent * 100);
 }
 
-/** 2026 and 42 -> "2026-000042". */
-export function formatInvoiceNumber(year: number, sequence: number): string {
-  return `${year}-${String(sequence).padStart(6, '0')}`;
+/**
+ * Year, company and sequence: "2026-1-000042" is company 1's 42nd invoice of 2026. Each company
+ * (seller) has its own gapless series, and the company's id keeps the numbers of two sellers
+ * apart (payments.invoice_number is unique across all of them).
+ */
+export function formatInvoiceNumber(year: number, companyId: number, sequence: number): string {
+  return `${year}-${companyId}-${String(sequence).padStart(6, '0')}`;
 }
 
 /** The company's next invoice number of the payment's year (UTC), taken inside the payment's transaction. */
@@ -73,7 +77,7 @@ export async function nextInvoiceNumber(tx: Tx, companyId: number, paidAt: Date)
     .values({ companyId, year, last: 1 })
     .onConflictDoUpdate({ target: [invoiceCounters.companyId, invoiceCounters.year], set: { last: sql`${invoiceCounters.last} + 1` } })
     .returning({ last: invoiceCounters.last });
-  return formatInvoiceNumber(year, row!.last);
+  return formatInvoiceNumber(year, companyId, row!.last);
 }
 
 export async function invoiceOnPaid(tx: Tx, payment: { companyId: number; country: string; amount: number; paidAt: Date }): Promise<InvoiceFacts> {
