@@ -10,6 +10,7 @@ import { ZPersonalDataExport } from './personal-data';
 import { ZAutoLikeAnswer, ZLikeAnswer, ZLikesAnswer, ZLikesPageAnswer, ZSuggestionsAnswer, ZSwipeStackAnswer } from './likes';
 import { ZChatAnswer, ZChatsAnswer, ZSendMessageAnswer } from './chats';
 import { ZAppealAnswer, ZDecisionLinkAnswer, ZMemberDecisions } from './moderation';
+import { ZCreatePaymentAnswer, ZLastOrderAnswer, ZPackagesAnswer, ZTransactionAnswer } from './payments';
 
 /**
  * The success answer of each JSON call, keyed 'METHOD /api/x.php': the same schema object the
@@ -73,6 +74,11 @@ export const API_ANSWERS = {
   'POST /api/appeal.php': ZAppealAnswer,
   'GET /api/decision-link.php': ZDecisionLinkAnswer,
   'POST /api/decision-link.php': ZAppealAnswer,
+  'GET /api/credit-packages.php': ZPackagesAnswer,
+  'POST /api/payment.php': ZCreatePaymentAnswer,
+  'GET /api/repeat-order.php': ZLastOrderAnswer,
+  'POST /api/repeat-order.php': ZCreatePaymentAnswer,
+  'GET /api/transaction.php': ZTransactionAnswer,
 } as const satisfies Record<string, z.ZodType>;
 
 export type ApiCall = keyof typeof API_ANSWERS;
