@@ -43,6 +43,14 @@ export interface ReceiptMailInput {
 const DEFAULT_COLOR = '#d63384';
 const safeColor = (color: string) => (/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(color) ? color : DEFAULT_COLOR);
 
+/** "120 credits", "120 kredytów": the language's plural form of the number (Intl.PluralRules). */
+function creditsText(locale: LocaleCode, credits: number): string {
+  const iso = LOCALES.find((l) => l.code === locale)?.iso ?? 'en-GB';
+  const category = new Intl.PluralRules(iso).select(credits);
+  const form = category === 'one' || category === 'few' || category === 'many' ? category : 'other';
+  return translate(locale, `mail.receipt.credits_${form}`, { count: credits });
+}
+
 function countryName(locale: LocaleCode, code: string): string {
   const iso = LOCALES.find((l) => l.code === locale)?.iso ?? 'en-GB';
   try {
@@ -59,7 +67,7 @@ function receiptLines(input: ReceiptMailInput, t: (key: string, params?: Record<
   const lines: [string, string][] = [
     [t('invoice_number'), r.invoiceNumber],
     [t('date'), formatWhen(input.locale, r.paidAt)],
-    [t('package'), t('credits', { credits: r.credits })],
+    [t('package'), creditsText(input.locale, r.credits)],
   ];
   if (r.discountPercentage > 0) lines.push([t('discount'), `${r.discountPercentage}%`]);
   lines.push([t('net'), money(r.amount - r.vatAmount)]);
@@ -76,7 +84,7 @@ export function renderReceiptMail(input: ReceiptMailInput): RenderedMail {
 
   const subject = t('subject', { invoice: receipt.invoiceNumber });
   const heading = t('heading');
-  const intro = t('intro', { credits: receipt.credits });
+  const intro = t('intro', { credits: creditsText(input.locale, receipt.credits) });
   const lines = receiptLines(input, t);
   const withdrawal = t('withdrawal', { when: formatWhen(input.locale, receipt.withdrawalConsentAt) });
   const sellerLines = [
