@@ -8,6 +8,7 @@ import { Disclaimers } from '../../features/navigation/disclaimers';
 import { EntryWarningModal } from '../../features/entry-warning/entry-warning-modal';
 import { SignupLauncher } from '../../features/accounts/signup-launcher';
 import { MemberNotices } from '../../features/accounts/member-notices';
+import { TimeBonusLauncher } from '../../features/time-bonus/time-bonus-launcher';
 import { PageFallback } from './page-fallback';
 
 /** Spec section 2: top navigation, warnings header, footer, disclaimers, entry warning, signup modal. */
@@ -22,6 +23,8 @@ export function DefaultLayout() {
         <WarningsHeader />
         <TopNavigation />
         <main id="main-content" className="page-main flex-grow-1" tabIndex={-1}>
+          {/* The welcome time bonus (issue 14): a few hundred bytes here, its own chunk for new members only. */}
+          <TimeBonusLauncher />
           <Suspense fallback={<PageFallback />}>
             <MemberNotices />
             <Outlet />

@@ -8,6 +8,7 @@ import { DeleteAccountForm } from '../accounts/deletion/delete-account-form';
 import { OrientationConsent } from './orientation-consent';
 import { BlockedMembers } from '../profiles/blocked-members';
 import { CreditHistory } from '../credits/credit-history';
+import { OrdersSection } from '../orders/orders-section';
 import { PersonalDataSettings } from '../personal-data/personal-data-settings';
 import { DecisionsSettingsLink } from '../moderation-notices/decisions-link';
 
@@ -64,6 +65,8 @@ function Settings() {
       <BlockedMembers />
 
       <CreditHistory />
+
+      <OrdersSection />
 
       <PersonalDataSettings />
 

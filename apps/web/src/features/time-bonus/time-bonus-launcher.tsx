@@ -1,0 +1,32 @@
+import { Suspense } from 'react';
+import { lazyWithReload } from '../../app/chunk-reload';
+import { useSession } from '../session/use-session';
+
+// The countdown, banner and modal are a chunk of their own: visitors, paying members and members
+// who signed up long ago never download it (the home page's initial JS has a hard budget).
+const TimeBonus = lazyWithReload(() => import('./time-bonus'));
+
+/**
+ * TIME_BONUS_SECONDS (14400 s) of @cupido/shared/payments in milliseconds, repeated here: that
+ * module builds zod schemas at load, which would pull zod into the initial chunk.
+ * time-bonus.test.tsx checks the two agree.
+ */
+export const TIME_BONUS_WINDOW_MS = 14_400_000;
+
+/**
+ * When the app started: a member whose signup was 4 hours before it cannot have a time bonus
+ * (read once, so rendering stays pure; the chunk itself counts against the real clock).
+ */
+const STARTED_AT = Date.now();
+
+/** Mounted once in the default layout: loads the time bonus for a non-paying member within 4 hours of signup. */
+export function TimeBonusLauncher() {
+  const { user } = useSession();
+  if (!user || user.paid_user || Date.parse(user.signup_date) <= STARTED_AT - TIME_BONUS_WINDOW_MS) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Keyed by the member: another login starts over (its own discount call, its own modal timer). */}
+      <TimeBonus key={user.id} userId={user.id} signupDate={user.signup_date} />
+    </Suspense>
+  );
+}

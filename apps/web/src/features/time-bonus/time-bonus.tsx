@@ -1,0 +1,92 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatHoursMinutesSeconds, TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_TICK_MS } from '@cupido/shared/payments';
+import { ROUTES } from '@cupido/shared/routes';
+import { useSession } from '../session/use-session';
+import { TIME_BONUS_NS, TimeBonusTexts } from './time-bonus-texts';
+import { fetchWelcomeDiscount, rememberModalDismissed, secondsLeft, wasModalDismissed } from './time-bonus-clock';
+import './time-bonus.scss';
+
+// The modal (react-bootstrap) is fetched only when it is due.
+const TimeBonusModal = lazy(() => import('./time-bonus-modal'));
+
+export const TIME_BONUS_QUERY_KEY = ['time-bonus'] as const;
+
+/** Where the member is already buying: the modal waits until they leave these pages. */
+const BUYING_PATHS = [ROUTES.credits, ROUTES.directdebit, '/transactions'];
+const isBuying = (pathname: string) => BUYING_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+
+/**
+ * The welcome time bonus (spec sections 4 and 9) of a logged-in non-paying member: the welcome
+ * discount is asked for when the member logs in (the launcher mounts this per member), then the
+ * time left counts down every second as h:mm:ss and the banner goes at 0. The modal appears
+ * TIME_BONUS_MODAL_DELAY_MS after entering the members area while the bonus runs, the member has
+ * no credits and never closed it before.
+ */
+export default function TimeBonus({ userId, signupDate }: { userId: number; signupDate: string }) {
+  const { user } = useSession();
+  const welcome = useQuery({
+    queryKey: [...TIME_BONUS_QUERY_KEY, userId],
+    queryFn: fetchWelcomeDiscount,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const [now, setNow] = useState(() => Date.now());
+  const left = secondsLeft(welcome.data, signupDate, now);
+  const running = left > 0;
+
+  useEffect(() => {
+    if (!running) return;
+    // Each tick reads the clock again, so a late or throttled tick never drifts the count.
+    const timer = setInterval(() => setNow(Date.now()), TIME_BONUS_TICK_MS);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  const [modalDue, setModalDue] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setModalDue(true), TIME_BONUS_MODAL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const [dismissed, setDismissed] = useState(() => wasModalDismissed(userId));
+  const { pathname } = useLocation();
+
+  if (!running || !welcome.data) return null;
+  const percent = welcome.data.value_percentage;
+  const timeLeft = formatHoursMinutesSeconds(left);
+  const showModal = modalDue && !dismissed && user?.credits === 0 && !isBuying(pathname);
+  const dismiss = () => {
+    rememberModalDismissed(userId);
+    setDismissed(true);
+  };
+
+  return (
+    <TimeBonusTexts>
+      <TimeBonusBanner percent={percent} timeLeft={timeLeft} />
+      {showModal && (
+        <Suspense fallback={null}>
+          <TimeBonusModal percent={percent} timeLeft={timeLeft} onClose={dismiss} />
+        </Suspense>
+      )}
+    </TimeBonusTexts>
+  );
+}
+
+function TimeBonusBanner({ percent, timeLeft }: { percent: number; timeLeft: string }) {
+  const { t } = useTranslation(TIME_BONUS_NS);
+  return (
+    <div id="time-bonus-banner" className="time-bonus-banner">
+      <div className="container d-flex flex-wrap align-items-center justify-content-center gap-2 py-2 text-center">
+        <strong>{t('banner.offer', { percent })}</strong>
+        {/* role=timer: read when reached, never announced each second. */}
+        <span id="time-bonus-time-left" role="timer">
+          {t('banner.timeLeft', { timeLeft })}
+        </span>
+        <Link id="time-bonus-banner-link" to={ROUTES.credits} className="btn btn-sm btn-dark">
+          {t('banner.claim')}
+        </Link>
+      </div>
+    </div>
+  );
+}
