@@ -1,0 +1,113 @@
+/**
+ * GET /api/discountcode.php through the real app: members only, the welcome discount with the
+ * end of the member's 4 hours (moved on with the test clock), and typed codes checked against
+ * the chosen package's price and method, with the spec's field names.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ZDiscountCode } from '@cupido/shared/payments';
+import { discountCodes, users } from '../../db/schema';
+import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
+
+const START = new Date('2026-11-23T08:00:00Z');
+let t: AccountsTestApp;
+
+beforeAll(async () => {
+  t = await createAccountsTestApp(START);
+});
+afterAll(() => t.close());
+
+const get = (cookie: string | undefined, query: string) =>
+  t.app.inject({ method: 'GET', url: `/api/discountcode.php?${query}`, headers: cookie ? { cookie } : {} });
+
+async function userIdOf(email: string): Promise<number> {
+  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row!.id;
+}
+
+describe('GET /api/discountcode.php', () => {
+  it('is for members only', async () => {
+    const response = await get(undefined, 'welcome=true');
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).code).toBe('authentication_required');
+  });
+
+  it('welcome=true: TIMEBONUS25 until signup + 14400 s, then none', async () => {
+    t.clock.set(START);
+    const member = await activeMember(t);
+    const signup = new Date(member.user.signup_date ?? START);
+    const first = await get(member.cookie, 'welcome=true');
+    expect(first.statusCode, first.body).toBe(200);
+    const code = ZDiscountCode.parse(first.json());
+    expect(code).toEqual({
+      code: 'TIMEBONUS25',
+      country: null,
+      user_id: null,
+      expires: new Date(signup.getTime() + 14_400_000).toISOString(),
+      value_percentage: 25,
+      currency: null,
+      minimum_order_value: null,
+      status: 'active',
+      validity: 'once-per-user',
+      expired: false,
+      paymentmethods: [],
+    });
+    t.clock.set(new Date(signup.getTime() + 14_399_000));
+    expect((await get(member.cookie, 'welcome=true')).statusCode).toBe(200);
+    t.clock.set(new Date(signup.getTime() + 14_400_000));
+    const over = await get(member.cookie, 'welcome=true');
+    expect(over.statusCode).toBe(404);
+    expect(errorOf(over)).toMatchObject({ code: 'code_not_found', message: 'Code not found' });
+    const typed = await get(member.cookie, 'code=timebonus25');
+    expect(typed.statusCode).toBe(410);
+    expect(errorOf(typed).code).toBe('code_expired');
+  });
+
+  it('welcome=true answers the member\'s own code after the time bonus', async () => {
+    t.clock.set(START);
+    const member = await activeMember(t);
+    const userId = await userIdOf(member.body.email);
+    await t.database.db.insert(discountCodes).values({ code: `WELCOMEBACK${userId}`, userId, valuePercentage: 40, expiresAt: new Date(START.getTime() + 7 * 86_400_000) });
+    t.clock.set(new Date(START.getTime() + 86_400_000));
+    const response = await get(member.cookie, 'welcome=true');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ code: `WELCOMEBACK${userId}`, user_id: userId, value_percentage: 40, expires: new Date(START.getTime() + 7 * 86_400_000).toISOString() });
+  });
+
+  it('code=: not found, another member\'s, minimum order of the chosen package, allowed methods', async () => {
+    t.clock.set(START);
+    const member = await activeMember(t);
+    const other = await activeMember(t);
+    const otherId = await userIdOf(other.body.email);
+    await t.database.db.insert(discountCodes).values([
+      { code: 'ROUTEMIN15', valuePercentage: 10, minimumOrderValue: 1500, validity: 'unlimited' },
+      { code: 'ROUTEIDEAL', valuePercentage: 15, paymentMethods: ['ideal'] },
+      { code: `ROUTEOTHER${otherId}`, valuePercentage: 20, userId: otherId },
+    ]);
+
+    const unknown = await get(member.cookie, 'code=NOPE');
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown)).toMatchObject({ code: 'code_not_found', message: 'Code not found', field: 'code' });
+    expect((await get(member.cookie, `code=routeother${otherId}`)).statusCode).toBe(404);
+    expect((await get(other.cookie, `code=routeother${otherId}`)).statusCode).toBe(200);
+
+    const small = await get(member.cookie, 'code=routemin15&package_id=p0');
+    expect(small.statusCode).toBe(422);
+    expect(errorOf(small)).toMatchObject({ code: 'code_minimum_order', message: 'This code is valid for orders of €15.00 or more' });
+    const big = await get(member.cookie, 'code=%20routemin15%20&package_id=p1');
+    expect(big.statusCode, big.body).toBe(200);
+    expect(big.json()).toMatchObject({ code: 'ROUTEMIN15', minimum_order_value: 1500, validity: 'unlimited', expires: null });
+
+    const visa = await get(member.cookie, 'code=ROUTEIDEAL&package_id=p1&method=visa');
+    expect(visa.statusCode).toBe(422);
+    expect(errorOf(visa).code).toBe('code_method_not_allowed');
+    const ideal = await get(member.cookie, 'code=ROUTEIDEAL&package_id=p1&method=ideal');
+    expect(ideal.statusCode).toBe(200);
+    expect(ideal.json()).toMatchObject({ paymentmethods: ['ideal'] });
+  });
+
+  it('asks for a code or welcome=true', async () => {
+    const member = await activeMember(t);
+    expect((await get(member.cookie, '')).statusCode).toBe(400);
+  });
+});
