@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The back office's dashboard (issue 13): GET /admin/api/dashboard?site_id=&from=&to= answers
  * figures per day of the period (UTC days; days without any activity count 0) and the sizes and
- * ages of the moderation queues now. Revenue waits for payments (issue 14).
+ * ages of the moderation queues now, and revenue per currency (issue 14).
  */
 
 /** The period when the call names none: the last 30 days up to today. */
@@ -24,6 +24,8 @@ export const DASHBOARD_SERIES = [
   'messages',
   /** Credits members spent that day (messages, images, gifts). */
   'credits_spent',
+  /** Payments paid that day (issue 14). */
+  'payments',
 ] as const;
 export type TDashboardSeries = (typeof DASHBOARD_SERIES)[number];
 
@@ -57,6 +59,11 @@ export const ZDashboardAnswer = z.object({
     /** Appeals still open. */
     appeals: ZQueue,
   }),
+  /**
+   * Net revenue (paid less refunds and chargebacks booked that day) per day of `days`, in the
+   * currency's minor units; one entry per currency that had any (never added across currencies).
+   */
+  revenue: z.array(z.object({ currency: z.string(), net: z.array(z.number()) })),
   /** The sites to choose from. */
   sites: z.array(z.object({ id: z.number().int(), name: z.string(), domain: z.string() })),
 });

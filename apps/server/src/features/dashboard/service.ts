@@ -14,6 +14,7 @@ import { openReportFigures } from '../reports/for-dashboard';
 import { openAppealFigures } from '../moderation/for-dashboard';
 import { memberProfiles, profilesOfSite } from '../profiles/for-dashboard';
 import { siteChoices } from '../sites/for-back-office';
+import { netRevenuePerDay, paymentsPaidPerDay } from '../payments/for-dashboard';
 import { addDays, boundsOf, daysOf, fillDays, type DayRange } from './day-range';
 
 const periodError = (code: string, params: Record<string, number> = {}) => new AppError(400, code, `staff.dashboard.errors.${code}`, params);
@@ -45,6 +46,8 @@ export async function dashboardFigures(db: Database, query: TDashboardQuery, now
   const photos = await photoQueueFigures(db, siteProfiles);
   const reports = await openReportFigures(db, siteProfiles);
   const appeals = await openAppealFigures(db, siteId);
+  const paid = await paymentsPaidPerDay(db, period, siteId);
+  const revenue = await netRevenuePerDay(db, period, siteId);
   const queue = (q: { count: number; oldestAt: Date | null }) => ({ count: q.count, oldest_at: q.oldestAt ? new Date(q.oldestAt).toISOString() : null });
   return {
     site_id: siteId,
@@ -58,7 +61,9 @@ export async function dashboardFigures(db: Database, query: TDashboardQuery, now
       likes: fillDays(range, likes),
       messages: fillDays(range, messages),
       credits_spent: fillDays(range, spent),
+      payments: fillDays(range, paid),
     },
+    revenue: revenue.map((r) => ({ currency: r.currency, net: fillDays(range, r.days) })),
     queues: { photos: queue(photos), reports: queue(reports), appeals: queue(appeals) },
     sites,
   };

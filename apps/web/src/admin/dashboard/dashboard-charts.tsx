@@ -18,6 +18,7 @@ const COLOURS: Record<TDashboardSeries, string> = {
   likes: '#CC79A7',
   messages: '#56B4E9',
   credits_spent: '#D55E00',
+  payments: '#F0E442',
 };
 
 export const CHARTS: { key: 'members' | 'activity' | 'credits'; series: TDashboardSeries[]; kind: 'line' | 'bar' }[] = [

@@ -23,7 +23,9 @@ const ANSWER: TDashboardAnswer = ZDashboardAnswer.parse({
     likes: [7, 2, 30],
     messages: [0, 0, 0],
     credits_spent: [100, 0, 250],
+    payments: [2, 0, 1],
   },
+  revenue: [{ currency: 'EUR', net: [3990, 0, -500] }],
   queues: {
     photos: { count: 12, oldest_at: '2026-03-08T09:30:00.000Z' },
     reports: { count: 0, oldest_at: null },
@@ -56,12 +58,13 @@ describe('dashboard screen', () => {
     expect(photos.textContent).toContain('Oldest waiting since 8 Mar 2026, 09:30 UTC (3 days)');
     expect(screen.getByRole('region', { name: 'Open reports' }).textContent).toContain('Nothing waiting');
     const table = screen.getByRole('table', { name: /Figures per day/ });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Day ▼', 'Signups', 'Activations', 'Active members', 'Likes', 'Messages', 'Credits spent']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Day ▼', 'Signups', 'Activations', 'Active members', 'Likes', 'Messages', 'Credits spent', 'Payments']);
+    expect(screen.getByRole('region', { name: 'Net revenue (EUR)' }).textContent).toContain('€34.90');
     // Newest day first, then the total row.
     expect(dayColumn(table)).toEqual(['2026-03-09', '2026-03-08', '2026-03-07', 'Total']);
     const total = within(table).getAllByRole('row').at(-1)!;
-    expect(within(total).getAllByRole('cell').map((c) => c.textContent)).toEqual(['9', '6', '31', '39', '0', '350']);
-    expect(screen.getByText('Revenue will show here once payments exist.')).toBeTruthy();
+    expect(within(total).getAllByRole('cell').map((c) => c.textContent)).toEqual(['9', '6', '31', '39', '0', '350', '3']);
+    expect(screen.getByText('Paid less refunds and chargebacks, by the UTC day each was booked.')).toBeTruthy();
   });
 
   it('sorts the table by a column heading, with aria-sort', async () => {

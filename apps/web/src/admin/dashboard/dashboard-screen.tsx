@@ -2,7 +2,8 @@
  * The dashboard (issue 13, 'dashboard.view'): the queues now as cards, then signups,
  * activations, active members, likes, messages and credits spent per day as charts and as one
  * sortable table, for a site or all sites and a chosen period (kept in the address, so a view
- * can be bookmarked and shared). Revenue waits for payments.
+ * can be bookmarked and shared). Payments paid per day are a column of the table; net revenue
+ * (paid less refunds and chargebacks) is a card per currency, never added across currencies.
  */
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { adminFetch, AdminApiError } from '../api';
 import { SiteSelect } from '../ui/site-select';
 import { CHARTS, DashboardChart } from './dashboard-charts';
 import { FiguresTable } from './figures-table';
+import { formatMoney } from '../payments/money';
 
 const TABLE_ID = 'dashboard-figures';
 
@@ -126,8 +128,22 @@ export function Component() {
               </div>
             ))}
           </div>
+          <h2 className="h5">{t('revenue.title')}</h2>
+          <div className="row g-3 mb-4">
+            {data.revenue.length === 0 && <p className="col-12 text-body-secondary">{t('revenue.none')}</p>}
+            {data.revenue.map((r) => (
+              <div className="col-12 col-sm-4" key={r.currency}>
+                <section className="card h-100" aria-label={t('revenue.card', { currency: r.currency })}>
+                  <div className="card-body">
+                    <h3 className="h6 card-title">{t('revenue.card', { currency: r.currency })}</h3>
+                    <p className="display-6 mb-1">{formatMoney(r.net.reduce((a, b) => a + b, 0), r.currency)}</p>
+                    <p className="small text-body-secondary mb-0">{t('revenue.note')}</p>
+                  </div>
+                </section>
+              </div>
+            ))}
+          </div>
           <FiguresTable data={data} id={TABLE_ID} />
-          <p className="small text-body-secondary">{t('revenue_note')}</p>
         </>
       )}
     </>

@@ -167,6 +167,13 @@ describe('payments list, detail and revenue', () => {
       { currency: 'EUR', paid_count: 2, gross: 1500, refunds: 300, net: 1200 },
       { currency: 'PLN', paid_count: 1, gross: 700, refunds: 0, net: 700 },
     ]);
+    // The dashboard's figure: payments paid per day and net revenue per currency.
+    const dashboard = (await get(`/admin/api/dashboard?from=${day}&to=2024-03-06`)).json();
+    expect(dashboard.series.payments).toEqual([3, 1]);
+    expect(dashboard.revenue).toEqual([
+      { currency: 'EUR', net: [1200, 999] },
+      { currency: 'PLN', net: [700, 0] },
+    ]);
     expect((await get('/admin/api/revenue?from=2024-03-06&to=2024-03-05')).statusCode).toBe(400);
     expect((await get('/admin/api/revenue?from=2020-01-01&to=2024-03-05')).statusCode).toBe(400);
     expect((await get('/admin/api/revenue?site_id=2000000000')).statusCode).toBe(404);

@@ -1,0 +1,39 @@
+/**
+ * Money in the back office (issue 14): amounts travel as integers in the currency's minor units;
+ * staff read and type them in the currency's units (19.95 EUR, 1 000 JPY).
+ */
+
+/** Digits after the decimal point of a currency (2 for EUR, 0 for JPY). */
+export function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** 1995 EUR → "€19.95". */
+export function formatMoney(minor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  try {
+    return new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
+  } catch {
+    return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
+  }
+}
+
+/** What staff typed in the currency's units ("19.95", "19,95") as minor units; null when it is no such amount. */
+export function parseMoney(text: string, currency: string): number | null {
+  const digits = minorDigits(currency);
+  const normalized = text.trim().replace(',', '.');
+  const pattern = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
+  if (!pattern.test(normalized)) return null;
+  const [whole, fraction = ''] = normalized.split('.');
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+}
+
+/** Minor units as the form shows them in units ("19.95"). */
+export function unitsOf(minor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  return (minor / 10 ** digits).toFixed(digits);
+}
