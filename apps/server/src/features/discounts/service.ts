@@ -189,19 +189,23 @@ export async function checkedCode(db: Database | Tx, ctx: DiscountContext, code:
  * parallel payment: the money is taken, so the payment still counts. The partial unique index
  * (code_id, user_id) WHERE once_per_user decides between parallel transactions: the second
  * waits for the first to commit and then inserts nothing. Recording the same payment again
- * (a repeated webhook) answers true and writes nothing.
+ * (a repeated webhook) answers true and writes nothing. Whether the code is once per member is
+ * read from the code itself.
  */
 export async function redeemDiscount(
   tx: Tx,
   redemption: { codeId: number; userId: number; paymentId: number; oncePerUser: boolean; now: Date },
 ): Promise<boolean> {
+  // The code's own validity decides (a caller that only kept the code's id cannot know it); the flag is the fallback.
+  const [code] = await tx.select({ validity: discountCodes.validity }).from(discountCodes).where(eq(discountCodes.id, redemption.codeId));
+  const oncePerUser = code ? code.validity === 'once-per-user' : redemption.oncePerUser;
   const inserted = await tx
     .insert(discountRedemptions)
     .values({
       codeId: redemption.codeId,
       userId: redemption.userId,
       paymentId: redemption.paymentId,
-      oncePerUser: redemption.oncePerUser,
+      oncePerUser,
       createdAt: redemption.now,
     })
     .onConflictDoNothing()
