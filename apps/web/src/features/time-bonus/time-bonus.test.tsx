@@ -1,0 +1,189 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_SECONDS, type TDiscountCode } from '@cupido/shared/payments';
+import type { TUser } from '@cupido/shared/accounts';
+import { apiError, sentQueries, stubApi } from '../../test/api-stub';
+import { makeUser, renderWithProviders } from '../../test/render-with-providers';
+import { TIME_BONUS_WINDOW_MS, TimeBonusLauncher } from './time-bonus-launcher';
+import { modalDismissedKey, secondsLeft } from './time-bonus-clock';
+
+const welcome = (expires: string | null = null): TDiscountCode => ({
+  code: 'TIMEBONUS25',
+  country: null,
+  user_id: 7,
+  expires,
+  value_percentage: 25,
+  currency: null,
+  minimum_order_value: null,
+  status: 'active',
+  validity: 'once-per-user',
+  expired: false,
+  paymentmethods: [],
+});
+
+/** A member who signed up `ago` seconds before now. */
+const memberSignedUp = (ago: number, overrides: Partial<TUser> = {}) => makeUser({ signup_date: new Date(Date.now() - ago * 1000).toISOString(), ...overrides });
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const banner = () => document.getElementById('time-bonus-banner');
+const timeLeft = () => document.getElementById('time-bonus-time-left')?.textContent;
+const modal = () => document.getElementById('time-bonus-modal');
+
+beforeAll(async () => {
+  // The chunks, loaded once with real timers, so the fake clock below decides only when they show.
+  await Promise.all([import('./time-bonus'), import('./time-bonus-modal'), import('react-bootstrap/Modal')]);
+});
+
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+function renderLauncher(user: TUser, route = '/members', answer = { body: welcome() } as { status?: number; body: unknown }) {
+  const api = stubApi({ 'GET /api/discountcode.php': answer });
+  const startedAt = Date.now();
+  const view = renderWithProviders(<TimeBonusLauncher />, { user, route });
+  /** Milliseconds on the fake clock since the member entered (vi.waitFor moves it on too). */
+  const elapsed = () => Date.now() - startedAt;
+  return { api, elapsed, ...view };
+}
+
+describe('the time bonus clock', () => {
+  it('runs 14400 s from signup: 14400 left at 0 s, 1 at 14399 s, none at 14400 s; never past the code\'s expiry', () => {
+    expect(TIME_BONUS_WINDOW_MS).toBe(TIME_BONUS_SECONDS * 1000);
+    const signup = '2026-01-01T10:00:00.000Z';
+    const at = (seconds: number) => Date.parse(signup) + seconds * 1000;
+    expect(secondsLeft(welcome(), signup, at(0))).toBe(14_400);
+    expect(secondsLeft(welcome(), signup, at(14_399))).toBe(1);
+    expect(secondsLeft(welcome(), signup, at(14_400))).toBe(0);
+    expect(secondsLeft(welcome('2026-01-01T11:00:00.000Z'), signup, at(0))).toBe(3_600);
+    expect(secondsLeft({ ...welcome(), expired: true }, signup, at(0))).toBe(0);
+    expect(secondsLeft(null, signup, at(0))).toBe(0);
+  });
+});
+
+describe('the time bonus banner', () => {
+  it('asks for the welcome discount, counts down each second as h:mm:ss and clears at 0', async () => {
+    const { api } = renderLauncher(memberSignedUp(TIME_BONUS_SECONDS - 3));
+    await vi.waitFor(() => expect(banner()).not.toBeNull());
+    expect(sentQueries(api, 'GET /api/discountcode.php')).toEqual([{ welcome: 'true' }]);
+    expect(banner()!.textContent).toContain('25% off your first credits');
+    expect(timeLeft()).toBe('Only 0:00:03 hours to claim');
+    expect(screen.getByRole('link', { name: 'Claim your discount' }).getAttribute('href')).toBe('/credits');
+
+    await advance(1_000);
+    expect(timeLeft()).toBe('Only 0:00:02 hours to claim');
+    await advance(1_000);
+    expect(timeLeft()).toBe('Only 0:00:01 hours to claim');
+    await advance(1_000);
+    expect(banner()).toBeNull();
+    // It stays gone.
+    await advance(5_000);
+    expect(banner()).toBeNull();
+  });
+
+  it('shows hours for a new member: 3:59:59 a second after signup', async () => {
+    renderLauncher(memberSignedUp(1));
+    await vi.waitFor(() => expect(timeLeft()).toBe('Only 3:59:59 hours to claim'));
+    await advance(61_000);
+    expect(timeLeft()).toBe('Only 3:58:58 hours to claim');
+  });
+
+  it('is not there for a paying member, nor 4 hours after signup (nothing is even asked)', async () => {
+    const paid = renderLauncher(memberSignedUp(60, { paid_user: true }));
+    await advance(2_000);
+    expect(banner()).toBeNull();
+    expect(sentQueries(paid.api, 'GET /api/discountcode.php')).toEqual([]);
+    paid.unmount();
+
+    // Signed up more than 4 hours before the app started: the launcher does not even load the chunk.
+    const late = renderLauncher(memberSignedUp(TIME_BONUS_SECONDS + 3_600));
+    await advance(2_000);
+    expect(banner()).toBeNull();
+    expect(sentQueries(late.api, 'GET /api/discountcode.php')).toEqual([]);
+  });
+
+  it('ignores a failed welcome discount call: no banner, no modal, no error', async () => {
+    const { api } = renderLauncher(memberSignedUp(60), '/members', apiError(404, 'code_not_found', 'Code not found', 'code'));
+    await vi.waitFor(() => expect(sentQueries(api, 'GET /api/discountcode.php')).toHaveLength(1));
+    await advance(TIME_BONUS_MODAL_DELAY_MS);
+    expect(banner()).toBeNull();
+    expect(modal()).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('clears when the member becomes a paying member or logs out', async () => {
+    const user = memberSignedUp(60);
+    const { queryClient } = renderLauncher(user);
+    await vi.waitFor(() => expect(banner()).not.toBeNull());
+    act(() => queryClient.setQueryData(['session'], { ...user, paid_user: true }));
+    await advance(0);
+    expect(banner()).toBeNull();
+    act(() => queryClient.setQueryData(['session'], user));
+    await vi.waitFor(() => expect(banner()).not.toBeNull());
+    act(() => queryClient.setQueryData(['session'], null));
+    await advance(0);
+    expect(banner()).toBeNull();
+  });
+});
+
+describe('the time bonus modal', () => {
+  it('appears 40 s after entering with 0 credits, says 25% and 4 hours, links to /credits; closing it is remembered', async () => {
+    const user = memberSignedUp(60);
+    const first = renderLauncher(user);
+    await vi.waitFor(() => expect(banner()).not.toBeNull());
+    await advance(TIME_BONUS_MODAL_DELAY_MS - first.elapsed() - 100);
+    expect(modal()).toBeNull();
+    await advance(100);
+    await vi.waitFor(() => expect(modal()).not.toBeNull());
+    const dialog = screen.getByRole('dialog', { name: '25% welcome discount' });
+    expect(dialog.textContent).toContain('only within 4 hours of signing up');
+    expect(screen.getByRole('link', { name: 'Get 25% off now' }).getAttribute('href')).toBe('/credits');
+
+    fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    await vi.waitFor(() => expect(modal()).toBeNull());
+    expect(window.localStorage.getItem(modalDismissedKey(user.id))).not.toBeNull();
+    first.unmount();
+
+    // Entering again: the banner still counts, the modal stays away.
+    renderLauncher(user);
+    await vi.waitFor(() => expect(banner()).not.toBeNull());
+    await advance(TIME_BONUS_MODAL_DELAY_MS + 1_000);
+    expect(modal()).toBeNull();
+  });
+
+  it('"Not now" closes and remembers it too', async () => {
+    const user = memberSignedUp(60);
+    renderLauncher(user);
+    await advance(TIME_BONUS_MODAL_DELAY_MS);
+    await vi.waitFor(() => expect(modal()).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    await vi.waitFor(() => expect(modal()).toBeNull());
+    expect(window.localStorage.getItem(modalDismissedKey(user.id))).not.toBeNull();
+  });
+
+  it('does not appear for a member with credits, nor on the credits pages', async () => {
+    const withCredits = renderLauncher(memberSignedUp(60, { credits: 20 }));
+    await advance(TIME_BONUS_MODAL_DELAY_MS + 1_000);
+    expect(banner()).not.toBeNull();
+    expect(modal()).toBeNull();
+    withCredits.unmount();
+
+    renderLauncher(memberSignedUp(60), '/credits');
+    await advance(TIME_BONUS_MODAL_DELAY_MS + 1_000);
+    expect(banner()).not.toBeNull();
+    expect(modal()).toBeNull();
+  });
+
+  it('does not appear once the bonus is over', async () => {
+    renderLauncher(memberSignedUp(TIME_BONUS_SECONDS - 10));
+    await advance(TIME_BONUS_MODAL_DELAY_MS + 1_000);
+    expect(banner()).toBeNull();
+    expect(modal()).toBeNull();
+  });
+});
