@@ -4,7 +4,10 @@
  * latency (p50/p95) of member search over many profiles (bench/seed-profiles.ts puts 100,000 in
  * the embedded database, or 1,000,000 in BENCH_DATABASE_URL; BENCH_PROFILES overrides), and
  * the likes calls (bench/seed-likes.ts: premium members liking, a member with 5,000 likes), and
- * the back office's photo moderation queue (bench/seed-moderation.ts: 10,000 photos waiting).
+ * the back office's photo moderation queue (bench/seed-moderation.ts: 10,000 photos waiting), and
+ * the payment provider's webhooks (bench/seed-payments.ts: throughput of POST
+ * /api/payment-webhook/sandbox, then 1,000 concurrent webhooks for 100 payments, each payment's
+ * credits checked to be posted exactly once).
  * The server runs in its own process (as in production); autocannon loads it from this one.
  *
  * BENCH_ONLY=<text> runs only the cases whose name contains the text (case-insensitive), e.g.
@@ -22,6 +25,7 @@ import { EMBEDDED_BENCH_PROFILES, POSTGRES_BENCH_PROFILES, seedBenchProfiles } f
 import { HEAVY_MEMBER_LIKES, LIKE_BENCH_MEMBERS, seedLikeBench, type LikeBench } from './seed-likes';
 import { LIKE_BURST_PER_MINUTE } from '../apps/server/src/features/likes/service';
 import { MODERATION_BENCH_PHOTOS, seedModerationBench, type ModerationBench } from './seed-moderation';
+import { EXACTNESS_DELIVERIES_EACH, EXACTNESS_PAYMENTS, THROUGHPUT_PAYMENTS, seedPaymentsBench, type PaymentsBench } from './seed-payments';
 
 interface Case {
   name: string;
@@ -90,6 +94,101 @@ function likeCase(bench: LikeBench): Case {
     ],
   };
 }
+
+/**
+ * POST /api/payment-webhook/sandbox, each request a new notification (a new event id, so it is
+ * stored and processed, not the cheap replay) about one of the seeded payments: stored in a
+ * micro-batch, answered, then fetched from the sandbox and settled off the request's path.
+ */
+function webhookCase(bench: PaymentsBench): Case {
+  const path = '/api/payment-webhook/sandbox';
+  const run = Date.now().toString(36);
+  let sent = 0;
+  return {
+    name: `POST /api/payment-webhook/sandbox (payments: a new notification each, ${THROUGHPUT_PAYMENTS.toLocaleString('en')} payments)`,
+    path,
+    target: 0.3,
+    requests: [
+      {
+        method: 'POST',
+        path,
+        setupRequest: (request) => {
+          const n = sent++;
+          return {
+            ...request,
+            headers: { ...request.headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ event_id: `bench_${run}_${n}`, payment_id: bench.throughputIds[n % bench.throughputIds.length] }),
+          };
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * 1,000 concurrent webhooks for 100 payments (each delivered ten times: five notifications, each
+ * twice, all shuffled), then through the members' own calls: every payment is paid, and each
+ * member's ledger holds exactly one purchase entry per payment, adding up to its credits.
+ */
+async function webhookExactness(base: string, bench: PaymentsBench): Promise<boolean> {
+  const deliveries = bench.exactness.flatMap((p) =>
+    Array.from({ length: EXACTNESS_DELIVERIES_EACH }, (_, k) => ({ payment_id: p.sandboxId, event_id: `exact_${p.sandboxId}_${k % 5}` })),
+  );
+  for (let i = deliveries.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [deliveries[i], deliveries[j]] = [deliveries[j]!, deliveries[i]!];
+  }
+  const started = performance.now();
+  const answers = await Promise.all(
+    deliveries.map((body) =>
+      fetch(`${base}/api/payment-webhook/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      }),
+    ),
+  );
+  const answeredMs = performance.now() - started;
+  const refused = answers.filter((status) => status !== 200).length;
+
+  const status = async (p: PaymentsBench['exactness'][number]) => {
+    const r = await fetch(`${base}/api/transaction.php?domain=localhost&id=${p.paymentId}`, { headers: { cookie: bench.memberCookies[p.member]! } });
+    return ((await r.json()) as { status: string }).status;
+  };
+  const deadline = Date.now() + 60_000;
+  let unpaid = bench.exactness.length;
+  while (Date.now() < deadline) {
+    unpaid = (await Promise.all(bench.exactness.map(status))).filter((s) => s !== 'paid').length;
+    if (unpaid === 0) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const settledMs = performance.now() - started;
+  // Processing is over once all are paid; a moment more for any straggling replay to have had its chance to post twice.
+  await new Promise((r) => setTimeout(r, 1_000));
+
+  let wrongMembers = 0;
+  let entries = 0;
+  let credits = 0;
+  for (let member = 0; member < bench.memberCookies.length; member++) {
+    const own = bench.exactness.filter((p) => p.member === member);
+    const history = (await (
+      await fetch(`${base}/api/credits-history.php?domain=localhost&limit=100`, { headers: { cookie: bench.memberCookies[member]! } })
+    ).json()) as { balance: number; entries: { kind: string; amount: number }[] };
+    const purchases = history.entries.filter((e) => e.kind === 'purchase');
+    const expected = own.reduce((sum, p) => sum + p.credits, 0);
+    entries += purchases.length;
+    credits += purchases.reduce((sum, e) => sum + e.amount, 0);
+    if (purchases.length !== own.length || history.balance !== expected || purchases.reduce((sum, e) => sum + e.amount, 0) !== expected) wrongMembers++;
+  }
+  const expectedCredits = bench.exactness.reduce((sum, p) => sum + p.credits, 0);
+  const ok = refused === 0 && unpaid === 0 && wrongMembers === 0;
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} ${deliveries.length.toLocaleString('en')} concurrent webhooks for ${bench.exactness.length} payments (each ${EXACTNESS_DELIVERIES_EACH}x, shuffled): ` +
+      `all answered in ${answeredMs.toFixed(0)} ms (${refused} refused), all settled after ${settledMs.toFixed(0)} ms (${unpaid} not paid); ` +
+      `ledger: ${entries} purchase entries (expected ${bench.exactness.length}), ${credits.toLocaleString('en')} credits (expected ${expectedCredits.toLocaleString('en')}), ${wrongMembers} members off`,
+  );
+  return ok;
+}
+const EXACTNESS_CASE = { name: 'payments: 1,000 concurrent webhooks for 100 payments, credits exactly once' };
 
 const CASES: Case[] = [
   { name: 'GET /api/settings.php', path: '/api/settings.php?domain=localhost&locale=en', target: 0.8 },
@@ -199,7 +298,7 @@ async function latency(base: string, paths: string[], headers: Record<string, st
 }
 
 /** Fills the database the server will use with the search and likes bench data before it starts. */
-async function seedBenchData(dataDir: string): Promise<LikeBench & { moderation: ModerationBench }> {
+async function seedBenchData(dataDir: string): Promise<LikeBench & { moderation: ModerationBench; payments: PaymentsBench }> {
   const url = process.env.BENCH_DATABASE_URL || undefined;
   const count = Number(process.env.BENCH_PROFILES ?? (url ? POSTGRES_BENCH_PROFILES : EMBEDDED_BENCH_PROFILES));
   const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
@@ -211,7 +310,9 @@ async function seedBenchData(dataDir: string): Promise<LikeBench & { moderation:
     console.log(`Likes bench data: ${LIKE_BENCH_MEMBERS.toLocaleString('en')} premium members, one with ${HEAVY_MEMBER_LIKES.toLocaleString('en')} likes each way`);
     const moderation = await seedModerationBench(database.db, { postgres: !!url });
     console.log(`Moderation bench data: ${MODERATION_BENCH_PHOTOS.toLocaleString('en')} photos waiting for review, a moderator's staff session`);
-    return { ...likes, moderation };
+    const payments = await seedPaymentsBench(database.db);
+    console.log(`Payments bench data: ${THROUGHPUT_PAYMENTS.toLocaleString('en')} payments paid at the sandbox, ${EXACTNESS_PAYMENTS} more for the exactness check`);
+    return { ...likes, moderation, payments };
   } finally {
     await database.close();
   }
@@ -225,6 +326,7 @@ const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-bench-'));
 const likeBench = await seedBenchData(dataDir);
 CASES.push(likeCase(likeBench));
+CASES.push(webhookCase(likeBench.payments));
 LATENCY_CASES.push({
   name: `GET /api/likes.php (${HEAVY_MEMBER_LIKES.toLocaleString('en')} likes given and as many received)`,
   paths: ['/api/likes.php?domain=localhost'],
@@ -245,7 +347,8 @@ let failed = false;
 try {
   const cases = selected(CASES);
   const latencyCases = selected(LATENCY_CASES);
-  if (cases.length + latencyCases.length === 0) throw new Error(`BENCH_ONLY=${ONLY} matches no case`);
+  const exactness = selected([EXACTNESS_CASE]).length > 0;
+  if (cases.length + latencyCases.length === 0 && !exactness) throw new Error(`BENCH_ONLY=${ONLY} matches no case`);
   for (const c of cases) if (c.prepare) c.headers = { ...c.headers, ...(await c.prepare(base)) };
   // Warm up the JIT and caches on both routes before measuring.
   await load(base + BASELINE_PATH, {}, 1);
@@ -285,6 +388,11 @@ try {
           `bare route p50 ${bare.p50.toFixed(1)} ms, p95 ${bare.p95.toFixed(1)} ms`,
       );
     }
+  }
+
+  if (exactness) {
+    console.log('');
+    failed = !(await webhookExactness(base, likeBench.payments)) || failed;
   }
 
   // Proof that the figures above were taken with metrics on: the server timed the requests.

@@ -47,7 +47,7 @@ describe('1,000 concurrent webhooks for 100 payments', () => {
     const members = await Promise.all(Array.from({ length: 5 }, () => member(t)));
     const before = new Map<number, number>();
     for (const m of members) before.set(m.userId, (await userRow(t, m.userId)).credits);
-    const started = [];
+    const started: (Awaited<ReturnType<typeof startedPayment>> & { userId: number })[] = [];
     for (let i = 0; i < 100; i++) {
       const m = members[i % members.length]!;
       started.push({ ...(await startedPayment(t, m.cookie, { package_id: (['p0', 'p1', 'p2', 'p3'] as const)[i % 4] })), userId: m.userId });
