@@ -6,6 +6,7 @@ import { MESSAGE_HARD_MAX_LENGTH } from './chat-rules';
 import { AUTO_LIKE_EVENTS, isKnownTimeZone } from './like-rules';
 import { PHOTO_MODERATION_MODES } from './staff';
 import { zText } from './input';
+import { PACKAGE_AMOUNT_MAX, ZCreditPackageSettings, ZPaymentMethod } from './payments';
 
 /**
  * The settings of a site staff edit in the back office (issue 13, decision 031): GET and PATCH
@@ -99,6 +100,11 @@ export const ZSiteSettings = z
     auto_like: ZAutoLikeRules,
     chat_history_days: z.number().int().min(1).max(CHAT_HISTORY_DAYS_MAX),
     photo_moderation: z.enum(PHOTO_MODERATION_MODES),
+    /** Payments (issue 14): the prices' currency, the packages p0-p3 in its minor units, the methods offered, a member's direct debit limit per 30 days. */
+    currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR'),
+    credit_packages: ZCreditPackageSettings,
+    payment_methods: uniqueList(ZPaymentMethod).min(1, 'at least one payment method'),
+    direct_debit_limit: z.number().int().min(0).max(PACKAGE_AMOUNT_MAX),
   })
   .strict();
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;

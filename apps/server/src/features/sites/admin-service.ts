@@ -53,6 +53,10 @@ const SETTING_COLUMNS = {
   auto_like: 'autoLike',
   chat_history_days: 'chatHistoryDays',
   photo_moderation: 'photoModeration',
+  currency: 'currency',
+  credit_packages: 'creditPackages',
+  payment_methods: 'paymentMethods',
+  direct_debit_limit: 'directDebitLimit',
 } as const satisfies Record<keyof TSiteSettings, keyof Site>;
 
 const COMPANY_COLUMNS = {

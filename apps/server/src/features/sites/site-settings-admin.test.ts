@@ -89,6 +89,21 @@ describe('editing a site', () => {
     expect(row).toMatchObject({ photoModeration: 'post', autoLike: { enabled: false, max_per_day: 1, min_minutes_between: 60, after_events: ['activation', 'first_photo'] }, minimumMessageCosts: { NL: { costs: 40, currency: 'EUR' } } });
   });
 
+  it('edits the payments (issue 14): currency, packages, methods and the direct debit limit', async () => {
+    const packages = [
+      { id: 'p0', credits: 60, amount: 1000, popular: false },
+      { id: 'p1', credits: 130, amount: 2000, popular: false },
+      { id: 'p2', credits: 320, amount: 4000, popular: true },
+      { id: 'p3', credits: 900, amount: 9000, popular: false },
+    ];
+    const response = await patch({ currency: 'PLN', credit_packages: packages, payment_methods: ['blik', 'prezelewy24', 'visa'], direct_debit_limit: 0 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().settings).toMatchObject({ currency: 'PLN', credit_packages: packages, payment_methods: ['blik', 'prezelewy24', 'visa'], direct_debit_limit: 0 });
+    const row = (await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]!;
+    expect(row).toMatchObject({ currency: 'PLN', creditPackages: packages, paymentMethods: ['blik', 'prezelewy24', 'visa'], directDebitLimit: 0 });
+    await patch({ currency: 'EUR' });
+  });
+
   it('refuses what the contract (and the database) would refuse, naming the field, writing nothing', async () => {
     const cases: [object, string][] = [
       [{ minimum_age: 17 }, 'minimum_age'],
@@ -105,6 +120,11 @@ describe('editing a site', () => {
       [{ fictional_warning: { nl: 'alleen Nederlands' } }, 'fictional_warning'],
       [{ minimum_message_costs: { NL: { costs: 10, currency: 'euro' } } }, 'minimum_message_costs'],
       [{ photo_moderation: 'later' }, 'photo_moderation'],
+      [{ currency: 'euro' }, 'currency'],
+      [{ credit_packages: [{ id: 'p0', credits: 1, amount: 1, popular: true }] }, 'credit_packages'],
+      [{ payment_methods: ['bitcoin'] }, 'payment_methods'],
+      [{ payment_methods: [] }, 'payment_methods'],
+      [{ direct_debit_limit: -1 }, 'direct_debit_limit'],
       [{ name: 'A\u0000B' }, 'name'],
       [{ is_default: true }, ''],
       [{}, ''],

@@ -65,6 +65,15 @@ const site: TSiteDetailAnswer = {
     auto_like: { enabled: true, max_per_day: 2, min_minutes_between: 30, after_events: ['activation'] },
     chat_history_days: 180,
     photo_moderation: 'pre',
+    currency: 'EUR',
+    credit_packages: [
+      { id: 'p0', credits: 50, amount: 995, popular: false },
+      { id: 'p1', credits: 120, amount: 1995, popular: true },
+      { id: 'p2', credits: 300, amount: 3995, popular: false },
+      { id: 'p3', credits: 800, amount: 8995, popular: false },
+    ],
+    payment_methods: ['ideal', 'visa', 'paypal'],
+    direct_debit_limit: 15000,
   }),
   company: {
     name: 'Cupido Media B.V.',
@@ -84,7 +93,8 @@ const routes = [
   { path: '/admin/sites/:id', element: <SiteEditScreen /> },
 ];
 
-describe('site editor', () => {
+// A long form: typing into it takes seconds on a busy machine.
+describe('site editor', { timeout: 20_000 }, () => {
   it('lists the sites with a link to each', async () => {
     stubAdmin({
       'GET /admin/api/sites': () => ({ body: { sites: [{ id: 2, name: 'Amora', domain: 'nl.localhost', domain_language: 'nl', is_default: false, photo_moderation: 'pre' }] } }),
@@ -124,6 +134,62 @@ describe('site editor', () => {
     expect(patch).toMatchObject({ fictional_icon: '🦄', index_title: { en: 'Amora – dating', nl: 'Amora – dating (nl)', de: 'Amora – Dating' }, company: { name: 'Cupido Media B.V.' } });
     // A language left empty is not sent as an empty text (the site falls back to English).
     expect(patch.index_title).not.toHaveProperty('pl');
+  });
+
+  it('edits the payments: currency, package prices and credits, the popular package, methods, direct debit limit', async () => {
+    const sent = stubAdmin({
+      'GET /admin/api/sites/2': () => ({ body: site }),
+      'PATCH /admin/api/sites/2': ({ body }) => ({ body: { ...site, settings: { ...site.settings, ...(body as object) } } }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/sites/2', routes);
+    const price = await screen.findByLabelText('Price p2 (smallest unit)');
+    expect(valueOf(price)).toBe(3995);
+    expect(descriptionOf(price)).toBe('Members see €39.95.');
+    expect((screen.getByRole('radio', { name: 'p1 is the popular package' }) as HTMLInputElement).checked).toBe(true);
+    const methods = screen.getByRole('group', { name: 'Payment methods offered' });
+    expect((within(methods).getByRole('checkbox', { name: 'iDEAL' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(methods).getByRole('checkbox', { name: 'Sofort' }) as HTMLInputElement).checked).toBe(false);
+
+    await user.clear(price);
+    await user.type(price, '3495');
+    await user.clear(screen.getByLabelText('Credits p3'));
+    await user.type(screen.getByLabelText('Credits p3'), '1000');
+    await user.click(screen.getByRole('radio', { name: 'p2 is the popular package' }));
+    await user.click(within(methods).getByRole('checkbox', { name: 'Bancontact' }));
+    await user.click(within(methods).getByRole('checkbox', { name: 'PayPal' }));
+    const limit = screen.getByLabelText('Direct debit limit per member in 30 days (smallest unit)');
+    await user.clear(limit);
+    await user.type(limit, '20000');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe('Saved. The site shows the new settings now.');
+    const patch = sent.find((s) => s.key === 'PATCH /admin/api/sites/2')!.body as Record<string, unknown>;
+    expect(ZSiteUpdateRequest.safeParse(patch).success).toBe(true);
+    expect(patch).toMatchObject({
+      currency: 'EUR',
+      credit_packages: [
+        { id: 'p0', credits: 50, amount: 995, popular: false },
+        { id: 'p1', credits: 120, amount: 1995, popular: false },
+        { id: 'p2', credits: 300, amount: 3495, popular: true },
+        { id: 'p3', credits: 1000, amount: 8995, popular: false },
+      ],
+      payment_methods: ['visa', 'ideal', 'bancontact'],
+      direct_debit_limit: 20000,
+    });
+  });
+
+  it('refuses a currency that is no ISO code before sending', async () => {
+    const sent = stubAdmin({ 'GET /admin/api/sites/2': () => ({ body: site }) });
+    const user = userEvent.setup();
+    renderScreen('/admin/sites/2', routes);
+    const currency = await screen.findByLabelText('Currency of the prices');
+    await user.clear(currency);
+    await user.type(currency, 'euro');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(document.activeElement).toBe(currency));
+    expect(descriptionOf(currency)).toContain('an ISO 4217 code such as EUR');
+    expect(sent.some((s) => s.key.startsWith('PATCH'))).toBe(false);
   });
 
   it('refuses what the contract refuses before sending, and focuses the field', async () => {

@@ -18,6 +18,8 @@ import { SelectField } from '../../ui/form/select-field';
 import { useZodForm, type FieldBinding } from '../../ui/form/use-zod-form';
 import { asApiError } from '../ui/as-api-error';
 import { CheckboxGroup, LinesField, LocalizedTextFields, MessageCostsField, NumberField, SwitchField } from './site-fields';
+import { PAYMENT_FIELD_PATHS, PaymentSettings } from './payment-settings';
+import type { TCreditPackageSetting } from '@cupido/shared/payments';
 
 export const ZSiteForm = ZSiteSettings.extend({ company: ZCompanySettings });
 export type TSiteFormValues = z.input<typeof ZSiteForm>;
@@ -37,6 +39,7 @@ const IDS: Record<string, string> = Object.fromEntries(
     'signups', 'logged_out_search', 'logged_out_search_trafficsource', 'minimum_age', 'enable_site_entry_popup', 'site_entry_popup_countries',
     'visible_profile_fields', 'visible_profile_notes', 'search_fields',
     'auto_like.enabled', 'auto_like.max_per_day', 'auto_like.min_minutes_between', 'auto_like.after_events', 'chat_history_days', 'photo_moderation',
+    ...PAYMENT_FIELD_PATHS,
     ...Object.keys(ZCompanySettings.shape).map((key) => `company.${key}`),
   ].map((path) => [path, `site-${path.replace(/\./g, '-')}`]),
 );
@@ -73,6 +76,11 @@ export function SiteForm({ site, onSave }: { site: TSiteDetailAnswer; onSave: (r
     />
   );
   const countries = (form.watch('countries') as string[] | undefined) ?? [];
+  const packages = (form.watch('credit_packages') as TCreditPackageSetting[] | undefined) ?? [];
+  const currency = (form.watch('currency') as string | undefined) ?? '';
+  // One popular package: choosing one clears the others (the contract wants exactly one).
+  const setPopular = (index: number) =>
+    form.setValue('credit_packages', packages.map((p, i) => ({ ...p, popular: i === index })) as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
   const save = onSubmit((request) => {
     setSaved(false);
@@ -197,6 +205,8 @@ export function SiteForm({ site, onSave }: { site: TSiteDetailAnswer; onSave: (r
           />
         </div>
       </section>
+
+      <PaymentSettings id={id} bind={f} packages={packages} currency={currency} setPopular={setPopular} />
 
       <section className="card mb-3" aria-labelledby="sec-company">
         <div className="card-body">
