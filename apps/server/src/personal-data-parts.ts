@@ -14,6 +14,7 @@ import './features/reports/personal-data';
 import './features/credits/personal-data';
 import './features/likes/personal-data';
 import './features/chats/personal-data';
+import './features/payments/receipts/personal-data';
 import { registerBlocksDataExport } from './features/blocks/personal-data';
 import { profilesForBlocks } from './features/profiles/for-blocks';
 

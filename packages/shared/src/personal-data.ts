@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZOwnProfile } from './profiles';
+import { ZOrder } from './payments';
 
 /**
  * GET /api/personal-data.php: "Download my data" (trust.md, GDPR art. 15 and 20). Everything
@@ -107,6 +108,9 @@ export const ZPersonalDataCreditEntry = z.object({
   balance_after: z.number().int().nullable(),
 });
 
+/** A paid order as its receipt shows it (GET /api/orders.php), without the seller's company details. */
+export const ZPersonalDataOrder = ZOrder.omit({ seller: true });
+
 /** The parts, by name: each is contributed by the feature that owns the data. */
 export const ZPersonalDataParts = z.object({
   account: ZPersonalDataAccount,
@@ -118,6 +122,7 @@ export const ZPersonalDataParts = z.object({
   credit_history: z.array(ZPersonalDataCreditEntry),
   likes: ZPersonalDataLikes,
   chats: ZPersonalDataChats,
+  orders: z.array(ZPersonalDataOrder).meta({ description: 'Paid orders with their receipts, newest first' }),
 });
 export type TPersonalDataParts = z.infer<typeof ZPersonalDataParts>;
 export type PersonalDataPartName = keyof TPersonalDataParts;

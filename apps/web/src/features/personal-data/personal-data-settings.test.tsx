@@ -40,6 +40,7 @@ const exported: TPersonalDataExport = {
   credit_history: [],
   likes: { given: [], received: [], passes: [] },
   chats: { conversations: [], messages_sent: [] },
+  orders: [],
 };
 
 beforeEach(() => {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ZOrdersAnswer } from '@cupido/shared/payments';
+import { ZPersonalDataExport } from '@cupido/shared/personal-data';
 import { users } from '../../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../../test/accounts-kit';
 import { insertPayment, siteOf } from './receipts-test-kit';
@@ -73,5 +74,12 @@ describe('GET /api/orders.php', () => {
 
     const theirs = await t.app.inject({ method: 'GET', url: '/api/orders.php', headers: { cookie: other.cookie } });
     expect(theirs.json().orders.map((o: { invoice_number: string }) => o.invoice_number)).toEqual(['2026-1-000202']);
+
+    // "Download my data" holds the same orders (without the seller's details).
+    const exported = await t.app.inject({ method: 'GET', url: '/api/personal-data.php', headers: { cookie: me.cookie } });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const file = ZPersonalDataExport.strict().parse(exported.json());
+    const { seller: _seller, ...withoutSeller } = orders[0]!;
+    expect(file.orders).toEqual([withoutSeller, expect.objectContaining({ payment_id: older, invoice_number: '2026-1-000201', vat_amount: 173, net_amount: 822 })]);
   });
 });
