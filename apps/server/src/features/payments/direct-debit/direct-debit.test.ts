@@ -59,14 +59,19 @@ function smsFiles(): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 }
 
-/** The code of the latest SMS the log-only sender wrote to this number. */
-function lastCode(to = PHONE_E164): string {
+/** The latest SMS the log-only sender wrote to this number. */
+function lastText(to = PHONE_E164): string {
   const dir = path.join(t.dataDir, 'sms');
   const messages = smsFiles()
     .map((f) => ({ file: f, sms: parseSmsFile(fs.readFileSync(path.join(dir, f), 'utf8')), at: fs.statSync(path.join(dir, f)).mtimeMs }))
     .filter((m) => m.sms.to === to)
     .sort((a, b) => a.at - b.at || (a.file < b.file ? -1 : 1));
-  const text = messages.at(-1)?.sms.text ?? '';
+  return messages.at(-1)?.sms.text ?? '';
+}
+
+/** The code in that SMS. */
+function lastCode(to = PHONE_E164): string {
+  const text = lastText(to);
   const code = /(\d{6})\s*$/.exec(text)?.[1];
   expect(code, `no code in the SMS "${text}"`).toBeDefined();
   return code!;
@@ -166,11 +171,14 @@ describe('POST /api/directdebit.php refusals', () => {
 describe('the SMS code', () => {
   it('is sent in the member\'s language to the E.164 number, stored as a hash, and a wrong code is refused', async () => {
     const m = await member();
+    await t.database.db.update(users).set({ language: 'nl' }).where(eq(users.id, m.userId));
+    t.app.forgetMemberSessions(m.userId);
     const body = form();
     const sent = await post(m.cookie, body);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toEqual({ code_sent: true, phone_hint: '567' });
     const code = lastCode();
+    expect(lastText()).toBe(`Je Cupido-code: ${code}`);
     const [request] = await requestsOf(m.userId);
     expect(request).toMatchObject({ phone: PHONE_E164, attempts: 0, sends: 1, paymentId: null });
     expect(request!.codeHash).toMatch(/^[0-9a-f]{64}$/);
@@ -268,6 +276,32 @@ describe('the SMS code', () => {
     }
     afterResendInterval();
     expect((await post(m.cookie, { ...body, resend: true })).statusCode).toBe(429);
+  });
+});
+
+describe('parallel requests', () => {
+  it('parallel sends make one SMS; parallel guesses never exceed the attempts; a parallel right code makes one payment', async () => {
+    const m = await member();
+    const body = form();
+    const before = smsFiles().length;
+    const sends = await Promise.all(Array.from({ length: 4 }, () => post(m.cookie, body)));
+    expect(sends.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429]);
+    expect(smsFiles()).toHaveLength(before + 1);
+    const code = lastCode();
+
+    const guesses = await Promise.all(Array.from({ length: 8 }, () => post(m.cookie, { ...body, otp: wrongCode(code) })));
+    expect(guesses.every((r) => r.statusCode === 422 && errorOf(r).code === 'code_invalid')).toBe(true);
+    expect((await requestsOf(m.userId))[0]!.attempts).toBe(DIRECT_DEBIT_MAX_ATTEMPTS);
+    expect(errorOf(await post(m.cookie, { ...body, otp: code })).code).toBe('code_invalid');
+
+    const n = await member();
+    const order = form();
+    expect((await post(n.cookie, order)).statusCode).toBe(200);
+    const right = lastCode();
+    const confirms = await Promise.all(Array.from({ length: 3 }, () => post(n.cookie, { ...order, otp: right })));
+    for (const response of confirms) expect(response.statusCode, response.body).toBe(200);
+    expect(new Set(confirms.map((r) => r.json().payment_id)).size).toBe(1);
+    expect(await t.database.db.select().from(payments).where(eq(payments.userId, n.userId))).toHaveLength(1);
   });
 });
 
