@@ -53,9 +53,14 @@ export function codeMatches(typed: string, storedHash: string): boolean {
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
-/** The member's latest request of all (for the resend interval). */
+/** The member's request whose code went out last, whatever it was for (the resend interval counts per member). */
 export async function latestRequest(db: PaymentDeps['db'], userId: number): Promise<DirectDebitRequestRow | undefined> {
-  const [row] = await db.select().from(directDebitRequests).where(eq(directDebitRequests.userId, userId)).orderBy(desc(directDebitRequests.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(directDebitRequests)
+    .where(eq(directDebitRequests.userId, userId))
+    .orderBy(desc(directDebitRequests.lastSentAt), desc(directDebitRequests.id))
+    .limit(1);
   return row;
 }
 
