@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { E2E_DATA_DIR } from '../playwright.config';
+import { expectNoAxeViolations } from '../support/axe';
+import { activateThroughMail, newEmail, signupThroughApi, skipEntryWarning } from '../support/members';
+
+/**
+ * Direct debit with an SMS code (issue 14, spec sections 3 and 4) on a 375 px phone. Without an
+ * SMS gateway the server writes each SMS to <DATA_DIR>/sms/*.txt ("To: <number>", a blank line,
+ * the text): the scenario reads its code from there, as a person trying the demo would.
+ */
+test.use({ viewport: { width: 375, height: 812 } });
+
+const smsDir = () => path.join(E2E_DATA_DIR, 'sms');
+
+/** The texts of the SMS sent to `to` (E.164), oldest first. */
+function smsTo(to: string): string[] {
+  if (!fs.existsSync(smsDir())) return [];
+  return fs
+    .readdirSync(smsDir())
+    .filter((name) => name.endsWith('.txt'))
+    .sort()
+    .map((name) => fs.readFileSync(path.join(smsDir(), name), 'utf8'))
+    .filter((content) => content.startsWith(`To: ${to}\n`))
+    .map((content) => content.split('\n\n').slice(1).join('\n\n'));
+}
+
+async function nthCodeTo(to: string, n: number): Promise<string> {
+  let texts: string[] = [];
+  await expect.poll(() => (texts = smsTo(to)).length, { message: `SMS #${n} to ${to}`, timeout: 10_000 }).toBeGreaterThanOrEqual(n);
+  const code = /\b(\d{6})\b/.exec(texts[n - 1]!)?.[1];
+  expect(code, `a 6-digit code in: ${texts[n - 1]}`).toBeDefined();
+  return code!;
+}
+
+test('a member pays p1 by direct debit: the code by SMS, a wrong code, then the right one, and the transaction page', async ({ page }) => {
+  await skipEntryWarning(page);
+  const email = newEmail('dd');
+  await signupThroughApi(page.request, email, 'Nora');
+  await activateThroughMail(page.request, email);
+  // An Irish mobile number of this run only, typed the way people do (spaces and dashes).
+  const local = String(1_000_000 + Math.floor(Math.random() * 8_999_999));
+  const typed = `085 ${local.slice(0, 3)}-${local.slice(3)}`;
+  const e164 = `+35385${local}`;
+
+  // The English demo site sells to Ireland, a SEPA country: direct debit is offered there.
+  await page.goto('/directdebit?package=p1&country=IE');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by direct debit' })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Your order' });
+  await expect(summary).toContainText('120 credits');
+
+  await page.getByLabel('Account holder').fill('Nora Byrne');
+  await page.getByLabel('IBAN').fill('IE29 AIBK 9311 5212 3456 78');
+  await page.getByLabel('Street').fill("O'Connell Street");
+  await page.getByLabel('House number').fill('12');
+  await page.getByLabel('Postcode').fill('D01 F5P2');
+  await page.getByLabel('Town or city').fill('Dublin');
+  await page.getByLabel('Mobile number').fill(typed);
+
+  // Without the authorization nothing is sent.
+  await page.getByRole('button', { name: 'Send me the code' }).click();
+  await expect(page.locator('#dd-authorization-error')).toHaveText('Please authorise the direct debit.');
+  await expect(page.locator('#dd-authorization')).toBeFocused();
+  await expectNoAxeViolations(page, { include: '.direct-debit-page', label: 'the direct debit form with its errors' });
+
+  await page.getByLabel(/I authorise Cupido to collect this amount/).check();
+  await page.getByLabel(/delivery of the credits starts at once/).check();
+  await page.getByRole('button', { name: 'Send me the code' }).click();
+
+  await expect(page.locator('#dd-code-sent')).toHaveText(`We sent a code by SMS to the number ending in …${e164.slice(-3)}.`);
+  const code = await nthCodeTo(e164, 1);
+  const otp = page.getByLabel('Code from the SMS');
+  await expect(otp).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(otp).toHaveAttribute('inputmode', 'numeric');
+
+  const wrong = code === '000000' ? '111111' : '000000';
+  await otp.fill(wrong);
+  await page.getByRole('button', { name: /^Confirm and pay/ }).click();
+  await expect(page.locator('#dd-otp-error')).toHaveText('Code invalid');
+  await expect(otp).toHaveAttribute('aria-invalid', 'true');
+
+  // The whole form fits the phone: nothing scrolls sideways.
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+  await expectNoAxeViolations(page, { include: '.direct-debit-page', label: 'the direct debit code step' });
+
+  await otp.fill(code);
+  await page.getByRole('button', { name: /^Confirm and pay/ }).click();
+  await expect(page).toHaveURL(/\/transactions\/\d+$/, { timeout: 15_000 });
+});
