@@ -104,30 +104,28 @@ async function sendCode(deps: PaymentDeps, site: Site, member: DirectDebitMember
   const live = await liveRequest(deps.db, member.userId, details, phone, now);
   const language: LocaleCode = isLocaleCode(member.language) ? member.language : 'en';
   const text = translate(language, 'sms.direct_debit_code', { site: site.name, code });
+  // The row first, then the SMS outside any transaction (a slow gateway must not hold a database
+  // connection); a message the gateway refused takes its code back.
+  let undo: () => Promise<unknown>;
+  if (live) {
+    const previous = { codeHash: live.codeHash, attempts: live.attempts, sends: live.sends, lastSentAt: live.lastSentAt, expiresAt: live.expiresAt };
+    await deps.db
+      .update(directDebitRequests)
+      .set({ codeHash: hashCode(code), attempts: 0, sends: live.sends + 1, lastSentAt: now, expiresAt })
+      .where(eq(directDebitRequests.id, live.id));
+    undo = () => deps.db.update(directDebitRequests).set(previous).where(eq(directDebitRequests.id, live.id));
+  } else {
+    const [created] = await deps.db
+      .insert(directDebitRequests)
+      .values({ userId: member.userId, details: { ...details }, phone, codeHash: hashCode(code), lastSentAt: now, expiresAt, createdAt: now })
+      .returning({ id: directDebitRequests.id });
+    undo = () => deps.db.delete(directDebitRequests).where(eq(directDebitRequests.id, created!.id));
+  }
   try {
-    // The row and the SMS together: a message the gateway refused leaves no code behind.
-    await deps.db.transaction(async (tx) => {
-      if (live) {
-        await tx
-          .update(directDebitRequests)
-          .set({ codeHash: hashCode(code), attempts: 0, sends: live.sends + 1, lastSentAt: now, expiresAt })
-          .where(eq(directDebitRequests.id, live.id));
-      } else {
-        await tx.insert(directDebitRequests).values({
-          userId: member.userId,
-          details: { ...details },
-          phone,
-          codeHash: hashCode(code),
-          lastSentAt: now,
-          expiresAt,
-          createdAt: now,
-        });
-      }
-      await deps.sms.send({ to: phone, text });
-    });
+    await deps.sms.send({ to: phone, text });
   } catch (error) {
-    if (error instanceof AppError) throw error;
     deps.log.error({ err: error, to: maskedPhone(phone) }, 'direct debit code not sent');
+    await undo();
     throw new AppError(502, 'direct_debit_sms_failed', 'errors.direct_debit_sms_failed', {}, 'phone');
   }
   return { code_sent: true, phone_hint: phone.slice(-3) };
