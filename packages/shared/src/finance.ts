@@ -62,6 +62,10 @@ export const ZPaymentListAnswer = z.object({
 });
 export type TPaymentListAnswer = z.infer<typeof ZPaymentListAnswer>;
 
+/** GET /admin/api/payments/site-choices: the sites for the finance screens' filter. */
+export const ZFinanceSiteChoices = z.object({ sites: z.array(z.object({ id: z.number().int(), name: z.string(), domain: z.string() })) });
+export type TFinanceSiteChoices = z.infer<typeof ZFinanceSiteChoices>;
+
 export const REFUND_KINDS = ['refund', 'chargeback'] as const;
 
 export const ZRefundView = z.object({

@@ -16,6 +16,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/members', label: 'nav.members', permission: 'members.view' },
   { to: '/admin/sites', label: 'nav.sites', permission: 'sites.edit' },
   { to: '/admin/fictional', label: 'nav.fictional', permission: 'fictional.manage' },
+  { to: '/admin/payments', label: 'nav.payments', permission: 'payments.manage' },
+  { to: '/admin/revenue', label: 'nav.revenue', permission: 'payments.manage' },
   { to: '/admin/audit', label: 'nav.audit', permission: 'audit.view' },
   { to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
 ];

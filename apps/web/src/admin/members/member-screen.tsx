@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { TMemberDetail } from '@cupido/shared/members-desk';
 import { AdminApiError } from '../api';
 import { MemberActions } from './member-actions';
+import { MemberPayments } from './member-payments';
 import { fetchMember, memberKey } from './member-queries';
 import { TableScroll } from '../ui/table-scroll';
 
@@ -178,6 +179,10 @@ function MemberPage({ member }: { member: TMemberDetail }) {
           rows={member.credits.entries.map((e) => [when(e.created_at), e.kind, e.amount > 0 ? `+${e.amount}` : e.amount, e.balance_after, e.reference ?? '–', e.note ?? '–'])}
           empty={t('member.none')}
         />
+      </Section>
+
+      <Section id="sec-payments" title={t('sections.payments')}>
+        <MemberPayments userId={account.id} />
       </Section>
 
       <Section id="sec-reports-about" title={t('sections.reports_about')}>

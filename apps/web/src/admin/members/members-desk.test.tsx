@@ -16,6 +16,8 @@ const me = (role: TStaffRole): Handler => () => ({
   body: { staff: { id: 9, email: 's@x.example', name: 'Sam', role, permissions: ROLE_PERMISSIONS[role], second_factor_done: true, totp_set_up: true } },
 });
 
+const noPayments: Handler = () => ({ body: { payments: [], open_blocks: [] } });
+
 const member: TMemberDetail = ZMemberDetail.parse({
   account: {
     id: 42,
@@ -79,6 +81,7 @@ describe('member page', () => {
     const sent = stubAdmin({
       'GET /admin/api/me': me('support'),
       'GET /admin/api/members/42': () => ({ body: detail }),
+      'GET /admin/api/members/42/payments': noPayments,
       'POST /admin/api/members/42/suspend': () => {
         detail = { ...member, account: { ...member.account, status: 'suspended', suspended_until: '2026-03-17T10:00:00.000Z' } };
         return { body: { status: 'suspended', suspended_until: '2026-03-17T10:00:00.000Z' } };
@@ -114,6 +117,7 @@ describe('member page', () => {
     const sent = stubAdmin({
       'GET /admin/api/me': me('finance'),
       'GET /admin/api/members/42': () => ({ body: member }),
+      'GET /admin/api/members/42/payments': noPayments,
       'POST /admin/api/members/42/credits': ({ body }) =>
         (body as { amount: number }).amount < -20
           ? { status: 409, body: { error: { code: 'balance_would_go_negative', message: 'The balance cannot go below 0 (it is 20).', field: 'amount' } } }
@@ -147,6 +151,7 @@ describe('member page', () => {
     const sent = stubAdmin({
       'GET /admin/api/me': me('admin'),
       'GET /admin/api/members/42': () => ({ body: member }),
+      'GET /admin/api/members/42/payments': noPayments,
       'POST /admin/api/members/42/erase': () => ({ body: { status: 'pending_deletion', suspended_until: null } }),
     });
     const user = userEvent.setup();
@@ -162,5 +167,67 @@ describe('member page', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Start erasure' }));
+  });
+});
+
+describe("the member's payments", () => {
+  const paid = {
+    id: 501,
+    user_id: 42,
+    email: 'sanne@example.com',
+    site_id: 1,
+    site_name: 'Cupido',
+    package_id: 'p1',
+    credits: 120,
+    list_amount: 1995,
+    discount_percentage: 0,
+    amount: 1995,
+    currency: 'EUR',
+    method: 'visa',
+    status: 'paid',
+    created_at: '2026-03-02T10:00:00.000Z',
+    paid_at: '2026-03-02T10:01:00.000Z',
+    invoice_number: 'CUP-2026-000001',
+    refunded_amount: 1995,
+    charged_back: true,
+    charged_back_at: '2026-03-09T08:00:00.000Z',
+  };
+  const cardBlock = { id: 3, kind: 'card', reason: 'chargeback', payment_id: 501, created_at: '2026-03-09T08:00:00.000Z', lifted_at: null };
+
+  it('lists the payments and open blocks; support lifts the card block', async () => {
+    let blocks = [cardBlock];
+    const sent = stubAdmin({
+      'GET /admin/api/me': me('support'),
+      'GET /admin/api/members/42': () => ({ body: member }),
+      'GET /admin/api/members/42/payments': () => ({ body: { payments: [paid], open_blocks: blocks } }),
+      'POST /admin/api/members/42/purchase-blocks/card/lift': () => {
+        blocks = [];
+        return { body: { block: { ...cardBlock, lifted_at: '2026-03-10T08:00:00.000Z' } } };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/members/42', routes);
+    const section = await screen.findByRole('region', { name: 'Payments and purchase blocks' });
+    const table = await within(section).findByRole('table', { name: "The member's latest payments" });
+    expect(within(table).getByRole('link', { name: 'Payment 501' }).getAttribute('href')).toBe('/admin/payments/501');
+    expect(table.textContent).toContain('€19.95');
+    expect(section.textContent).toContain('Card purchases blocked after the chargeback of payment 501');
+
+    await user.click(await within(section).findByRole('button', { name: 'Lift the block: Card purchases blocked' }));
+    expect((await within(section).findByRole('status')).textContent).toBe('Block lifted.');
+    await waitFor(() => expect(section.textContent).toContain('No purchases blocked.'));
+    expect(sent.filter((s) => s.key === 'POST /admin/api/members/42/purchase-blocks/card/lift')).toHaveLength(1);
+  });
+
+  it('offers no Lift to a role without members.manage', async () => {
+    stubAdmin({
+      'GET /admin/api/me': me('moderator'),
+      'GET /admin/api/members/42': () => ({ body: member }),
+      'GET /admin/api/members/42/payments': () => ({ body: { payments: [paid], open_blocks: [cardBlock] } }),
+    });
+    renderScreen('/admin/members/42', routes);
+    const section = await screen.findByRole('region', { name: 'Payments and purchase blocks' });
+    await within(section).findByText(/Card purchases blocked/);
+    expect(within(section).queryByRole('button')).toBeNull();
   });
 });

@@ -181,6 +181,7 @@ describe('payments list, detail and revenue', () => {
 
   it('finance may read and refund; moderators and support may not', async () => {
     expect((await get('/admin/api/payments', finance)).statusCode).toBe(200);
+    expect((await get('/admin/api/payments/site-choices', finance)).json().sites).toEqual(expect.arrayContaining([expect.objectContaining({ id: siteId, domain: 'localhost' })]));
     expect((await get('/admin/api/revenue', finance)).statusCode).toBe(200);
     for (const staff of [moderator, support]) {
       expect((await get('/admin/api/payments', staff)).statusCode).toBe(403);

@@ -10,6 +10,7 @@ import { ZApiError } from '@cupido/shared/contracts';
 import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
 import { INT32_MAX } from '@cupido/shared/input';
 import {
+  ZFinanceSiteChoices,
   ZLiftPurchaseBlockRequest,
   ZPaymentDetail,
   ZPaymentListAnswer,
@@ -24,6 +25,7 @@ import {
 } from '@cupido/shared/finance';
 import type { PaymentDeps } from '../deps';
 import { listPayments, paymentDetail, revenue } from './queries';
+import { siteChoices } from '../../sites/for-back-office';
 import { refundPayment } from './refunds';
 import { blockPurchases, liftPurchaseBlock } from './blocks';
 
@@ -38,6 +40,13 @@ export const financeRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
     `${ADMIN_API_PREFIX}/payments`,
     { config: manage, schema: { tags, summary: 'Payments, newest first, by site, status, member and period (keyset paging)', querystring: ZPaymentListQuery, response: { 200: ZPaymentListAnswer, ...errors } } },
     async (request) => listPayments(deps.db, request.query),
+  );
+
+  // The screens' site filter, for finance (who need not have 'sites.edit').
+  app.get(
+    `${ADMIN_API_PREFIX}/payments/site-choices`,
+    { config: manage, schema: { tags, summary: 'The sites to filter payments and revenue by', response: { 200: ZFinanceSiteChoices, ...errors } } },
+    async () => ({ sites: (await siteChoices(deps.db)).map(({ id, name, domain }) => ({ id, name, domain })) }),
   );
 
   app.get(
