@@ -96,7 +96,9 @@ describe('VAT', () => {
     // Finland raised its rate to 25.5% on 1 September 2024 (newer than the package's data).
     expect(standardVatRateBp('FI', PAID_AT)).toBe(2550);
     expect(standardVatRateBp('FI', new Date('2024-08-31T12:00:00Z'))).toBe(2400);
-    // Greece is EL in EU VAT, the United Kingdom is UK in the package: our codes are GR and GB.
+    // Estonia's 24% from 1 July 2025 (22% before): a change the table carries with its date.
+    expect(standardVatRateBp('EE', new Date('2025-07-02T12:00:00Z'))).toBe(2400);
+    expect(standardVatRateBp('EE', new Date('2025-03-01T12:00:00Z'))).toBe(2200);
     expect(standardVatRateBp('GR', PAID_AT)).toBe(2400);
     expect(standardVatRateBp('GB', PAID_AT)).toBe(2000);
     // Germany's temporary 16% in the second half of 2020.

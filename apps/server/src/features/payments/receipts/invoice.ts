@@ -12,7 +12,8 @@
  * that country's standard rate on the payment date; outside the EU and the UK no VAT is charged.
  */
 import { sql } from 'drizzle-orm';
-import VATRates from 'vatrates';
+// The maintained rate table of the `sales-tax` package (current rates with their dated history), read as data: its calculator is not used.
+import salesTaxRates from 'sales-tax/res/sales_tax_rates.json';
 import { vatIncluded } from '@cupido/shared/payments';
 import { invoiceCounters } from '../../../db/schema';
 import type { Tx } from '../../credits/service';
@@ -24,40 +25,35 @@ export interface InvoiceFacts {
   vatAmount: number;
 }
 
-/**
- * Standard rates that changed after the `vatrates` package's data was published (it still has
- * Finland at 24%), newest first per country: [first day in force (UTC), basis points]. A date
- * before all of a country's entries falls back to the package.
- */
-const NEWER_STANDARD_RATES: Record<string, [string, number][]> = {
-  FI: [['2024-09-01', 2550]],
-  EE: [
-    ['2025-07-01', 2400],
-    ['2024-01-01', 2200],
-  ],
-  SK: [['2025-01-01', 2300]],
-  RO: [['2025-08-01', 2100]],
-  LU: [
-    ['2024-01-01', 1700],
-    ['2023-01-01', 1600],
-  ],
-};
+interface RateEntry {
+  type: string;
+  rate: number;
+  /** Earlier rates: each applied before the instant it is keyed by. */
+  before?: Record<string, { type: string; rate: number }>;
+}
+const RATES = salesTaxRates as unknown as Record<string, RateEntry>;
 
-/** Our country codes (ISO 3166) as the package names them: Greece is EL in EU VAT, the UK is UK. */
-const PACKAGE_CODES: Record<string, string> = { GR: 'EL', GB: 'UK' };
+/**
+ * Where VAT on digital services is due at the consumer's rate: the EU member states and the United
+ * Kingdom (the product serves the EU and the UK; elsewhere no VAT is charged). Membership, not a
+ * rate: the rates come from the package.
+ */
+export const VAT_AREA: ReadonlySet<string> = new Set([
+  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
+  'GB',
+]);
 
 /** The standard VAT rate in basis points for a consumer in `country` on `date`; 0 outside the EU/UK VAT area. */
 export function standardVatRateBp(country: string, date: Date): number {
   const code = country.toUpperCase();
-  const day = date.toISOString().slice(0, 10);
-  const newer = NEWER_STANDARD_RATES[code]?.find(([from]) => from <= day);
-  if (newer) return newer[1];
-  const rates = new VATRates(date);
-  const packageCode = PACKAGE_CODES[code] ?? code;
-  if (!rates.isVATCountry(packageCode)) return 0;
-  const percent = rates.getStandardRate(packageCode);
-  // Rates can have decimals (17.5%, 25.5%): basis points keep them exact as integers.
-  return percent === undefined ? 0 : Math.round(percent * 100);
+  const entry = RATES[code];
+  if (!VAT_AREA.has(code) || !entry || entry.type !== 'vat') return 0;
+  // The earliest change still ahead of `date` tells the rate in force then; none ahead: today's rate.
+  const changes = Object.entries(entry.before ?? {}).sort(([a], [b]) => Date.parse(a) - Date.parse(b));
+  const earlier = changes.find(([instant]) => date.getTime() < Date.parse(instant));
+  const rate = earlier ? earlier[1].rate : entry.rate;
+  // Rates can have decimals (25.5%): basis points keep them exact as integers.
+  return Math.round(rate * 10_000);
 }
 
 /**
