@@ -75,9 +75,17 @@ function CheckoutForm({ answer, pkg, method, choice }: { answer: TPackagesAnswer
   const iso = useShopIso();
   const [tried, setTried] = useState(false);
   const payment = useCreatePayment();
+  const navigate = useNavigate();
+  // The choice shows at once; the address follows (a router navigation is a transition, during
+  // which a controlled radio would jump back for a moment).
+  const [picked, setPicked] = useState(method);
   // Card methods are left out while a chargeback blocks card purchases (the server refuses them too).
   const methods = answer.methods.filter((m) => !(answer.card_blocked && isCardMethod(m)));
-  const chosen = method && methods.includes(method) ? method : undefined;
+  const chosen = picked && methods.includes(picked) ? picked : undefined;
+  const choose = (next: TPaymentMethod) => {
+    setPicked(next);
+    void navigate(checkoutLink(pkg.id, next, choice), { replace: true });
+  };
   const methodStep: MissingStep[] = chosen || methods.length === 0 ? [] : [{ field: `method-${methods[0]}`, text: t('checkout.methodRequired') }];
   const country = choice.country ?? answer.payment_country;
 
@@ -111,7 +119,7 @@ function CheckoutForm({ answer, pkg, method, choice }: { answer: TPackagesAnswer
           {t('packages.cardBlocked')}
         </p>
       )}
-      <MethodChoice methods={methods} chosen={chosen} pkg={pkg.id} choice={choice} invalid={tried && !chosen} />
+      <MethodChoice methods={methods} chosen={chosen} onChoose={choose} invalid={tried && !chosen} />
       <FictionalDisclosure />
       {chosen === 'sdd' ? (
         <div id="checkout-direct-debit">
@@ -141,18 +149,15 @@ function CheckoutForm({ answer, pkg, method, choice }: { answer: TPackagesAnswer
 function MethodChoice({
   methods,
   chosen,
-  pkg,
-  choice,
+  onChoose,
   invalid,
 }: {
   methods: TPaymentMethod[];
   chosen: TPaymentMethod | undefined;
-  pkg: TPackageId;
-  choice: PackagesChoice;
+  onChoose: (method: TPaymentMethod) => void;
   invalid: boolean;
 }) {
   const { t } = useTranslation(SHOP_NS);
-  const navigate = useNavigate();
   if (methods.length === 0) {
     return (
       <p className="alert alert-warning" id="checkout-no-methods">
@@ -176,7 +181,7 @@ function MethodChoice({
               checked={method === chosen}
               aria-invalid={invalid || undefined}
               aria-describedby={invalid && method === methods[0] ? missingId(firstId) : undefined}
-              onChange={() => void navigate(checkoutLink(pkg, method, choice), { replace: true })}
+              onChange={() => onChoose(method)}
             />
             <span>{t(`methods.${method}`)}</span>
           </label>
