@@ -83,6 +83,8 @@ test('a new member sees the time bonus, buys 120 credits with iDEAL in the sandb
   await expect(page).toHaveURL(/\/transactions\/\d+$/);
   await expect(page.locator('#transaction-status')).toContainText('Betaling voltooid');
   await expect(page.locator('#transaction-paid')).toContainText('Bedankt! Je account is aangevuld met 120 credits.');
+  // The time bonus's 25% was applied to the payment itself.
+  await expect(page.locator('#transaction-amount')).toHaveText(/^Je hebt €\s14,96 betaald met iDEAL\.$/);
   await expect(page.locator('#transaction-balance')).toHaveText(/^Je saldo: \d+ credits$/);
   await expect(page.locator('#transaction-premium')).toHaveText("Je bent nu Premium-lid: je ziet alle foto's van andere leden.");
   await expectNoAxeViolations(page, { label: '/transactions/{id}' });

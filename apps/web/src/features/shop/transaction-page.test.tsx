@@ -43,6 +43,7 @@ describe('/transactions/{id}', () => {
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(await within(status).findByText('Payment completed')).toBeTruthy();
     expect(screen.getByText('Thank you! Your account has been topped up with 120 credits.')).toBeTruthy();
+    expect(screen.getByText('You paid €14.96 with iDEAL.')).toBeTruthy();
     // The session is asked again: the balance and Premium come from it (and so does the navigation).
     expect(await screen.findByText('Your balance: 120 credits')).toBeTruthy();
     expect(screen.getByText('You are now a Premium member: you can see all photos of other members.')).toBeTruthy();

@@ -11,6 +11,7 @@ import { NotFoundPage } from '../errors/not-found-page';
 import { SESSION_QUERY_KEY, sessionQueryOptions } from '../session/use-session';
 import { LoadError } from './pay-form';
 import { useTransaction } from './shop-calls';
+import { useShopFormat } from './shop-format';
 import { checkoutLink } from './shop-links';
 import { SHOP_NS, ShopTexts } from './shop-texts';
 import './shop.scss';
@@ -79,6 +80,7 @@ function TransactionOf({ id }: { id: number }) {
 
 function Paid({ payment, paidAt }: { payment: TTransactionAnswer; paidAt: number }) {
   const { t } = useTranslation(SHOP_NS);
+  const format = useShopFormat(payment.currency);
   const queryClient = useQueryClient();
   // When the paid answer came: a later refetch of the payment (window focus) must not hide the balance again.
   const [since] = useState(paidAt);
@@ -91,7 +93,10 @@ function Paid({ payment, paidAt }: { payment: TTransactionAnswer; paidAt: number
   const user = session.dataUpdatedAt > since ? session.data : null;
   return (
     <div id="transaction-paid">
-      <p>{t('transaction.paid', { credits: t('common.credits', { count: payment.credits }) })}</p>
+      <p className="mb-1">{t('transaction.paid', { credits: t('common.credits', { count: payment.credits }) })}</p>
+      <p className="small text-body-secondary" id="transaction-amount">
+        {t('transaction.paidAmount', { amount: format.money(payment.amount), method: t(`methods.${payment.method}`) })}
+      </p>
       {user && (
         <>
           <p className="fw-semibold" id="transaction-balance">
