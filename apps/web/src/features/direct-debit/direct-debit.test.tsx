@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { DIRECT_DEBIT_RESEND_SECONDS, type TPackagesAnswer } from '@cupido/shared/payments';
-import { apiError, sentBodies, stubApi, type StubAnswer } from '../../test/api-stub';
+import { apiError, sentBodies, type StubAnswer } from '../../test/api-stub';
+import { stubPaymentApi } from '../premium/payments-test-kit';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import DirectDebitPage from './direct-debit-page';
 import { navigation } from './direct-debit-form';
@@ -32,16 +33,22 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 });
 
+/** Answers of the stubbed calls that their contract refuses (stubPaymentApi). */
+let stubProblems: string[] = [];
+
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  expect(stubProblems).toEqual([]);
+  stubProblems = [];
 });
 
 function renderPage(directDebit: (body: Record<string, unknown>) => StubAnswer, route = '/directdebit?package=p1') {
-  const api = stubApi({
+  const { api, problems } = stubPaymentApi({
     'GET /api/credit-packages.php': { body: packages },
     'POST /api/directdebit.php': (body) => directDebit(body as Record<string, unknown>),
   });
+  stubProblems = problems;
   const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
   renderWithProviders(<DirectDebitPage />, { user: makeUser(), route });
   return { api, assign, sent: () => sentBodies(api, 'POST /api/directdebit.php') as Record<string, unknown>[] };

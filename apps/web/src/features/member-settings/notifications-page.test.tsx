@@ -12,6 +12,8 @@ import AccountDeletedPage from '../accounts/deletion/account-deleted-page';
 vi.mock('../profiles/blocked-members', () => ({ BlockedMembers: () => null }));
 // So has the credit history (features/credits/credit-history.test.tsx).
 vi.mock('../credits/credit-history', () => ({ CreditHistory: () => null }));
+// So have the orders and receipts (features/orders/orders.test.tsx).
+vi.mock('../orders/orders-section', () => ({ OrdersSection: () => null }));
 
 /** The settings page has three "Current password" fields: one per form that needs it. */
 const inForm = (id: string) => within(document.getElementById(id)!);

@@ -9,6 +9,8 @@ import NotificationsPage from './notifications-page';
 vi.mock('../profiles/blocked-members', () => ({ BlockedMembers: () => null }));
 // So has the credit history (features/credits/credit-history.test.tsx).
 vi.mock('../credits/credit-history', () => ({ CreditHistory: () => null }));
+// So have the orders and receipts (features/orders/orders.test.tsx).
+vi.mock('../orders/orders-section', () => ({ OrdersSection: () => null }));
 
 const renderSettings = () =>
   renderWithProviders(

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { TOrder } from '@cupido/shared/payments';
-import { stubApi } from '../../test/api-stub';
+import { stubPaymentApi } from '../premium/payments-test-kit';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { OrdersSection } from './orders-section';
 
@@ -25,10 +25,17 @@ const order = (overrides: Partial<TOrder> = {}): TOrder => ({
   ...overrides,
 });
 
-afterEach(() => vi.restoreAllMocks());
+/** Answers of the stubbed calls that their contract refuses (stubPaymentApi). */
+let stubProblems: string[] = [];
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  expect(stubProblems).toEqual([]);
+  stubProblems = [];
+});
 
 function renderOrders(orders: TOrder[]) {
-  stubApi({ 'GET /api/orders.php': { body: { orders } } });
+  stubProblems = stubPaymentApi({ 'GET /api/orders.php': { body: { orders } } }).problems;
   renderWithProviders(<OrdersSection />, { user: makeUser({ paid_user: true }), route: '/notifications' });
 }
 

@@ -2,7 +2,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, fireEvent, screen } from '@testing-library/react';
 import { TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_SECONDS, type TDiscountCode } from '@cupido/shared/payments';
 import type { TUser } from '@cupido/shared/accounts';
-import { apiError, sentQueries, stubApi } from '../../test/api-stub';
+import { apiError, sentQueries } from '../../test/api-stub';
+import { stubPaymentApi } from '../premium/payments-test-kit';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { TIME_BONUS_WINDOW_MS, TimeBonusLauncher } from './time-bonus-launcher';
 import { modalDismissedKey, secondsLeft } from './time-bonus-clock';
@@ -39,13 +40,20 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 });
 
+/** Answers of the stubbed calls that their contract refuses (stubPaymentApi). */
+let stubProblems: string[] = [];
+
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  expect(stubProblems).toEqual([]);
+  stubProblems = [];
 });
 
 function renderLauncher(user: TUser, route = '/members', answer = { body: welcome() } as { status?: number; body: unknown }) {
-  const api = stubApi({ 'GET /api/discountcode.php': answer });
+  // The session refreshes itself after 5 s (the modal's tests wait 40 s): it answers the same member.
+  const { api, problems } = stubPaymentApi({ 'GET /api/discountcode.php': answer, 'GET /api/user.php': { body: { user } } });
+  stubProblems = problems;
   const startedAt = Date.now();
   const view = renderWithProviders(<TimeBonusLauncher />, { user, route });
   /** Milliseconds on the fake clock since the member entered (vi.waitFor moves it on too). */
