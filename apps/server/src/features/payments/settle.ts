@@ -36,9 +36,8 @@ export type SettleOutcome = {
   chargedBack: boolean;
 } | null;
 
-type SettleDeps = Pick<PaymentDeps, 'db' | 'clock' | 'events' | 'log' | 'forgetMemberSessions'> & Partial<PaymentDeps>;
-
-function needsWork(row: { status: TPaymentStatus; chargedBackAt: Date | null }, snapshot: ProviderStatus): boolean {
+/** Whether `snapshot` would change a payment in this state (false for replays, late and out-of-order reports). */
+export function needsWork(row: { status: TPaymentStatus; chargedBackAt: Date | null }, snapshot: ProviderStatus): boolean {
   if (isForwardTransition(row.status, snapshot.status)) return true;
   return snapshot.chargedBack && row.chargedBackAt === null && (row.status === 'paid' || snapshot.status === 'paid');
 }
@@ -47,7 +46,7 @@ function needsWork(row: { status: TPaymentStatus; chargedBackAt: Date | null }, 
  * Applies the provider's `snapshot` to payment `paymentId`; null when there is no such payment.
  * Safe to call any number of times, concurrently, in any order.
  */
-export async function settlePayment(deps: SettleDeps, paymentId: number, snapshot: ProviderStatus): Promise<SettleOutcome> {
+export async function settlePayment(deps: PaymentDeps, paymentId: number, snapshot: ProviderStatus): Promise<SettleOutcome> {
   // Most calls are replays: a plain read answers them without a transaction or a lock. The
   // transaction below checks again under the lock, so a stale read only costs a transaction.
   const [seen] = await deps.db
@@ -72,11 +71,6 @@ export async function settlePayment(deps: SettleDeps, paymentId: number, snapsho
       if (snapshot.status === 'paid') {
         const site = await siteById(tx, payment.siteId);
         if (!site) throw new Error(`Payment ${payment.id} names site ${payment.siteId}, which is gone`);
-        const invoice = await invoiceOnPaid(tx, { companyId: site.companyId, country: payment.country, amount: payment.amount, paidAt: now });
-        await tx
-          .update(payments)
-          .set({ status: 'paid', paidAt: now, updatedAt: now, invoiceNumber: invoice.invoiceNumber, vatRateBp: invoice.vatRateBp, vatAmount: invoice.vatAmount })
-          .where(eq(payments.id, payment.id));
         await changeCredits(tx, {
           userId: payment.userId,
           amount: payment.credits,
@@ -91,6 +85,13 @@ export async function settlePayment(deps: SettleDeps, paymentId: number, snapsho
           await redeemDiscount(tx, { codeId, userId: payment.userId, paymentId: payment.id, oncePerUser: true, now });
         }
         await deps.events.publish(tx, { type: 'payment.completed', userId: payment.userId, paymentId: payment.id, amountMinor: payment.amount, currency: payment.currency });
+        // Last: the gapless invoice counter is one row per seller and year, locked until the
+        // commit, so every paid payment of the seller waits for it; held only for this update.
+        const invoice = await invoiceOnPaid(tx, { companyId: site.companyId, country: payment.country, amount: payment.amount, paidAt: now });
+        await tx
+          .update(payments)
+          .set({ status: 'paid', paidAt: now, updatedAt: now, invoiceNumber: invoice.invoiceNumber, vatRateBp: invoice.vatRateBp, vatAmount: invoice.vatAmount })
+          .where(eq(payments.id, payment.id));
         paid = true;
       } else {
         await tx.update(payments).set({ status: snapshot.status, updatedAt: now }).where(eq(payments.id, payment.id));
@@ -112,9 +113,10 @@ export async function settlePayment(deps: SettleDeps, paymentId: number, snapsho
   if (outcome && (outcome.paid || outcome.chargedBack)) {
     deps.forgetMemberSessions(userId);
   }
-  if (outcome?.paid && deps.mailer) {
-    // The receipt's outbox: its job retries whatever this does not get out.
-    await queueReceipt(deps as PaymentDeps, paymentId).catch((err: unknown) => deps.log.error({ err, paymentId }, 'payments: receipt not queued'));
+  if (outcome?.paid) {
+    // Not awaited: a slow mail server must not hold the transaction page or the webhook
+    // processing; the receipt's outbox job sends whatever this does not get out.
+    void queueReceipt(deps, paymentId).catch((err: unknown) => deps.log.error({ err, paymentId }, 'payments: receipt not queued'));
   }
   return outcome;
 }

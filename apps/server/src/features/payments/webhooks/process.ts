@@ -12,21 +12,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentEvents, payments } from '../../../db/schema';
 import type { PaymentDeps } from '../deps';
-import { settlePayment } from '../settle';
+import { needsWork, settlePayment } from '../settle';
 import type { StoredEvent } from './event-store';
 
 /** Payments worked on at once by one round (PostgreSQL's pool has 10 connections; PGlite runs one statement at a time anyway). */
 const CONCURRENCY = 4;
-
-async function settleProviderPayment(deps: PaymentDeps, providerPaymentId: string): Promise<void> {
-  const [payment] = await deps.db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.provider, deps.provider.name), eq(payments.providerPaymentId, providerPaymentId)));
-  // Not known yet (the notification overtook the storing of the provider's id) or not ours: the sweep tries again.
-  if (!payment) throw new Error(`no payment with ${deps.provider.name} id ${providerPaymentId}`);
-  await settlePayment(deps, payment.id, await deps.provider.fetchStatus(providerPaymentId));
-}
 
 /** Processes `events`: one provider question and settlement per payment, then the events marked. */
 export async function processEvents(deps: PaymentDeps, events: StoredEvent[]): Promise<{ processed: number; failed: number }> {
@@ -34,12 +24,25 @@ export async function processEvents(deps: PaymentDeps, events: StoredEvent[]): P
   for (const event of events) byPayment.set(event.providerPaymentId, [...(byPayment.get(event.providerPaymentId) ?? []), event.id]);
   const done: number[] = [];
   const failed: number[] = [];
+  // The round's payments in one read; most notifications turn out to be nothing new for them.
+  const known = new Map(
+    (
+      await deps.db
+        .select({ id: payments.id, providerPaymentId: payments.providerPaymentId, status: payments.status, chargedBackAt: payments.chargedBackAt })
+        .from(payments)
+        .where(and(eq(payments.provider, deps.provider.name), inArray(payments.providerPaymentId, [...byPayment.keys()])))
+    ).map((row) => [row.providerPaymentId!, row]),
+  );
   const queue = [...byPayment.entries()];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [providerPaymentId, ids] = next;
       try {
-        await settleProviderPayment(deps, providerPaymentId);
+        const payment = known.get(providerPaymentId);
+        // Not known yet (the notification overtook the storing of the provider's id) or not ours: the sweep tries again.
+        if (!payment) throw new Error(`no payment with ${deps.provider.name} id ${providerPaymentId}`);
+        const snapshot = await deps.provider.fetchStatus(providerPaymentId);
+        if (needsWork(payment, snapshot)) await settlePayment(deps, payment.id, snapshot);
         done.push(...ids);
       } catch (err) {
         deps.log.warn({ err, provider: deps.provider.name }, 'payments: webhook event not processed yet');
