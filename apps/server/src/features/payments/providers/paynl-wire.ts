@@ -123,20 +123,26 @@ function stringField(value: unknown): string | undefined {
   return undefined;
 }
 
+/** PAY.'s order ids: "51234567890X1a2b", "EX-1234-5678-9012" or a UUID. Anything else names no order of ours. */
+const ORDER_ID = /^[A-Za-z0-9-]{1,64}$/;
+const ACTION_MAX = 40;
+
 /** Reads an exchange call's parsed fields (JSON object, form or query); null when it names no order. */
 export function readPaynlExchange(fields: Record<string, unknown>): PaynlExchange | null {
+  let orderId: string | undefined;
+  let action: string;
   const object = fields.object;
   if (object && typeof object === 'object') {
     const order = object as PaynlOrder;
-    const orderId = stringField(order.orderId) ?? stringField(order.id);
-    if (!orderId) return null;
+    orderId = stringField(order.orderId) ?? stringField(order.id);
     const code = Number(order.status?.code);
-    const action = code === 100 || code === 95 ? 'new_ppt' : (stringField(order.status?.action) ?? String(order.status?.code ?? ''));
-    return { orderId, action: action.toLowerCase() };
+    action = code === 100 || code === 95 ? 'new_ppt' : (stringField(order.status?.action) ?? String(order.status?.code ?? ''));
+  } else {
+    orderId = stringField(fields.order_id);
+    action = stringField(fields.action) ?? '';
   }
-  const orderId = stringField(fields.order_id);
-  if (!orderId) return null;
-  return { orderId, action: (stringField(fields.action) ?? '').toLowerCase() };
+  if (!orderId || !ORDER_ID.test(orderId)) return null;
+  return { orderId, action: action.toLowerCase().slice(0, ACTION_MAX) };
 }
 
 /**

@@ -236,6 +236,8 @@ describe('PAY. provider', () => {
     expect(chargeback!.eventId).not.toBe(classic!.eventId);
 
     expect(p.parseWebhook(fakeRequest({ body: { hello: 'world' } }))).toBeNull();
+    expect(p.parseWebhook(fakeRequest({ body: { ...form, order_id: `${'9'.repeat(65)}` } }))).toBeNull();
+    expect(p.parseWebhook(fakeRequest({ body: { ...form, order_id: '1; DROP TABLE' } }))).toBeNull();
     expect(p.webhookAnswer.body.startsWith('TRUE|')).toBe(true);
   });
 
