@@ -43,8 +43,8 @@ describe('/credits', () => {
     expect(within(p1).getByText('25% off')).toBeTruthy();
     expect(within(p1).getByText('Popular')).toBeTruthy();
     expect(within(p1).getByText('Enough for 12 messages')).toBeTruthy();
-    // 10 credits of 120 at €19.95: €1.67 a message.
-    expect(within(p1).getByText('Price per message (10 credits): €1.67')).toBeTruthy();
+    // 10 credits of 120 at the €14.96 the member pays: €1.25 a message (€1.67 at the list price).
+    expect(within(p1).getByText('Price per message (10 credits): €1.25')).toBeTruthy();
     expect(within(p1).getByRole('link', { name: 'Buy 120 credits' }).getAttribute('href')).toBe('/credits/p1');
     // Only the popular package is marked.
     expect(within(list).getAllByText('Popular')).toHaveLength(1);
@@ -67,6 +67,8 @@ describe('/credits', () => {
     const p0 = await screen.findByRole('article', { name: '50 credits' }, { timeout: 5_000 });
     expect(p0.querySelector('del')).toBeNull();
     expect(text(p0.querySelector('.shop-price__now')!)).toBe('€9.95');
+    // Without a discount the server's figure: 10 credits of 50 at €9.95.
+    expect(within(p0).getByText('Price per message (10 credits): €1.99')).toBeTruthy();
     expect((await screen.findByRole('link', { name: 'Buy your last order again' })).getAttribute('href')).toBe('/credits/repeat-order');
     expect(text(document.getElementById('credits-repeat')!)).toContain('300 credits for €39.95 with iDEAL');
 

@@ -24,6 +24,10 @@ export function PackagePrice({
   const { t } = useTranslation(SHOP_NS);
   const format = useShopFormat(currency);
   const discounted = pkg.discounted_amount < pkg.amount;
+  // What one message really costs the member: at the discounted price while a discount runs (the
+  // server's figure is the list price's), rounded up to the cent as the contract's pricePerMessage.
+  const perMessage =
+    discounted && messageCredits > 0 ? Math.ceil((pkg.discounted_amount * messageCredits) / pkg.credits) : pkg.price_per_message;
   return (
     <>
       <p className="shop-price mb-1" id={`${idPrefix}-price`}>
@@ -50,9 +54,9 @@ export function PackagePrice({
           {t('packages.messages', { count: pkg.messages })}
         </p>
       )}
-      {pkg.price_per_message !== null && (
+      {perMessage !== null && (
         <p className="small mb-0" id={`${idPrefix}-per-message`}>
-          {t('packages.perMessage', { count: messageCredits, price: format.money(pkg.price_per_message) })}
+          {t('packages.perMessage', { count: messageCredits, price: format.money(perMessage) })}
         </p>
       )}
     </>
