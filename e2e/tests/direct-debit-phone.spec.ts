@@ -89,3 +89,30 @@ test('a member pays p1 by direct debit: the code by SMS, a wrong code, then the 
   await page.getByRole('button', { name: /^Confirm and pay/ }).click();
   await expect(page).toHaveURL(/\/transactions\/\d+$/, { timeout: 15_000 });
 });
+
+test('a new member sees the time bonus counting down; /premium and /pricing read well and pass axe on a phone', async ({ page }) => {
+  await skipEntryWarning(page);
+  const email = newEmail('bonus');
+  await signupThroughApi(page.request, email, 'Orla');
+  await activateThroughMail(page.request, email);
+
+  await page.goto('/pricing');
+  const banner = page.locator('#time-bonus-banner');
+  await expect(banner).toContainText('Welcome offer: 25% off your first credits');
+  const timer = banner.getByRole('timer');
+  await expect(timer).toHaveText(/^Only 3:59:\d\d hours to claim$/);
+  const before = await timer.textContent();
+  await expect(timer).not.toHaveText(before!, { timeout: 3_000 });
+  await expect(banner.getByRole('link', { name: 'Claim your discount' })).toHaveAttribute('href', '/credits');
+
+  // The member's prices carry the welcome discount.
+  await expect(page.locator('#pricing-discount')).toHaveText('Your 25% discount is already included in the prices below.');
+  await expect(page.locator('[data-package="p1"] del')).toBeVisible();
+  await expectNoAxeViolations(page, { label: '/pricing with the time bonus banner' });
+
+  await page.goto('/premium');
+  await expect(page.getByRole('table', { name: 'Free and Premium membership compared' })).toBeVisible();
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+  await expectNoAxeViolations(page, { label: '/premium' });
+});

@@ -133,11 +133,11 @@ export function DirectDebitForm({ session, amountText }: { session: DirectDebitS
           <legend className="visually-hidden">{t('form.detailsTitle')}</legend>
           <InputField label={t('form.accountHolder')} autoComplete="name" {...field('account_holder')} />
           <InputField label={t('form.iban')} autoComplete="off" verbatim maxLength={42} help={t('form.ibanHelp')} {...field('iban')} />
-          <div className="row g-2">
+          <div className="row g-2 align-items-end">
             <InputField className="col-8 mb-3" label={t('form.street')} autoComplete="address-line1" {...field('street')} />
             <InputField className="col-4 mb-3" label={t('form.houseNumber')} autoComplete="off" {...field('house_number')} />
           </div>
-          <div className="row g-2">
+          <div className="row g-2 align-items-end">
             <InputField className="col-5 mb-3" label={t('form.zip')} autoComplete="postal-code" {...field('zip')} />
             <InputField className="col-7 mb-3" label={t('form.city')} autoComplete="address-level2" {...field('city')} />
           </div>
