@@ -83,6 +83,8 @@ describe('/pricing', () => {
     const row = document.querySelector('[data-package="p1"]')!;
     expect(row.querySelector('del')!.textContent).toBe('Regular price: €19.95');
     expect(row.children[1]!.textContent).toBe('Regular price: €19.95€14.96');
+    // A message at the price the member pays: 10 credits of 120 at €14.96.
+    expect(row.children[2]!.textContent).toBe('€1.25');
   });
 
   it('asks visitors to sign up or log in instead of calling for prices', async () => {

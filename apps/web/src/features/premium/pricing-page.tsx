@@ -101,6 +101,10 @@ function PackagesTable({ answer }: { answer: TPackagesAnswer }) {
           <tbody>
             {answer.packages.map((pkg) => {
               const discounted = pkg.discounted_amount < pkg.amount;
+              // What one message really costs: at the discounted price while a discount runs (the
+              // server's figure is the list price's; the shop's /credits shows the same), rounded up.
+              const perMessage =
+                discounted && answer.message_credits > 0 ? Math.ceil((pkg.discounted_amount * answer.message_credits) / pkg.credits) : pkg.price_per_message;
               return (
                 <tr key={pkg.id} data-package={pkg.id} className={pkg.popular ? 'table-active' : undefined}>
                   <th scope="row">
@@ -119,7 +123,7 @@ function PackagesTable({ answer }: { answer: TPackagesAnswer }) {
                     )}
                     <span className="fw-semibold">{money(pkg.discounted_amount)}</span>
                   </td>
-                  <td className="text-end text-nowrap">{pkg.price_per_message === null ? t('pricing.free') : money(pkg.price_per_message)}</td>
+                  <td className="text-end text-nowrap">{perMessage === null ? t('pricing.free') : money(perMessage)}</td>
                 </tr>
               );
             })}
