@@ -106,3 +106,24 @@ test('a new member sees the time bonus, buys 120 credits with iDEAL in the sandb
   await page.goto(`${NL}/credits`);
   await expect(page.getByRole('link', { name: 'Je laatste bestelling opnieuw kopen' })).toHaveAttribute('href', '/credits/repeat-order');
 });
+
+test('a cancelled payment says so and leads back to the package to try another method', async ({ page }) => {
+  await skipEntryWarning(page);
+  await signupOnSite(page, 'nl.localhost', newEmail('shop-cancel'), 'Noor');
+  await page.goto(`${NL}/credits/p0/ideal`);
+  await page.getByRole('checkbox', { name: /^Ik ga ermee akkoord dat de levering direct begint/ }).check();
+  await page.getByRole('button', { name: 'Nu betalen' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
+  await page.locator('button[value="cancelled"]').click();
+  await expect(page).toHaveURL(/\/transactions\/\d+$/);
+  await expect(page.locator('#transaction-status')).toHaveText(
+    'Je hebt de betaling geannuleerd. Er is geen geld afgeschreven en er zijn geen credits toegevoegd.',
+  );
+  await expectNoAxeViolations(page, { label: '/transactions/{id} cancelled' });
+  await page.getByRole('link', { name: 'Andere betaalmethode proberen' }).click();
+  await expect(page).toHaveURL(/\/credits\/p0$/);
+  await expect(page.getByRole('radio', { name: 'iDEAL' })).not.toBeChecked();
+  // Still a free member: Get Premium in the navigation.
+  await page.locator('.navbar-toggler').click();
+  await expect(page.locator('#nav-premium')).toBeVisible();
+});
