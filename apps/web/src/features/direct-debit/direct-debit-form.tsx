@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { isAuthenticationRequired } from '../session/query-client';
 import { useSettings } from '../site/use-settings';
+import { FictionalBadge } from '../navigation/fictional-badge';
 import { DIRECT_DEBIT_NS } from './direct-debit-texts';
 import { useDirectDebitCall } from './direct-debit-calls';
 import { CheckField, InputField } from './dd-fields';
@@ -48,6 +49,7 @@ interface CodeSent {
  */
 export function DirectDebitForm({ session, amountText }: { session: DirectDebitSession; amountText: string }) {
   const { t } = useTranslation(DIRECT_DEBIT_NS);
+  const { t: tCommon } = useTranslation();
   const settings = useSettings();
   const call = useDirectDebitCall();
   const [schema] = useState(() => directDebitSchema(session));
@@ -142,6 +144,16 @@ export function DirectDebitForm({ session, amountText }: { session: DirectDebitS
             <InputField className="col-7 mb-3" label={t('form.city')} autoComplete="address-level2" {...field('city')} />
           </div>
           <InputField label={t('form.phone')} type="tel" inputMode="tel" autoComplete="tel" help={t('form.phoneHelp')} {...field('phone')} />
+          {/* trust.md: the fictional-profile disclosure again right before paying, also when this page is opened directly. */}
+          <section className="alert alert-info small" aria-labelledby="dd-disclosure-title" id="dd-disclosure">
+            <h3 className="h6" id="dd-disclosure-title">
+              {t('form.disclosureTitle')}
+            </h3>
+            <p className="mb-0">
+              <FictionalBadge plural />{' '}
+              {settings.fictional_warning || tCommon('disclaimers.fictional', { icon: settings.fictional_icon, fictionalPlural: settings.fictional_plural })}
+            </p>
+          </section>
           <CheckField {...field('authorization')}>{t('form.authorization', amount)}</CheckField>
           <CheckField {...field('withdrawal_consent')}>{t('form.withdrawal')}</CheckField>
         </fieldset>

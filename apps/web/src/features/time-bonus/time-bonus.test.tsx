@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, fireEvent, screen } from '@testing-library/react';
 import { TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_SECONDS, type TDiscountCode } from '@cupido/shared/payments';
 import type { TUser } from '@cupido/shared/accounts';
-import { apiError, sentQueries } from '../../test/api-stub';
+import { apiError, sentQueries, type StubAnswer } from '../../test/api-stub';
 import { stubPaymentApi } from '../premium/payments-test-kit';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { TIME_BONUS_WINDOW_MS, TimeBonusLauncher } from './time-bonus-launcher';
@@ -50,7 +50,7 @@ afterEach(() => {
   stubProblems = [];
 });
 
-function renderLauncher(user: TUser, route = '/members', answer = { body: welcome() } as { status?: number; body: unknown }) {
+function renderLauncher(user: TUser, route = '/members', answer: StubAnswer = { body: welcome() }) {
   // The session refreshes itself after 5 s (the modal's tests wait 40 s): it answers the same member.
   const { api, problems } = stubPaymentApi({ 'GET /api/discountcode.php': answer, 'GET /api/user.php': { body: { user } } });
   stubProblems = problems;
