@@ -87,7 +87,6 @@ function CheckoutForm({ answer, pkg, method, choice }: { answer: TPackagesAnswer
     void navigate(checkoutLink(pkg.id, next, choice), { replace: true });
   };
   const methodStep: MissingStep[] = chosen || methods.length === 0 ? [] : [{ field: `method-${methods[0]}`, text: t('checkout.methodRequired') }];
-  const country = choice.country ?? answer.payment_country;
 
   const pay = () => {
     if (!chosen) return;
@@ -106,7 +105,7 @@ function CheckoutForm({ answer, pkg, method, choice }: { answer: TPackagesAnswer
           </p>
           <PackagePrice pkg={pkg} currency={answer.currency} messageCredits={answer.message_credits} discount={answer.discount} idPrefix="checkout" />
           <p className="small text-body-secondary mt-2 mb-0" id="checkout-country">
-            {t('packages.country')}: {countryName(iso, country)}
+            {t('packages.country')}: {countryName(iso, answer.payment_country)}
           </p>
           <Link to={routePath('credits') + choiceSearch(choice)} className="btn btn-link px-0" id="checkout-other-package">
             {t('checkout.otherPackage')}
