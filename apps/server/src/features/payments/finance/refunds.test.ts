@@ -10,6 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { creditEntries, paymentRefunds } from '../../../db/schema';
 import { auditEntriesOf, errorOf, staffOfRole, type TestStaff } from '../../members-desk/members-desk-test-kit';
+import { payments } from '../../../db/schema';
+import { applyChargeback } from './take-back';
 import { balanceOf, createFakeProvider, defaultSiteId, newMember, openPayment, paidPayment, paymentRow, spend, type FakeProvider } from './finance-test-kit';
 
 const fake = vi.hoisted(() => ({ provider: null as FakeProvider | null }));
@@ -156,5 +158,26 @@ describe('refunds', () => {
     expect(during.refundable).toBe(1000);
     release();
     expect((await pending).statusCode).toBe(200);
+  });
+
+  it('a chargeback while the provider answers, then a refusal: the chargeback keeps the money and credits, nothing is given back twice', async () => {
+    const { userId, paymentId } = await paidMember({ credits: 100, amount: 1000 });
+    await spend(t.database.db, userId, 10);
+    let release!: () => void;
+    fake.provider!.gate = new Promise<void>((resolve) => (release = resolve));
+    fake.provider!.refuse = true;
+    const pending = refund(paymentId, { amount: 400 });
+    await vi.waitFor(async () => expect(await refundRows(paymentId)).toHaveLength(1));
+    // 40 credits reserved by the refund; the chargeback takes the rest (600) and the 50 unspent credits left.
+    await t.database.db.transaction(async (tx) => {
+      const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+      await applyChargeback(tx, { paymentId, userId, amount: p!.amount, credits: p!.credits, now: new Date() });
+    });
+    release();
+    expect((await pending).statusCode).toBe(502);
+    const rows = await refundRows(paymentId);
+    expect(rows).toEqual([expect.objectContaining({ kind: 'chargeback', amount: 1000, creditsTaken: 90, creditsSpent: 10 })]);
+    expect((await paymentRow(t.database.db, paymentId)).refundedAmount).toBe(1000);
+    expect(await balanceOf(t.database.db, userId)).toBe(0);
   });
 });

@@ -17,7 +17,7 @@ import { AppError } from '../../../errors';
 import { recordStaffAction } from '../../audit/service';
 import { changeCredits } from '../../credits/service';
 import type { PaymentDeps } from '../deps';
-import { creditsAccounted, creditsWanted, takeBackCredits } from './take-back';
+import { CHARGEBACK_KEY, creditsAccounted, creditsWanted, takeBackCredits } from './take-back';
 
 type RefundRow = typeof paymentRefunds.$inferSelect;
 
@@ -93,7 +93,32 @@ async function reserve(deps: PaymentDeps, staffId: number, paymentId: number, in
 async function undo(deps: PaymentDeps, staffId: number, reserved: Reserved, reason: string, now: Date): Promise<void> {
   const { refund } = reserved;
   await deps.db.transaction(async (tx) => {
-    await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, refund.paymentId)).for('update');
+    const [payment] = await tx.select({ chargedBackAt: payments.chargedBackAt }).from(payments).where(eq(payments.id, refund.paymentId)).for('update');
+    if (payment?.chargedBackAt) {
+      // The bank took the whole payment back while the provider answered: the money of this
+      // refund went back with the chargeback, and so did the credits it took. The chargeback's
+      // row takes them over (refunded_amount is already the whole amount).
+      const moved = await tx
+        .update(paymentRefunds)
+        .set({
+          amount: sql`${paymentRefunds.amount} + ${refund.amount}`,
+          creditsTaken: sql`${paymentRefunds.creditsTaken} + ${refund.creditsTaken}`,
+          creditsSpent: sql`${paymentRefunds.creditsSpent} + ${refund.creditsSpent}`,
+        })
+        .where(and(eq(paymentRefunds.paymentId, refund.paymentId), eq(paymentRefunds.idempotencyKey, CHARGEBACK_KEY)))
+        .returning({ id: paymentRefunds.id });
+      if (moved.length === 0) {
+        await tx.update(paymentRefunds).set({ kind: 'chargeback', idempotencyKey: CHARGEBACK_KEY, staffUserId: null, reason: 'chargeback reported by the provider' }).where(eq(paymentRefunds.id, refund.id));
+      } else {
+        await tx.delete(paymentRefunds).where(eq(paymentRefunds.id, refund.id));
+      }
+      await recordStaffAction(
+        tx,
+        { staffId, action: 'payment.refund_refused', itemType: 'payment', itemId: refund.paymentId, siteId: reserved.siteId, after: { amount: refund.amount, reason: refund.reason, provider_error: reason.slice(0, 500), charged_back: true } },
+        now,
+      );
+      return;
+    }
     if (refund.creditsTaken > 0) {
       await changeCredits(tx, {
         userId: reserved.userId,
