@@ -116,3 +116,37 @@ test('a new member sees the time bonus counting down; /premium and /pricing read
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   await expectNoAxeViolations(page, { label: '/premium' });
 });
+
+test('after paying, the member finds the order and its receipt with the VAT apart in the settings', async ({ page }) => {
+  await skipEntryWarning(page);
+  const email = newEmail('orders');
+  await signupThroughApi(page.request, email, 'Aoife');
+  await activateThroughMail(page.request, email);
+
+  // Nothing bought yet.
+  await page.goto('/notifications');
+  await expect(page.locator('#orders-none')).toHaveText('You have not bought any credits yet. Buy credits');
+
+  // 50 credits by card from Ireland, paid in the sandbox's test checkout.
+  await page.goto('/credits/p0/creditcard?country=IE');
+  await page.getByRole('checkbox', { name: /^I agree that delivery starts at once/ }).check();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
+  await page.locator('button[value="paid"]').click();
+  await expect(page).toHaveURL(/\/transactions\/\d+$/);
+
+  await page.goto('/notifications');
+  const order = page.locator('#orders-list > li').first();
+  await expect(order.getByRole('heading', { name: '50 credits' })).toBeVisible();
+  await expect(order).toContainText('Credit card');
+  await order.getByText('Receipt', { exact: true }).click();
+  const lines = order.getByRole('table', { name: /^Amounts of invoice / });
+  await expect(lines.locator('[data-line="vat"] th')).toHaveText('VAT 23% (Ireland)');
+  await expect(lines.locator('[data-line="total"] td')).toHaveText(/^€\d+\.\d\d$/);
+  await expect(order.locator('[data-line="withdrawal"]')).toContainText('you agreed that delivery of the credits starts at once');
+  await expect(order).toContainText('Cupido Media B.V.');
+
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+  await expectNoAxeViolations(page, { include: '#orders', label: 'the orders and an open receipt' });
+});
