@@ -2,9 +2,9 @@ import { useId } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TIME_BONUS_MODAL_HOURS } from '@cupido/shared/payments';
 import { ROUTES } from '@cupido/shared/routes';
 import { TIME_BONUS_NS } from './time-bonus-texts';
+import { TIME_BONUS_MODAL_HOURS } from './time-bonus-clock';
 
 export interface TimeBonusModalProps {
   percent: number;

@@ -1,11 +1,13 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
+import * as shared from '@cupido/shared/payments';
 import { TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_SECONDS, type TDiscountCode } from '@cupido/shared/payments';
 import type { TUser } from '@cupido/shared/accounts';
 import { apiError, sentQueries, type StubAnswer } from '../../test/api-stub';
 import { stubPaymentApi } from '../premium/payments-test-kit';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { TIME_BONUS_WINDOW_MS, TimeBonusLauncher } from './time-bonus-launcher';
+import * as local from './time-bonus-clock';
 import { modalDismissedKey, secondsLeft } from './time-bonus-clock';
 
 const welcome = (expires: string | null = null): TDiscountCode => ({
@@ -62,6 +64,21 @@ function renderLauncher(user: TUser, route = '/members', answer: StubAnswer = { 
 }
 
 describe('the time bonus clock', () => {
+  it("repeats the shared payments module's timing exactly (the chunk stays free of zod)", () => {
+    expect(local.TIME_BONUS_SECONDS).toBe(shared.TIME_BONUS_SECONDS);
+    expect(local.TIME_BONUS_TICK_MS).toBe(shared.TIME_BONUS_TICK_MS);
+    expect(local.TIME_BONUS_MODAL_DELAY_MS).toBe(shared.TIME_BONUS_MODAL_DELAY_MS);
+    expect(local.TIME_BONUS_MODAL_HOURS).toBe(shared.TIME_BONUS_MODAL_HOURS);
+    const signup = new Date('2026-01-01T10:00:00.000Z');
+    for (const seconds of [-5, 0, 1, 59, 3_600, 14_399, 14_400, 14_401, 99_999]) {
+      const now = new Date(signup.getTime() + seconds * 1000);
+      for (const paid of [false, true]) expect(local.timeBonusSecondsLeft(signup, now, paid)).toBe(shared.timeBonusSecondsLeft(signup, now, paid));
+    }
+    for (const seconds of [-3, 0, 7, 59, 60, 3_599, 3_600, 14_399, 14_400, 360_000, 12.7]) {
+      expect(local.formatHoursMinutesSeconds(seconds)).toBe(shared.formatHoursMinutesSeconds(seconds));
+    }
+  });
+
   it('runs 14400 s from signup: 14400 left at 0 s, 1 at 14399 s, none at 14400 s; never past the code\'s expiry', () => {
     expect(TIME_BONUS_WINDOW_MS).toBe(TIME_BONUS_SECONDS * 1000);
     const signup = '2026-01-01T10:00:00.000Z';

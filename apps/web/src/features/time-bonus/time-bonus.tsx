@@ -2,11 +2,18 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatHoursMinutesSeconds, TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_TICK_MS } from '@cupido/shared/payments';
 import { ROUTES } from '@cupido/shared/routes';
 import { useSession } from '../session/use-session';
 import { TIME_BONUS_NS, TimeBonusTexts } from './time-bonus-texts';
-import { fetchWelcomeDiscount, rememberModalDismissed, secondsLeft, wasModalDismissed } from './time-bonus-clock';
+import {
+  fetchWelcomeDiscount,
+  formatHoursMinutesSeconds,
+  rememberModalDismissed,
+  secondsLeft,
+  TIME_BONUS_MODAL_DELAY_MS,
+  TIME_BONUS_TICK_MS,
+  wasModalDismissed,
+} from './time-bonus-clock';
 import './time-bonus.scss';
 
 // The modal (react-bootstrap) is fetched only when it is due.
