@@ -150,3 +150,34 @@ test('after paying, the member finds the order and its receipt with the VAT apar
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   await expectNoAxeViolations(page, { include: '#orders', label: 'the orders and an open receipt' });
 });
+
+test('the time bonus modal comes 40 s after entering for a member without credits, passes axe, and stays closed once closed', async ({ page }) => {
+  await skipEntryWarning(page);
+  // The page's clock is ours: 40 s pass at once.
+  await page.clock.install();
+  // Not activated yet: no signup credits, so the member has 0 credits.
+  await signupThroughApi(page.request, newEmail('modal'), 'Saoirse');
+  await page.goto('/pages/faq');
+  await expect(page.locator('#time-bonus-banner')).toBeVisible();
+  await page.clock.fastForward(39_000);
+  await expect(page.locator('#time-bonus-modal')).toHaveCount(0);
+  await page.clock.fastForward(1_500);
+
+  const dialog = page.getByRole('dialog', { name: '25% welcome discount' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('only within 4 hours of signing up');
+  await expect(dialog.getByRole('link', { name: 'Get 25% off now' })).toHaveAttribute('href', '/credits');
+  // The focus is inside the dialog.
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+  await expectNoAxeViolations(page, { include: '[role="dialog"]', label: 'the time bonus modal' });
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // Entering again: the banner, but the modal stays away.
+  await page.reload();
+  await expect(page.locator('#time-bonus-banner')).toBeVisible();
+  await page.clock.fastForward(45_000);
+  await expect(page.locator('#time-bonus-banner')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
