@@ -99,6 +99,12 @@ describe('refunds', () => {
     expect(errorOf(await refund(open, { amount: 100 })).code).toBe('payment_not_paid');
     expect((await refund(2_000_000_000, { amount: 100 })).statusCode).toBe(404);
     expect((await refund(paymentId, { amount: 0 })).statusCode).toBe(400);
+
+    // Paid through a provider this server does not use now: refunded there, not here.
+    const other = await paidPayment(t.database.db, { userId, siteId });
+    await t.database.db.update(payments).set({ provider: 'paynl' }).where(eq(payments.id, other));
+    expect(errorOf(await refund(other, { amount: 100 })).code).toBe('payment_other_provider');
+    expect(fake.provider!.refunds).toHaveLength(1);
   });
 
   it('a replayed key answers the same refund and refunds once', async () => {

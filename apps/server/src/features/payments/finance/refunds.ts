@@ -49,6 +49,7 @@ interface Reserved {
 }
 
 async function reserve(deps: PaymentDeps, staffId: number, paymentId: number, input: TRefundRequest, now: Date): Promise<Reserved> {
+  const providerName = deps.provider.name;
   return deps.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) throw paymentNotFound();
@@ -62,6 +63,8 @@ async function reserve(deps: PaymentDeps, staffId: number, paymentId: number, in
     if (payment.status !== 'paid') throw conflict('payment_not_paid');
     if (payment.chargedBackAt !== null) throw conflict('payment_charged_back');
     if (!payment.providerPaymentId) throw conflict('payment_not_at_provider');
+    // Paid through another provider than the one configured now: only that provider can give it back.
+    if (payment.provider !== providerName) throw conflict('payment_other_provider', { provider: payment.provider });
     const rest = payment.amount - payment.refundedAmount;
     if (rest <= 0) throw conflict('payment_refunded');
     if (input.amount > rest) throw conflict('refund_above_rest', { rest }, 'amount');
