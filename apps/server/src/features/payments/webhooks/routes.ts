@@ -12,7 +12,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { ZApiError } from '@cupido/shared/contracts';
+import { payments } from '../../../db/schema';
 import { AppError, notFound } from '../../../errors';
 import type { JobDefinition } from '../../../infra/jobs';
 import type { PaymentDeps } from '../deps';
@@ -73,6 +75,20 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> 
   );
 };
 
+/**
+ * A payment whose provider call never came back (the process stopped between storing the row and
+ * storing the provider's id) stays open with no provider id: nothing could ever settle it. After
+ * an hour it is marked failed, so the member's transaction page ends and a retry is offered.
+ */
+const ABANDONED_START_MS = 3_600_000;
+async function failAbandonedStarts(deps: PaymentDeps): Promise<void> {
+  const now = deps.clock();
+  await deps.db
+    .update(payments)
+    .set({ status: 'failed', updatedAt: now })
+    .where(and(eq(payments.status, 'open'), isNull(payments.providerPaymentId), lt(payments.createdAt, new Date(now.getTime() - ABANDONED_START_MS))));
+}
+
 export function webhookJobs(deps: PaymentDeps): JobDefinition<Record<string, never>>[] {
   return [
     {
@@ -80,6 +96,7 @@ export function webhookJobs(deps: PaymentDeps): JobDefinition<Record<string, nev
       cron: '* * * * *',
       retry: { limit: 0, delaySeconds: 30, backoff: false },
       run: async () => {
+        await failAbandonedStarts(deps);
         const olderThan = new Date(deps.clock().getTime() - SWEEP_GRACE_MS);
         const events = await unprocessedEvents(deps.db, deps.provider.name, olderThan, SWEEP_BATCH);
         if (events.length === 0) return;

@@ -142,6 +142,22 @@ describe('the sweep', () => {
   });
 });
 
+describe('an abandoned start', () => {
+  it('a payment left open without a provider id (the process stopped mid-start) is failed by the sweep after an hour', async () => {
+    const m = await member(t);
+    const p = await startedPayment(t, m.cookie);
+    await t.database.db.update(payments).set({ providerPaymentId: null }).where(eq(payments.id, p.id));
+    t.clock.advance(30 * 60_000);
+    await t.app.jobs.runSchedules();
+    await t.app.jobs.drain();
+    expect((await paymentRow(t, p.id)).status).toBe('open');
+    t.clock.advance(31 * 60_000);
+    await t.app.jobs.runSchedules();
+    await t.app.jobs.drain();
+    expect((await paymentRow(t, p.id)).status).toBe('failed');
+  });
+});
+
 describe('the provider failing', () => {
   it('marks the payment failed and answers 502 payment_provider_unavailable; a replay of its key answers the same', async () => {
     const m = await member(t);
