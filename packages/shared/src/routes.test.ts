@@ -15,14 +15,15 @@ describe('route table', () => {
     expect(isServedPath('/pages/unknown')).toBe(false);
     expect(isServedPath('/no/such/page')).toBe(false);
   });
-  it('serves the account, profile, liking and chat screens, and not yet the members-area screens of later issues', () => {
+  it('serves the account, profile, liking, chat and shop screens, and not yet the screens of later issues', () => {
     for (const path of [
       '/members', '/members/7', '/members/7/chat', '/chats', '/chats/12', '/likes', '/likes/liked', '/likes/liked-by', '/likes/matches', '/likes/m/7', '/swipe-game', '/match-finder', '/signup-matches',
       '/profile', '/login', '/signup', '/complete-signup', '/reset-password', '/reset-password/do', '/account-deleted', '/activate/done', '/activate/error', '/mail-change/do', '/notifications',
+      '/credits', '/credits/p1', '/credits/p1/ideal', '/credits/repeat-order', '/transactions/42', '/directdebit', '/premium', '/pricing',
     ]) {
       expect(isServedPath(path)).toBe(true);
     }
-    for (const path of ['/credits', '/premium', '/members/7/signup', '/members/7/landing', '/chats/12/more']) {
+    for (const path of ['/credits/p1/ideal/more', '/members/7/signup', '/members/7/landing', '/chats/12/more']) {
       expect(isServedPath(path)).toBe(false);
     }
   });
