@@ -23,8 +23,6 @@ export function DefaultLayout() {
         <WarningsHeader />
         <TopNavigation />
         <main id="main-content" className="page-main flex-grow-1" tabIndex={-1}>
-          {/* The welcome time bonus (issue 14): a few hundred bytes here, its own chunk for new members only. */}
-          <TimeBonusLauncher />
           <Suspense fallback={<PageFallback />}>
             <MemberNotices />
             <Outlet />
@@ -32,6 +30,8 @@ export function DefaultLayout() {
         </main>
         <Disclaimers />
         <SiteFooter />
+        {/* The welcome time bonus (issue 14): a few hundred bytes here, its own chunk for new members only; its bar is fixed at the bottom, its spacer comes last. */}
+        <TimeBonusLauncher />
         <EntryWarningModal />
       </div>
     </SignupLauncher>

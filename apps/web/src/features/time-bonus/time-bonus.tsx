@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -80,20 +81,40 @@ export default function TimeBonus({ userId, signupDate }: { userId: number; sign
   );
 }
 
+/**
+ * The banner is fixed to the bottom of the screen: it arrives after the page (the discount call
+ * answers later), and in the page's flow it would push everything down (a layout shift on a new
+ * member's first pages). A spacer as tall as the bar, at the very end of <body> (outside the
+ * layout's full-height column, so the footer does not move up either), keeps the end of the page
+ * reachable; being last, it moves nothing above it.
+ */
 function TimeBonusBanner({ percent, timeLeft }: { percent: number; timeLeft: string }) {
   const { t } = useTranslation(TIME_BONUS_NS);
+  const bar = useRef<HTMLElement>(null);
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    // Called once on observing, then on every change (wrapping text, another language).
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div id="time-bonus-banner" className="time-bonus-banner">
-      <div className="container d-flex flex-wrap align-items-center justify-content-center gap-2 py-2 text-center">
-        <strong>{t('banner.offer', { percent })}</strong>
-        {/* role=timer: read when reached, never announced each second. */}
-        <span id="time-bonus-time-left" role="timer">
-          {t('banner.timeLeft', { timeLeft })}
-        </span>
-        <Link id="time-bonus-banner-link" to={ROUTES.credits} className="btn btn-sm btn-dark">
-          {t('banner.claim')}
-        </Link>
-      </div>
-    </div>
+    <>
+      {createPortal(<div className="time-bonus-spacer" aria-hidden="true" style={height === null ? undefined : { height }} />, document.body)}
+      <aside id="time-bonus-banner" ref={bar} className="time-bonus-banner" aria-label={t('banner.label')}>
+        <div className="container d-flex flex-wrap align-items-center justify-content-center column-gap-2 row-gap-1 py-2 text-center">
+          <strong>{t('banner.offer', { percent })}</strong>
+          {/* role=timer: read when reached, never announced each second. */}
+          <span id="time-bonus-time-left" role="timer">
+            {t('banner.timeLeft', { timeLeft })}
+          </span>
+          <Link id="time-bonus-banner-link" to={ROUTES.credits} className="btn btn-sm btn-dark">
+            {t('banner.claim')}
+          </Link>
+        </div>
+      </aside>
+    </>
   );
 }
