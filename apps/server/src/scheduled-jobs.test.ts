@@ -1,15 +1,17 @@
 /**
  * The app's schedules as wired in app.ts: account maintenance every hour, the credit ledger
  * check and the pruning of old Like grants every night at 03:30 UTC, the end of suspensions every
- * 5 minutes and the retry of unsent moderation notices every 10 (issue 13); each tick is one run.
+ * 5 minutes and the retry of unsent moderation notices every 10 (issue 13); the webhook events
+ * sweep and the receipt outbox every minute and the purge of expired direct debit requests every
+ * 15 (issue 14); each tick is one run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from './infra/clock';
 import { createTestApp, type TestApp } from './test/test-app';
 
 const clock = manualClock(new Date('2026-03-11T03:30:10Z'));
-/** Due at every one of the ticks below (every 5 and every 10 minutes). */
-const FREQUENT = ['decision_notices_retry', 'suspension_lift'];
+/** Due at every one of the ticks below (every minute, 5, 10 and 15 minutes). */
+const FREQUENT = ['decision_notices_retry', 'suspension_lift', 'payment_events_sweep', 'payment_receipts', 'direct_debit_purge'];
 let t: TestApp;
 
 beforeAll(async () => {
@@ -23,13 +25,13 @@ afterAll(async () => {
 describe('scheduled jobs', () => {
   it('sends the nightly ledger check and grant pruning at 03:30 and the hourly maintenance, each once', async () => {
     expect((await t.app.jobs.runSchedules()).sort()).toEqual(['account_maintenance', ...FREQUENT, 'ledger_check', 'like_grants_prune'].sort());
-    expect(await t.app.jobs.drain()).toBe(5);
+    expect(await t.app.jobs.drain()).toBe(8);
 
     // An hour later only the maintenance is due; the ledger check waits for the next night.
     clock.set(new Date('2026-03-11T04:30:00Z'));
     expect((await t.app.jobs.runSchedules()).sort()).toEqual(['account_maintenance', ...FREQUENT].sort());
     clock.set(new Date('2026-03-12T03:30:00Z'));
     expect((await t.app.jobs.runSchedules()).sort()).toEqual(['account_maintenance', ...FREQUENT, 'ledger_check', 'like_grants_prune'].sort());
-    expect(await t.app.jobs.drain()).toBe(8);
+    expect(await t.app.jobs.drain()).toBe(14);
   });
 });
