@@ -341,6 +341,8 @@ describe('the sandbox test page', () => {
     expect(page.body).toMatch(/7,46\s€/);
     for (const choice of ['paid', 'failed', 'cancelled', 'pending']) expect(page.body).toContain(`name="status" value="${choice}"`);
     expect(page.body).toContain('name="viewport"');
+    // Its form post must carry the page's real Origin (no-referrer would make it `null`, refused as foreign).
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     const english = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost` });
     expect(english.body).toContain('Sandbox test payment');
     await t.database.db.update(sandboxPayments).set({ description: '<script>alert(1)</script>' }).where(eq(sandboxPayments.id, p.sandboxId));

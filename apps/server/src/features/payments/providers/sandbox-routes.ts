@@ -35,6 +35,9 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }>
       return reply
         .header('cache-control', 'no-store')
         .header('x-robots-tag', 'noindex')
+        // Helmet's default no-referrer makes browsers send `Origin: null` with the page's form post,
+        // which the Origin check refuses as foreign; same-origin keeps the real Origin on it.
+        .header('referrer-policy', 'same-origin')
         .type('text/html; charset=utf-8')
         .send(renderSandboxPage(payment, pageLocale(request)));
     },
