@@ -19,7 +19,7 @@ describe('router', () => {
   });
 
   it('sends unknown paths (and screens that do not exist yet) to the catch-all', () => {
-    for (const path of ['/nope', ROUTES.premium, '/chats/12/more', '/pages/unknown']) {
+    for (const path of ['/nope', ROUTES.complaints, '/credits/p1/ideal/more', '/chats/12/more', '/pages/unknown']) {
       expect(matchRoutes(appRoutes, path)?.at(-1)?.route.path).toBe('*');
     }
   });
