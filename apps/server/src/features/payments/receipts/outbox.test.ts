@@ -153,7 +153,7 @@ describe('the receipt mail', () => {
     clock.advance(60_000);
     await job!.run({}, { jobId: 'tick-2', attempt: 1 });
     const mail = await smtp.waitForMail(member.email);
-    expect(mail.subject).toBe(`Votre reçu ${site.name} : facture 2026-1-000104`);
+    expect(mail.subject).toBe(`Votre reçu ${site.name}\u202f: facture 2026-1-000104`);
     expect(mail.text).toContain('TVA 21\u00a0%');
     expect(mail.text).toContain('droit de rétractation de 14 jours');
     expect(await sentAt(paymentId)).toEqual(clock());
@@ -174,7 +174,7 @@ describe('the receipt mail', () => {
         seller: { name: 'Cupido Media B.V.', address: 'Keizersgracht 123', city: 'Amsterdam', country: 'NL', kvk: '87654321', vatNumbers: [] },
       }).text;
     expect(render('pl', 120)).toContain('Pakiet: 120 kredytów');
-    expect(render('pl', 22)).toContain('dodaliśmy 22 kredyty do Twojego konta');
+    expect(render('pl', 22)).toContain('dodaliśmy 22 kredyty do twojego konta');
     expect(render('pl', 1)).toContain('Pakiet: 1 kredyt\n');
     expect(render('en', 1)).toContain('added 1 credit to your account');
     expect(render('en', 50)).toContain('Package: 50 credits');
