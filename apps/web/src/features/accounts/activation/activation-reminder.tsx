@@ -51,7 +51,7 @@ function Reminder({ user }: { user: TUser }) {
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p>{t('activation.modalText', { email: user.email })}</p>
+          <p className="text-break">{t('activation.modalText', { email: user.email })}</p>
           <ResendActivation id="activation-reminder-modal-resend" email={user.email} />
         </Modal.Body>
         <Modal.Footer>
@@ -67,7 +67,7 @@ function Reminder({ user }: { user: TUser }) {
   return (
     <div className="container pt-3">
       <div id="activation-reminder" className="alert alert-warning mb-0 d-sm-flex align-items-center gap-3" role="status">
-        <p className="mb-2 mb-sm-0 flex-grow-1">{t('activation.reminder', { email: user.email })}</p>
+        <p className="mb-2 mb-sm-0 flex-grow-1 text-break">{t('activation.reminder', { email: user.email })}</p>
         <div>
           <ResendActivation id="activation-resend" email={user.email} />
         </div>
