@@ -194,11 +194,12 @@ export async function checkedCode(db: Database | Tx, ctx: DiscountContext, code:
  */
 export async function redeemDiscount(
   tx: Tx,
-  redemption: { codeId: number; userId: number; paymentId: number; oncePerUser: boolean; now: Date },
+  redemption: { codeId: number; userId: number; paymentId: number; now: Date },
 ): Promise<boolean> {
-  // The code's own validity decides (a caller that only kept the code's id cannot know it); the flag is the fallback.
+  // The code's own validity decides: the payment keeps only the code's id.
   const [code] = await tx.select({ validity: discountCodes.validity }).from(discountCodes).where(eq(discountCodes.id, redemption.codeId));
-  const oncePerUser = code ? code.validity === 'once-per-user' : redemption.oncePerUser;
+  if (!code) throw new Error(`No discount code ${redemption.codeId} to redeem`);
+  const oncePerUser = code.validity === 'once-per-user';
   const inserted = await tx
     .insert(discountRedemptions)
     .values({

@@ -80,9 +80,8 @@ export async function settlePayment(deps: PaymentDeps, paymentId: number, snapsh
           now,
         });
         if (payment.discountCodeId !== null) {
-          const codeId = payment.discountCodeId;
-          // A once-per-user code used by a parallel payment too: the money is taken, this one still counts.
-          await redeemDiscount(tx, { codeId, userId: payment.userId, paymentId: payment.id, oncePerUser: true, now });
+          // A once-per-user code used by a parallel payment too is not recorded twice: the money is taken, this one still counts.
+          await redeemDiscount(tx, { codeId: payment.discountCodeId, userId: payment.userId, paymentId: payment.id, now });
         }
         await deps.events.publish(tx, { type: 'payment.completed', userId: payment.userId, paymentId: payment.id, amountMinor: payment.amount, currency: payment.currency });
         // Last: the gapless invoice counter is one row per seller and year, locked until the
