@@ -956,6 +956,8 @@ export const payments = pgTable(
     country: text('country').notNull(),
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id'),
+    /** The provider's checkout page for this payment, so a replayed start answers it from any process. */
+    checkoutUrl: text('checkout_url'),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('open'),
     /** A repeated card order (repeat-order): when it fails the member is offered a retry or PayPal. */
     recurring: boolean('recurring').notNull().default(false),

@@ -98,6 +98,7 @@ CREATE TABLE "payments" (
 	"country" text NOT NULL,
 	"provider" text NOT NULL,
 	"provider_payment_id" text,
+	"checkout_url" text,
 	"status" text DEFAULT 'open' NOT NULL,
 	"recurring" boolean DEFAULT false NOT NULL,
 	"idempotency_key" text NOT NULL,

@@ -51,18 +51,6 @@ export interface StartPaymentInput {
 const REPLAY_WAIT_MS = 10_000;
 const REPLAY_POLL_MS = 50;
 
-/**
- * Checkout URLs by payment id, for replays answered by this process. The payments table has no
- * column for it: a replay handled by another process (or after a restart) answers the
- * transaction page instead, which shows the payment's state and lets the member go on.
- */
-const checkoutUrls = new Map<number, string>();
-const CHECKOUT_URLS_MAX = 10_000;
-function rememberCheckoutUrl(paymentId: number, url: string) {
-  if (checkoutUrls.size >= CHECKOUT_URLS_MAX) checkoutUrls.delete(checkoutUrls.keys().next().value!);
-  checkoutUrls.set(paymentId, url);
-}
-
 export const providerUnavailable = () => new AppError(502, 'payment_provider_unavailable', 'errors.payment_provider_unavailable');
 
 /** The member's open purchase blocks ('card' after a chargeback, 'direct_debit' by staff). */
@@ -97,6 +85,17 @@ export function checkOrder(site: Site, order: { packageId: TPackageId; method: T
   return pkg;
 }
 
+/**
+ * The active discount if this order meets its conditions (a member's own code may ask for a
+ * minimum order or certain methods); without a typed code an unmet condition just means no discount.
+ */
+function appliesTo(discount: AppliedDiscount | null, order: { amount: number; method: TPaymentMethod }): AppliedDiscount | null {
+  if (!discount) return null;
+  if (discount.minimumOrderValue != null && order.amount < discount.minimumOrderValue) return null;
+  if (discount.paymentMethods && discount.paymentMethods.length > 0 && !discount.paymentMethods.includes(order.method)) return null;
+  return discount;
+}
+
 function redirectOf(payment: { id: number }, checkoutUrl: string | null | undefined): string {
   return checkoutUrl ?? `/transactions/${payment.id}`;
 }
@@ -106,7 +105,7 @@ async function replay(deps: PaymentDeps, userId: number, idempotencyKey: string)
   const deadline = Date.now() + REPLAY_WAIT_MS;
   for (;;) {
     const [row] = await deps.db
-      .select({ id: payments.id, status: payments.status, providerPaymentId: payments.providerPaymentId })
+      .select({ id: payments.id, status: payments.status, providerPaymentId: payments.providerPaymentId, checkoutUrl: payments.checkoutUrl })
       .from(payments)
       .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, idempotencyKey)));
     if (!row) throw new Error('A payment found by its idempotency key is gone');
@@ -114,7 +113,7 @@ async function replay(deps: PaymentDeps, userId: number, idempotencyKey: string)
     if (row.status === 'failed' && row.providerPaymentId === null) throw providerUnavailable();
     if (row.providerPaymentId !== null || Date.now() > deadline) {
       const stillOpen = row.status === 'open';
-      return { payment_id: row.id, redirect_url: redirectOf(row, stillOpen ? checkoutUrls.get(row.id) : null) };
+      return { payment_id: row.id, redirect_url: redirectOf(row, stillOpen ? row.checkoutUrl : null) };
     }
     await new Promise((resolve) => setTimeout(resolve, REPLAY_POLL_MS));
   }
@@ -137,7 +136,7 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
   const typed = input.discountCode?.trim();
   const discount: AppliedDiscount | null = typed
     ? await checkDiscountCode(deps.db, ctx, typed, { amount: pkg.amount, method: input.method })
-    : await activeDiscount(deps.db, ctx);
+    : appliesTo(await activeDiscount(deps.db, ctx), { amount: pkg.amount, method: input.method });
   const percentage = discount?.percentage ?? 0;
 
   const [created] = await deps.db
@@ -187,8 +186,10 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
     throw providerUnavailable();
   }
 
-  if (answer.checkoutUrl) rememberCheckoutUrl(created.id, answer.checkoutUrl);
-  await deps.db.update(payments).set({ providerPaymentId: answer.providerPaymentId, updatedAt: deps.clock() }).where(eq(payments.id, created.id));
+  await deps.db
+    .update(payments)
+    .set({ providerPaymentId: answer.providerPaymentId, checkoutUrl: answer.checkoutUrl, updatedAt: deps.clock() })
+    .where(eq(payments.id, created.id));
 
   if (answer.checkoutUrl === null) {
     // Nothing for the member to do at the provider (a direct debit): its status may be final

@@ -142,6 +142,8 @@ describe('starting a payment', () => {
     expect([...redirects][0]).toMatch(/\/sandbox\/checkout\/sbx_/);
     const rows = await t.database.db.select().from(payments).where(eq(payments.userId, m.userId));
     expect(rows).toHaveLength(1);
+    // Kept with the payment, not in the process: a replay reaching another server process answers the same checkout.
+    expect(rows[0]!.checkoutUrl).toBe([...redirects][0]);
     const books = await t.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, rows[0]!.providerPaymentId!));
     expect(books).toHaveLength(1);
     expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sandboxPayments).where(sql`${sandboxPayments.returnUrl} = ${`https://localhost/transactions/${rows[0]!.id}`}`)).toEqual([{ n: 1 }]);
