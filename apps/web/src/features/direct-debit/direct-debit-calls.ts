@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { TDirectDebitAnswer, TPackagesAnswer } from '@cupido/shared/payments';
+import type { TPackagesAnswer } from '@cupido/shared/payments';
+import type { TDirectDebitAnswer } from '@cupido/shared/direct-debit';
 import { ApiError, request } from '../../api/client';
 import type { DirectDebitRequest } from './direct-debit-rules';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import { stripPhone, ZDirectDebitForm, type TPackageId, type ZPaymentCountry } from '@cupido/shared/payments';
+import { type TPackageId, type ZPaymentCountry } from '@cupido/shared/payments';
+import { stripPhone, ZDirectDebitForm } from '@cupido/shared/direct-debit';
 import { formSchema, type Problems } from '../../ui/form/form-schema';
 
 // ibantools is imported here only: this module is part of the /directdebit chunk.

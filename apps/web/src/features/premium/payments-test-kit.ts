@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ZApiError } from '@cupido/shared/contracts';
-import { ZDirectDebitAnswer, ZDiscountCode, ZOrdersAnswer } from '@cupido/shared/payments';
+import { ZDiscountCode, ZOrdersAnswer } from '@cupido/shared/payments';
+import { ZDirectDebitAnswer } from '@cupido/shared/direct-debit';
 import { stubApi, stubbedFetch, type StubAnswer } from '../../test/api-stub';
 
 /**

@@ -11,7 +11,7 @@
  *    payment) and the request keeps only what still explains it.
  */
 import { eq } from 'drizzle-orm';
-import { DIRECT_DEBIT_CODE_TTL_MINUTES, DIRECT_DEBIT_RESEND_SECONDS, type TDirectDebitAnswer, type ZDirectDebitForm } from '@cupido/shared/payments';
+import { DIRECT_DEBIT_CODE_TTL_MINUTES, DIRECT_DEBIT_RESEND_SECONDS, type TDirectDebitAnswer, type ZDirectDebitForm } from '@cupido/shared/direct-debit';
 import type { CountryCode } from '@cupido/shared/countries';
 import { isLocaleCode, type LocaleCode } from '@cupido/shared/locales';
 import type { z } from 'zod';
