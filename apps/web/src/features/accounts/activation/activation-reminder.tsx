@@ -66,8 +66,9 @@ function Reminder({ user }: { user: TUser }) {
   if (pathname === routePath('complete-signup')) return null;
   return (
     <div className="container pt-3">
-      <div id="activation-reminder" className="alert alert-warning mb-0 d-sm-flex align-items-center gap-3" role="status">
-        <p className="mb-2 mb-sm-0 flex-grow-1 text-break">{t('activation.reminder', { email: user.email })}</p>
+      {/* Compact on a phone (small text, less padding), so the page's own content still starts above the fold; a long address wraps instead of widening the page. */}
+      <div id="activation-reminder" className="alert alert-warning mb-0 py-2 py-sm-3 d-sm-flex align-items-center gap-3" role="status">
+        <p className="small mb-2 mb-sm-0 flex-grow-1 text-break">{t('activation.reminder', { email: user.email })}</p>
         <div>
           <ResendActivation id="activation-resend" email={user.email} />
         </div>
