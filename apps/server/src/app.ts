@@ -257,6 +257,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
     jobs,
     publicOrigin,
     log: app.log,
+    live,
     forgetMemberSessions: (userId) => app.forgetMemberSessions(userId),
     chatMessageRemoved: (removed) => afterMessageRemoved({ ...chatDeps, deleteImageFiles: (keys) => deleteChatImageFiles({ storage: chatImages, log: app.log }, keys) }, removed),
   });

@@ -24,6 +24,8 @@ import { siteAdminRoutes } from './features/sites/admin-routes';
 import { fictionalProfileRoutes } from './features/fictional-profiles/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { auditRoutes } from './features/audit/routes';
+import { operatorConsoleRoutes } from './features/operator-console/routes';
+import type { LiveHub } from './features/live/live-hub';
 
 export interface BackOfficeDeps {
   db: Database;
@@ -37,6 +39,8 @@ export interface BackOfficeDeps {
   jobs: JobQueue;
   publicOrigin: PublicOriginConfig;
   log: FastifyInstance['log'];
+  /** Frames to members' open tabs (an operator's answer reaches the member at once). */
+  live: LiveHub;
   /** Drops a member's cached sessions in every process (after a suspension or an ended account). */
   forgetMemberSessions(userId: number): void;
   /** After the commit of a decision that removed a chat message: its image files go and both members' open apps drop it (chats' afterMessageRemoved). */
@@ -53,4 +57,5 @@ export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeD
   await app.register(fictionalProfileRoutes, { deps });
   await app.register(dashboardRoutes, { deps });
   await app.register(auditRoutes, { deps });
+  await app.register(operatorConsoleRoutes, { deps });
 }

@@ -111,6 +111,10 @@ export const ZChatAnswer = z.object({
   send_blocked: z.enum(SEND_BLOCKED_REASONS).nullable().meta({ description: 'Why the member cannot send here now, or null' }),
   account_unconfirmed: z.boolean().meta({ description: 'The member has not confirmed their e-mail: their partners cannot reply yet (reminder)' }),
   draft: z.string().nullable().meta({ description: 'Text waiting in the box, e.g. a signup message the credits did not cover' }),
+  spending_reminder: z
+    .string()
+    .nullable()
+    .meta({ description: 'The site’s reminder of its spending limits, in the member’s language: set for a member flagged as vulnerable writing to a fictional profile (issue 15)' }),
   prices: z.object({ message: z.number().int(), image: z.number().int(), gift: z.number().int() }).meta({ description: 'Credits per message, image and gift' }),
   partner_delivered_up_to: z.number().int(),
   partner_read_up_to: z.number().int(),

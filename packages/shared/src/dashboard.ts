@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZOperatorFigures } from './operator-console';
 
 /**
  * The back office's dashboard (issue 13): GET /admin/api/dashboard?site_id=&from=&to= answers
@@ -64,6 +65,8 @@ export const ZDashboardAnswer = z.object({
    * currency's minor units; one entry per currency that had any (never added across currencies).
    */
   revenue: z.array(z.object({ currency: z.string(), net: z.array(z.number()) })),
+  /** The operator console (issue 15): answers per operator and day, time to answer, waiting conversations per site. */
+  operators: ZOperatorFigures,
   /** The sites to choose from. */
   sites: z.array(z.object({ id: z.number().int(), name: z.string(), domain: z.string() })),
 });

@@ -20,3 +20,4 @@ export * from './schema/audit';
 export * from './schema/moderation';
 export * from './schema/payments';
 export * from './schema/discounts';
+export * from './schema/operator-console';

@@ -43,4 +43,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   sandboxPayments: 'payments',
   discountCodes: 'discounts',
   discountRedemptions: 'discounts',
+  operatorClaims: 'operator-console',
+  operatorNotes: 'operator-console',
+  operatorAnswers: 'operator-console',
+  vulnerableMembers: 'operator-console',
 };

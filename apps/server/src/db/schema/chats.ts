@@ -39,6 +39,8 @@ export const conversations = pgTable(
     index('conversations_started_by_idx').on(t.startedByProfileId),
     // The staff queue: oldest waiting first.
     index('conversations_awaiting_staff_idx').on(t.awaitingStaffSince).where(sql`${t.awaitingStaffSince} IS NOT NULL`),
+    // The operator console's queue of one site (issue 15), oldest first, keyset on (since, id).
+    index('conversations_site_awaiting_staff_idx').on(t.siteId, t.awaitingStaffSince, t.id).where(sql`${t.awaitingStaffSince} IS NOT NULL`),
     check('conversations_pair_ordered', sql`${t.lowProfileId} < ${t.highProfileId}`),
     check('conversations_started_by_member', sql`${t.startedByProfileId} IN (${t.lowProfileId}, ${t.highProfileId})`),
     notNegative('conversations_last_message_id_not_negative', t.lastMessageId),

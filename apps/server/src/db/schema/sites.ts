@@ -7,6 +7,7 @@ import { PHOTO_MODERATION_MODES } from '@cupido/shared/staff';
 import { arrayOf, autoLikeRules, between, maxLength, notNegative, oneOf, settingWord } from '../checks';
 import { DEFAULT_CHAT_HISTORY_DAYS } from '@cupido/shared/chat-rules';
 import { DEFAULT_CREDIT_PACKAGES, DEFAULT_DIRECT_DEBIT_LIMIT, DEFAULT_SITE_CURRENCY, DEFAULT_SITE_PAYMENT_METHODS, PAYMENT_METHODS, type TCreditPackageSetting, type TPaymentMethod } from '@cupido/shared/payments';
+import { DEFAULT_HONEST_ANSWER, DEFAULT_SPENDING_REMINDER, OPERATOR_CLAIM_IDLE_MINUTES_DEFAULT, OPERATOR_CLAIM_IDLE_MINUTES_MAX } from '@cupido/shared/operator-console';
 import { AUTO_LIKE_EVENTS, DEFAULT_AUTO_LIKE_RULES, DEFAULT_SITE_TIME_ZONE, TIME_ZONE_MAX_LENGTH, type AutoLikeRules } from '@cupido/shared/like-rules';
 
 /** The operator behind one or more sites (spec section 3, company info). */
@@ -87,6 +88,12 @@ export const sites = pgTable(
     paymentMethods: jsonb('payment_methods').$type<TPaymentMethod[]>().notNull().default(DEFAULT_SITE_PAYMENT_METHODS),
     /** What one member's direct debits may add up to within 30 days, minor units. */
     directDebitLimit: integer('direct_debit_limit').notNull().default(DEFAULT_DIRECT_DEBIT_LIMIT),
+    /** What staff answer, as a fictional profile, to "are you real?" (issue 15; features/operator-console). */
+    honestAnswer: jsonb('honest_answer').$type<LocalizedText>().notNull().default(DEFAULT_HONEST_ANSWER),
+    /** The reminder of the site's spending limits shown in vulnerable members' conversations (issue 15). */
+    spendingReminder: jsonb('spending_reminder').$type<LocalizedText>().notNull().default(DEFAULT_SPENDING_REMINDER),
+    /** An operator's claim on a conversation ends after this many minutes without a call on it (issue 15). */
+    operatorClaimIdleMinutes: integer('operator_claim_idle_minutes').notNull().default(OPERATOR_CLAIM_IDLE_MINUTES_DEFAULT),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -120,5 +127,6 @@ export const sites = pgTable(
     arrayOf('sites_payment_methods_known', t.paymentMethods, PAYMENT_METHODS),
     check('sites_credit_packages_array', sql`jsonb_typeof(${t.creditPackages}) = 'array' AND jsonb_array_length(${t.creditPackages}) = 4`),
     notNegative('sites_direct_debit_limit_not_negative', t.directDebitLimit),
+    between('sites_operator_claim_idle_minutes_range', t.operatorClaimIdleMinutes, 1, OPERATOR_CLAIM_IDLE_MINUTES_MAX),
   ],
 );

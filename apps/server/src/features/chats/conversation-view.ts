@@ -139,6 +139,7 @@ export async function chatOf(db: Database, site: ChatSite, viewer: ChatViewer, l
     send_blocked: sendBlockedReason(partner, mc !== null, mayStart),
     account_unconfirmed: viewer.status !== 'active',
     draft: mc?.mine.draft ?? null,
+    spending_reminder: null,
     prices: { message: priceOf(site, 'text'), image: priceOf(site, 'image'), gift: priceOf(site, 'gift') },
     partner_delivered_up_to: progress.deliveredUpTo,
     partner_read_up_to: progress.readUpTo,

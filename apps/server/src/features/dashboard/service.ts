@@ -65,6 +65,7 @@ export async function dashboardFigures(db: Database, query: TDashboardQuery, now
     },
     revenue: revenue.map((r) => ({ currency: r.currency, net: fillDays(range, r.days) })),
     queues: { photos: queue(photos), reports: queue(reports), appeals: queue(appeals) },
+    operators: { answered: [], answer_seconds: null, queues: [] },
     sites,
   };
 }
