@@ -15,6 +15,7 @@ import { openAppealFigures } from '../moderation/for-dashboard';
 import { memberProfiles, profilesOfSite } from '../profiles/for-dashboard';
 import { siteChoices } from '../sites/for-back-office';
 import { netRevenuePerDay, paymentsPaidPerDay } from '../payments/for-dashboard';
+import { operatorFigures } from './operator-figures';
 import { addDays, boundsOf, daysOf, fillDays, type DayRange } from './day-range';
 
 const periodError = (code: string, params: Record<string, number> = {}) => new AppError(400, code, `staff.dashboard.errors.${code}`, params);
@@ -48,6 +49,7 @@ export async function dashboardFigures(db: Database, query: TDashboardQuery, now
   const appeals = await openAppealFigures(db, siteId);
   const paid = await paymentsPaidPerDay(db, period, siteId);
   const revenue = await netRevenuePerDay(db, period, siteId);
+  const operators = await operatorFigures(db, period, siteId, siteId === null ? sites.map((s) => s.id) : [siteId]);
   const queue = (q: { count: number; oldestAt: Date | null }) => ({ count: q.count, oldest_at: q.oldestAt ? new Date(q.oldestAt).toISOString() : null });
   return {
     site_id: siteId,
@@ -65,7 +67,7 @@ export async function dashboardFigures(db: Database, query: TDashboardQuery, now
     },
     revenue: revenue.map((r) => ({ currency: r.currency, net: fillDays(range, r.days) })),
     queues: { photos: queue(photos), reports: queue(reports), appeals: queue(appeals) },
-    operators: { answered: [], answer_seconds: null, queues: [] },
+    operators,
     sites,
   };
 }
