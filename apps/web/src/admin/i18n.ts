@@ -14,8 +14,9 @@ import sites from './sites/en.json';
 import fictional from './fictional/en.json';
 import dashboard from './dashboard/en.json';
 import audit from './audit/en.json';
+import operator from './operator/en.json';
 
-export const ADMIN_NAMESPACES = { common, staff, photos, reports, members, sites, fictional, dashboard, audit };
+export const ADMIN_NAMESPACES = { common, staff, photos, reports, members, sites, fictional, dashboard, audit, operator };
 
 export const adminI18n = i18next.createInstance();
 

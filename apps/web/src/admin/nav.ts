@@ -15,6 +15,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/appeals', label: 'nav.appeals', permission: 'appeals.decide' },
   { to: '/admin/members', label: 'nav.members', permission: 'members.view' },
   { to: '/admin/sites', label: 'nav.sites', permission: 'sites.edit' },
+  { to: '/admin/operator', label: 'nav.operator', permission: 'conversations.answer' },
   { to: '/admin/fictional', label: 'nav.fictional', permission: 'fictional.manage' },
   { to: '/admin/payments', label: 'nav.payments', permission: 'payments.manage' },
   { to: '/admin/revenue', label: 'nav.revenue', permission: 'payments.manage' },
