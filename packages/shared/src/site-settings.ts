@@ -7,6 +7,7 @@ import { AUTO_LIKE_EVENTS, isKnownTimeZone } from './like-rules';
 import { PHOTO_MODERATION_MODES } from './staff';
 import { zText } from './input';
 import { PACKAGE_AMOUNT_MAX, ZCreditPackageSettings, ZPaymentMethod } from './payments';
+import { OPERATOR_CLAIM_IDLE_MINUTES_MAX } from './operator-console';
 
 /**
  * The settings of a site staff edit in the back office (issue 13, decision 031): GET and PATCH
@@ -105,6 +106,10 @@ export const ZSiteSettings = z
     credit_packages: ZCreditPackageSettings,
     payment_methods: uniqueList(ZPaymentMethod).min(1, 'at least one payment method'),
     direct_debit_limit: z.number().int().min(0).max(PACKAGE_AMOUNT_MAX),
+    /** The operator console (issue 15): the answer to "are you real?", the spending reminder for vulnerable members, minutes until an idle claim lapses. */
+    honest_answer: ZLocalizedSettingText,
+    spending_reminder: ZLocalizedSettingText,
+    operator_claim_idle_minutes: z.number().int().min(1).max(OPERATOR_CLAIM_IDLE_MINUTES_MAX),
   })
   .strict();
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;

@@ -57,6 +57,9 @@ const SETTING_COLUMNS = {
   credit_packages: 'creditPackages',
   payment_methods: 'paymentMethods',
   direct_debit_limit: 'directDebitLimit',
+  honest_answer: 'honestAnswer',
+  spending_reminder: 'spendingReminder',
+  operator_claim_idle_minutes: 'operatorClaimIdleMinutes',
 } as const satisfies Record<keyof TSiteSettings, keyof Site>;
 
 const COMPANY_COLUMNS = {

@@ -104,6 +104,24 @@ describe('editing a site', () => {
     await patch({ currency: 'EUR' });
   });
 
+  it('edits the operator console (issue 15): the honest answer, the spending reminder and the claim idle minutes', async () => {
+    const detail = (await first.app.inject({ url: `/admin/api/sites/${siteId}`, cookies: admin.cookies })).json();
+    // The defaults say plainly that the profile is fictional, in every language.
+    expect(detail.settings.honest_answer.en).toContain('fictional profile');
+    expect(Object.keys(detail.settings.spending_reminder)).toEqual(expect.arrayContaining(['en', 'nl', 'de', 'it', 'fr', 'es', 'pl']));
+    expect(detail.settings.operator_claim_idle_minutes).toBe(5);
+    const honest = { en: 'I am a fictional profile run by our staff, not a real person.', nl: 'Ik ben een fictief profiel van onze medewerkers, geen echt persoon.' };
+    const response = await patch({ honest_answer: { ...honest, de: '  ' }, spending_reminder: { en: 'Mind your spending.' }, operator_claim_idle_minutes: 15 });
+    expect(response.statusCode, response.body).toBe(200);
+    // A language left empty is no text: it falls back to English.
+    expect(response.json().settings).toMatchObject({ honest_answer: honest, spending_reminder: { en: 'Mind your spending.' }, operator_claim_idle_minutes: 15 });
+    const row = (await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]!;
+    expect(row).toMatchObject({ honestAnswer: honest, spendingReminder: { en: 'Mind your spending.' }, operatorClaimIdleMinutes: 15 });
+    const entries = await auditEntriesOf(first.database.db, 'site', siteId);
+    expect(entries.at(-1)).toMatchObject({ before: { operator_claim_idle_minutes: 5 }, after: { honest_answer: honest, operator_claim_idle_minutes: 15 } });
+    await patch({ operator_claim_idle_minutes: 5 });
+  });
+
   it('refuses what the contract (and the database) would refuse, naming the field, writing nothing', async () => {
     const cases: [object, string][] = [
       [{ minimum_age: 17 }, 'minimum_age'],
@@ -125,6 +143,11 @@ describe('editing a site', () => {
       [{ payment_methods: ['bitcoin'] }, 'payment_methods'],
       [{ payment_methods: [] }, 'payment_methods'],
       [{ direct_debit_limit: -1 }, 'direct_debit_limit'],
+      [{ honest_answer: { nl: 'alleen Nederlands' } }, 'honest_answer'],
+      [{ spending_reminder: { en: 'x'.repeat(2001) } }, 'spending_reminder'],
+      [{ operator_claim_idle_minutes: 0 }, 'operator_claim_idle_minutes'],
+      [{ operator_claim_idle_minutes: 121 }, 'operator_claim_idle_minutes'],
+      [{ operator_claim_idle_minutes: 2.5 }, 'operator_claim_idle_minutes'],
       [{ name: 'A\u0000B' }, 'name'],
       [{ is_default: true }, ''],
       [{}, ''],

@@ -74,6 +74,9 @@ const site: TSiteDetailAnswer = {
     ],
     payment_methods: ['ideal', 'visa', 'paypal'],
     direct_debit_limit: 15000,
+    honest_answer: localized('I am a fictional profile, written by our staff.'),
+    spending_reminder: localized('Only spend what you can afford.'),
+    operator_claim_idle_minutes: 5,
   }),
   company: {
     name: 'Cupido Media B.V.',
@@ -176,6 +179,44 @@ describe('site editor', { timeout: 20_000 }, () => {
       ],
       payment_methods: ['visa', 'ideal', 'bancontact'],
       direct_debit_limit: 20000,
+    });
+  });
+
+  it('edits the operator console: the honest answer and spending reminder per language, the claim idle minutes', async () => {
+    const sent = stubAdmin({
+      'GET /admin/api/sites/2': () => ({ body: site }),
+      'PATCH /admin/api/sites/2': ({ body }) => ({ body: { ...site, settings: { ...site.settings, ...(body as object) } } }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/sites/2', routes);
+    const section = within(await screen.findByRole('region', { name: 'Operator console' }));
+    const honest = section.getByRole('group', { name: /^Honest answer to “are you real\?”/ });
+    expect(valueOf(within(honest).getByLabelText('English (en)'))).toBe('I am a fictional profile, written by our staff.');
+    expect(valueOf(within(honest).getByLabelText('Nederlands (nl)'))).toBe('I am a fictional profile, written by our staff. (nl)');
+    const reminder = section.getByRole('group', { name: 'Spending reminder shown in the conversations of vulnerable members' });
+    const minutes = section.getByLabelText('Minutes before an idle claim ends');
+    expect(valueOf(minutes)).toBe(5);
+
+    await user.type(within(honest).getByLabelText('Deutsch (de)'), 'Ich bin ein fiktives Profil.');
+    await user.clear(within(reminder).getByLabelText('English (en)'));
+    await user.type(within(reminder).getByLabelText('English (en)'), 'Mind your spending.');
+    await user.clear(minutes);
+    await user.type(minutes, '121');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    // More than OPERATOR_CLAIM_IDLE_MINUTES_MAX: refused before sending.
+    await waitFor(() => expect(document.activeElement).toBe(minutes));
+    expect(sent.some((s) => s.key.startsWith('PATCH'))).toBe(false);
+
+    await user.clear(minutes);
+    await user.type(minutes, '15');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Saved. The site shows the new settings now.');
+    const patch = sent.find((s) => s.key === 'PATCH /admin/api/sites/2')!.body as Record<string, unknown>;
+    expect(ZSiteUpdateRequest.safeParse(patch).success).toBe(true);
+    expect(patch).toMatchObject({
+      honest_answer: { en: 'I am a fictional profile, written by our staff.', nl: 'I am a fictional profile, written by our staff. (nl)', de: 'Ich bin ein fiktives Profil.' },
+      spending_reminder: { en: 'Mind your spending.', nl: 'Only spend what you can afford. (nl)' },
+      operator_claim_idle_minutes: 15,
     });
   });
 

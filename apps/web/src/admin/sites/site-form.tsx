@@ -12,6 +12,7 @@ import { LOCALES, LOCALE_CODES, type LocaleCode } from '@cupido/shared/locales';
 import { AUTO_LIKE_EVENTS } from '@cupido/shared/like-rules';
 import { PROFILE_FIELDS, SEARCH_FIELDS } from '@cupido/shared/profile-rules';
 import { PHOTO_MODERATION_MODES } from '@cupido/shared/staff';
+import { OPERATOR_CLAIM_IDLE_MINUTES_MAX } from '@cupido/shared/operator-console';
 import { ZCompanySettings, ZSiteSettings, type TSiteDetailAnswer } from '@cupido/shared/site-settings';
 import { TextField } from '../../ui/form/field';
 import { SelectField } from '../../ui/form/select-field';
@@ -25,7 +26,7 @@ export const ZSiteForm = ZSiteSettings.extend({ company: ZCompanySettings });
 export type TSiteFormValues = z.input<typeof ZSiteForm>;
 export type TSiteFormRequest = z.output<typeof ZSiteForm>;
 
-const LOCALIZED = ['index_title', 'description', 'fictional_warning', 'fictional_singular', 'fictional_plural'] as const;
+const LOCALIZED = ['index_title', 'description', 'fictional_warning', 'fictional_singular', 'fictional_plural', 'honest_answer', 'spending_reminder'] as const;
 
 /** Element ids by field, in the order of the form: a failed save focuses the first problem. */
 const IDS: Record<string, string> = Object.fromEntries(
@@ -34,6 +35,7 @@ const IDS: Record<string, string> = Object.fromEntries(
     ...LOCALIZED.slice(0, 2).flatMap((key) => LOCALE_CODES.map((code) => `${key}.${code}`)),
     'fictional_icon',
     ...LOCALIZED.slice(2).flatMap((key) => LOCALE_CODES.map((code) => `${key}.${code}`)),
+    'operator_claim_idle_minutes',
     'countries', 'show_all_languages', 'hide_locale_dropdown',
     'message_credits', 'photo_credits', 'gift_credits', 'signup_credits', 'message_length', 'refund_days', 'minimum_message_costs', 'member_resell',
     'signups', 'logged_out_search', 'logged_out_search_trafficsource', 'minimum_age', 'enable_site_entry_popup', 'site_entry_popup_countries',
@@ -126,6 +128,16 @@ export function SiteForm({ site, onSave }: { site: TSiteDetailAnswer; onSave: (r
           {localized('fictional_warning', true)}
           {localized('fictional_singular')}
           {localized('fictional_plural')}
+        </div>
+      </section>
+
+      <section className="card mb-3" aria-labelledby="sec-operator">
+        <div className="card-body">
+          <h2 id="sec-operator" className="h5">{t('sections.operator')}</h2>
+          <p className="form-text mt-0">{t('fields.operator_help')}</p>
+          {localized('honest_answer', true)}
+          {localized('spending_reminder', true)}
+          {number('operator_claim_idle_minutes', t('fields.operator_claim_idle_minutes'), { min: 1, max: OPERATOR_CLAIM_IDLE_MINUTES_MAX, help: t('fields.operator_claim_idle_minutes_help') })}
         </div>
       </section>
 
