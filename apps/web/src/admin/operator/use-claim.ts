@@ -2,7 +2,7 @@
  * The answer screen's claim: taken when the screen opens, given back when it is left (unmount, or
  * the tab going away), unless the server already released it (a sent reply) or never gave it.
  * React's StrictMode mounts twice in development: the release is deferred a tick and cancelled by
- * the second mount, so no DELETE can overtake the claim it would undo.
+ * the second mount, so no DELETE can overtake the claim asked for again.
  */
 import { useEffect, useRef, useState } from 'react';
 import { AdminApiError } from '../api';
@@ -24,25 +24,24 @@ export function useClaim(conversationId: number, onClaimed: () => void) {
   useEffect(() => {
     const pending = pendingReleases.get(conversationId);
     if (pending !== undefined) {
-      // Remounted at once (StrictMode): the claim asked for by the first mount still stands.
+      // Mounted again at once (StrictMode, or the same conversation reopened): keep the claim rather than give it back.
       clearTimeout(pending);
       pendingReleases.delete(conversationId);
-      releaseOnLeave.current = true;
-    } else {
-      releaseOnLeave.current = true;
-      claimConversation(conversationId).then(
-        () => {
-          setState({ kind: 'held' });
-          onClaimedRef.current();
-        },
-        (error: unknown) => {
-          releaseOnLeave.current = false;
-          const message = error instanceof Error ? error.message : String(error);
-          setState(error instanceof AdminApiError && error.code === 'conversation_taken' ? { kind: 'taken', message } : { kind: 'failed', message });
-          onClaimedRef.current();
-        },
-      );
     }
+    releaseOnLeave.current = true;
+    // Asking again for an own claim only renews it.
+    claimConversation(conversationId).then(
+      () => {
+        setState({ kind: 'held' });
+        onClaimedRef.current();
+      },
+      (error: unknown) => {
+        releaseOnLeave.current = false;
+        const message = error instanceof Error ? error.message : String(error);
+        setState(error instanceof AdminApiError && error.code === 'conversation_taken' ? { kind: 'taken', message } : { kind: 'failed', message });
+        onClaimedRef.current();
+      },
+    );
     const onPageHide = () => {
       if (releaseOnLeave.current) releaseConversation(conversationId);
     };
