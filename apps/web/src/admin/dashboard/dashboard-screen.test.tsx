@@ -31,6 +31,18 @@ const ANSWER: TDashboardAnswer = ZDashboardAnswer.parse({
     reports: { count: 0, oldest_at: null },
     appeals: { count: 2, oldest_at: '2026-03-01T00:00:00.000Z' },
   },
+  operators: {
+    answered: [
+      { staff_id: 3, staff_name: 'Anna', day: '2026-03-08', count: 4 },
+      { staff_id: 4, staff_name: 'Bert', day: '2026-03-08', count: 1 },
+      { staff_id: 3, staff_name: 'Anna', day: '2026-03-09', count: 2 },
+    ],
+    answer_seconds: { median: 250, p90: 1_385, count: 7 },
+    queues: [
+      { site_id: 1, count: 5, oldest_at: '2026-03-11T09:18:00.000Z' },
+      { site_id: 2, count: 0, oldest_at: null },
+    ],
+  },
   sites: [
     { id: 1, name: 'Cupido', domain: 'localhost' },
     { id: 2, name: 'Amora', domain: 'amora.example' },
@@ -65,6 +77,30 @@ describe('dashboard screen', () => {
     const total = within(table).getAllByRole('row').at(-1)!;
     expect(within(total).getAllByRole('cell').map((c) => c.textContent)).toEqual(['9', '6', '31', '39', '0', '350', '3']);
     expect(screen.getByText('Paid less refunds and chargebacks, by the UTC day each was booked.')).toBeTruthy();
+  });
+
+  it('shows the operator console: answers per operator and day, time to answer, waiting per site', async () => {
+    render();
+    const section = await screen.findByRole('region', { name: 'Operator console' });
+    const time = within(section).getByRole('region', { name: 'Time to answer in the period' });
+    expect(time.textContent).toContain('Median4 min 10 s');
+    expect(time.textContent).toContain('90% answered within23 min 5 s');
+    expect(time.textContent).toContain('over 7 answers');
+    const rowsOf = (name: string) =>
+      within(within(section).getByRole('table', { name }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('th,td')].map((cell) => cell.textContent));
+    expect(rowsOf('Conversations answered per operator')).toEqual([['Anna', '6'], ['Bert', '1']]);
+    expect(rowsOf('Conversations answered per operator and day')).toEqual([
+      ['2026-03-09', 'Anna', '2'],
+      ['2026-03-08', 'Anna', '4'],
+      ['2026-03-08', 'Bert', '1'],
+    ]);
+    expect(rowsOf('Conversations waiting now, per site')).toEqual([
+      ['Cupido', '5', '11 Mar 2026, 09:18 UTC (12 min)'],
+      ['Amora', '0', '–'],
+    ]);
   });
 
   it('sorts the table by a column heading, with aria-sort', async () => {

@@ -4,6 +4,7 @@
  * sortable table, for a site or all sites and a chosen period (kept in the address, so a view
  * can be bookmarked and shared). Payments paid per day are a column of the table; net revenue
  * (paid less refunds and chargebacks) is a card per currency, never added across currencies.
+ * The operator console's figures (answers per operator, time to answer, queues per site) follow.
  */
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { SiteSelect } from '../ui/site-select';
 import { CHARTS, DashboardChart } from './dashboard-charts';
 import { FiguresTable } from './figures-table';
 import { formatMoney } from '../payments/money';
+import { OperatorFigures } from './operator-figures';
 
 const TABLE_ID = 'dashboard-figures';
 
@@ -143,6 +145,7 @@ export function Component() {
               </div>
             ))}
           </div>
+          <OperatorFigures data={data} />
           <FiguresTable data={data} id={TABLE_ID} />
         </>
       )}
