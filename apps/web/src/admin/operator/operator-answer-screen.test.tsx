@@ -1,13 +1,12 @@
 /**
  * The answer screen: the claim taken on open and given back on leaving (not when refused), the
- * holder shown when someone else has it, the guardrails (client side once the shared rules know a
- * phone number, the server's refusal always), the honest answer first, the client id kept across
+ * holder shown when someone else has it, the guardrails (the shared rules while typing, the
+ * server's refusal as it words it), the honest answer first, the client id kept across
  * retries of the same text, the note and the vulnerable mark.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { replyViolations } from '@cupido/shared/operator-guardrails';
 import { ZOperatorNoteRequest, ZOperatorSendRequest, type TOperatorConversation } from '@cupido/shared/operator-console';
 import { renderScreen, stubAdmin, type Handler } from '../ui/screen-test-kit';
 import { Component as AnswerScreen } from './operator-answer-screen';
@@ -82,23 +81,25 @@ describe('operator answer screen', () => {
     expect(keys()).not.toContain(`DELETE ${BASE}/claim`);
   });
 
-  it('blocks a reply with a phone number: at once when the shared rules know it, else by the server with its reason', async () => {
-    const refusal = 'A reply may not contain a phone number.';
+  it('blocks a reply with a phone number while it is typed, and shows the server\'s refusal of what it refuses', async () => {
+    const refusal = 'This reply proposes a meeting. Fictional profiles never arrange to meet.';
     const { keys } = render(conversation(), {
-      [`POST ${BASE}/messages`]: () => ({ status: 400, body: { error: { code: 'reply_refused_phone', message: refusal } } }),
+      [`POST ${BASE}/messages`]: () => ({ status: 400, body: { error: { code: 'reply_refused_meeting', message: refusal } } }),
     });
     await screen.findByText(/You are answering this conversation/);
-    const text = 'Call me on +31 6 12345678 tonight';
-    await userEvent.type(replyBox(), text);
-    if (replyViolations(text).length > 0) {
-      expect(sendButton()).toHaveProperty('disabled', true);
-      expect(screen.getByText(/it contains a phone number/)).toBeTruthy();
-      expect(keys()).not.toContain(`POST ${BASE}/messages`);
-    } else {
-      await userEvent.click(sendButton());
-      expect((await screen.findByRole('alert')).textContent).toBe(refusal);
-      expect(screen.queryByText('the queue')).toBeNull();
-    }
+    await userEvent.type(replyBox(), 'Call me on +31 6 12345678 tonight');
+    expect(sendButton()).toHaveProperty('disabled', true);
+    expect(screen.getByText(/it contains a phone number \(“\+31 6 12345678”\)/)).toBeTruthy();
+    expect(replyBox().getAttribute('aria-invalid')).toBe('true');
+    expect(keys()).not.toContain(`POST ${BASE}/messages`);
+
+    // A text the shared rules let through, which the server refuses all the same.
+    await userEvent.clear(replyBox());
+    await userEvent.type(replyBox(), 'Sounds lovely');
+    expect(sendButton()).toHaveProperty('disabled', false);
+    await userEvent.click(sendButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(refusal);
+    expect(screen.queryByText('the queue')).toBeNull();
   });
 
   it('keeps the client id across retries of the same text and goes back to the queue once sent', async () => {
