@@ -45,8 +45,13 @@ export function findEmail(folded: string): Span | null {
   return findSpans(folded, EMAILS)[0] ?? null;
 }
 
+/** Links, without the punctuation of the sentence they end ("see www.x.com, or…"). */
 export function findLinks(folded: string): Span[] {
-  return findSpans(folded, LINKS);
+  return findSpans(folded, LINKS).map(({ start, end }) => {
+    let last = end;
+    while (last > start && /[.,;:!?)'"]/.test(folded.charAt(last - 1))) last -= 1;
+    return { start, end: last };
+  });
 }
 
 export function findMessenger(folded: string): Span | null {

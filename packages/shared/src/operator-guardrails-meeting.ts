@@ -91,6 +91,9 @@ const WHEN = new RegExp(
 const WHERE =
   /\b(station|train station|cafe|coffee shop|pub|park|restaurant|cinema|hotel|mall|beach|square|entrance|corner|church|museum|market|bridge|club|library|airport|kroeg|bioscoop|strand|plein|markt|ingang|brug|kerk|bahnhof|hauptbahnhof|kneipe|kino|platz|eingang|brucke|kirche|stazione|caffe|parco|albergo|spiaggia|piazza|ingresso|ponte|chiesa|mercato|ristorante|gare|parc|plage|entree|pont|eglise|marche|estacion|cafeteria|parque|cine|playa|plaza|puente|iglesia|mercado|restaurante|dworzec|dworcu|stacji|kawiarni|kawiarnia|parku|kinie|hotelu|plazy|rynku|wejsciu|moscie|kosciele|restauracji)\b/;
 
+/** A sentence about a day gone by tells, it does not arrange. */
+const PAST = /\b(yesterday|last|gisteren|vorige|gestern|letzten|ieri|scorso|scorsa|hier|dernier|derniere|ayer|pasado|pasada|wczoraj|zeszl[aey]|ostatni[aeo]?)\b/;
+
 /** A street address, in the ways the seven countries write one. */
 const ADDRESSES: RegExp[] = [
   /\b\d{1,4}[a-z]? [a-z]+ (street|st|road|rd|avenue|ave|lane|drive|way|close)\b/,
@@ -141,7 +144,7 @@ export function findMeeting(folded: string): Span | null {
   for (const sentence of folded.matchAll(/[^.!?\n]+/g)) {
     const when = WHEN.exec(sentence[0]);
     const where = WHERE.exec(sentence[0]);
-    if (!when || !where) continue;
+    if (!when || !where || PAST.test(sentence[0])) continue;
     const start = sentence.index + Math.min(when.index, where.index);
     const end = sentence.index + Math.max(when.index + when[0].length, where.index + where[0].length);
     const span = { start, end };

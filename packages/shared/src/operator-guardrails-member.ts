@@ -8,7 +8,7 @@ import { withinOneTypo } from './operator-guardrails-text';
 /** The words of the question, long enough that one slip of the keyboard cannot turn another word into them. */
 const KEY_WORDS = [
   'real', 'fake', 'robot', 'computer', 'human', 'person', 'profile', 'operator', 'moderator', 'employee',
-  'echt', 'echte', 'profiel', 'medewerker', 'mensch', 'mitarbeiter', 'profil', 'vera', 'vero', 'reale', 'persona',
+  'echt', 'echte', 'persoon', 'profiel', 'medewerker', 'mensch', 'mitarbeiter', 'profil', 'vera', 'vero', 'reale', 'persona',
   'profilo', 'operatore', 'moderatore', 'finto', 'finta', 'falso', 'falsa', 'vrai', 'vraie', 'reel', 'reelle',
   'personne', 'faux', 'fausse', 'operateur', 'moderateur', 'animateur', 'perfil', 'operador', 'moderador', 'empleado',
   'prawdziwa', 'prawdziwy', 'prawdziwym', 'botem', 'czlowiekiem', 'osoba',
@@ -34,7 +34,7 @@ export function correctTypos(folded: string): string {
 }
 
 /** After "real" as a question's last word: the end of the question, not "real nice". */
-const ENDS = String.raw`(?=\s*(?:[?!.,;:)]|$|or\b|and\b|right\b|tho\b|though\b|of niet\b|oder\b|o no\b|ou pas\b|o no\b|czy nie\b|\?))`;
+const ENDS = String.raw`(?=\s*(?:[?!.,;:)]|$|or\b|and\b|right\b|lol\b|haha|tho\b|though\b|of niet\b|oder\b|o no\b|ou pas\b|o no\b|czy nie\b|\?))`;
 
 export const REAL_QUESTIONS: RegExp[] = [
   // en
@@ -43,7 +43,7 @@ export const REAL_QUESTIONS: RegExp[] = [
   /\b(is|are) (this|that|your) (profile|account|person|chat)( really| actually)? (real|fake|genuine|a bot|run by|written by|operated by|managed by)\b/,
   /\b(is|are) (this|that|you|it) (a )?(bot|chatbot|fake profile|run by|written by|operated by)\b/,
   /\bam i (talking|chatting|writing|speaking) (to|with) (a |an )?(real|bot|robot|human|computer|machine|operator|moderator|person|staff|employee|chatbot)\b/,
-  /\b(you'?re|your|you are) (a |an )?(bot|robot|fake profile|chatbot|operator)\b(?! (and|is))/,
+  new RegExp(String.raw`\b(you'?re|your|you are) (a |an )?(bot|robot|fake profile|chatbot|operator)${ENDS}`),
   /\bdo you (really |actually )?exist\b/,
   // nl
   new RegExp(String.raw`\b(ben|bent) (je|jij|u) (wel |eigenlijk |nou )?echt${ENDS}`),
@@ -79,7 +79,8 @@ export const REAL_QUESTIONS: RegExp[] = [
   /\b(hablo|estoy hablando|escribo|chateo) con (un |una )?(persona real|bot|robot|maquina|ordenador|operador|operadora|moderador)\b/,
   /\bexistes (de verdad|realmente)\b/,
   // pl
-  /\b(czy )?(jestes|jestescie) (naprawde |w ogole )?(prawdziwa|prawdziwy|prawdziwym czlowiekiem|prawdziwa osoba|botem|robotem|komputerem|czlowiekiem|operatorem|operatorka|moderatorem|moderatorka|pracownikiem|pracownica|fake|fejkiem)\b/,
+  new RegExp(String.raw`\b(jestes|jestescie) (naprawde |w ogole )?(prawdziwa|prawdziwy|fake)${ENDS}`),
+  /\b(jestes|jestescie) (naprawde |w ogole )?(prawdziwym czlowiekiem|prawdziwa osoba|botem|robotem|komputerem|czlowiekiem|operatorem|operatorka|moderatorem|moderatorka|pracownikiem|pracownica|fejkiem)\b/,
   /\bczy (to|ten profil) (jest )?(prawdziwy|prawdziwa|falszywy|fake|fejk|bot)\b/,
   /\bczy (pisze|rozmawiam|gadam) z (prawdziwa osoba|prawdziwym czlowiekiem|botem|robotem|komputerem|czlowiekiem|pracownikiem|operatorem|moderatorem)\b/,
   /\bczy (ty )?(naprawde )?istniejesz\b/,
