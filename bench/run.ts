@@ -7,7 +7,8 @@
  * the back office's photo moderation queue (bench/seed-moderation.ts: 10,000 photos waiting), and
  * the payment provider's webhooks (bench/seed-payments.ts: throughput of POST
  * /api/payment-webhook/sandbox, then 1,000 concurrent webhooks for 100 payments, each payment's
- * credits checked to be posted exactly once).
+ * credits checked to be posted exactly once), and the operator console (bench/operator.ts: the queue
+ * with 10,000 conversations waiting, 50 operators claiming and answering the same conversations).
  * The server runs in its own process (as in production); autocannon loads it from this one.
  *
  * BENCH_ONLY=<text> runs only the cases whose name contains the text (case-insensitive), e.g.
@@ -25,7 +26,10 @@ import { EMBEDDED_BENCH_PROFILES, POSTGRES_BENCH_PROFILES, seedBenchProfiles } f
 import { HEAVY_MEMBER_LIKES, LIKE_BENCH_MEMBERS, seedLikeBench, type LikeBench } from './seed-likes';
 import { LIKE_BURST_PER_MINUTE } from '../apps/server/src/features/likes/service';
 import { MODERATION_BENCH_PHOTOS, seedModerationBench, type ModerationBench } from './seed-moderation';
-import { EXACTNESS_DELIVERIES_EACH, EXACTNESS_PAYMENTS, THROUGHPUT_PAYMENTS, seedPaymentsBench, type PaymentsBench } from './seed-payments';
+import { EXACTNESS_PAYMENTS, THROUGHPUT_PAYMENTS, seedPaymentsBench, type PaymentsBench } from './seed-payments';
+import { EXACTNESS_CASE, webhookExactness } from './payments-exactness';
+import { OPERATOR_BENCH_OPERATORS, OPERATOR_BENCH_WAITING, seedOperatorBench, type OperatorBench } from './seed-operator';
+import { OPERATOR_RACE_CASE, operatorClaimRace, operatorQueueLatencyCase } from './operator';
 
 interface Case {
   name: string;
@@ -126,75 +130,6 @@ function webhookCase(bench: PaymentsBench): Case {
   };
 }
 
-/**
- * 1,000 concurrent webhooks for 100 payments (each delivered ten times: five notifications, each
- * twice, all shuffled), then through the members' own calls: every payment is paid, and each
- * member's ledger holds exactly one purchase entry per payment, adding up to its credits.
- */
-async function webhookExactness(base: string, bench: PaymentsBench): Promise<boolean> {
-  const deliveries = bench.exactness.flatMap((p) =>
-    Array.from({ length: EXACTNESS_DELIVERIES_EACH }, (_, k) => ({ payment_id: p.sandboxId, event_id: `exact_${p.sandboxId}_${k % 5}` })),
-  );
-  for (let i = deliveries.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [deliveries[i], deliveries[j]] = [deliveries[j]!, deliveries[i]!];
-  }
-  // All at once, through IN_FLIGHT connections (1,000 sockets at once would overflow the listen backlog).
-  const started = performance.now();
-  const answers: number[] = [];
-  let next = 0;
-  const sender = async () => {
-    for (let i = next++; i < deliveries.length; i = next++) {
-      const r = await fetch(`${base}/api/payment-webhook/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(deliveries[i]) });
-      await r.arrayBuffer();
-      answers.push(r.status);
-    }
-  };
-  await Promise.all(Array.from({ length: EXACTNESS_IN_FLIGHT }, sender));
-  const answeredMs = performance.now() - started;
-  const refused = answers.filter((status) => status !== 200).length;
-
-  const status = async (p: PaymentsBench['exactness'][number]) => {
-    const r = await fetch(`${base}/api/transaction.php?domain=localhost&id=${p.paymentId}`, { headers: { cookie: bench.memberCookies[p.member]! } });
-    return ((await r.json()) as { status: string }).status;
-  };
-  const deadline = Date.now() + 120_000;
-  let unpaid = bench.exactness.length;
-  while (Date.now() < deadline) {
-    unpaid = (await Promise.all(bench.exactness.map(status))).filter((s) => s !== 'paid').length;
-    if (unpaid === 0) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const settledMs = performance.now() - started;
-  // Processing is over once all are paid; a moment more for any straggling replay to have had its chance to post twice.
-  await new Promise((r) => setTimeout(r, 1_000));
-
-  let wrongMembers = 0;
-  let entries = 0;
-  let credits = 0;
-  for (let member = 0; member < bench.memberCookies.length; member++) {
-    const own = bench.exactness.filter((p) => p.member === member);
-    const history = (await (
-      await fetch(`${base}/api/credits-history.php?domain=localhost&limit=100`, { headers: { cookie: bench.memberCookies[member]! } })
-    ).json()) as { balance: number; entries: { kind: string; amount: number }[] };
-    const purchases = history.entries.filter((e) => e.kind === 'purchase');
-    const expected = own.reduce((sum, p) => sum + p.credits, 0);
-    entries += purchases.length;
-    credits += purchases.reduce((sum, e) => sum + e.amount, 0);
-    if (purchases.length !== own.length || history.balance !== expected || purchases.reduce((sum, e) => sum + e.amount, 0) !== expected) wrongMembers++;
-  }
-  const expectedCredits = bench.exactness.reduce((sum, p) => sum + p.credits, 0);
-  const ok = refused === 0 && unpaid === 0 && wrongMembers === 0;
-  console.log(
-    `${ok ? 'ok  ' : 'FAIL'} ${deliveries.length.toLocaleString('en')} concurrent webhooks for ${bench.exactness.length} payments (each ${EXACTNESS_DELIVERIES_EACH}x, shuffled, ${EXACTNESS_IN_FLIGHT} in flight): ` +
-      `all answered in ${answeredMs.toFixed(0)} ms (${refused} refused), all settled after ${settledMs.toFixed(0)} ms (${unpaid} not paid, ` +
-      `${((bench.exactness.length * 1000) / settledMs).toFixed(0)} payments settled a second); ` +
-      `ledger: ${entries} purchase entries (expected ${bench.exactness.length}), ${credits.toLocaleString('en')} credits (expected ${expectedCredits.toLocaleString('en')}), ${wrongMembers} members off`,
-  );
-  return ok;
-}
-const EXACTNESS_IN_FLIGHT = 100;
-const EXACTNESS_CASE = { name: 'payments: 1,000 concurrent webhooks for 100 payments, credits exactly once' };
 
 const CASES: Case[] = [
   { name: 'GET /api/settings.php', path: '/api/settings.php?domain=localhost&locale=en', target: 0.8 },
@@ -304,7 +239,7 @@ async function latency(base: string, paths: string[], headers: Record<string, st
 }
 
 /** Fills the database the server will use with the search and likes bench data before it starts. */
-async function seedBenchData(dataDir: string): Promise<LikeBench & { moderation: ModerationBench; payments: PaymentsBench }> {
+async function seedBenchData(dataDir: string): Promise<LikeBench & { moderation: ModerationBench; payments: PaymentsBench; operator: OperatorBench }> {
   const url = process.env.BENCH_DATABASE_URL || undefined;
   const count = Number(process.env.BENCH_PROFILES ?? (url ? POSTGRES_BENCH_PROFILES : EMBEDDED_BENCH_PROFILES));
   const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
@@ -318,7 +253,9 @@ async function seedBenchData(dataDir: string): Promise<LikeBench & { moderation:
     console.log(`Moderation bench data: ${MODERATION_BENCH_PHOTOS.toLocaleString('en')} photos waiting for review, a moderator's staff session`);
     const payments = await seedPaymentsBench(database.db);
     console.log(`Payments bench data: ${THROUGHPUT_PAYMENTS.toLocaleString('en')} paid payments, ${EXACTNESS_PAYMENTS} open ones (paid at the sandbox) for the exactness check`);
-    return { ...likes, moderation, payments };
+    const operator = await seedOperatorBench(database.db, { postgres: !!url });
+    console.log(`Operator bench data: ${OPERATOR_BENCH_WAITING.toLocaleString('en')} conversations waiting for a fictional profile's answer, ${OPERATOR_BENCH_OPERATORS} operators' staff sessions`);
+    return { ...likes, moderation, payments, operator };
   } finally {
     await database.close();
   }
@@ -347,6 +284,7 @@ LATENCY_CASES.push({
   targetOn: 'postgres',
   headers: { cookie: likeBench.moderation.cookie },
 });
+LATENCY_CASES.push(operatorQueueLatencyCase(likeBench.operator));
 const server = await startServer(port, dataDir);
 const base = `http://127.0.0.1:${port}`;
 let failed = false;
@@ -354,10 +292,12 @@ try {
   const cases = selected(CASES);
   const latencyCases = selected(LATENCY_CASES);
   const exactness = selected([EXACTNESS_CASE]).length > 0;
-  if (cases.length + latencyCases.length === 0 && !exactness) throw new Error(`BENCH_ONLY=${ONLY} matches no case`);
+  const operatorRace = selected([OPERATOR_RACE_CASE]).length > 0;
+  if (cases.length + latencyCases.length === 0 && !exactness && !operatorRace) throw new Error(`BENCH_ONLY=${ONLY} matches no case`);
   for (const c of cases) if (c.prepare) c.headers = { ...c.headers, ...(await c.prepare(base)) };
   // First, on an idle server: the throughput runs below leave a backlog of notifications to process.
   if (exactness) failed = !(await webhookExactness(base, likeBench.payments)) || failed;
+  if (operatorRace) failed = !(await operatorClaimRace(base, likeBench.operator)) || failed;
   // Warm up the JIT and caches on both routes before measuring.
   await load(base + BASELINE_PATH, {}, 1);
   for (const c of cases) await load(base + c.path, c.headers, 1, c.requests);
