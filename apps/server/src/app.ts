@@ -19,7 +19,8 @@ import { PRODUCTION_PUBLIC_ORIGIN } from './features/sites/public-origin';
 import { fastifyTrustProxy, trustsAnyProxy } from './infra/trust-proxy';
 import photos from './plugins/photos';
 import webApp from './plugins/web-app';
-import { SiteService } from './features/sites/service';
+import { SiteService, type Site } from './features/sites/service';
+import type { LocaleCode } from '@cupido/shared/locales';
 import { sitesRoutes } from './features/sites/routes';
 import { referenceDataRoutes } from './features/reference-data/routes';
 import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
@@ -64,6 +65,7 @@ import { createLiveHub, type LiveLimits } from './features/live/hub';
 import { liveRoutes } from './features/live/routes';
 import { chatRoutes } from './features/chats/routes';
 import { handleChatEvents } from './features/chats/event-handlers';
+import { handleOperatorConsoleEvents, spendingReminderFor } from './features/operator-console/member-care';
 import { conversationExistsBetween } from './features/chats/store';
 import { chatImageRoutes } from './features/chats/image-routes';
 import { createChatImageStorage, deleteChatImageFiles } from './features/chats/image-messages';
@@ -219,7 +221,19 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   app.decorate('live', live);
   await app.register(liveRoutes, { hub: live, publicOrigin });
   // Chats (issue 12): messages, read state and removal; frames go out through `live` after each commit.
-  const chatDeps = { db: database.db, clock, limiter, live, sites, log: app.log };
+  // The operator console (issue 15) sits above chats: it records the vulnerability signals of
+  // members' messages to fictional profiles and lends chats the spending reminder of flagged members.
+  handleOperatorConsoleEvents(events, clock);
+  const chatDeps = {
+    db: database.db,
+    clock,
+    limiter,
+    live,
+    sites,
+    log: app.log,
+    events,
+    spendingReminder: (site: Site, memberProfileId: number, locale: LocaleCode) => spendingReminderFor(database.db, site, memberProfileId, locale),
+  };
   handleChatEvents(events, { ...chatDeps, onImagesDeleted: (keys) => deleteChatImageFiles({ storage: chatImages, log: app.log }, keys) });
   // A conversation makes two members partners: an invisible one stays reachable for the other.
   addExistingContactSource(conversationExistsBetween);

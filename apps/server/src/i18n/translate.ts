@@ -22,6 +22,7 @@ import staffFictional from './staff/fictional.json';
 import staffDashboard from './staff/dashboard.json';
 import staffAudit from './staff/audit.json';
 import staffFinance from './staff/finance.json';
+import staffOperator from './staff/operator.json';
 
 type Catalogue = { [key: string]: string | Catalogue };
 export const CATALOGUES: Record<LocaleCode, Catalogue> = { en, nl, de, it, fr, es, pl };
@@ -36,6 +37,7 @@ const STAFF_CATALOGUE: Catalogue = {
   dashboard: staffDashboard,
   audit: staffAudit,
   finance: staffFinance,
+  operator: staffOperator,
 };
 
 function lookup(catalogue: Catalogue, key: string): string | undefined {

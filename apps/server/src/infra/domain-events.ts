@@ -52,7 +52,12 @@ export type DomainEvent =
   /** A profile is about to be deleted (profiles), published before the row goes: dependants remove theirs first. */
   | { type: 'profile.deleting'; profileId: number }
   /** A payment was confirmed by the provider (payments), in the transaction that posts its credits: accounts makes the member premium for life. */
-  | { type: 'payment.completed'; userId: number; paymentId: number; amountMinor: number; currency: string };
+  | { type: 'payment.completed'; userId: number; paymentId: number; amountMinor: number; currency: string }
+  /**
+   * A member sent a text message to a fictional profile (chats), in the send's transaction: the
+   * operator console records the vulnerability signals of the text (issue 15).
+   */
+  | { type: 'chat.message_to_fictional_profile'; siteId: number; conversationId: number; messageId: number; memberProfileId: number; fictionalProfileId: number; text: string };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -5,9 +5,11 @@
 import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
+import type { DomainEvents } from '../../infra/domain-events';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { LiveHub } from '../live/live-hub';
 import type { Site } from '../sites/service';
+import type { LocaleCode } from '@cupido/shared/locales';
 
 export interface ChatDeps {
   db: Database;
@@ -19,7 +21,17 @@ export interface ChatDeps {
   sites: { byId(id: number): Promise<Site | null> };
   /** Where a frame that could not be published is reported (the message is stored all the same). */
   log: { warn(obj: object, msg: string): void };
+  /** Domain events: a member's text to a fictional profile is published in the send's transaction (issue 15). */
+  events?: DomainEvents;
+  /**
+   * The reminder of the site's spending limits for a member writing to a fictional profile, or
+   * null (issue 15): the operator console knows who is vulnerable and registers this in app.ts
+   * (chats cannot import it: the console sits above chats).
+   */
+  spendingReminder?: SpendingReminderSource;
 }
+
+export type SpendingReminderSource = (site: Site, memberProfileId: number, locale: LocaleCode) => Promise<string | null>;
 
 /** The logged-in member, as the session knows them. */
 export interface ChatMember {

@@ -96,7 +96,16 @@ async function pageOf(db: Database, mc: MembersConversation, windowStart: Date, 
   return { rows: rows.slice(0, CHAT_PAGE_SIZE).reverse(), hasOlder: rows.length > CHAT_PAGE_SIZE, hasNewer: false, olderHidden };
 }
 
-export async function chatOf(db: Database, site: ChatSite, viewer: ChatViewer, locale: LocaleCode, query: ChatQuery, now: Date): Promise<TChatAnswer> {
+/** `spendingReminder`: the reminder for a member writing to a fictional profile (the operator console's, registered in app.ts). */
+export async function chatOf(
+  db: Database,
+  site: ChatSite,
+  viewer: ChatViewer,
+  locale: LocaleCode,
+  query: ChatQuery,
+  now: Date,
+  spendingReminder?: (memberProfileId: number) => Promise<string | null>,
+): Promise<TChatAnswer> {
   let mc: MembersConversation | null;
   let partnerId: number;
   if (query.conversation !== undefined) {
@@ -122,6 +131,7 @@ export async function chatOf(db: Database, site: ChatSite, viewer: ChatViewer, l
   const progress = { deliveredUpTo: mc?.partner.deliveredUpTo ?? 0, readUpTo: mc?.partner.readUpTo ?? 0, fictional: partner.fictional };
   const page = mc ? await pageOf(db, mc, historyWindowStart(now, site.chatHistoryDays), query) : { rows: [], hasOlder: false, hasNewer: false, olderHidden: false };
   const likeState = (await likeFlagsOf(db, viewer.profileId, [partnerId])).get(partnerId)?.likeState ?? 'none';
+  const reminder = partner.fictional && spendingReminder ? await spendingReminder(viewer.profileId) : null;
 
   return {
     conversation: mc?.conversation.id ?? null,
@@ -139,7 +149,7 @@ export async function chatOf(db: Database, site: ChatSite, viewer: ChatViewer, l
     send_blocked: sendBlockedReason(partner, mc !== null, mayStart),
     account_unconfirmed: viewer.status !== 'active',
     draft: mc?.mine.draft ?? null,
-    spending_reminder: null,
+    spending_reminder: reminder,
     prices: { message: priceOf(site, 'text'), image: priceOf(site, 'image'), gift: priceOf(site, 'gift') },
     partner_delivered_up_to: progress.deliveredUpTo,
     partner_read_up_to: progress.readUpTo,

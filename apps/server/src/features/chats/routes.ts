@@ -77,7 +77,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
     async (request) => {
       const member = await request.requireMember();
       const viewer = { ...chatMember(member, request.site.id), paidUser: member.paidUser, status: member.status };
-      return chatOf(deps.db, request.site, viewer, request.locale, parseChatQuery(request.query), deps.clock());
+      const reminder = deps.spendingReminder;
+      const spendingReminder = reminder ? (profileId: number) => reminder(request.site, profileId, request.locale) : undefined;
+      return chatOf(deps.db, request.site, viewer, request.locale, parseChatQuery(request.query), deps.clock(), spendingReminder);
     },
   );
 

@@ -12,7 +12,7 @@ import { MESSAGE_BURST_PER_MINUTE, graphemeLength, type GiftCode, type MessageKi
 import type { TCreditKind } from '@cupido/shared/credits';
 import { conversationMembers, conversations, messages } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Tx } from '../../infra/domain-events';
+import type { DomainEvents, Tx } from '../../infra/domain-events';
 import type { Database } from '../../db/open';
 import { authenticationRequired } from '../../plugins/session';
 import { lockMemberAccount } from '../accounts/member-lock';
@@ -80,7 +80,10 @@ export async function sendMessage(deps: ChatDeps, site: ChatSite, member: ChatMe
   const burst = await deps.limiter.hit(`message:${member.userId}`, MESSAGE_BURST_PER_MINUTE, MINUTE_MS);
   if (!burst.allowed) throw new AppError(429, 'too_many_messages', 'errors.too_many_messages');
   const content = checkedContent(site, input.content);
-  const sent = await deps.db.transaction((tx) => sendInTx(tx, site, member, { ...input, content }, deps.clock()));
+  const events = deps.events;
+  const sent = events
+    ? await events.transaction(deps.db, (tx) => sendInTx(tx, site, member, { ...input, content }, deps.clock(), events))
+    : await deps.db.transaction((tx) => sendInTx(tx, site, member, { ...input, content }, deps.clock()));
   if (!sent.replayed) await publishNewMessage(deps, site, sent);
   return { message: toChatMessage(sent.message, member.profileId, sent.partner), credits: sent.balance };
 }
@@ -90,7 +93,7 @@ export async function sendMessage(deps: ChatDeps, site: ChatSite, member: ChatMe
  * content must have been checked (checkedContent). Throws the refusal, rolling everything back:
  * 402 insufficient_credits leaves nothing written.
  */
-export async function sendInTx(tx: Tx, site: ChatSite, member: ChatMember, input: SendInput, now: Date): Promise<SentMessage> {
+export async function sendInTx(tx: Tx, site: ChatSite, member: ChatMember, input: SendInput, now: Date, events?: DomainEvents): Promise<SentMessage> {
   const db = tx as unknown as Database;
   // Every send of the member waits here for the one before, in every server process.
   const standing = await lockMemberAccount(tx, member.userId);
@@ -150,6 +153,18 @@ export async function sendInTx(tx: Tx, site: ChatSite, member: ChatMember, input
     })
     .where(eq(conversations.id, conversation.id))
     .returning();
+  if (partner.fictional && input.content.kind === 'text' && events) {
+    // The operator console reads the text for vulnerability signals, in this transaction (issue 15).
+    await events.publish(tx, {
+      type: 'chat.message_to_fictional_profile',
+      siteId: site.id,
+      conversationId: conversation.id,
+      messageId: stored.id,
+      memberProfileId: member.profileId,
+      fictionalProfileId: input.profileId,
+      text: input.content.text,
+    });
+  }
   // What waited in the box (a signup message the credits did not cover) has been sent now.
   await tx
     .update(conversationMembers)

@@ -44,7 +44,7 @@ export async function sendSignupMessage(deps: ChatDeps, event: EventOf<'account.
   }
   // The account row is locked by the activation: the balance cannot change before the send.
   if (content && (await readBalance(tx, member.userId)) >= priceOf(site, 'text')) {
-    const sent = await sendInTx(tx, site, member, { profileId: event.signupProfileId, clientId: null, content }, now);
+    const sent = await sendInTx(tx, site, member, { profileId: event.signupProfileId, clientId: null, content }, now, deps.events);
     effects.afterCommit(() => publishNewMessage(deps, site, sent));
     return;
   }

@@ -61,6 +61,7 @@ const AREA_ACCESS: Record<string, readonly string[]> = {
   dashboard: ['dashboard.view'],
   audit: ['audit.view'],
   conversations: ['conversations.answer'],
+  operator: ['conversations.answer'],
   payments: ['payments.manage'],
   revenue: ['payments.manage'],
 };
