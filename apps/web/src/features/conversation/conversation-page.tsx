@@ -26,6 +26,7 @@ import { MessageList } from './message-list';
 import { getOutbox, type OutboxRefusal } from './outbox';
 import { RefusalAlert } from './refusal-alert';
 import { SendFooter } from './send-footer';
+import { SpendingReminder } from './spending-reminder';
 import { useConversation, type ChatMeta } from './use-conversation';
 
 const MessageReportDialog = lazyWithReload(() => import('./message-report-dialog'));
@@ -206,6 +207,7 @@ function ChatView({ chat, meta }: { chat: ReturnType<typeof useConversation>; me
           {t('unconfirmed', { email: user?.email ?? '' })}
         </p>
       )}
+      {meta.spending_reminder && <SpendingReminder text={meta.spending_reminder} />}
       <MessageList
         messages={state.messages}
         outgoing={outgoing}

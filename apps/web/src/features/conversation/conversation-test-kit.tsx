@@ -49,6 +49,7 @@ export function chatAnswer(overrides: Partial<TChatAnswer> = {}): TChatAnswer {
     send_blocked: null,
     account_unconfirmed: false,
     draft: null,
+    spending_reminder: null,
     prices: { message: 10, image: 5, gift: 25 },
     partner_delivered_up_to: 0,
     partner_read_up_to: 0,

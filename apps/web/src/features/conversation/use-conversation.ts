@@ -42,8 +42,8 @@ const EMPTY: ConversationState = {
 };
 
 function metaOf(answer: TChatAnswer): ChatMeta {
-  const { conversation, partner, send_blocked, account_unconfirmed, draft, prices } = answer;
-  return { conversation, partner, send_blocked, account_unconfirmed, draft, prices };
+  const { conversation, partner, send_blocked, account_unconfirmed, draft, spending_reminder, prices } = answer;
+  return { conversation, partner, send_blocked, account_unconfirmed, draft, spending_reminder, prices };
 }
 
 export function conversationReducer(state: ConversationState, action: Action): ConversationState {
