@@ -97,11 +97,11 @@ export const SIGNALS: Record<'money_trouble' | 'lonely' | 'spending_too_much', R
     // it
     /\b(debiti|debito|indebitat[oa]|non ho (piu )?soldi|senza soldi|al verde|prestito|problemi (di|con i) soldi|sfratto|non riesco a pagare|non posso pagare)\b/,
     // fr
-    /\b(dettes?|endette|endettee|pas d'argent|plus d'argent|fauche|fauchee|sans le sou|pret|emprunt|decouvert|huissier|problemes d'argent|(peux|arrive) pas (a )?payer)\b/,
+    /\b(dettes?|endette|endettee|pas d'argent|plus d'argent|fauche|fauchee|sans le sou|(un|mon|d'un) pret|emprunt|decouvert|huissier|problemes d'argent|(peux|arrive) pas (a )?payer)\b/,
     // es
     /\b(deudas?|endeudad[oa]|sin dinero|no tengo (dinero|un duro|plata)|sin blanca|prestamo|problemas de dinero|arruinad[oa]|numeros rojos|no puedo pagar|desahucio)\b/,
     // pl
-    /\b((mam|moje|splacic|splacam|w) dlugi|dlugow|zadluzon[ya]|zadluzenie|nie mam pieniedzy|bez pieniedzy|brak pieniedzy|pozyczk[aeiy]|kredyt|chwilowk[aeiy]|komornik|splukan[ya]|problemy (z pieniedzmi|finansowe)|nie stac mnie|nie moge zaplacic)\b/,
+    /\b((mam|moje|splacic|splacam|w) dlugi|dlugow|zadluzon[ya]|zadluzenie|nie mam pieniedzy|bez pieniedzy|brak pieniedzy|pozyczk[aeiy]|(wzial[ae]m|wziac|splacam|splacic|rata|raty) kredyt\w*|kredyt hipoteczny|chwilowk[aeiy]|komornik|splukan[ya]|problemy (z pieniedzmi|finansowe)|nie stac mnie|nie moge zaplacic)\b/,
   ],
   lonely: [
     /\b(lonely|loneliness|so alone|all alone|(feel|feeling|i'?m|i am) (so |very )?alone|(nobody|no one|noone) (talks|speaks|writes|cares|listens)( to me| about me)?|no friends|have (nobody|no one)|isolated)\b/,

@@ -69,7 +69,7 @@ const SIGNALLING: Record<LocaleCode, Record<TVulnerabilitySignal, string[]>> = {
     spending_too_much: ['He gastado todo mi dinero en créditos', 'Gasto demasiado aquí'],
   },
   pl: {
-    money_trouble: ['Mam długi', 'Nie mam pieniędzy', 'Wziąłem pożyczkę'],
+    money_trouble: ['Mam długi', 'Nie mam pieniędzy', 'Wziąłem pożyczkę', 'Wziąłem kredyt'],
     lonely: ['Jestem bardzo samotny', 'Nikt ze mną nie rozmawia'],
     spending_too_much: ['Wydałem wszystkie pieniądze na kredyty', 'Wydaję za dużo'],
   },
@@ -81,9 +81,9 @@ const NO_SIGNAL: Record<LocaleCode, string[]> = {
   nl: ['Het is mijn schuld, sorry', 'Ik ben alleen thuis vanavond', 'Leuke dag gehad!'],
   de: ['Wie war dein Tag?', 'Ich habe heute frei'],
   it: ['Solo un attimo', 'Com’è andata?'],
-  fr: ['Seulement un peu', 'Comment vas-tu\u202f?'],
+  fr: ['Seulement un peu', 'Comment vas-tu\u202f?', 'Je suis prête\u202f!'],
   es: ['Solo un momento', '¿Qué tal tu día?'],
-  pl: ['To był długi dzień', 'Jak się masz?'],
+  pl: ['To był długi dzień', 'Jak się masz?', 'Wysłałem prezent za 25 kredytów', 'Mam jeszcze 1 kredyt'],
 };
 
 describe.each(LOCALE_CODES)('asksIfReal in %s', (lang) => {

@@ -91,7 +91,8 @@ const BROKEN: Record<LocaleCode, Record<TGuardrailRule, [reply: string, match: s
     meeting: [
       ['On se voit ce soir\u202f?', 'On se voit'],
       ['Viens chez moi samedi', 'Viens chez moi'],
-      ['Rendez-vous à 20 h à la gare', 'Rendez-vous'],
+      ['Rendez-vous à 20 h à la gare', 'Rendez-vous à'],
+      ['Fixons un rendez-vous samedi', 'Fixons un rendez-vous'],
       ['J’habite au 12 rue Lepic', '12 rue Lepic'],
     ],
     phone: [['Appelle-moi au 06 12 34 56 78', '06 12 34 56 78']],
@@ -134,14 +135,15 @@ const HARMLESS: Record<LocaleCode, string[]> = {
     "I'm home by 8 and I'm 34, born in 1990.",
     'How was your Saturday at the beach?',
     'I went to the park yesterday at 5.',
+    "Coffee, a walk or dinner: what's your idea of a good first date?",
     'I really like your photos, you have a lovely smile.',
   ],
-  nl: ['Hoe was je dag vandaag?', 'Leuk dat je schrijft! Ik ben 29 en woon in Utrecht.', 'Ik ben om 8 uur thuis, en jij?', 'Echt? Vertel eens meer!'],
-  de: ['Wie war dein Tag?', 'Ich bin 31 Jahre alt und mag Katzen.', 'Am 24.11.2026 hatte ich Geburtstag.', 'Du bist süß, erzähl mir mehr von dir.'],
-  it: ['Com’è andata la giornata?', 'Ho 27 anni e adoro il mare.', 'Sono a casa dalle 8, tu?', 'Che bel sorriso che hai!'],
-  fr: ['Comment s’est passée ta journée\u202f?', 'J’ai 35 ans et j’adore cuisiner.', 'Je rentre vers 19 h, et toi\u202f?', 'Tu es vraiment charmant.'],
-  es: ['¿Qué tal tu día?', 'Tengo 30 años y me encanta bailar.', 'Estoy en casa a las 8, ¿y tú?', 'Me encantan tus fotos.'],
-  pl: ['Jak minął ci dzień?', 'Mam 28 lat i lubię góry.', 'Wracam do domu o 18:00, a ty?', 'Masz piękny uśmiech.'],
+  nl: ['Hoe was je dag vandaag?', 'Leuk dat je schrijft! Ik ben 29 en woon in Utrecht.', 'Ik ben om 8 uur thuis, en jij?', 'Echt? Vertel eens meer!', 'Wat is voor jou een goede eerste date?'],
+  de: ['Wie war dein Tag?', 'Ich bin 31 Jahre alt und mag Katzen.', 'Am 24.11.2026 hatte ich Geburtstag.', 'Du bist süß, erzähl mir mehr von dir.', 'Wie sieht für dich ein gutes erstes Date aus?'],
+  it: ['Com’è andata la giornata?', 'Ho 27 anni e adoro il mare.', 'Sono a casa dalle 8, tu?', 'Che bel sorriso che hai!', 'Com’è per te un buon primo appuntamento?'],
+  fr: ['Comment s’est passée ta journée\u202f?', 'J’ai 35 ans et j’adore cuisiner.', 'Je rentre vers 19 h, et toi\u202f?', 'Tu es vraiment charmant.', 'Quel serait pour toi un bon premier rendez-vous\u202f?'],
+  es: ['¿Qué tal tu día?', 'Tengo 30 años y me encanta bailar.', 'Estoy en casa a las 8, ¿y tú?', 'Me encantan tus fotos.', '¿Cómo sería para ti una buena primera cita?'],
+  pl: ['Jak minął ci dzień?', 'Mam 28 lat i lubię góry.', 'Wracam do domu o 18:00, a ty?', 'Masz piękny uśmiech.', 'Jak wygląda dla ciebie udana pierwsza randka?'],
 };
 
 /** Meeting talk that says no: the honest way, which must pass. */
