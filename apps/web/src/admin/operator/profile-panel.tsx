@@ -4,6 +4,9 @@ import type { TOperatorConversation, TOperatorProfile } from '@cupido/shared/ope
 import { FictionalBadge } from '../fictional/fictional-badge';
 import { optionLabel } from '../fictional/fictional-calls';
 
+/** Fields the panel shows on their own lines already (a profile's fields may repeat them). */
+const SHOWN_APART = new Set(['name', 'age', 'gender', 'country', 'region', 'city', 'about', 'interests', 'date_of_birth']);
+
 interface Props {
   title: string;
   profile: TOperatorProfile;
@@ -18,7 +21,9 @@ export function ProfilePanel({ title, profile, notice }: Props) {
     ...(profile.age !== null ? [[t('answer.age'), String(profile.age)] as [string, string]] : []),
     ...(profile.gender ? [[t('answer.gender'), optionLabel(profile.gender)] as [string, string]] : []),
     ...(place ? [[t('answer.lives_in'), place] as [string, string]] : []),
-    ...Object.entries(profile.fields).map(([field, value]) => [optionLabel(field), optionLabel(value)] as [string, string]),
+    ...Object.entries(profile.fields)
+      .filter(([field]) => !SHOWN_APART.has(field))
+      .map(([field, value]) => [optionLabel(field), optionLabel(value)] as [string, string]),
   ];
   const headingId = `profile-${profile.profile_id}`;
   return (
