@@ -24,6 +24,15 @@ const fictionalLow = isFictionalProfile(conversations.lowProfileId);
 const fictionalSide = sql<number>`(case when ${fictionalLow} then ${conversations.lowProfileId} else ${conversations.highProfileId} end)`;
 const memberSide = sql<number>`(case when ${fictionalLow} then ${conversations.highProfileId} else ${conversations.lowProfileId} end)`;
 
+/*
+ * The queue leans on two facts chats keeps: awaiting_staff_since is only ever set on a
+ * conversation with a fictional profile (send.ts, when the partner is fictional), and a fictional
+ * profile never starts one (no call writes as one first), so its member is the starter. The
+ * queue's queries then read the conversations' index alone, with no probe of profiles per row.
+ */
+const queueMember = sql<number>`${conversations.startedByProfileId}`;
+const queueFictional = sql<number>`(case when ${conversations.lowProfileId} = ${conversations.startedByProfileId} then ${conversations.highProfileId} else ${conversations.lowProfileId} end)`;
+
 export interface WaitingFilter {
   siteId?: number;
   /** A condition on the member's profile id (the console's language filter). */
@@ -34,8 +43,7 @@ function waitingWhere(filter: WaitingFilter): SQL | undefined {
   return and(
     isNotNull(conversations.awaitingStaffSince),
     filter.siteId === undefined ? undefined : eq(conversations.siteId, filter.siteId),
-    or(fictionalLow, isFictionalProfile(conversations.highProfileId)),
-    filter.member?.(memberSide),
+    filter.member?.(queueMember),
   );
 }
 
@@ -55,14 +63,14 @@ export interface WaitingRow {
  */
 export async function waitingPage(db: Reader, filter: WaitingFilter, after: { since: Date; id: number } | null, limit: number, previewLength: number): Promise<WaitingRow[]> {
   const lastOfMember = sql<string | null>`(select case when ${messages.kind} = 'text' then left(${messages.body}, ${previewLength}) end from ${messages}
-    where ${and(eq(messages.conversationId, conversations.id), eq(messages.senderProfileId, memberSide))} order by ${messages.id} desc limit 1)`;
+    where ${and(eq(messages.conversationId, conversations.id), eq(messages.senderProfileId, conversations.startedByProfileId))} order by ${messages.id} desc limit 1)`;
   const rows = await db
     .select({
       id: conversations.id,
       siteId: conversations.siteId,
       waitingSince: conversations.awaitingStaffSince,
-      fictionalProfileId: fictionalSide,
-      memberProfileId: memberSide,
+      fictionalProfileId: queueFictional,
+      memberProfileId: queueMember,
       preview: lastOfMember,
     })
     .from(conversations)

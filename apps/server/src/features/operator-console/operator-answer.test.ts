@@ -135,6 +135,17 @@ describe('answering as the fictional profile', () => {
     expect((await kit.answer(operator, conversation!, 'Hello?')).statusCode).toBe(404);
   });
 
+  it('refuses to answer a member whose account is gone or waits for deletion', async () => {
+    const { members, conversations: [conversation] } = await kit.waitingSite(1);
+    const operator = await kit.operator();
+    expect((await kit.claim(operator, conversation!)).statusCode).toBe(200);
+    await kit.chats.setProfile(members[0]!.profileId, { accountUsable: false });
+    const refused = await kit.answer(operator, conversation!, 'Hello?');
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).code).toBe('member_gone');
+    expect(await t.database.db.select().from(messages).where(eq(messages.conversationId, conversation!))).toHaveLength(1);
+  });
+
   it('offers no call to fake views, likes or online states', () => {
     // Every route of the app is in the OpenAPI document (hidden ones aside: none under /admin/api/operator).
     const paths = (t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;

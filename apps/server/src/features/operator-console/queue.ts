@@ -2,8 +2,9 @@
  * GET /admin/api/operator/queue (issue 15): conversations waiting for a fictional profile's
  * answer, oldest first, by site and the member's language, a keyset page at a time. A fixed
  * number of queries whatever the page holds (no query per item): the page itself (chats, with
- * the preview), the count and oldest wait, the cards of both sides with the member's language,
- * the claims with their holders' names, and the vulnerability flags.
+ * the preview; it reads the waiting conversations' index alone), then at once the count and
+ * oldest wait, the cards of both sides with the member's language, the claims with their
+ * holders' names, the vulnerability flags and the page's sites.
  */
 import { inArray } from 'drizzle-orm';
 import { LOCALE_CODES, type LocaleCode } from '@cupido/shared/locales';
@@ -38,20 +39,18 @@ export async function operatorQueue(deps: BackOfficeDeps, staffId: number, query
   const page = rows.slice(0, OPERATOR_QUEUE_PAGE_SIZE);
   const ids = page.map((row) => row.id);
   const memberIds = page.map((row) => row.memberProfileId);
-  const [total, cards, claims, flagged] = await Promise.all([
+  const siteIds = [...new Set(page.map((row) => row.siteId))];
+  const [total, cards, claims, flagged, siteRows] = await Promise.all([
     waitingTotal(deps.db, filter),
     operatorCardsOf(deps.db, page.flatMap((row) => [row.fictionalProfileId, row.memberProfileId])),
     claimsOf(deps.db, ids),
     memberIds.length === 0
       ? Promise.resolve([])
       : deps.db.select({ id: vulnerableMembers.memberProfileId }).from(vulnerableMembers).where(inArray(vulnerableMembers.memberProfileId, memberIds)),
+    Promise.all(siteIds.map((siteId) => deps.sites.byId(siteId))),
   ]);
   const vulnerable = new Set(flagged.map((row) => row.id));
-  const sites = new Map<number, Site>();
-  for (const siteId of new Set(page.map((row) => row.siteId))) {
-    const site = await deps.sites.byId(siteId);
-    if (site) sites.set(siteId, site);
-  }
+  const sites = new Map<number, Site>(siteRows.flatMap((site) => (site ? [[site.id, site] as const] : [])));
 
   const items: TOperatorQueueItem[] = [];
   for (const row of page) {
