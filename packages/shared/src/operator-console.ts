@@ -32,7 +32,6 @@ export const OPERATOR_CONVERSATION_MESSAGES = 200;
 /** The queue card shows the start of the member's last message. */
 export const OPERATOR_PREVIEW_LENGTH = 140;
 
-const zPositiveId = () => z.int32().positive();
 const zIso = () => z.string().meta({ description: 'ISO 8601 date-time, UTC' });
 
 /** GET /admin/api/operator/queue. Query parameters arrive as text. */
