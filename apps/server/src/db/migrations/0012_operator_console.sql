@@ -51,6 +51,7 @@ ALTER TABLE "vulnerable_members" ADD CONSTRAINT "vulnerable_members_marked_by_st
 CREATE UNIQUE INDEX "operator_answers_message_unique" ON "operator_answers" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "operator_answers_answered_idx" ON "operator_answers" USING btree ("answered_at");--> statement-breakpoint
 CREATE INDEX "operator_answers_site_answered_idx" ON "operator_answers" USING btree ("site_id","answered_at");--> statement-breakpoint
+CREATE INDEX "operator_answers_conversation_idx" ON "operator_answers" USING btree ("conversation_id","answered_at");--> statement-breakpoint
 CREATE INDEX "operator_claims_staff_idx" ON "operator_claims" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "conversations_site_awaiting_staff_idx" ON "conversations" USING btree ("site_id","awaiting_staff_since","id") WHERE "conversations"."awaiting_staff_since" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "sites" ADD CONSTRAINT "sites_operator_claim_idle_minutes_range" CHECK ("sites"."operator_claim_idle_minutes" BETWEEN 1 AND 120);

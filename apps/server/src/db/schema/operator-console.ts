@@ -72,6 +72,8 @@ export const operatorAnswers = pgTable(
     uniqueIndex('operator_answers_message_unique').on(t.messageId),
     index('operator_answers_answered_idx').on(t.answeredAt),
     index('operator_answers_site_answered_idx').on(t.siteId, t.answeredAt),
+    // "Answered recently?" before a claim of a conversation that no longer waits.
+    index('operator_answers_conversation_idx').on(t.conversationId, t.answeredAt),
     check('operator_answers_waited_before_answer', sql`${t.waitedSince} <= ${t.answeredAt}`),
   ],
 );
