@@ -111,6 +111,18 @@ export const ZPersonalDataCreditEntry = z.object({
 /** A paid order as its receipt shows it (GET /api/orders.php), without the seller's company details. */
 export const ZPersonalDataOrder = ZOrder.omit({ seller: true });
 
+/**
+ * What the site's staff keep about the member for their conversations with fictional profiles
+ * (issue 15): the notes per fictional profile, and whether the member is flagged as vulnerable
+ * (by signals in their messages or by staff), which brings the spending reminder.
+ */
+export const ZPersonalDataOperatorCare = z.object({
+  vulnerability: z
+    .object({ signals: z.array(z.string()), marked_by_staff: z.boolean(), flagged_at: isoTime })
+    .nullable(),
+  notes: z.array(z.object({ fictional_profile_id: z.number().int(), note: z.string(), updated_at: isoTime })),
+});
+
 /** The parts, by name: each is contributed by the feature that owns the data. */
 export const ZPersonalDataParts = z.object({
   account: ZPersonalDataAccount,
@@ -123,6 +135,7 @@ export const ZPersonalDataParts = z.object({
   likes: ZPersonalDataLikes,
   chats: ZPersonalDataChats,
   orders: z.array(ZPersonalDataOrder).meta({ description: 'Paid orders with their receipts, newest first' }),
+  operator_care: ZPersonalDataOperatorCare.meta({ description: 'Notes staff keep for conversations with fictional profiles, and the vulnerability flag' }),
 });
 export type TPersonalDataParts = z.infer<typeof ZPersonalDataParts>;
 export type PersonalDataPartName = keyof TPersonalDataParts;

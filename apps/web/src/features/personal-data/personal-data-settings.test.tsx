@@ -41,6 +41,7 @@ const exported: TPersonalDataExport = {
   likes: { given: [], received: [], passes: [] },
   chats: { conversations: [], messages_sent: [] },
   orders: [],
+  operator_care: { vulnerability: null, notes: [] },
 };
 
 beforeEach(() => {
