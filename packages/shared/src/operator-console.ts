@@ -210,11 +210,11 @@ export const DEFAULT_HONEST_ANSWER: Record<LocaleCode, string> = {
 
 /** The site's default reminder of its spending limits (site setting `spending_reminder`), shown to vulnerable members. */
 export const DEFAULT_SPENDING_REMINDER: Record<LocaleCode, string> = {
-  en: 'Chatting here costs credits. Only spend what you can easily afford. You can see everything you have bought under Settings › Orders, and our support team can set a spending limit or close your account for you.',
-  nl: 'Chatten kost hier credits. Geef alleen uit wat je makkelijk kunt missen. Onder Instellingen › Bestellingen zie je alles wat je hebt gekocht, en onze klantenservice kan een uitgavenlimiet instellen of je account voor je sluiten.',
-  de: 'Chatten kostet hier Credits. Gib nur aus, was du dir problemlos leisten kannst. Unter Einstellungen › Bestellungen siehst du alles, was du gekauft hast, und unser Support kann für dich ein Ausgabenlimit setzen oder dein Konto schließen.',
-  it: 'Chattare qui costa crediti. Spendi solo ciò che puoi permetterti senza problemi. In Impostazioni › Ordini trovi tutto ciò che hai acquistato, e il nostro supporto può impostare un limite di spesa o chiudere il tuo account.',
-  fr: 'Discuter ici coûte des crédits. Ne dépense que ce que tu peux te permettre sans difficulté. Tu retrouves tous tes achats dans Paramètres › Commandes, et notre assistance peut fixer une limite de dépenses ou fermer ton compte.',
-  es: 'Chatear aquí cuesta créditos. Gasta solo lo que te puedas permitir sin problemas. En Ajustes › Pedidos ves todo lo que has comprado, y nuestro equipo de soporte puede fijar un límite de gasto o cerrar tu cuenta.',
-  pl: 'Czatowanie kosztuje tu kredyty. Wydawaj tylko tyle, na ile możesz sobie spokojnie pozwolić. W Ustawieniach › Zamówienia znajdziesz wszystkie swoje zakupy, a nasz zespół wsparcia może ustawić limit wydatków lub zamknąć twoje konto.',
+  en: 'Chatting here costs credits. Only spend what you can easily afford. You can see everything you have bought under Settings › Orders and receipts, and our support team is happy to help if you want to take a break or close your account.',
+  nl: 'Chatten kost hier credits. Geef alleen uit wat je makkelijk kunt missen. Onder Instellingen › Bestellingen en bonnen zie je alles wat je hebt gekocht, en onze klantenservice helpt je graag als je een pauze wilt nemen of je account wilt sluiten.',
+  de: 'Chatten kostet hier Credits. Gib nur aus, was du dir problemlos leisten kannst. Unter Einstellungen › Bestellungen und Belege siehst du alles, was du gekauft hast, und unser Support hilft dir gern, wenn du eine Pause einlegen oder dein Konto schließen möchtest.',
+  it: 'Chattare qui costa crediti. Spendi solo ciò che puoi permetterti senza problemi. In Impostazioni › Ordini e ricevute trovi tutto ciò che hai acquistato, e il nostro supporto ti aiuta volentieri se vuoi prenderti una pausa o chiudere il tuo account.',
+  fr: 'Discuter ici coûte des crédits. Ne dépense que ce que tu peux te permettre sans difficulté. Tu retrouves tous tes achats dans Paramètres › Commandes et reçus, et notre assistance t’aide volontiers si tu veux faire une pause ou fermer ton compte.',
+  es: 'Chatear aquí cuesta créditos. Gasta solo lo que te puedas permitir sin problemas. En Ajustes › Pedidos y recibos ves todo lo que has comprado, y nuestro equipo de soporte te ayuda con gusto si quieres tomarte un descanso o cerrar tu cuenta.',
+  pl: 'Czatowanie kosztuje tu kredyty. Wydawaj tylko tyle, na ile możesz sobie spokojnie pozwolić. W Ustawieniach › Zamówienia i potwierdzenia znajdziesz wszystkie swoje zakupy, a nasz zespół wsparcia chętnie pomoże, jeśli chcesz zrobić sobie przerwę lub zamknąć konto.',
 };
