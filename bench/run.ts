@@ -192,7 +192,9 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
   // On a multi-core machine the server gets core 0 and this load generator the others, so the two
   // do not steal time from each other and the ratio reflects the server's own work.
   const pin = canPin ? ['taskset', '-c', '0'] : [];
-  const [command, ...args] = [...pin, process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
+  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const [command, ...args] = [...pin, process.execPath, ...profile, '--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(command!, args, {
     cwd: repoRoot,
     // Metrics on, as in production: every request is timed (decision 019); /metrics is scraped once at the end.

@@ -55,6 +55,12 @@ export interface PaymentProvider {
   readonly name: string;
   createPayment(input: CreateProviderPayment): Promise<CreatedProviderPayment>;
   fetchStatus(providerPaymentId: string): Promise<ProviderStatus>;
+  /**
+   * The statuses of many payments in one question, where the provider can answer that (webhook
+   * rounds ask about many payments at once). A payment missing from the answer is unknown to the
+   * provider. Without it each payment is asked about with fetchStatus.
+   */
+  fetchStatuses?(providerPaymentIds: string[]): Promise<Map<string, ProviderStatus>>;
   /** Gives `amount` back; answers the provider's refund id. */
   refund(providerPaymentId: string, amount: number, description: string): Promise<{ refundId: string }>;
   /** Reads a webhook call; null when it is not a call about a payment (it is then answered and ignored). Throws on a bad signature. */

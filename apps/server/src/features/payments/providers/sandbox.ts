@@ -9,7 +9,7 @@
  * is paid as soon as it is created and its webhook follows. Nothing here moves real money.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { TPaymentStatus } from '@cupido/shared/payments';
 import type { Database } from '../../../db/open';
@@ -120,6 +120,16 @@ export function createSandboxProvider(deps: { db: Database; clock: Clock }): Pay
       const row = await sandboxPayment(db, providerPaymentId);
       if (!row) throw new ProviderError(`The sandbox has no payment ${providerPaymentId}`, false);
       return { status: row.status, refundedAmount: row.refundedAmount, chargedBack: row.chargedBack };
+    },
+
+    async fetchStatuses(providerPaymentIds) {
+      const ids = providerPaymentIds.filter(isSandboxId);
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: sandboxPayments.id, status: sandboxPayments.status, refundedAmount: sandboxPayments.refundedAmount, chargedBack: sandboxPayments.chargedBack })
+        .from(sandboxPayments)
+        .where(inArray(sandboxPayments.id, ids));
+      return new Map(rows.map((row) => [row.id, { status: row.status, refundedAmount: row.refundedAmount, chargedBack: row.chargedBack }]));
     },
 
     async refund(providerPaymentId, amount) {

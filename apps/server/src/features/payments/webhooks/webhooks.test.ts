@@ -25,7 +25,9 @@ import {
   webhook,
   type PaymentsTestApp,
 } from '../payments-test-kit';
-import { createEventStore } from './event-store';
+import { createSandboxProvider } from '../providers/sandbox';
+import { createEventStore, MAX_WRITES_IN_FLIGHT } from './event-store';
+import { processEvents } from './process';
 
 let t: PaymentsTestApp;
 beforeAll(async () => {
@@ -93,6 +95,76 @@ describe('the event store', () => {
     const again = await store.store({ provider: 'sandbox', eventId: `batch_${now.getTime()}_0`, providerPaymentId: 'sbx_batch', receivedAt: now });
     expect(again).toBeNull();
     await t.database.db.delete(paymentEvents).where(eq(paymentEvents.providerPaymentId, 'sbx_batch'));
+  });
+});
+
+describe('the event store under load (group commit)', () => {
+  it('runs at most MAX_WRITES_IN_FLIGHT statements at once; deliveries arriving meanwhile all go into the next one', async () => {
+    // The real database behind a gate: the first statements stay in flight until it opens.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const db = t.database.db;
+    const gated = { execute: async (query: Parameters<typeof db.execute>[0]) => (await gate, db.execute(query)) } as unknown as typeof db;
+    const store = createEventStore(gated);
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const run = `gc_${Date.now()}`;
+    const event = (i: number) => ({ provider: 'sandbox', eventId: `${run}_${i}`, providerPaymentId: 'sbx_group_commit', receivedAt: new Date() });
+    const answers: Promise<unknown>[] = [];
+    // Each delivery in a turn of its own: the first MAX_WRITES_IN_FLIGHT go out alone, at once.
+    for (let i = 0; i < MAX_WRITES_IN_FLIGHT; i++) {
+      answers.push(store.store(event(i)));
+      await turn();
+    }
+    expect(store.statements).toBe(MAX_WRITES_IN_FLIGHT);
+    for (let i = MAX_WRITES_IN_FLIGHT; i < MAX_WRITES_IN_FLIGHT + 20; i++) {
+      answers.push(store.store(event(i)));
+      await turn();
+    }
+    // Nothing more was written while both statements ran.
+    expect(store.statements).toBe(MAX_WRITES_IN_FLIGHT);
+    open();
+    const stored = await Promise.all(answers);
+    expect(stored.every((row) => row !== null)).toBe(true);
+    // The 20 that waited went together.
+    expect(store.statements).toBe(MAX_WRITES_IN_FLIGHT + 1);
+    const rows = await db.select().from(paymentEvents).where(eq(paymentEvents.providerPaymentId, 'sbx_group_commit'));
+    expect(rows).toHaveLength(MAX_WRITES_IN_FLIGHT + 20);
+    await db.delete(paymentEvents).where(eq(paymentEvents.providerPaymentId, 'sbx_group_commit'));
+  });
+});
+
+describe('processing a round', () => {
+  it('asks a provider that answers for many payments once for the whole round, and settles what it says', async () => {
+    const m = await member(t);
+    const started = [await startedPayment(t, m.cookie), await startedPayment(t, m.cookie), await startedPayment(t, m.cookie)];
+    for (const p of started) await setSandboxStatus(t, p.sandboxId, 'paid');
+    const sandbox = createSandboxProvider({ db: t.database.db, clock: t.clock });
+    const asked = { together: 0, alone: 0 };
+    const counting: PaymentProvider = {
+      ...sandbox,
+      fetchStatus: (id) => ((asked.alone += 1), sandbox.fetchStatus(id)),
+      fetchStatuses: (ids) => ((asked.together += 1), sandbox.fetchStatuses!(ids)),
+    };
+    // What settling needs (settle.ts); the receipt is the job's business.
+    const deps = { db: t.database.db, clock: t.clock, events: t.app.events, log: t.app.log, provider: counting, forgetMemberSessions: () => undefined } as unknown as PaymentDeps;
+    const rows = await t.database.db
+      .insert(paymentEvents)
+      .values(started.flatMap((p, i) => [0, 1].map((k) => ({ provider: 'sandbox', eventId: `round_${p.id}_${i}_${k}`, providerPaymentId: p.sandboxId, receivedAt: t.clock() }))))
+      .returning({ id: paymentEvents.id, providerPaymentId: paymentEvents.providerPaymentId });
+    expect(await processEvents(deps, rows)).toEqual({ processed: 6, failed: 0 });
+    expect(asked).toEqual({ together: 1, alone: 0 });
+    for (const p of started) expect((await paymentRow(t, p.id)).status).toBe('paid');
+    expect(await purchaseEntries(t, m.userId)).toHaveLength(3);
+  });
+
+  it("the sandbox's answer for many payments leaves out ids it does not know", async () => {
+    const m = await member(t);
+    const p = await startedPayment(t, m.cookie);
+    await setSandboxStatus(t, p.sandboxId, 'failed');
+    const sandbox = createSandboxProvider({ db: t.database.db, clock: t.clock });
+    const answer = await sandbox.fetchStatuses!([p.sandboxId, 'sbx_unknown0000', 'not-a-sandbox-id']);
+    expect([...answer.keys()]).toEqual([p.sandboxId]);
+    expect(answer.get(p.sandboxId)).toEqual({ status: 'failed', refundedAmount: 0, chargedBack: false });
   });
 });
 
