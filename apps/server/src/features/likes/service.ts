@@ -7,7 +7,7 @@
  * processes, take turns and the fifth of a day is always refused. A burst limit (LIKE_BURST_PER_MINUTE,
  * premium members too) stops scripted liking; its counters are shared through Redis or PostgreSQL.
  */
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, fillPlaceholders, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   FREE_DAILY_LIKES,
   LIKES_PAGE_TYPES,
@@ -22,8 +22,9 @@ import {
   type TLikedProfileCard,
   type TLikesPageAnswer,
 } from '@cupido/shared/likes';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/open';
+import { executeBuilt } from '../../db/prepared';
 import { likeGrants, likes, passes } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
@@ -182,25 +183,72 @@ export interface LikeStatementInput {
  * the SQL over their tables (decision 021); the statement reads one snapshot.
  */
 async function likeStatement(db: Pick<Database, 'execute'>, input: LikeStatementInput): Promise<LikeFacts> {
-  const result = (await db.execute(likeStatementQuery(input))) as unknown as { rows: LikeFacts[] };
-  return result.rows[0]!;
+  const variant = { counted: input.day !== null, contactKnown: input.contactKnown };
+  const key = `${variant.counted}|${variant.contactKnown}`;
+  // Four texts (premium or counted, contact known or not), each built once in Node and planned
+  // once per connection by PostgreSQL; each call only fills in its values.
+  let built = builtLikeStatements.get(key);
+  if (!built) {
+    built = likeDialect.sqlToQuery(likeStatementSql(LIKE_PLACEHOLDERS, variant));
+    builtLikeStatements.set(key, built);
+  }
+  const values: Record<keyof typeof LIKE_PLACEHOLDERS, number | string> = {
+    userId: input.liker.userId,
+    fromProfileId: input.liker.profileId,
+    siteId: input.liker.siteId,
+    toProfileId: input.toProfileId,
+    now: input.now.toISOString(),
+    dayStart: (input.day?.start ?? input.now).toISOString(),
+    dayEnd: (input.day?.end ?? input.now).toISOString(),
+  };
+  const [facts] = await executeBuilt<LikeFacts>(db, { sql: built.sql, params: fillPlaceholders(built.params, values) });
+  return facts!;
 }
 
-/** The SQL of likeStatement (likes-plans.test.ts checks its plan). */
+const likeDialect = new PgDialect();
+const builtLikeStatements = new Map<string, { sql: string; params: unknown[] }>();
+const LIKE_PLACEHOLDERS = {
+  userId: sql.placeholder('userId'),
+  fromProfileId: sql.placeholder('fromProfileId'),
+  siteId: sql.placeholder('siteId'),
+  toProfileId: sql.placeholder('toProfileId'),
+  now: sql.placeholder('now'),
+  dayStart: sql.placeholder('dayStart'),
+  dayEnd: sql.placeholder('dayEnd'),
+};
+type LikeStatementValues = Record<keyof typeof LIKE_PLACEHOLDERS, SQLWrapper>;
+
+/** The SQL of likeStatement with its values inlined as parameters (likes-plans.test.ts checks its plan). */
 export function likeStatementQuery(input: LikeStatementInput): SQL {
-  const { liker, day } = input;
-  const at = sql`${input.now.toISOString()}::timestamptz`;
-  const from = sql`${liker.profileId}::int`;
-  const to = sql`${input.toProfileId}::int`;
-  const blocked = blockStateSql({ userId: liker.userId, profileId: from }, to);
-  const given = day
+  const value = (v: number | string) => sql`${v}`;
+  return likeStatementSql(
+    {
+      userId: value(input.liker.userId),
+      fromProfileId: value(input.liker.profileId),
+      siteId: value(input.liker.siteId),
+      toProfileId: value(input.toProfileId),
+      now: value(input.now.toISOString()),
+      dayStart: value((input.day?.start ?? input.now).toISOString()),
+      dayEnd: value((input.day?.end ?? input.now).toISOString()),
+    },
+    { counted: input.day !== null, contactKnown: input.contactKnown },
+  );
+}
+
+/** The statement over its values (parameters or placeholders); its text depends only on the variant. */
+function likeStatementSql(v: LikeStatementValues, variant: { counted: boolean; contactKnown: boolean }): SQL {
+  const at = sql`${v.now}::timestamptz`;
+  const from = sql`${v.fromProfileId}::int`;
+  const to = sql`${v.toProfileId}::int`;
+  const blocked = blockStateSql({ userId: sql`${v.userId}::int`, profileId: from }, to);
+  const given = variant.counted
     ? sql`(select count(*) from ${likeGrants} where ${likeGrants.fromProfileId} = ${from}
-        and ${likeGrants.givenAt} >= ${day.start.toISOString()}::timestamptz and ${likeGrants.givenAt} < ${day.end.toISOString()}::timestamptz)::int`
+        and ${likeGrants.givenAt} >= ${v.dayStart}::timestamptz and ${likeGrants.givenAt} < ${v.dayEnd}::timestamptz)::int`
     : sql`null::int`;
-  const belowLimit = day ? sql`facts.given < ${sql.raw(String(FREE_DAILY_LIKES))}` : sql`true`;
+  const belowLimit = variant.counted ? sql`facts.given < ${sql.raw(String(FREE_DAILY_LIKES))}` : sql`true`;
   const likeOf = (a: SQL, b: SQL) => sql`select 1 from ${likes} where ${likes.fromProfileId} = ${a} and ${likes.toProfileId} = ${b}`;
   return sql`
-    with target as (${likeTargetSelect(liker.siteId, to)}),
+    with target as (${likeTargetSelect(sql`${v.siteId}::int`, to)}),
     facts as (
       select target.usable, target.invisible,
         ${blocked.blockedByViewer} as blocked_by_me,
@@ -213,7 +261,7 @@ export function likeStatementQuery(input: LikeStatementInput): SQL {
       insert into ${likes} (from_profile_id, to_profile_id, created_at)
       select ${from}, ${to}, ${at} from facts
       where facts.usable and not facts.blocked_by_me and not facts.blocked_by_them
-        and (not facts.invisible or facts.liked_either_way or ${sql.raw(input.contactKnown ? 'true' : 'false')})
+        and (not facts.invisible or facts.liked_either_way or ${sql.raw(variant.contactKnown ? 'true' : 'false')})
         and not facts.mine and ${belowLimit}
       on conflict do nothing returning from_profile_id),
     granted as (insert into ${likeGrants} (from_profile_id, given_at) select from_profile_id, ${at} from added)

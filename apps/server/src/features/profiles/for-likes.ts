@@ -38,7 +38,7 @@ export function notHiddenFromPartners(profileId: SQLWrapper) {
  * contact.ts's targetProfile and contactFacts read), for likes to use in the statement that
  * inserts the like. One probe of the profiles key.
  */
-export function likeTargetSelect(siteId: number, profileId: SQLWrapper | number) {
+export function likeTargetSelect(siteId: SQLWrapper | number, profileId: SQLWrapper | number) {
   return sql`select (${profiles.status} = 'active' and ${profiles.accountUsable}) as usable, ${profiles.isInvisible} as invisible
     from ${profiles} where ${and(eq(profiles.id, profileId), eq(profiles.siteId, siteId))}`;
 }
