@@ -55,10 +55,26 @@ describe('the local day', () => {
     expect(day.start).toEqual(new Date('2026-09-06T04:00:00Z'));
   });
 
+  it('answers each instant with its own day, whatever was asked before (the bounds are remembered per zone)', () => {
+    const zone = 'Europe/Lisbon';
+    const asked = ['2026-11-23T23:59:59Z', '2026-11-24T00:00:00Z', '2026-11-23T00:00:00Z', '2026-11-23T12:00:00Z', '2026-11-22T23:59:59.999Z', '2026-11-24T00:00:00.001Z'];
+    for (const at of [...asked, ...asked.reverse()]) {
+      const day = localDayOf(new Date(at), zone);
+      // Lisbon is on UTC in November: the day is the UTC calendar day.
+      const start = new Date(`${at.slice(0, 10)}T00:00:00Z`);
+      expect(day, at).toEqual({ start, end: new Date(start.getTime() + 86_400_000) });
+    }
+    // A caller changing its answer changes nobody else's.
+    localDayOf(new Date('2026-11-23T12:00:00Z'), zone).end.setTime(0);
+    expect(localDayOf(new Date('2026-11-23T12:00:00Z'), zone).end).toEqual(new Date('2026-11-24T00:00:00Z'));
+  });
+
   it('knows real zones only', () => {
     expect(isKnownTimeZone('Europe/Amsterdam')).toBe(true);
     expect(isKnownTimeZone('Mars/Olympus')).toBe(false);
+    expect(isKnownTimeZone('Mars/Olympus')).toBe(false);
     expect(isKnownTimeZone('')).toBe(false);
+    expect(isKnownTimeZone('Europe/Amsterdam')).toBe(true);
   });
 });
 

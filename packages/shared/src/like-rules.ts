@@ -30,13 +30,17 @@ export function isLikeLimitReached(givenToday: number, paidUser: boolean): boole
 /** Whether `timeZone` is an IANA zone this runtime knows (what the browser reports, e.g. Europe/Amsterdam). */
 export function isKnownTimeZone(timeZone: string): boolean {
   if (!timeZone || timeZone.length > TIME_ZONE_MAX_LENGTH) return false;
+  // Making a formatter is the costly part of a like's day rule; the runtime's zones are a few hundred.
+  if (knownTimeZones.has(timeZone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
+    knownTimeZones.add(timeZone);
     return true;
   } catch {
     return false;
   }
 }
+const knownTimeZones = new Set<string>();
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
@@ -92,6 +96,16 @@ function localMidnight(year: number, month: number, day: number, timeZone: strin
 
 /** The member's local day around `now`: [start, end) as instants, for counting today's likes. */
 export function localDayOf(now: Date, timeZone: string): { start: Date; end: Date } {
+  // Every instant of a local day has that day's bounds: the last answer per zone serves until it ends.
+  const known = lastDayOf.get(timeZone);
+  if (known && known.start.getTime() <= now.getTime() && now.getTime() < known.end.getTime()) return { start: new Date(known.start), end: new Date(known.end) };
+  const day = computeLocalDay(now, timeZone);
+  lastDayOf.set(timeZone, day);
+  return { start: new Date(day.start), end: new Date(day.end) };
+}
+const lastDayOf = new Map<string, { start: Date; end: Date }>();
+
+function computeLocalDay(now: Date, timeZone: string): { start: Date; end: Date } {
   const today = wallClock(now, timeZone);
   const start = localMidnight(today.year, today.month, today.day, timeZone);
   const tomorrow = new Date(Date.UTC(today.year, today.month - 1, today.day + 1));
