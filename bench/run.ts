@@ -24,7 +24,6 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/open';
 import { EMBEDDED_BENCH_PROFILES, POSTGRES_BENCH_PROFILES, seedBenchProfiles } from './seed-profiles';
 import { HEAVY_MEMBER_LIKES, LIKE_BENCH_MEMBERS, seedLikeBench, type LikeBench } from './seed-likes';
-import { LIKE_BURST_PER_MINUTE } from '../apps/server/src/features/likes/service';
 import { MODERATION_BENCH_PHOTOS, seedModerationBench, type ModerationBench } from './seed-moderation';
 import { EXACTNESS_PAYMENTS, THROUGHPUT_PAYMENTS, seedPaymentsBench, type PaymentsBench } from './seed-payments';
 import { EXACTNESS_CASE, webhookExactness } from './payments-exactness';
@@ -69,13 +68,16 @@ async function liveSession(base: string): Promise<Record<string, string>> {
 /**
  * POST /api/like.php, each request a new like of another bench member (seed-likes.ts): the whole
  * path of a like (session, burst counter, contact rules, state, like row and grant). Premium
- * members, as a free one is refused after 4 a day. Each member gives its LIKE_BURST_PER_MINUTE
- * likes one after another, as in the swipe game, then the next member takes over: with
- * LIKE_BENCH_MEMBERS members none is asked twice within a minute below 1,000 likes a second, and
- * no pair repeats within as many requests as there are targets.
+ * members, as a free one is refused after 4 a day. The requests go round the members, as many
+ * members liking at the same time do: the 10 requests in flight come from 10 members, never 10
+ * likes of one member at once, which no person sends and which would only queue on that member's
+ * own burst counter. Each member's k-th like goes to a profile it has not liked (no idempotent
+ * repeats), and LIKE_BENCH_MEMBERS x LIKE_BURST_PER_MINUTE likes fit in a minute before any
+ * member reaches the burst limit.
  */
 function likeCase(bench: LikeBench): Case {
   const path = '/api/like.php?domain=localhost';
+  const members = bench.memberCookies.length;
   let sent = 0;
   return {
     name: `POST /api/like.php (${LIKE_BENCH_MEMBERS.toLocaleString('en')} premium members, a new like each)`,
@@ -87,11 +89,12 @@ function likeCase(bench: LikeBench): Case {
         path,
         setupRequest: (request) => {
           const n = sent++;
-          const member = Math.floor(n / LIKE_BURST_PER_MINUTE) % bench.memberCookies.length;
+          const member = n % members;
+          const nth = Math.floor(n / members);
           return {
             ...request,
             headers: { ...request.headers, cookie: bench.memberCookies[member]!, 'content-type': 'application/json' },
-            body: JSON.stringify({ profile_id: bench.targetIds[n % bench.targetIds.length] }),
+            body: JSON.stringify({ profile_id: bench.targetIds[(member * 7 + nth) % bench.targetIds.length] }),
           };
         },
       },
