@@ -279,7 +279,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   // Credits shop and payments (issue 14, decision 032): the sandbox provider unless PAYMENT_PROVIDER says otherwise.
   const provider = createPaymentProvider(config.payments ?? { provider: 'sandbox' }, { db: database.db, clock });
   const sms = createSmsSender({ gateway: config.sms, dataDir: config.dataDir, log: app.log });
-  await app.register(discountRoutes, { deps: { db: database.db, clock } });
+  await app.register(discountRoutes, { deps: { db: database.db, clock, limiter } });
   await registerPayments(app, {
     db: database.db,
     clock,

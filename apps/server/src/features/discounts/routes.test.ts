@@ -1,13 +1,15 @@
 /**
  * GET /api/discountcode.php through the real app: members only, the welcome discount with the
  * end of the member's 4 hours (moved on with the test clock), and typed codes checked against
- * the chosen package's price and method, with the spec's field names.
+ * the chosen package's price and method, with the spec's field names; typed codes that are
+ * unusable are limited per member.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ZDiscountCode } from '@cupido/shared/payments';
 import { discountCodes, users } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
+import { DISCOUNT_CODE_GUESSES, DISCOUNT_GUESS_WINDOW_MS } from './service';
 
 const START = new Date('2026-11-23T08:00:00Z');
 let t: AccountsTestApp;
@@ -104,6 +106,23 @@ describe('GET /api/discountcode.php', () => {
     const ideal = await get(member.cookie, 'code=ROUTEIDEAL&package_id=p1&method=ideal');
     expect(ideal.statusCode).toBe(200);
     expect(ideal.json()).toMatchObject({ paymentmethods: ['ideal'] });
+  });
+
+  it('code=: after 10 unusable codes in 15 minutes the member is told to wait; re-checking a usable code never counts', async () => {
+    t.clock.set(START);
+    const member = await activeMember(t);
+    await t.database.db.insert(discountCodes).values({ code: 'ROUTEGOOD', valuePercentage: 10, validity: 'unlimited' });
+    // A good code checked again and again (a package chosen, then a method) takes nothing from the allowance.
+    for (let i = 0; i < DISCOUNT_CODE_GUESSES + 5; i++) expect((await get(member.cookie, 'code=ROUTEGOOD&package_id=p1')).statusCode).toBe(200);
+    for (let i = 0; i < DISCOUNT_CODE_GUESSES; i++) expect((await get(member.cookie, `code=GUESS${i}`)).statusCode).toBe(404);
+    const blocked = await get(member.cookie, 'code=GUESSMORE');
+    expect(blocked.statusCode).toBe(429);
+    expect(errorOf(blocked)).toMatchObject({ code: 'too_many_code_attempts', message: 'You have tried too many codes. Please wait 15 minutes and try again.', field: 'code' });
+    // The good code too, until the window has passed; another member is not affected.
+    expect((await get(member.cookie, 'code=ROUTEGOOD')).statusCode).toBe(429);
+    expect((await get((await activeMember(t)).cookie, 'code=ROUTEGOOD')).statusCode).toBe(200);
+    t.clock.set(new Date(START.getTime() + DISCOUNT_GUESS_WINDOW_MS));
+    expect((await get(member.cookie, 'code=ROUTEGOOD')).statusCode).toBe(200);
   });
 
   it('asks for a code or welcome=true', async () => {

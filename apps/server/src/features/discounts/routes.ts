@@ -2,13 +2,14 @@
  * GET /api/discountcode.php (spec section 7): `welcome=true` answers the member's welcome
  * discount (TIMEBONUS25 while the 4 hours run, else the member's own code; 404 when none);
  * `code=` answers that code checked for the member, with the chosen package's price and method
- * when given. The web app ignores a failed welcome lookup (spec section 8).
+ * when given. The web app ignores a failed welcome lookup (spec section 8). Typed codes that
+ * are unusable count towards a limit per member (checkTypedDiscountCode: 429 after 10 in 15 minutes).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError } from '@cupido/shared/contracts';
 import { ZDiscountCode, ZDiscountCodeQuery, type TDiscountCode } from '@cupido/shared/payments';
 import { AppError } from '../../errors';
-import { activeDiscount, checkDiscountCode, findDiscountCode, type AppliedDiscount, type DiscountContext, type DiscountDeps } from './service';
+import { activeDiscount, checkTypedDiscountCode, findDiscountCode, type AppliedDiscount, type DiscountContext, type DiscountDeps } from './service';
 
 function answer(row: NonNullable<Awaited<ReturnType<typeof findDiscountCode>>>, found: AppliedDiscount): TDiscountCode {
   return {
@@ -35,7 +36,7 @@ export const discountRoutes: FastifyPluginAsyncZod<{ deps: DiscountDeps }> = asy
         tags: ['payments'],
         summary: "The member's welcome discount (welcome=true) or a typed code checked for them (code=, with package_id and method when chosen)",
         querystring: ZDiscountCodeQuery,
-        response: { 200: ZDiscountCode, 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError, 422: ZApiError },
+        response: { 200: ZDiscountCode, 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError, 422: ZApiError, 429: ZApiError },
       },
     },
     async (request) => {
@@ -63,7 +64,7 @@ export const discountRoutes: FastifyPluginAsyncZod<{ deps: DiscountDeps }> = asy
       const pkg = packageId === undefined ? undefined : site.creditPackages.find((p) => p.id === packageId);
       // Without a package the minimum order value is checked against the dearest one: the code is usable for some order.
       const amount = pkg?.amount ?? Math.max(0, ...site.creditPackages.map((p) => p.amount));
-      const found = await checkDiscountCode(deps.db, ctx, code, { amount, method });
+      const found = await checkTypedDiscountCode(deps, ctx, code, { amount, method });
       const row = await findDiscountCode(deps.db, found.code);
       return answer(row!, found);
     },

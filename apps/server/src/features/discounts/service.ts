@@ -3,7 +3,9 @@
  * compared in upper case without surrounding spaces; what a member may not see (another site's
  * code, another member's personal code, an inactive code) answers exactly like a code that does
  * not exist, so codes cannot be probed. The payments feature checks a code when a payment starts
- * and records its use (redeemDiscount) in the transaction that marks the payment paid.
+ * and records its use (redeemDiscount) in the transaction that marks the payment paid. Typed
+ * codes that turn out unusable are counted per member (checkTypedDiscountCode), so codes cannot
+ * be found by trying either.
  */
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { LocaleCode } from '@cupido/shared/locales';
@@ -12,13 +14,19 @@ import type { Database } from '../../db/open';
 import { discountCodes, discountRedemptions } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
+import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Tx } from '../credits/service';
 import { formatMoney } from './money';
 
 export interface DiscountDeps {
   db: Database;
   clock: Clock;
+  limiter: RateLimiter;
 }
+
+/** Unusable typed codes a member may try within DISCOUNT_GUESS_WINDOW_MS before being told to wait. */
+export const DISCOUNT_CODE_GUESSES = 10;
+export const DISCOUNT_GUESS_WINDOW_MS = 15 * 60_000;
 
 /** The member and order a discount is checked for. */
 export interface DiscountContext {
@@ -218,4 +226,25 @@ export async function redeemDiscount(
     .where(and(eq(discountRedemptions.paymentId, redemption.paymentId), eq(discountRedemptions.codeId, redemption.codeId)))
     .limit(1);
   return same !== undefined;
+}
+
+/**
+ * A code the member typed (GET /api/discountcode.php?code=, or with a payment), checked as
+ * checkDiscountCode does, and counted: every check counts as a guess until it finds the code
+ * usable, which takes its count back, so re-checking a good code while choosing a package or a
+ * method costs nothing. After DISCOUNT_CODE_GUESSES unusable ones in DISCOUNT_GUESS_WINDOW_MS:
+ * 429 too_many_code_attempts, in every process (the shared limiter).
+ */
+export async function checkTypedDiscountCode(
+  deps: { db: Database | Tx; limiter: RateLimiter },
+  ctx: DiscountContext,
+  code: string,
+  order: { amount: number; method?: TPaymentMethod },
+): Promise<AppliedDiscount> {
+  const key = `discount-code:${ctx.userId}`;
+  const counted = await deps.limiter.hit(key, DISCOUNT_CODE_GUESSES, DISCOUNT_GUESS_WINDOW_MS);
+  if (!counted.allowed) throw new AppError(429, 'too_many_code_attempts', 'errors.too_many_code_attempts', {}, 'code');
+  const found = await checkDiscountCode(deps.db, ctx, code, order);
+  await deps.limiter.refund(key, DISCOUNT_GUESS_WINDOW_MS, counted);
+  return found;
 }

@@ -24,7 +24,7 @@ import type { CountryCode } from '@cupido/shared/countries';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { payments, purchaseBlocks } from '../../db/schema';
 import { AppError } from '../../errors';
-import { activeDiscount, checkDiscountCode, type AppliedDiscount, type DiscountContext } from '../discounts/service';
+import { activeDiscount, checkTypedDiscountCode, type AppliedDiscount, type DiscountContext } from '../discounts/service';
 import type { Site } from '../sites/service';
 import { siteOrigin } from '../sites/public-origin';
 import type { PaymentDeps } from './deps';
@@ -135,7 +135,7 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
   const ctx = discountContext({ member, site, country: input.country, now });
   const typed = input.discountCode?.trim();
   const discount: AppliedDiscount | null = typed
-    ? await checkDiscountCode(deps.db, ctx, typed, { amount: pkg.amount, method: input.method })
+    ? await checkTypedDiscountCode(deps, ctx, typed, { amount: pkg.amount, method: input.method })
     : appliesTo(await activeDiscount(deps.db, ctx), { amount: pkg.amount, method: input.method });
   const percentage = discount?.percentage ?? 0;
 
