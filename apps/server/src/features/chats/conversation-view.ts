@@ -15,7 +15,7 @@ import { profileAccess } from '@cupido/shared/profiles';
 import type { Database } from '../../db/open';
 import { messages } from '../../db/schema';
 import { AppError } from '../../errors';
-import { likeFlagsOf } from '../likes/service';
+import { likeFlagsOf } from '../likes/likes-lists';
 import { toCard } from '../profiles/search-read-model';
 import { cannotMessageSelf, conversationNotFound, noAccess, profileNotFound, type ChatMember, type ChatSite } from './context';
 import { toChatMessage } from './message-view';

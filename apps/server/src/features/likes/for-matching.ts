@@ -13,7 +13,8 @@ import type { Site } from '../sites/service';
 import { memberTimeZoneOf } from '../accounts/member-lock';
 import { dayZoneOf } from './service';
 
-export { likeAllowanceOf, likeFlagsOf, likeFromFictionalProfile, likeProfile, type LikeAllowance, type LikeDeps, type Liker } from './service';
+export { likeAllowanceOf, likeFromFictionalProfile, likeProfile, type LikeAllowance, type LikeDeps, type Liker } from './service';
+export { likeFlagsOf } from './likes-lists';
 export type { AutoLikeRules };
 
 /** SQL about a candidate, given its profiles.id column (profiles/for-matching.ts CandidateCondition). */

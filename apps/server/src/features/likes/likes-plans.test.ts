@@ -15,7 +15,8 @@ import { likeGrants, likes, profiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describePlan, planNodes, planOf } from '../../test/query-plans';
 import { newSite } from '../profiles/profiles-test-kit';
-import { likeStatementQuery, likesAnswerJson, likesAnswerQuery } from './service';
+import { likeStatementQuery } from './like-statement';
+import { likesAnswerJson, likesAnswerQuery } from './likes-lists';
 
 const PROFILES = 2_000;
 /** Every profile likes this many others; the heavy member likes and is liked by half the site. */

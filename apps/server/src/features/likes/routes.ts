@@ -19,7 +19,8 @@ import {
   type TLikesAnswer,
 } from '@cupido/shared/likes';
 import type { LiveHub } from '../live/live-hub';
-import { likeProfile, likesAnswerJson, likesPage, markLikeSeen, parseLikesPage, passProfile, unlikeProfile, type LikeDeps } from './service';
+import { likeProfile, markLikeSeen, passProfile, unlikeProfile, type LikeDeps } from './service';
+import { likesAnswerJson, likesPage, parseLikesPage } from './likes-lists';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError };
 
