@@ -5,11 +5,10 @@
  * them, and none pretend to come from them (no typing, no read receipts).
  */
 import type { TLiveServerFrame } from '@cupido/shared/live';
-import { likesAnswerJson } from '../likes/service';
+import { likesAnswerJson } from '../likes/likes-lists';
 import type { ChatDeps, ChatSite } from './context';
 import { unreadTotalOf } from './list';
-import { toChatMessage } from './message-view';
-import type { SentMessage } from './send';
+import { toChatMessage, type SentMessage } from './message-view';
 
 async function publish(deps: Pick<ChatDeps, 'live' | 'log'>, profileIds: readonly number[], frame: TLiveServerFrame): Promise<void> {
   if (profileIds.length === 0) return;

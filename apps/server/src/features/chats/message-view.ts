@@ -6,7 +6,7 @@
 import { messageStateOf, type TChatMessage } from '@cupido/shared/chats';
 import type { z } from 'zod';
 import type { ZLastMessage } from '@cupido/shared/chats';
-import type { MessageRow } from './store';
+import type { ConversationRow, MessageRow } from './store';
 
 /** Characters (graphemes) of a text message the conversation list shows. */
 export const PREVIEW_GRAPHEMES = 80;
@@ -71,4 +71,16 @@ export function toLastMessage(row: MessageRow, viewerProfileId: number, partner:
     created_at: message.created_at,
     state: message.state,
   };
+}
+
+/** A stored message, as the transaction left it. */
+export interface SentMessage {
+  message: MessageRow;
+  conversation: ConversationRow;
+  partnerProfileId: number;
+  partner: PartnerProgress;
+  /** The sender's balance after paying. */
+  balance: number;
+  /** The client id had been sent before: nothing was written now. */
+  replayed: boolean;
 }

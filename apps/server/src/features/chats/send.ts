@@ -18,9 +18,9 @@ import { authenticationRequired } from '../../plugins/session';
 import { lockMemberAccount } from '../accounts/member-lock';
 import { changeCredits, readBalance } from '../credits/service';
 import { cannotMessageSelf, profileNotFound, type ChatDeps, type ChatMember, type ChatSite } from './context';
-import { toChatMessage, type PartnerProgress } from './message-view';
+import { toChatMessage, type PartnerProgress, type SentMessage } from './message-view';
 import { mayStartAnother, partnerFacts, refusalFor, sendBlockedReason } from './partner';
-import { conversationBetween, messageByClientId, partnerOf, startConversation, type ConversationRow, type MessageRow } from './store';
+import { conversationBetween, messageByClientId, partnerOf, startConversation, type MessageRow } from './store';
 import { publishNewMessage } from './live-frames';
 
 const MINUTE_MS = 60_000;
@@ -37,18 +37,6 @@ export interface SendInput {
   /** The app's id of the message (a UUID); the same id again answers the stored message. Null: none (the signup message). */
   clientId: string | null;
   content: MessageContent;
-}
-
-/** A stored message, as the transaction left it. */
-export interface SentMessage {
-  message: MessageRow;
-  conversation: ConversationRow;
-  partnerProfileId: number;
-  partner: PartnerProgress;
-  /** The sender's balance after paying. */
-  balance: number;
-  /** The client id had been sent before: nothing was written now. */
-  replayed: boolean;
 }
 
 const CREDIT_KIND: Record<MessageKind, TCreditKind> = { text: 'message', image: 'image', gift: 'gift' };

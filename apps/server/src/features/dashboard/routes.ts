@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError } from '@cupido/shared/contracts';
 import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
 import { ZDashboardAnswer, ZDashboardQuery } from '@cupido/shared/dashboard';
-import type { BackOfficeDeps } from '../../back-office';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { dashboardFigures } from './service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = async (app, { deps }) => {

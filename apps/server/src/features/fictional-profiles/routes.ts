@@ -18,7 +18,7 @@ import { ZApiError } from '@cupido/shared/contracts';
 import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
 import { PHOTO_MAX_BYTES } from '@cupido/shared/photos';
 import { ZFictionalList, ZFictionalListQuery, ZFictionalSites, ZFictionalProfile, ZFictionalProfileCreate, ZFictionalProfileUpdate } from '@cupido/shared/fictional-profiles';
-import type { BackOfficeDeps } from '../../back-office';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { siteChoices } from '../sites/for-back-office';
 import { addFictionalPhoto, createFictional, deleteFictionalPhoto, fictionalProfileList, fictionalProfileView, setFictionalMainPhoto, updateFictional } from './service';

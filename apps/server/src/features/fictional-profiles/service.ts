@@ -5,7 +5,7 @@
  */
 import { ageOn } from '@cupido/shared/accounts';
 import { FICTIONAL_MAX_PHOTOS, FICTIONAL_PAGE_SIZE, type TFictionalList, type TFictionalListQuery, type TFictionalProfile, type TFictionalProfileCreate, type TFictionalProfileUpdate } from '@cupido/shared/fictional-profiles';
-import type { BackOfficeDeps } from '../../back-office';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { recordStaffAction } from '../audit/service';
 import { siteById, type Site } from '../sites/service';

@@ -6,7 +6,7 @@
  */
 import type { TCreditCorrectionAnswer, TMemberActionAnswer } from '@cupido/shared/members-desk';
 import type { LocaleCode } from '@cupido/shared/locales';
-import type { BackOfficeDeps } from '../../back-office';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { recordStaffAction } from '../audit/service';
 import { liftSuspension, suspendAccount } from '../accounts/suspension';

@@ -12,7 +12,7 @@ import type { LocaleCode } from '@cupido/shared/locales';
 import { appeals, moderationDecisions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/translate';
-import type { BackOfficeDeps } from '../../back-office';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import type { StaffPrincipal } from '../staff/sessions';
 import { recordStaffAction } from '../audit/service';
 import { liftSuspension } from '../accounts/suspension';

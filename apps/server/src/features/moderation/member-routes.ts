@@ -15,7 +15,7 @@ import {
   ZDecisionLinkQuery,
   ZMemberDecisions,
 } from '@cupido/shared/moderation';
-import type { BackOfficeDeps } from '../../back-office';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/translate';
 import { accountsByIds } from '../accounts/moderation-accounts';

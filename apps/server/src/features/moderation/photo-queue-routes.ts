@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError } from '@cupido/shared/contracts';
 import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
 import { ZPhotoQueue, ZPhotoQueueQuery, ZPhotoReviewAnswer, ZPhotoReviewRequest } from '@cupido/shared/photo-moderation';
-import type { BackOfficeDeps } from '../../back-office';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { photoQueue, reviewPhotos } from './photo-queue';
 
 const tags = ['back office: photo moderation'];

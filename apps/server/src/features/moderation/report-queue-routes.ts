@@ -16,7 +16,7 @@ import {
   ZReportQueueQuery,
 } from '@cupido/shared/moderation';
 import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
-import type { BackOfficeDeps } from '../../back-office';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { openReports, reportById } from '../reports/queue';
 import { listSites } from '../sites/admin-service';

@@ -6,7 +6,7 @@
  */
 import type { TReportQueueItem } from '@cupido/shared/moderation';
 import type { TReportReason } from '@cupido/shared/reports';
-import type { BackOfficeDeps } from '../../back-office';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { accountsByIds, accountsOfProfiles } from '../accounts/moderation-accounts';
 import { photosForModeration } from '../photos/moderation-removal';
 import { profilesForModeration } from '../profiles/moderation';

@@ -9,7 +9,7 @@
  */
 import type { TOperatorSendAnswer, TOperatorSendRequest } from '@cupido/shared/operator-console';
 import { replyViolations } from '@cupido/shared/operator-guardrails';
-import type { BackOfficeDeps } from '../../back-office';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { operatorAnswers } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordStaffAction } from '../audit/service';

@@ -8,7 +8,7 @@
 import { LOCALE_CODES, pickLocalized, type LocaleCode, type LocalizedText } from '@cupido/shared/locales';
 import { OPERATOR_CONVERSATION_MESSAGES, type TOperatorConversation, type TOperatorMessage } from '@cupido/shared/operator-console';
 import { asksIfReal } from '@cupido/shared/operator-guardrails';
-import type { BackOfficeDeps } from '../../back-office';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import type { Database } from '../../db/open';
 import { fictionalConversation, memberTextsSinceReply, newestMessages, type OperatorConversationRow } from '../chats/for-operator-console';
 import type { MessageRow } from '../chats/store';

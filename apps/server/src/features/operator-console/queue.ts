@@ -9,7 +9,7 @@
 import { inArray } from 'drizzle-orm';
 import { LOCALE_CODES, type LocaleCode } from '@cupido/shared/locales';
 import { OPERATOR_PREVIEW_LENGTH, OPERATOR_QUEUE_PAGE_SIZE, type TOperatorQueueAnswer, type TOperatorQueueItem, type TOperatorQueueQuery } from '@cupido/shared/operator-console';
-import type { BackOfficeDeps } from '../../back-office';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { vulnerableMembers } from '../../db/schema';
 import { waitingPage, waitingTotal, type WaitingFilter } from '../chats/for-operator-console';
 import { operatorCardsOf, profileOfLanguage, toOperatorCard } from '../profiles/for-operator-console';

@@ -27,7 +27,7 @@ import {
   ZOperatorVulnerableAnswer,
   ZOperatorVulnerableRequest,
 } from '@cupido/shared/operator-console';
-import type { BackOfficeDeps } from '../../back-office';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { sendOperatorAnswer } from './answer';
 import { claimConversation, claimRequired, claimsOf, releaseClaim, renewClaim } from './claims';
 import { operatorContext, operatorConversation } from './conversation';
