@@ -9,10 +9,11 @@
  * is paid as soon as it is created and its webhook follows. Nothing here moves real money.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { TPaymentStatus } from '@cupido/shared/payments';
 import type { Database } from '../../../db/open';
+import { executePrepared } from '../../../db/prepared';
 import { sandboxPayments } from '../../../db/schema';
 import type { Clock } from '../../../infra/clock';
 import { ProviderError, type PaymentProvider } from './port';
@@ -125,10 +126,11 @@ export function createSandboxProvider(deps: { db: Database; clock: Clock }): Pay
     async fetchStatuses(providerPaymentIds) {
       const ids = providerPaymentIds.filter(isSandboxId);
       if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ id: sandboxPayments.id, status: sandboxPayments.status, refundedAmount: sandboxPayments.refundedAmount, chargedBack: sandboxPayments.chargedBack })
-        .from(sandboxPayments)
-        .where(inArray(sandboxPayments.id, ids));
+      // One text for every round (an array parameter), planned once per connection.
+      const rows = await executePrepared<{ id: string; status: TPaymentStatus; refundedAmount: number; chargedBack: boolean }>(
+        db,
+        sql`select id, status, refunded_amount as "refundedAmount", charged_back as "chargedBack" from ${sandboxPayments} where id = any(${sql.param(ids)}::text[])`,
+      );
       return new Map(rows.map((row) => [row.id, { status: row.status, refundedAmount: row.refundedAmount, chargedBack: row.chargedBack }]));
     },
 

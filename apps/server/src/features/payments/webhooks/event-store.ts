@@ -12,6 +12,7 @@
  */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/open';
+import { executePrepared } from '../../../db/prepared';
 import { paymentEvents } from '../../../db/schema';
 
 export interface IncomingEvent {
@@ -44,7 +45,42 @@ export interface EventStore {
   readonly statements: number;
 }
 
-export function createEventStore(db: Database): EventStore {
+/** A stored row of a batch (insertEvents' answer: the new ones only). */
+export interface InsertedEvent {
+  id: number;
+  provider: string;
+  eventId: string;
+  providerPaymentId: string;
+}
+
+/**
+ * Inserts the events of one batch (one row per event id), answering the rows that were new. Four
+ * array parameters whatever the batch size: the statement's text never changes, so it is prepared
+ * once per connection (parsed and planned once) and costs little per delivery.
+ */
+export async function insertEvents(db: Database, events: IncomingEvent[]): Promise<InsertedEvent[]> {
+  // In key order: two batches in flight holding the same event ids (a provider's retry arriving
+  // beside the first delivery) then wait for each other in one order, never in a circle, which
+  // PostgreSQL would end as a deadlock, failing both batches.
+  const ordered = [...events].sort((a, b) => (a.provider === b.provider ? compare(a.eventId, b.eventId) : compare(a.provider, b.provider)));
+  const column = <K extends keyof IncomingEvent>(key: K) => ordered.map((event) => event[key]);
+  const rows = await executePrepared<Omit<InsertedEvent, 'id'> & { id: number | string }>(
+    db,
+    sql`
+    insert into ${paymentEvents} (provider, event_id, provider_payment_id, received_at)
+    select * from unnest(${sql.param(column('provider'))}::text[], ${sql.param(column('eventId'))}::text[],
+      ${sql.param(column('providerPaymentId'))}::text[], ${sql.param(column('receivedAt').map((at) => at.toISOString()))}::timestamptz[])
+    on conflict (provider, event_id) do nothing
+    returning id, provider, event_id as "eventId", provider_payment_id as "providerPaymentId"`,
+  );
+  // bigserial: node-postgres answers it as text.
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** `insert` writes each batch (insertEvents; tests hold it back to see what gathers meanwhile). */
+export function createEventStore(db: Database, insert: typeof insertEvents = insertEvents): EventStore {
   const waiting: Waiter[] = [];
   let flushScheduled = false;
   let inFlight = 0;
@@ -60,18 +96,7 @@ export function createEventStore(db: Database): EventStore {
     const unique = [...firstByKey.values()];
     try {
       statements += 1;
-      // Four array parameters whatever the batch size: the statement's text never changes, so
-      // building it costs nothing per delivery, in Node or in PostgreSQL's parser.
-      const column = <K extends keyof IncomingEvent>(key: K) => unique.map(({ event }) => event[key]);
-      const result = (await db.execute(sql`
-        insert into ${paymentEvents} (provider, event_id, provider_payment_id, received_at)
-        select * from unnest(${sql.param(column('provider'))}::text[], ${sql.param(column('eventId'))}::text[],
-          ${sql.param(column('providerPaymentId'))}::text[], ${sql.param(column('receivedAt').map((at) => at.toISOString()))}::timestamptz[])
-        on conflict (provider, event_id) do nothing
-        returning id, provider, event_id as "eventId", provider_payment_id as "providerPaymentId"`)) as unknown as {
-        rows: { id: number | string; provider: string; eventId: string; providerPaymentId: string }[];
-      };
-      const rows = result.rows.map((row) => ({ ...row, id: Number(row.id) }));
+      const rows = await insert(db, unique.map(({ event }) => event));
       const inserted = new Map(rows.map((row) => [`${row.provider}\u0000${row.eventId}`, row]));
       for (const waiter of batch) {
         const key = `${waiter.event.provider}\u0000${waiter.event.eventId}`;

@@ -10,7 +10,9 @@
  * for all of them, since its answer covers them all; and a provider that can answer for many
  * payments at once (fetchStatuses) is asked once for the whole round.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { TPaymentStatus } from '@cupido/shared/payments';
+import { executePrepared } from '../../../db/prepared';
 import { paymentEvents, payments } from '../../../db/schema';
 import type { PaymentDeps } from '../deps';
 import { needsWork, settlePayment } from '../settle';
@@ -27,14 +29,13 @@ export async function processEvents(deps: PaymentDeps, events: StoredEvent[]): P
   const done: number[] = [];
   const failed: number[] = [];
   // The round's payments in one read; most notifications turn out to be nothing new for them.
-  const known = new Map(
-    (
-      await deps.db
-        .select({ id: payments.id, providerPaymentId: payments.providerPaymentId, status: payments.status, chargedBackAt: payments.chargedBackAt })
-        .from(payments)
-        .where(and(eq(payments.provider, deps.provider.name), inArray(payments.providerPaymentId, [...byPayment.keys()])))
-    ).map((row) => [row.providerPaymentId!, row]),
+  // Array parameters and a prepared statement: the same text for every round, whatever its size.
+  const rows = await executePrepared<{ id: number; providerPaymentId: string; status: TPaymentStatus; chargedBackAt: string | Date | null }>(
+    deps.db,
+    sql`select ${payments.id} as "id", ${payments.providerPaymentId} as "providerPaymentId", ${payments.status} as "status", ${payments.chargedBackAt} as "chargedBackAt"
+      from ${payments} where ${payments.provider} = ${deps.provider.name} and ${payments.providerPaymentId} = any(${sql.param([...byPayment.keys()])}::text[])`,
   );
+  const known = new Map(rows.map((row) => [row.providerPaymentId, { ...row, chargedBackAt: row.chargedBackAt === null ? null : new Date(row.chargedBackAt) }]));
   // One question for the round where the provider can answer it (the sandbox); else one per payment below.
   const askable = [...byPayment.keys()].filter((id) => known.has(id));
   const answered: Map<string, ProviderStatus> | null =
@@ -64,10 +65,13 @@ export async function processEvents(deps: PaymentDeps, events: StoredEvent[]): P
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
   const now = deps.clock();
   if (done.length > 0) {
-    await deps.db.update(paymentEvents).set({ processedAt: now, attempts: sql`${paymentEvents.attempts} + 1` }).where(inArray(paymentEvents.id, done));
+    await executePrepared(
+      deps.db,
+      sql`update ${paymentEvents} set processed_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1 where id = any(${sql.param(done)}::bigint[])`,
+    );
   }
   if (failed.length > 0) {
-    await deps.db.update(paymentEvents).set({ attempts: sql`${paymentEvents.attempts} + 1` }).where(inArray(paymentEvents.id, failed));
+    await executePrepared(deps.db, sql`update ${paymentEvents} set attempts = attempts + 1 where id = any(${sql.param(failed)}::bigint[])`);
   }
   return { processed: done.length, failed: failed.length };
 }

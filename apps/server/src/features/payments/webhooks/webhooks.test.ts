@@ -26,7 +26,7 @@ import {
   type PaymentsTestApp,
 } from '../payments-test-kit';
 import { createSandboxProvider } from '../providers/sandbox';
-import { createEventStore, MAX_WRITES_IN_FLIGHT } from './event-store';
+import { createEventStore, insertEvents, MAX_WRITES_IN_FLIGHT } from './event-store';
 import { processEvents } from './process';
 
 let t: PaymentsTestApp;
@@ -100,12 +100,11 @@ describe('the event store', () => {
 
 describe('the event store under load (group commit)', () => {
   it('runs at most MAX_WRITES_IN_FLIGHT statements at once; deliveries arriving meanwhile all go into the next one', async () => {
-    // The real database behind a gate: the first statements stay in flight until it opens.
+    // The real statement behind a gate: the first statements stay in flight until it opens.
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const db = t.database.db;
-    const gated = { execute: async (query: Parameters<typeof db.execute>[0]) => (await gate, db.execute(query)) } as unknown as typeof db;
-    const store = createEventStore(gated);
+    const store = createEventStore(db, async (database, events) => (await gate, insertEvents(database, events)));
     const turn = () => new Promise((resolve) => setImmediate(resolve));
     const run = `gc_${Date.now()}`;
     const event = (i: number) => ({ provider: 'sandbox', eventId: `${run}_${i}`, providerPaymentId: 'sbx_group_commit', receivedAt: new Date() });
@@ -130,6 +129,22 @@ describe('the event store under load (group commit)', () => {
     const rows = await db.select().from(paymentEvents).where(eq(paymentEvents.providerPaymentId, 'sbx_group_commit'));
     expect(rows).toHaveLength(MAX_WRITES_IN_FLIGHT + 20);
     await db.delete(paymentEvents).where(eq(paymentEvents.providerPaymentId, 'sbx_group_commit'));
+  });
+});
+
+describe('concurrent batches with the same event ids', () => {
+  it('never deadlock: each batch takes its rows in key order, whatever order the deliveries came in', async () => {
+    // Two batches in flight that share event ids in opposite orders: in arrival order PostgreSQL
+    // finds them waiting for each other and fails one (40P01, seen in the 1,000-webhooks test).
+    const run = `dl_${Date.now()}`;
+    const events = Array.from({ length: 2_000 }, (_, i) => ({ provider: 'sandbox', eventId: `${run}_${String(i).padStart(4, '0')}`, providerPaymentId: 'sbx_deadlock', receivedAt: new Date() }));
+    for (let round = 0; round < 5; round++) {
+      const shuffled = shuffle(events);
+      const results = await Promise.all([insertEvents(t.database.db, shuffled), insertEvents(t.database.db, [...shuffled].reverse())]);
+      // Each event id is new exactly once over the two batches (the first round), never twice.
+      expect(results[0].length + results[1].length).toBe(round === 0 ? events.length : 0);
+    }
+    await t.database.db.delete(paymentEvents).where(eq(paymentEvents.providerPaymentId, 'sbx_deadlock'));
   });
 });
 
