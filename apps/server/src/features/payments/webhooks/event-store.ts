@@ -4,7 +4,7 @@
  *
  * Deliveries arriving together are written by one multi-row INSERT ... ON CONFLICT DO NOTHING
  * (a micro-batch), and each waits until the statement that holds its row has committed. The batch
- * is cut with no timer (group commit): deliveries read in the same turn of the event loop go
+ * is cut with no timer (group commit, db/group-commit.ts): deliveries read in the same turn of the event loop go
  * together, at once, while fewer than MAX_WRITES_IN_FLIGHT statements run; otherwise they wait for
  * one to finish and then all go in the next. A lone delivery is never kept waiting, and under a
  * burst (a provider catching up after an outage, the bench) the batches grow by themselves: one
@@ -12,6 +12,7 @@
  */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/open';
+import { createGroupCommit } from '../../../db/group-commit';
 import { executePrepared } from '../../../db/prepared';
 import { paymentEvents } from '../../../db/schema';
 
@@ -31,12 +32,6 @@ export interface StoredEvent {
 export const MAX_WRITES_IN_FLIGHT = 2;
 /** At most this many deliveries go into one statement. */
 export const BATCH_MAX = 500;
-
-interface Waiter {
-  event: IncomingEvent;
-  resolve(stored: StoredEvent | null): void;
-  reject(err: unknown): void;
-}
 
 export interface EventStore {
   /** Stores one delivery; answers its row when it is new, null for a replayed event id. Resolves only after the commit. */
@@ -81,59 +76,29 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** `insert` writes each batch (insertEvents; tests hold it back to see what gathers meanwhile). */
 export function createEventStore(db: Database, insert: typeof insertEvents = insertEvents): EventStore {
-  const waiting: Waiter[] = [];
-  let flushScheduled = false;
-  let inFlight = 0;
-  let statements = 0;
-
-  async function write(batch: Waiter[]) {
-    // One row per event id: a replay inside the batch waits for the first one's answer.
-    const firstByKey = new Map<string, Waiter>();
-    for (const waiter of batch) {
-      const key = `${waiter.event.provider}\u0000${waiter.event.eventId}`;
-      if (!firstByKey.has(key)) firstByKey.set(key, waiter);
-    }
-    const unique = [...firstByKey.values()];
-    try {
-      statements += 1;
-      const rows = await insert(db, unique.map(({ event }) => event));
-      const inserted = new Map(rows.map((row) => [`${row.provider}\u0000${row.eventId}`, row]));
-      for (const waiter of batch) {
-        const key = `${waiter.event.provider}\u0000${waiter.event.eventId}`;
-        const row = firstByKey.get(key) === waiter ? inserted.get(key) : undefined;
-        waiter.resolve(row ? { id: row.id, providerPaymentId: row.providerPaymentId } : null);
-      }
-    } catch (err) {
-      // Nothing of the batch is stored: each delivery answers an error, and the provider retries it.
-      for (const waiter of batch) waiter.reject(err);
-    }
-  }
-
-  function flush() {
-    flushScheduled = false;
-    while (waiting.length > 0 && inFlight < MAX_WRITES_IN_FLIGHT) {
-      const batch = waiting.splice(0, BATCH_MAX);
-      inFlight += 1;
-      void write(batch).finally(() => {
-        inFlight -= 1;
-        flush();
+  const batches = createGroupCommit<IncomingEvent, StoredEvent | null>({
+    maxInFlight: MAX_WRITES_IN_FLIGHT,
+    maxBatch: BATCH_MAX,
+    async run(events) {
+      // One row per event id: a replay inside the batch gets null, as the first one's row is new.
+      const keyOf = (event: Pick<IncomingEvent, 'provider' | 'eventId'>) => `${event.provider}\u0000${event.eventId}`;
+      const firstIndex = new Map<string, number>();
+      events.forEach((event, i) => {
+        if (!firstIndex.has(keyOf(event))) firstIndex.set(keyOf(event), i);
       });
-    }
-  }
-
-  return {
-    store(event) {
-      return new Promise<StoredEvent | null>((resolve, reject) => {
-        waiting.push({ event, resolve, reject });
-        // After the I/O callbacks of this turn: the deliveries read in it go into one statement.
-        if (!flushScheduled) {
-          flushScheduled = true;
-          setImmediate(flush);
-        }
+      const rows = await insert(db, [...firstIndex.values()].map((i) => events[i]!));
+      const inserted = new Map(rows.map((row) => [keyOf(row), row]));
+      return events.map((event, i) => {
+        const row = firstIndex.get(keyOf(event)) === i ? inserted.get(keyOf(event)) : undefined;
+        return row ? { id: row.id, providerPaymentId: row.providerPaymentId } : null;
       });
     },
+  });
+  // Nothing of a failed batch is stored: each delivery answers an error, and the provider retries it.
+  return {
+    store: (event) => batches.submit(event),
     get statements() {
-      return statements;
+      return batches.batches;
     },
   };
 }
