@@ -126,6 +126,19 @@ describe.each(stores)('rate limiter on $name', ({ redisUrl }) => {
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
   });
 
+  it('numbers the hits of several keys arriving together per key, in the order they came', async () => {
+    // On PostgreSQL these share statements (db/group-commit.ts): each counter is raised once by its
+    // number of hits, and the hits must still get 1..n of their own key, in order.
+    const keys = [key(), key(), key()];
+    const hits = await Promise.all(Array.from({ length: 15 }, (_, i) => limiter.hit(keys[i % 3]!, 4, HOUR).then((r) => ({ key: keys[i % 3]!, ...r }))));
+    for (const k of keys) {
+      const own = hits.filter((h) => h.key === k);
+      expect(own.map((h) => h.count)).toEqual([1, 2, 3, 4, 5]);
+      expect(own.map((h) => h.allowed)).toEqual([true, true, true, true, false]);
+    }
+    expect(await limiter.hit(keys[0]!, 4, MINUTE)).toMatchObject({ count: 1 });
+  });
+
   it('shares counts between limiters on the same store (several server processes)', async () => {
     const prefix = `test:${randomBytes(6).toString('hex')}:`;
     const a = createRateLimiter({ redisUrl, db: database.db, clock, keyPrefix: prefix });

@@ -17,6 +17,8 @@ import { Redis } from 'ioredis';
 import { eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/open';
 import { rateLimitCounters } from '../db/schema';
+import { createGroupCommit } from '../db/group-commit';
+import { executePrepared } from '../db/prepared';
 import type { Clock } from './clock';
 
 export interface RateLimitResult {
@@ -76,17 +78,49 @@ interface CounterStore {
   close(): Promise<void>;
 }
 
-/** One atomic upsert per hit: correct with any number of server processes on one database. */
+/** Statements counting hits at the same time (group commit); later hits gather for the next one. */
+const COUNTER_WRITES_IN_FLIGHT = 2;
+/** At most this many counters in one statement. */
+const COUNTER_BATCH_MAX = 500;
+
+/**
+ * One atomic upsert per counter: correct with any number of server processes on one database.
+ * Hits arriving together share one statement (db/group-commit.ts): each counter of the batch is
+ * raised once by its number of hits, and each hit gets its own number in the counter's new range,
+ * in the order the hits came, as one statement per hit would have given them. The keys go in
+ * order, so two statements in flight lock shared counters in one order and never deadlock.
+ */
 function postgresStore(db: Database): CounterStore {
-  return {
-    async increment({ storedKey, resetAt }) {
-      const [row] = await db
-        .insert(rateLimitCounters)
-        .values({ key: storedKey, count: 1, expiresAt: resetAt })
-        .onConflictDoUpdate({ target: rateLimitCounters.key, set: { count: sql`${rateLimitCounters.count} + 1` } })
-        .returning({ count: rateLimitCounters.count });
-      return row!.count;
+  const increments = createGroupCommit<Window, number>({
+    maxInFlight: COUNTER_WRITES_IN_FLIGHT,
+    maxBatch: COUNTER_BATCH_MAX,
+    async run(windows) {
+      const hitsByKey = new Map<string, { hits: number; expiresAt: Date }>();
+      for (const { storedKey, resetAt } of windows) {
+        const counter = hitsByKey.get(storedKey);
+        if (counter) counter.hits += 1;
+        else hitsByKey.set(storedKey, { hits: 1, expiresAt: resetAt });
+      }
+      const keys = [...hitsByKey.keys()].sort();
+      const rows = await executePrepared<{ key: string; count: number }>(
+        db,
+        sql`insert into ${rateLimitCounters} (key, count, expires_at)
+          select * from unnest(${sql.param(keys)}::text[], ${sql.param(keys.map((key) => hitsByKey.get(key)!.hits))}::int[],
+            ${sql.param(keys.map((key) => hitsByKey.get(key)!.expiresAt.toISOString()))}::timestamptz[])
+          on conflict (key) do update set count = ${rateLimitCounters.count} + excluded.count
+          returning key, count`,
+      );
+      // The last hit of a key gets the counter's new value, the ones before it the numbers below.
+      const next = new Map(rows.map((row) => [row.key, row.count - hitsByKey.get(row.key)!.hits + 1]));
+      return windows.map(({ storedKey }) => {
+        const count = next.get(storedKey)!;
+        next.set(storedKey, count + 1);
+        return count;
+      });
     },
+  });
+  return {
+    increment: (window) => increments.submit(window),
     async decrement({ storedKey }) {
       await db
         .update(rateLimitCounters)
@@ -106,6 +140,12 @@ function postgresStore(db: Database): CounterStore {
   };
 }
 
+/** One command (a script) per hit, not MULTI: plain commands are auto-pipelined, a transaction is not. */
+const REDIS_INCREMENT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return count`;
+
 const REDIS_DECREMENT_SCRIPT = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 if count > 0 then redis.call('DECR', KEYS[1]) end
@@ -117,6 +157,8 @@ function redisStore(url: string, log: RateLimiterOptions['log']): CounterStore {
     // instead of queueing it forever; callers see the error and the request fails loudly.
     maxRetriesPerRequest: 1,
     connectTimeout: 5_000,
+    // Commands issued in one turn of the event loop (parallel requests' hits) go out in one write.
+    enableAutoPipelining: true,
   });
   let reported = false;
   redis.on('error', (err: Error) => {
@@ -132,11 +174,7 @@ function redisStore(url: string, log: RateLimiterOptions['log']): CounterStore {
       // The TTL is measured in Redis' real time, not in the (possibly simulated) clock's:
       // what is left of the window, plus some slack.
       const ttl = Math.max(1, resetAt.getTime() - now.getTime()) + REDIS_EXPIRY_SLACK_MS;
-      const results = await redis.multi().incr(storedKey).pexpire(storedKey, ttl).exec();
-      if (!results) throw new Error('rate limiter: Redis transaction was discarded');
-      const [incrError, count] = results[0]!;
-      if (incrError) throw incrError;
-      return Number(count);
+      return Number(await redis.eval(REDIS_INCREMENT_SCRIPT, 1, storedKey, ttl));
     },
     async decrement({ storedKey }) {
       // One script, so a refund never creates a key that has expired or goes below zero.
