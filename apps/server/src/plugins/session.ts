@@ -15,13 +15,17 @@ import { AppError } from '../errors';
 import type { Database } from '../db/open';
 import type { Clock } from '../infra/clock';
 import type { Broker } from '../infra/broker';
-import { memberBySessionQuery, sessionToken, type MemberRow } from '../features/accounts/sessions';
+import { createGroupCommit } from '../db/group-commit';
+import { membersBySessionsQuery, sessionToken, type MemberRow } from '../features/accounts/sessions';
 import type { MemberProfileTable } from '../features/accounts/profile-port';
 import { sha256 } from '../features/accounts/tokens';
 import { activeDayRecorder } from '../features/accounts/active-days';
 
 export const MEMBER_CACHE_MS = 2_000;
 const MEMBER_CACHE_MAX_ENTRIES = 50_000;
+/** Session lookups running at once; lookups arriving meanwhile gather for the next statement. */
+const LOOKUPS_IN_FLIGHT = 2;
+const LOOKUP_BATCH_MAX = 200;
 /** Broker channel: { userId } whose cached lookups every process drops. */
 export const MEMBER_CHANGED_CHANNEL = 'member-changed';
 
@@ -66,7 +70,17 @@ class MemberCache {
 
 export default fp<{ db: Database; clock: Clock; broker: Broker; memberProfile: MemberProfileTable }>(
   async (app, { db, clock, broker, memberProfile }) => {
-    const query = memberBySessionQuery(db, memberProfile);
+    const query = membersBySessionsQuery(db, memberProfile);
+    // Lookups of requests arriving together share one statement (a page load's calls, busy times).
+    const lookups = createGroupCommit<{ sessionId: string; siteId: number }, MemberRow | null>({
+      maxInFlight: LOOKUPS_IN_FLIGHT,
+      maxBatch: LOOKUP_BATCH_MAX,
+      async run(keys) {
+        const rows = await query.execute({ sessionIds: keys.map((k) => k.sessionId), siteIds: keys.map((k) => k.siteId), now: clock().toISOString() });
+        const found = new Map(rows.map(({ lookupSessionId, ...row }) => [`${lookupSessionId}|${row.siteId}`, row]));
+        return keys.map((k) => found.get(`${k.sessionId}|${k.siteId}`) ?? null);
+      },
+    });
     const cache = new MemberCache();
     // The dashboard's active members: the first authenticated request of a member's day records it, off the request's path.
     const activeDays = activeDayRecorder(db, (err) => app.log.warn({ err }, 'active day not recorded'));
@@ -75,8 +89,7 @@ export default fp<{ db: Database; clock: Clock; broker: Broker; memberProfile: M
       if (typeof userId === 'number') cache.forgetUser(userId);
     });
 
-    const lookup = (sessionId: string, siteId: number) =>
-      query.execute({ sessionId, now: clock().toISOString(), siteId }).then((rows) => rows[0] ?? null);
+    const lookup = (sessionId: string, siteId: number) => lookups.submit({ sessionId, siteId });
 
     /** Fresh from the database; used right after logins and changes. */
     const memberByToken = async (token: string, siteId: number) => {

@@ -68,12 +68,15 @@ export function sessionToken(request: FastifyRequest): string | null {
  * Everything GET /api/user.php answers, in one indexed query: session -> user -> profile ->
  * main photo, and whether the orientation consent stands (an EXISTS on consents_user_idx).
  * The profile and its main photo are the profiles feature's derived table (ProfilePort), which
- * PostgreSQL pulls up into this query. Prepared once per database, because it runs on nearly
- * every page view.
+ * PostgreSQL pulls up into this query. It runs on nearly every page view, so it is prepared once
+ * per database and answers many lookups at once: the (session id, site) pairs come as two arrays
+ * (plugins/session.ts groups the lookups of requests arriving together, db/group-commit.ts), and
+ * each row carries the session id it was found by.
  */
-export function memberBySessionQuery(db: Database, memberProfile: MemberProfileTable) {
+export function membersBySessionsQuery(db: Database, memberProfile: MemberProfileTable) {
   return db
     .select({
+      lookupSessionId: sessions.id,
       id: users.id,
       siteId: users.siteId,
       email: users.email,
@@ -104,14 +107,14 @@ export function memberBySessionQuery(db: Database, memberProfile: MemberProfileT
     .innerJoin(memberProfile, eq(memberProfile.profileId, users.profileId))
     .where(
       and(
-        eq(sessions.id, sql.placeholder('sessionId')),
+        sql`(${sessions.id}, ${users.siteId}) in (select * from unnest(${sql.placeholder('sessionIds')}::text[], ${sql.placeholder('siteIds')}::int[]))`,
         gt(sessions.expiresAt, sql.placeholder('now')),
-        eq(users.siteId, sql.placeholder('siteId')),
         inArray(users.status, ['not_confirmed', 'active']),
       ),
     )
-    .limit(1)
-    .prepare('member_by_session');
+    .prepare('members_by_sessions');
 }
 
-export type MemberRow = NonNullable<Awaited<ReturnType<ReturnType<typeof memberBySessionQuery>['execute']>>[number]>;
+type MemberLookupRow = Awaited<ReturnType<ReturnType<typeof membersBySessionsQuery>['execute']>>[number];
+/** The logged-in member as every route sees it. */
+export type MemberRow = Omit<MemberLookupRow, 'lookupSessionId'>;
