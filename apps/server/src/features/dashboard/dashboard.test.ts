@@ -97,6 +97,19 @@ describe('dashboard figures', () => {
     expect(errors).toEqual([]);
   });
 
+  it('records the member-days of members seen at the same moment, each once (one statement for all of them)', async () => {
+    const members = [...siteA.members, ...siteB.members];
+    const errors: unknown[] = [];
+    const recorder = activeDayRecorder(t.database.db, (e) => errors.push(e));
+    const day = new Date('2026-03-12T00:00:01Z');
+    for (const member of members) recorder.seen(member.userId, siteA.members.includes(member) ? siteA.siteId : siteB.siteId, day);
+    for (const member of members) recorder.seen(member.userId, siteA.members.includes(member) ? siteA.siteId : siteB.siteId, day);
+    await vi.waitFor(async () => {
+      for (const member of members) expect((await activeRows(member.userId)).filter((r) => r.day === '2026-03-12')).toHaveLength(1);
+    });
+    expect(errors).toEqual([]);
+  });
+
   it('shows the queues of the site: waiting photos, open reports, with the oldest one', async () => {
     const [anna, ben] = siteA.members as [Member, Member];
     const oldest = new Date('2026-03-09T08:00:00Z');
