@@ -4,9 +4,9 @@
  *
  * Deliveries arriving together are written by one multi-row INSERT ... ON CONFLICT DO NOTHING
  * (a micro-batch), and each waits until the statement that holds its row has committed. The batch
- * is cut with no timer (group commit, db/group-commit.ts): deliveries read in the same turn of the event loop go
- * together, at once, while fewer than MAX_WRITES_IN_FLIGHT statements run; otherwise they wait for
- * one to finish and then all go in the next. A lone delivery is never kept waiting, and under a
+ * is cut with no timer (group commit, db/group-commit.ts): deliveries read in the same turn of the
+ * event loop go together, at once, while fewer than MAX_WRITES_IN_FLIGHT statements run; otherwise
+ * they wait for one to finish and then all go in the next. A lone delivery is never kept waiting, and under a
  * burst (a provider catching up after an outage, the bench) the batches grow by themselves: one
  * statement per batch instead of one per delivery keeps the route near a bare route's rate.
  */
