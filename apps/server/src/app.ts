@@ -5,7 +5,6 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/open';
 import errorsPlugin from './plugins/errors';
 import compression from './plugins/compression';
+import securityHeaders from './plugins/security-headers';
 import requestContext from './plugins/request-context';
 import originCheck from './plugins/origin-check';
 import { PRODUCTION_PUBLIC_ORIGIN } from './features/sites/public-origin';
@@ -130,20 +130,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        // Plain-HTTP development hosts (nl.localhost) must not be upgraded to HTTPS.
-        'upgrade-insecure-requests': null,
-      },
-    },
-    hsts: trustsAnyProxy(config.trustProxy),
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeaders, { hsts: trustsAnyProxy(config.trustProxy) });
   await app.register(fastifyCookie);
   await app.register(errorsPlugin);
   // Before every route, so each one's duration is measured; /metrics itself needs METRICS_TOKEN.
