@@ -41,7 +41,7 @@ describe('security headers', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
-      // Photos and the web app's files load from the same origin without CORP on every resource.
+      // helmet's Cross-Origin-Embedder-Policy stays off, as it always was here.
       expect(response.headers['cross-origin-embedder-policy']).toBeUndefined();
       expect(response.headers['strict-transport-security']).toBeUndefined();
     }
