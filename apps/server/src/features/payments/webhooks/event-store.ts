@@ -3,12 +3,10 @@
  * provider is answered, since an answered provider stops retrying.
  *
  * Deliveries arriving together are written by one multi-row INSERT ... ON CONFLICT DO NOTHING
- * (a micro-batch), and each waits until the statement that holds its row has committed. The batch
- * is cut with no timer (group commit, db/group-commit.ts): deliveries read in the same turn of the
- * event loop go together, at once, while fewer than MAX_WRITES_IN_FLIGHT statements run; otherwise
- * they wait for one to finish and then all go in the next. A lone delivery is never kept waiting, and under a
- * burst (a provider catching up after an outage, the bench) the batches grow by themselves: one
- * statement per batch instead of one per delivery keeps the route near a bare route's rate.
+ * (a micro-batch, db/group-commit.ts: no timer, at most MAX_WRITES_IN_FLIGHT statements at once),
+ * and each waits until the statement that holds its row has committed. Under a burst (a provider
+ * catching up after an outage, the bench) one statement per batch instead of one per delivery
+ * keeps the route near a bare route's rate.
  */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/open';
