@@ -16,7 +16,7 @@ import { memberProfiles, profilesOfSite } from '../profiles/for-dashboard';
 import { siteChoices } from '../sites/for-back-office';
 import { netRevenuePerDay, paymentsPaidPerDay } from '../payments/for-dashboard';
 import { operatorFigures } from './operator-figures';
-import { addDays, boundsOf, daysOf, fillDays, type DayRange } from './day-range';
+import { addDays, boundsOf, dayCount, daysOf, fillDays, type DayRange } from './day-range';
 
 const periodError = (code: string, params: Record<string, number> = {}) => new AppError(400, code, `staff.dashboard.errors.${code}`, params);
 
@@ -25,7 +25,8 @@ export function periodOf(query: Pick<TDashboardQuery, 'from' | 'to'>, today: str
   const to = query.to ?? (query.from ? addDays(query.from, DASHBOARD_DEFAULT_DAYS - 1) : today);
   const from = query.from ?? addDays(to, -(DASHBOARD_DEFAULT_DAYS - 1));
   if (from > to) throw periodError('period_reversed');
-  if (daysOf({ from, to }).length > DASHBOARD_MAX_DAYS) throw periodError('period_too_long', { max: DASHBOARD_MAX_DAYS });
+  // Counted by arithmetic, before any day is built (issue 27).
+  if (!(dayCount({ from, to }) <= DASHBOARD_MAX_DAYS)) throw periodError('period_too_long', { max: DASHBOARD_MAX_DAYS });
   return { from, to };
 }
 
