@@ -3,14 +3,16 @@
  * and 8): a SEPA IBAN, a phone number that can take an SMS, a package and method the site sells,
  * no direct debit block, and the member's 30-day limit.
  */
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
 // The full metadata (max): it knows which numbers are mobile, and a landline cannot take the SMS.
 import { parsePhoneNumberFromString, type CountryCode as PhoneCountry } from 'libphonenumber-js/max';
 import { DIRECT_DEBIT_LIMIT_DAYS, discountedAmount, methodsFor, type TCreditPackageSetting, type TPackageId } from '@cupido/shared/payments';
 import type { CountryCode } from '@cupido/shared/countries';
-import { payments, purchaseBlocks } from '../../../db/schema';
+import type { Database } from '../../../db/open';
+import { directDebitRequests, payments, purchaseBlocks } from '../../../db/schema';
 import { AppError } from '../../../errors';
+import { lockMemberAccount } from '../../accounts/member-lock';
 import { activeDiscount, checkDiscountCode, type DiscountContext } from '../../discounts/service';
 import type { Site } from '../../sites/service';
 import type { PaymentDeps } from '../deps';
@@ -68,17 +70,87 @@ export async function orderAmount(db: PaymentDeps['db'], ctx: DiscountContext, p
   return discountedAmount(pkg.amount, discount?.percentage ?? 0);
 }
 
+/** What a direct debit above the limit answers (spec section 8). */
+const limitReached = () => new AppError(422, 'direct_debit_limit', 'errors.direct_debit_limit');
+
+type Reader = Pick<Database, 'select'>;
+
+/** The key in a request's details that marks it confirmed, with the amount it claims of the limit. */
+const CLAIMED_AMOUNT = 'claimed_amount';
+
 /**
- * The limit (spec section 8): the member's direct debits of the last 30 days that are open,
- * pending or paid, plus this one, may not exceed the site's limit. 422 direct_debit_limit.
+ * What already counts against the member's limit, apart from the checkout `idempotencyKey` (its
+ * own payment or claim is the order being checked, not another one): direct debits of the last
+ * 30 days that are open, pending or paid, plus confirmed orders whose payment is not stored yet
+ * (the claim of claimWithinLimit, while its request is live).
  */
-export async function checkLimit(db: PaymentDeps['db'], site: Site, userId: number, amount: number, now: Date): Promise<void> {
+async function countedAgainstLimit(db: Reader, userId: number, idempotencyKey: string, now: Date): Promise<number> {
   const since = new Date(now.getTime() - DIRECT_DEBIT_LIMIT_DAYS * DAY_MS);
-  const [row] = await db
+  const [paid] = await db
     .select({ total: sql<string>`COALESCE(SUM(${payments.amount}), 0)` })
     .from(payments)
     .where(
-      and(eq(payments.userId, userId), eq(payments.method, 'sdd'), inArray(payments.status, ['open', 'pending', 'paid']), gte(payments.createdAt, since)),
+      and(
+        eq(payments.userId, userId),
+        eq(payments.method, 'sdd'),
+        inArray(payments.status, ['open', 'pending', 'paid']),
+        gte(payments.createdAt, since),
+        ne(payments.idempotencyKey, idempotencyKey),
+      ),
     );
-  if (Number(row?.total ?? 0) + amount > site.directDebitLimit) throw new AppError(422, 'direct_debit_limit', 'errors.direct_debit_limit');
+  const claimKey = sql`${directDebitRequests.details} ->> 'idempotency_key'`;
+  const [claimed] = await db
+    .select({ total: sql<string>`COALESCE(SUM((${directDebitRequests.details} ->> ${CLAIMED_AMOUNT})::int), 0)` })
+    .from(directDebitRequests)
+    .where(
+      and(
+        eq(directDebitRequests.userId, userId),
+        isNull(directDebitRequests.paymentId),
+        gt(directDebitRequests.expiresAt, now),
+        sql`${directDebitRequests.details} ->> ${CLAIMED_AMOUNT} IS NOT NULL`,
+        sql`${claimKey} <> ${idempotencyKey}`,
+        // Once its payment row is stored, that row counts (above) and the claim no longer does.
+        notExists(db.select({ one: sql`1` }).from(payments).where(and(eq(payments.userId, userId), sql`${payments.idempotencyKey} = ${claimKey}`))),
+      ),
+    );
+  return Number(paid?.total ?? 0) + Number(claimed?.total ?? 0);
+}
+
+/**
+ * The limit (spec section 8) before a code is sent: what already counts plus this order may not
+ * exceed the site's limit. 422 direct_debit_limit. Only a first answer: parallel confirmations
+ * are held to the limit by claimWithinLimit.
+ */
+export async function checkLimit(db: PaymentDeps['db'], site: Site, userId: number, idempotencyKey: string, amount: number, now: Date): Promise<void> {
+  if ((await countedAgainstLimit(db, userId, idempotencyKey, now)) + amount > site.directDebitLimit) throw limitReached();
+}
+
+/**
+ * Checks the limit again for a confirmed code and claims `amount` of it for the request, under the
+ * member's account row lock (issue 27): two confirmations of one member, in any process, take
+ * turns here, and the second sees the first's claim, which counts until its payment row does.
+ * The payment itself is started afterwards, outside any transaction (a slow provider holds no
+ * lock), so the claim is what the lock protects. 422 direct_debit_limit, nothing claimed.
+ */
+export async function claimWithinLimit(
+  db: PaymentDeps['db'],
+  site: Site,
+  claim: { userId: number; requestId: number; idempotencyKey: string; amount: number; now: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockMemberAccount(tx, claim.userId);
+    if ((await countedAgainstLimit(tx, claim.userId, claim.idempotencyKey, claim.now)) + claim.amount > site.directDebitLimit) throw limitReached();
+    await tx
+      .update(directDebitRequests)
+      .set({ details: sql`${directDebitRequests.details} || jsonb_build_object(${CLAIMED_AMOUNT}::text, ${String(claim.amount)}::text)` })
+      .where(eq(directDebitRequests.id, claim.requestId));
+  });
+}
+
+/** Gives a claim back when the payment was not started (its row would have taken the claim's place). */
+export async function releaseClaim(db: PaymentDeps['db'], requestId: number): Promise<void> {
+  await db
+    .update(directDebitRequests)
+    .set({ details: sql`${directDebitRequests.details} - ${CLAIMED_AMOUNT}::text` })
+    .where(and(eq(directDebitRequests.id, requestId), isNull(directDebitRequests.paymentId)));
 }

@@ -6,8 +6,9 @@
  *    language. Asking again (resend, or the same form again) renews the code of the same request,
  *    at most every DIRECT_DEBIT_RESEND_SECONDS and DIRECT_DEBIT_SMS_PER_HOUR times an hour.
  * 2. With otp: the member's live request for this very order takes the guess (counted first, in
- *    its own statement); more than DIRECT_DEBIT_MAX_ATTEMPTS kill it. The right code starts the
- *    payment (startPayment, method sdd, the checkout's idempotency key: a double submit makes one
+ *    its own statement); more than DIRECT_DEBIT_MAX_ATTEMPTS kill it. The right code claims its
+ *    amount of the 30-day limit under the member's lock (parallel confirmations on any process
+ *    cannot both fit, issue 27), then starts the payment (startPayment, method sdd, the checkout's idempotency key: a double submit makes one
  *    payment) and the request keeps only what still explains it.
  */
 import { eq } from 'drizzle-orm';
@@ -22,7 +23,7 @@ import { maskedPhone } from '../../../infra/sms';
 import type { Site } from '../../sites/service';
 import { startPayment } from '../checkout';
 import type { PaymentDeps } from '../deps';
-import { checkedIban, checkedPackage, checkedPhone, checkLimit, checkNotBlocked, orderAmount } from './checks';
+import { checkedIban, checkedPackage, checkedPhone, checkLimit, checkNotBlocked, claimWithinLimit, orderAmount, releaseClaim } from './checks';
 import {
   codeMatches,
   countGuess,
@@ -69,7 +70,7 @@ export async function directDebit(deps: PaymentDeps, site: Site, member: DirectD
   const now = deps.clock();
   const discountCtx = { userId: member.userId, siteId: site.id, signupDate: member.signupDate, paidUser: member.paidUser, country, currency: site.currency, now };
   const amount = await orderAmount(deps.db, discountCtx, pkg, form.discount_code);
-  await checkLimit(deps.db, site, member.userId, amount, now);
+  await checkLimit(deps.db, site, member.userId, form.idempotency_key, amount, now);
 
   const details: DirectDebitDetails = {
     package_id: form.package_id,
@@ -84,7 +85,7 @@ export async function directDebit(deps: PaymentDeps, site: Site, member: DirectD
     idempotency_key: form.idempotency_key,
   };
   if (form.otp === undefined) return sendCode(deps, site, member, details, phone, now);
-  return confirm(deps, site, member, details, phone, form.otp, now);
+  return confirm(deps, site, member, { details, phone, otp: form.otp, amount }, now);
 }
 
 async function sendCode(deps: PaymentDeps, site: Site, member: DirectDebitMember, details: DirectDebitDetails, phone: string, now: Date): Promise<TDirectDebitAnswer> {
@@ -135,15 +136,16 @@ async function confirm(
   deps: PaymentDeps,
   site: Site,
   member: DirectDebitMember,
-  details: DirectDebitDetails,
-  phone: string,
-  otp: string,
+  confirmation: { details: DirectDebitDetails; phone: string; otp: string; amount: number },
   now: Date,
 ): Promise<TDirectDebitAnswer> {
+  const { details, phone, otp } = confirmation;
   const request = await liveRequest(deps.db, member.userId, details, phone, now);
   if (!request) throw codeInvalid();
   if (!(await countGuess(deps.db, request.id))) throw codeInvalid();
   if (!codeMatches(otp, request.codeHash)) throw codeInvalid();
+
+  await claimWithinLimit(deps.db, site, { userId: member.userId, requestId: request.id, idempotencyKey: details.idempotency_key, amount: confirmation.amount, now });
 
   const language: LocaleCode = isLocaleCode(member.language) ? member.language : 'en';
   const answer = await startPayment(deps, {
@@ -162,6 +164,9 @@ async function confirm(
       zip: details.zip,
       city: details.city,
     },
+  }).catch(async (error: unknown) => {
+    await releaseClaim(deps.db, request.id);
+    throw error;
   });
   await deps.db
     .update(directDebitRequests)
