@@ -229,22 +229,27 @@ export async function redeemDiscount(
 }
 
 /**
- * A code the member typed (GET /api/discountcode.php?code=, or with a payment), checked as
- * checkDiscountCode does, and counted: every check counts as a guess until it finds the code
- * usable, which takes its count back, so re-checking a good code while choosing a package or a
- * method costs nothing. After DISCOUNT_CODE_GUESSES unusable ones in DISCOUNT_GUESS_WINDOW_MS:
- * 429 too_many_code_attempts, in every process (the shared limiter).
+ * Runs `check` of a code the member typed as one counted guess: it counts until it answers (the
+ * code is usable), which takes its count back, so re-checking a good code while choosing a package
+ * or a method costs nothing. After DISCOUNT_CODE_GUESSES unusable ones in DISCOUNT_GUESS_WINDOW_MS:
+ * 429 too_many_code_attempts, in every process (the shared limiter). Every way a typed code enters
+ * (discountcode.php, credit-packages.php, payment.php) goes through here, so all share one allowance.
  */
+export async function countedCodeCheck<T>(limiter: RateLimiter, userId: number, check: () => Promise<T>): Promise<T> {
+  const key = `discount-code:${userId}`;
+  const counted = await limiter.hit(key, DISCOUNT_CODE_GUESSES, DISCOUNT_GUESS_WINDOW_MS);
+  if (!counted.allowed) throw new AppError(429, 'too_many_code_attempts', 'errors.too_many_code_attempts', {}, 'code');
+  const found = await check();
+  await limiter.refund(key, DISCOUNT_GUESS_WINDOW_MS, counted);
+  return found;
+}
+
+/** A code the member typed (GET /api/discountcode.php?code=, or with a payment), checked as checkDiscountCode does and counted (countedCodeCheck). */
 export async function checkTypedDiscountCode(
   deps: { db: Database | Tx; limiter: RateLimiter },
   ctx: DiscountContext,
   code: string,
   order: { amount: number; method?: TPaymentMethod },
 ): Promise<AppliedDiscount> {
-  const key = `discount-code:${ctx.userId}`;
-  const counted = await deps.limiter.hit(key, DISCOUNT_CODE_GUESSES, DISCOUNT_GUESS_WINDOW_MS);
-  if (!counted.allowed) throw new AppError(429, 'too_many_code_attempts', 'errors.too_many_code_attempts', {}, 'code');
-  const found = await checkDiscountCode(deps.db, ctx, code, order);
-  await deps.limiter.refund(key, DISCOUNT_GUESS_WINDOW_MS, counted);
-  return found;
+  return countedCodeCheck(deps.limiter, ctx.userId, () => checkDiscountCode(deps.db, ctx, code, order));
 }

@@ -30,7 +30,7 @@ import type { FastifyRequest } from 'fastify';
 import { payments } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { MemberRow } from '../accounts/sessions';
-import { activeDiscount, checkDiscountCode, type AppliedDiscount } from '../discounts/service';
+import { activeDiscount, checkDiscountCode, countedCodeCheck, type AppliedDiscount } from '../discounts/service';
 import type { Site } from '../sites/service';
 import { checkOrder, discountContext, openPurchaseBlocks, startPayment, type StartPaymentInput } from './checkout';
 import type { PaymentDeps } from './deps';
@@ -87,19 +87,24 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
       let discount: AppliedDiscount | null = null;
       const code = request.query.code?.trim();
       if (code) {
-        let lastError: unknown = null;
-        for (const pkg of [...site.creditPackages].sort((a, b) => b.amount - a.amount)) {
-          try {
-            const applied = await checkDiscountCode(deps.db, ctx, code, { amount: pkg.amount });
-            perPackage.set(pkg.id, applied);
-            discount ??= applied;
-          } catch (err) {
-            if (!(err instanceof AppError) || err.code !== 'code_minimum_order') throw err;
-            lastError = err;
-            perPackage.set(pkg.id, null);
+        // One counted guess (the limit on typed codes): usable for some package takes its count back.
+        discount = await countedCodeCheck(deps.limiter, member.id, async () => {
+          let best: AppliedDiscount | null = null;
+          let lastError: unknown = null;
+          for (const pkg of [...site.creditPackages].sort((a, b) => b.amount - a.amount)) {
+            try {
+              const applied = await checkDiscountCode(deps.db, ctx, code, { amount: pkg.amount });
+              perPackage.set(pkg.id, applied);
+              best ??= applied;
+            } catch (err) {
+              if (!(err instanceof AppError) || err.code !== 'code_minimum_order') throw err;
+              lastError = err;
+              perPackage.set(pkg.id, null);
+            }
           }
-        }
-        if (!discount) throw lastError;
+          if (!best) throw lastError;
+          return best;
+        });
       } else {
         discount = await activeDiscount(deps.db, ctx);
         for (const pkg of site.creditPackages) perPackage.set(pkg.id, discount);
