@@ -39,6 +39,8 @@ export const likes = pgTable(
  * Every Like a member's profile gave, append-only (issue 11): the free members' daily count reads
  * it, so unliking never gives a Like back and liking again counts again. Whom the Like went to
  * is the likes row's business: a Like stays given when that row or the liked profile goes.
+ * `day_end` is the end of the local day the Like was given in, in the member's zone then: it
+ * counts until then even when the member changes zone (issue 27, decision 027).
  */
 export const likeGrants = pgTable(
   'like_grants',
@@ -48,8 +50,10 @@ export const likeGrants = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     givenAt: timestamp('given_at', { withTimezone: true }).notNull(),
+    dayEnd: timestamp('day_end', { withTimezone: true }).notNull(),
   },
-  (t) => [index('like_grants_from_given_idx').on(t.fromProfileId, t.givenAt)],
+  // A counted grant's day ends after the member's current day began: one range, index only.
+  (t) => [index('like_grants_from_day_end_idx').on(t.fromProfileId, t.dayEnd, t.givenAt)],
 );
 
 /** Left swipes of the swipe game (issue 11): the profile does not come back in the member's stack. */

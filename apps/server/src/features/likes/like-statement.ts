@@ -54,7 +54,10 @@ export interface LikeStatementInput {
   liker: Liker;
   toProfileId: number;
   now: Date;
-  /** The member's local day when the daily limit applies (the like is inserted only below it); null for premium. */
+  /**
+   * The member's local day when the daily limit applies (the like is inserted only below it; its
+   * grant counts until the day's end); null for premium, whose grants count for nothing.
+   */
   day: { start: Date; end: Date } | null;
   /** An existing contact beyond likes was found (contact.ts's sources): an invisible target may be liked. */
   contactKnown: boolean;
@@ -121,16 +124,25 @@ export function likeStatementQuery(input: LikeStatementInput): SQL {
   );
 }
 
+/**
+ * The Likes that count against the member's limit now (issue 27): those whose own local day has
+ * not ended (in the zone the member had when giving them) and those given in the member's current
+ * local day. Without a change of zone both are the day's grants; with one, neither the old day's
+ * Likes nor the new day's are forgotten. `day_end >= dayStart` holds for both, so the count is one
+ * range of like_grants_from_day_end_idx, read index only.
+ */
+export function likesCountedSql(fromProfileId: SQL, dayStart: SQL, now: SQL): SQL {
+  return sql`(select count(*) from ${likeGrants} where ${likeGrants.fromProfileId} = ${fromProfileId}
+    and ${likeGrants.dayEnd} >= ${dayStart} and (${likeGrants.dayEnd} > ${now} or ${likeGrants.givenAt} >= ${dayStart}))::int`;
+}
+
 /** The statement over its values (parameters or placeholders); its text depends only on the variant. */
 function likeStatementSql(v: LikeStatementValues, variant: { counted: boolean; contactKnown: boolean }): SQL {
   const at = sql`${v.now}::timestamptz`;
   const from = sql`${v.fromProfileId}::int`;
   const to = sql`${v.toProfileId}::int`;
   const blocked = blockStateSql({ userId: sql`${v.userId}::int`, profileId: from }, to);
-  const given = variant.counted
-    ? sql`(select count(*) from ${likeGrants} where ${likeGrants.fromProfileId} = ${from}
-        and ${likeGrants.givenAt} >= ${v.dayStart}::timestamptz and ${likeGrants.givenAt} < ${v.dayEnd}::timestamptz)::int`
-    : sql`null::int`;
+  const given = variant.counted ? likesCountedSql(from, sql`${v.dayStart}::timestamptz`, at) : sql`null::int`;
   const belowLimit = variant.counted ? sql`facts.given < ${sql.raw(String(FREE_DAILY_LIKES))}` : sql`true`;
   const likeOf = (a: SQL, b: SQL) => sql`select 1 from ${likes} where ${likes.fromProfileId} = ${a} and ${likes.toProfileId} = ${b}`;
   return sql`
@@ -150,7 +162,7 @@ function likeStatementSql(v: LikeStatementValues, variant: { counted: boolean; c
         and (not facts.invisible or facts.liked_either_way or ${sql.raw(variant.contactKnown ? 'true' : 'false')})
         and not facts.mine and ${belowLimit}
       on conflict do nothing returning from_profile_id),
-    granted as (insert into ${likeGrants} (from_profile_id, given_at) select from_profile_id, ${at} from added)
+    granted as (insert into ${likeGrants} (from_profile_id, given_at, day_end) select from_profile_id, ${at}, ${v.dayEnd}::timestamptz from added)
     select facts.usable is not null as found, facts.*, (select count(*) from added)::int as added,
       (select ${likes.seenAt} is null from ${likes} where ${likes.fromProfileId} = ${to} and ${likes.toProfileId} = ${from} and not ${likes.hidden}) as theirs_new
     from (select 1) as one left join facts on true`;

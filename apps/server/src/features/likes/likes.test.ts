@@ -509,7 +509,7 @@ describe('the nightly pruning of Like grants', () => {
     const ages = [LIKE_GRANTS_KEPT_MS + 1000, LIKE_GRANTS_KEPT_MS - 1000, 25 * 3_600_000, 0];
     await db()
       .insert(likeGrants)
-      .values(ages.map((age) => ({ fromProfileId: profileId!, givenAt: new Date(now.getTime() - age) })));
+      .values(ages.map((age) => ({ fromProfileId: profileId!, givenAt: new Date(now.getTime() - age), dayEnd: new Date(now.getTime() - age + 3_600_000) })));
     await likeGrantsPruneJob({ db: db(), clock: () => now }).run({}, { jobId: 'test', attempt: 1 });
     const kept = await db().select({ givenAt: likeGrants.givenAt }).from(likeGrants).where(eq(likeGrants.fromProfileId, profileId!));
     expect(kept.map((row) => now.getTime() - row.givenAt.getTime()).sort((a, b) => b - a)).toEqual(ages.slice(1));

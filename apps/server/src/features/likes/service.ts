@@ -7,7 +7,7 @@
  * processes, take turns and the fifth of a day is always refused. A burst limit (LIKE_BURST_PER_MINUTE,
  * premium members too) stops scripted liking; its counters are shared through Redis or PostgreSQL.
  */
-import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import {
   FREE_DAILY_LIKES,
   isKnownTimeZone,
@@ -19,13 +19,14 @@ import {
   type TLikedProfileCard,
 } from '@cupido/shared/likes';
 import type { Database } from '../../db/open';
-import { likeGrants, likes, passes } from '../../db/schema';
+import { executePrepared } from '../../db/prepared';
+import { likes, passes } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Tx } from '../../infra/domain-events';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Site } from '../sites/service';
-import { likeStatement, type LikeFacts, type Liker } from './like-statement';
+import { likeStatement, likesCountedSql, type LikeFacts, type Liker } from './like-statement';
 import { lockMemberAccount, memberTimeZoneOf } from '../accounts/member-lock';
 import { authenticationRequired } from '../../plugins/session';
 import { contactFacts, targetProfile, type Viewer } from '../profiles/contact';
@@ -57,13 +58,11 @@ export function dayZoneOf(memberZone: string | null, site: SiteZone): string {
 const profileNotFound = () => new AppError(404, 'profile_not_found', 'errors.profile_not_found');
 const cannotLikeSelf = () => new AppError(400, 'cannot_like_self', 'errors.cannot_like_self', {}, 'profile_id');
 
-/** Likes the profile gave in the local day `day`: one range of like_grants_from_given_idx. */
-async function likesGivenIn(db: Pick<Database, 'select'>, profileId: number, day: { start: Date; end: Date }): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(likeGrants)
-    .where(and(eq(likeGrants.fromProfileId, profileId), gte(likeGrants.givenAt, day.start), lt(likeGrants.givenAt, day.end)));
-  return row?.count ?? 0;
+/** Likes of the profile that count against its limit at `now`, in the local day `day` (likesCountedSql). */
+async function likesCountedAt(db: Pick<Database, 'execute'>, profileId: number, day: { start: Date }, now: Date): Promise<number> {
+  const count = likesCountedSql(sql`${profileId}::int`, sql`${day.start.toISOString()}::timestamptz`, sql`${now.toISOString()}::timestamptz`);
+  const rows = await executePrepared<{ count: number }>(db, sql`select ${count} as count`);
+  return rows[0]?.count ?? 0;
 }
 
 export interface LikeAllowance {
@@ -81,7 +80,7 @@ export async function likeAllowanceOf(
   now: Date,
 ): Promise<LikeAllowance> {
   const day = localDayOf(now, dayZoneOf(await memberTimeZoneOf(db, member.userId), site));
-  const given = member.paidUser ? 0 : await likesGivenIn(db, member.profileId, day);
+  const given = member.paidUser ? 0 : await likesCountedAt(db, member.profileId, day, now);
   return { likesLeft: likesLeftToday(given, member.paidUser), resetAt: day.end };
 }
 
@@ -109,19 +108,9 @@ async function matchCard(db: Database, site: Site, profileId: number, likeNew: b
   return row ? { ...toCard(row, site, today), like_state: 'match', like_new: likeNew } : null;
 }
 
-/**
- * Inserts the like and its grant when it is new. Liking an already liked profile changes nothing
- * and costs no Like. Runs under the member's lock (the caller's transaction).
- */
-async function insertLike(tx: Tx, fromProfileId: number, toProfileId: number, now: Date, grant: boolean): Promise<boolean> {
-  const added = await tx
-    .insert(likes)
-    .values({ fromProfileId, toProfileId, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ toProfileId: likes.toProfileId });
-  if (added.length === 0) return false;
-  if (grant) await tx.insert(likeGrants).values({ fromProfileId, givenAt: now });
-  return true;
+/** Inserts the like when it is new, without a grant (a member's Likes are granted by likeStatement). */
+async function insertLikeWithoutGrant(tx: Tx, fromProfileId: number, toProfileId: number, now: Date): Promise<void> {
+  await tx.insert(likes).values({ fromProfileId, toProfileId, createdAt: now }).onConflictDoNothing();
 }
 
 /** likeRefusal's answer when only an existing contact beyond likes (e.g. a chat) could allow the like. */
@@ -277,7 +266,7 @@ export async function passProfile(deps: Pick<LikeDeps, 'db' | 'clock'>, liker: L
  * now sees: liked_you, or match when they had liked that profile.
  */
 export async function likeFromFictionalProfile(tx: Tx, fictionalProfileId: number, memberProfileId: number, now: Date): Promise<LikeState> {
-  await insertLike(tx, fictionalProfileId, memberProfileId, now, false);
+  await insertLikeWithoutGrant(tx, fictionalProfileId, memberProfileId, now);
   const flags = await flagsBetween(tx, memberProfileId, fictionalProfileId);
   return likeStateOf(flags.likedByMe, true);
 }
