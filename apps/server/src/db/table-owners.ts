@@ -43,6 +43,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   sandboxPayments: 'payments',
   discountCodes: 'discounts',
   discountRedemptions: 'discounts',
+  discountReservations: 'discounts',
   operatorClaims: 'operator-console',
   operatorNotes: 'operator-console',
   operatorAnswers: 'operator-console',

@@ -1,6 +1,6 @@
 /** The tables of discounts (decision 021: db/table-owners.ts names each table's owning feature). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { arrayOf, between, oneOf } from '../checks';
 import { DISCOUNT_STATUSES, DISCOUNT_VALIDITIES, PAYMENT_METHODS, type TPaymentMethod } from '@cupido/shared/payments';
 import { users } from './accounts';
@@ -68,4 +68,28 @@ export const discountRedemptions = pgTable(
     uniqueIndex('discount_redemptions_payment_unique').on(t.paymentId),
     uniqueIndex('discount_redemptions_once_unique').on(t.codeId, t.userId).where(sql`${t.oncePerUser}`),
   ],
+);
+
+/**
+ * A once-per-user code held by one order of the member (issue 27, finding 2): written with the
+ * order, so at most one order per member and code carries the discount, whatever runs in
+ * parallel (the primary key decides). The payments feature gives it back when the order fails,
+ * is cancelled or expires, and makes it permanent once the member has finished the checkout.
+ */
+export const discountReservations = pgTable(
+  'discount_reservations',
+  {
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => discountCodes.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The order holding the code (a payment; no foreign key: discounts sits below payments, as with redemptions). */
+    paymentId: integer('payment_id').notNull(),
+    /** Until then no other order may take the code; after it, a new order may (the first was abandoned). Null: held for good (checkout finished). */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.codeId, t.userId] }), uniqueIndex('discount_reservations_payment_unique').on(t.paymentId)],
 );

@@ -30,6 +30,12 @@ export const payments = pgTable(
     listAmount: integer('list_amount').notNull(),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
     discountPercentage: integer('discount_percentage').notNull().default(0),
+    /**
+     * The discount stands only if the member leaves the provider's checkout (pending or paid)
+     * before this: the later of the code's own end and the payment window (features/payments/
+     * discount-hold.ts). Null: no limit (no discount, a code that never ends, or checkout done in time).
+     */
+    discountValidUntil: timestamp('discount_valid_until', { withTimezone: true }),
     /** What the member pays: the list price less the discount. */
     amount: integer('amount').notNull(),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
