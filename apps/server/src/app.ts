@@ -78,6 +78,7 @@ import { registerPayments } from './features/payments/register';
 import { createPaymentProvider } from './features/payments/providers';
 import { discountRoutes } from './features/discounts/routes';
 import { createSmsSender } from './infra/sms';
+import { isDemoMode, type RunMode } from './run-mode';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,7 +98,9 @@ export const JOB_STOP_TIMEOUT_MS = 8_000;
 
 export interface AppDeps {
   config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> &
-    Partial<Pick<Config, 'photoS3' | 'host' | 'metricsToken' | 'publicOrigin' | 'payments' | 'sms'>> & {
+    Partial<Pick<Config, 'photoS3' | 'host' | 'metricsToken' | 'publicOrigin' | 'payments' | 'sms' | 'paymentSandboxAllowed'>> & {
+    /** Demo, production or the tests' app (run-mode.ts, decision 035): which demo- and test-only parts exist. */
+    mode: RunMode;
     /** Prefix of rate-limit keys in Redis; tests give each app its own. */
     rateLimitKeyPrefix?: string;
     /** Prefix of broker channels (default cupido:); apps that should hear each other share it. */
@@ -265,6 +268,8 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
 
   // Credits shop and payments (issue 14, decision 032): the sandbox provider unless PAYMENT_PROVIDER says otherwise.
   const provider = createPaymentProvider(config.payments ?? { provider: 'sandbox' }, { db: database.db, clock });
+  // A production server reaches here with the sandbox only when PAYMENT_SANDBOX=1 (preflight/checks.ts): a staging site, said on every page.
+  const testSiteBanner = config.mode === 'production' && provider.name === 'sandbox';
   const sms = createSmsSender({ gateway: config.sms, dataDir: config.dataDir, log: app.log });
   await app.register(discountRoutes, { deps: { db: database.db, clock, limiter } });
   await registerPayments(app, {
@@ -280,15 +285,15 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
     provider,
     sms,
     forgetMemberSessions: (userId) => app.forgetMemberSessions(userId),
-  });
+  }, { sandboxTestRoutes: config.mode === 'test' });
 
   // A bare route for health checks and as the benchmarks' baseline: same server, no database.
   app.get('/api/health', { schema: { hide: true }, config: { withoutSite: true } }, async () => ({ ok: true }));
 
   await app.register(photos, { dataDir: config.dataDir });
-  // Before the web app, so the SPA never answers for it; 404 unless loopback without SMTP (decision 012).
-  await app.register(devMailboxRoutes, { smtpUrl: config.smtpUrl, host: config.host, dataDir: config.dataDir });
-  await app.register(webApp, { webDistDir: config.webDistDir });
+  // Before the web app, so the SPA never answers for it; 404 unless a demo without SMTP, asked from this machine (decisions 012, 035).
+  await app.register(devMailboxRoutes, { enabled: isDemoMode(config.mode) && !config.smtpUrl, dataDir: config.dataDir });
+  await app.register(webApp, { webDistDir: config.webDistDir, testSiteBanner });
 
   await jobs.start();
   // Shutdown: stop taking jobs as soon as closing starts, while requests drain; running jobs get

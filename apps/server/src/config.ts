@@ -2,8 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { s3PhotoStorageOptionsFromEnv, type S3PhotoStorageOptions } from './infra/photo-storage';
 import { parseTrustProxy, type TrustProxy } from './infra/trust-proxy';
-import { devMailboxEnabled } from './features/dev-mailbox/routes';
 import type { PublicOriginConfig } from './features/sites/public-origin';
+import { runModeOf } from './run-mode';
 
 /**
  * Every environment variable the server reads, parsed once at start. The README lists them.
@@ -37,7 +37,14 @@ const ZEnv = z.object({
   PUBLIC_SCHEME: z.preprocess(emptyAsUndefined, z.enum(['http', 'https']).optional()),
   PUBLIC_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
-  SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
+  /** Default: 1 on a demo, 0 in production, where 1 is refused (decision 035). */
+  SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).optional()),
+  /** 1: production even on a loopback address, for a proxy on the same machine (run-mode.ts). */
+  PRODUCTION: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('0')),
+  /** 1: a staging site may use the sandbox provider in production; every page then shows a TEST banner. */
+  PAYMENT_SANDBOX: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('0')),
+  /** Browser tests and demos only (the demo seed reads it); refused in production. */
+  DEMO_STAFF_TOTP_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** 0: this process only serves requests (and may send jobs); 1 (default): it also runs jobs and schedules. */
   WORKER: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
@@ -58,6 +65,8 @@ const ZEnv = z.object({
 });
 
 export interface Config {
+  /** Demo (loopback address) or production (anything else, or PRODUCTION=1): run-mode.ts, decision 035. */
+  mode: 'demo' | 'production';
   port: number;
   host: string;
   dataDir: string;
@@ -72,6 +81,12 @@ export interface Config {
   publicOrigin: PublicOriginConfig;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   seedDemo: boolean;
+  /** SEED_DEMO=1 written out, not the demo's default: refused in production. */
+  seedDemoRequested: boolean;
+  /** DEMO_STAFF_TOTP_SECRET is set: a known second factor for the demo admin, refused in production. */
+  demoStaffTotpSecretSet: boolean;
+  /** PAYMENT_SANDBOX=1: the sandbox provider is allowed in production (a staging site with a TEST banner). */
+  paymentSandboxAllowed: boolean;
   webDistDir: string;
   /** S3-compatible photo storage (PHOTO_S3_*); undefined stores photos under DATA_DIR/photos. */
   photoS3: S3PhotoStorageOptions | undefined;
@@ -103,8 +118,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
  * mails only land in DATA_DIR/mail and /dev/mailbox) links to http://<domain>:PORT instead, so
  * its links open on this server.
  */
-function publicOriginOf(e: z.infer<typeof ZEnv>): PublicOriginConfig {
-  const demo = devMailboxEnabled({ smtpUrl: e.SMTP_URL, host: e.HOST });
+function publicOriginOf(e: z.infer<typeof ZEnv>, mode: Config['mode']): PublicOriginConfig {
+  const demo = mode === 'demo' && !e.SMTP_URL;
   return {
     scheme: e.PUBLIC_SCHEME ?? (demo ? 'http' : 'https'),
     port: e.PUBLIC_PORT ?? (demo && !e.PUBLIC_SCHEME ? e.PORT : undefined),
@@ -136,7 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  const mode = runModeOf({ host: e.HOST, forceProduction: e.PRODUCTION === '1' });
   return {
+    mode,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
@@ -147,9 +164,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     countryHeader: e.COUNTRY_HEADER,
     trustProxy: e.TRUST_PROXY,
-    publicOrigin: publicOriginOf(e),
+    publicOrigin: publicOriginOf(e, mode),
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO === '1',
+    seedDemo: (e.SEED_DEMO ?? (mode === 'demo' ? '1' : '0')) === '1',
+    seedDemoRequested: e.SEED_DEMO === '1',
+    demoStaffTotpSecretSet: e.DEMO_STAFF_TOTP_SECRET !== undefined,
+    paymentSandboxAllowed: e.PAYMENT_SANDBOX === '1',
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     photoS3: s3PhotoStorageOptionsFromEnv(env),
     worker: e.WORKER === '1',

@@ -1,17 +1,46 @@
-/** config -> database -> migrations -> demo seed -> app -> listen; clean shutdown on SIGTERM/SIGINT. */
+/**
+ * config -> production guard -> database -> migrations -> (demo seed) -> app -> listen; clean
+ * shutdown on SIGTERM/SIGINT. In production (decision 035) the server refuses to start, before it
+ * serves anything, while the configuration or the database is unsafe there.
+ */
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { buildApp } from './app';
 import { seedDemoData } from './seed/demo-seed';
+import { databaseProblems, describeProblems, startProblems, type Problem } from './preflight/checks';
 
 const config = loadConfig();
+
+function refuseToStart(problems: Problem[]): never {
+  const why = process.env.PRODUCTION === '1' ? 'PRODUCTION=1' : `HOST=${config.host} is not a loopback address`;
+  console.error(
+    `Cupido refuses to start: this is a production server (${why}; decision 035) and ${problems.length === 1 ? 'this is' : 'these are'} unsafe there:\n` +
+      `${describeProblems(problems)}\n\`npm run preflight\` checks a configuration without starting the server.`,
+  );
+  process.exit(1);
+}
+
+if (config.mode === 'production') {
+  const problems = startProblems(config);
+  if (problems.length > 0) refuseToStart(problems);
+}
 const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
 );
 await database.migrate();
+if (config.mode === 'production') {
+  const problems = await databaseProblems(database.db);
+  if (problems.length > 0) {
+    await database.close();
+    refuseToStart(problems);
+  }
+}
 const seeded = config.seedDemo ? await seedDemoData(database.db, { dataDir: config.dataDir }) : null;
 
 const app = await buildApp({ config, database, jobMode: config.worker ? 'background' : 'send-only' });
+if (config.mode === 'demo' && config.trustProxy !== false) {
+  app.log.warn('TRUST_PROXY is set on a demo server (loopback HOST): if a proxy on this machine makes it public, set PRODUCTION=1 (decision 035)');
+}
 if (seeded) {
   const { email, password, domain } = seeded.demoMember;
   app.log.info({ email, password, site: domain }, `Demo member: log in at http://${domain}:${config.port}/login as ${email} / ${password}`);

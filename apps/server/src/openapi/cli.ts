@@ -19,6 +19,7 @@ try {
   const app = await buildApp({
     database,
     config: {
+      mode: 'production',
       countryHeader: undefined,
       trustProxy: false,
       logLevel: 'silent',

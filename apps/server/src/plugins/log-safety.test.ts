@@ -27,6 +27,7 @@ beforeAll(async () => {
     database,
     logStream,
     config: {
+      mode: 'test',
       countryHeader: undefined,
       trustProxy: false,
       logLevel: 'error',

@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDist } from '../../../web/scripts/compress-assets';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { LOCALE_COOKIE } from '@cupido/shared/locales';
 import { renderShell } from './web-shell';
 
 // A small stand-in for apps/web/dist, compressed by the build's own script.
@@ -52,6 +53,26 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('not_found');
     expect((await t.app.inject({ url: '/admin.html' })).body).not.toContain('<title>Back office</title>');
+  });
+
+  it('a production staging site on the sandbox (PAYMENT_SANDBOX=1) says TEST on every page, in the page\'s language; other servers do not (decision 035)', async () => {
+    const staging = await createTestApp({ webDistDir: dist, mode: 'production', payments: { provider: 'sandbox' }, paymentSandboxAllowed: true });
+    const demo = await createTestApp({ webDistDir: dist, mode: 'demo', payments: { provider: 'sandbox' } });
+    try {
+      for (const url of ['/', '/search', '/no-such-page']) {
+        const page = await staging.app.inject({ url });
+        expect(page.body, url).toMatch(/<body><div id="test-site-banner" role="note"[^>]*><strong>TEST<\/strong> · Test site: payments are simulated and nothing is charged\.<\/div><div id="root">/);
+      }
+      const dutch = await staging.app.inject({ url: '/', headers: { cookie: `${LOCALE_COOKIE}=nl` } });
+      expect(dutch.body).toContain('Testsite: betalingen worden gesimuleerd');
+      expect((await staging.app.inject({ url: '/admin' })).body).toContain('<strong>TEST</strong>');
+      for (const app of [demo, t]) {
+        expect((await app.app.inject({ url: '/' })).body).not.toContain('test-site-banner');
+        expect((await app.app.inject({ url: '/admin' })).body).not.toContain('test-site-banner');
+      }
+    } finally {
+      await Promise.all([staging.close(), demo.close()]);
+    }
   });
 
   it('the compress script writes .br and .gz beside text files above 1 KB only', () => {

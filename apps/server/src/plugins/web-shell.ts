@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALE_COOKIE, pickLocalized, type LocaleCode } from '@cupido/shared/locales';
 import { initialLocale } from '@cupido/shared/rules';
 import type { Site } from '../features/sites/service';
+import { translate } from '../i18n/translate';
 
 export const FAVICON_PATH = '/favicon.svg';
 export const APPLE_TOUCH_ICON_PATH = '/apple-touch-icon.png';
@@ -38,15 +39,36 @@ export interface ShellValues {
   title: string;
   description: string;
   themeColor: string;
+  /** The staging banner's text (a production site on the sandbox provider, decision 035); empty: none. */
+  testBanner?: string;
 }
 
-export function shellValues(site: Site, locale: LocaleCode): ShellValues {
+export function shellValues(site: Site, locale: LocaleCode, options: { testSiteBanner: boolean } = { testSiteBanner: false }): ShellValues {
   return {
     lang: locale,
     title: pickLocalized(site.indexTitle, locale) || site.name,
     description: pickLocalized(site.description, locale),
     themeColor: themeColorOf(site),
+    testBanner: options.testSiteBanner ? translate(locale, 'test_site.banner') : '',
   };
+}
+
+/**
+ * The staging banner, in the page itself so it shows before (and without) any JavaScript, on
+ * every screen: outside the app's root, which React owns. Inline styles: the CSP allows them.
+ */
+export function testBannerHtml(text: string): string {
+  return (
+    '<div id="test-site-banner" role="note" style="background:#ffc107;color:#000;font:600 0.875rem/1.4 system-ui,sans-serif;padding:0.375rem 0.75rem;text-align:center">' +
+    `<strong>TEST</strong> · ${escapeHtml(text)}</div>`
+  );
+}
+
+/** Puts the banner first in the body (or first in the page when the template has no body tag). */
+export function withTestBanner(html: string, text: string): string {
+  if (!text) return html;
+  const banner = testBannerHtml(text);
+  return /<body\b[^>]*>/i.test(html) ? html.replace(/<body\b[^>]*>/i, (tag) => `${tag}${banner}`) : `${banner}${html}`;
 }
 
 // Tags the shell owns: whatever the build put there is replaced, never duplicated.
@@ -68,7 +90,7 @@ export function renderShell(template: string, values: ShellValues): string {
     .filter(Boolean)
     .join('\n    ');
 
-  let html = OWNED_TAGS.reduce((text, pattern) => text.replace(pattern, ''), template);
+  let html = withTestBanner(OWNED_TAGS.reduce((text, pattern) => text.replace(pattern, ''), template), values.testBanner ?? '');
   const lang = `lang="${escapeHtml(values.lang)}"`;
   html = /<html\b[^>]*>/i.test(html)
     ? html.replace(/<html\b([^>]*)>/i, (_, attrs: string) => `<html${/\blang=/i.test(attrs) ? attrs.replace(/\blang=(["'])[^"']*\1/i, lang) : ` ${lang}${attrs}`}>`)
@@ -105,10 +127,13 @@ export function preferredEncoding(header: string | string[] | undefined): 'br' |
 export class ShellCache {
   private entries = new Map<string, CachedShell>();
 
-  constructor(private readonly template: string) {}
+  constructor(
+    private readonly template: string,
+    private readonly options: { testSiteBanner: boolean } = { testSiteBanner: false },
+  ) {}
 
   get(site: Site, locale: LocaleCode): CachedShell {
-    const values = shellValues(site, locale);
+    const values = shellValues(site, locale, this.options);
     const key = `${site.id}:${locale}`;
     const source = JSON.stringify(values);
     const hit = this.entries.get(key);

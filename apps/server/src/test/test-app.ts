@@ -35,6 +35,8 @@ export async function createTestApp(
   const app = await buildApp({
     database,
     config: {
+      // The tests' app: a demo with the test-only routes (run-mode.ts); a test may ask for 'production'.
+      mode: 'test',
       countryHeader: undefined,
       trustProxy: false,
       logLevel: 'silent',

@@ -23,6 +23,7 @@ beforeAll(async () => {
     database: t.database,
     clock: t.clock,
     config: {
+      mode: 'test',
       countryHeader: undefined,
       trustProxy: false,
       logLevel: 'silent',

@@ -17,17 +17,18 @@ async function signupMail(t: TestApp, email: string) {
 describe('GET /dev/mailbox', () => {
   let local: TestApp;
   let withSmtp: TestApp;
-  let publicHost: TestApp;
-  let noHost: TestApp;
+  let production: TestApp;
+  let behindProxy: TestApp;
   beforeAll(async () => {
     // What loadConfig gives a loopback demo without SMTP: links on http://<domain>:PORT (decision 022).
-    local = await createTestApp({ host: '127.0.0.1', publicOrigin: { scheme: 'http', port: 3000 } });
-    withSmtp = await createTestApp({ host: 'localhost', smtpUrl: 'smtp://127.0.0.1:1' });
-    publicHost = await createTestApp({ host: '0.0.0.0' });
-    noHost = await createTestApp();
+    local = await createTestApp({ mode: 'demo', host: '127.0.0.1', publicOrigin: { scheme: 'http', port: 3000 } });
+    withSmtp = await createTestApp({ mode: 'demo', host: 'localhost', smtpUrl: 'smtp://127.0.0.1:1' });
+    production = await createTestApp({ mode: 'production', host: '0.0.0.0' });
+    // The outside test's finding: a demo behind a trusted proxy on the same machine (decision 035).
+    behindProxy = await createTestApp({ mode: 'demo', host: '127.0.0.1', trustProxy: 1 });
   });
   afterAll(async () => {
-    await Promise.all([local.close(), withSmtp.close(), publicHost.close(), noHost.close()]);
+    await Promise.all([local.close(), withSmtp.close(), production.close(), behindProxy.close()]);
   });
 
   it('lists the written mails newest first with their links as anchors, everything escaped', async () => {
@@ -56,12 +57,34 @@ describe('GET /dev/mailbox', () => {
     expect(body).toContain('Confirm your e-mail address for Cupido');
   });
 
-  it('is not served with SMTP_URL set, on a non-loopback address, or when the address is unknown', async () => {
-    for (const t of [withSmtp, publicHost, noHost]) {
+  it('is not served with SMTP_URL set or by a production server, even to this machine', async () => {
+    for (const t of [withSmtp, production]) {
       const response = await t.app.inject({ url: '/dev/mailbox' });
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('Dev mailbox');
     }
+  });
+
+  it('on a demo, answers only a browser on this machine: not a remote client, nor anyone a proxy relays', async () => {
+    expect((await behindProxy.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(200);
+    const refused = [
+      // A client elsewhere, straight to the socket.
+      { remoteAddress: '203.0.113.9', headers: {} },
+      // Through the trusted proxy on this machine: the client address is the visitor's.
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } },
+      // A proxy that says the visitor is local is still a proxy: its visitors are not this machine's browser.
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } },
+      { remoteAddress: '127.0.0.1', headers: { forwarded: 'for=198.51.100.4' } },
+      { remoteAddress: '127.0.0.1', headers: { 'x-real-ip': '198.51.100.4' } },
+    ];
+    for (const { remoteAddress, headers } of refused) {
+      const response = await behindProxy.app.inject({ url: '/dev/mailbox', remoteAddress, headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(404);
+      expect(response.body).not.toContain('Dev mailbox');
+    }
+    // The same requests on a demo without a trusted proxy: the forwarding header alone refuses them.
+    const forwarded = await local.app.inject({ url: '/dev/mailbox', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(forwarded.statusCode).toBe(404);
   });
 });
 

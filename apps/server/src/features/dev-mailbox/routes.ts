@@ -1,32 +1,36 @@
 /**
- * GET /dev/mailbox (decision 012): without SMTP_URL the mailer writes every mail to
+ * GET /dev/mailbox (decisions 012, 035): without SMTP_URL the mailer writes every mail to
  * <DATA_DIR>/mail/*.eml; on a laptop this page lists them, newest first, with their links
- * clickable, so activation and reset links work without a mailbox. It is served only when
- * there is no SMTP server AND the server listens on a loopback address: anywhere else the mails
- * may be real members' (and their links are secrets), so it answers 404 like any unknown path.
- * Server-rendered and escaped throughout; registered before the web app so the SPA never
- * answers for it.
+ * clickable, so activation and reset links work without a mailbox. It is served only on a demo
+ * server (loopback HOST, run-mode.ts) without an SMTP server, and only to a browser on this
+ * machine: the client address (after TRUST_PROXY) must be a loopback address and the request
+ * must not have come through a proxy (no forwarding header), since a proxy on the same machine
+ * connects from 127.0.0.1 too. Anywhere else the mails may be real members' (and their links
+ * are secrets), so it answers 404 like any unknown path. Server-rendered and escaped
+ * throughout; registered before the web app so the SPA never answers for it.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
+import { isLoopbackAddress } from '../../run-mode';
 import { escapeHtml as e } from '../accounts/account-mails';
 import { parseEml, type ParsedMail } from './eml';
 
 export interface DevMailboxOptions {
-  smtpUrl: string | undefined;
-  /** The address the server listens on (HOST); unknown counts as not loopback. */
-  host: string | undefined;
+  /** A demo server (or the tests' app) without SMTP_URL: app.ts decides. */
+  enabled: boolean;
   dataDir: string;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 /** The page shows the newest mails; a demo seldom has more. */
 const MAX_MAILS = 200;
 
-export function devMailboxEnabled(options: Pick<DevMailboxOptions, 'smtpUrl' | 'host'>): boolean {
-  return !options.smtpUrl && !!options.host && LOOPBACK.has(options.host.toLowerCase());
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/** A browser on this machine, not a visitor relayed by a proxy that happens to run here. */
+export function askedFromThisMachine(request: FastifyRequest): boolean {
+  return isLoopbackAddress(request.ip) && FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
 }
 
 async function readMails(dir: string): Promise<(ParsedMail & { file: string })[]> {
@@ -58,7 +62,7 @@ export function renderMailbox(mails: (ParsedMail & { file: string })[]): string 
 </head>
 <body>
 <h1>Dev mailbox</h1>
-<p>Mails written to the data directory because SMTP_URL is not set, newest first. Only served on a loopback address.</p>
+<p>Mails written to the data directory because SMTP_URL is not set, newest first. Only served by a demo server, to a browser on the same machine.</p>
 ${mails.length === 0 ? '<p id="mailbox-empty">No mails yet.</p>' : `<ol id="mailbox">\n${rows}\n</ol>`}
 </body>
 </html>
@@ -66,9 +70,8 @@ ${mails.length === 0 ? '<p id="mailbox-empty">No mails yet.</p>' : `<ol id="mail
 }
 
 export async function devMailboxRoutes(app: FastifyInstance, options: DevMailboxOptions) {
-  const enabled = devMailboxEnabled(options);
-  app.get('/dev/mailbox', { schema: { hide: true }, config: { withoutSite: true } }, async (_request, reply) => {
-    if (!enabled) throw new AppError(404, 'not_found', 'errors.not_found');
+  app.get('/dev/mailbox', { schema: { hide: true }, config: { withoutSite: true } }, async (request, reply) => {
+    if (!options.enabled || !askedFromThisMachine(request)) throw new AppError(404, 'not_found', 'errors.not_found');
     const mails = await readMails(path.join(options.dataDir, 'mail'));
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderMailbox(mails));
   });

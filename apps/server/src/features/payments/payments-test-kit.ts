@@ -9,6 +9,7 @@ import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { creditEntries, paymentEvents, payments, sandboxPayments, users } from '../../db/schema';
 import { activeMember, createAccountsTestApp, linkPath, signup, type AccountsTestApp } from '../../test/accounts-kit';
+import { SESSION_COOKIE, createSession } from '../accounts/sessions';
 import type { AppDeps } from '../../app';
 
 export type PaymentsTestApp = AccountsTestApp;
@@ -46,12 +47,19 @@ export async function startedPayment(t: PaymentsTestApp, cookie: string, overrid
   return { id: answer.payment_id, redirectUrl: answer.redirect_url, sandboxId: row!.providerPaymentId!, row: row! };
 }
 
-/** The person on the sandbox's test page chooses an outcome (its own webhook goes nowhere in a test without a listening server). */
+/** A session cookie of the member who started the sandbox payment: its test page answers only the payer (decision 035). */
+export async function payerCookie(t: PaymentsTestApp, sandboxId: string): Promise<string> {
+  const [row] = await t.database.db.select({ userId: payments.userId }).from(payments).where(eq(payments.providerPaymentId, sandboxId));
+  if (!row) throw new Error(`no payment for ${sandboxId}`);
+  return `${SESSION_COOKIE}=${await createSession(t.database.db, row.userId, new Date())}`;
+}
+
+/** The payer on the sandbox's test page chooses an outcome (its own webhook goes nowhere in a test without a listening server). */
 export async function choose(t: PaymentsTestApp, sandboxId: string, status: string) {
   const response = await t.app.inject({
     method: 'POST',
     url: `/sandbox/checkout/${sandboxId}?domain=localhost`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: await payerCookie(t, sandboxId) },
     payload: `status=${status}`,
   });
   expect(response.statusCode, response.body).toBe(303);

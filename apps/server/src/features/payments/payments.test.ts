@@ -335,7 +335,7 @@ describe('the sandbox test page', () => {
   it('renders an escaped, labelled test page in the member\'s language with four choices; 404 for unknown ids', async () => {
     const m = await member(t);
     const p = await startedPayment(t, m.cookie, { package_id: 'p0' });
-    const page = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`, headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' } });
+    const page = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`, headers: { cookie: m.cookie, 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<html lang="de">');
@@ -345,13 +345,45 @@ describe('the sandbox test page', () => {
     expect(page.body).toContain('name="viewport"');
     // Its form post must carry the page's real Origin (no-referrer would make it `null`, refused as foreign).
     expect(page.headers['referrer-policy']).toBe('same-origin');
-    const english = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost` });
+    const english = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`, headers: { cookie: m.cookie } });
     expect(english.body).toContain('Sandbox test payment');
     await t.database.db.update(sandboxPayments).set({ description: '<script>alert(1)</script>' }).where(eq(sandboxPayments.id, p.sandboxId));
-    const escaped = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost` });
+    const escaped = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`, headers: { cookie: m.cookie } });
     expect(escaped.body).not.toContain('<script>alert');
     expect(escaped.body).toContain('&lt;script&gt;');
-    expect((await t.app.inject({ method: 'GET', url: '/sandbox/checkout/sbx_000000000000000000000000?domain=localhost' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/checkout/sbx_000000000000000000000000?domain=localhost', headers: { cookie: m.cookie } })).statusCode).toBe(404);
+  });
+
+  it("answers only the payer's own session: another member or a visitor cannot see or settle the payment (decision 035)", async () => {
+    const payer = await member(t);
+    const other = await member(t);
+    const p = await startedPayment(t, payer.cookie);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const headers of [{}, { cookie: other.cookie }]) {
+      expect((await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`, headers })).statusCode).toBe(404);
+      const post = await t.app.inject({ method: 'POST', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`, headers: { ...form, ...headers }, payload: 'status=paid' });
+      expect(post.statusCode).toBe(404);
+    }
+    const [untouched] = await t.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, p.sandboxId));
+    expect(untouched?.status).toBe('open');
+    const own = await t.app.inject({ method: 'POST', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`, headers: { ...form, cookie: payer.cookie }, payload: 'status=paid' });
+    expect(own.statusCode).toBe(303);
+  });
+
+  it('has its chargeback route only in the tests\' app, not on a demo or production server (decision 035)', async () => {
+    const chargeback = { method: 'POST', url: '/sandbox/checkout/:id/chargeback' } as const;
+    const checkout = { method: 'GET', url: '/sandbox/checkout/:id' } as const;
+    expect(t.app.hasRoute(chargeback)).toBe(true);
+    for (const mode of ['demo', 'production'] as const) {
+      // Production on the sandbox only as a staging site (PAYMENT_SANDBOX=1): its test page stays, the chargeback does not.
+      const server = await createPaymentsTestApp({ mode, paymentSandboxAllowed: true });
+      try {
+        expect(server.app.hasRoute(checkout), mode).toBe(true);
+        expect(server.app.hasRoute(chargeback), mode).toBe(false);
+      } finally {
+        await server.close();
+      }
+    }
   });
 
   it('redirects to the transaction page after a choice, and a final payment takes no new choice', async () => {

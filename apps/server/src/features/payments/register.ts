@@ -12,10 +12,15 @@ import { directDebitRoutes, directDebitJobs } from './direct-debit/routes';
 import { orderRoutes, receiptJobs } from './receipts/routes';
 import { financeRoutes } from './finance/routes';
 
-export async function registerPayments(app: FastifyInstance, deps: PaymentDeps): Promise<void> {
+export interface PaymentsRegistration {
+  /** The sandbox's chargeback route, which only the tests' app has (decision 035). */
+  sandboxTestRoutes: boolean;
+}
+
+export async function registerPayments(app: FastifyInstance, deps: PaymentDeps, registration: PaymentsRegistration): Promise<void> {
   await app.register(paymentRoutes, { deps });
   await app.register(paymentWebhookRoutes, { deps });
-  if (deps.provider.name === 'sandbox') await app.register(sandboxCheckoutRoutes, { deps });
+  if (deps.provider.name === 'sandbox') await app.register(sandboxCheckoutRoutes, { deps, testRoutes: registration.sandboxTestRoutes });
   await app.register(directDebitRoutes, { deps });
   await app.register(orderRoutes, { deps });
   await app.register(financeRoutes, { deps });
