@@ -8,6 +8,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
+import { maskedEmail } from '../plugins/log-safety';
 
 export interface OutgoingMail {
   to: string;
@@ -82,8 +83,9 @@ function smtpMailer(smtpUrl: string, log: MailerOptions['log']): Mailer {
   return {
     async send(mail) {
       const info = await transport.sendMail(message(mail));
-      // The links stay out of this log line: in SMTP mode they are secrets of the recipient.
-      log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
+      // The links stay out of this log line: in SMTP mode they are secrets of the recipient. The
+      // address is masked (issue 27): the message id finds the mail in the SMTP server's own log.
+      log.info({ to: maskedEmail(mail.to), subject: mail.subject, messageId: info.messageId }, 'mail sent');
     },
     async close() {
       transport.close();

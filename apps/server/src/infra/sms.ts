@@ -4,7 +4,7 @@
  * - No gateway configured (a laptop, the tests, the demo): nothing is sent. Each message is
  *   written to `<dataDir>/sms/<iso time>-<random>.txt` ("To: <number>", a blank line, the text),
  *   the way the mailer keeps .eml files, so the demo and the browser tests can read the code. The
- *   log names the recipient and the file, never the text (it carries the code).
+ *   log names the recipient masked and the file, never the text (it carries the code).
  * - SMS_GATEWAY_URL set: a Twilio-compatible REST gateway (Twilio itself, or any service speaking
  *   its Messages API): POST {url}/2010-04-01/Accounts/{sid}/Messages.json, form To/From/Body,
  *   basic auth sid:token. A refusal, a 5xx or no answer within SMS_TIMEOUT_MS throws SmsError.
@@ -13,6 +13,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { SmsGatewayConfig } from '../config';
+import { maskedPhone } from '../plugins/log-safety';
 
 export interface OutgoingSms {
   /** E.164, e.g. +31612345678. */
@@ -46,10 +47,8 @@ export class SmsError extends Error {
   }
 }
 
-/** The recipient in logs: enough to tell numbers apart, not enough to call one. */
-export function maskedPhone(phone: string): string {
-  return phone.length <= 5 ? '***' : `${phone.slice(0, 3)}***${phone.slice(-3)}`;
-}
+/** The recipient in logs (kept here too for the features that import it from the SMS port). */
+export { maskedPhone };
 
 /** '2026-03-10T10:00:00.000Z' -> '2026-03-10T10-00-00.000Z-<8 hex>.txt' (no colons: Windows). */
 export function smsFileName(time: Date): string {
@@ -69,7 +68,8 @@ function fileSender(dataDir: string, log: SmsSenderOptions['log']): SmsSender {
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, smsFileName(new Date()));
       await fs.writeFile(file, `To: ${sms.to}\n\n${sms.text}\n`, { flag: 'wx' });
-      log.info({ to: sms.to, file }, 'sms written (not sent: no gateway configured)');
+      // Masked like every log line: a server without a gateway may be a live one (issue 27).
+      log.info({ to: maskedPhone(sms.to), file }, 'sms written (not sent: no gateway configured)');
     },
   };
 }

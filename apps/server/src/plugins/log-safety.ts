@@ -4,7 +4,8 @@
  * (drizzle puts them into the message: "Failed query: …\nparams: bob@example.com,…") and the
  * driver's `detail` ("Key (email)=(bob@example.com)", "Failing row contains (…)") are left out,
  * and any e-mail address left in a message or stack (SMTP refusals quote the recipient) is
- * replaced. Request bodies are never logged.
+ * replaced. Request bodies are never logged. Info lines that must name a recipient (a mail or an
+ * SMS sent) name it masked: maskedEmail, maskedPhone.
  */
 import type { FastifyServerOptions } from 'fastify';
 
@@ -14,6 +15,20 @@ const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n\s+at |$)/;
 
 export function scrubText(text: string): string {
   return text.replace(QUERY_PARAMS, '\nparams: [left out]').replace(EMAIL_ADDRESS, '[e-mail]');
+}
+
+/**
+ * A recipient's address in an info line (issue 27): its domain only, enough to tell one mail
+ * provider's refusals from another's; the local part would name the member.
+ */
+export function maskedEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? '[e-mail]' : `***${address.slice(at).toLowerCase()}`;
+}
+
+/** A phone number in logs: enough to tell numbers apart, not enough to call one. */
+export function maskedPhone(phone: string): string {
+  return phone.length <= 5 ? '***' : `${phone.slice(0, 3)}***${phone.slice(-3)}`;
 }
 
 /** Properties of errors (pg's DatabaseError, AppError, Fastify's, nodemailer's) worth keeping. */
