@@ -54,6 +54,13 @@ export type DomainEvent =
   /** A payment was confirmed by the provider (payments), in the transaction that posts its credits: accounts makes the member premium for life. */
   | { type: 'payment.completed'; userId: number; paymentId: number; amountMinor: number; currency: string }
   /**
+   * Whether one of a member's purchases stands changed without a new payment (payments), in that
+   * transaction, under the member's account lock: a full refund or a chargeback took it back, or a
+   * full refund the provider refused gave it back. `anyPurchaseStands`: some paid purchase of the
+   * member is neither charged back nor fully refunded; accounts keeps paid_user to it.
+   */
+  | { type: 'payment.standing_changed'; userId: number; paymentId: number; cause: 'refund' | 'chargeback' | 'refund_refused'; anyPurchaseStands: boolean }
+  /**
    * A member sent a text message to a fictional profile (chats), in the send's transaction: the
    * operator console records the vulnerability signals of the text (issue 15).
    */

@@ -8,4 +8,9 @@ export function handleAccountEvents(events: DomainEvents): void {
   events.handleInTransaction('payment.completed', 'accounts: the member is premium (paid_user) for life', async (event, tx) => {
     await tx.update(users).set({ paidUser: true }).where(eq(users.id, event.userId));
   });
+  // ...after a purchase that stands: money fully given back (refund, chargeback) takes premium back
+  // unless another purchase still stands.
+  events.handleInTransaction('payment.standing_changed', 'accounts: premium (paid_user) follows whether a purchase stands', async (event, tx) => {
+    await tx.update(users).set({ paidUser: event.anyPurchaseStands }).where(eq(users.id, event.userId));
+  });
 }

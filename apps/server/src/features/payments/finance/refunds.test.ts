@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { creditEntries, paymentRefunds } from '../../../db/schema';
 import { auditEntriesOf, errorOf, staffOfRole, type TestStaff } from '../../members-desk/members-desk-test-kit';
-import { payments } from '../../../db/schema';
+import { payments, users } from '../../../db/schema';
 import { applyChargeback } from './take-back';
 import { balanceOf, createFakeProvider, defaultSiteId, newMember, openPayment, paidPayment, paymentRow, spend, type FakeProvider } from './finance-test-kit';
 
@@ -151,6 +151,22 @@ describe('refunds', () => {
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json()).toMatchObject({ replayed: false, refund: { credits_taken: 110, credits_spent: 10 } });
     expect(await balanceOf(t.database.db, userId)).toBe(0);
+  });
+
+  it('a full refund the provider refuses gives premium back with the purchase (issue 27)', async () => {
+    const { userId, paymentId } = await paidMember({ credits: 120, amount: 1995 });
+    await t.database.db.update(users).set({ paidUser: true }).where(eq(users.id, userId));
+    const premium = async () => (await t.database.db.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, userId)))[0]!.paidUser;
+    let release!: () => void;
+    fake.provider!.gate = new Promise<void>((resolve) => (release = resolve));
+    fake.provider!.refuse = true;
+    const pending = refund(paymentId, { amount: 1995 });
+    // Reserved in full: nothing of the only purchase stands while the provider answers.
+    await vi.waitFor(async () => expect(await refundRows(paymentId)).toHaveLength(1));
+    expect(await premium()).toBe(false);
+    release();
+    expect((await pending).statusCode).toBe(502);
+    expect(await premium()).toBe(true);
   });
 
   it('holds no lock while the provider answers: the payment page reads meanwhile and shows the reservation', async () => {

@@ -7,6 +7,8 @@
  *  3. on success store the provider's refund id with the audit entry; on a refusal undo the
  *     reservation in a compensating transaction (credits back under their own key, refunded_amount
  *     lowered, the row deleted, so the key may be used again) and answer 502.
+ * A refund that completes the payment's amount ends the member's premium unless another purchase
+ * stands (publishStanding, in the reserving transaction); its undoing gives premium back.
  * A process that dies between 1 and 3 leaves a refund row without provider_refund_id: the payment
  * page shows it as not confirmed, and finance checks it at the provider.
  */
@@ -17,7 +19,7 @@ import { AppError } from '../../../errors';
 import { recordStaffAction } from '../../audit/service';
 import { changeCredits } from '../../credits/service';
 import type { PaymentDeps } from '../deps';
-import { CHARGEBACK_KEY, creditsAccounted, creditsWanted, takeBackCredits } from './take-back';
+import { CHARGEBACK_KEY, creditsAccounted, creditsWanted, publishStanding, takeBackCredits } from './take-back';
 
 type RefundRow = typeof paymentRefunds.$inferSelect;
 
@@ -50,7 +52,7 @@ interface Reserved {
 
 async function reserve(deps: PaymentDeps, staffId: number, paymentId: number, input: TRefundRequest, now: Date): Promise<Reserved> {
   const providerName = deps.provider.name;
-  return deps.db.transaction(async (tx) => {
+  return deps.events.transaction(deps.db, async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) throw paymentNotFound();
     const [earlier] = await tx
@@ -88,6 +90,7 @@ async function reserve(deps: PaymentDeps, staffId: number, paymentId: number, in
     const [refund] = await tx.update(paymentRefunds).set({ creditsTaken: taken, creditsSpent: spent }).where(eq(paymentRefunds.id, row!.id)).returning();
     const refundedAmount = payment.refundedAmount + input.amount;
     await tx.update(payments).set({ refundedAmount, updatedAt: now }).where(eq(payments.id, paymentId));
+    if (refundedAmount >= payment.amount) await publishStanding(deps.events, tx, { userId: payment.userId, paymentId, cause: 'refund' });
     return { refund: refund!, replayed: false, refundedAmount, ...common };
   });
 }
@@ -95,8 +98,12 @@ async function reserve(deps: PaymentDeps, staffId: number, paymentId: number, in
 /** Gives back what reserve took when the provider refused: the credits under their own key, the amount, the row. */
 async function undo(deps: PaymentDeps, staffId: number, reserved: Reserved, reason: string, now: Date): Promise<void> {
   const { refund } = reserved;
-  await deps.db.transaction(async (tx) => {
-    const [payment] = await tx.select({ chargedBackAt: payments.chargedBackAt }).from(payments).where(eq(payments.id, refund.paymentId)).for('update');
+  await deps.events.transaction(deps.db, async (tx) => {
+    const [payment] = await tx
+      .select({ chargedBackAt: payments.chargedBackAt, amount: payments.amount, refundedAmount: payments.refundedAmount })
+      .from(payments)
+      .where(eq(payments.id, refund.paymentId))
+      .for('update');
     if (payment?.chargedBackAt) {
       // The bank took the whole payment back while the provider answered: the money of this
       // refund went back with the chargeback, and so did the credits it took. The chargeback's
@@ -136,6 +143,10 @@ async function undo(deps: PaymentDeps, staffId: number, reserved: Reserved, reas
       .update(payments)
       .set({ refundedAmount: sql`${payments.refundedAmount} - ${refund.amount}`, updatedAt: now })
       .where(eq(payments.id, refund.paymentId));
+    // This refund had given the whole payment back: the purchase stands again.
+    if (payment && payment.refundedAmount >= payment.amount) {
+      await publishStanding(deps.events, tx, { userId: reserved.userId, paymentId: refund.paymentId, cause: 'refund_refused' });
+    }
     await tx.delete(paymentRefunds).where(eq(paymentRefunds.id, refund.id));
     await recordStaffAction(
       tx,

@@ -3,10 +3,13 @@
  * chargeback the provider reports (applyChargeback, called by the webhook processing inside the
  * payment's transaction with the payment row locked). Either way the purchase's credits go back
  * through the ledger as far as the member has not spent them; what was spent is recorded on the
- * refund row, never taken below 0.
+ * refund row, never taken below 0. Premium follows (publishStanding): it lasts for life after a
+ * purchase that stands, so a purchase wholly given back may end it.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { paymentRefunds, payments, purchaseBlocks } from '../../../db/schema';
+import type { DomainEvents, EventOf } from '../../../infra/domain-events';
+import { lockMemberAccount } from '../../accounts/member-lock';
 import { changeCredits, InsufficientCreditsError, readBalance, type Tx } from '../../credits/service';
 
 export interface ChargebackInput {
@@ -63,8 +66,37 @@ export async function takeBackCredits(tx: Tx, input: { userId: number; wanted: n
   return { taken, spent: input.wanted - taken };
 }
 
-/** Takes back the purchase's unspent credits, records what was already spent, and blocks card purchases until support lifts it. */
-export async function applyChargeback(tx: Tx, input: ChargebackInput): Promise<void> {
+/**
+ * Publishes `payment.standing_changed` for a payment that was just wholly given back (or given back
+ * again), with whether any purchase of the member still stands. The member's account row is
+ * locked first: a settle of another payment posts its credits under that lock, so either it
+ * committed before this reads (and its purchase is seen to stand) or it waits and makes the
+ * member premium again after this.
+ */
+export async function publishStanding(events: DomainEvents, tx: Tx, fact: Pick<EventOf<'payment.standing_changed'>, 'userId' | 'paymentId' | 'cause'>): Promise<void> {
+  await lockMemberAccount(tx, fact.userId);
+  const [standing] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, fact.userId),
+        eq(payments.status, 'paid'),
+        isNull(payments.chargedBackAt),
+        // A purchase of nothing (a 100% code) cannot be given back, so it stands.
+        or(lt(payments.refundedAmount, payments.amount), eq(payments.amount, 0)),
+      ),
+    )
+    .limit(1);
+  await events.publish(tx, { type: 'payment.standing_changed', ...fact, anyPurchaseStands: standing !== undefined });
+}
+
+/**
+ * Takes back the purchase's unspent credits, records what was already spent, and blocks card
+ * purchases until support lifts it. With `events` (the bus whose transaction `tx` is) the member's
+ * premium follows: settle must hand in its `deps.events` for that.
+ */
+export async function applyChargeback(tx: Tx, input: ChargebackInput, events?: DomainEvents): Promise<void> {
   const [payment] = await tx
     .select({ refundedAmount: payments.refundedAmount, chargedBackAt: payments.chargedBackAt })
     .from(payments)
@@ -105,4 +137,5 @@ export async function applyChargeback(tx: Tx, input: ChargebackInput): Promise<v
     .where(and(eq(payments.id, input.paymentId)));
   // At most one open block per member and kind (partial unique index): an open one stays as it is.
   await tx.insert(purchaseBlocks).values({ userId: input.userId, kind: 'card', reason: 'chargeback', paymentId: input.paymentId, createdAt: input.now }).onConflictDoNothing();
+  if (events) await publishStanding(events, tx, { userId: input.userId, paymentId: input.paymentId, cause: 'chargeback' });
 }
