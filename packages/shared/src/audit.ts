@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_DATE, isBackOfficeDateTime, zBackOfficeTime } from './back-office-dates';
 
 /**
  * The audit log's calls (issue 13): GET /admin/api/audit (newest first, keyset paging) and
@@ -9,21 +10,24 @@ export const AUDIT_PAGE_SIZE = 50;
 /** A CSV export holds at most this many rows (the newest); narrow the filters for older ones. */
 export const AUDIT_CSV_MAX_ROWS = 100_000;
 
-/** A day (YYYY-MM-DD, the whole UTC day) or an ISO date-time with its offset. */
-const ZAuditTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
-
 /** The cursor of the next page: the last row's `created_at` and id, as `next_before` gives it. */
 export const AUDIT_CURSOR_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z_\d+$/;
+
+/** A cursor's time is a filter's time too (issue 27): the query compares the column with it. */
+const ZAuditCursor = z
+  .string()
+  .regex(AUDIT_CURSOR_PATTERN)
+  .refine((cursor) => isBackOfficeDateTime(cursor.split('_')[0]!), { params: { code: INVALID_DATE } });
 
 export const ZAuditQuery = z.object({
   staff_id: z.coerce.number().int().positive().optional(),
   item_type: z.string().trim().min(1).max(40).optional(),
   item_id: z.string().trim().min(1).max(100).optional(),
   /** From this time (a day: its start, UTC). */
-  from: ZAuditTime.optional(),
+  from: zBackOfficeTime().optional(),
   /** Up to this time (a day: its end, UTC). */
-  to: ZAuditTime.optional(),
-  before: z.string().regex(AUDIT_CURSOR_PATTERN).optional(),
+  to: zBackOfficeTime().optional(),
+  before: ZAuditCursor.optional(),
 });
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zBackOfficeDay } from './back-office-dates';
 import { ZOperatorFigures } from './operator-console';
 
 /**
@@ -33,8 +34,8 @@ export type TDashboardSeries = (typeof DASHBOARD_SERIES)[number];
 export const ZDashboardQuery = z.object({
   /** One site; all sites together without it. */
   site_id: z.coerce.number().int().positive().optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: zBackOfficeDay().optional(),
+  to: zBackOfficeDay().optional(),
 });
 export type TDashboardQuery = z.infer<typeof ZDashboardQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zBackOfficeDay } from './back-office-dates';
 import { INT32_MAX, zText } from './input';
 import { PACKAGE_AMOUNT_MAX, PACKAGE_IDS, PAYMENT_METHODS, PAYMENT_STATUSES, zIdempotencyKey } from './payments';
 
@@ -23,9 +24,9 @@ export const ZPaymentListQuery = z.object({
   status: z.enum(PAYMENT_STATUSES).optional(),
   user_id: id().optional(),
   /** Created on or after this UTC day. */
-  from: z.iso.date().optional(),
+  from: zBackOfficeDay().optional(),
   /** Created on or before this UTC day. */
-  to: z.iso.date().optional(),
+  to: zBackOfficeDay().optional(),
   before: id().optional(),
   limit: z.coerce.number().int().min(1).max(PAYMENTS_MAX_PAGE_SIZE).default(PAYMENTS_PAGE_SIZE),
 });
@@ -131,8 +132,8 @@ export type TRefundAnswer = z.infer<typeof ZRefundAnswer>;
  */
 export const ZRevenueQuery = z.object({
   site_id: id().optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: zBackOfficeDay().optional(),
+  to: zBackOfficeDay().optional(),
 });
 export type TRevenueQuery = z.infer<typeof ZRevenueQuery>;
 

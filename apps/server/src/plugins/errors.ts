@@ -7,6 +7,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DEFAULT_LOCALE } from '@cupido/shared/locales';
 import { INVALID_CHARACTERS } from '@cupido/shared/input';
+import { INVALID_DATE } from '@cupido/shared/back-office-dates';
 import { AppError } from '../errors';
 import { translate } from '../i18n/translate';
 
@@ -24,19 +25,24 @@ export function sendError(
   return reply.code(status).type('application/json; charset=utf-8').send({ error });
 }
 
-/** Validation codes with a message of their own; any other refusal of a contract is invalid_request. */
-const OWN_VALIDATION_CODES = new Set([INVALID_CHARACTERS]);
+/** Validation codes with a message of their own, and its key; any other refusal of a contract is invalid_request. */
+const OWN_VALIDATION_MESSAGES = new Map<string, string>([
+  [INVALID_CHARACTERS, `errors.${INVALID_CHARACTERS}`],
+  // Only the back office's filters take these dates: their text is the back office's (English).
+  [INVALID_DATE, `staff.errors.${INVALID_DATE}`],
+]);
 
 /**
  * A request the contract refused: the first problem decides the code, and a body field is named so
  * the form can show the message under it. The refused value itself is never logged.
  */
-function validationError(error: FastifyError): { code: string; field?: string } {
+function validationError(error: FastifyError): { code: string; messageKey: string; field?: string } {
   const first = error.validation?.[0] as { instancePath?: string; params?: { params?: { code?: unknown } } } | undefined;
   const custom = first?.params?.params?.code;
-  const code = typeof custom === 'string' && OWN_VALIDATION_CODES.has(custom) ? custom : 'invalid_request';
+  const code = typeof custom === 'string' && OWN_VALIDATION_MESSAGES.has(custom) ? custom : 'invalid_request';
+  const messageKey = OWN_VALIDATION_MESSAGES.get(code) ?? 'errors.invalid_request';
   const field = error.validationContext === 'body' ? first?.instancePath?.split('/')[1] : undefined;
-  return field ? { code, field } : { code };
+  return field ? { code, messageKey, field } : { code, messageKey };
 }
 
 export default fp(
@@ -46,8 +52,8 @@ export default fp(
         return sendError(request, reply, error.status, error.code, error.messageKey, error.params, error.field);
       }
       if (hasZodFastifySchemaValidationErrors(error) || error.code === 'FST_ERR_VALIDATION') {
-        const { code, field } = validationError(error);
-        return sendError(request, reply, 400, code, `errors.${code}`, {}, field);
+        const { code, messageKey, field } = validationError(error);
+        return sendError(request, reply, 400, code, messageKey, {}, field);
       }
       const status = error.statusCode ?? 500;
       if (status === 413) return sendError(request, reply, 413, 'payload_too_large', 'errors.payload_too_large');
