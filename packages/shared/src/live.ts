@@ -11,7 +11,10 @@ import { ZLikeState } from './likes';
  */
 export const LIVE_PATH = '/api/live';
 
-/** Close codes the server uses; the app reconnects after each except policy_violation (not logged in, wrong origin). */
+/**
+ * Close codes the server uses; the app reconnects after each except policy_violation (not logged
+ * in, wrong origin) and too_many_sockets (until its page is shown again).
+ */
 export const LIVE_CLOSE = {
   /** Not logged in (anymore), or a page of another origin. */
   policyViolation: 1008,
@@ -19,6 +22,11 @@ export const LIVE_CLOSE = {
   tryAgainLater: 1013,
   /** The server is shutting down. */
   goingAway: 1001,
+  /**
+   * The member opened more sockets than the server keeps for one member (decision 028): the oldest
+   * was closed. An application code (4000-4999), reason 'too_many_sockets'.
+   */
+  tooManySockets: 4001,
 } as const;
 
 /** Frames the app sends. */

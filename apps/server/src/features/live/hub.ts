@@ -13,7 +13,8 @@
  * policy violation; back-pressure drops typing frames above a soft limit of unsent bytes and
  * closes the socket above a hard one (try again later: the app reconnects and resyncs); client
  * frames are size-checked, rate-limited, parsed and handed to the registered handler, and too
- * many bad ones close the socket.
+ * many bad ones close the socket. A member past maxSocketsPerMember sockets here loses the oldest
+ * (LIVE_CLOSE.tooManySockets).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -56,7 +57,7 @@ export interface LiveHubOptions {
   validateFrames?: boolean;
 }
 
-type CloseReason = 'slow' | 'frame_too_large' | 'bad_frames' | 'no_pong' | 'session' | 'hello_failed' | 'shutdown';
+type CloseReason = 'slow' | 'frame_too_large' | 'bad_frames' | 'no_pong' | 'session' | 'hello_failed' | 'shutdown' | 'too_many_sockets';
 
 interface Connection {
   socket: WebSocket;
@@ -265,6 +266,10 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
       connections.add(conn);
       addTo(byProfile, session.member.profileId, conn);
       addTo(byUser, session.member.userId, conn);
+      // One member's sockets in this process are capped; the oldest (first in the set) gives way,
+      // as the newest is the tab or device the member is using now.
+      const own = byUser.get(session.member.userId)!;
+      while (own.size > limits.maxSocketsPerMember) shut(own.values().next().value!, LIVE_CLOSE.tooManySockets, 'too_many_sockets');
       socket.on('pong', () => (conn.alive = true));
       socket.on('message', (data, isBinary) => onClientFrame(conn, data, isBinary));
       socket.once('close', () => {

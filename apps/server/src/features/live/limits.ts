@@ -18,7 +18,15 @@ export interface LiveLimits {
   maxQueuedBeforeHello: number;
   /** How long close() lets sockets finish the closing handshake before terminating them. */
   closeGraceMs: number;
+  /** Open sockets one member may hold in this process; one more closes their oldest (too_many_sockets). */
+  maxSocketsPerMember: number;
 }
+
+/**
+ * A phone, a tablet and several tabs of one member, each a socket (issue 27): ten is more than a
+ * person uses, and bounds what one account's script can hold in a process (memory, fan-out).
+ */
+export const MAX_LIVE_SOCKETS_PER_MEMBER = 10;
 
 export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   heartbeatMs: LIVE_HEARTBEAT_MS,
@@ -29,4 +37,5 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   maxBadFramesPerMinute: 10,
   maxQueuedBeforeHello: 256,
   closeGraceMs: 1_000,
+  maxSocketsPerMember: MAX_LIVE_SOCKETS_PER_MEMBER,
 };

@@ -13,7 +13,7 @@ export function liveMetrics(registry: Registry, openSockets: () => number) {
   return {
     closes: new Counter({
       name: 'cupido_live_closes_total',
-      help: 'Live sockets the server closed, by reason (slow, frame_too_large, bad_frames, no_pong, session, hello_failed, shutdown)',
+      help: 'Live sockets the server closed, by reason (slow, frame_too_large, bad_frames, no_pong, session, hello_failed, shutdown, too_many_sockets)',
       labelNames: ['reason'] as const,
       registers: [registry],
     }),
