@@ -123,6 +123,28 @@ describe('live channel against a WebSocket server', () => {
     expect(server.connections).toHaveLength(1);
   });
 
+  it('does not reconnect after too_many_sockets (no loop of tabs displacing each other), until its page is shown again', async () => {
+    server = await startLiveServer();
+    const refused = vi.fn();
+    channel = startLiveChannel({ baseMs: 20, onPolicyViolation: refused });
+    await eventually(() => expect(liveStatus()).toBe('open'));
+    server.closeAll(LIVE_CLOSE.tooManySockets);
+    await eventually(() => expect(liveStatus()).toBe('closed'));
+    await sleep(300); // fifteen times the first retry's delay
+    window.dispatchEvent(new Event('online'));
+    await sleep(100);
+    expect(server.connections).toHaveLength(1);
+    expect(refused).not.toHaveBeenCalled();
+
+    // The member comes back to this tab: it is the one in use now, so it takes a socket again.
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    visibility.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await eventually(() => expect(server!.connections).toHaveLength(2));
+    await eventually(() => expect(liveStatus()).toBe('open'));
+  });
+
   it('reconnects at once when the browser goes online or the page becomes visible again, instead of waiting', async () => {
     server = await startLiveServer();
     channel = startLiveChannel({ baseMs: 60_000 });

@@ -8,7 +8,10 @@ import { liveBus, type LiveBus } from './live-events';
  * own origin. After a drop it reconnects with a capped exponential backoff and jitter (so a server
  * restart does not bring every tab back in the same millisecond), at once when the page becomes
  * visible again or the browser goes online; never after LIVE_CLOSE.policyViolation (not logged in,
- * foreign origin): the channel stays closed until the session changes and a new one starts.
+ * foreign origin): the channel stays closed until the session changes and a new one starts. After
+ * LIVE_CLOSE.tooManySockets (the member's newer tabs and devices took this one's place) it waits
+ * for its page to be shown again: retrying on its own would displace the next oldest tab, which
+ * would retry in turn, a loop among the member's tabs.
  */
 
 /** The first retry waits 0.5-1 s, the next 1-2 s, ... up to 15-30 s. */
@@ -91,6 +94,8 @@ export function startLiveChannel(options: LiveChannelOptions = {}): LiveChannel 
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** stop() was called, or the server refused the member: no more connections. */
   let stopped = false;
+  /** Closed for the member's newer sockets: no retries until the page is shown again. */
+  let displaced = false;
   /** A connection of this channel said hello before: the next hello is a reconnect. */
   let connectedBefore = false;
   let openedAt: number | null = null;
@@ -171,13 +176,18 @@ export function startLiveChannel(options: LiveChannelOptions = {}): LiveChannel 
         options.onPolicyViolation?.();
         return;
       }
+      if (event.code === LIVE_CLOSE.tooManySockets) {
+        displaced = true;
+        bus.setStatus('closed');
+        return;
+      }
       scheduleRetry();
     };
   }
 
   /** Visible again, or online again: a connection waiting for its retry does not wait any longer. */
   const reconnectNow = () => {
-    if (stopped || socket) return;
+    if (stopped || displaced || socket) return;
     connect();
   };
 
@@ -188,6 +198,8 @@ export function startLiveChannel(options: LiveChannelOptions = {}): LiveChannel 
     }
     const hiddenFor = hiddenAt === null ? 0 : now() - hiddenAt;
     hiddenAt = null;
+    // The member is back on this page: it is the one in use, so it takes a socket again.
+    displaced = false;
     if (socket && socket.readyState === OPEN && hiddenFor >= staleAfterHiddenMs) {
       abandon(socket, ABANDONED);
       openedAt = null;
