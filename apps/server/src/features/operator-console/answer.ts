@@ -1,32 +1,24 @@
 /**
  * POST /admin/api/operator/conversations/:id/messages (issue 15): the claim holder answers as the
- * fictional profile, credit free. The guardrails first (trust.md): a reply that proposes a meeting
- * or moves the contact elsewhere is refused with the rule and the part that broke it; while the
- * member's question whether the profile is real waits, only the site's honest answer (in any of
- * its languages) may go. Then one transaction: the message with the staff id (chats), the
+ * fictional profile, credit free. The guardrails first (trust.md), on the text as a reader sees it
+ * (guardrails/): a reply that proposes a meeting or moves the contact elsewhere is refused with the
+ * rule and the part that broke it; while the member's question whether the profile is real waits,
+ * only the site's honest answer (in any of its languages) may go, and a reply denying the fiction
+ * never goes. Then one transaction: the message with the staff id (chats), the
  * conversation out of the queue, the answer's row for the figures, the audit entry and the claim
  * gone. After the commit the member's open tabs get the message at once.
  */
 import type { TOperatorSendAnswer, TOperatorSendRequest } from '@cupido/shared/operator-console';
-import { replyViolations } from '@cupido/shared/operator-guardrails';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { operatorAnswers } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordStaffAction } from '../audit/service';
-import { fictionalConversation, publishStaffMessage, staffMessageByClientId, staffSendRefusal, storeStaffMessage } from '../chats/for-operator-console';
+import { fictionalConversation, memberTextsSinceReply, publishStaffMessage, staffMessageByClientId, staffSendRefusal, storeStaffMessage } from '../chats/for-operator-console';
 import { checkedContent } from '../chats/send';
 import type { MessageRow } from '../chats/store';
 import { claimRequired, claimsOf, conversationNotFound, deleteClaim, lockOwnClaim } from './claims';
-import { honestAnswerDue, operatorContext, toOperatorMessage } from './conversation';
-
-const normalized = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
-
-/** The text is one of the site's honest answers (any language), spaces and case aside. */
-export function isHonestAnswer(text: string, honestAnswers: Iterable<string | undefined>): boolean {
-  const wanted = normalized(text);
-  for (const answer of honestAnswers) if (answer && normalized(answer) === wanted) return true;
-  return false;
-}
+import { operatorContext, toOperatorMessage } from './conversation';
+import { isHonestAnswer, replyRefusal } from './guardrails/reply-refusal';
 
 export async function sendOperatorAnswer(deps: BackOfficeDeps, staff: { id: number; name: string }, conversationId: number, request: TOperatorSendRequest): Promise<TOperatorSendAnswer> {
   const { conversation, site, memberUserId } = await operatorContext(deps, conversationId);
@@ -47,11 +39,10 @@ export async function sendOperatorAnswer(deps: BackOfficeDeps, staff: { id: numb
   const content = checkedContent(site, { kind: 'text', text: request.text });
   const text = content.kind === 'text' ? content.text : '';
   const honest = isHonestAnswer(text, Object.values(site.honestAnswer));
-  if (!honest) {
-    const [violation] = replyViolations(text);
-    if (violation) throw new AppError(400, `reply_refused_${violation.rule}`, `errors.reply_refused_${violation.rule}`, { match: violation.match }, 'text');
-    if (await honestAnswerDue(deps.db, conversation)) throw new AppError(409, 'honest_answer_required', 'errors.honest_answer_required', {}, 'text');
-  }
+  // The guardrails as a reader sees the text (guardrails/), then the honest answer when due or denied.
+  const guardrail = await replyRefusal(text, Object.values(site.honestAnswer), () => memberTextsSinceReply(deps.db, conversation));
+  if (guardrail?.code === 'honest_answer_required') throw new AppError(409, guardrail.code, `errors.${guardrail.code}`, {}, 'text');
+  if (guardrail) throw new AppError(400, guardrail.code, `errors.${guardrail.code}`, { match: guardrail.match }, 'text');
   if (memberUserId === null) throw new AppError(409, 'member_gone', 'staff.operator.errors.member_gone');
   const refusal = await staffSendRefusal(deps.db, { userId: memberUserId, profileId: conversation.memberProfileId, siteId: site.id }, conversation.fictionalProfileId);
   if (refusal) throw refusal;

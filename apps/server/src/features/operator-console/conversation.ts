@@ -7,7 +7,6 @@
  */
 import { LOCALE_CODES, pickLocalized, type LocaleCode, type LocalizedText } from '@cupido/shared/locales';
 import { OPERATOR_CONVERSATION_MESSAGES, type TOperatorConversation, type TOperatorMessage } from '@cupido/shared/operator-console';
-import { asksIfReal } from '@cupido/shared/operator-guardrails';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import type { Database } from '../../db/open';
 import { fictionalConversation, memberTextsSinceReply, newestMessages, type OperatorConversationRow } from '../chats/for-operator-console';
@@ -16,6 +15,7 @@ import { operatorCardsOf, operatorProfileOf } from '../profiles/for-operator-con
 import type { Site } from '../sites/service';
 import { staffNamesOf } from '../staff/for-operator-console';
 import { conversationNotFound, currentClaim, renewClaim } from './claims';
+import { honestAnswerDueIn } from './guardrails/reply-refusal';
 import { noteOf, vulnerabilityOf } from './member-care';
 import { languageOf } from './queue';
 
@@ -56,7 +56,7 @@ export function translationsOf(text: LocalizedText): Partial<Record<LocaleCode, 
 }
 
 export async function honestAnswerDue(db: Database, conversation: OperatorConversationRow): Promise<boolean> {
-  return (await memberTextsSinceReply(db, conversation)).some((text) => asksIfReal(text));
+  return honestAnswerDueIn(await memberTextsSinceReply(db, conversation));
 }
 
 export async function operatorConversation(deps: BackOfficeDeps, staffId: number, conversationId: number): Promise<TOperatorConversation> {
