@@ -6,12 +6,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/open';
 import { seedDemoSites } from './seed/demo-sites';
+import { freePort } from './test/server-process';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-shutdown-'));
@@ -21,15 +21,6 @@ afterAll(() => {
   child?.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('graceful shutdown', () => {
   it('answers a request in flight at SIGTERM, then exits 0', async () => {

@@ -2,57 +2,25 @@
  * The real entry point as an operator runs it: a process that migrates, seeds, serves, refuses a
  * second process on the same data directory, and shuts down cleanly on SIGTERM.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startProcess, waitForHealth, type ServerProcess } from './test/server-process';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-main-'));
-const running: ChildProcessWithoutNullStreams[] = [];
+const running: ServerProcess[] = [];
 
 afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const { child } of running) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function start(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    // The embedded database, whatever the test run uses elsewhere.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', SEED_DEMO: '0' },
-  });
-  running.push(child);
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(port: number, exited: Promise<unknown>) {
-  let done = false;
-  void exited.then(() => (done = true));
-  for (let i = 0; i < 240 && !done; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become healthy`);
+function start(port: number): ServerProcess {
+  // The embedded database, whatever the test run uses elsewhere.
+  const started = startProcess('apps/server/src/main.ts', { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', SEED_DEMO: '0' });
+  running.push(started);
+  return started;
 }
 
 describe('the server process', () => {

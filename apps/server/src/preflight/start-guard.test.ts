@@ -3,19 +3,17 @@
  * Every server here listens on 127.0.0.1 only; PRODUCTION=1 makes it production there, exactly
  * as a public HOST would (checks.test.ts proves that HOST alone decides the same way).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startProcess, waitForHealth, type ServerProcess } from '../test/server-process';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const dirs: string[] = [];
-const children: ReturnType<typeof spawn>[] = [];
+const started: ServerProcess[] = [];
 
 afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
+  for (const { child } of started) child.kill('SIGKILL');
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -23,15 +21,6 @@ function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-start-guard-'));
   dirs.push(dir);
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A production configuration with nothing unsafe, on the embedded database of `dataDir`. */
@@ -53,28 +42,10 @@ function safeProduction(dataDir: string, port: number): NodeJS.ProcessEnv {
   };
 }
 
-function run(script: string, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: repoRoot, env });
-  children.push(child);
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function healthy(port: number, exited: Promise<unknown>): Promise<void> {
-  let done = false;
-  void exited.then(() => (done = true));
-  for (let i = 0; i < 240 && !done; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not become healthy');
+function run(script: string, env: NodeJS.ProcessEnv): ServerProcess {
+  const child = startProcess(script, env);
+  started.push(child);
+  return child;
 }
 
 describe('a production start', () => {
@@ -106,7 +77,7 @@ describe('a production start', () => {
     const dataDir = tempDir();
     const port = await freePort();
     const server = run('apps/server/src/main.ts', safeProduction(dataDir, port));
-    await healthy(port, server.exited);
+    await waitForHealth(port, server.exited);
     // Demo parts are absent: no dev mailbox, no demo login.
     expect((await fetch(`http://127.0.0.1:${port}/dev/mailbox`)).status).toBe(404);
     server.child.kill('SIGTERM');
