@@ -2,21 +2,23 @@
  * Discount codes and the welcome time bonus (issue 14, spec sections 3, 4, 8 and 9). A code is
  * compared in upper case without surrounding spaces; what a member may not see (another site's
  * code, another member's personal code, an inactive code) answers exactly like a code that does
- * not exist, so codes cannot be probed. The payments feature checks a code when a payment starts
- * and records its use (redeemDiscount) in the transaction that marks the payment paid. Typed
- * codes that turn out unusable are counted per member (checkTypedDiscountCode), so codes cannot
- * be found by trying either.
+ * not exist, so codes cannot be probed. The payments feature checks a code when a payment starts,
+ * reserves a once-per-user code for that one order (reservations.ts) and records its use
+ * (redeemDiscount) in the transaction that marks the payment paid. Typed codes that turn out
+ * unusable are counted per member wherever they are typed (countedCodeCheck), so codes cannot be
+ * found by trying either.
  */
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { WELCOME_DISCOUNT_CODE, normalizeDiscountCode, timeBonusSecondsLeft, type TPaymentMethod } from '@cupido/shared/payments';
 import type { Database } from '../../db/open';
-import { discountCodes, discountRedemptions } from '../../db/schema';
+import { discountCodes, discountRedemptions, discountReservations } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Tx } from '../credits/service';
 import { formatMoney } from './money';
+import { codeReserved, isDiscountHeld } from './reservations';
 
 export interface DiscountDeps {
   db: Database;
@@ -130,7 +132,9 @@ export async function activeDiscount(db: Database | Tx, ctx: DiscountContext): P
   if (timeBonusSecondsLeft(ctx.signupDate, ctx.now, ctx.paidUser) > 0) {
     const welcome = await findDiscountCode(db, WELCOME_DISCOUNT_CODE);
     if (welcome && visibleTo(welcome, ctx) && !isCodeExpired(welcome, ctx) && fitsOrder(welcome, ctx)) {
-      if (!(welcome.validity === 'once-per-user' && (await alreadyRedeemed(db, welcome.id, ctx.userId)))) return applied(welcome, ctx);
+      // Once per member: not when used, nor while another order of the member holds it (reservations.ts).
+      const once = welcome.validity === 'once-per-user';
+      if (!(once && ((await alreadyRedeemed(db, welcome.id, ctx.userId)) || (await isDiscountHeld(db, welcome.id, ctx.userId, ctx.now))))) return applied(welcome, ctx);
     }
   }
   // The member's own codes (e.g. one support gave), the best first, then the one that runs out first.
@@ -144,6 +148,7 @@ export async function activeDiscount(db: Database | Tx, ctx: DiscountContext): P
         or(isNull(discountCodes.siteId), eq(discountCodes.siteId, ctx.siteId)),
         or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, ctx.now)),
         sql`NOT (${discountCodes.validity} = 'once-per-user' AND EXISTS (SELECT 1 FROM ${discountRedemptions} WHERE ${discountRedemptions.codeId} = ${discountCodes.id} AND ${discountRedemptions.userId} = ${ctx.userId}))`,
+        sql`NOT (${discountCodes.validity} = 'once-per-user' AND EXISTS (SELECT 1 FROM ${discountReservations} WHERE ${discountReservations.codeId} = ${discountCodes.id} AND ${discountReservations.userId} = ${ctx.userId} AND (${discountReservations.heldUntil} IS NULL OR ${discountReservations.heldUntil} > ${ctx.now.toISOString()}::timestamptz)))`,
       ),
     )
     .orderBy(desc(discountCodes.valuePercentage), sql`${discountCodes.expiresAt} ASC NULLS LAST`, discountCodes.id);
@@ -159,7 +164,7 @@ function fitsOrder(row: DiscountCodeRow, ctx: Pick<DiscountContext, 'country' | 
 /**
  * A typed code checked for an order of `amount` (minor units) with `method` (when chosen).
  * Throws an AppError: 404 code_not_found ('Code not found'), 409 code_already_used ('Code
- * already used'), 410 code_expired, 422 code_country_mismatch / code_currency_mismatch,
+ * already used'), 409 code_reserved (another order of the member holds it), 410 code_expired, 422 code_country_mismatch / code_currency_mismatch,
  * 422 code_minimum_order, 422 code_method_not_allowed.
  */
 export async function checkDiscountCode(
@@ -185,6 +190,7 @@ export async function checkedCode(db: Database | Tx, ctx: DiscountContext, code:
   if (row.validity === 'once-per-user' && (await alreadyRedeemed(db, row.id, ctx.userId))) {
     throw new AppError(409, 'code_already_used', 'errors.code_already_used', {}, 'code');
   }
+  if (row.validity === 'once-per-user' && (await isDiscountHeld(db, row.id, ctx.userId, ctx.now))) throw codeReserved();
   if (isCodeExpired(row, ctx)) throw new AppError(410, 'code_expired', 'errors.code_expired', {}, 'code');
   if (row.country !== null && row.country !== ctx.country) throw new AppError(422, 'code_country_mismatch', 'errors.code_country_mismatch', {}, 'code');
   if (row.currency !== null && row.currency !== ctx.currency) throw new AppError(422, 'code_currency_mismatch', 'errors.code_currency_mismatch', {}, 'code');
@@ -193,8 +199,9 @@ export async function checkedCode(db: Database | Tx, ctx: DiscountContext, code:
 
 /**
  * Records that a paid payment used a code, inside the payment's transaction. Answers false
- * (writing nothing) when a once-per-user code was already redeemed by this member, e.g. by a
- * parallel payment: the money is taken, so the payment still counts. The partial unique index
+ * (writing nothing) when a once-per-user code was already redeemed by this member by another
+ * payment (the order's reservation normally rules that out): the payments feature then credits
+ * it at the full price (payments/discount-hold.ts). The partial unique index
  * (code_id, user_id) WHERE once_per_user decides between parallel transactions: the second
  * waits for the first to commit and then inserts nothing. Recording the same payment again
  * (a repeated webhook) answers true and writes nothing. Whether the code is once per member is

@@ -7,6 +7,9 @@
  * 2. the discount: a typed code, else the active one (the time bonus);
  * 3. the payment row is stored, unique per member and idempotency key: a double click or a
  *    retried request finds the same row and answers the same redirect, never a second payment;
+ *    in the same transaction it reserves a once-per-user code (discount-hold.ts): held by another
+ *    order, a typed code is refused (409 code_reserved), the welcome offer leaves this order at
+ *    the full price;
  * 4. the provider is asked for the payment OUTSIDE any transaction (a slow provider must not hold
  *    a database connection or lock), and its id stored; a provider failure marks the payment
  *    failed and answers 502 payment_provider_unavailable.
@@ -24,10 +27,12 @@ import type { CountryCode } from '@cupido/shared/countries';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { payments, purchaseBlocks } from '../../db/schema';
 import { AppError } from '../../errors';
+import { codeReserved, releaseDiscount } from '../discounts/reservations';
 import { activeDiscount, checkTypedDiscountCode, type AppliedDiscount, type DiscountContext } from '../discounts/service';
 import type { Site } from '../sites/service';
 import { siteOrigin } from '../sites/public-origin';
 import type { PaymentDeps } from './deps';
+import { discountValidUntil, holdDiscount } from './discount-hold';
 import type { CreateProviderPayment } from './providers/port';
 import { settlePayment } from './settle';
 
@@ -139,29 +144,45 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
     : appliesTo(await activeDiscount(deps.db, ctx), { amount: pkg.amount, method: input.method });
   const percentage = discount?.percentage ?? 0;
 
-  const [created] = await deps.db
-    .insert(payments)
-    .values({
-      userId: member.userId,
-      siteId: site.id,
-      packageId: pkg.id,
-      credits: pkg.credits,
-      currency: site.currency,
-      listAmount: pkg.amount,
-      discountCodeId: discount?.codeId ?? null,
-      discountPercentage: percentage,
-      amount: discountedAmount(pkg.amount, percentage),
-      method: input.method,
-      country: input.country,
-      provider: deps.provider.name,
-      recurring: input.recurring ?? false,
-      idempotencyKey: input.idempotencyKey,
-      withdrawalConsentAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
-    .returning();
+  // The order and its hold on a once-per-user code commit together: of parallel orders exactly
+  // one gets the code (discount-hold.ts), and a refused order leaves no row behind.
+  const created = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        userId: member.userId,
+        siteId: site.id,
+        packageId: pkg.id,
+        credits: pkg.credits,
+        currency: site.currency,
+        listAmount: pkg.amount,
+        discountCodeId: discount?.codeId ?? null,
+        discountPercentage: percentage,
+        amount: discountedAmount(pkg.amount, percentage),
+        discountValidUntil: discountValidUntil(discount, now),
+        method: input.method,
+        country: input.country,
+        provider: deps.provider.name,
+        recurring: input.recurring ?? false,
+        idempotencyKey: input.idempotencyKey,
+        withdrawalConsentAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
+      .returning();
+    if (!row || !discount || (await holdDiscount(tx, { discount, userId: member.userId, paymentId: row.id, now }))) return row;
+    // A typed code is what the member asked for: they are told, not charged more than they expect.
+    if (typed) throw codeReserved();
+    // The welcome offer is for the first purchase (spec): a parallel second order is at the full
+    // price, as the shop shows it while the first order holds the offer (activeDiscount).
+    const [fullPrice] = await tx
+      .update(payments)
+      .set({ discountCodeId: null, discountPercentage: 0, amount: pkg.amount, discountValidUntil: null })
+      .where(eq(payments.id, row.id))
+      .returning();
+    return fullPrice;
+  });
   if (!created) return replay(deps, member.userId, input.idempotencyKey);
 
   const origin = siteOrigin(site.domain, deps.publicOrigin);
@@ -183,6 +204,7 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
   } catch (err) {
     deps.log.warn({ err, paymentId: created.id, provider: deps.provider.name }, 'payments: the provider did not create the payment');
     await deps.db.update(payments).set({ status: 'failed', updatedAt: deps.clock() }).where(and(eq(payments.id, created.id), eq(payments.status, 'open')));
+    await releaseDiscount(deps.db, created.id);
     throw providerUnavailable();
   }
 

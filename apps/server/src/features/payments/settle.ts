@@ -8,7 +8,9 @@
  *   back to open or pending;
  * - on paid, in that same transaction: the invoice number and VAT (receipts), the credits through
  *   the ledger keyed `payment:<id>` (a second post writes nothing), the discount redemption and
- *   `payment.completed` (accounts makes the member a paid user), so all or nothing commits;
+ *   `payment.completed` (accounts makes the member a paid user), so all or nothing commits; a
+ *   payment whose discount lapsed before the checkout was finished is credited at the full price
+ *   (discount-hold.ts); pending in time keeps the discount; an unpaid end frees the code;
  * - a chargeback the provider reports is applied once (charged_back_at);
  * - after the commit: the member's cached sessions are dropped (credits, premium) and the
  *   receipt is queued.
@@ -17,9 +19,9 @@ import { eq, sql } from 'drizzle-orm';
 import { isForwardTransition, type TPaymentStatus } from '@cupido/shared/payments';
 import { payments } from '../../db/schema';
 import { changeCredits } from '../credits/service';
-import { redeemDiscount } from '../discounts/service';
 import { siteById } from '../sites/service';
 import type { PaymentDeps } from './deps';
+import { creditsOnPaid, discountOnPending, discountOnUnpaid } from './discount-hold';
 import type { ProviderStatus } from './providers/port';
 import { invoiceOnPaid } from './receipts/invoice';
 import { queueReceipt } from './receipts/outbox';
@@ -65,23 +67,28 @@ export async function settlePayment(deps: PaymentDeps, paymentId: number, snapsh
     let status = payment.status;
     let paid = false;
     let chargedBack = false;
+    let deliveredCredits = payment.credits;
 
     if (isForwardTransition(payment.status, snapshot.status)) {
       status = snapshot.status;
       if (snapshot.status === 'paid') {
         const site = await siteById(tx, payment.siteId);
         if (!site) throw new Error(`Payment ${payment.id} names site ${payment.siteId}, which is gone`);
-        await changeCredits(tx, {
-          userId: payment.userId,
-          amount: payment.credits,
-          kind: 'purchase',
-          idempotencyKey: `payment:${payment.id}`,
-          reference: `payment:${payment.id}`,
-          now,
-        });
-        if (payment.discountCodeId !== null) {
-          // A once-per-user code used by a parallel payment too is not recorded twice: the money is taken, this one still counts.
-          await redeemDiscount(tx, { codeId: payment.discountCodeId, userId: payment.userId, paymentId: payment.id, now });
+        // The package's credits while the discount stands; after it lapsed, what the money buys at the full price (discount-hold.ts).
+        const { credits, discountLapsed } = await creditsOnPaid(tx, payment, now);
+        if (credits > 0) deliveredCredits = credits;
+        if (discountLapsed) {
+          deps.log.warn({ paymentId: payment.id, packageCredits: payment.credits, credits }, 'payments: paid after its discount lapsed; credited at the full price');
+        }
+        if (credits > 0) {
+          await changeCredits(tx, {
+            userId: payment.userId,
+            amount: credits,
+            kind: 'purchase',
+            idempotencyKey: `payment:${payment.id}`,
+            reference: `payment:${payment.id}`,
+            now,
+          });
         }
         await deps.events.publish(tx, { type: 'payment.completed', userId: payment.userId, paymentId: payment.id, amountMinor: payment.amount, currency: payment.currency });
         // Last: the gapless invoice counter is one row per seller and year, locked until the
@@ -89,16 +96,27 @@ export async function settlePayment(deps: PaymentDeps, paymentId: number, snapsh
         const invoice = await invoiceOnPaid(tx, { companyId: site.companyId, country: payment.country, amount: payment.amount, paidAt: now });
         await tx
           .update(payments)
-          .set({ status: 'paid', paidAt: now, updatedAt: now, invoiceNumber: invoice.invoiceNumber, vatRateBp: invoice.vatRateBp, vatAmount: invoice.vatAmount })
+          .set({
+            status: 'paid',
+            paidAt: now,
+            updatedAt: now,
+            invoiceNumber: invoice.invoiceNumber,
+            vatRateBp: invoice.vatRateBp,
+            vatAmount: invoice.vatAmount,
+            // What was delivered (the receipt and a refund's take-back go by it); the column allows no 0.
+            ...(credits > 0 ? { credits } : {}),
+          })
           .where(eq(payments.id, payment.id));
         paid = true;
       } else {
+        if (snapshot.status === 'pending') await discountOnPending(tx, payment, now);
+        else await discountOnUnpaid(tx, payment);
         await tx.update(payments).set({ status: snapshot.status, updatedAt: now }).where(eq(payments.id, payment.id));
       }
     }
 
     if (snapshot.chargedBack && payment.chargedBackAt === null && status === 'paid') {
-      await applyChargeback(tx, { paymentId: payment.id, userId: payment.userId, amount: payment.amount, credits: payment.credits, now });
+      await applyChargeback(tx, { paymentId: payment.id, userId: payment.userId, amount: payment.amount, credits: deliveredCredits, now });
       // finance may set it as well; the first time wins.
       await tx
         .update(payments)
