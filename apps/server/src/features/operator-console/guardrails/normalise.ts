@@ -97,11 +97,11 @@ export function originalOf(source: NormalisedText, start: number, end: number): 
 
 /**
  * Three or more single letters or digits, each pair split by one space, dot, dash, underscore,
- * star or slash: "l e t s", "m.e.e.t", "j o h n @ g m a i l . c o m". Two spaces end the word, so
+ * star or slash: "l e t s", "m.e.e.t", "j o h n @ g m a i l . c o m" (not the s of "let's"). Two spaces end the word, so
  * "l e t s  m e e t" reads "lets meet". Single-letter words of the languages ("a", "i", "w", "y")
  * rarely come three in a row, and a joined run only matters if it spells something the rules know.
  */
-const SPACED_LETTERS = /(?<![\p{L}\p{N}@])[a-z0-9@](?:[ ._\-*/|~+·•][a-z0-9@.]){2,}(?![\p{L}\p{N}])/gu;
+const SPACED_LETTERS = /(?<![\p{L}\p{N}@'])[a-z0-9@](?:[ ._\-*/|~+·•][a-z0-9@.]){2,}(?![\p{L}\p{N}'])/gu;
 
 /** Two letters between wider gaps ("s e i  u n  b o t"), joined only in a text that spaces its letters out. */
 const SPACED_PAIR = /(?<=^|\s{2})[a-z0-9] [a-z0-9](?=\s{2}|\s?[?!.,]|$)/g;
@@ -162,5 +162,7 @@ export function digitsForPhone(source: NormalisedText): NormalisedText {
 const LEET: Record<string, string> = { '3': 'e', '0': 'o', '1': 'i', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i' };
 
 export function decodeLeet(text: string): string {
-  return text.replace(/[a-z0-9@$!]+/g, (token) => (/[a-z]/.test(token) && !/^[a-z0-9._-]+@[a-z]/.test(token) ? token.replace(/[301457@$!]/g, (c) => LEET[c]!) : token));
+  return text.replace(/[a-z0-9@$!]+(?:[._-][a-z0-9@$!]+)*/g, (token) =>
+    /[a-z]/.test(token) && !/@[a-z0-9-]+\./.test(token) ? token.replace(/[301457@$!]/g, (c) => LEET[c]!) : token,
+  );
 }
