@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_DATE, isBackOfficeDateTime, zBackOfficeTime } from './back-office-dates';
+import { zBackOfficeCursor, zBackOfficeTime } from './back-office-dates';
 
 /**
  * The audit log's calls (issue 13): GET /admin/api/audit (newest first, keyset paging) and
@@ -13,12 +13,6 @@ export const AUDIT_CSV_MAX_ROWS = 100_000;
 /** The cursor of the next page: the last row's `created_at` and id, as `next_before` gives it. */
 export const AUDIT_CURSOR_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z_\d+$/;
 
-/** A cursor's time is a filter's time too (issue 27): the query compares the column with it. */
-const ZAuditCursor = z
-  .string()
-  .regex(AUDIT_CURSOR_PATTERN)
-  .refine((cursor) => isBackOfficeDateTime(cursor.split('_')[0]!), { params: { code: INVALID_DATE } });
-
 export const ZAuditQuery = z.object({
   staff_id: z.coerce.number().int().positive().optional(),
   item_type: z.string().trim().min(1).max(40).optional(),
@@ -27,7 +21,7 @@ export const ZAuditQuery = z.object({
   from: zBackOfficeTime().optional(),
   /** Up to this time (a day: its end, UTC). */
   to: zBackOfficeTime().optional(),
-  before: ZAuditCursor.optional(),
+  before: zBackOfficeCursor(AUDIT_CURSOR_PATTERN).optional(),
 });
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 

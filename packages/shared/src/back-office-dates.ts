@@ -51,3 +51,10 @@ export const zBackOfficeTime = () =>
     .string()
     .refine((value) => isBackOfficeDay(value) || isBackOfficeDateTime(value), refusal)
     .meta({ anyOf: [{ format: 'date' }, { format: 'date-time' }], description: `A day (YYYY-MM-DD) or an ISO date-time with its offset, of the ${YEARS}` });
+
+/** A page cursor `<time>_<id>` of the shape `pattern`: its time is compared with a column, so it is a filter's time too. */
+export const zBackOfficeCursor = (pattern: RegExp, error?: string) =>
+  z
+    .string()
+    .regex(pattern, error)
+    .refine((cursor) => isBackOfficeDateTime(cursor.split('_')[0]!), refusal);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALE_CODES, type LocaleCode } from './locales';
 import { zText } from './input';
+import { zBackOfficeCursor } from './back-office-dates';
 import { GUARDRAIL_RULES, VULNERABILITY_SIGNALS } from './operator-guardrails';
 
 /**
@@ -38,9 +39,7 @@ const zIso = () => z.string().meta({ description: 'ISO 8601 date-time, UTC' });
 export const ZOperatorQueueQuery = z.object({
   site_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   language: z.enum(LOCALE_CODES).optional().meta({ description: "The member's language" }),
-  after: z
-    .string()
-    .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z_\d+$/, 'a cursor from the previous page')
+  after: zBackOfficeCursor(/^\d{4}-\d\d-\d\dT[\d:.]+Z_\d+$/, 'a cursor from the previous page')
     .optional()
     .meta({ description: 'The `next` of the previous page: `<waiting since>_<conversation id>`' }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zBackOfficeCursor } from './back-office-dates';
 import { zId, zText } from './input';
 import { PHOTO_MODERATION_MODES, type TDecisionGround } from './staff';
 
@@ -46,7 +47,7 @@ export const PHOTO_QUEUE_CURSOR_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{
 
 export const ZPhotoQueueQuery = z.object({
   site_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  after: z.string().regex(PHOTO_QUEUE_CURSOR_PATTERN).optional(),
+  after: zBackOfficeCursor(PHOTO_QUEUE_CURSOR_PATTERN).optional(),
   limit: z.coerce.number().int().min(1).max(PHOTO_QUEUE_PAGE_MAX).default(PHOTO_QUEUE_PAGE_DEFAULT),
 });
 export type TPhotoQueueQuery = z.infer<typeof ZPhotoQueueQuery>;

@@ -76,6 +76,16 @@ describe('back-office date filters', () => {
     expect(fine.statusCode, fine.body).toBe(200);
   });
 
+  it("the photo queue's and the operator queue's page cursors hold a time in the same years", async () => {
+    for (const route of ['/admin/api/photos/queue', '/admin/api/operator/queue']) {
+      await expectInvalidDate(`${route}?after=0000-01-01T00:00:00Z_1`);
+      await expectInvalidDate(`${route}?after=9999-12-31T23:59:59.999Z_1`);
+      await expectInvalidDate(`${route}?after=2026-02-30T00:00:00Z_1`);
+      const fine = await get(`${route}?after=2026-03-01T00:00:00.000Z_1`);
+      expect(fine.statusCode, fine.body).toBe(200);
+    }
+  });
+
   it('the dashboard refuses a period longer than a year before building its days', async () => {
     const response = await get(`/admin/api/dashboard?from=${BACK_OFFICE_FIRST_YEAR}-01-01&to=${BACK_OFFICE_LAST_YEAR}-12-31`);
     expect(response.statusCode, response.body).toBe(400);
