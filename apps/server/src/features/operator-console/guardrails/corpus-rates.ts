@@ -25,13 +25,19 @@ export interface CorpusRun {
 
 export const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 
-export async function runCorpus(corpus: readonly CorpusText[] = CORPUS): Promise<CorpusRun> {
+/** Whether the answer call refuses the reply, the member having written `memberWrote` before it. */
+export type Judge = (text: string, memberWrote: string | undefined) => Promise<boolean>;
+
+const answerCall: Judge = async (text, memberWrote) =>
+  (await replyRefusal(text, Object.values(DEFAULT_HONEST_ANSWER), async () => (memberWrote ? [memberWrote] : []))) !== null;
+
+export async function runCorpus(corpus: readonly CorpusText[] = CORPUS, judge: Judge = answerCall): Promise<CorpusRun> {
   const empty = (): Rates => ({ evasions: 0, evasionsRefused: 0, harmless: 0, harmlessRefused: 0 });
   const byLanguage = Object.fromEntries(LOCALE_CODES.map((code) => [code, empty()])) as Record<LocaleCode, Rates>;
   const overall = empty();
   const misjudged: CorpusText[] = [];
   for (const item of corpus) {
-    const refused = (await replyRefusal(item.text, Object.values(DEFAULT_HONEST_ANSWER), async () => (item.memberWrote ? [item.memberWrote] : []))) !== null;
+    const refused = await judge(item.text, item.memberWrote);
     for (const rates of [byLanguage[item.language], overall]) {
       if (item.expected === 'refused') {
         rates.evasions += 1;

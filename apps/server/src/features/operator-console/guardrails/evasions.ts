@@ -89,19 +89,29 @@ const MESSENGER_RULES: RegExp[] = [
     String.raw`\b(?:${POSSESSIVE}) (?:${HANDLE_MESSENGERS})(?: (?:${HANDLE_WORDS}))?\s*(?:${COPULA})\s*@?(?!(?:${NOT_A_HANDLE})\b)[a-z0-9_.]{2,}`,
     'g',
   ),
-  // "ig: johnny99", "snap = lola_x"
-  new RegExp(String.raw`\b(?:${HANDLE_MESSENGERS})(?: (?:${HANDLE_WORDS}))?\s*[:=]\s*@?(?!(?:${NOT_A_HANDLE})\b)[a-z0-9_.]{2,}`, 'g'),
+  // "ig: johnny99", "snap = lola_x", "snap me: lola99"
+  new RegExp(String.raw`\b(?:${HANDLE_MESSENGERS})(?: me| (?:${HANDLE_WORDS}))?\s*[:=]\s*@?(?!(?:${NOT_A_HANDLE})\b)[a-z0-9_.]{2,}`, 'g'),
 ];
 
+/** A home address given ("my address is", "mijn adres:") or asked for ("your address"); talk about one's own address passes. */
 const ADDRESS_RULES: RegExp[] = [
-  /\b(?:my|your|ur|yr) (?:home |street |house |postal |exact |full )?address\b/g,
-  /\b(?:mijn|je|jouw|uw|m'n) (?:thuis|huis|woon)?adres\b/g,
-  /\b(?:meine|deine|ihre|deiner|meiner) (?:wohn|privat|heim)?adresse\b/g,
-  /\b(?:il (?:mio|tuo)|mio|tuo|l'|dammi l'|dimmi l') ?indirizzo\b/g,
-  /\b(?:mon|ton|votre|ta) adresse\b/g,
-  /\b(?:mi|tu|su) direccion\b/g,
-  /\b(?:moj|twoj|swoj|mojego|twojego|swojego) adres\b/g,
+  /\b(?:your|ur|yr) (?:home |street |house |postal |exact |full )?address\b/g,
+  /\bmy (?:home |street |house |postal |exact |full )?address(?: is|:| =)/g,
+  /\b(?:je|jouw|uw) (?:thuis|huis|woon)?adres\b/g,
+  /\b(?:mijn|m'n) (?:thuis|huis|woon)?adres(?: is|:)/g,
+  /\b(?:deine|ihre|deiner) (?:wohn|privat|heim)?adresse\b/g,
+  /\b(?:meine) (?:wohn|privat|heim)?adresse(?: ist| lautet|:)/g,
+  /\b(?:il tuo|tuo|dammi l'|dimmi l') ?indirizzo\b/g,
+  /\b(?:il mio|mio) indirizzo(?: e|:)/g,
+  /\b(?:ton|votre|ta) adresse\b/g,
+  /\bmon adresse(?: est|:| c'est)/g,
+  /\b(?:tu|su) direccion\b/g,
+  /\bmi direccion(?: es|:)/g,
+  /\b(?:twoj|twojego|swoj|swojego) adres\b/g,
+  /\b(?:moj|mojego) adres(?: to|:| jest)/g,
 ];
+/** Italian "ci possiamo vedere", which the shared rules do not list. */
+const MEETING_RULES: RegExp[] = [/\bci (?:possiamo|potremmo|dobbiamo|vogliamo) (?:\w+ )?(?:vedere|incontrare)\b/g];
 const NEGATION = /\b(?:not|never|no|can'?t|won'?t|don'?t|niet|nooit|geen|nicht|nie|niemals|kein|keine|non|mai|pas|jamais|nunca|jamas|nigdy)\b/;
 
 /** Negated: a negation among the four words before it in its clause ("I won't give you my address"). */
@@ -144,7 +154,7 @@ export function replyViolationsAsRead(text: string): GuardrailViolation[] {
       ...findHiddenWords(source),
       ...matchesOf(source.text, MESSENGER_RULES, 'messenger'),
       ...matchesOf(source.text, [RUN_TOGETHER], 'meeting'),
-      ...matchesOf(source.text, ADDRESS_RULES, 'meeting').filter(({ start }) => !negatedBefore(source.text, start)),
+      ...matchesOf(source.text, [...ADDRESS_RULES, ...MEETING_RULES], 'meeting').filter(({ start }) => !negatedBefore(source.text, start)),
       ...matchesOf(source.text, [PROVIDER_MAIL], 'email'),
     ].map((f): [NormalisedText, Found] => [source, f]),
   ];

@@ -31,7 +31,16 @@ const QUESTIONS: RegExp[] = [
   /\b(?:real|human|genuine) or (?:an? )?(?:fake|bot|robot|ai|computer|employee|staff|operator|moderator)\b/,
   /\b(?:fake|bot|ai|robot) or (?:real|human)\b/,
   /\bis (?:this|it) (?:an? )?(?:ai|real person|human|actual person)\b/,
+  // artificial intelligence, in the seven languages
+  /\b(?:are|r) (?:you|u) (?:an? )?(?:ai|a\.i\.|artificial intelligence)\b/,
+  /\b(?:ben|bent) (?:je|jij|u) (?:een )?(?:ai|a\.i\.|kunstmatige intelligentie)\b/,
+  /\b(?:bist|sind) (?:du|sie) (?:eine )?(?:ki|k\.i\.|kunstliche intelligenz)\b/,
+  /\bsei (?:un'|una |un )?(?:ia|ai|intelligenza artificiale)\b/,
+  /\b(?:es-tu|tu es|etes-vous|vous etes) (?:une )?(?:ia|intelligence artificielle)\b/,
+  /\b(?:eres|es usted) (?:una )?(?:ia|inteligencia artificial)\b/,
+  /\bjestes (?:(?:sztuczna inteligencja|ai|si|botem ai)\b)/,
   // nl
+  /\bzit (?:er )?(?:een |iemand |het )?(?:medewerker|werknemer|bot|bedrijf|team) achter\b/,
   /\b(?:ben|bent) (?:jij|je|u) het (?:echt|wel|zelf|eigenlijk)\b/,
   /\b(?:schrijft|typt|antwoordt|praat) (?:hier |er |dit |nu )*(?:een |iemand )?(?:medewerker|werknemer|operator|moderator|bot|computer|anders)\b/,
   /\b(?:medewerker|werknemer|bot|iemand anders) (?:die |dat )?(?:schrijft|typt|antwoordt)\b/,
@@ -101,6 +110,7 @@ const DENIALS: RegExp[] = [
   new RegExp(String.raw`\b(?:(?:it'?s|it is|this is|that'?s) (?:really|truly|actually|definitely|honestly|100%) me|(?:of course|yes|yeah|sure|yep) (?:it'?s|it is|this is) (?:really |truly )?me)${END}`),
   /\bno(?:body| one| other person) (?:else )?(?:writes|is writing|types|answers|replies|writes for me)\b/,
   /\bmy profile is (?:real|genuine|100% real)\b/,
+  /\b(?:i'?m|i am|im) (?:just )?as real as\b/,
   // nl
   new RegExp(String.raw`\b(?:ik ben|ben ik) (?:wel |gewoon |heus |natuurlijk |echt |helemaal )*(?:echt|een mens|mens)${END}`),
   /\b(?:ik ben|ben ik) (?:wel |gewoon |heus |natuurlijk |echt )*(?:een echte? (?:persoon|vrouw|man|meid|mens|jongen)|geen (?:bot|robot|computer|medewerker|moderator|operator|nepprofiel|nep|fake))\b/,
@@ -123,7 +133,7 @@ const DENIALS: RegExp[] = [
   /\bc'est (?:vraiment|bien) moi\b/,
   // es
   new RegExp(String.raw`(?<!no )\bsoy (?:realmente |de verdad )?(?:real|humana|humano|de verdad|yo de verdad)${END}`),
-  /(?<!no )\bsoy (?:una persona real|una mujer real|un hombre real)\b/,
+  /(?<!no )\bsoy (?:una|un) (?:persona|mujer|chica|hombre|chico) (?:real|de verdad)\b/,
   /\bno soy (?:un |una )?(?:bot|robot|maquina|empleado|empleada|operador|operadora|moderador|moderadora|perfil falso|falsa|falso|ia)\b/,
   /\b(?:de verdad|realmente) soy yo\b/,
   // pl

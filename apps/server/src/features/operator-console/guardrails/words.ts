@@ -50,7 +50,7 @@ export const WORD_TLDS = 'de|it|es|at|be|me|to|co|link';
 
 /** Mail providers: "john at gmail" is an address even without its domain. */
 export const MAIL_PROVIDERS =
-  'gmail|googlemail|hotmail|outlook|yahoo|gmx|icloud|protonmail|proton|libero|wanadoo|laposte|ziggo|interia|onet|tutanota|yandex|aol|freenet|t-online';
+  'g ?mail|googlemail|hot ?mail|outlook|yahoo|gmx|icloud|protonmail|proton|libero|wanadoo|laposte|ziggo|interia|onet|tutanota|yandex|aol|freenet|t-online';
 
 /**
  * Words the rules refuse whenever they are hidden (spaced, dotted, look-alike letters, leetspeak):
@@ -61,8 +61,8 @@ export const MAIL_PROVIDERS =
 export const HIDDEN_MEETING_WORDS = [
   'meet', 'meeting', 'meetup', 'date', 'hookup', 'address', 'visit',
   'afspreken', 'afspraak', 'afspraakje', 'ontmoeten', 'adres',
-  'treffen', 'adresse', 'besuchen',
-  'incontrarci', 'incontriamoci', 'incontrare', 'incontrarti', 'vediamoci', 'vederci', 'appuntamento', 'indirizzo',
+  'treffen', 'adresse', 'besuchen', 'sehen',
+  'incontrarci', 'incontriamoci', 'incontrare', 'incontrarti', 'vediamoci', 'vederci', 'vedere', 'vederti', 'appuntamento', 'indirizzo',
   'rencontrer', 'rencontrons', 'retrouver',
   'quedar', 'quedamos', 'quedemos', 'vernos', 'cita', 'direccion',
   'spotkac', 'spotkajmy', 'spotkanie', 'randka', 'randke', 'umowmy',
