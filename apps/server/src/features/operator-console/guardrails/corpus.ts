@@ -472,4 +472,25 @@ export const CORPUS: CorpusText[] = [
     'Jestem prawdziwą kobietą',
   ]),
   ...entries('pl', 'harmless', ['Wczoraj spotkałam koleżankę', 'Jestem naprawdę zmęczona', 'Ta kropka na obrazie jest ładna']),
+
+  // A second batch written after the rules, harmless everyday lines: none was refused before any tuning.
+  ...entries('en', 'harmless', [
+    'Good morning sunshine, did you sleep well?', 'I just made pancakes, want some? haha', 'My cat knocked over my coffee again',
+    'What are you up to this weekend?', 'I love hiking in the mountains', 'Do you prefer the sea or the mountains?',
+    'I am a nurse, long shifts but I love it', 'That sounds amazing, tell me more!', 'You are so sweet, thank you',
+    'I am watching a series, any tips?', 'I am real curious what you do for work', 'I love real coffee, not instant',
+    'Are you a morning person?', 'I am a Leo, and you?', 'My signal strength is fine now, sorry for earlier',
+    'I took a line dance class once lol', 'Snap peas are my favourite vegetable', 'I hate meetings on Mondays',
+    'My date of birth is in June', 'Up to date with all the news?', 'I am on line 3 of my essay lol',
+    'My ig… no wait, I do not have one haha', 'I love IG filters', 'I will date this photo later',
+  ]),
+  ...entries('nl', 'harmless', ['Goedemorgen! Lekker geslapen?', 'Ik ben gek op wandelen', 'Wat doe je dit weekend?', 'Ik heb een date met mijn bank vanavond haha', 'Mijn kat is zo lief']),
+  ...entries('de', 'harmless', ['Guten Morgen! Gut geschlafen?', 'Ich liebe Wandern in den Bergen', 'Was machst du am Wochenende?', 'Ich sehe gerade eine Serie', 'Wir sehen uns die Sterne gern an, oder?']),
+  ...entries('it', 'harmless', ['Buongiorno! Dormito bene?', 'Adoro camminare in montagna', 'Cosa fai questo weekend?', 'Mi piace vedere film la sera', 'Voglio vedere il mare']),
+  ...entries('fr', 'harmless', [
+    'Bonjour ! Bien dormi ?', "J'adore la randonnée", 'Que fais-tu ce week-end ?', 'Je regarde une série',
+    "J'ai une adresse pour le meilleur croissant, mais je la garde secrète !",
+  ]),
+  ...entries('es', 'harmless', ['¡Buenos días! ¿Dormiste bien?', 'Me encanta caminar por la montaña', '¿Qué haces este fin de semana?', 'Estoy viendo una serie', 'Me gusta quedarme en casa los domingos']),
+  ...entries('pl', 'harmless', ['Dzień dobry! Wyspałeś się?', 'Uwielbiam chodzić po górach', 'Co robisz w weekend?', 'Oglądam serial', 'Lubię spotkania z przyjaciółmi']),
 ];
