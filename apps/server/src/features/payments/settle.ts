@@ -116,7 +116,8 @@ export async function settlePayment(deps: PaymentDeps, paymentId: number, snapsh
     }
 
     if (snapshot.chargedBack && payment.chargedBackAt === null && status === 'paid') {
-      await applyChargeback(tx, { paymentId: payment.id, userId: payment.userId, amount: payment.amount, credits: deliveredCredits, now });
+      // With the events: premium ends when this was the member's only purchase that stood (issue 27, finding 5).
+      await applyChargeback(tx, { paymentId: payment.id, userId: payment.userId, amount: payment.amount, credits: deliveredCredits, now }, deps.events);
       // finance may set it as well; the first time wins.
       await tx
         .update(payments)

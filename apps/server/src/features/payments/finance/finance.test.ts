@@ -35,9 +35,9 @@ const post = (url: string, payload: object | undefined, staff: TestStaff) => t.a
 
 /** As the webhook processing does: lock the payment, then apply. */
 async function chargeBack(paymentId: number) {
-  await t.database.db.transaction(async (tx) => {
+  await t.app.events.transaction(t.database.db, async (tx) => {
     const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    await applyChargeback(tx, { paymentId, userId: p!.userId, amount: p!.amount, credits: p!.credits, now: new Date() });
+    await applyChargeback(tx, { paymentId, userId: p!.userId, amount: p!.amount, credits: p!.credits, now: new Date() }, t.app.events);
   });
 }
 const openBlocks = async (userId: number) => (await t.database.db.select().from(purchaseBlocks).where(eq(purchaseBlocks.userId, userId))).filter((b) => b.liftedAt === null);

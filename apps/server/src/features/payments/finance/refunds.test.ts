@@ -191,9 +191,9 @@ describe('refunds', () => {
     const pending = refund(paymentId, { amount: 400 });
     await vi.waitFor(async () => expect(await refundRows(paymentId)).toHaveLength(1));
     // 40 credits reserved by the refund; the chargeback takes the rest (600) and the 50 unspent credits left.
-    await t.database.db.transaction(async (tx) => {
+    await t.app.events.transaction(t.database.db, async (tx) => {
       const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-      await applyChargeback(tx, { paymentId, userId, amount: p!.amount, credits: p!.credits, now: new Date() });
+      await applyChargeback(tx, { paymentId, userId, amount: p!.amount, credits: p!.credits, now: new Date() }, t.app.events);
     });
     release();
     expect((await pending).statusCode).toBe(502);

@@ -3,14 +3,15 @@
  * through the shop, finance refunds part of it (the sandbox books the refund, so a refund above
  * what it holds would be refused there too), the provider then reports a chargeback through its
  * webhook and settle calls applyChargeback: the unspent credits go, the spent are recorded, card
- * purchases are blocked until support lifts the block, and the member can buy by card again.
+ * purchases are blocked until support lifts the block, premium ends with the only purchase that
+ * stood, and the member can buy by card again.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRefunds, sandboxPayments } from '../../../db/schema';
 import { staffOfRole, type TestStaff } from '../../members-desk/members-desk-test-kit';
 import { balanceOf, spend } from './finance-test-kit';
-import { choose, createPaymentsTestApp, eventsProcessed, member, pay, paymentBody, paymentRow, startedPayment, webhook, type PaymentsTestApp } from '../payments-test-kit';
+import { choose, createPaymentsTestApp, eventsProcessed, member, pay, paymentBody, paymentRow, startedPayment, userRow, webhook, type PaymentsTestApp } from '../payments-test-kit';
 
 let t: PaymentsTestApp;
 let finance: TestStaff;
@@ -33,6 +34,7 @@ describe('finance with the sandbox provider', () => {
     const paid = await paymentRow(t, p.id);
     expect(paid.status).toBe('paid');
     expect(await balanceOf(t.database.db, m.userId)).toBe(before + paid.credits);
+    expect((await userRow(t, m.userId)).paidUser).toBe(true);
 
     // A partial refund: the sandbox books it.
     const partial = Math.floor(paid.amount / 4);
@@ -62,6 +64,8 @@ describe('finance with the sandbox provider', () => {
     const chargeback = (await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, p.id))).find((r) => r.kind === 'chargeback');
     expect(chargeback).toMatchObject({ amount: row.amount - partial, creditsTaken: 5, creditsSpent: paid.credits - wanted - 5 });
     expect(await balanceOf(t.database.db, m.userId)).toBe(0);
+    // Premium is for life after a purchase that stands: this, the only one, no longer does (issue 27, finding 5).
+    expect((await userRow(t, m.userId)).paidUser).toBe(false);
 
     // Card purchases are blocked; support lifts it and the member may pay by card again.
     const blocked = await pay(t, m.cookie, paymentBody({ method: 'visa' }));

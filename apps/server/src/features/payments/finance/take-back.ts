@@ -93,10 +93,10 @@ export async function publishStanding(events: DomainEvents, tx: Tx, fact: Pick<E
 
 /**
  * Takes back the purchase's unspent credits, records what was already spent, and blocks card
- * purchases until support lifts it. With `events` (the bus whose transaction `tx` is) the member's
- * premium follows: settle must hand in its `deps.events` for that.
+ * purchases until support lifts it. `events` is the bus whose transaction `tx` is: the member's
+ * premium follows the purchases that still stand (issue 27, finding 5), so it is not optional.
  */
-export async function applyChargeback(tx: Tx, input: ChargebackInput, events?: DomainEvents): Promise<void> {
+export async function applyChargeback(tx: Tx, input: ChargebackInput, events: DomainEvents): Promise<void> {
   const [payment] = await tx
     .select({ refundedAmount: payments.refundedAmount, chargedBackAt: payments.chargedBackAt })
     .from(payments)
