@@ -1,7 +1,7 @@
 /**
  * Security test issue 27, finding 7: the limit on typed discount codes counts a code wherever it
  * enters (GET /api/credit-packages.php?code=, GET /api/discountcode.php?code=, POST
- * /api/payment.php with discount_code), in one allowance per member.
+ * /api/payment.php and POST /api/directdebit.php with discount_code), in one allowance per member.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '@cupido/shared/locales';
@@ -29,6 +29,28 @@ const pay = (cookie: string, code: string) =>
     url: '/api/payment.php',
     headers: { cookie },
     payload: { package_id: 'p1', method: 'visa', country: 'GB', withdrawal_consent: true, idempotency_key: `limit_${code}`, discount_code: code },
+  });
+/** The direct debit form from Ireland: its code is checked before any SMS goes out. */
+const directDebit = (cookie: string, code: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/directdebit.php',
+    headers: { cookie },
+    payload: {
+      package_id: 'p1',
+      country: 'IE',
+      account_holder: 'Sanne de Vries',
+      iban: 'IE29 AIBK 9311 5212 3456 78',
+      street: 'Main Street',
+      house_number: '12',
+      zip: 'D02 X285',
+      city: 'Dublin',
+      phone: '085-123 4567',
+      authorization: true,
+      withdrawal_consent: true,
+      idempotency_key: `limit_dd_${code}`,
+      discount_code: code,
+    },
   });
 
 describe('typed discount codes are limited wherever they enter', () => {
@@ -60,13 +82,15 @@ describe('typed discount codes are limited wherever they enter', () => {
     expect((await packages(member.cookie, 'NOPEMORE')).statusCode).toBe(429);
   });
 
-  it('one counter for credit-packages.php, discountcode.php and payment.php', async () => {
+  it('one counter for credit-packages.php, discountcode.php, payment.php and directdebit.php', async () => {
     t.clock.set(START);
     const member = await activeMember(t);
-    for (let i = 0; i < 4; i++) expect((await packages(member.cookie, `SHARED${i}`)).statusCode).toBe(404);
-    for (let i = 4; i < 7; i++) expect((await checkCode(member.cookie, `SHARED${i}`)).statusCode).toBe(404);
-    for (let i = 7; i < DISCOUNT_CODE_GUESSES; i++) expect((await pay(member.cookie, `SHARED${i}`)).statusCode).toBe(404);
-    for (const blocked of [await packages(member.cookie, 'SHAREDA'), await checkCode(member.cookie, 'SHAREDB'), await pay(member.cookie, 'SHAREDC')]) {
+    for (let i = 0; i < 3; i++) expect((await packages(member.cookie, `SHARED${i}`)).statusCode).toBe(404);
+    for (let i = 3; i < 5; i++) expect((await checkCode(member.cookie, `SHARED${i}`)).statusCode).toBe(404);
+    for (let i = 5; i < 7; i++) expect((await pay(member.cookie, `SHARED${i}`)).statusCode).toBe(404);
+    for (let i = 7; i < DISCOUNT_CODE_GUESSES; i++) expect((await directDebit(member.cookie, `SHARED${i}`)).statusCode).toBe(404);
+    const blockedAnswers = [await packages(member.cookie, 'SHAREDA'), await checkCode(member.cookie, 'SHAREDB'), await pay(member.cookie, 'SHAREDC'), await directDebit(member.cookie, 'SHAREDD')];
+    for (const blocked of blockedAnswers) {
       expect(blocked.statusCode, blocked.body).toBe(429);
       expect(errorOf(blocked)).toMatchObject({ code: 'too_many_code_attempts', message: translate('en', 'errors.too_many_code_attempts') });
     }

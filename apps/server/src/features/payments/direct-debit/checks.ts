@@ -13,7 +13,7 @@ import type { Database } from '../../../db/open';
 import { directDebitRequests, payments, purchaseBlocks } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { lockMemberAccount } from '../../accounts/member-lock';
-import { activeDiscount, checkDiscountCode, type DiscountContext } from '../../discounts/service';
+import { activeDiscount, checkTypedDiscountCode, type DiscountContext } from '../../discounts/service';
 import type { Site } from '../../sites/service';
 import type { PaymentDeps } from '../deps';
 
@@ -62,11 +62,16 @@ export async function checkNotBlocked(db: PaymentDeps['db'], userId: number): Pr
 /**
  * What this order will cost: the package less the typed code, or else the active discount (the
  * time bonus), as startPayment will apply it. A bad typed code is refused here already, before
- * an SMS goes out.
+ * an SMS goes out, and counted with every other typed code (issue 27, finding 7).
  */
-export async function orderAmount(db: PaymentDeps['db'], ctx: DiscountContext, pkg: TCreditPackageSetting, typedCode: string | undefined): Promise<number> {
+export async function orderAmount(
+  deps: Pick<PaymentDeps, 'db' | 'limiter'>,
+  ctx: DiscountContext,
+  pkg: TCreditPackageSetting,
+  typedCode: string | undefined,
+): Promise<number> {
   const typed = typedCode?.trim();
-  const discount = typed ? await checkDiscountCode(db, ctx, typed, { amount: pkg.amount, method: 'sdd' }) : await activeDiscount(db, ctx);
+  const discount = typed ? await checkTypedDiscountCode(deps, ctx, typed, { amount: pkg.amount, method: 'sdd' }) : await activeDiscount(deps.db, ctx);
   return discountedAmount(pkg.amount, discount?.percentage ?? 0);
 }
 

@@ -69,7 +69,7 @@ export async function directDebit(deps: PaymentDeps, site: Site, member: DirectD
   await checkNotBlocked(deps.db, member.userId);
   const now = deps.clock();
   const discountCtx = { userId: member.userId, siteId: site.id, signupDate: member.signupDate, paidUser: member.paidUser, country, currency: site.currency, now };
-  const amount = await orderAmount(deps.db, discountCtx, pkg, form.discount_code);
+  const amount = await orderAmount(deps, discountCtx, pkg, form.discount_code);
   await checkLimit(deps.db, site, member.userId, form.idempotency_key, amount, now);
 
   const details: DirectDebitDetails = {
