@@ -91,7 +91,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps
         tags,
         summary: 'Answer as the fictional profile (credit free; the claim holder only; releases the claim)',
         description:
-          'Refused: 409 claim_required, 400 reply_refused_<rule> (meeting, phone, email, messenger, link) with the matching part, 409 honest_answer_required while the member’s is-this-real question waits for the site’s honest answer.',
+          'Refused: 409 claim_required, 400 reply_refused_<rule> (meeting, phone, email, messenger, link) with the matching part, judged on the text as a reader sees it (spaced, look-alike or leetspeak letters, digits as words or in other scripts, obfuscated addresses), 409 honest_answer_required while the member’s is-this-real question waits for the site’s honest answer, and for any reply that claims to be real.',
         params: ZParams,
         body: ZOperatorSendRequest,
         response: { 200: ZOperatorSendAnswer, ...errors },
