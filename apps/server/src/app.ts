@@ -98,7 +98,7 @@ export const JOB_STOP_TIMEOUT_MS = 8_000;
 
 export interface AppDeps {
   config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> &
-    Partial<Pick<Config, 'photoS3' | 'host' | 'metricsToken' | 'publicOrigin' | 'payments' | 'sms' | 'paymentSandboxAllowed'>> & {
+    Partial<Pick<Config, 'photoS3' | 'metricsToken' | 'publicOrigin' | 'payments' | 'sms' | 'paymentSandboxAllowed'>> & {
     /** Demo, production or the tests' app (run-mode.ts, decision 035): which demo- and test-only parts exist. */
     mode: RunMode;
     /** Prefix of rate-limit keys in Redis; tests give each app its own. */

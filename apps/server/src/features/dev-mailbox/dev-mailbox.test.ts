@@ -21,11 +21,11 @@ describe('GET /dev/mailbox', () => {
   let behindProxy: TestApp;
   beforeAll(async () => {
     // What loadConfig gives a loopback demo without SMTP: links on http://<domain>:PORT (decision 022).
-    local = await createTestApp({ mode: 'demo', host: '127.0.0.1', publicOrigin: { scheme: 'http', port: 3000 } });
-    withSmtp = await createTestApp({ mode: 'demo', host: 'localhost', smtpUrl: 'smtp://127.0.0.1:1' });
-    production = await createTestApp({ mode: 'production', host: '0.0.0.0' });
+    local = await createTestApp({ mode: 'demo', publicOrigin: { scheme: 'http', port: 3000 } });
+    withSmtp = await createTestApp({ mode: 'demo', smtpUrl: 'smtp://127.0.0.1:1' });
+    production = await createTestApp({ mode: 'production' });
     // The outside test's finding: a demo behind a trusted proxy on the same machine (decision 035).
-    behindProxy = await createTestApp({ mode: 'demo', host: '127.0.0.1', trustProxy: 1 });
+    behindProxy = await createTestApp({ mode: 'demo', trustProxy: 1 });
   });
   afterAll(async () => {
     await Promise.all([local.close(), withSmtp.close(), production.close(), behindProxy.close()]);
