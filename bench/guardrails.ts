@@ -9,9 +9,9 @@ import { performance } from 'node:perf_hooks';
 import { LOCALE_CODES } from '@cupido/shared/locales';
 import { DEFAULT_HONEST_ANSWER } from '@cupido/shared/operator-console';
 import { asksIfReal, replyViolations } from '@cupido/shared/operator-guardrails';
+import { isHonestAnswer } from '@cupido/shared/operator-guardrails-refusal';
 import { CORPUS, EVASIONS_REFUSED_TARGET, HARMLESS_REFUSED_TARGET } from '../apps/server/src/features/operator-console/guardrails/corpus';
 import { runCorpus, share, type Rates } from '../apps/server/src/features/operator-console/guardrails/corpus-rates';
-import { isHonestAnswer } from '../apps/server/src/features/operator-console/guardrails/reply-refusal';
 
 const percent = (part: number, whole: number) => `${(100 * share(part, whole)).toFixed(1).padStart(5)}% (${part}/${whole})`;
 const line = (label: string, rates: Rates) =>

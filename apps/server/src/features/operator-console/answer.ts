@@ -1,7 +1,7 @@
 /**
  * POST /admin/api/operator/conversations/:id/messages (issue 15): the claim holder answers as the
  * fictional profile, credit free. The guardrails first (trust.md), on the text as a reader sees it
- * (guardrails/): a reply that proposes a meeting or moves the contact elsewhere is refused with the
+ * (`replyRefusals` of the shared operator-guardrails-refusal.ts, which the answer screen warns with): a reply that proposes a meeting or moves the contact elsewhere is refused with the
  * rule and the part that broke it; while the member's question whether the profile is real waits,
  * only the site's honest answer (in any of its languages) may go, and a reply denying the fiction
  * never goes. Then one transaction: the message with the staff id (chats), the
@@ -9,16 +9,16 @@
  * gone. After the commit the member's open tabs get the message at once.
  */
 import type { TOperatorSendAnswer, TOperatorSendRequest } from '@cupido/shared/operator-console';
+import { isHonestAnswer, replyRefusals } from '@cupido/shared/operator-guardrails-refusal';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { operatorAnswers } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordStaffAction } from '../audit/service';
-import { fictionalConversation, memberTextsSinceReply, publishStaffMessage, staffMessageByClientId, staffSendRefusal, storeStaffMessage } from '../chats/for-operator-console';
+import { fictionalConversation, publishStaffMessage, staffMessageByClientId, staffSendRefusal, storeStaffMessage } from '../chats/for-operator-console';
 import { checkedContent } from '../chats/send';
 import type { MessageRow } from '../chats/store';
 import { claimRequired, claimsOf, conversationNotFound, deleteClaim, lockOwnClaim } from './claims';
-import { operatorContext, toOperatorMessage } from './conversation';
-import { isHonestAnswer, replyRefusal } from './guardrails/reply-refusal';
+import { honestAnswerDue, operatorContext, toOperatorMessage } from './conversation';
 
 export async function sendOperatorAnswer(deps: BackOfficeDeps, staff: { id: number; name: string }, conversationId: number, request: TOperatorSendRequest): Promise<TOperatorSendAnswer> {
   const { conversation, site, memberUserId } = await operatorContext(deps, conversationId);
@@ -38,9 +38,12 @@ export async function sendOperatorAnswer(deps: BackOfficeDeps, staff: { id: numb
   if ((await claimsOf(deps.db, [conversation.id])).get(conversation.id)?.staffId !== staff.id) throw claimRequired();
   const content = checkedContent(site, { kind: 'text', text: request.text });
   const text = content.kind === 'text' ? content.text : '';
-  const honest = isHonestAnswer(text, Object.values(site.honestAnswer));
-  // The guardrails as a reader sees the text (guardrails/), then the honest answer when due or denied.
-  const guardrail = await replyRefusal(text, Object.values(site.honestAnswer), () => memberTextsSinceReply(deps.db, conversation));
+  const honestAnswers = Object.values(site.honestAnswer);
+  const honest = isHonestAnswer(text, honestAnswers);
+  // The guardrails as a reader sees the text, then the honest answer when due or denied (the
+  // shared rules the answer screen warns with); the first reason refuses.
+  const due = !honest && (await honestAnswerDue(deps.db, conversation));
+  const [guardrail] = replyRefusals(text, honestAnswers, due);
   if (guardrail?.code === 'honest_answer_required') throw new AppError(409, guardrail.code, `errors.${guardrail.code}`, {}, 'text');
   if (guardrail) throw new AppError(400, guardrail.code, `errors.${guardrail.code}`, { match: guardrail.match }, 'text');
   if (memberUserId === null) throw new AppError(409, 'member_gone', 'staff.operator.errors.member_gone');

@@ -7,6 +7,7 @@
  */
 import { LOCALE_CODES, pickLocalized, type LocaleCode, type LocalizedText } from '@cupido/shared/locales';
 import { OPERATOR_CONVERSATION_MESSAGES, type TOperatorConversation, type TOperatorMessage } from '@cupido/shared/operator-console';
+import { honestAnswerDueIn } from '@cupido/shared/operator-guardrails-refusal';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import type { Database } from '../../db/open';
 import { fictionalConversation, memberTextsSinceReply, newestMessages, type OperatorConversationRow } from '../chats/for-operator-console';
@@ -15,7 +16,6 @@ import { operatorCardsOf, operatorProfileOf } from '../profiles/for-operator-con
 import type { Site } from '../sites/service';
 import { staffNamesOf } from '../staff/for-operator-console';
 import { conversationNotFound, currentClaim, renewClaim } from './claims';
-import { honestAnswerDueIn } from './guardrails/reply-refusal';
 import { noteOf, vulnerabilityOf } from './member-care';
 import { languageOf } from './queue';
 

@@ -1,12 +1,13 @@
 /**
  * The corpus's rates (corpus.ts): the share of evasions refused and of harmless texts refused,
- * per language and overall, as the answer call would judge each text (reply-refusal.ts) with the
- * site's default honest answers. Used by corpus.test.ts and bench/guardrails.ts.
+ * per language and overall, as the answer call would judge each text (`replyRefusals` of
+ * packages/shared/src/operator-guardrails-refusal.ts) with the site's default honest answers.
+ * Used by corpus.test.ts and bench/guardrails.ts.
  */
 import { LOCALE_CODES, type LocaleCode } from '@cupido/shared/locales';
 import { DEFAULT_HONEST_ANSWER } from '@cupido/shared/operator-console';
+import { honestAnswerDueIn, replyRefusals } from '@cupido/shared/operator-guardrails-refusal';
 import { CORPUS, type CorpusText } from './corpus';
-import { replyRefusal } from './reply-refusal';
 
 export interface Rates {
   evasions: number;
@@ -29,7 +30,7 @@ export const share = (part: number, whole: number) => (whole === 0 ? 0 : part / 
 export type Judge = (text: string, memberWrote: string | undefined) => Promise<boolean>;
 
 const answerCall: Judge = async (text, memberWrote) =>
-  (await replyRefusal(text, Object.values(DEFAULT_HONEST_ANSWER), async () => (memberWrote ? [memberWrote] : []))) !== null;
+  replyRefusals(text, Object.values(DEFAULT_HONEST_ANSWER), honestAnswerDueIn(memberWrote ? [memberWrote] : [])).length > 0;
 
 export async function runCorpus(corpus: readonly CorpusText[] = CORPUS, judge: Judge = answerCall): Promise<CorpusRun> {
   const empty = (): Rates => ({ evasions: 0, evasionsRefused: 0, harmless: 0, harmlessRefused: 0 });

@@ -1,8 +1,8 @@
 /** The guardrails' rules on the text as a reader sees it: what refuses, what passes, and the words quoted. */
 import { describe, expect, it } from 'vitest';
-import { replyViolations } from '@cupido/shared/operator-guardrails';
-import { replyViolationsAsRead } from './evasions';
-import { deniesBeingFictional, memberAsksIfReal } from './honesty';
+import { replyViolations } from './operator-guardrails';
+import { replyViolationsAsRead } from './operator-guardrails-evasions';
+import { deniesBeingFictional, memberAsksIfReal } from './operator-guardrails-honesty';
 
 describe('replyViolationsAsRead', () => {
   it('answers exactly as the shared rules when they refuse', () => {

@@ -1,8 +1,8 @@
 /**
- * Word lists of the operator guardrails' normaliser (normalise.ts) and evasion rules
- * (evasions.ts): letters that look like Latin ones, digits written as words, the ways the seven
- * languages hide "at" and "dot", top-level domains, mail providers, and the words an operator may
- * try to hide by spacing, look-alike letters or leetspeak.
+ * Word lists of the operator guardrails' normaliser (operator-guardrails-normalise.ts) and
+ * evasion rules (operator-guardrails-evasions.ts): letters that look like Latin ones, digits
+ * written as words, the ways the seven languages hide "at" and "dot", top-level domains, mail
+ * providers, and the words an operator may try to hide by spacing, look-alike letters or leetspeak.
  */
 
 /**

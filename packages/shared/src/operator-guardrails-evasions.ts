@@ -12,11 +12,11 @@
  *   ("send me your address"; not when negated);
  * - a mail provider after "at" without its domain ("john at gmail").
  */
-import { GUARDRAIL_RULES, replyViolations, type GuardrailViolation, type TGuardrailRule } from '@cupido/shared/operator-guardrails';
-import { findPhone } from '@cupido/shared/operator-guardrails-contact';
-import { foldText } from '@cupido/shared/operator-guardrails-text';
-import { decodeLeet, digitsForPhone, normaliseForGuardrails, originalOf, type NormalisedText } from './normalise';
-import { ALWAYS_MESSENGERS, HANDLE_MESSENGERS, HIDDEN_MEETING_WORDS, HIDDEN_MESSENGER_WORDS, MAIL_PROVIDERS } from './words';
+import { GUARDRAIL_RULES, replyViolations, type GuardrailViolation, type TGuardrailRule } from './operator-guardrails';
+import { findPhone } from './operator-guardrails-contact';
+import { foldText } from './operator-guardrails-text';
+import { decodeLeet, digitsForPhone, normaliseForGuardrails, originalOf, type NormalisedText } from './operator-guardrails-normalise';
+import { ALWAYS_MESSENGERS, HANDLE_MESSENGERS, HIDDEN_MEETING_WORDS, HIDDEN_MESSENGER_WORDS, MAIL_PROVIDERS } from './operator-guardrails-words';
 
 interface Found {
   rule: TGuardrailRule;

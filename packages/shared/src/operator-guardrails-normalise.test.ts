@@ -1,6 +1,6 @@
 /** The guardrails' normaliser: the text as a reader sees it, with the way back to the words as typed. */
 import { describe, expect, it } from 'vitest';
-import { decodeLeet, digitsForPhone, normaliseForGuardrails, originalOf } from './normalise';
+import { decodeLeet, digitsForPhone, normaliseForGuardrails, originalOf } from './operator-guardrails-normalise';
 
 const read = (text: string) => normaliseForGuardrails(text).text;
 

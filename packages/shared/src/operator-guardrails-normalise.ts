@@ -5,8 +5,8 @@
  * zod-free; every character of the result knows where it came from in the original, so a refusal
  * still quotes the words as the operator typed them.
  */
-import { foldText } from '@cupido/shared/operator-guardrails-text';
-import { AT_WORDS, CONFUSABLES, DIGIT_WORDS, DOT_WORDS, PLAIN_TLDS, WORD_TLDS } from './words';
+import { foldText } from './operator-guardrails-text';
+import { AT_WORDS, CONFUSABLES, DIGIT_WORDS, DOT_WORDS, PLAIN_TLDS, WORD_TLDS } from './operator-guardrails-words';
 
 export interface NormalisedText {
   /** Lower case Latin letters and ASCII digits, no accents, one space between words. */

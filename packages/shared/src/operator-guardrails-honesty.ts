@@ -11,9 +11,9 @@
  *   honest answer is due. A reply that discloses the fiction in the same text ("I'm not a bot,
  *   I'm a fictional profile written by staff") denies nothing.
  */
-import { asksIfReal } from '@cupido/shared/operator-guardrails';
-import { correctTypos } from '@cupido/shared/operator-guardrails-member';
-import { decodeLeet, normaliseForGuardrails } from './normalise';
+import { asksIfReal } from './operator-guardrails';
+import { correctTypos } from './operator-guardrails-member';
+import { decodeLeet, normaliseForGuardrails } from './operator-guardrails-normalise';
 
 const STAFF = String.raw`(?:an? )?(?:employee|staff(?: member)?|operator|moderator|worker|team|company|agency|someone else|somebody else|another person|bot|chatbot|robot|ai|computer|machine)`;
 
