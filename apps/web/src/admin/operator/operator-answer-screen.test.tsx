@@ -102,6 +102,40 @@ describe('operator answer screen', () => {
     expect(screen.queryByText('the queue')).toBeNull();
   });
 
+  it('warns about a rule broken as a reader sees the text, as the server refuses it (a meeting hidden by dots)', async () => {
+    const { keys } = render(conversation(), {
+      [`POST ${BASE}/messages`]: () => ({ status: 400, body: { error: { code: 'reply_refused_meeting', message: 'This reply proposes a meeting.' } } }),
+    });
+    await screen.findByText(/You are answering this conversation/);
+    await userEvent.type(replyBox(), 'ok, m.e.e.t?');
+    expect(screen.getByText('it proposes a meeting (“m.e.e.t”)')).toBeTruthy();
+    expect(replyBox().getAttribute('aria-invalid')).toBe('true');
+    expect(sendButton()).toHaveProperty('disabled', true);
+    await userEvent.click(sendButton());
+    expect(keys()).not.toContain(`POST ${BASE}/messages`);
+  });
+
+  it('warns about a reply denying the fiction, as the server refuses it after the is-this-real question', async () => {
+    const { keys } = render(conversation(), {
+      [`POST ${BASE}/messages`]: () => ({ status: 409, body: { error: { code: 'honest_answer_required', message: 'The member asked whether this profile is real.' } } }),
+    });
+    await screen.findByText(/You are answering this conversation/);
+    // The member asked "is this really you or an employee writing?" after the screen read the
+    // conversation: the server refuses a denial (409 honest_answer_required) whether or not it
+    // knows of the question, and so does the screen.
+    await userEvent.type(replyBox(), 'of course I am real');
+    expect(screen.getByText('it says this profile is real: a fictional profile never denies being one (send the site’s honest answer when the member asks)')).toBeTruthy();
+    expect(sendButton()).toHaveProperty('disabled', true);
+    await userEvent.click(sendButton());
+    expect(keys()).not.toContain(`POST ${BASE}/messages`);
+
+    // The fiction disclosed in the same text denies nothing.
+    await userEvent.clear(replyBox());
+    await userEvent.type(replyBox(), "I'm not a bot: I'm a fictional profile written by the site's staff");
+    expect(screen.queryByText(/This reply cannot be sent/)).toBeNull();
+    expect(sendButton()).toHaveProperty('disabled', false);
+  });
+
   it('keeps the client id across retries of the same text and goes back to the queue once sent', async () => {
     let attempts = 0;
     const { sent } = render(conversation(), {

@@ -1,14 +1,16 @@
 /**
- * The reply as the fictional profile (credit free). The shared guardrails warn while typing and
- * keep Send disabled while the text breaks one; the server checks again and its refusal is shown
- * as it words it. When the member asked whether the profile is real, the honest answer of the
- * site must go first: a panel offers exactly that text and the ordinary reply waits.
+ * The reply as the fictional profile (credit free). While typing, the screen judges the text with
+ * the answer call's own rules (`replyRefusals` of the shared operator-guardrails-refusal: the
+ * guardrails as a reader sees the text, a denial of the fiction, the honest answer when due),
+ * warns about each reason and keeps Send disabled; the server checks again and its refusal is
+ * shown as it words it. When the member asked whether the profile is real, the honest answer of
+ * the site must go first: a panel offers exactly that text and the ordinary reply waits.
  * Each reply carries a client id, the same for retries of the same text, so a retry sends once.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { replyViolations } from '@cupido/shared/operator-guardrails';
+import { replyRefusals } from '@cupido/shared/operator-guardrails-refusal';
 import type { TOperatorConversation, TOperatorSendAnswer } from '@cupido/shared/operator-console';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { AdminApiError } from '../api';
@@ -38,7 +40,12 @@ export function ReplyBox({ conversation, onSent }: Props) {
   });
 
   const honestDue = conversation.honest_answer_due;
-  const violations = replyViolations(text);
+  const { text: honestText, translations: honestTranslations } = conversation.honest_answer;
+  // What the server would refuse, for the same reasons (nothing to warn about before a word is typed).
+  const violations = useMemo(
+    () => (text.trim() === '' ? [] : replyRefusals(text, [honestText, ...Object.values(honestTranslations)], honestDue)),
+    [text, honestText, honestTranslations, honestDue],
+  );
   const canSend = !honestDue && text.trim() !== '' && violations.length === 0 && !send.isPending;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -101,9 +108,13 @@ export function ReplyBox({ conversation, onSent }: Props) {
             <>
               {t('reply.violations')}
               <ul className="mb-2">
-                {violations.map((v) => (
-                  <li key={`${v.rule}-${v.match}`}>{t(`reply.rule.${v.rule}`, { match: v.match })}</li>
-                ))}
+                {violations.map((v) =>
+                  v.code === 'honest_answer_required' ? (
+                    <li key={v.code}>{t('reply.honest_required')}</li>
+                  ) : (
+                    <li key={`${v.code}-${v.match}`}>{t(`reply.rule.${v.rule}`, { match: v.match })}</li>
+                  ),
+                )}
               </ul>
             </>
           )}
