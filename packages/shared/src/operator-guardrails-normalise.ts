@@ -46,20 +46,8 @@ function foldChar(char: string): string {
 }
 
 function characters(original: string): NormalisedText {
-  let text = '';
-  const from: number[] = [];
-  const to: number[] = [];
-  let index = 0;
-  for (const char of original) {
-    const out = foldChar(char);
-    for (let i = 0; i < out.length; i += 1) {
-      from.push(index);
-      to.push(index + char.length);
-    }
-    text += out;
-    index += char.length;
-  }
-  return { text, from, to, original, joined: [] };
+  const { folded, from, to } = foldText(original, foldChar);
+  return { text: folded, from, to, original, joined: [] };
 }
 
 /** Each match replaced; the new characters point at the whole of what they replace. */

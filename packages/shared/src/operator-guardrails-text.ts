@@ -51,13 +51,14 @@ function foldChar(char: string): string {
   return lower.normalize('NFKD').replace(/\p{M}/gu, '');
 }
 
-export function foldText(original: string): FoldedText {
+/** The text folded one character at a time by `fold` (lower case without accents by default), with where each folded character came from. */
+export function foldText(original: string, fold: (char: string) => string = foldChar): FoldedText {
   let folded = '';
   const from: number[] = [];
   const to: number[] = [];
   let index = 0;
   for (const char of original) {
-    const out = foldChar(char);
+    const out = fold(char);
     for (let i = 0; i < out.length; i += 1) {
       from.push(index);
       to.push(index + char.length);

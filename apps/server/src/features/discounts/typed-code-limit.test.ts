@@ -9,6 +9,7 @@ import { translate } from '../../i18n/translate';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { discountCodes } from '../../db/schema';
 import { DISCOUNT_CODE_GUESSES, DISCOUNT_GUESS_WINDOW_MS } from './service';
+import { directDebitForm } from '../payments/direct-debit/direct-debit-test-kit';
 
 const START = new Date('2026-11-23T08:00:00Z');
 let t: AccountsTestApp;
@@ -36,21 +37,7 @@ const directDebit = (cookie: string, code: string) =>
     method: 'POST',
     url: '/api/directdebit.php',
     headers: { cookie },
-    payload: {
-      package_id: 'p1',
-      country: 'IE',
-      account_holder: 'Sanne de Vries',
-      iban: 'IE29 AIBK 9311 5212 3456 78',
-      street: 'Main Street',
-      house_number: '12',
-      zip: 'D02 X285',
-      city: 'Dublin',
-      phone: '085-123 4567',
-      authorization: true,
-      withdrawal_consent: true,
-      idempotency_key: `limit_dd_${code}`,
-      discount_code: code,
-    },
+    payload: directDebitForm({ idempotency_key: `limit_dd_${code}`, discount_code: code }),
   });
 
 describe('typed discount codes are limited wherever they enter', () => {

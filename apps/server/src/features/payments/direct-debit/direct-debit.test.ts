@@ -15,6 +15,7 @@ import { translate } from '../../../i18n/translate';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../../test/accounts-kit';
 import { handleDirectDebitEvents, purgeJob } from './requests';
 import { DIRECT_DEBIT_SMS_PER_HOUR } from './service';
+import { DIRECT_DEBIT_PHONE_E164, directDebitForm } from './direct-debit-test-kit';
 
 let t: AccountsTestApp;
 beforeAll(async () => {
@@ -25,25 +26,9 @@ afterAll(async () => t?.close());
 let keys = 0;
 const newKey = () => `dd-test-key-${process.pid}-${++keys}`;
 
-/** A member paying from Ireland (the demo site serves IE, where direct debit is offered). */
-function form(overrides: Record<string, unknown> = {}) {
-  return {
-    package_id: 'p1',
-    country: 'IE',
-    account_holder: 'Sanne de Vries',
-    iban: 'IE29 AIBK 9311 5212 3456 78',
-    street: 'Main Street',
-    house_number: '12',
-    zip: 'D02 X285',
-    city: 'Dublin',
-    phone: '085-123 4567',
-    authorization: true,
-    withdrawal_consent: true,
-    idempotency_key: newKey(),
-    ...overrides,
-  };
-}
-const PHONE_E164 = '+353851234567';
+/** A member paying from Ireland, with a fresh idempotency key. */
+const form = (overrides: Record<string, unknown> = {}) => ({ ...directDebitForm(), idempotency_key: newKey(), ...overrides });
+const PHONE_E164 = DIRECT_DEBIT_PHONE_E164;
 
 async function member() {
   const m = await activeMember(t);

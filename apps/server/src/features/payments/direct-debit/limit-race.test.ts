@@ -14,6 +14,7 @@ import { directDebitRequests, payments, users } from '../../../db/schema';
 import { parseSmsFile } from '../../../infra/sms';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../../test/accounts-kit';
+import { directDebitForm } from './direct-debit-test-kit';
 
 let t: AccountsTestApp;
 let other: TestApp;
@@ -28,20 +29,7 @@ afterAll(async () => {
 
 let keys = 0;
 /** A p3 order (89.95) from Ireland; two of them (179.90) exceed the default limit of 150.00. */
-const order = () => ({
-  package_id: 'p3',
-  country: 'IE',
-  account_holder: 'Sanne de Vries',
-  iban: 'IE29 AIBK 9311 5212 3456 78',
-  street: 'Main Street',
-  house_number: '12',
-  zip: 'D02 X285',
-  city: 'Dublin',
-  phone: '085-123 4567',
-  authorization: true,
-  withdrawal_consent: true,
-  idempotency_key: `dd-race-${process.pid}-${++keys}`,
-});
+const order = () => directDebitForm({ package_id: 'p3', idempotency_key: `dd-race-${process.pid}-${++keys}` });
 
 const post = (app: TestApp['app'], cookie: string, body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/directdebit.php?domain=localhost', payload: body, headers: { cookie } });
