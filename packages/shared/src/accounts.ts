@@ -87,6 +87,12 @@ export const ZSignupRequest = z.object({
   name: zText(NAME_MAX_LENGTH * 4),
   password,
   date_of_birth: zText(10),
+  // Optional here so a missing choice gets the same translated 400 as a wrong one (validateSignup).
+  gender: zText(10).optional().meta({ description: 'Required: male | female ("I am a man / a woman")' }),
+  looking_for: zText(10).optional().meta({
+    description: 'Required: male | female | both. Stored only with consent_orientation_data (art. 9, decision 036); without it the browser keeps it',
+  }),
+  country: zText(2).optional().meta({ description: "One of the site's countries; default: the detected country when served, else the site's first" }),
   signup_message: zText(SIGNUP_MESSAGE_MAX_LENGTH).optional(),
   /** The profile the first message goes to (signup from a profile page). */
   signup_profile_id: zId().optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCountryCode } from './contracts';
 import { GENDERS, SEXUALITIES } from './profile-options';
 import { zId, zInt32, zText } from './input';
+import { ACTIVITIES, FICTIONAL_MIN_DISTANCE_KM, RADIUS_CHOICES_KM } from './matching-rules';
 
 /**
  * Profiles, search, profile pages, blocks and reverse geocoding: the contracts of their calls,
@@ -50,6 +51,11 @@ export const ZOwnProfile = z.object({
   looking_for_min_age: z.number().int().nullable().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}; null: own age - 10` }),
   looking_for_max_age: z.number().int().nullable().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}, not below the minimum; null: own age + 10` }),
   status: z.string().meta({ description: "'active', or 'disabled' when hidden by moderation" }),
+  location: z
+    .object({ latitude: z.number(), longitude: z.number() })
+    .nullable()
+    .meta({ description: 'Centre of the ~1 km grid cell of the member\'s place (decision 036); null: not set' }),
+  hide_activity: z.boolean().meta({ description: 'Privacy: own online/active marks hidden, and others\' not shown' }),
 });
 export type TOwnProfile = z.infer<typeof ZOwnProfile>;
 export const ZOwnProfileAnswer = z.object({ profile: ZOwnProfile });
@@ -79,8 +85,30 @@ export const ZProfileUpdate = z.object({
   looking_for_gender: optionalOption.optional().meta({ description: `One of: ${LOOKING_FOR_GENDERS.join(', ')}; null clears` }),
   looking_for_min_age: zInt32().nullable().optional().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}; null clears` }),
   looking_for_max_age: zInt32().nullable().optional().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}, not below the minimum; null clears` }),
+  location: z
+    .object({ latitude: z.number(), longitude: z.number() })
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "The browser's location (-90..90, -180..180), stored as its ~1 km grid cell; null clears. Without it, a changed city or country places the member at that city when it is known",
+    }),
+  hide_activity: z.boolean().optional().meta({ description: 'Hide own online/active marks (and see nobody else\'s)' }),
 });
 export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
+
+/** How far away and how active a profile is, as the viewer may see it (decision 036). */
+const distanceAndActivity = {
+  distance_km: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: `Whole km from the viewer (at least 1; at least ${FICTIONAL_MIN_DISTANCE_KM} for a fictional profile); absent when either has no location` }),
+  activity: z
+    .enum(ACTIVITIES)
+    .optional()
+    .meta({ description: "'online' (live now) or 'today' (active today); absent when neither, or when either side hides activity" }),
+};
 
 /** One profile in search results, related profiles and similar results. */
 export const ZProfileCard = z.object({
@@ -92,6 +120,7 @@ export const ZProfileCard = z.object({
   main_image: z.string().nullable().meta({ description: 'Thumbnail URL (under the cdn_prefix) of the approved main photo, or null' }),
   is_fictional: z.boolean(),
   fictional_icon: z.string().optional().meta({ description: "The site's fictional_icon, present exactly when is_fictional" }),
+  ...distanceAndActivity,
 });
 export type TProfileCard = z.infer<typeof ZProfileCard>;
 
@@ -116,6 +145,7 @@ export const ZSearchQuery = z.looseObject({
   min_age: queryText.meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}` }),
   max_age: queryText.meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}, not below min_age` }),
   page: queryText.meta({ description: `1..${SEARCH_MAX_PAGE}, default 1` }),
+  radius: queryText.meta({ description: `Km around the member's location: ${RADIUS_CHOICES_KM.join(', ')}; empty for anywhere. Needs a location` }),
   ...trackingQuery,
 });
 export type TSearchQuery = z.infer<typeof ZSearchQuery>;
@@ -177,6 +207,7 @@ export const ZMemberProfile = z.object({
     .meta({ description: "The site's fictional badge and warning, always present for a fictional profile" }),
   is_blocked_by_me: z.boolean(),
   is_own: z.boolean(),
+  ...distanceAndActivity,
 });
 export type TMemberProfile = z.infer<typeof ZMemberProfile>;
 

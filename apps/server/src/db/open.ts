@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { createPglite } from './pglite-extensions';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -78,7 +79,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       }
       throw error;
     }
-    client = await PGlite.create(dir);
+    client = await createPglite({ dataDir: dir });
   } else {
     client = options.client;
   }

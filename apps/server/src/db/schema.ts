@@ -21,3 +21,4 @@ export * from './schema/moderation';
 export * from './schema/payments';
 export * from './schema/discounts';
 export * from './schema/operator-console';
+export * from './schema/live';

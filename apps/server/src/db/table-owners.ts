@@ -34,6 +34,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   moderationDecisions: 'moderation',
   appeals: 'moderation',
   memberActiveDays: 'accounts',
+  memberPresence: 'live',
   payments: 'payments',
   paymentEvents: 'payments',
   paymentRefunds: 'payments',

@@ -5,14 +5,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { createPglite } from '../db/pglite-extensions';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/open';
 import { seedDemoSites } from '../seed/demo-sites';
 import { formatOpenApi, OPENAPI_FILE, servedOpenApi } from './document';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-openapi-'));
-const database = await openDatabase({ kind: 'pglite-instance', client: await PGlite.create() });
+const database = await openDatabase({ kind: 'pglite-instance', client: await createPglite() });
 try {
   await database.migrate();
   await seedDemoSites(database.db);

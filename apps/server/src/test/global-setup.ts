@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { createPglite } from '../db/pglite-extensions';
 import pg from 'pg';
 import { openDatabase } from '../db/open';
 import { templateDatabaseUrl, withDatabaseName, adminQuery } from './postgres-admin';
@@ -37,7 +37,7 @@ export default async function setup({ provide }: { provide: (key: string, value:
     };
   }
 
-  const client = await PGlite.create();
+  const client = await createPglite();
   const handle = await openDatabase({ kind: 'pglite-instance', client });
   await handle.migrate();
   const dump = await client.dumpDataDir('gzip');

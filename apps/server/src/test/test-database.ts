@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import { createPglite } from '../db/pglite-extensions';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/open';
 import { adminQuery, withDatabaseName } from './postgres-admin';
@@ -45,6 +45,6 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     };
   }
   const tarball = new Blob([fs.readFileSync(template)]);
-  const client = await PGlite.create({ loadDataDir: tarball });
+  const client = await createPglite({ loadDataDir: tarball });
   return openDatabase({ kind: 'pglite-instance', client });
 }

@@ -27,6 +27,8 @@ export function makeOwnProfile(overrides: Partial<TOwnProfile> = {}): TOwnProfil
     looking_for_min_age: null,
     looking_for_max_age: null,
     status: 'active',
+    location: null,
+    hide_activity: false,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 /** The tables of profiles (decision 021: db/table-owners.ts names each table's owning feature). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { NAME_MAX_LENGTH } from '@cupido/shared/account-rules';
 import { BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, INTEREST_IDS, RELATIONSHIP_STATUSES, SEXUALITIES, SIGNUP_REASONS, TATTOOS } from '@cupido/shared/profile-options';
 import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, LOOKING_FOR_GENDERS, PROFILE_STATUSES, SEARCH_MAX_AGE, SEARCH_MIN_AGE } from '@cupido/shared/profile-rules';
@@ -42,6 +42,23 @@ export const profiles = pgTable(
     lookingForGender: text('looking_for_gender', { enum: LOOKING_FOR_GENDERS }),
     lookingForMinAge: smallint('looking_for_min_age'),
     lookingForMaxAge: smallint('looking_for_max_age'),
+    /**
+     * Whom the profile looks for, as the two-way rule reads it (decision 036): the stored choice,
+     * else decision 013's default from gender and sexuality. Generated, so every query and index
+     * sees the same rule; matching-rules.test.ts checks it against `seekingOf` for every case.
+     * looking_for_gender and sexuality are stored only with the orientation consent (art. 9).
+     */
+    seeking: text('seeking').generatedAlwaysAs(
+      sql`CASE WHEN looking_for_gender IS NOT NULL THEN looking_for_gender WHEN gender IS NULL OR sexuality IS NULL OR sexuality = 'bi' THEN 'both' WHEN sexuality = 'hetero' THEN (CASE WHEN gender = 'male' THEN 'female' ELSE 'male' END) ELSE gender END`,
+    ),
+    /**
+     * The centre of the ~1 km grid cell of the member's place (snapToCell in matching-rules.ts),
+     * from the city they chose or their browser's location; never the exact point. Null: unknown.
+     */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Privacy: the member hides their own "online" and "active today" marks, and sees nobody else's. */
+    hideActivity: boolean('hide_activity').notNull().default(false),
     status: text('status').notNull().default('active'),
     /**
      * Maintained by database triggers (migration 0002), never written by the application:
@@ -61,30 +78,36 @@ export const profiles = pgTable(
   (t) => [
     uniqueIndex('profiles_seed_key_unique').on(t.seedKey),
     // Member search (features/search): equality on site, country (and region), gender, a range on
-    // birth_date, sorted by has_photo and id, all answered from the index (index-only scans).
+    // birth_date, the other side's wish (seeking, decision 036) checked in the index, sorted by
+    // has_photo and id, all answered from the index (index-only scans).
     index('profiles_search_idx')
-      .on(t.siteId, t.country, t.gender, t.birthDate, t.hasPhoto, t.id)
+      .on(t.siteId, t.country, t.gender, t.birthDate, t.seeking, t.hasPhoto, t.id)
       .where(sql`searchable`),
     index('profiles_search_region_idx')
-      .on(t.siteId, t.country, t.region, t.gender, t.birthDate, t.hasPhoto, t.id)
+      .on(t.siteId, t.country, t.region, t.gender, t.birthDate, t.seeking, t.hasPhoto, t.id)
       .where(sql`searchable`),
     // Searches over all of a site's countries.
     index('profiles_search_site_idx')
-      .on(t.siteId, t.gender, t.birthDate, t.hasPhoto, t.id)
+      .on(t.siteId, t.gender, t.birthDate, t.seeking, t.hasPhoto, t.id)
       .where(sql`searchable`),
     // Broad searches (many matches): read in result order, gender and age checked in the index,
     // stop after one page instead of sorting every match.
     index('profiles_search_order_idx')
-      .on(t.siteId, t.country, t.hasPhoto, t.id, t.gender, t.birthDate)
+      .on(t.siteId, t.country, t.hasPhoto, t.id, t.gender, t.birthDate, t.seeking)
       .where(sql`searchable`),
     index('profiles_search_site_order_idx')
-      .on(t.siteId, t.hasPhoto, t.id, t.gender, t.birthDate)
+      .on(t.siteId, t.hasPhoto, t.id, t.gender, t.birthDate, t.seeking)
       .where(sql`searchable`),
     // The few profiles not shown to partners (disabled, account not usable): lists of a member's
     // likes leave them out by hashing these ids instead of probing every liked profile (decision 027).
     index('profiles_not_shown_idx')
       .on(t.id)
       .where(sql`NOT (status = 'active' AND account_usable)`),
+    // Nearest first and the radius filter (decision 036): earthdistance's points in a GiST index,
+    // read in distance order (KNN) and stopped after one page.
+    index('profiles_location_idx')
+      .using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .where(sql`searchable AND latitude IS NOT NULL`),
     oneOf('profiles_status_known', t.status, PROFILE_STATUSES),
     oneOf('profiles_gender_known', t.gender, GENDERS),
     oneOf('profiles_sexuality_known', t.sexuality, SEXUALITIES),
@@ -98,6 +121,7 @@ export const profiles = pgTable(
     between('profiles_looking_for_min_age_range', t.lookingForMinAge, SEARCH_MIN_AGE, SEARCH_MAX_AGE),
     between('profiles_looking_for_max_age_range', t.lookingForMaxAge, SEARCH_MIN_AGE, SEARCH_MAX_AGE),
     check('profiles_looking_for_ages_ordered', sql`${t.lookingForMinAge} <= ${t.lookingForMaxAge}`),
+    check('profiles_location_range', sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL) AND ${t.latitude} BETWEEN -90 AND 90 AND ${t.longitude} BETWEEN -180 AND 180`),
     check('profiles_country_code', sql`${t.country} ~ '^[A-Z]{2}$'`),
     maxLength('profiles_name_length', t.name, NAME_MAX_LENGTH),
     maxLength('profiles_city_length', t.city, CITY_MAX_LENGTH),

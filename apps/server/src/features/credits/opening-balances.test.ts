@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import { createPglite } from '../../db/pglite-extensions';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -61,7 +61,7 @@ async function freshEngine(): Promise<Engine> {
       db: drizzlePg(pool) as unknown as Engine['db'],
     };
   }
-  const client = await PGlite.create();
+  const client = await createPglite();
   cleanups.push(() => client.close());
   return {
     // exec: the arranging text holds several statements.

@@ -59,6 +59,8 @@ export async function ownProfile(deps: ProfileDeps, profileId: number): Promise<
     looking_for_min_age: row.lookingForMinAge,
     looking_for_max_age: row.lookingForMaxAge,
     status: row.status,
+    location: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
+    hide_activity: row.hideActivity,
   };
 }
 
