@@ -62,6 +62,8 @@ import { likeGrantsPruneJob } from './features/likes/grants-prune-job';
 import { likedEitherWay } from './features/likes/service';
 import { addExistingContactSource } from './features/profiles/contact';
 import { createLiveHub, type LiveLimits } from './features/live/hub';
+import { createPresenceRecorder, presencePruneJob } from './features/live/presence';
+import { activityMarks } from './features/presence/activity';
 import { liveRoutes } from './features/live/routes';
 import { chatRoutes } from './features/chats/routes';
 import { handleChatEvents } from './features/chats/event-handlers';
@@ -207,13 +209,18 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   // The member view joins the profile part that profiles names (decision 021: accounts cannot import profiles).
   await app.register(session, { db: database.db, clock, broker, memberProfile: profilesForAccounts.memberProfile });
   // The live channel (decision 028): likes and chats send frames to members' open apps through `live`.
-  const live = await createLiveHub({ broker, clock, log: app.log, registry: metrics.registry, limits: config.liveLimits });
+  // Who is online across processes (decision 036): this process's member_presence rows, written by the hub.
+  const presence = createPresenceRecorder({ db: database.db, clock, log: app.log, heartbeatMs: config.liveLimits?.presenceHeartbeatMs });
+  jobs.register(presencePruneJob({ db: database.db, clock }));
+  const live = await createLiveHub({ broker, clock, log: app.log, registry: metrics.registry, limits: config.liveLimits, presence });
   app.decorate('live', live);
   await app.register(liveRoutes, { hub: live, publicOrigin });
   // Chats (issue 12): messages, read state and removal; frames go out through `live` after each commit.
   // The operator console (issue 15) sits above chats: it records the vulnerability signals of
   // members' messages to fictional profiles and lends chats the spending reminder of flagged members.
   handleOperatorConsoleEvents(events, clock);
+  // "Online now" / "active today" on every list of profiles (issue 28): the lists sit below what knows activity.
+  const activity = activityMarks({ db: database.db, clock });
   const chatDeps = {
     db: database.db,
     clock,
@@ -223,6 +230,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
     log: app.log,
     events,
     spendingReminder: (site: Site, memberProfileId: number, locale: LocaleCode) => spendingReminderFor(database.db, site, memberProfileId, locale),
+    activity,
   };
   handleChatEvents(events, { ...chatDeps, onImagesDeleted: (keys) => deleteChatImageFiles({ storage: chatImages, log: app.log }, keys) });
   // A conversation makes two members partners: an invisible one stays reachable for the other.
@@ -242,7 +250,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(blockRoutes, { deps: { db: database.db, clock, events, profiles: profilesForBlocks(database.db) } });
   await app.register(matchingRoutes, { deps: { db: database.db, clock }, live });
   await app.register(reportRoutes, { deps: { db: database.db, clock } });
-  await app.register(likeRoutes, { deps: { db: database.db, clock, limiter }, live });
+  await app.register(likeRoutes, { deps: { db: database.db, clock, limiter, activity }, live });
   await app.register(chatRoutes, { deps: chatDeps });
   await app.register(chatImageRoutes, { deps: chatDeps, storage: chatImages });
   await app.register(creditRoutes, { deps: { db: database.db } });

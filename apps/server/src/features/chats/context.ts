@@ -8,6 +8,7 @@ import type { Clock } from '../../infra/clock';
 import type { DomainEvents } from '../../infra/domain-events';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { LiveHub } from '../live/live-hub';
+import type { ActivityMarks } from '../profiles/activity-port';
 import type { Site } from '../sites/service';
 import type { LocaleCode } from '@cupido/shared/locales';
 
@@ -29,6 +30,11 @@ export interface ChatDeps {
    * (chats cannot import it: the console sits above chats).
    */
   spendingReminder?: SpendingReminderSource;
+  /**
+   * The partners' "online now" / "active today" marks in the list and the conversation header
+   * (issue 28): features/presence knows them and app.ts hands them in through profiles' port.
+   */
+  activity?: ActivityMarks;
 }
 
 export type SpendingReminderSource = (site: Site, memberProfileId: number, locale: LocaleCode) => Promise<string | null>;

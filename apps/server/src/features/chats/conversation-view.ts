@@ -16,6 +16,7 @@ import type { Database } from '../../db/open';
 import { messages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { likeFlagsOf } from '../likes/likes-lists';
+import type { ActivityMarks } from '../profiles/activity-port';
 import { toCard } from '../profiles/search-read-model';
 import { cannotMessageSelf, conversationNotFound, noAccess, profileNotFound, type ChatMember, type ChatSite } from './context';
 import { toChatMessage } from './message-view';
@@ -96,7 +97,13 @@ async function pageOf(db: Database, mc: MembersConversation, windowStart: Date, 
   return { rows: rows.slice(0, CHAT_PAGE_SIZE).reverse(), hasOlder: rows.length > CHAT_PAGE_SIZE, hasNewer: false, olderHidden };
 }
 
-/** `spendingReminder`: the reminder for a member writing to a fictional profile (the operator console's, registered in app.ts). */
+export interface ChatExtras {
+  /** The reminder for a member writing to a fictional profile (the operator console's, registered in app.ts). */
+  spendingReminder?: (memberProfileId: number) => Promise<string | null>;
+  /** The partner's "online now" / "active today" mark for the header (issue 28). */
+  activity?: ActivityMarks;
+}
+
 export async function chatOf(
   db: Database,
   site: ChatSite,
@@ -104,7 +111,7 @@ export async function chatOf(
   locale: LocaleCode,
   query: ChatQuery,
   now: Date,
-  spendingReminder?: (memberProfileId: number) => Promise<string | null>,
+  { spendingReminder, activity }: ChatExtras = {},
 ): Promise<TChatAnswer> {
   let mc: MembersConversation | null;
   let partnerId: number;
@@ -132,11 +139,15 @@ export async function chatOf(
   const page = mc ? await pageOf(db, mc, historyWindowStart(now, site.chatHistoryDays), query) : { rows: [], hasOlder: false, hasNewer: false, olderHidden: false };
   const likeState = (await likeFlagsOf(db, viewer.profileId, [partnerId])).get(partnerId)?.likeState ?? 'none';
   const reminder = partner.fictional && spendingReminder ? await spendingReminder(viewer.profileId) : null;
+  // No mark for a partner the member cannot reach (blocked either way, account gone).
+  const reachable = partner.facts.targetUsable && !partner.facts.blockedByViewer && !partner.facts.blockedByTarget;
+  const mark = activity && reachable ? (await activity({ profileId: viewer.profileId }, [partnerId])).get(partnerId) : undefined;
 
   return {
     conversation: mc?.conversation.id ?? null,
     partner: {
       ...toCard(partner.card, site, now),
+      ...(mark ? { activity: mark } : {}),
       like_state: likeState,
       fictional: partner.fictional
         ? { icon: site.fictionalIcon, singular: pickLocalized(site.fictionalSingular, locale), warning: pickLocalized(site.fictionalWarning, locale) }

@@ -5,7 +5,7 @@
  * conversation leaving the queue, then told to the member's open tabs. Chats owns the tables
  * (decision 021); the console composes its own rows (claims, answers) in the same transaction.
  */
-import { and, asc, desc, eq, gt, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/open';
 import { conversations, messages } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -23,6 +23,15 @@ type Reader = Pick<Database, 'select'>;
 const fictionalLow = isFictionalProfile(conversations.lowProfileId);
 const fictionalSide = sql<number>`(case when ${fictionalLow} then ${conversations.lowProfileId} else ${conversations.highProfileId} end)`;
 const memberSide = sql<number>`(case when ${fictionalLow} then ${conversations.highProfileId} else ${conversations.lowProfileId} end)`;
+
+/**
+ * SQL: the fictional side of the conversation `conversationId` (a column), or null when neither
+ * side is fictional: one primary-key probe (the console's "who is being answered now", issue 28).
+ */
+export function fictionalSideOf(conversationId: SQLWrapper): SQL<number | null> {
+  return sql<number | null>`(select ${fictionalSide} from ${conversations}
+    where ${and(eq(conversations.id, conversationId), or(fictionalLow, isFictionalProfile(conversations.highProfileId)))})`;
+}
 
 /*
  * The queue leans on two facts chats keeps: awaiting_staff_since is only ever set on a

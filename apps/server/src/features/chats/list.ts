@@ -11,6 +11,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { historyWindowStart, type TChatItem, type TChatsAnswer } from '@cupido/shared/chats';
 import type { Database } from '../../db/open';
 import { conversationMembers, conversations, messages } from '../../db/schema';
+import type { ActivityMarks } from '../profiles/activity-port';
 import { cardsByIdsQuery, toCard } from '../profiles/search-read-model';
 import type { ChatSite } from './context';
 import { toLastMessage } from './message-view';
@@ -37,7 +38,8 @@ function shownConversations(memberProfileId: number) {
   );
 }
 
-export async function chatsOf(db: Database, site: ChatSite, memberProfileId: number, now: Date): Promise<TChatsAnswer> {
+/** `activity`: the partners' marks (issue 28), asked once for the whole list. */
+export async function chatsOf(db: Database, site: ChatSite, memberProfileId: number, now: Date, activity?: ActivityMarks): Promise<TChatsAnswer> {
   const windowStart = historyWindowStart(now, site.chatHistoryDays);
   const rows = await db
     .select({
@@ -59,12 +61,14 @@ export async function chatsOf(db: Database, site: ChatSite, memberProfileId: num
   if (rows.length === 0) return { chats: [], unread_total: 0 };
 
   const partnerId = (row: (typeof rows)[number]) => (row.low === memberProfileId ? row.high : row.low);
-  const [cards, lastMessages] = await Promise.all([
-    cardsByIdsQuery(db, rows.map(partnerId)),
+  const partnerIds = rows.map(partnerId);
+  const [cards, lastMessages, marks] = await Promise.all([
+    cardsByIdsQuery(db, partnerIds),
     db
       .select()
       .from(messages)
       .where(and(inArray(messages.id, rows.map((row) => row.lastMessageId)), gte(messages.createdAt, windowStart))),
+    activity ? activity({ profileId: memberProfileId }, partnerIds) : new Map<number, never>(),
   ]);
   const cardById = new Map(cards.map((card) => [card.id, card]));
   const messageById = new Map(lastMessages.map((message) => [message.id, message]));
@@ -73,12 +77,13 @@ export async function chatsOf(db: Database, site: ChatSite, memberProfileId: num
     if (!card) return [];
     const last = messageById.get(row.lastMessageId);
     const progress = { deliveredUpTo: row.partnerDeliveredUpTo, readUpTo: row.partnerReadUpTo, fictional: card.isFictional };
+    const mark = marks.get(card.id);
     return [
       {
         conversation: row.id,
         profile: card.id,
         num_unread_messages: row.unread,
-        partner: toCard(card, site, now),
+        partner: mark ? { ...toCard(card, site, now), activity: mark } : toCard(card, site, now),
         last_message: last ? toLastMessage(last, memberProfileId, progress) : null,
         updated_at: (row.lastMessageAt ?? row.createdAt).toISOString(),
       },

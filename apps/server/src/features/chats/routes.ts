@@ -59,7 +59,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
     },
     async (request) => {
       const member = await request.requireMember();
-      return chatsOf(deps.db, request.site, member.profileId, deps.clock());
+      return chatsOf(deps.db, request.site, member.profileId, deps.clock(), deps.activity);
     },
   );
 
@@ -79,7 +79,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
       const viewer = { ...chatMember(member, request.site.id), paidUser: member.paidUser, status: member.status };
       const reminder = deps.spendingReminder;
       const spendingReminder = reminder ? (profileId: number) => reminder(request.site, profileId, request.locale) : undefined;
-      return chatOf(deps.db, request.site, viewer, request.locale, parseChatQuery(request.query), deps.clock(), spendingReminder);
+      return chatOf(deps.db, request.site, viewer, request.locale, parseChatQuery(request.query), deps.clock(), { spendingReminder, activity: deps.activity });
     },
   );
 

@@ -11,6 +11,7 @@ import { likes } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Site } from '../sites/service';
 import { notHiddenFromPartners, shownToPartners } from '../profiles/for-likes';
+import { withActivity, type ActivityMarks } from '../profiles/activity-port';
 import { cardsByIdsQuery, toCard } from '../profiles/search-read-model';
 
 /**
@@ -120,8 +121,16 @@ export async function likeFlagsOf(db: Pick<Database, 'select'>, memberProfileId:
   return flags;
 }
 
-/** GET /api/likes-page.php: one page of cards of /likes/{type}. */
-export async function likesPage(db: Database, site: Site, memberProfileId: number, type: LikesPageType, page: number, today: Date): Promise<TLikesPageAnswer> {
+/** GET /api/likes-page.php: one page of cards of /likes/{type}, with their activity marks (issue 28) when `activity` is given. */
+export async function likesPage(
+  db: Database,
+  site: Site,
+  memberProfileId: number,
+  type: LikesPageType,
+  page: number,
+  today: Date,
+  activity?: ActivityMarks,
+): Promise<TLikesPageAnswer> {
   const { ids, total } = await likesPageIds(db, site.id, memberProfileId, type, page);
   const [rows, flags] = await Promise.all([ids.length > 0 ? cardsByIdsQuery(db, ids) : Promise.resolve([]), likeFlagsOf(db, memberProfileId, ids)]);
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -130,5 +139,5 @@ export async function likesPage(db: Database, site: Site, memberProfileId: numbe
     const flag = flags.get(id);
     return row && flag ? [{ ...toCard(row, site, today), like_state: flag.likeState, like_new: flag.likeNew }] : [];
   });
-  return { profiles, total, page, per_page: LIKES_PER_PAGE };
+  return { profiles: await withActivity(activity, { profileId: memberProfileId }, profiles), total, page, per_page: LIKES_PER_PAGE };
 }

@@ -110,7 +110,7 @@ export const likeRoutes: FastifyPluginAsyncZod<{ deps: LikeDeps; live: LiveHub }
     async (request) => {
       const member = await request.requireMember();
       const { type, page } = parseLikesPage(request.query);
-      return likesPage(deps.db, request.site, member.profileId, type, page, deps.clock());
+      return likesPage(deps.db, request.site, member.profileId, type, page, deps.clock(), deps.activity);
     },
   );
 

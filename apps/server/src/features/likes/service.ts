@@ -30,6 +30,7 @@ import { likeStatement, likesCountedSql, type LikeFacts, type Liker } from './li
 import { lockMemberAccount, memberTimeZoneOf } from '../accounts/member-lock';
 import { authenticationRequired } from '../../plugins/session';
 import { contactFacts, targetProfile, type Viewer } from '../profiles/contact';
+import type { ActivityMarks } from '../profiles/activity-port';
 import { cardsByIdsQuery, toCard } from '../profiles/search-read-model';
 
 /** Likes a minute any member may give (premium too): more is a script, not a person. */
@@ -42,6 +43,8 @@ export interface LikeDeps {
   db: Database;
   clock: Clock;
   limiter: RateLimiter;
+  /** The grids' "online now" / "active today" marks (issue 28), handed in by app.ts. */
+  activity?: ActivityMarks;
 }
 
 /** The member liking, as the session knows them. */

@@ -26,6 +26,7 @@ import { MEMBER_CHANGED_CHANNEL } from '../../plugins/session';
 import type { LiveClientFrameHandler, LiveHub, LiveMember } from './live-hub';
 import { DEFAULT_LIVE_LIMITS, type LiveLimits } from './limits';
 import { liveMetrics } from './live-metrics';
+import type { PresenceRecorder } from './presence';
 
 /** Broker channel of every frame: { to: profile ids, frame }. */
 export const LIVE_CHANNEL = 'live';
@@ -55,6 +56,11 @@ export interface LiveHubOptions {
   registry?: Registry;
   /** Check every frame against ZLiveServerFrame before publishing it (default: outside production). */
   validateFrames?: boolean;
+  /**
+   * The member_presence rows of this process (presence.ts, decision 036): told when a member's
+   * first socket here opens and their last one closes, and closed with the hub.
+   */
+  presence?: PresenceRecorder;
 }
 
 type CloseReason = 'slow' | 'frame_too_large' | 'bad_frames' | 'no_pong' | 'session' | 'hello_failed' | 'shutdown' | 'too_many_sockets';
@@ -94,14 +100,18 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
     if (!set) index.set(key, (set = new Set()));
     set.add(conn);
   };
+  /** True when the key's last connection went. */
   const removeFrom = (index: Map<number, Set<Connection>>, key: number, conn: Connection) => {
     const set = index.get(key);
-    if (set?.delete(conn) && set.size === 0) index.delete(key);
+    if (!set?.delete(conn) || set.size > 0) return false;
+    index.delete(key);
+    return true;
   };
   const unindex = (conn: Connection) => {
     connections.delete(conn);
     removeFrom(byProfile, conn.session.member.profileId, conn);
-    removeFrom(byUser, conn.session.member.userId, conn);
+    // The member's last socket here: they are no longer online through this process.
+    if (removeFrom(byUser, conn.session.member.userId, conn)) options.presence?.left(conn.session.member);
   };
 
   /** Stops sending to the socket at once and closes it with the code the app acts on. */
@@ -264,6 +274,8 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
         closed: new Promise((resolve) => socket.once('close', () => resolve())),
       };
       connections.add(conn);
+      // The member's first socket here: online through this process (written after this turn, never awaited).
+      if (!byUser.has(session.member.userId)) options.presence?.joined(session.member);
       addTo(byProfile, session.member.profileId, conn);
       addTo(byUser, session.member.userId, conn);
       // One member's sockets in this process are capped; the oldest (first in the set) gives way,
@@ -304,6 +316,8 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
+      // Deletes this process's presence rows once the writes under way are done (sockets closing now change nothing).
+      const presenceClosed = options.presence?.close();
       const open = [...connections];
       for (const conn of open) shut(conn, LIVE_CLOSE.goingAway, 'shutdown');
       // Sockets answer the close within the grace; a stuck one (its close frame waits behind unsent data) is cut.
@@ -312,6 +326,7 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
       await Promise.race([Promise.all(open.map((conn) => conn.closed)), grace]);
       clearTimeout(timer);
       for (const conn of open) conn.socket.terminate();
+      await presenceClosed;
     },
   };
 }

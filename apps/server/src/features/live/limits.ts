@@ -1,5 +1,6 @@
 /** The live channel's heartbeat and limits (decision 028); tests shorten them through the app's config. */
 import { LIVE_HEARTBEAT_MS } from '@cupido/shared/chat-rules';
+import { PRESENCE_HEARTBEAT_MS } from './presence';
 
 export interface LiveLimits {
   /** Ping interval; a socket that did not answer the previous ping is terminated. */
@@ -20,6 +21,8 @@ export interface LiveLimits {
   closeGraceMs: number;
   /** Open sockets one member may hold in this process; one more closes their oldest (too_many_sockets). */
   maxSocketsPerMember: number;
+  /** How often this process refreshes its member_presence rows (presence.ts). */
+  presenceHeartbeatMs: number;
 }
 
 /**
@@ -38,4 +41,5 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   maxQueuedBeforeHello: 256,
   closeGraceMs: 1_000,
   maxSocketsPerMember: MAX_LIVE_SOCKETS_PER_MEMBER,
+  presenceHeartbeatMs: PRESENCE_HEARTBEAT_MS,
 };
