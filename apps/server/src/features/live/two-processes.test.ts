@@ -15,10 +15,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../db/open';
-import { profiles, sites, users } from '../../db/schema';
+import { memberPresence, profiles, sites, users } from '../../db/schema';
 import { seedDemoSites } from '../../seed/demo-sites';
 import { adminQuery, withDatabaseName } from '../../test/postgres-admin';
-import { ZChatAnswer, ZSendMessageAnswer } from '@cupido/shared/chats';
+import { ZChatAnswer, ZChatsAnswer, ZSendMessageAnswer } from '@cupido/shared/chats';
 import { createSession } from '../accounts/sessions';
 import { changeCredits } from '../credits/service';
 import { closeAll, openLiveReady, type LiveClient } from './live-test-kit';
@@ -195,15 +195,42 @@ describe.skipIf(!enabled)(`two server processes on one PostgreSQL and Redis${ena
     expect(missed.has_newer).toBe(false);
   }, 30_000);
 
+  it("shows Anna online in process B's answers while her socket is open on process A (decision 036), and not once it closed", async () => {
+    const anna = await memberWithSession(database!.db, 'Anna');
+    const ben = await memberWithSession(database!.db, 'Ben');
+    await database!.db.transaction((tx) =>
+      changeCredits(tx, { userId: ben.userId, amount: 100, kind: 'manual_correction', idempotencyKey: `test:${randomUUID()}`, now: new Date() }),
+    );
+    const sent = await call(b.base, 'POST', '/api/message.php', ben.cookie, { profile_id: anna.profileId, client_id: randomUUID(), text: 'Hallo Anna' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const annaSeenOnB = async () => {
+      const list = await call(b.base, 'GET', '/api/chats.php', ben.cookie);
+      return ZChatsAnswer.parse(list.body).chats.find((chat) => chat.profile === anna.profileId)?.partner.activity;
+    };
+    // She made no request (her session was made in the database): no mark.
+    expect(await annaSeenOnB()).toBeUndefined();
+
+    const annaOnA = await openLiveReady(a.base, { cookie: anna.cookie });
+    clients.push(annaOnA);
+    await expect.poll(annaSeenOnB, { timeout: 5_000, interval: 50 }).toBe('online');
+    annaOnA.ws.close();
+    await annaOnA.closed;
+    // The socket's handshake was a logged-in request of today.
+    await expect.poll(annaSeenOnB, { timeout: 5_000, interval: 50 }).toBe('today');
+  }, 30_000);
+
   // Last: it stops process A.
-  it('tells the sockets of a process stopping on SIGTERM that it is going away, and exits 0', async () => {
+  it('tells the sockets of a process stopping on SIGTERM that it is going away, deletes its presence rows, and exits 0', async () => {
     const cleo = await memberWithSession(database!.db, 'Cleo');
     const cleoOnA = await openLiveReady(a.base, { cookie: cleo.cookie });
     clients.push(cleoOnA);
+    await expect.poll(async () => (await database!.db.select().from(memberPresence).where(eq(memberPresence.userId, cleo.userId))).length, { timeout: 5_000 }).toBe(1);
     const processA = children[0]!;
     const exited = new Promise<number | null>((resolve) => processA.on('exit', (code) => resolve(code)));
     processA.kill('SIGTERM');
     expect(await cleoOnA.closed).toEqual({ code: 1001, reason: 'shutdown' });
     expect(await exited, a.output()).toBe(0);
+    // Process A deleted its presence rows on the way out (decision 036).
+    expect(await database!.db.select().from(memberPresence).where(eq(memberPresence.userId, cleo.userId))).toEqual([]);
   }, 30_000);
 });
