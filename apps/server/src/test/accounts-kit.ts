@@ -40,12 +40,18 @@ export function uniqueEmail(prefix = 'member'): string {
   return `${prefix}.${process.pid}.${counter}@example.com`;
 }
 
+/**
+ * A valid signup. Sanne is a woman who looks for both (the same as an unknown wish, decision 036),
+ * so a kit member is offered to, and offered, everyone who wants a woman.
+ */
 export function signupBody(overrides: Record<string, unknown> = {}) {
   return {
     email: uniqueEmail(),
     name: 'Sanne',
     password: 'correct horse battery',
     date_of_birth: '1990-05-17',
+    gender: 'female',
+    looking_for: 'both',
     consent_terms: true,
     consent_orientation_data: true,
     ...overrides,

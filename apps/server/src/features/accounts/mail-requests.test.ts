@@ -140,7 +140,7 @@ describe('comparable work before the answer', () => {
     // Nothing listens on port 1: every mail fails, after the answer, into the log.
     const dead = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
     try {
-      const body = { email: uniqueEmail('dead'), name: 'Sanne', password: 'correct horse battery', date_of_birth: '1990-05-17', consent_terms: true };
+      const body = { email: uniqueEmail('dead'), name: 'Sanne', password: 'correct horse battery', date_of_birth: '1990-05-17', gender: 'female', looking_for: 'both', consent_terms: true };
       expect((await dead.app.inject({ method: 'POST', url: '/api/signup.php', payload: body })).statusCode).toBe(201);
       for (const url of ['/api/reset-password.php', '/api/reactivation-mail.php']) {
         const known = await dead.app.inject({ method: 'POST', url, payload: { email: body.email } });

@@ -16,6 +16,9 @@ export interface SignupProfile {
   name: string;
   /** YYYY-MM-DD. */
   birthDate: string;
+  gender: 'male' | 'female';
+  /** Only with the orientation consent (GDPR art. 9, decision 036); else null. */
+  lookingForGender: 'male' | 'female' | 'both' | null;
   country: string;
   createdAt: Date;
 }

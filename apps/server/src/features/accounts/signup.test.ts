@@ -7,6 +7,7 @@ import {
   createSite,
   errorOf,
   linkPath,
+  nextIp,
   signup,
   signupBody,
   uniqueEmail,
@@ -52,6 +53,14 @@ describe('POST /api/signup.php', () => {
   });
 
   it.each([
+    [{ gender: undefined }, 'gender_required', 'gender', 'Tell us whether you are a man or a woman'],
+    [{ gender: '' }, 'gender_required', 'gender', 'Tell us whether you are a man or a woman'],
+    [{ gender: 'other' }, 'invalid_choice', 'gender', 'Choose one of the options'],
+    [{ gender: 'Male' }, 'invalid_choice', 'gender', 'Choose one of the options'],
+    [{ looking_for: undefined }, 'looking_for_required', 'looking_for', 'Choose whom you are looking for'],
+    [{ looking_for: 'men' }, 'invalid_choice', 'looking_for', 'Choose one of the options'],
+    [{ country: 'DE' }, 'country_not_served', 'country', 'Choose one of the countries we serve'],
+    [{ country: 'XX' }, 'country_not_served', 'country', 'Choose one of the countries we serve'],
     [{ email: 'sanne@gmial' }, 'invalid_email', 'email', 'Invalid email'],
     [{ name: '@sanne' }, 'name_starts_with_at', 'name', 'Your username may not start with @'],
     [{ email: 'same@example.com', name: 'Same@Example.com' }, 'name_equals_email', 'name', 'Your username may not be your e-mail address'],
@@ -61,12 +70,19 @@ describe('POST /api/signup.php', () => {
     [{ consent_terms: false }, 'consent_required', 'consent_terms', 'Please tick this box to continue'],
   ])('refuses %o with %s and writes nothing', async (overrides, code, field, message) => {
     const body = signupBody(overrides);
-    const before = await t.database.db.$count(users);
+    const before = [await t.database.db.$count(users), await t.database.db.$count(profiles)];
     const response = await post('/api/signup.php', body);
     expect(response.statusCode).toBe(400);
     expect(errorOf(response)).toEqual({ code, field, message });
-    expect(await t.database.db.$count(users)).toBe(before);
+    expect([await t.database.db.$count(users), await t.database.db.$count(profiles)]).toEqual(before);
     expect(response.cookies.find((c) => c.name === 'auth.session')).toBeUndefined();
+  });
+
+  it('answers the choices of the first step in the member language', async () => {
+    const response = await post('/api/signup.php?locale=pl', signupBody({ gender: undefined }));
+    expect(errorOf(response)).toEqual({ code: 'gender_required', field: 'gender', message: 'Zaznacz, czy jesteś mężczyzną, czy kobietą' });
+    const french = await post('/api/signup.php?locale=fr', signupBody({ looking_for: 'femmes' }));
+    expect(errorOf(french)).toMatchObject({ code: 'invalid_choice', field: 'looking_for', message: "Choisissez l'une des options" });
   });
 
   it('answers in the member language', async () => {
@@ -122,6 +138,74 @@ describe('POST /api/signup.php', () => {
     expect(unknown.statusCode).toBe(400);
     expect(errorOf(unknown).field).toBe('signup_profile_id');
   });
+});
+
+describe('who you are, whom you look for, and where (issue 28)', () => {
+  async function profileOf(profileId: number) {
+    const [row] = await t.database.db.select().from(profiles).where(eq(profiles.id, profileId));
+    return row!;
+  }
+
+  it('stores the gender, and whom the member looks for with the orientation consent', async () => {
+    const { user } = await signup(t, { gender: 'male', looking_for: 'female', consent_orientation_data: true });
+    expect(await profileOf(user.profile.id)).toMatchObject({ gender: 'male', lookingForGender: 'female', sexuality: null, seeking: 'female' });
+  });
+
+  it('without the orientation consent stores the gender but nothing of whom the member looks for (GDPR art. 9)', async () => {
+    for (const consent of [false, undefined]) {
+      const { user } = await signup(t, { gender: 'female', looking_for: 'female', consent_orientation_data: consent });
+      // Nothing stored says whom she looks for: the other side counts her as looking for both.
+      expect(await profileOf(user.profile.id)).toMatchObject({ gender: 'female', lookingForGender: null, sexuality: null, seeking: 'both' });
+      const recorded = await t.database.db.select().from(consents).where(eq(consents.userId, user.id));
+      expect(recorded.map((c) => c.kind)).toEqual(['terms']);
+    }
+  });
+
+  it("takes a country the site serves, in any letter case; by default the site's first without a detected one", async () => {
+    const chosen = await signup(t, { country: 'ie' });
+    expect(chosen.user.profile.country).toBe('IE');
+    expect((await profileOf(chosen.user.profile.id)).country).toBe('IE');
+    const unchosen = await signup(t);
+    expect(unchosen.user.profile.country).toBe('GB');
+  });
+
+  it('places nobody at signup: a country alone is no place within a kilometre', async () => {
+    const { user } = await signup(t, { country: 'NZ' });
+    expect(await profileOf(user.profile.id)).toMatchObject({ latitude: null, longitude: null, hideActivity: false });
+  });
+});
+
+describe('the default country behind a proxy that tells it (COUNTRY_HEADER)', () => {
+  let proxied: AccountsTestApp;
+  beforeAll(async () => {
+    proxied = await createAccountsTestApp(undefined, { countryHeader: 'cf-ipcountry' });
+  });
+  afterAll(() => proxied.close());
+
+  const signupFrom = async (headers: Record<string, string>, domain = 'localhost', overrides: Record<string, unknown> = {}) => {
+    const response = await proxied.app.inject({
+      method: 'POST',
+      url: `/api/signup.php?domain=${domain}`,
+      payload: signupBody(overrides),
+      headers,
+      remoteAddress: nextIp(),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().user.profile.country as string;
+  };
+
+  it("is the detected country when the site serves it, else the site's first, never a fixed one", async () => {
+    expect(await signupFrom({ 'cf-ipcountry': 'NZ' })).toBe('NZ');
+    expect(await signupFrom({ 'cf-ipcountry': 'au' })).toBe('AU');
+    // Germany is not one of the English site's countries: its first (GB).
+    expect(await signupFrom({ 'cf-ipcountry': 'DE' })).toBe('GB');
+    // Unknown to the proxy: the browser's language region, when served.
+    expect(await signupFrom({ 'cf-ipcountry': 'XX', 'accept-language': 'en-IE,en;q=0.8' })).toBe('IE');
+    expect(await signupFrom({ 'cf-ipcountry': 'BE' }, 'nl.localhost')).toBe('BE');
+    expect(await signupFrom({ 'cf-ipcountry': 'GB' }, 'nl.localhost')).toBe('NL');
+    // A country the member chose wins over the detected one.
+    expect(await signupFrom({ 'cf-ipcountry': 'NZ' }, 'localhost', { country: 'CA' })).toBe('CA');
+  }, 30_000);
 });
 
 describe('optional orientation consent', () => {

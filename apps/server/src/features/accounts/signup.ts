@@ -17,6 +17,8 @@ import {
   type TSignupRequest,
 } from '@cupido/shared/accounts';
 import { isSignupAllowed } from '@cupido/shared/rules';
+import { SEEKINGS, type Seeking } from '@cupido/shared/matching-rules';
+import { GENDERS, type Gender } from '@cupido/shared/profile-options';
 import { AppError } from '../../errors';
 import { accountTokens, consents, users } from '../../db/schema';
 import { currentTermsVersion } from './consents';
@@ -31,19 +33,50 @@ function fieldError(status: number, code: string, field: string, params: Record<
   return new AppError(status, code, `errors.${code}`, params, field);
 }
 
-/** Checks of spec section 5, first failing field first, in the order the form shows them. */
-function validateSignup(input: TSignupRequest, minimumAge: number, messageLength: number, today: Date): void {
+/** A choice of the form's first step: missing is "choose one", anything not offered is invalid_choice. */
+function choiceOf<T extends string>(value: string | undefined, options: readonly T[], field: string): T {
+  if (value === undefined || value.trim() === '') throw fieldError(400, `${field}_required`, field);
+  if (!(options as readonly string[]).includes(value)) throw fieldError(400, 'invalid_choice', field);
+  return value as T;
+}
+
+/** What the signup stores about the member besides the account (decision 036). */
+interface SignupChoices {
+  gender: Gender;
+  /** Whom they look for: stored only with the orientation consent (GDPR art. 9), else null. */
+  lookingForGender: Seeking | null;
+  country: string;
+}
+
+/**
+ * Checks of spec section 5 and issue 28, first failing field first, in the order the form shows
+ * them: who you are and whom you look for come first. The country is one of the site's (default:
+ * the detected one the route passes, already one of them).
+ */
+function validateSignup(
+  input: TSignupRequest,
+  site: { minimumAge: number; messageLength: number; countries: readonly string[] },
+  detectedCountry: string,
+  today: Date,
+): SignupChoices {
+  const gender = choiceOf(input.gender, GENDERS, 'gender');
+  const lookingFor = choiceOf(input.looking_for, SEEKINGS, 'looking_for');
   if (!isValidEmail(input.email)) throw fieldError(400, 'invalid_email', 'email');
   const name = nameProblem(input.name, input.email);
   if (name) throw fieldError(400, name, 'name');
   const password = passwordProblem(input.password);
   if (password) throw fieldError(400, password, 'password');
-  const birth = dateOfBirthProblem(input.date_of_birth, minimumAge, today);
-  if (birth) throw fieldError(400, birth, 'date_of_birth', { min_age: minimumAge });
-  if ((input.signup_message ?? '').length > messageLength) {
-    throw fieldError(400, 'signup_message_too_long', 'signup_message', { max: messageLength });
+  const birth = dateOfBirthProblem(input.date_of_birth, site.minimumAge, today);
+  if (birth) throw fieldError(400, birth, 'date_of_birth', { min_age: site.minimumAge });
+  const country = input.country === undefined ? detectedCountry : input.country.trim().toUpperCase();
+  if (!site.countries.includes(country)) throw fieldError(400, 'country_not_served', 'country');
+  if ((input.signup_message ?? '').length > site.messageLength) {
+    throw fieldError(400, 'signup_message_too_long', 'signup_message', { max: site.messageLength });
   }
   if (!input.consent_terms) throw fieldError(400, 'consent_required', 'consent_terms');
+  // With the gender, whom one looks for reveals the orientation: kept only with its consent
+  // (decision 036); without it the browser keeps the choice for the session.
+  return { gender, lookingForGender: input.consent_orientation_data ? lookingFor : null, country };
 }
 
 async function refuseExistingEmail(deps: AccountDeps, siteId: number, email: string): Promise<void> {
@@ -99,7 +132,7 @@ async function createAccount(
   now: Date,
 ): Promise<CreatedAccount> {
   const { site } = ctx;
-  validateSignup(input, site.minimumAge, site.messageLength, now);
+  const choices = validateSignup(input, site, ctx.country, now);
   const email = normalizeEmail(input.email);
   await refuseExistingEmail(deps, site.id, email);
 
@@ -118,7 +151,9 @@ async function createAccount(
         siteId: site.id,
         name: input.name.trim(),
         birthDate: input.date_of_birth,
-        country: ctx.country,
+        gender: choices.gender,
+        lookingForGender: choices.lookingForGender,
+        country: choices.country,
         createdAt: now,
       });
       const [user] = await tx

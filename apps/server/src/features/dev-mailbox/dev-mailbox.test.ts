@@ -9,7 +9,7 @@ async function signupMail(t: TestApp, email: string) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/signup.php',
-    payload: { email, name: 'Sanne', password: 'correct horse battery', date_of_birth: '1990-05-17', consent_terms: true },
+    payload: { email, name: 'Sanne', password: 'correct horse battery', date_of_birth: '1990-05-17', gender: 'female', looking_for: 'both', consent_terms: true },
   });
   expect(response.statusCode, response.body).toBe(201);
 }
