@@ -14,6 +14,8 @@ vi.mock('../profiles/blocked-members', () => ({ BlockedMembers: () => null }));
 vi.mock('../credits/credit-history', () => ({ CreditHistory: () => null }));
 // So have the orders and receipts (features/orders/orders.test.tsx).
 vi.mock('../orders/orders-section', () => ({ OrdersSection: () => null }));
+// So has the activity privacy switch (activity-privacy.test.tsx).
+vi.mock('./activity-privacy', () => ({ ActivityPrivacy: () => null }));
 
 /** The settings page has three "Current password" fields: one per form that needs it. */
 const inForm = (id: string) => within(document.getElementById(id)!);

@@ -6,6 +6,7 @@ import { ChangeEmailForm } from '../accounts/email/change-email-form';
 import { ChangePasswordForm } from '../accounts/password/change-password-form';
 import { DeleteAccountForm } from '../accounts/deletion/delete-account-form';
 import { OrientationConsent } from './orientation-consent';
+import { ActivityPrivacy } from './activity-privacy';
 import { BlockedMembers } from '../profiles/blocked-members';
 import { CreditHistory } from '../credits/credit-history';
 import { OrdersSection } from '../orders/orders-section';
@@ -14,7 +15,7 @@ import { DecisionsSettingsLink } from '../moderation-notices/decisions-link';
 
 /**
  * /notifications, the settings screen (spec section 2). Today: e-mail address, password, the
- * orientation consent (privacy), blocked members, credit history, personal data and the
+ * orientation consent and "hide my activity" (privacy), blocked members, credit history, personal data and the
  * delete-account item; the notification preferences join when mail preferences exist. It composes
  * those features, so it lives above them: none of them imports it.
  */
@@ -60,6 +61,7 @@ function Settings() {
           {t('settings.privacy.title')}
         </h2>
         <OrientationConsent user={user} />
+        <ActivityPrivacy />
       </section>
 
       <BlockedMembers />

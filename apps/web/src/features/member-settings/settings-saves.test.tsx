@@ -11,6 +11,8 @@ vi.mock('../profiles/blocked-members', () => ({ BlockedMembers: () => null }));
 vi.mock('../credits/credit-history', () => ({ CreditHistory: () => null }));
 // So have the orders and receipts (features/orders/orders.test.tsx).
 vi.mock('../orders/orders-section', () => ({ OrdersSection: () => null }));
+// So has the activity privacy switch (activity-privacy.test.tsx).
+vi.mock('./activity-privacy', () => ({ ActivityPrivacy: () => null }));
 
 const renderSettings = () =>
   renderWithProviders(
