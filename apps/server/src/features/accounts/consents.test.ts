@@ -39,11 +39,20 @@ async function sexualityOf(profileId: number) {
   return row!.sexuality;
 }
 
+async function orientationOf(profileId: number) {
+  const [row] = await t.database.db
+    .select({ sexuality: profiles.sexuality, lookingForGender: profiles.lookingForGender, seeking: profiles.seeking })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return row!;
+}
+
 describe('POST /api/consent.php', () => {
-  it('withdraws: revokes the consent, clears the sexuality and answers the user without the consent', async () => {
-    const { cookie, user } = await activeMember(t);
+  it('withdraws: revokes the consent, clears the sexuality and whom the member looks for, and answers the user without the consent', async () => {
+    const { cookie, user } = await activeMember(t, { gender: 'male', looking_for: 'female' });
     expect(user.orientation_consent).toBe(true);
     expect((await send('PUT', '/api/profile.php', { sexuality: 'bi' }, cookie)).statusCode).toBe(200);
+    expect(await orientationOf(user.profile.id)).toEqual({ sexuality: 'bi', lookingForGender: 'female', seeking: 'female' });
     t.clock.advance(3_600_000);
     const withdrawnAt = t.clock().toISOString();
 
@@ -53,7 +62,10 @@ describe('POST /api/consent.php', () => {
     expect(answer.user.orientation_consent).toBe(false);
     expect(answer.user.id).toBe(user.id);
     expect((await orientationRows(user.id)).map((r) => r.revokedAt?.toISOString())).toEqual([withdrawnAt]);
-    expect(await sexualityOf(user.profile.id)).toBeNull();
+    // With the gender, whom he looks for reveals his orientation too (decision 036): both go, and
+    // the other side now counts him as looking for both.
+    expect(await orientationOf(user.profile.id)).toEqual({ sexuality: null, lookingForGender: null, seeking: 'both' });
+    expect((await send('GET', '/api/profile.php', undefined, cookie)).json().profile).toMatchObject({ gender: 'male', sexuality: null, looking_for_gender: null });
     // The session lookup says so at once, and the terms consent stands.
     expect((await send('GET', '/api/user.php', undefined, cookie)).json().user.orientation_consent).toBe(false);
     const [terms] = await t.database.db.select().from(consents).where(and(eq(consents.userId, user.id), eq(consents.kind, 'terms')));

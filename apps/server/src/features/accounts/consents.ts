@@ -1,7 +1,8 @@
 /**
  * Consents (trust.md): terms and the processing of orientation data, each row with the terms
  * version and the time it was given; withdrawing sets revoked_at, giving again adds a new row.
- * Withdrawing the orientation consent also clears the profile's sexuality: we stop processing it
+ * Withdrawing the orientation consent also clears the profile's sexuality and whom the member
+ * looks for (with the gender it reveals the orientation, decision 036): we stop processing them
  * (profiles does that on account.orientation_consent_withdrawn, in the same transaction).
  */
 import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';

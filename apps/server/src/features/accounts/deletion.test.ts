@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { snapToCell } from '@cupido/shared/matching-rules';
 import { accountTokens, blocks, consents, creditEntries, profiles, sessions, users } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, linkPath, nextIp, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { eraseExpiredAccounts } from './deletion';
@@ -88,7 +89,11 @@ describe('account deletion', () => {
   });
 
   it('erases the content after 14 days, photo files included, keeps the pseudonymised ledger, and the link no longer works', async () => {
-    const member = await activeMember(t);
+    const member = await activeMember(t, { gender: 'male', looking_for: 'female' });
+    // Orientation, whom he looks for, his place and his privacy choice live on the profile row (decision 036).
+    const place = { latitude: 57.4778, longitude: -4.2247 };
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/profile.php', payload: { sexuality: 'hetero', location: place, hide_activity: true }, headers: { cookie: member.cookie } });
+    expect(saved.json().profile).toMatchObject({ gender: 'male', sexuality: 'hetero', looking_for_gender: 'female', location: snapToCell(place), hide_activity: true });
     const { payload, headers } = photoUpload(await smallJpeg());
     const upload = await t.app.inject({ method: 'POST', url: '/api/photos.php', headers: { ...headers, cookie: member.cookie }, payload });
     expect(upload.statusCode, upload.body).toBe(201);
@@ -116,6 +121,10 @@ describe('account deletion', () => {
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ status: 'erased', email: `erased-${user.id}@invalid`, passwordHash: null, profileId: null, signupMessage: null });
     expect(await t.database.db.$count(profiles, eq(profiles.id, user.profile.id))).toBe(0);
+    // Nothing of it is left elsewhere: no profile holds his cell, and the account row has none of it.
+    const cell = snapToCell(place);
+    expect(await t.database.db.$count(profiles, and(eq(profiles.latitude, cell.latitude), eq(profiles.longitude, cell.longitude)))).toBe(0);
+    expect(JSON.stringify(row)).not.toMatch(/hetero|"female"|"male"|57\.47/);
     expect(photoFiles.some((file) => fs.existsSync(file))).toBe(false);
     expect(await t.database.db.$count(blocks, eq(blocks.blockerUserId, user.id))).toBe(0);
     expect(await t.database.db.$count(blocks, eq(blocks.blockedProfileId, user.profile.id))).toBe(0);

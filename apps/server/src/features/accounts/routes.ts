@@ -282,7 +282,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
       schema: {
         tags,
         summary:
-          'Give or withdraw a consent: orientation_data (withdrawing clears the profile\'s sexuality) or ad_tracking (withdrawing clears the stored tracking); repeating changes nothing',
+          'Give or withdraw a consent: orientation_data (withdrawing clears the profile\'s sexuality and looking_for_gender) or ad_tracking (withdrawing clears the stored tracking); repeating changes nothing',
         body: ZConsentRequest,
         response: { 200: ZUserAnswer, ...errors },
       },

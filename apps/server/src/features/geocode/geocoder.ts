@@ -10,7 +10,10 @@
  *   country or a city listed for a region in the demo places table gets that region's code
  *   (country-region-data, as /api/regions.php); otherwise null. Suburbs do not inherit the
  *   region of the nearby city: around Berlin, Vienna or Brussels that would be wrong.
- * Loaded on first use: decoding the place table takes a moment and some memory.
+ * Forward, for a member's place (decision 036): `placeOfCity` finds the point of a city the member
+ * typed or picked (the table of major-cities.ts, else a UN/LOCODE place of that name), and
+ * `countryAt` the country of a browser's position.
+ * Loaded on first use (lazy.ts): decoding the place table takes a moment and some memory.
  */
 import * as countryCoder from '@rapideditor/country-coder';
 import { getBaseDataCities } from 'offline-geocode-city';
@@ -18,7 +21,7 @@ import s2 from 's2-geometry';
 import { DEMO_COUNTRIES } from '../../seed/demo-places';
 import { slugifyRegionName } from '../reference-data/regions';
 import { regionsOf } from '../reference-data/region-codes';
-import { majorCityAt } from './major-cities';
+import { MAJOR_CITIES, majorCityAt } from './major-cities';
 
 const LEVEL = 8;
 const MAX_RINGS = 3;
@@ -40,6 +43,22 @@ function placesByCell(): Map<string, Place> {
     }
   }
   return places;
+}
+
+/** 'country|city slug' -> the S2 cells of the places of that name (one name may be several places). */
+let cellsByName: Map<string, string[]> | undefined;
+
+function placeCellsNamed(country: string, slug: string): string[] {
+  if (!cellsByName) {
+    cellsByName = new Map();
+    for (const [key, place] of placesByCell()) {
+      const name = `${place.country}|${slugifyRegionName(place.city)}`;
+      const cells = cellsByName.get(name);
+      if (cells) cells.push(key);
+      else cellsByName.set(name, [key]);
+    }
+  }
+  return cellsByName.get(`${country}|${slug}`) ?? [];
 }
 
 function squaredDistance(lat: number, lon: number, other: { lat: number; lng: number }): number {
@@ -114,4 +133,32 @@ export function reverseGeocode(lat: number, lon: number): GeocodeResult | null {
   const place = nearestPlace(lat, lon, country);
   if (!place) return null;
   return { country, region: regionOfCity(country, place.city), city: place.city };
+}
+
+export interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+/** The country (ISO 3166-1 alpha-2) a point lies in, its coastal waters included; null at sea. */
+export function countryAt(latitude: number, longitude: number): string | null {
+  return countryCoder.iso1A2Code([longitude, latitude]);
+}
+
+/**
+ * Where a city of a country lies, for a member who chose it without sharing their position: the
+ * centre of a city of major-cities.ts by that name (letter case and accents aside), else the cell
+ * of the one UN/LOCODE place of that name in the country (a cell is 30-40 km across, so this is
+ * rougher). Null when the name is empty, unknown, or names several places of the country that
+ * could not be told apart: no place is better than a wrong one.
+ */
+export function placeOfCity(country: string, city: string): Point | null {
+  const slug = slugifyRegionName(city);
+  if (!slug) return null;
+  const major = MAJOR_CITIES.find((c) => c.country === country && slugifyRegionName(c.name) === slug);
+  if (major) return { latitude: major.lat, longitude: major.lon };
+  const cells = placeCellsNamed(country, slug);
+  if (cells.length !== 1) return null;
+  const centre = s2.S2.keyToLatLng(cells[0]!);
+  return { latitude: centre.lat, longitude: centre.lng };
 }

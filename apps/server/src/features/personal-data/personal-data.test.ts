@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { snapToCell } from '@cupido/shared/matching-rules';
 import { PERSONAL_DATA_PART_NAMES, ZPersonalDataExport, type TPersonalDataExport } from '@cupido/shared/personal-data';
 import { accountTokens, sessions, users } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
@@ -96,6 +97,23 @@ describe('GET /api/personal-data.php', () => {
     expect(secrets.length).toBeGreaterThanOrEqual(3);
     for (const secret of secrets) expect(response.body).not.toContain(secret);
     expect(response.body).not.toMatch(/argon2|password|token_hash/i);
+  });
+
+  it('holds who the member is, whom they look for, their place (the cell) and their activity setting', async () => {
+    const member = await activeMember(t, { name: 'Chiara', gender: 'female', looking_for: 'female' });
+    const place = { latitude: 53.4808, longitude: -2.2426 };
+    const saved = await send('PUT', '/api/profile.php', member.cookie, { sexuality: 'lesbian', location: place, hide_activity: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const theirs = ZPersonalDataExport.strict().parse((await download(member.cookie)).json());
+    expect(theirs.profile).toMatchObject({
+      gender: 'female',
+      sexuality: 'lesbian',
+      looking_for_gender: 'female',
+      location: snapToCell(place),
+      hide_activity: true,
+    });
+    // Withdrawn consent: the file shows that nothing about the orientation is kept any more.
+    expect(file.profile).toMatchObject({ gender: 'female', sexuality: null, looking_for_gender: null, location: null, hide_activity: false });
   });
 
   it('the other member gets their own file', async () => {

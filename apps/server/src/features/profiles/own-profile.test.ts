@@ -22,11 +22,12 @@ async function ownProfile(cookie: string) {
 
 describe('GET /api/profile.php', () => {
   it('answers every attribute of the own profile, unset ones as null', async () => {
-    const { cookie, user } = await activeMember(t, { name: 'Sanne', date_of_birth: '1990-05-17' });
+    const { cookie, user } = await activeMember(t, { name: 'Sanne', date_of_birth: '1990-05-17', gender: 'female', looking_for: 'male' });
     expect(await ownProfile(cookie)).toEqual({
       id: user.profile.id,
       name: 'Sanne',
-      gender: null,
+      // Both from the signup (the kit's member gives the orientation consent).
+      gender: 'female',
       sexuality: null,
       date_of_birth: '1990-05-17',
       age: 35,
@@ -42,10 +43,12 @@ describe('GET /api/profile.php', () => {
       interests: [],
       about: '',
       invisible: false,
-      looking_for_gender: null,
+      looking_for_gender: 'male',
       looking_for_min_age: null,
       looking_for_max_age: null,
       status: 'active',
+      location: null,
+      hide_activity: false,
     });
   });
 

@@ -80,6 +80,7 @@ export async function updateOwnProfile(
       .select({
         country: profiles.country,
         region: profiles.region,
+        city: profiles.city,
         lookingForMinAge: profiles.lookingForMinAge,
         lookingForMaxAge: profiles.lookingForMaxAge,
         orientationConsent: hasOrientationConsent(member.id),

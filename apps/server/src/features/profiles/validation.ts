@@ -23,7 +23,9 @@ import {
   SEARCH_MIN_AGE,
   type TProfileUpdate,
 } from '@cupido/shared/profiles';
+import { isValidLatLon, snapToCell, type LatLon } from '@cupido/shared/matching-rules';
 import type { profiles } from '../../db/schema';
+import { countryAt, placeOfCity } from '../geocode/geocoder';
 import { AppError } from '../../errors';
 import { isRegionOf } from '../reference-data/region-codes';
 
@@ -33,7 +35,7 @@ export interface ProfileChanges {
   columns: Partial<Pick<ProfileRow,
     'name' | 'gender' | 'sexuality' | 'birthDate' | 'country' | 'region' | 'city' | 'hairColor' | 'eyeColor' | 'bodyType' |
     'relationshipStatus' | 'tattoos' | 'signupReason' | 'about' | 'isInvisible' |
-    'lookingForGender' | 'lookingForMinAge' | 'lookingForMaxAge'>>;
+    'lookingForGender' | 'lookingForMinAge' | 'lookingForMaxAge' | 'latitude' | 'longitude' | 'hideActivity'>>;
   interests?: string[];
 }
 
@@ -56,8 +58,9 @@ export interface ValidationContext {
   minimumAge: number;
   siteCountries: string[];
   today: Date;
-  current: Pick<ProfileRow, 'country' | 'region' | 'lookingForMinAge' | 'lookingForMaxAge'>;
-  /** Whether the member's orientation consent stands: without it no sexuality is stored. */
+  /** The stored values an update is checked against; `city` unknown (a new profile): none. */
+  current: Pick<ProfileRow, 'country' | 'region' | 'lookingForMinAge' | 'lookingForMaxAge'> & { city?: string };
+  /** Whether the member's orientation consent stands: without it no sexuality or looking-for is stored. */
   orientationConsent: boolean;
 }
 
@@ -104,6 +107,7 @@ export function validateProfileUpdate(input: TProfileUpdate, ctx: ValidationCont
     if (city.length > CITY_MAX_LENGTH) throw fieldError('city_too_long', 'city', { max: CITY_MAX_LENGTH });
     columns.city = city;
   }
+  place(input, ctx, columns, country);
 
   for (const [field, [column, options]] of Object.entries(OPTIONAL_OPTIONS)) {
     const value = input[field as keyof typeof OPTIONAL_OPTIONS];
@@ -124,6 +128,7 @@ export function validateProfileUpdate(input: TProfileUpdate, ctx: ValidationCont
     columns.about = about;
   }
   if (input.invisible !== undefined) columns.isInvisible = input.invisible;
+  if (input.hide_activity !== undefined) columns.hideActivity = input.hide_activity;
   lookingFor(input, ctx, columns);
   return { columns, interests };
 }
@@ -141,6 +146,10 @@ function lookingFor(input: TProfileUpdate, ctx: ValidationContext, columns: Prof
   if (input.looking_for_gender !== undefined) {
     const gender = input.looking_for_gender;
     if (gender !== null && !includes(LOOKING_FOR_GENDERS, gender)) throw fieldError('invalid_choice', 'looking_for_gender');
+    // With the gender it reveals the orientation (decision 036): stored only with the consent; clearing is always allowed.
+    if (gender !== null && !ctx.orientationConsent) {
+      throw new AppError(400, 'consent_required', 'errors.looking_for_consent_required', {}, 'looking_for_gender');
+    }
     columns.lookingForGender = gender as ProfileRow['lookingForGender'];
   }
   const min = lookingForAge(input.looking_for_min_age, 'looking_for_min_age');
@@ -151,4 +160,31 @@ function lookingFor(input: TProfileUpdate, ctx: ValidationContext, columns: Prof
   const lowest = min !== undefined ? min : ctx.current.lookingForMinAge;
   const highest = max !== undefined ? max : ctx.current.lookingForMaxAge;
   if (lowest !== null && highest !== null && lowest > highest) throw fieldError('age_range_reversed', 'looking_for_max_age');
+}
+
+/**
+ * The member's place, never finer than its ~1 km grid cell (decision 036). A sent location is
+ * checked (a real point, in one of the site's countries) and snapped; null clears it. Without
+ * one, a changed city or country moves the member to that city when the geocoder knows it, else
+ * to nowhere: a point left from another city would give false distances.
+ */
+function place(input: TProfileUpdate, ctx: ValidationContext, columns: ProfileChanges['columns'], country: string) {
+  let point: LatLon | null;
+  if (input.location !== undefined) {
+    if (input.location === null) point = null;
+    else {
+      if (!isValidLatLon(input.location)) throw fieldError('invalid_location', 'location');
+      const where = countryAt(input.location.latitude, input.location.longitude);
+      if (where === null || !ctx.siteCountries.includes(where)) throw fieldError('location_not_served', 'location');
+      point = input.location;
+    }
+  } else {
+    const city = columns.city ?? ctx.current.city ?? '';
+    const moved = (columns.country !== undefined && columns.country !== ctx.current.country) || (columns.city !== undefined && columns.city !== ctx.current.city);
+    if (!moved) return;
+    point = placeOfCity(country, city);
+  }
+  const cell = point === null ? null : snapToCell(point);
+  columns.latitude = cell?.latitude ?? null;
+  columns.longitude = cell?.longitude ?? null;
 }
