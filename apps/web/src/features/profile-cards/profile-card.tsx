@@ -4,6 +4,7 @@ import type { TProfileCard } from '@cupido/shared/profiles';
 import { routePath } from '@cupido/shared/routes';
 import { PHOTO_THUMB_SIZE } from '@cupido/shared/photo-rules';
 import { FictionalBadge } from '../navigation/fictional-badge';
+import { DistanceAndActivity } from './distance-and-activity';
 import './profile-cards.scss';
 
 /** The photo of a card or profile, or the member's initial on a coloured square when there is none. */
@@ -43,8 +44,9 @@ export interface ProfileCardProps {
 
 /**
  * One profile in search results, related profiles and the likes pages: photo, name, age, city,
- * and the fictional badge wherever it applies (trust.md: on every card). Shared by the profile
- * screens and liking, so it lives below both.
+ * how far away and how active it is when the server says so, and the fictional badge wherever it
+ * applies (trust.md: on every card). Shared by the profile screens and liking, so it lives below
+ * both.
  */
 export function ProfileCard({ profile, linkTo, linkState, eager, action, footer }: ProfileCardProps) {
   return (
@@ -58,6 +60,7 @@ export function ProfileCard({ profile, linkTo, linkState, eager, action, footer 
             {profile.name}, {profile.age}
           </div>
           {profile.city && <div className="small text-body-secondary text-truncate">{profile.city}</div>}
+          <DistanceAndActivity distanceKm={profile.distance_km} activity={profile.activity} className="small" stacked />
           {profile.is_fictional && (
             <div className="mt-1">
               <FictionalBadge />

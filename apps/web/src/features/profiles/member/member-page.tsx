@@ -15,6 +15,7 @@ import { useLocale } from '../../locale/use-locale';
 import { CardLikeState, LikeButton, likesUrlOf, useMarkLikeSeen } from '../../likes';
 import { useProfileChatActions } from './profile-chat-actions-slot';
 import { ProfileCard, ProfilePhoto } from '../../profile-cards/profile-card';
+import { DistanceAndActivity } from '../../profile-cards/distance-and-activity';
 import { useInterests, useMemberProfile } from '../profile-calls';
 import { useCountryName } from '../profile-labels';
 import { PROFILES_NS, ProfilesTexts } from '../profiles-texts';
@@ -111,6 +112,7 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
           <p id="member-place" className="mb-1 text-body-secondary">
             {[profile.city, countryName(profile.country)].filter(Boolean).join(', ')}
           </p>
+          <DistanceAndActivity id="member-distance-activity" distanceKm={profile.distance_km} activity={profile.activity} className="mb-1" />
           {fictional && (
             <span id="member-fictional-badge" className="badge rounded-pill fictional-badge">
               <span aria-hidden="true">{fictional.icon}</span> {fictional.singular}
