@@ -4,7 +4,7 @@ import { COUNTRY_CODES } from '@cupido/shared/countries';
 import { ZGeocodeAnswer } from '@cupido/shared/profiles';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { isRegionOf } from '../reference-data/region-codes';
-import { reverseGeocode } from './geocoder';
+import { countryAt, placeOfCity, reverseGeocode } from './geocoder';
 import { MAJOR_CITIES } from './major-cities';
 
 let t: TestApp;
@@ -72,5 +72,39 @@ describe('the city table', () => {
       expect(reverseGeocode(city.lat, city.lon)).toEqual({ country: city.country, region: city.region, city: city.name });
     }
     for (const country of COUNTRY_CODES) expect(MAJOR_CITIES.some((c) => c.country === country), country).toBe(true);
+  });
+});
+
+describe('placeOfCity (a member who chose a city without sharing their position)', () => {
+  it.each([
+    ['GB', 'London', { latitude: 51.507, longitude: -0.128 }],
+    ['GB', '  london ', { latitude: 51.507, longitude: -0.128 }],
+    ['PL', 'Krakow', { latitude: 50.065, longitude: 19.945 }],
+    ['CA', 'Halifax', { latitude: 44.649, longitude: -63.575 }],
+  ])('finds %s %s in the table of larger cities, letter case and accents aside', (country, city, expected) => {
+    expect(placeOfCity(country, city)).toEqual(expected);
+  });
+
+  it('finds a smaller place by its name, within its cell, in its own country', () => {
+    const tralee = placeOfCity('IE', 'Tralee')!;
+    expect(reverseGeocode(tralee.latitude, tralee.longitude)).toMatchObject({ country: 'IE', city: 'Tralee' });
+    expect(placeOfCity('NZ', 'Rotorua')).not.toBeNull();
+    expect(placeOfCity('AU', 'Rotorua')).toBeNull();
+  });
+
+  it('answers null for an empty, unknown or ambiguous name: no place is better than a wrong one', () => {
+    expect(placeOfCity('GB', '')).toBeNull();
+    expect(placeOfCity('GB', ' - ')).toBeNull();
+    expect(placeOfCity('GB', 'Annabelville')).toBeNull();
+    // Several places of that name in the country.
+    expect(placeOfCity('GB', 'Newport')).toBeNull();
+  });
+});
+
+describe('countryAt', () => {
+  it('tells the country of a point, and null at sea', () => {
+    expect(countryAt(51.5007, -0.1246)).toBe('GB');
+    expect(countryAt(52.5163, 13.3777)).toBe('DE');
+    expect(countryAt(55, 3)).toBeNull();
   });
 });
