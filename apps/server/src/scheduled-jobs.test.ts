@@ -1,5 +1,5 @@
 /**
- * The app's schedules as wired in app.ts: account maintenance every hour, the credit ledger
+ * The app's schedules as wired in app.ts: account maintenance and the presence prune (issue 28) every hour, the credit ledger
  * check and the pruning of old Like grants every night at 03:30 UTC, the end of suspensions every
  * 5 minutes and the retry of unsent moderation notices every 10 (issue 13); the webhook events
  * sweep and the receipt outbox every minute and the purge of expired direct debit requests every
@@ -23,15 +23,15 @@ afterAll(async () => {
 });
 
 describe('scheduled jobs', () => {
-  it('sends the nightly ledger check and grant pruning at 03:30 and the hourly maintenance, each once', async () => {
-    expect((await t.app.jobs.runSchedules()).sort()).toEqual(['account_maintenance', ...FREQUENT, 'ledger_check', 'like_grants_prune'].sort());
-    expect(await t.app.jobs.drain()).toBe(8);
+  it('sends the nightly ledger check and grant pruning at 03:30 and the hourly maintenance and presence prune, each once', async () => {
+    expect((await t.app.jobs.runSchedules()).sort()).toEqual(['account_maintenance', 'presence_prune', ...FREQUENT, 'ledger_check', 'like_grants_prune'].sort());
+    expect(await t.app.jobs.drain()).toBe(9);
 
-    // An hour later only the maintenance is due; the ledger check waits for the next night.
+    // An hour later only the hourly jobs are due; the ledger check waits for the next night.
     clock.set(new Date('2026-03-11T04:30:00Z'));
-    expect((await t.app.jobs.runSchedules()).sort()).toEqual(['account_maintenance', ...FREQUENT].sort());
+    expect((await t.app.jobs.runSchedules()).sort()).toEqual(['account_maintenance', 'presence_prune', ...FREQUENT].sort());
     clock.set(new Date('2026-03-12T03:30:00Z'));
-    expect((await t.app.jobs.runSchedules()).sort()).toEqual(['account_maintenance', ...FREQUENT, 'ledger_check', 'like_grants_prune'].sort());
-    expect(await t.app.jobs.drain()).toBe(14);
+    expect((await t.app.jobs.runSchedules()).sort()).toEqual(['account_maintenance', 'presence_prune', ...FREQUENT, 'ledger_check', 'like_grants_prune'].sort());
+    expect(await t.app.jobs.drain()).toBe(16);
   });
 });
