@@ -82,7 +82,8 @@ describe('default search of a member', () => {
     renderApp('/members?country=NL');
     expect(await screen.findByText('Members found: 45')).toBeTruthy();
     expect(currentLocation()).toBe('/members?country=NL');
-    expect(sentQueries(fetch, 'GET /api/profile.php')).toHaveLength(0);
+    // The own profile is still read (for the distance filter), but its defaults are not applied.
+    expect(sentQueries(fetch, 'GET /api/search.php')).toEqual([{ country: 'NL' }]);
   });
 
   it('clearing the filters searches everyone and does not bring the defaults back', async () => {

@@ -18,6 +18,8 @@ function answer(overrides: Partial<TSearchAnswer> = {}): TSearchAnswer {
 function stubSearch(extra: Partial<TSearchAnswer> = {}, handlers: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
     ...referenceDataStubs,
+    // The own profile tells whether the distance filter applies (members-distance.test).
+    'GET /api/profile.php': { body: { profile: makeOwnProfile() } },
     ...handlers,
     'GET /api/search.php': (_body, url) => {
       const page = Number(url.searchParams.get('page') ?? '1');
@@ -105,10 +107,7 @@ describe('members page (search)', () => {
   });
 
   it('shows similar profiles with their count when few match', async () => {
-    stubApi({
-      ...referenceDataStubs,
-      'GET /api/search.php': { body: answer({ profiles: [makeCard(1)], numResults: 1, similar: [makeCard(7), makeCard(8)], similar_count: 12 }) },
-    });
+    stubSearch({ profiles: [makeCard(1)], numResults: 1, similar: [makeCard(7), makeCard(8)], similar_count: 12 });
     renderMembers('/members?country=NL&countryregion=UT');
     expect(await screen.findByRole('heading', { name: 'Similar profiles: 12' })).toBeTruthy();
     expect(within(document.getElementById('search-similar-results')!).getAllByRole('link')).toHaveLength(2);
@@ -116,7 +115,7 @@ describe('members page (search)', () => {
   });
 
   it('shows a capped count as the server reports it', async () => {
-    stubApi({ ...referenceDataStubs, 'GET /api/search.php': { body: answer({ numResults: 10_000, results_capped: true }) } });
+    stubSearch({ numResults: 10_000, results_capped: true });
     renderMembers();
     expect(await screen.findByText('Members found: 10,000+')).toBeTruthy();
     expect(screen.getByText('Page 1 of 500')).toBeTruthy();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCountryName } from '../profile-labels';
 import { PROFILES_NS } from '../profiles-texts';
 import type { SearchField } from '../profile-limits';
+import { useRadiusWords, type DistanceFilterState } from './radius-filter';
 import { SearchFiltersForm } from './search-filters';
 import type { SearchFilters } from './search-params';
 
@@ -10,16 +11,18 @@ import type { SearchFilters } from './search-params';
 const WIDE = '(min-width: 768px)';
 const isWide = () => typeof window.matchMedia === 'function' && window.matchMedia(WIDE).matches;
 
-/** The active filters in a few words ("Women · 30–50 years · Germany"), or "All members". */
+/** The active filters in a few words ("Women · 30–50 years · Germany · within 50 km"), or "All members". */
 export function useFilterSummary(filters: SearchFilters): string {
   const { t } = useTranslation(PROFILES_NS);
   const countryName = useCountryName();
+  const radiusWords = useRadiusWords();
   const parts: string[] = [];
   if (filters.gender) parts.push(t(`search.summaryGender.${filters.gender}`, { defaultValue: filters.gender }));
   if (filters.min_age && filters.max_age) parts.push(t('search.summaryAgeRange', { min: filters.min_age, max: filters.max_age }));
   else if (filters.min_age) parts.push(t('search.summaryAgeFrom', { min: filters.min_age }));
   else if (filters.max_age) parts.push(t('search.summaryAgeTo', { max: filters.max_age }));
   if (filters.country) parts.push(countryName(filters.country));
+  if (filters.radius) parts.push(radiusWords.summary(filters.radius));
   return parts.length > 0 ? parts.join(' · ') : t('search.summaryAll');
 }
 
@@ -28,7 +31,17 @@ export function useFilterSummary(filters: SearchFilters): string {
  * a phone the results start above the fold. Open from the start where the screen is wide; on a
  * narrow screen a search folds it again, so the results show at once.
  */
-export function FiltersPanel({ offered, filters, onSearch }: { offered: SearchField[]; filters: SearchFilters; onSearch: (filters: SearchFilters) => void }) {
+export function FiltersPanel({
+  offered,
+  distance,
+  filters,
+  onSearch,
+}: {
+  offered: SearchField[];
+  distance: DistanceFilterState;
+  filters: SearchFilters;
+  onSearch: (filters: SearchFilters) => void;
+}) {
   const { t } = useTranslation(PROFILES_NS);
   const [open, setOpen] = useState(isWide);
   const summary = useFilterSummary(filters);
@@ -54,7 +67,7 @@ export function FiltersPanel({ offered, filters, onSearch }: { offered: SearchFi
         <span aria-hidden="true">{open ? '▴' : '▾'}</span>
       </button>
       <div id="search-filters-panel" className="mt-2" hidden={!open}>
-        <SearchFiltersForm key={JSON.stringify(filters)} offered={offered} initial={filters} onSearch={search} />
+        <SearchFiltersForm key={JSON.stringify(filters)} offered={offered} distance={distance} initial={filters} onSearch={search} />
       </div>
     </div>
   );

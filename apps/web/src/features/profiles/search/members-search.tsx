@@ -9,9 +9,10 @@ import { useSession } from '../../session/use-session';
 import { useSettings } from '../../site/use-settings';
 import { CardLikeState, LikeButton } from '../../likes';
 import { ProfileCard } from '../../profile-cards/profile-card';
-import { useSearch } from '../profile-calls';
+import { useOwnProfile, useSearch } from '../profile-calls';
 import { PROFILES_NS } from '../profiles-texts';
 import { FiltersPanel } from './filters-panel';
+import type { DistanceFilterState } from './radius-filter';
 import { chosenSearchParams } from './search-defaults';
 import { searchReturnState } from './search-return';
 import { filtersFromParams, offeredFields, pageCount, pageFromParams, searchApiQuery, type SearchFilters } from './search-params';
@@ -84,8 +85,23 @@ function Pager({ filters, page, pages }: { filters: SearchFilters; page: number;
 }
 
 /**
- * Member search (spec sections 2-4): the site's filters, kept in the URL with the page; results
- * as cards with the total, paging, and similar profiles when few match.
+ * The radius filter needs a location to measure from (search.php refuses it otherwise): members
+ * whose own profile has one get it; members without one a hint to set it; visitors neither.
+ * `waiting`: a radius in the URL waits for the own profile (usually cached), so a search never
+ * goes out first without it, or with one the member cannot use.
+ */
+function useDistanceFilter(params: URLSearchParams): { state: DistanceFilterState; located: boolean; waiting: boolean } {
+  const { loggedIn } = useSession();
+  const own = useOwnProfile(loggedIn);
+  const located = !!own.data?.location;
+  const state: DistanceFilterState = !own.data ? null : located ? 'radius' : 'needs-location';
+  return { state, located, waiting: loggedIn && params.has('radius') && own.isPending };
+}
+
+/**
+ * Member search (spec sections 2-4): the site's filters and the radius, kept in the URL with the
+ * page; results as cards with the total, paging, and similar profiles when few match. The server
+ * sorts them nearest first (issue 28): no sorting here.
  */
 export function MembersSearch() {
   const { t } = useTranslation(PROFILES_NS);
@@ -94,9 +110,10 @@ export function MembersSearch() {
   const [params, setParams] = useSearchParams();
   const offered = offeredFields(settings.search_fields);
   const applyingDefaults = useDefaultSearch(offered);
-  const filters = filtersFromParams(params, offered);
+  const distance = useDistanceFilter(params);
+  const filters = filtersFromParams(params, offered, distance.located);
   const page = pageFromParams(params);
-  const search = useSearch(searchApiQuery(filters, page, loggedIn), !applyingDefaults);
+  const search = useSearch(searchApiQuery(filters, page, loggedIn), !applyingDefaults && !distance.waiting);
   const answer = search.data;
   const pages = answer ? pageCount(answer.numResults, answer.per_page) : 1;
   const found = useFoundCount(answer);
@@ -106,7 +123,7 @@ export function MembersSearch() {
   if (applyingDefaults) return <PageFallback />;
   return (
     <>
-      {offered.length > 0 && <FiltersPanel offered={offered} filters={filters} onSearch={onSearch} />}
+      {(offered.length > 0 || distance.state) && <FiltersPanel offered={offered} distance={distance.state} filters={filters} onSearch={onSearch} />}
       <ServerError error={search.error} id="search-error" />
       {search.isPending && <PageFallback />}
       {answer && (

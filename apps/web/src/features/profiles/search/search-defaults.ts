@@ -12,9 +12,9 @@ import { EMPTY_FILTERS, searchParamsOf, type SearchFilters } from './search-para
 /** Marks a search for everyone that the member chose (cleared filters), unlike an empty URL. */
 export const EVERYONE_PARAM = 'all';
 
-/** Whether the URL already holds a search: a filter, a page or the everyone marker. */
+/** Whether the URL already holds a search: a filter, the radius, a page or the everyone marker. */
 export function hasExplicitSearch(params: URLSearchParams): boolean {
-  return [...SEARCH_FIELDS, 'page', EVERYONE_PARAM].some((name) => params.has(name));
+  return [...SEARCH_FIELDS, 'radius', 'page', EVERYONE_PARAM].some((name) => params.has(name));
 }
 
 /** The member's preferences (stored, else derived from their profile), limited to the site's filters. */

@@ -7,6 +7,7 @@ import { useRegions } from '../profile-calls';
 import { useCountryName, useOptionLabel, useRegionLabel } from '../profile-labels';
 import { PROFILES_NS } from '../profiles-texts';
 import { SEARCH_MAX_AGE, SEARCH_MIN_AGE, type SearchField } from '../profile-limits';
+import { LocationHint, useRadiusOptions, type DistanceFilterState } from './radius-filter';
 import { EMPTY_FILTERS, type SearchFilters } from './search-params';
 
 const AGE_OPTIONS = Array.from({ length: SEARCH_MAX_AGE - SEARCH_MIN_AGE + 1 }, (_, i) => {
@@ -51,20 +52,30 @@ export function ageRangeReversed(filters: SearchFilters): boolean {
   return !!filters.min_age && !!filters.max_age && Number(filters.min_age) > Number(filters.max_age);
 }
 
+export interface SearchFiltersFormProps {
+  offered: SearchField[];
+  /** The distance filter beside country and age: a radius, a hint to set a location, or none. */
+  distance: DistanceFilterState;
+  initial: SearchFilters;
+  onSearch: (filters: SearchFilters) => void;
+}
+
 /**
- * The search filters of the site's search_fields. Nothing is searched until the form is sent:
- * then the filters go to the URL (the parent's onSearch), from page 1.
+ * The search filters of the site's search_fields, and the radius for a member with a location.
+ * Nothing is searched until the form is sent: then the filters go to the URL (the parent's
+ * onSearch), from page 1.
  */
-export function SearchFiltersForm({ offered, initial, onSearch }: { offered: SearchField[]; initial: SearchFilters; onSearch: (filters: SearchFilters) => void }) {
+export function SearchFiltersForm({ offered, distance, initial, onSearch }: SearchFiltersFormProps) {
   const { t } = useTranslation(PROFILES_NS);
   const settings = useSettings();
   const countryName = useCountryName();
   const optionLabel = useOptionLabel();
   const regionLabel = useRegionLabel();
+  const radiusOptions = useRadiusOptions();
   const [filters, setFilters] = useState<SearchFilters>(initial);
   const regions = useRegions(offered.includes('countryregion') ? filters.country || null : null);
   const has = (field: SearchField) => offered.includes(field);
-  const set = (field: SearchField, value: string) =>
+  const set = (field: keyof SearchFilters, value: string) =>
     setFilters((current) => ({ ...current, [field]: value, ...(field === 'country' ? { countryregion: '' } : {}) }));
   const reversed = ageRangeReversed(filters);
   const ageError = reversed ? t('search.ageRangeReversed') : undefined;
@@ -117,6 +128,17 @@ export function SearchFiltersForm({ offered, initial, onSearch }: { offered: Sea
             options={(regions.data?.regions ?? []).map((region) => ({ value: region.code, label: region.name }))}
           />
         )}
+        {distance === 'radius' && (
+          <FilterSelect
+            id="search-radius"
+            label={t('search.distance')}
+            anyLabel={t('search.anyDistance')}
+            value={filters.radius}
+            onChange={(value) => set('radius', value)}
+            options={radiusOptions}
+          />
+        )}
+        {distance === 'needs-location' && <LocationHint className="col-12 col-md" />}
         {has('min_age') && (
           <FilterSelect
             id="search-min-age"

@@ -19,6 +19,15 @@ describe('search state in the URL', () => {
     expect(searchParamsOf({ ...EMPTY_FILTERS, countryregion: 'NH' }, 1).toString()).toBe('');
   });
 
+  it('reads and writes the radius (km) only where it can apply, and only from the list', () => {
+    const params = new URLSearchParams('gender=male&radius=50');
+    expect(filtersFromParams(params, ALL, true)).toEqual({ ...EMPTY_FILTERS, gender: 'male', radius: '50' });
+    // No location to measure from (or a visitor): the radius is dropped, never sent.
+    expect(filtersFromParams(params, ALL)).toEqual({ ...EMPTY_FILTERS, gender: 'male' });
+    for (const bad of ['30', '50.0', '-10', 'far', '']) expect(filtersFromParams(new URLSearchParams({ radius: bad }), ALL, true).radius).toBe('');
+    expect(searchParamsOf({ ...EMPTY_FILTERS, gender: 'male', max_age: '48', radius: '100' }, 2).toString()).toBe('gender=male&max_age=48&radius=100&page=2');
+  });
+
   it('reads the page as a whole number within what the server serves', () => {
     expect(pageFromParams(new URLSearchParams('page=4'))).toBe(4);
     for (const bad of ['0', '-2', 'two', '2.5', '501', '']) expect(pageFromParams(new URLSearchParams({ page: bad }))).toBe(1);

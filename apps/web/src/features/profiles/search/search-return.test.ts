@@ -22,6 +22,7 @@ describe('search URL of a member', () => {
     expect(chosenSearchParams(EMPTY_FILTERS, 1, false).toString()).toBe('');
     expect(chosenSearchParams({ ...EMPTY_FILTERS, gender: 'female' }, 2, true).toString()).toBe('gender=female&page=2');
     expect(hasExplicitSearch(new URLSearchParams('all=1'))).toBe(true);
+    expect(hasExplicitSearch(new URLSearchParams('radius=25'))).toBe(true);
     expect(hasExplicitSearch(new URLSearchParams('reactivated=1'))).toBe(false);
   });
 });
