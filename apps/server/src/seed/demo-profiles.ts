@@ -1,17 +1,28 @@
 /**
- * The demo profiles: 320 members spread over the demo sites' countries, with names that fit the
- * country, real regions and cities, every profile attribute, 3-6 interests, an 'about' text in the
- * site's language and an approved main photo (a generated avatar); every fifth profile has
- * DEMO_EXTRA_PHOTOS more, so free members meet locked photos. About 40% are fictional and
- * flagged so (trust.md).
+ * The demo profiles: 320 members spread over the demo sites' countries and cities, with names that
+ * fit the country, real regions and cities with their location (the ~1 km cell of the city centre,
+ * decision 036), every profile attribute, 3-6 interests, an 'about' text in the site's language and
+ * an approved main photo (a generated avatar); every fifth profile has DEMO_EXTRA_PHOTOS more, so
+ * free members meet locked photos. About 40% are fictional and flagged so (trust.md).
  *
- * Deterministic: profile n draws everything from a faker seeded with (SEED, n), and dates count
- * from a fixed reference date. Idempotent: each profile has seed key 'demo-<n>', inserted with
+ * Built so the demo shows the two-way matching working (issue 28): each site's profiles are shared
+ * out over its countries by COUNTRY_WEIGHTS and, within a country, over its cities by their
+ * weights (largest remainders, so every country has several cities); a country's profiles, big
+ * cities first, take their gender and orientation from KIND_CYCLE in turn, so every city with a
+ * few profiles has women who look for men, men who look for women, lesbian, gay and bi profiles;
+ * within a country, every kind is fictional in two of five profiles, but never within
+ * FICTIONAL_MIN_DISTANCE_KM of a demo member's home (a fictional profile cannot be met). The about
+ * text looks for whom the profile looks for (`seekingOf`).
+ *
+ * Deterministic: the shares are computed, their order is shuffled by a faker seeded with SEED, and
+ * profile n draws everything else from a faker seeded with (SEED, n); dates count from a fixed
+ * reference date. Idempotent: each profile has seed key 'demo-<n>', inserted with
  * `on conflict (seed_key) do nothing`; interests and photos are added only for profiles inserted
  * now, and avatar files are written only when missing.
  */
-import type { Faker } from '@faker-js/faker';
+import { Faker, base } from '@faker-js/faker';
 import { like } from 'drizzle-orm';
+import { FICTIONAL_MIN_DISTANCE_KM, distanceKm, seekingOf } from '@cupido/shared/matching-rules';
 import {
   BODY_TYPES, EYE_COLORS, HAIR_COLORS, INTEREST_IDS, RELATIONSHIP_STATUSES, SIGNUP_REASONS, TATTOOS,
   type Gender, type Sexuality,
@@ -21,10 +32,10 @@ import { photos, profileInterests, profiles, type sites } from '../db/schema';
 import { photosRoot } from '../plugins/photos';
 import { composeAbout, type AboutLanguage } from './demo-about';
 import { demoPhotoPaths, writeDemoAvatars, type AvatarInput } from './demo-avatars';
+import { COUNTRY_WEIGHTS, countryFakers, demoMemberHomes, locationOf, placesOf, type DemoPlace } from './demo-places';
 
 /** Photos beyond the main one on every fifth demo profile: more than a free member may see (3). */
 export const DEMO_EXTRA_PHOTOS = 4;
-import { COUNTRY_WEIGHTS, countryFakers, placesOf } from './demo-places';
 
 export const DEMO_PROFILE_COUNT = 320;
 const SEED = 20_260_101;
@@ -42,10 +53,20 @@ const SITE_SHARES: { domain: string; weight: number }[] = [
   { domain: 'nl.localhost', weight: 40 },
 ];
 
-const SEXUALITY_WEIGHTS: Record<Gender, { value: Sexuality; weight: number }[]> = {
-  female: [{ value: 'hetero', weight: 60 }, { value: 'bi', weight: 22 }, { value: 'lesbian', weight: 18 }],
-  male: [{ value: 'hetero', weight: 64 }, { value: 'gay', weight: 20 }, { value: 'bi', weight: 16 }],
-};
+/**
+ * Gender and orientation of a country's profiles in turn: of ten, three women and three men who
+ * look for the other gender, a lesbian woman, a gay man, a bi woman and a bi man.
+ */
+export const KIND_CYCLE: readonly { gender: Gender; sexuality: Sexuality }[] = [
+  { gender: 'female', sexuality: 'hetero' }, { gender: 'male', sexuality: 'hetero' },
+  { gender: 'female', sexuality: 'lesbian' }, { gender: 'male', sexuality: 'hetero' },
+  { gender: 'female', sexuality: 'hetero' }, { gender: 'male', sexuality: 'gay' },
+  { gender: 'female', sexuality: 'bi' }, { gender: 'male', sexuality: 'hetero' },
+  { gender: 'female', sexuality: 'hetero' }, { gender: 'male', sexuality: 'bi' },
+];
+
+/** Of each five profiles of one kind in a country, these are fictional (two of five). */
+const FICTIONAL_OF_FIVE = new Set([1, 3]);
 
 export interface SeedProfilesOptions {
   dataDir: string;
@@ -66,15 +87,74 @@ interface DemoProfile {
   avatars: AvatarInput[];
 }
 
+/** Where a demo profile lives, who it is and whether it is fictional: decided before its details. */
+interface Slot {
+  domain: string;
+  country: string;
+  place: DemoPlace;
+  gender: Gender;
+  sexuality: Sexuality;
+  isFictional: boolean;
+}
+
+/** `total` shared out by weight: whole numbers, largest remainders first (ties: in the given order). */
+export function apportion(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const counts = exact.map(Math.floor);
+  let left = total - counts.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((value, i) => ({ i, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left-- <= 0) break;
+    counts[i]! += 1;
+  }
+  return counts;
+}
+
+/** Within FICTIONAL_MIN_DISTANCE_KM of a demo member's home: no fictional profile lives there. */
+function nearDemoMember(place: DemoPlace): boolean {
+  return demoMemberHomes().some((home) => distanceKm(locationOf(home), locationOf(place)) < FICTIONAL_MIN_DISTANCE_KM);
+}
+
+/** The `total` demo profiles' places, kinds and fictional flags, in seed-key order. */
+function demoSlots(sitesByDomain: Map<string, Site>, total: number): Slot[] {
+  const slots: Slot[] = [];
+  const siteCounts = apportion(total, SITE_SHARES.map((s) => s.weight));
+  SITE_SHARES.forEach(({ domain }, s) => {
+    const site = sitesByDomain.get(domain)!;
+    const countries = site.countries.filter((code) => placesOf(code).length > 0);
+    if (countries.length === 0) throw new Error(`Demo seed: no demo places for the countries of ${site.domain}`);
+    const countryCounts = apportion(siteCounts[s]!, countries.map((code) => COUNTRY_WEIGHTS[code] ?? 1));
+    countries.forEach((country, c) => {
+      const cities = placesOf(country);
+      const cityCounts = apportion(countryCounts[c]!, cities.map((p) => p.weight));
+      const ofKind = new Map<number, number>();
+      let i = 0;
+      cities.forEach((place, p) => {
+        for (let k = 0; k < cityCounts[p]!; k += 1, i += 1) {
+          const kind = i % KIND_CYCLE.length;
+          const nth = ofKind.get(kind) ?? 0;
+          ofKind.set(kind, nth + 1);
+          const isFictional = FICTIONAL_OF_FIVE.has(nth % 5) && !nearDemoMember(place);
+          slots.push({ domain, country, place, ...KIND_CYCLE[kind]!, isFictional });
+        }
+      });
+    });
+  });
+  return new Faker({ locale: base, seed: SEED }).helpers.shuffle(slots);
+}
+
 function addDays(isoDate: string, days: number): Date {
   const date = new Date(`${isoDate}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date;
 }
 
-/** Age mostly 21-55, with the whole 18-70 range present. */
-function drawAge(f: Faker): number {
-  return f.datatype.boolean(0.75) ? f.number.int({ min: 21, max: 55 }) : f.number.int({ min: DEMO_MIN_AGE, max: DEMO_MAX_AGE - 1 });
+/** Age mostly 21-55, with the whole 18-70 range present: profile 3, 43, 83... is just 18. */
+function drawAge(f: Faker, n: number): number {
+  const drawn = f.datatype.boolean(0.75) ? f.number.int({ min: 21, max: 55 }) : f.number.int({ min: DEMO_MIN_AGE, max: DEMO_MAX_AGE - 1 });
+  return n % 40 === 3 ? DEMO_MIN_AGE : drawn;
 }
 
 /**
@@ -88,27 +168,21 @@ function birthDateFor(f: Faker, age: number): string {
   return lastBirthday.toISOString().slice(0, 10);
 }
 
-function buildProfile(n: number, base: Faker, fakers: Map<string, Faker>, sitesByDomain: Map<string, Site>): DemoProfile {
+function buildProfile(n: number, slot: Slot, fakers: Map<string, Faker>, sitesByDomain: Map<string, Site>): DemoProfile {
   const seedKey = `demo-${n}`;
-  base.seed([SEED, n]);
-  const share = base.helpers.weightedArrayElement(SITE_SHARES.map((s) => ({ value: s.domain, weight: s.weight })));
-  const site = sitesByDomain.get(share)!;
-  const countries = site.countries.filter((code) => fakers.has(code));
-  if (countries.length === 0) throw new Error(`Demo seed: no demo places for the countries of ${site.domain}`);
-  const country = base.helpers.weightedArrayElement(countries.map((code) => ({ value: code, weight: COUNTRY_WEIGHTS[code] ?? 1 })));
-
+  const site = sitesByDomain.get(slot.domain)!;
+  const { country, place, gender, sexuality, isFictional } = slot;
   const f = fakers.get(country)!;
   f.seed([SEED, n, 1]);
-  const gender: Gender = f.datatype.boolean(0.52) ? 'female' : 'male';
-  const sexuality = f.helpers.weightedArrayElement(SEXUALITY_WEIGHTS[gender]);
   const name = f.person.firstName(gender);
-  const age = drawAge(f);
-  const place = f.helpers.arrayElement(placesOf(country));
+  const age = drawAge(f, n);
   const hairColor = f.helpers.arrayElement(gender === 'female' ? HAIR_COLORS.filter((c) => c !== 'bald') : HAIR_COLORS);
   const signupReason = f.helpers.arrayElement(SIGNUP_REASONS);
   const interests = f.helpers.arrayElements(INTEREST_IDS, { min: 3, max: 6 });
   const language: AboutLanguage = site.domainLanguage.startsWith('nl') ? 'nl' : 'en';
   const createdAt = addDays(SEED_REFERENCE_DATE, -f.number.int({ min: 1, max: 540 }));
+  // Whom the profile looks for follows from its orientation (decision 013's default): nothing stored.
+  const seeking = seekingOf({ gender, sexuality, looking_for_gender: null });
 
   const row: ProfileRow = {
     siteId: site.id,
@@ -120,6 +194,7 @@ function buildProfile(n: number, base: Faker, fakers: Map<string, Faker>, sitesB
     country,
     region: place.region,
     city: place.city,
+    ...locationOf(place),
     hairColor,
     eyeColor: f.helpers.arrayElement(EYE_COLORS),
     bodyType: f.helpers.arrayElement(BODY_TYPES),
@@ -128,8 +203,8 @@ function buildProfile(n: number, base: Faker, fakers: Map<string, Faker>, sitesB
     ),
     tattoos: f.helpers.arrayElement(TATTOOS),
     signupReason,
-    about: composeAbout(f, language, { name, city: place.city, gender, sexuality, signupReason, interests }),
-    isFictional: f.datatype.boolean(0.4),
+    about: composeAbout(f, language, { name, city: place.city, seeking, signupReason, interests }),
+    isFictional,
     createdAt,
   };
   const variants = n % 5 === 0 ? 1 + DEMO_EXTRA_PHOTOS : 1;
@@ -144,10 +219,9 @@ export function buildDemoProfiles(sites: Site[], count = DEMO_PROFILE_COUNT): De
     if (!sitesByDomain.has(domain)) throw new Error(`Demo seed: site ${domain} is missing; seed the demo sites first`);
   }
   const fakers = countryFakers();
-  const base = fakers.get('GB')!;
-  const built: DemoProfile[] = [];
-  for (let n = 1; n <= count; n += 1) built.push(buildProfile(n, base, fakers, sitesByDomain));
-  return built;
+  // Always the shares of the whole seed (or more), so demo-<n> is the same profile whatever the count.
+  const slots = demoSlots(sitesByDomain, Math.max(count, DEMO_PROFILE_COUNT));
+  return slots.slice(0, count).map((slot, i) => buildProfile(i + 1, slot, fakers, sitesByDomain));
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

@@ -2,11 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import * as countryCoder from '@rapideditor/country-coder';
 import { allCountries } from 'country-region-data';
+import { FICTIONAL_MIN_DISTANCE_KM, distanceKm, isMutualMatch, seekingOf, type LatLon, type MatchSide, type Seeking } from '@cupido/shared/matching-rules';
+import { replyViolationsAsRead } from '@cupido/shared/operator-guardrails-evasions';
+import { deniesBeingFictional } from '@cupido/shared/operator-guardrails-honesty';
 import { INTEREST_IDS } from '@cupido/shared/profile-options';
 import type { DatabaseHandle } from '../db/open';
-import { photos, profileInterests, profiles, sites, users } from '../db/schema';
+import { consents, photos, profileInterests, profiles, sites, users } from '../db/schema';
+import { MAJOR_CITIES } from '../features/geocode/major-cities';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import { createBroker } from '../infra/broker';
@@ -14,7 +19,8 @@ import { SiteService, SITES_CHANGED_CHANNEL } from '../features/sites/service';
 import { seedDemoData } from './demo-seed';
 import { DEMO_MEMBER, DEMO_MEMBER_SEED_KEY, seedDemoMember } from './demo-member';
 import { DEMO_EXTRA_PHOTOS, DEMO_PROFILE_COUNT, SEED_REFERENCE_DATE, seedDemoProfiles } from './demo-profiles';
-import { seedDemoSites } from './demo-sites';
+import { DEMO_COUNTRIES, DEMO_MEMBER_HOMES, demoPlace, locationOf } from './demo-places';
+import { DEMO_SITES, seedDemoSites } from './demo-sites';
 
 let database: DatabaseHandle;
 let dataDir: string;
@@ -210,6 +216,159 @@ describe('seedDemoData: demo profiles', () => {
       await other.close();
       fs.rmSync(otherDir, { recursive: true, force: true });
     }
+  });
+});
+
+type Row = typeof profiles.$inferSelect;
+const pointOf = (row: Row): LatLon => ({ latitude: row.latitude!, longitude: row.longitude! });
+const sideOf = (row: Row): MatchSide => ({ gender: row.gender, seeking: row.seeking as Seeking });
+const siteIdOf = async (domain: string) => (await database.db.select().from(sites).where(eq(sites.domain, domain)))[0]!.id;
+
+/**
+ * The words that say whom a text looks for, per language, written apart from the seed's sentences:
+ * a text looking for men has the men's words and none of the women's, and so on; "both" has both.
+ */
+const GENDER_WORDS: Record<'en' | 'nl', Record<'male' | 'female', RegExp>> = {
+  en: { male: /\b(?:man|men)\b/i, female: /\b(?:woman|women)\b/i },
+  nl: { male: /\b(?:man|mannen)\b/i, female: /\b(?:vrouw|vrouwen)\b/i },
+};
+
+describe('seedDemoData: gender, orientation, text and place agree (issue 28)', () => {
+  it('stores whom each profile looks for as decision 013 derives it, and its text looks for exactly that', async () => {
+    const rows = await allProfiles();
+    const siteRows = await database.db.select().from(sites);
+    const language = new Map(siteRows.map((s) => [s.id, s.domainLanguage.startsWith('nl') ? ('nl' as const) : ('en' as const)]));
+    const seen = new Set<string>();
+    for (const row of rows) {
+      // The generated column the two-way rule reads agrees with the shared rule.
+      expect(row.seeking, row.seedKey!).toBe(seekingOf({ gender: row.gender, sexuality: row.sexuality, looking_for_gender: row.lookingForGender }));
+      const words = GENDER_WORDS[language.get(row.siteId)!];
+      const wants = { male: row.seeking === 'male' || row.seeking === 'both', female: row.seeking === 'female' || row.seeking === 'both' };
+      for (const gender of ['male', 'female'] as const) {
+        expect(words[gender].test(row.about), `${row.seedKey} (${row.gender}, ${row.sexuality}) looks for ${gender}? ${row.about}`).toBe(wants[gender]);
+      }
+      seen.add(`${language.get(row.siteId)} ${row.gender} ${row.sexuality}`);
+    }
+    // Every language has every gender and orientation, so the table above checked them all.
+    for (const lang of ['en', 'nl']) {
+      for (const kind of ['female hetero', 'male hetero', 'female lesbian', 'male gay', 'female bi', 'male bi']) expect(seen, `${lang} ${kind}`).toContain(`${lang} ${kind}`);
+    }
+  });
+
+  it('has no text that proposes meeting in person or denies being fictional (the operator guardrails read them)', async () => {
+    const rows = await allProfiles();
+    expect(rows.filter((r) => r.isFictional).length).toBeGreaterThan(100);
+    for (const row of rows) {
+      expect(replyViolationsAsRead(row.about), `${row.seedKey}: ${row.about}`).toEqual([]);
+      expect(deniesBeingFictional(row.about), `${row.seedKey}: ${row.about}`).toBe(false);
+    }
+  });
+
+  it("places every profile at the ~1 km cell of its city's centre, inside its country, a country of its site", async () => {
+    const rows = await allProfiles();
+    const siteRows = await database.db.select().from(sites);
+    const countries = new Map(siteRows.map((s) => [s.id, s.countries]));
+    for (const row of rows) {
+      const place = demoPlace(row.country, row.city);
+      expect(place, `${row.seedKey} ${row.city}`).toBeDefined();
+      expect(row.region).toBe(place!.region);
+      expect(pointOf(row), row.seedKey!).toEqual(locationOf(place!));
+      expect(countryCoder.iso1A2Code([row.longitude!, row.latitude!]), `${row.seedKey} ${row.city}`).toBe(row.country);
+      expect(countries.get(row.siteId), row.seedKey!).toContain(row.country);
+    }
+  });
+
+  it('knows every demo city: a real region, a centre inside its country, near the geocoder\'s own centre for the larger ones', () => {
+    let compared = 0;
+    for (const [country, { cities, places }] of Object.entries(DEMO_COUNTRIES)) {
+      for (const city of cities) {
+        expect(regionCodes.get(country)?.has(city.region), `${country}-${city.region} ${city.city}`).toBe(true);
+        expect(countryCoder.iso1A2Code([city.longitude, city.latitude]), `${city.city}`).toBe(country);
+        expect(places[city.region], city.city).toContain(city.city);
+        const major = MAJOR_CITIES.find((m) => m.country === country && m.name === city.city);
+        if (major) {
+          compared += 1;
+          expect(distanceKm(city, { latitude: major.lat, longitude: major.lon }), `${country} ${city.city}`).toBeLessThan(5);
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it('spreads each site over all its countries, several cities in each, with women and men looking for each other in several', async () => {
+    const rows = await allProfiles();
+    for (const site of DEMO_SITES) {
+      const siteId = await siteIdOf(site.domain);
+      for (const country of site.countries!) {
+        const here = rows.filter((r) => r.siteId === siteId && r.country === country);
+        expect(new Set(here.map((r) => r.city)).size, `${site.domain} ${country}`).toBeGreaterThanOrEqual(5);
+        const womenForMen = here.filter((r) => r.gender === 'female' && r.seeking === 'male');
+        const menForWomen = here.filter((r) => r.gender === 'male' && r.seeking === 'female');
+        expect(new Set(womenForMen.map((r) => r.city)).size, `${site.domain} ${country} women for men`).toBeGreaterThanOrEqual(2);
+        expect(new Set(menForWomen.map((r) => r.city)).size, `${site.domain} ${country} men for women`).toBeGreaterThanOrEqual(2);
+      }
+    }
+  });
+
+  it('gives each site enough of every kind, real and fictional: women and men for each other, lesbian, gay and bi', async () => {
+    const rows = await allProfiles();
+    const kinds: Record<string, { test: (r: Row) => boolean; min: number }> = {
+      'women looking for men': { test: (r) => r.gender === 'female' && r.seeking === 'male', min: 30 },
+      'men looking for women': { test: (r) => r.gender === 'male' && r.seeking === 'female', min: 30 },
+      'women looking for women': { test: (r) => r.gender === 'female' && r.seeking === 'female', min: 10 },
+      'men looking for men': { test: (r) => r.gender === 'male' && r.seeking === 'male', min: 10 },
+      'bi women': { test: (r) => r.gender === 'female' && r.seeking === 'both', min: 10 },
+      'bi men': { test: (r) => r.gender === 'male' && r.seeking === 'both', min: 10 },
+    };
+    for (const { domain } of DEMO_SITES) {
+      const siteId = await siteIdOf(domain);
+      const mine = rows.filter((r) => r.siteId === siteId);
+      for (const [kind, { test, min }] of Object.entries(kinds)) {
+        const ofKind = mine.filter(test);
+        expect(ofKind.length, `${domain}: ${kind}`).toBeGreaterThanOrEqual(min);
+        expect(ofKind.filter((r) => r.isFictional).length, `${domain}: fictional ${kind}`).toBeGreaterThan(0);
+        expect(ofKind.filter((r) => !r.isFictional).length, `${domain}: real ${kind}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it.each([
+    { domain: 'localhost', country: 'GB', city: 'London' },
+    { domain: 'nl.localhost', country: 'NL', city: 'Amsterdam' },
+  ])('shows a man in $city who looks for women nearby women who look for men, and a woman who looks for women nearby women who do', async ({ domain, country, city }) => {
+    const rows = await allProfiles();
+    const siteId = await siteIdOf(domain);
+    const here = locationOf(demoPlace(country, city)!);
+    const matches = (side: MatchSide, km: number) =>
+      rows.filter((r) => r.siteId === siteId && isMutualMatch(side, sideOf(r)) && distanceKm(here, pointOf(r)) <= km);
+    const man: MatchSide = { gender: 'male', seeking: 'female' };
+    const near = matches(man, 25);
+    expect(near.filter((r) => !r.isFictional).length, 'real women within 25 km').toBeGreaterThanOrEqual(3);
+    for (const r of near) expect([r.gender, r.seeking === 'male' || r.seeking === 'both']).toEqual(['female', true]);
+    expect(matches(man, 100).filter((r) => r.isFictional).length, 'fictional women within 100 km').toBeGreaterThanOrEqual(2);
+    const woman: MatchSide = { gender: 'female', seeking: 'female' };
+    expect(matches(woman, 50).length, 'women for women within 50 km').toBeGreaterThanOrEqual(2);
+    expect(matches(woman, 50).every((r) => r.gender === 'female' && r.seeking !== 'male')).toBe(true);
+  });
+
+  it('gives the demo member her orientation with its consent, a location, mutual matches nearby, and no fictional profile within the minimum distance', async () => {
+    const [member] = await database.db.select().from(profiles).where(eq(profiles.seedKey, DEMO_MEMBER_SEED_KEY));
+    const home = DEMO_MEMBER_HOMES[0]!;
+    expect(member).toMatchObject({ gender: 'female', sexuality: 'hetero', lookingForGender: 'male', seeking: 'male', country: home.country, city: home.city });
+    expect(pointOf(member!)).toEqual(locationOf(demoPlace(home.country, home.city)!));
+    // Orientation and whom she looks for are stored only under her explicit consent (decision 036).
+    const [user] = await database.db.select().from(users).where(eq(users.profileId, member!.id));
+    expect(await database.db.$count(consents, and(eq(consents.userId, user!.id), eq(consents.kind, 'orientation_data')))).toBe(1);
+
+    const rows = await allProfiles();
+    const matches = rows.filter((r) => r.siteId === member!.siteId && isMutualMatch(sideOf(member!), sideOf(r)));
+    expect(matches.length).toBeGreaterThanOrEqual(40);
+    expect(matches.every((r) => r.gender === 'male' && r.seeking !== 'male')).toBe(true);
+    const within = (km: number) => matches.filter((r) => distanceKm(pointOf(member!), pointOf(r)) <= km);
+    expect(within(50).length, 'mutual matches within 50 km').toBeGreaterThanOrEqual(3);
+    expect(within(250).filter((r) => r.isFictional).length, 'fictional mutual matches within 250 km').toBeGreaterThanOrEqual(3);
+    const fictionalTooNear = rows.filter((r) => r.isFictional && distanceKm(pointOf(member!), pointOf(r)) < FICTIONAL_MIN_DISTANCE_KM);
+    expect(fictionalTooNear.map((r) => `${r.seedKey} ${r.city}`)).toEqual([]);
   });
 });
 
