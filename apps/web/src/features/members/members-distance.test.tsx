@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TOwnProfile, TSearchAnswer } from '@cupido/shared/profiles';
 import type { TUser } from '@cupido/shared/accounts';
+import { changeLocale } from '../../i18n/i18n';
 import { sentQueries, stubApi } from '../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../test/location-probe';
 import { makeCard, makeOwnProfile, referenceDataStubs } from '../../test/profile-fixtures';
@@ -33,20 +34,23 @@ function stub(own: TOwnProfile = LOCATED) {
   });
 }
 
-function renderMembers(route: string, user: TUser | null = makeUser()) {
+function renderMembers(route: string, user: TUser | null = makeUser(), locale: 'en' | 'pl' = 'en') {
   return renderWithProviders(
     <>
       <MembersPage />
       <LocationProbe />
     </>,
-    { user, route, settings: { search_fields: SEARCH_FIELDS, logged_out_search: 'all' } },
+    { user, route, locale, settings: { search_fields: SEARCH_FIELDS, logged_out_search: 'all' } },
   );
 }
 
 const optionTexts = (select: HTMLElement) => [...(select as HTMLSelectElement).options].map((o) => `${o.value}=${o.textContent}`);
 const summary = () => document.getElementById('search-filters-summary')!.textContent;
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await changeLocale('en');
+});
 
 describe('distance filter', () => {
   it('offers the radius in km to a member with a location, and puts it in the URL and the search', async () => {
@@ -83,6 +87,15 @@ describe('distance filter', () => {
     expect(summary()).toBe('Women · 28–48 years · within 31 miles');
     // The radius waited for the own profile: one search, with it.
     expect(sentQueries(fetch, 'GET /api/search.php')).toEqual([{ gender: 'female', min_age: '28', max_age: '48', radius: '50' }]);
+  });
+
+  it('takes the Polish plural forms of miles in the options and the summary', async () => {
+    stub();
+    await changeLocale('pl');
+    renderMembers('/members?radius=100', BRITISH_MEMBER, 'pl');
+    const radius = await screen.findByLabelText('Odległość');
+    expect(optionTexts(radius)).toEqual(['=Dowolna odległość', '10=Do 6 mil (10 km)', '25=Do 16 mil (25 km)', '50=Do 31 mil (50 km)', '100=Do 62 mil (100 km)', '250=Do 155 mil (250 km)']);
+    expect(summary()).toBe('do 62 mil');
   });
 
   it('clears the radius with the other filters', async () => {
