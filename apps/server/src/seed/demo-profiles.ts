@@ -57,7 +57,7 @@ const SITE_SHARES: { domain: string; weight: number }[] = [
  * Gender and orientation of a country's profiles in turn: of ten, three women and three men who
  * look for the other gender, a lesbian woman, a gay man, a bi woman and a bi man.
  */
-export const KIND_CYCLE: readonly { gender: Gender; sexuality: Sexuality }[] = [
+const KIND_CYCLE: readonly { gender: Gender; sexuality: Sexuality }[] = [
   { gender: 'female', sexuality: 'hetero' }, { gender: 'male', sexuality: 'hetero' },
   { gender: 'female', sexuality: 'lesbian' }, { gender: 'male', sexuality: 'hetero' },
   { gender: 'female', sexuality: 'hetero' }, { gender: 'male', sexuality: 'gay' },
@@ -98,7 +98,7 @@ interface Slot {
 }
 
 /** `total` shared out by weight: whole numbers, largest remainders first (ties: in the given order). */
-export function apportion(total: number, weights: readonly number[]): number[] {
+function apportion(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
   if (sum <= 0) return weights.map(() => 0);
   const exact = weights.map((w) => (total * w) / sum);
@@ -129,15 +129,17 @@ function demoSlots(sitesByDomain: Map<string, Site>, total: number): Slot[] {
     countries.forEach((country, c) => {
       const cities = placesOf(country);
       const cityCounts = apportion(countryCounts[c]!, cities.map((p) => p.weight));
-      const ofKind = new Map<number, number>();
+      // How many of each gender and orientation the country has so far.
+      const ofKind = new Map<string, number>();
       let i = 0;
       cities.forEach((place, p) => {
         for (let k = 0; k < cityCounts[p]!; k += 1, i += 1) {
-          const kind = i % KIND_CYCLE.length;
-          const nth = ofKind.get(kind) ?? 0;
-          ofKind.set(kind, nth + 1);
+          const kind = KIND_CYCLE[i % KIND_CYCLE.length]!;
+          const key = `${kind.gender} ${kind.sexuality}`;
+          const nth = ofKind.get(key) ?? 0;
+          ofKind.set(key, nth + 1);
           const isFictional = FICTIONAL_OF_FIVE.has(nth % 5) && !nearDemoMember(place);
-          slots.push({ domain, country, place, ...KIND_CYCLE[kind]!, isFictional });
+          slots.push({ domain, country, place, ...kind, isFictional });
         }
       });
     });
@@ -151,7 +153,7 @@ function addDays(isoDate: string, days: number): Date {
   return date;
 }
 
-/** Age mostly 21-55, with the whole 18-70 range present: profile 3, 43, 83... is just 18. */
+/** Age mostly 21-55, with the whole 18-70 range present: profiles 3, 43, 83... are 18. */
 function drawAge(f: Faker, n: number): number {
   const drawn = f.datatype.boolean(0.75) ? f.number.int({ min: 21, max: 55 }) : f.number.int({ min: DEMO_MIN_AGE, max: DEMO_MAX_AGE - 1 });
   return n % 40 === 3 ? DEMO_MIN_AGE : drawn;
