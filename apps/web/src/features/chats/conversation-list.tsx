@@ -9,7 +9,9 @@ import { PageFallback } from '../../app/layouts/page-fallback';
 import { i18n } from '../../i18n/i18n';
 import { useLocale } from '../locale/use-locale';
 import { FictionalBadge } from '../navigation/fictional-badge';
+import { ActivityMark } from '../profile-cards/distance-and-activity';
 import { ProfilePhoto } from '../profile-cards/profile-card';
+import { ProfileCardsTexts } from '../profile-cards/profile-cards-texts';
 import { chatTimeLabel } from './chat-time';
 import { CHATS_NS, ChatsTexts } from './chats-texts';
 import { useChats } from './use-chats';
@@ -105,9 +107,19 @@ function ConversationItem({
               {time.short}
             </time>
           </span>
-          {partner.is_fictional && (
-            <span className="conversation-item__fictional">
-              <FictionalBadge />
+          {(partner.is_fictional || partner.activity) && (
+            <span className="conversation-item__meta">
+              {partner.is_fictional && (
+                <span className="conversation-item__fictional">
+                  <FictionalBadge />
+                </span>
+              )}
+              {partner.activity && (
+                // The cards' words and dot (profile-cards), so a mark reads the same wherever it is shown.
+                <ProfileCardsTexts>
+                  <ActivityMark activity={partner.activity} className="conversation-item__activity" />
+                </ProfileCardsTexts>
+              )}
             </span>
           )}
           <span className="conversation-item__foot">
@@ -251,8 +263,8 @@ function Conversations({ activeConversation, onOpen }: ConversationListProps) {
 }
 
 /**
- * The member's conversations (spec sections 2 and 4): photo, name and the fictional badge where it
- * applies, the last message, its time, the unread count, and a delete per conversation (asked
+ * The member's conversations (spec sections 2 and 4): photo, name, the fictional badge where it
+ * applies and the partner's "online now" / "active today" mark (issue 28), the last message, its time, the unread count, and a delete per conversation (asked
  * first). Each item links to /chats/{id}; the chat layout shows it beside the open conversation on
  * a desktop, and as the screen before it on a phone.
  */

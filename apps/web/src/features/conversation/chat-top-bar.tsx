@@ -9,6 +9,8 @@ import { useDisclosure } from '../../app/use-disclosure';
 import { ProfilePhoto } from '../profile-cards/profile-card';
 import { useSession } from '../session/use-session';
 import { useChats } from '../chats';
+import { ActivityMark } from '../profile-cards/distance-and-activity';
+import { ProfileCardsTexts } from '../profile-cards/profile-cards-texts';
 import { BackIcon, CoinIcon, MoreIcon } from './chat-icons';
 import { CONVERSATION_NS } from './conversation-texts';
 import type { ProfileDialog } from './chat-profile-dialogs';
@@ -23,14 +25,15 @@ export interface ChatTopBarProps {
 
 /**
  * The conversation's top bar (spec section 2): back to the list on a phone, the partner's photo and
- * name linking to their profile (with the fictional badge for a fictional profile, trust.md), the
+ * name linking to their profile (with the fictional badge for a fictional profile, trust.md, and
+ * their "online now" / "active today" mark, issue 28), the
  * member's credits, and the options: view profile, block, report, delete the conversation.
  */
 export function ChatTopBar({ partner, conversation }: ChatTopBarProps) {
   const { t } = useTranslation(CONVERSATION_NS);
   const { user } = useSession();
   const navigate = useNavigate();
-  const { removeConversation } = useChats();
+  const { chats, removeConversation } = useChats();
   const [dialog, setDialog] = useState<ProfileDialog | null>(null);
   const [deleting, setDeleting] = useState(false);
   const options = useDisclosure();
@@ -40,6 +43,9 @@ export function ChatTopBar({ partner, conversation }: ChatTopBarProps) {
   };
   const profileUrl = routePath('members-id', { id: partner.id });
   const credits = user?.credits ?? 0;
+  // The list refreshes every minute: its item is the fresher word on the partner's activity once there is one.
+  const listed = conversation === null ? undefined : chats?.find((chat) => chat.conversation === conversation);
+  const activity = listed ? listed.partner.activity : partner.activity;
 
   const remove = () => {
     setDeleting(false);
@@ -65,6 +71,13 @@ export function ChatTopBar({ partner, conversation }: ChatTopBarProps) {
           {partner.fictional && (
             <span id="chat-fictional-badge" className="badge rounded-pill fictional-badge">
               <span aria-hidden="true">{partner.fictional.icon}</span> {partner.fictional.singular}
+            </span>
+          )}
+          {activity && (
+            <span id="chat-partner-activity" className="chat-top-bar__activity">
+              <ProfileCardsTexts>
+                <ActivityMark activity={activity} />
+              </ProfileCardsTexts>
             </span>
           )}
         </span>
