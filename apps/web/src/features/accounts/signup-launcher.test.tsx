@@ -31,6 +31,8 @@ function pretendPhone() {
 }
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(input('signup-gender-female'));
+  await user.click(input('signup-looking-for-male'));
   await user.type(input('signup-email'), 'anna@example.com');
   await user.type(input('signup-name'), 'Anna');
   await user.type(input('signup-password'), 'correct horse');

@@ -45,7 +45,7 @@ export default function AutoLike({ userId, delaySeconds }: { userId: number; del
     if (!answer) {
       if (delaySeconds === null && wasAsked()) return;
       markAsked();
-      answer = fetchAutoLike();
+      answer = fetchAutoLike(userId);
       answers.set(userId, answer);
     }
 

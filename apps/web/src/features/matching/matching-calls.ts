@@ -1,10 +1,14 @@
 /**
  * The swipe game's, the match finder's, the signup suggestions' and the auto-like's calls, one hook
  * or function each. Types come from the shared contracts (`import type` only: no zod in these chunks).
+ * Each sends `looking_for` when this tab keeps whom the member looks for (session-seeking.ts): the
+ * server stores it only with the orientation consent, so without it the browser says it (decision 036).
  */
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { MatchFinderAgeGroup, TAutoLikeAnswer, TSuggestionsAnswer, TSwipeStackAnswer } from '@cupido/shared/likes';
 import { apiGet, apiPost, type ApiError } from '../../api/client';
+import { useSession } from '../session/use-session';
+import { seekingQuery } from './session-seeking';
 
 /** The two groups of spec section 9 (MATCH_FINDER_AGE_GROUPS; a value import would bring zod into the chunk). */
 export const AGE_GROUPS: readonly MatchFinderAgeGroup[] = ['18-35', '35+'];
@@ -23,9 +27,10 @@ export const CHATS_QUERY_KEY = ['chats'] as const;
  * any profile not seen before, and the stack is at its end once one brings none.
  */
 export function useSwipeStackPages() {
+  const { user } = useSession();
   return useInfiniteQuery<TSwipeStackAnswer, ApiError, { pages: TSwipeStackAnswer[] }, typeof SWIPE_STACK_QUERY_KEY, number>({
     queryKey: SWIPE_STACK_QUERY_KEY,
-    queryFn: () => apiGet<TSwipeStackAnswer>('/api/swipe-stack.php'),
+    queryFn: () => apiGet<TSwipeStackAnswer>('/api/swipe-stack.php', seekingQuery(user?.id)),
     initialPageParam: 1,
     getNextPageParam: (lastPage, allPages, lastPageParam) => {
       const seenBefore = new Set(allPages.slice(0, -1).flatMap((page) => page.profiles.map((p) => p.id)));
@@ -47,9 +52,11 @@ export function usePass() {
 
 /** GET /api/match-finder.php for one age group (none chosen yet: nothing asked). */
 export function useMatchFinder(ageGroup: MatchFinderAgeGroup | null) {
+  const { user } = useSession();
+  const seeking = seekingQuery(user?.id);
   return useQuery<TSuggestionsAnswer, ApiError>({
-    queryKey: ['match-finder', ageGroup],
-    queryFn: () => apiGet<TSuggestionsAnswer>('/api/match-finder.php', { age_group: ageGroup! }),
+    queryKey: ['match-finder', ageGroup, seeking.looking_for ?? null],
+    queryFn: () => apiGet<TSuggestionsAnswer>('/api/match-finder.php', { age_group: ageGroup!, ...seeking }),
     enabled: ageGroup !== null,
     refetchOnWindowFocus: false,
   });
@@ -57,14 +64,16 @@ export function useMatchFinder(ageGroup: MatchFinderAgeGroup | null) {
 
 /** GET /api/signup-matches.php: suggestions from the preferences given at signup. */
 export function useSignupMatches() {
+  const { user } = useSession();
+  const seeking = seekingQuery(user?.id);
   return useQuery<TSuggestionsAnswer, ApiError>({
-    queryKey: ['signup-matches'],
-    queryFn: () => apiGet<TSuggestionsAnswer>('/api/signup-matches.php'),
+    queryKey: ['signup-matches', seeking.looking_for ?? null],
+    queryFn: () => apiGet<TSuggestionsAnswer>('/api/signup-matches.php', seeking),
     refetchOnWindowFocus: false,
   });
 }
 
-/** GET /api/auto-like.php: a fictional profile that now likes the member, or null. */
-export async function fetchAutoLike(): Promise<TAutoLikeAnswer['profile']> {
-  return (await apiGet<TAutoLikeAnswer>('/api/auto-like.php')).profile;
+/** GET /api/auto-like.php: a fictional profile that now likes the member (and would be shown to them), or null. */
+export async function fetchAutoLike(userId: number): Promise<TAutoLikeAnswer['profile']> {
+  return (await apiGet<TAutoLikeAnswer>('/api/auto-like.php', seekingQuery(userId))).profile;
 }

@@ -10,6 +10,8 @@ import { INVALID_CHARACTERS } from '@cupido/shared/input';
 
 /** A client-side validation result: the same codes the server answers with (spec section 5). */
 const PROBLEM_CODES = [
+  'gender_required',
+  'looking_for_required',
   'invalid_email',
   'name_required',
   'name_too_long',

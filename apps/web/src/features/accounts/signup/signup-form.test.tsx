@@ -3,10 +3,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { TRACKING_STORAGE_KEY } from '../../tracking/tracking';
+import { SESSION_SEEKING_KEY, sessionSeeking } from '../../matching/session-seeking';
 import { SESSION_QUERY_KEY } from '../../session/use-session';
 import { apiError, sentBodies, stubApi } from '../../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../../test/location-probe';
 import { makeUser, renderWithProviders, type RenderOptions } from '../../../test/render-with-providers';
+import { changeLocale } from '../../../i18n/i18n';
+import { AccountsTexts } from '../accounts-texts';
 import { SignupForm } from './signup-form';
 
 const input = (id: string) => document.getElementById(id) as HTMLInputElement;
@@ -22,6 +25,8 @@ function renderForm(options: RenderOptions & { profileId?: number } = {}) {
 }
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>, overrides: { email?: string; name?: string } = {}) {
+  await user.click(screen.getByRole('radio', { name: 'A woman' }));
+  await user.click(screen.getByRole('radio', { name: 'Men' }));
   await user.type(input('signup-email'), overrides.email ?? 'anna@example.com');
   await user.type(input('signup-name'), overrides.name ?? 'Anna');
   await user.type(input('signup-password'), 'correct horse');
@@ -32,7 +37,10 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, overrides: { 
   await user.click(input('signup-consent-orientation'));
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
@@ -54,6 +62,8 @@ describe('signup form', () => {
     expect(screen.queryByLabelText('Your first message (optional)')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(errorOf('signup-gender')).toBe('Tell us whether you are a man or a woman');
+    expect(errorOf('signup-looking-for')).toBe('Choose whom you are looking for');
     expect(errorOf('signup-email')).toBe('Invalid email');
     expect(errorOf('signup-name')).toBe('Enter a name of at least 2 characters');
     expect(errorOf('signup-password')).toBe('Your password needs at least 8 characters');
@@ -64,8 +74,79 @@ describe('signup form', () => {
     expect(input('signup-email').getAttribute('aria-describedby')).toBe('signup-email-error');
     expect(input('signup-email').className).toContain('is-invalid');
     expect(input('signup-name').getAttribute('aria-describedby')).toBe('signup-name-error signup-name-help');
-    expect(document.activeElement).toBe(input('signup-email'));
+    // The first step's first choice gets the focus.
+    expect(document.activeElement).toBe(input('signup-gender-male'));
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('asks first who you are and whom you look for, as labelled radio groups', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const form = document.getElementById('signup-form')!;
+    // The two groups come before every other field.
+    const firstControls = [...form.querySelectorAll('input, select, textarea')].slice(0, 6).map((el) => el.id);
+    expect(firstControls).toEqual([
+      'signup-gender-male',
+      'signup-gender-female',
+      'signup-looking-for-male',
+      'signup-looking-for-female',
+      'signup-looking-for-both',
+      'signup-email',
+    ]);
+    const iAm = screen.getByRole('group', { name: 'I am' });
+    expect(iAm.tagName).toBe('FIELDSET');
+    expect(screen.getByRole('radio', { name: 'A man' })).toBe(input('signup-gender-male'));
+    expect(screen.getByRole('radio', { name: 'A woman' })).toBe(input('signup-gender-female'));
+    const lookingFor = screen.getByRole('group', { name: 'I am looking for' });
+    expect(lookingFor.getAttribute('aria-describedby')).toBe('signup-looking-for-help');
+    expect(document.getElementById('signup-looking-for-help')!.textContent).toContain('only if you give the consent below');
+    for (const name of ['Men', 'Women', 'Both']) expect(screen.getByRole('radio', { name }).getAttribute('name')).toBe('signup-looking-for');
+    expect(screen.getAllByRole('radio').every((radio) => !(radio as HTMLInputElement).checked)).toBe(true);
+
+    // Keyboard: Tab reaches the group, Space chooses; leaving a group unchosen says so.
+    await user.tab();
+    expect(document.activeElement).toBe(input('signup-gender-male'));
+    await user.keyboard(' ');
+    expect(input('signup-gender-male').checked).toBe(true);
+    await user.tab();
+    expect(document.activeElement?.getAttribute('name')).toBe('signup-looking-for');
+    await user.tab();
+    expect(errorOf('signup-looking-for')).toBe('Choose whom you are looking for');
+    expect(input('signup-looking-for-both').getAttribute('aria-invalid')).toBe('true');
+    expect(input('signup-looking-for-both').getAttribute('aria-describedby')).toBe('signup-looking-for-error signup-looking-for-help');
+    await user.click(screen.getByRole('radio', { name: 'Both' }));
+    expect(errorOf('signup-looking-for')).toBeNull();
+    expect(errorOf('signup-gender')).toBeNull();
+  });
+
+  it('speaks the member\'s language in the first step', async () => {
+    await changeLocale('pl');
+    try {
+      renderWithProviders(
+        <AccountsTexts>
+          <SignupForm />
+        </AccountsTexts>,
+        { route: '/signup', locale: 'pl' },
+      );
+      expect(await screen.findByRole('group', { name: 'Jestem' })).toBeTruthy();
+      expect(screen.getByRole('radio', { name: 'Kobietą' })).toBeTruthy();
+      expect(screen.getByRole('group', { name: 'Szukam' })).toBeTruthy();
+      expect(screen.getByRole('radio', { name: 'Obu płci' })).toBeTruthy();
+      expect(screen.getByLabelText('Kraj')).toBeTruthy();
+    } finally {
+      await changeLocale('en');
+    }
+  });
+
+  it('starts the country from the detected one when the site serves it, else the site\'s first', () => {
+    const { unmount } = renderForm({ settings: { countries: ['NL', 'BE', 'GB'], geoip_country: 'BE', geoip_selected_country: 'BE' } });
+    const select = () => screen.getByLabelText('Country') as HTMLSelectElement;
+    expect(select().value).toBe('BE');
+    expect([...select().options].map((o) => o.value)).toEqual(['NL', 'BE', 'GB']);
+    expect([...select().options].map((o) => o.textContent)).toContain('Belgium');
+    unmount();
+    renderForm({ settings: { countries: ['NL', 'BE', 'GB'], geoip_country: 'DE', geoip_selected_country: 'DE' } });
+    expect(select().value).toBe('NL');
   });
 
   it('username: not the e-mail address, not starting with @ (checked on blur)', async () => {
@@ -172,6 +253,7 @@ describe('signup form', () => {
     const user = userEvent.setup();
     const { queryClient } = renderForm();
     await fillValid(user);
+    await user.selectOptions(screen.getByLabelText('Country'), 'Netherlands');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
     await waitFor(() => expect(currentLocation()).toBe('/members?api_signup_complete=1'));
     expect(sentBodies(fetch, 'POST /api/signup.php')).toEqual([
@@ -180,6 +262,9 @@ describe('signup form', () => {
         name: 'Anna',
         password: 'correct horse',
         date_of_birth: '1990-05-15',
+        gender: 'female',
+        looking_for: 'male',
+        country: 'NL',
         consent_terms: true,
         consent_orientation_data: true,
         language: 'en',
@@ -187,6 +272,24 @@ describe('signup form', () => {
       },
     ]);
     expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toEqual(member);
+    // With the orientation consent the server keeps whom she looks for: the tab keeps nothing.
+    expect(sessionStorage.getItem(SESSION_SEEKING_KEY)).toBeNull();
+  });
+
+  it('without the orientation consent this tab keeps whom the member looks for, for that member only', async () => {
+    const member = makeUser({ id: 41, status: 'not_confirmed' });
+    const fetch = stubApi({ 'POST /api/signup.php': { status: 201, body: { user: member } } });
+    const user = userEvent.setup();
+    renderForm();
+    await fillValid(user);
+    await user.click(screen.getByRole('radio', { name: 'Both' }));
+    await user.click(input('signup-consent-orientation'));
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() => expect(currentLocation()).toBe('/members?api_signup_complete=1'));
+    expect(sentBodies(fetch, 'POST /api/signup.php')[0]).toMatchObject({ gender: 'female', looking_for: 'both', consent_orientation_data: false });
+    expect(sessionSeeking(41)).toBe('both');
+    expect(sessionSeeking(42)).toBeNull();
+    expect(localStorage.getItem(SESSION_SEEKING_KEY)).toBeNull();
   });
 
   it('from a profile: offers the first message and sends it with the profile id', async () => {

@@ -3,27 +3,34 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@cupido/shared/account-rules';
 import { isSignupAllowed } from '@cupido/shared/rules';
+import { LOCALES } from '@cupido/shared/locales';
 import { routePath } from '@cupido/shared/routes';
 import { useLocale } from '../../locale/use-locale';
+import { forgetSessionSeeking, keepSessionSeeking } from '../../matching/session-seeking';
 import { useSettings } from '../../site/use-settings';
 import { hasTrafficSource, signupTracking } from '../../tracking/tracking';
 import { ACCOUNTS_NS } from '../accounts-texts';
 import { useSignup } from '../account-calls';
 import { EmailSuggestion, useEmailSuggestion } from '../form/email-suggestion';
 import { controlProps, FieldError, TextAreaField, TextField } from '../../../ui/form/field';
+import { SelectField } from '../../../ui/form/select-field';
 import { PasswordField } from '../form/password-field';
 import { useAccountForm } from '../form/use-account-form';
 import { PendingDeletionHelp } from '../pending-deletion-help';
+import { ChoiceField } from './choice-field';
 import { DateOfBirthField } from './date-of-birth-field';
 import './consent-checkbox.scss';
-import { EMPTY_SIGNUP, signupFormSchema, type SignupField } from './signup-rules';
+import { EMPTY_SIGNUP, initialCountry, isSeeking, signupFormSchema, type SignupField } from './signup-rules';
 
-/** Element ids, for labels, errors and the browser tests. */
+/** Element ids, for labels, errors and the browser tests, in the order of the form. */
 const IDS: Record<SignupField, string> = {
+  gender: 'signup-gender-male', // the group is signup-gender; focus goes to its first radio
+  looking_for: 'signup-looking-for-male', // the group is signup-looking-for
   email: 'signup-email',
   name: 'signup-name',
   password: 'signup-password',
   date_of_birth: 'signup-date-of-birth-day', // the group is signup-date-of-birth; focus goes to its first select
+  country: 'signup-country',
   signup_message: 'signup-message',
   consent_terms: 'signup-consent-terms',
   consent_orientation_data: 'signup-consent-orientation',
@@ -67,8 +74,11 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
     () => signupFormSchema({ minimumAge: settings.minimum_age, messageLength: settings.message_length }, profileId),
     [settings.minimum_age, settings.message_length, profileId],
   );
+  // The country starts from the detected one (or the lander's), when the site serves it.
+  const [defaultValues] = useState(() => ({ ...EMPTY_SIGNUP, country: initialCountry(settings) }));
   // The name may not be the e-mail address: typing the address checks the name again.
-  const form = useAccountForm({ schema, defaultValues: EMPTY_SIGNUP, ids: IDS, dependents: { email: ['name'] } });
+  const form = useAccountForm({ schema, defaultValues, ids: IDS, dependents: { email: ['name'] } });
+  const countryName = useCountryName();
   const email = form.bind('email');
   const [emailLeft, setEmailLeft] = useState(false);
   const suggestion = useEmailSuggestion(email.value, emailLeft);
@@ -84,7 +94,11 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
         ...signupTracking(), // the traffic source, stored only with the ad-tracking consent (decision 024)
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ user }) => {
+          // Without the orientation consent the server kept nothing of whom the member looks for:
+          // this tab keeps it, so matching still follows it (decision 036).
+          if (!request.consent_orientation_data && request.looking_for && isSeeking(request.looking_for)) keepSessionSeeking(user.id, request.looking_for);
+          else forgetSessionSeeking();
           onLeave?.();
           navigate(SIGNUP_COMPLETE_PATH);
         },
@@ -104,6 +118,27 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
   return (
     <form id="signup-form" noValidate onSubmit={submit} aria-busy={submitting}>
       <p className="text-body-secondary">{t('signup.intro', { min_age: settings.minimum_age })}</p>
+
+      <ChoiceField
+        id="signup-gender"
+        legend={t('fields.gender')}
+        options={[
+          { value: 'male', label: t('fields.genderOptions.male') },
+          { value: 'female', label: t('fields.genderOptions.female') },
+        ]}
+        {...form.bind('gender')}
+      />
+      <ChoiceField
+        id="signup-looking-for"
+        legend={t('fields.lookingFor')}
+        options={[
+          { value: 'male', label: t('fields.lookingForOptions.male') },
+          { value: 'female', label: t('fields.lookingForOptions.female') },
+          { value: 'both', label: t('fields.lookingForOptions.both') },
+        ]}
+        help={t('fields.lookingForHelp')}
+        {...form.bind('looking_for')}
+      />
 
       <TextField
         id={IDS.email}
@@ -151,6 +186,15 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
 
       <DateOfBirthField id="signup-date-of-birth" minimumAge={settings.minimum_age} {...form.bind('date_of_birth')} />
 
+      {settings.countries.length > 1 && (
+        <SelectField
+          id={IDS.country}
+          label={t('fields.country')}
+          options={settings.countries.map((code) => ({ value: code, label: countryName(code) }))}
+          {...form.bind('country', { checkOnBlur: false })}
+        />
+      )}
+
       {profileId !== undefined && (
         <TextAreaField id={IDS.signup_message} label={t('fields.signupMessage')} help={t('fields.signupMessageHelp')} {...form.bind('signup_message')} />
       )}
@@ -185,6 +229,20 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
       </p>
     </form>
   );
+}
+
+/** Country names in the member's language, from the browser's own data (as the profile screens name them). */
+function useCountryName(): (code: string) => string {
+  const { locale } = useLocale();
+  return useMemo(() => {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([LOCALES.find((l) => l.code === locale)?.iso ?? locale], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    return (code: string) => names?.of(code) ?? code;
+  }, [locale]);
 }
 
 function ConsentCheckbox({

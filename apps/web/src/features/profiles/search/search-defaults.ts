@@ -4,6 +4,7 @@
  * sharing show the same search. An explicit "everyone" (all filters cleared) is `all=1`, so it is
  * not replaced by the defaults again.
  */
+import type { Seeking } from '@cupido/shared/matching-rules';
 import { defaultSearchOf } from '@cupido/shared/profile-rules';
 import type { TOwnProfile } from '@cupido/shared/profiles';
 import { SEARCH_FIELDS, type SearchField } from '../profile-limits';
@@ -17,9 +18,12 @@ export function hasExplicitSearch(params: URLSearchParams): boolean {
   return [...SEARCH_FIELDS, 'radius', 'page', EVERYONE_PARAM].some((name) => params.has(name));
 }
 
-/** The member's preferences (stored, else derived from their profile), limited to the site's filters. */
-export function defaultFilters(profile: TOwnProfile, offered: readonly SearchField[]): SearchFilters {
-  const preferred = defaultSearchOf(profile);
+/**
+ * The member's preferences (stored, else the choice this tab keeps when the server may not store
+ * it (decision 036), else derived from their profile), limited to the site's filters.
+ */
+export function defaultFilters(profile: TOwnProfile, offered: readonly SearchField[], keptSeeking: Seeking | null = null): SearchFilters {
+  const preferred = defaultSearchOf({ ...profile, looking_for_gender: profile.looking_for_gender ?? keptSeeking });
   const filters = { ...EMPTY_FILTERS };
   if (offered.includes('gender')) filters.gender = preferred.gender;
   if (offered.includes('min_age')) filters.min_age = String(preferred.min_age);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../session/use-session';
+import { sessionSeeking } from '../../matching/session-seeking';
 import { useOwnProfile } from '../profile-calls';
 import type { SearchField } from '../profile-limits';
 import { defaultFilters, hasExplicitSearch, withDefaultSearch } from './search-defaults';
@@ -13,7 +14,8 @@ import { EMPTY_FILTERS } from './search-params';
  * unfiltered search never goes out first. A profile that cannot be read searches everyone.
  */
 export function useDefaultSearch(offered: readonly SearchField[]): boolean {
-  const { loggedIn } = useSession();
+  const { loggedIn, user } = useSession();
+  const userId = user?.id;
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const needed = loggedIn && !hasExplicitSearch(params);
@@ -21,10 +23,10 @@ export function useDefaultSearch(offered: readonly SearchField[]): boolean {
 
   useEffect(() => {
     if (!needed || (!own.data && !own.error)) return;
-    const filters = own.data ? defaultFilters(own.data, offered) : EMPTY_FILTERS;
+    const filters = own.data ? defaultFilters(own.data, offered, sessionSeeking(userId)) : EMPTY_FILTERS;
     // The page's notices (location.state) stay with the replaced URL.
     setParams(withDefaultSearch(params, filters), { replace: true, state: location.state });
-  }, [needed, own.data, own.error, offered, params, setParams, location.state]);
+  }, [needed, own.data, own.error, offered, params, setParams, location.state, userId]);
 
   return needed;
 }
