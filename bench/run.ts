@@ -52,6 +52,8 @@ async function liveSession(base: string): Promise<Record<string, string>> {
       name: 'Bench',
       password: 'bench password',
       date_of_birth: '1990-01-01',
+      gender: 'male',
+      looking_for: 'female',
       consent_terms: true,
       consent_orientation_data: true,
     }),

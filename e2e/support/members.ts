@@ -44,6 +44,8 @@ const signupBody = (email: string, name: string) => ({
   name,
   password: PASSWORD,
   date_of_birth: '1988-02-03',
+  gender: 'female',
+  looking_for: 'both',
   consent_terms: true,
   consent_orientation_data: true,
 });

@@ -28,6 +28,9 @@ test.describe('signup and activation on a phone', () => {
     const email = newEmail('phone');
     await skipEntryWarning(page);
     await page.goto('/signup');
+    // Who you are and whom you look for: native radios drawn as buttons, chosen by their labels.
+    await page.locator('label[for="signup-gender-female"]').click();
+    await page.locator('label[for="signup-looking-for-male"]').click();
     await page.locator('#signup-email').fill(email);
     await page.locator('#signup-name').fill('Mila');
     await page.locator('#signup-password').fill(PASSWORD);

@@ -23,6 +23,9 @@ async function skipEntryWarning(page: Page) {
 }
 
 async function fillSignupForm(page: Page, email: string, name = 'Sanne') {
+  // Who you are and whom you look for: native radios drawn as buttons, chosen by their labels.
+  await page.locator('label[for="signup-gender-female"]').click();
+  await page.locator('label[for="signup-looking-for-male"]').click();
   await page.locator('#signup-email').fill(email);
   await page.locator('#signup-name').fill(name);
   await page.locator('#signup-password').fill(PASSWORD);
@@ -36,7 +39,7 @@ async function fillSignupForm(page: Page, email: string, name = 'Sanne') {
 /** Signs up through the API in the page's browser context, so the browser is logged in. */
 async function signupThroughApi(request: APIRequestContext, email: string) {
   const response = await request.post('/api/signup.php', {
-    data: { email, name: 'Rosa', password: PASSWORD, date_of_birth: '1988-02-03', consent_terms: true, consent_orientation_data: true },
+    data: { email, name: 'Rosa', password: PASSWORD, date_of_birth: '1988-02-03', gender: 'female', looking_for: 'both', consent_terms: true, consent_orientation_data: true },
   });
   expect(response.status(), await response.text()).toBe(201);
 }

@@ -26,6 +26,9 @@ const banner = (page: Page) => page.locator('#ad-consent-banner');
 async function signUpFromHome(page: Page, email: string, name: string): Promise<Record<string, unknown>> {
   await page.goto('/');
   await page.locator('#home-signup').click();
+  // Who you are and whom you look for: native radios drawn as buttons, chosen by their labels.
+  await page.locator('label[for="signup-gender-female"]').click();
+  await page.locator('label[for="signup-looking-for-male"]').click();
   await page.locator('#signup-email').fill(email);
   await page.locator('#signup-name').fill(name);
   await page.locator('#signup-password').fill(PASSWORD);
