@@ -20,10 +20,11 @@ type ButtonState =
 /**
  * The location settings' geolocation button (spec section 2: states active and error; the
  * permission tracked live): the browser's position, at most an hour old, reverse geocoded by
- * GET /api/geocode.php into country, region and city for the form (`onPlace`). The result is
- * kept for the rest of the visit; a failure is kept as false (spec section 7).
+ * GET /api/geocode.php into country, region and city for the form (`onPlace`, with the point,
+ * which the save sends as the member's location: the server keeps only its ~1 km cell, decision
+ * 036). The result is kept for the rest of the visit; a failure is kept as false (spec section 7).
  */
-export function GeolocationButton({ onPlace }: { onPlace: (place: TGeocodeAnswer) => PlaceOutcome }) {
+export function GeolocationButton({ onPlace }: { onPlace: (place: TGeocodeAnswer, point: { latitude: number; longitude: number }) => PlaceOutcome }) {
   const { t } = useTranslation(PROFILES_NS);
   const queryClient = useQueryClient();
   const permission = useGeolocationPermission();
@@ -42,9 +43,10 @@ export function GeolocationButton({ onPlace }: { onPlace: (place: TGeocodeAnswer
       return;
     }
     try {
-      const place = await reverseGeocode(position.coords.latitude, position.coords.longitude);
+      const { latitude, longitude } = position.coords;
+      const place = await reverseGeocode(latitude, longitude);
       store(place);
-      const outcome = onPlace(place);
+      const outcome = onPlace(place, { latitude, longitude });
       setState(
         outcome.filled
           ? { kind: 'done', warning: false, message: t('geo.filled', { place: outcome.place }) }

@@ -105,7 +105,37 @@ describe('geolocation button', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await screen.findByText('Your profile has been saved.');
-    expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([{ country: 'NL', region: 'UT', city: 'Utrecht' }]);
+    // The browser's point goes with the save, so distances work; the server keeps only its ~1 km cell.
+    expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([
+      { country: 'NL', region: 'UT', city: 'Utrecht', location: { latitude: 52.0907, longitude: 5.1214 } },
+    ]);
+    // Sent once: the next save carries no location.
+    await user.type(screen.getByLabelText('About me'), 'Hi');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(sentBodies(fetch, 'PUT /api/profile.php')).toHaveLength(2));
+    expect(sentBodies(fetch, 'PUT /api/profile.php')[1]).not.toHaveProperty('location');
+  });
+
+  it('a city typed after locating is another place: the point is not sent', async () => {
+    const fake = fakeBrowser('granted');
+    const { fetch } = renderProfile();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Use my current location' }));
+    await act(async () => fake.requests[0]!.success(position(52.0907, 5.1214)));
+    await screen.findByText(/We filled in your location/);
+    await user.clear(screen.getByLabelText('City'));
+    await user.type(screen.getByLabelText('City'), 'Amersfoort');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByText('Your profile has been saved.');
+    expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([{ country: 'NL', region: 'UT', city: 'Amersfoort' }]);
+  });
+
+  it('says what is kept of the location: an area of about 1 km, never the exact point', async () => {
+    fakeBrowser('prompt');
+    renderProfile();
+    await screen.findByRole('button', { name: 'Use my current location' });
+    expect(document.getElementById('geolocation-help')!.textContent).toContain('about 1 km');
+    expect(document.getElementById('geolocation-help')!.textContent).toContain('Nobody sees your exact location.');
   });
 
   it('shows an error when the member refuses, and stores false', async () => {

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { routePath } from '@cupido/shared/routes';
 import { LOOKING_FOR_GENDERS } from '@cupido/shared/profile-rules';
 import { SelectField } from '../../../ui/form/select-field';
 import type { FieldBinding } from '../../../ui/form/use-zod-form';
@@ -13,7 +15,9 @@ const AGES = Array.from({ length: SEARCH_MAX_AGE - SEARCH_MIN_AGE + 1 }, (_, i) 
 
 /**
  * "Looking for" of the own profile (decision 013): the gender and age range the member search
- * starts with. Left empty, the search derives them from the member's own profile.
+ * starts with. Left empty, the search derives them from the member's own profile. With the gender,
+ * whom one looks for reveals the orientation: without the orientation consent it is not saved
+ * (decision 036), so its choice waits for the consent, as the sexuality does.
  */
 export function LookingForFields({
   ids,
@@ -21,8 +25,11 @@ export function LookingForFields({
   minAge,
   maxAge,
   onAgeChosen,
+  orientationConsent,
 }: {
   ids: Record<ProfileField, string>;
+  /** The member's orientation consent stands: whom they look for may be saved. */
+  orientationConsent: boolean;
   gender: FieldBinding<string>;
   minAge: FieldBinding<string>;
   maxAge: FieldBinding<string>;
@@ -48,6 +55,17 @@ export function LookingForFields({
           options={LOOKING_FOR_GENDERS.map((id) => ({ value: id, label: t(`options.looking_for_gender.${id}`) }))}
           empty={t('profile.lookingForAuto')}
           {...gender}
+          disabled={!orientationConsent && !gender.value}
+          help={
+            orientationConsent ? undefined : (
+              <>
+                {t('profile.lookingForNoConsent')}{' '}
+                <Link id="profile-looking-for-consent" to={routePath('notifications')}>
+                  {t('profile.sexualityConsentLink')}
+                </Link>
+              </>
+            )
+          }
         />
         <SelectField
           id={ids.looking_for_min_age}

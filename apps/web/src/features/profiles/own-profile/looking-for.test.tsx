@@ -18,8 +18,8 @@ function stubProfile(put: Parameters<typeof stubApi>[0][string] = (body) => ({ b
   });
 }
 
-async function renderProfile() {
-  renderWithProviders(<ProfilePage />, { user: makeUser(), route: '/profile' });
+async function renderProfile(member = makeUser()) {
+  renderWithProviders(<ProfilePage />, { user: member, route: '/profile' });
   await screen.findByRole('heading', { level: 2, name: "Who you're looking for" });
 }
 
@@ -60,6 +60,21 @@ describe('own profile: looking for', () => {
     await user.selectOptions(select('Age from'), '20');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() => expect(document.getElementById('profile-looking-for-min-age-error')!.textContent).toBe('Enter an age from 18 to 99'));
+  });
+});
+
+describe('own profile: looking for without the orientation consent (decision 036)', () => {
+  it('waits for the consent, says why and links to it; the ages still save', async () => {
+    const fetch = stubProfile();
+    const user = userEvent.setup();
+    await renderProfile(makeUser({ orientation_consent: false }));
+    expect(select("I'm looking for").disabled).toBe(true);
+    expect(document.getElementById('profile-looking-for-gender-help')!.textContent).toContain('we only save it with your consent');
+    expect(document.getElementById('profile-looking-for-consent')!.getAttribute('href')).toBe('/notifications');
+    await user.selectOptions(select('Age from'), '30');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
+    expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([{ looking_for_min_age: 30 }]);
   });
 });
 

@@ -105,7 +105,12 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
   });
   const { setValue, clearErrors, subscribe } = form.form;
   const country = form.bind('country', { checkOnBlur: false });
+  const city = form.bind('city');
   const regions = useRegions(country.value);
+  // The browser's point the location button found, sent with the next save as `location` so
+  // distances work (decision 036: stored as its ~1 km cell, never shown exactly). A country or
+  // city typed afterwards is another place: the server then places the member at that city.
+  const [located, setLocated] = useState<{ latitude: number; longitude: number } | null>(null);
 
   // Any edit makes an earlier "saved" stale.
   useEffect(() => subscribe({ formState: { values: true }, callback: ({ type }) => type === 'change' && setDone(false) }), [subscribe]);
@@ -115,13 +120,19 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
     if (value !== country.value) {
       setValue('region', '');
       clearErrors('region');
+      setLocated(null);
     }
     country.onChange(value);
   };
+  const changeCity = (value: string) => {
+    setLocated(null);
+    city.onChange(value);
+  };
 
   /** The geolocation button's place: filled in when the site serves its country (saved with the form). */
-  const applyPlace = (place: TGeocodeAnswer): PlaceOutcome => {
+  const applyPlace = (place: TGeocodeAnswer, point: { latitude: number; longitude: number }): PlaceOutcome => {
     if (!settings.countries.includes(place.country)) return { filled: false, country: countryName(place.country) };
+    setLocated(point);
     setValue('country', place.country, { shouldDirty: true });
     setValue('region', place.region ?? '', { shouldDirty: true });
     if (place.city) setValue('city', place.city, { shouldDirty: true });
@@ -130,13 +141,15 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
     return { filled: true, place: [place.city, countryName(place.country)].filter(Boolean).join(', ') };
   };
 
-  const save = form.onSubmit((changes) => {
+  const save = form.onSubmit((changed) => {
+    const changes = located ? { ...changed, location: located } : changed;
     if (Object.keys(changes).length === 0) {
       setDone(true);
       return;
     }
     update.mutate(changes, {
       onSuccess: (fresh) => {
+        setLocated(null);
         const next = valuesOf(fresh);
         setSaved(next);
         form.reset(next);
@@ -224,7 +237,7 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
             />
           </div>
         </div>
-        <TextField id={IDS.city} label={t('fields.city')} autoComplete="address-level2" {...form.bind('city')} />
+        <TextField id={IDS.city} label={t('fields.city')} autoComplete="address-level2" {...city} onChange={changeCity} />
       </section>
 
       <section className="mb-4" aria-labelledby="profile-looks-title">
@@ -261,6 +274,7 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
         maxAge={form.bind('looking_for_max_age', { checkOnChange: true })}
         // A reversed range is shown as soon as either bound is chosen, not only on Save.
         onAgeChosen={() => form.touch('looking_for_max_age')}
+        orientationConsent={user.orientation_consent}
       />
 
       <ServerError error={form.formError} id="profile-error" />

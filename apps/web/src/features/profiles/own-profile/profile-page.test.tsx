@@ -58,7 +58,8 @@ describe('own profile (/profile)', () => {
     expect(select.value).toBe('');
     expect(select.getAttribute('aria-describedby')).toBe('profile-sexuality-help');
     expect(document.getElementById('profile-sexuality-help')!.textContent).toContain('You have withdrawn your consent to use your sexual orientation');
-    expect(screen.getByRole('link', { name: 'Give your consent in your settings' }).getAttribute('href')).toBe('/notifications');
+    // The link under the orientation, and the one under whom the member looks for (decision 036).
+    expect(screen.getAllByRole('link', { name: 'Give your consent in your settings' }).map((link) => link.getAttribute('href'))).toEqual(['/notifications', '/notifications']);
 
     await user.type(screen.getByLabelText('City'), ' Noord');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
