@@ -91,10 +91,26 @@ export type TSwipeStackAnswer = z.infer<typeof ZSwipeStackAnswer>;
 export const MATCH_FINDER_AGE_GROUPS = ['18-35', '35+'] as const;
 export type MatchFinderAgeGroup = (typeof MATCH_FINDER_AGE_GROUPS)[number];
 
-/** GET /api/match-finder.php and GET /api/signup-matches.php: suggested profiles, with a photo, not liked yet, near first. */
+/**
+ * Whom the member looks for as the browser keeps it for the session (decision 036): sent with the
+ * matching calls, it counts only when the member stored no choice (which needs the orientation
+ * consent); else decision 013's default applies. Optional here so a wrong value gets the
+ * translated 400 invalid_choice (field looking_for).
+ */
+const lookingForQuery = {
+  looking_for: zText(10)
+    .optional()
+    .meta({ description: "male | female | both; empty or absent: the member's stored choice, else the default from gender and orientation" }),
+};
+
+/** GET /api/swipe-stack.php, GET /api/signup-matches.php and GET /api/auto-like.php. */
+export const ZMatchingQuery = z.looseObject({ ...lookingForQuery });
+
+/** GET /api/match-finder.php: suggested profiles of an age group, with a photo, not liked yet, near first. */
 export const ZMatchFinderQuery = z.looseObject({
   // Optional here so a missing group gets the same translated 400 invalid_age_group as a wrong one.
   age_group: zText(10).optional().meta({ description: MATCH_FINDER_AGE_GROUPS.join(' | ') }),
+  ...lookingForQuery,
 });
 export const ZSuggestionsAnswer = z.object({ profiles: z.array(ZLikedProfileCard) });
 export type TSuggestionsAnswer = z.infer<typeof ZSuggestionsAnswer>;

@@ -28,7 +28,7 @@ async function scene(rules: Partial<AutoLikeRules> = {}, options: { activate?: b
   const member = options.activate === false ? await signedUpOnly(site.domain) : await activeMemberOn(t, site.domain);
   await db()
     .update(profiles)
-    .set({ gender: 'male', sexuality: 'hetero', birthDate: '1990-05-17' })
+    .set({ gender: 'male', sexuality: 'hetero', lookingForGender: null, birthDate: '1990-05-17' })
     .where(eq(profiles.id, member.profileId));
   const fictional = async (values: Partial<typeof profiles.$inferInsert> = {}) => {
     const id = await insertProfile(db(), { siteId: site.siteId, gender: 'female', birthDate: '1994-01-01', isFictional: true, ...values });
@@ -133,13 +133,46 @@ describe('GET /api/auto-like.php', () => {
     expect(await autoLike()).not.toBeNull();
   });
 
-  it("prefers fictional profiles that fit the member's preferences, then any", async () => {
+  it('prefers fictional profiles of the ages the member looks for, then any age, and never one the member would not be shown (decision 036)', async () => {
     const { fictional, autoLike } = await scene();
-    const man = await fictional({ gender: 'male' });
+    const older = await fictional({ gender: 'female', birthDate: '1950-01-01' });
     const woman = await fictional({ gender: 'female' });
+    await fictional({ gender: 'male' }); // a man: not whom he looks for
+    await fictional({ gender: 'male', sexuality: 'gay' }); // looks for men, but he does not
+    await fictional({ gender: 'female', sexuality: 'lesbian' }); // whom he looks for, but she looks for women
+    await fictional({ gender: 'female', lookingForGender: 'female' });
     expect((await autoLike())?.id).toBe(woman);
-    expect((await autoLike())?.id).toBe(man);
+    expect((await autoLike())?.id).toBe(older);
     expect(await autoLike()).toBeNull();
+  });
+
+  it("follows the browser's looking_for when the member stored no choice, and the stored one otherwise", async () => {
+    const { domain, member, fictional } = await scene();
+    // No orientation stored: on his own he counts as looking for both.
+    await db().update(profiles).set({ sexuality: null, lookingForGender: null }).where(eq(profiles.id, member.profileId));
+    const gayMan = await fictional({ gender: 'male', sexuality: 'gay' });
+    const woman = await fictional({ gender: 'female' });
+    const autoLikeWith = async (query: string) => {
+      const response = await get(t, `/api/auto-like.php?domain=${domain}&${query}`, member.cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      return ZAutoLikeAnswer.strict().parse(response.json()).profile?.id ?? null;
+    };
+    expect(await autoLikeWith('looking_for=female')).toBe(woman);
+    expect(await autoLikeWith('looking_for=female')).toBeNull();
+    expect(await autoLikeWith('looking_for=both')).toBe(gayMan);
+
+    const stored = await scene();
+    await db().update(profiles).set({ lookingForGender: 'female' }).where(eq(profiles.id, stored.member.profileId));
+    await stored.fictional({ gender: 'male', sexuality: 'gay' });
+    const response = await get(t, `/api/auto-like.php?domain=${stored.domain}&looking_for=male`, stored.member.cookie);
+    expect(ZAutoLikeAnswer.parse(response.json()).profile).toBeNull();
+  });
+
+  it('refuses an unknown looking_for with invalid_choice', async () => {
+    const { domain, member } = await scene();
+    const response = await get(t, `/api/auto-like.php?domain=${domain}&looking_for=men`, member.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({ code: 'invalid_choice', field: 'looking_for', message: 'Choose one of the options' });
   });
 
   it('skips fictional profiles that already like the member, are blocked, or belong to another site', async () => {

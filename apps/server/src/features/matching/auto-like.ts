@@ -20,8 +20,10 @@ import type { Tx } from '../../infra/domain-events';
 import type { Site } from '../sites/service';
 import { lockMemberAccount } from '../accounts/member-lock';
 import { approvedMainThumbOf } from '../photos/service';
+import { withActivity } from '../profiles/activity-port';
 import { birthDateBounds, excludedProfileIds, toCard, type CardRow } from '../profiles/search-read-model';
 import { matchingCards, matchingSelfOf, type MatchingFilter, type MatchingSelf } from '../profiles/for-matching';
+import { memberSideOf } from '../profiles/mutual-match-sql';
 import { autoLikeRulesOf, likeFromFictionalProfile, memberTimeZone, notLikingTheMember } from '../likes/for-matching';
 import type { Matcher, MatchingDeps } from './suggestions';
 
@@ -60,13 +62,21 @@ async function ruleAllowsAnother(tx: Tx, rules: AutoLikeRules, member: AutoLikeM
 }
 
 /**
- * A fictional profile for the member: one that fits whom they look for when there is one, else
- * any of the site's. `excludeIds`: their own profile and those blocked either way.
+ * A fictional profile for the member, only ever one the member would be shown (the two-way rule
+ * from the member's side, decision 036): of the ages they look for when there is one, else of
+ * any age. `excludeIds`: their own profile and those blocked either way.
  */
 async function pickFictional(tx: Tx, member: AutoLikeMember, self: MatchingSelf, excludeIds: number[], now: Date): Promise<CardRow | null> {
-  const filter: MatchingFilter = { siteId: member.siteId, excludeIds, fictionalOnly: true, conditions: [notLikingTheMember(member.profileId)] };
+  const filter: MatchingFilter = {
+    siteId: member.siteId,
+    match: memberSideOf(self.side, member.lookingFor),
+    from: self.point,
+    excludeIds,
+    fictionalOnly: true,
+    conditions: [notLikingTheMember(member.profileId)],
+  };
   const wanted = defaultSearchOf(self.preferences);
-  const fitting = { ...filter, gender: wanted.gender || undefined, ...birthDateBounds(now, wanted.min_age, wanted.max_age) };
+  const fitting = { ...filter, ...birthDateBounds(now, wanted.min_age, wanted.max_age) };
   const order = { by: 'photo_near_random', place: self } as const;
   const [best] = await matchingCards(tx, fitting, order, 1);
   if (best) return best;
@@ -98,9 +108,11 @@ export async function autoLike(deps: MatchingDeps, site: Site, locale: LocaleCod
   if (!liked) return { profile: null };
 
   const today = deps.clock();
+  const [marked] = await withActivity(deps.activity, { profileId: member.profileId }, [liked.profile]);
   return {
     profile: {
       ...toCard(liked.profile, site, today),
+      ...(marked?.activity ? { activity: marked.activity } : {}),
       like_state: liked.likeState,
       like_new: true,
       fictional: {

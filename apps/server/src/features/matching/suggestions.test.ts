@@ -9,6 +9,7 @@ import { ZSuggestionsAnswer, ZSwipeStackAnswer, FREE_DAILY_LIKES } from '@cupido
 import { likes, passes, profiles } from '../../db/schema';
 import { createAccountsTestApp, errorOf, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
+import { PLACES, at, shownKm } from '../profiles/distance-test-kit';
 import { SWIPE_STACK_SIZE } from './suggestions';
 
 let t: AccountsTestApp;
@@ -28,7 +29,7 @@ async function memberOnNewSite(profile: ProfileValues = {}) {
   const member = await activeMemberOn(t, site.domain);
   await db()
     .update(profiles)
-    .set({ gender: 'male', sexuality: 'hetero', country: 'GB', region: 'LND', city: 'London', ...profile })
+    .set({ gender: 'male', sexuality: 'hetero', lookingForGender: null, country: 'GB', region: 'LND', city: 'London', ...profile })
     .where(eq(profiles.id, member.profileId));
   const profile_ = async (values: ProfileValues = {}, photo = true) => {
     const id = await insertProfile(db(), { siteId: site.siteId, gender: 'female', birthDate: '1996-01-01', ...values });
@@ -38,8 +39,8 @@ async function memberOnNewSite(profile: ProfileValues = {}) {
   return { ...site, member, profile: profile_ };
 }
 
-async function stackOf(domain: string, cookie: string) {
-  const response = await get(t, `/api/swipe-stack.php?domain=${domain}`, cookie);
+async function stackOf(domain: string, cookie: string, query = '') {
+  const response = await get(t, `/api/swipe-stack.php?domain=${domain}${query}`, cookie);
   expect(response.statusCode, response.body).toBe(200);
   return ZSwipeStackAnswer.strict().parse(response.json());
 }
@@ -93,7 +94,8 @@ describe('GET /api/swipe-stack.php', () => {
   it("follows the member's stored preferences (gender and ages, decision 013)", async () => {
     const { domain, member, profile } = await memberOnNewSite({ lookingForGender: 'both', lookingForMinAge: 50, lookingForMaxAge: 60 });
     const woman55 = await profile({ birthDate: '1971-01-01' });
-    const man55 = await profile({ gender: 'male', birthDate: '1971-01-01' });
+    // Bi: a man who looks for men too, so the two-way rule lets him in (decision 036).
+    const man55 = await profile({ gender: 'male', sexuality: 'bi', birthDate: '1971-01-01' });
     await profile({ birthDate: '1996-01-01' });
     expect(new Set(ids(await stackOf(domain, member.cookie)))).toEqual(new Set([woman55, man55]));
   });
@@ -166,8 +168,8 @@ describe('GET /api/match-finder.php', () => {
 describe('GET /api/signup-matches.php', () => {
   it('suggests from what the signup gave: ages around the member, both genders, a photo, near first', async () => {
     const site = await newSite(t);
-    // Right after signup: not activated, no gender or orientation given yet.
-    const { cookie, user } = await signup(t, { date_of_birth: '1990-05-17' }, site.domain);
+    // Right after signup: not activated; a woman looking for men and women, no orientation given.
+    const { cookie, user } = await signup(t, { date_of_birth: '1990-05-17', gender: 'female', looking_for: 'both' }, site.domain);
     const ownId = user.profile.id as number;
     const [own] = await db().select({ country: profiles.country }).from(profiles).where(eq(profiles.id, ownId));
     const p = async (values: ProfileValues, photo = true) => {
@@ -175,14 +177,80 @@ describe('GET /api/signup-matches.php', () => {
       if (photo) await addPhoto(db(), id);
       return id;
     };
-    const woman = await p({ gender: 'female' });
+    // Whom she looks for, who look for a woman (decision 036).
+    const woman = await p({ gender: 'female', sexuality: 'lesbian' });
     const man = await p({ gender: 'male' });
-    const elsewhere = await p({ gender: 'female', country: own!.country === 'GB' ? 'IE' : 'GB' });
+    const elsewhere = await p({ gender: 'female', sexuality: 'bi', country: own!.country === 'GB' ? 'IE' : 'GB' });
     await p({ gender: 'female' }, false);
     await p({ gender: 'female', birthDate: '1960-01-01' });
 
     const answer = await suggestionsOf(site.domain, cookie, '/api/signup-matches.php');
     expect(new Set(ids(answer).slice(0, 2))).toEqual(new Set([woman, man]));
     expect(ids(answer)).toEqual([...ids(answer).slice(0, 2), elsewhere]);
+  });
+});
+
+describe('the two-way rule (decision 036)', () => {
+  it('offers only those the member looks for who look for the member, in every list', async () => {
+    const { domain, member, profile } = await memberOnNewSite();
+    const straightWoman = await profile();
+    const biWoman = await profile({ sexuality: 'bi' });
+    await profile({ sexuality: 'lesbian' });
+    await profile({ lookingForGender: 'female' });
+    await profile({ gender: 'male', sexuality: 'gay' });
+    await profile({ gender: null, sexuality: null });
+    const expected = new Set([straightWoman, biWoman]);
+    expect(new Set(ids(await stackOf(domain, member.cookie)))).toEqual(expected);
+    expect(new Set(ids(await suggestionsOf(domain, member.cookie, '/api/match-finder.php?age_group=18-35')))).toEqual(expected);
+    expect(new Set(ids(await suggestionsOf(domain, member.cookie, '/api/signup-matches.php')))).toEqual(expected);
+  });
+
+  it("takes the browser's looking_for when nothing is stored, never over a stored choice", async () => {
+    // No orientation stored (no consent): on his own he counts as looking for both.
+    const { domain, member, profile } = await memberOnNewSite({ sexuality: null });
+    const woman = await profile({ sexuality: 'bi' });
+    const gayMan = await profile({ gender: 'male', sexuality: 'gay' });
+    expect(new Set(ids(await stackOf(domain, member.cookie)))).toEqual(new Set([woman, gayMan]));
+    expect(ids(await stackOf(domain, member.cookie, '&looking_for=female'))).toEqual([woman]);
+    expect(ids(await suggestionsOf(domain, member.cookie, '/api/match-finder.php?age_group=18-35&looking_for=male'))).toEqual([gayMan]);
+    expect(ids(await suggestionsOf(domain, member.cookie, '/api/signup-matches.php?looking_for=MALE'))).toEqual([gayMan]);
+    expect(new Set(ids(await suggestionsOf(domain, member.cookie, '/api/signup-matches.php?looking_for=')))).toEqual(new Set([woman, gayMan]));
+
+    await db().update(profiles).set({ lookingForGender: 'female' }).where(eq(profiles.id, member.profileId));
+    expect(ids(await stackOf(domain, member.cookie, '&looking_for=male'))).toEqual([woman]);
+  });
+
+  it.each(['/api/swipe-stack.php', '/api/match-finder.php?age_group=18-35', '/api/signup-matches.php'])('refuses an unknown looking_for on %s with invalid_choice', async (path) => {
+    const { domain, member } = await memberOnNewSite();
+    const response = await get(t, `${path}${path.includes('?') ? '&' : '?'}domain=${domain}&looking_for=women&locale=it`, member.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toEqual({ code: 'invalid_choice', field: 'looking_for', message: 'Scegli una delle opzioni' });
+  });
+});
+
+describe('distance (decision 036)', () => {
+  it('puts the nearest first where the member has a location, a fictional profile at least 30 km away, those without one last by place', async () => {
+    const { domain, member, profile } = await memberOnNewSite(at(PLACES.london));
+    const edinburgh = await profile({ region: 'EDH', city: 'Edinburgh', ...at(PLACES.edinburgh) });
+    const reading = await profile({ region: 'RDG', city: 'Reading', ...at(PLACES.reading) });
+    const fictionalNextDoor = await profile({ isFictional: true, ...at(PLACES.londonNextDoor) });
+    const croydon = await profile({ city: 'Croydon', ...at(PLACES.croydon) });
+    const placelessIreland = await profile({ country: 'IE', region: 'D', city: 'Dublin' });
+    const placelessLondon = await profile({ city: 'London' });
+
+    const answer = await suggestionsOf(domain, member.cookie, '/api/match-finder.php?age_group=18-35');
+    expect(ids(answer)).toEqual([croydon, fictionalNextDoor, reading, edinburgh, placelessLondon, placelessIreland]);
+    expect(answer.profiles.map((card) => card.distance_km)).toEqual([
+      shownKm(PLACES.london, PLACES.croydon),
+      30,
+      shownKm(PLACES.london, PLACES.reading),
+      shownKm(PLACES.london, PLACES.edinburgh),
+      undefined,
+      undefined,
+    ]);
+    // The swipe stack keeps its order (with a photo first) and carries the distances too.
+    const stack = await stackOf(domain, member.cookie);
+    expect(stack.profiles.find((card) => card.id === reading)?.distance_km).toBe(shownKm(PLACES.london, PLACES.reading));
+    expect(JSON.stringify(stack)).not.toMatch(/latitude|longitude/);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * The swipe stack, the match finder and signup matches (spec sections 2 and 9, issue 11):
- * profiles of the member's site that fit whom the member looks for, never their own, never anyone
- * blocked either way, never an invisible one that has not liked them (spec section 4), and never
- * one they already liked (the stack also leaves out those they passed). Profiles' read model
+ * profiles of the member's site that fit whom the member looks for and who look for the member's
+ * gender (the two-way rule, decision 036), never their own, never anyone blocked either way,
+ * never an invisible one that has not liked them (spec section 4), and never one they already
+ * liked (the stack also leaves out those they passed). Profiles' read model
  * (profiles/for-matching.ts) runs the query; likes adds its conditions as SQL over the candidate.
+ * Cards carry the distance from the member and their activity marks.
  */
+import type { Seeking } from '@cupido/shared/matching-rules';
 import { defaultSearchOf } from '@cupido/shared/profile-rules';
 import {
   MATCH_FINDER_AGE_GROUPS,
@@ -18,13 +21,17 @@ import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Site } from '../sites/service';
+import { withActivity, type ActivityMarks } from '../profiles/activity-port';
 import { birthDateBounds, excludedProfileIds, toCard, type CardRow } from '../profiles/search-read-model';
 import { matchingCards, matchingSelfOf, type MatchingFilter, type MatchingSelf } from '../profiles/for-matching';
+import { memberSideOf } from '../profiles/mutual-match-sql';
 import { likeAllowanceOf, likeFlagsOf, likedTheMember, notLikedBy, notLikedOrPassedBy } from '../likes/for-matching';
 
 export interface MatchingDeps {
   db: Database;
   clock: Clock;
+  /** The cards' "online now" / "active today" marks (issue 28), handed in by app.ts. */
+  activity?: ActivityMarks;
 }
 
 /** The member asking, as the session knows them. */
@@ -33,6 +40,11 @@ export interface Matcher {
   profileId: number;
   siteId: number;
   paidUser: boolean;
+  /**
+   * Whom the member looks for as the browser keeps it for the session (`looking_for`, decision
+   * 036): counts only when nothing is stored (no orientation consent).
+   */
+  lookingFor?: Seeking;
 }
 
 /** Cards in one swipe stack: the web app asks for the next stack when this one runs low. */
@@ -61,25 +73,33 @@ async function selfOf(deps: MatchingDeps, member: Matcher, today: Date): Promise
   return self;
 }
 
-/** The filter every list starts from: the site, whom the member looks for (decision 013), nobody excluded. */
+/**
+ * The filter every list starts from: the site, the two-way rule from the member's side (decision
+ * 036), the ages the member looks for (decision 013), distances from the member, nobody excluded.
+ */
 async function baseFilter(deps: MatchingDeps, member: Matcher, self: MatchingSelf, today: Date, ages?: { minAge: number; maxAge: number }) {
   const wanted = defaultSearchOf(self.preferences);
   const { minAge, maxAge } = ages ?? { minAge: wanted.min_age, maxAge: wanted.max_age };
   return {
     siteId: member.siteId,
-    gender: wanted.gender || undefined,
+    match: memberSideOf(self.side, member.lookingFor),
+    from: self.point,
     ...birthDateBounds(today, minAge, maxAge),
     excludeIds: await excludedProfileIds(deps.db, { userId: member.userId, profileId: member.profileId }),
     invisibleShownWhen: likedTheMember(member.profileId),
   } satisfies MatchingFilter;
 }
 
-/** Cards with the state between the member and each profile (one query for the page). */
+/** Cards with the state between the member and each profile (one query for the page) and their activity marks. */
 export async function likedCards(deps: MatchingDeps, site: Site, member: Matcher, rows: CardRow[], today: Date): Promise<TLikedProfileCard[]> {
-  const flags = await likeFlagsOf(deps.db, member.profileId, rows.map((row) => row.id));
-  return rows.map((row) => {
+  const [flags, marked] = await Promise.all([
+    likeFlagsOf(deps.db, member.profileId, rows.map((row) => row.id)),
+    withActivity(deps.activity, { profileId: member.profileId }, rows),
+  ]);
+  return marked.map((row) => {
     const flag = flags.get(row.id);
-    return { ...toCard(row, site, today), like_state: flag?.likeState ?? 'none', like_new: flag?.likeNew ?? false };
+    const activity = row.activity ? { activity: row.activity } : {};
+    return { ...toCard(row, site, today), ...activity, like_state: flag?.likeState ?? 'none', like_new: flag?.likeNew ?? false };
   });
 }
 

@@ -7,14 +7,18 @@
  *
  * Candidates are profiles of the site that are active with a usable account. Invisible ones are
  * left out (spec section 4: others cannot like them first) unless `invisibleShownWhen` holds for
- * them: an invisible member who liked the member may be liked back.
+ * them: an invisible member who liked the member may be liked back. Every candidate meets the
+ * two-way rule from the member's side (decision 036, mutual-match-sql.ts).
  */
-import { and, desc, eq, gt, lte, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ageOn } from '@cupido/shared/accounts';
+import type { LatLon, MatchSide } from '@cupido/shared/matching-rules';
 import type { SearchPreferenceFacts } from '@cupido/shared/profiles';
 import type { Database } from '../../db/open';
 import { profiles } from '../../db/schema';
 import { approvedMainThumbOf } from '../photos/service';
+import { nearestIdsSql, realMetresSql, shownMetresSql } from './distance-sql';
+import { mutualMatchSql, type SideFacts } from './mutual-match-sql';
 import type { CardRow } from './search-read-model';
 
 /** SQL about a candidate, given its profiles.id column. */
@@ -22,7 +26,10 @@ export type CandidateCondition = (profileId: SQLWrapper) => SQL;
 
 export interface MatchingFilter {
   siteId: number;
-  gender?: 'male' | 'female';
+  /** The member's side of the two-way rule: their gender and whom they look for (decision 036). */
+  match: MatchSide;
+  /** The member's point (their cell's centre): cards carry the distance from it, and near_first orders by it. */
+  from?: LatLon | null;
   /** Inclusive upper bound of birth_date (the minimum age). */
   bornOnOrBefore?: string;
   /** Exclusive lower bound of birth_date (the maximum age). */
@@ -50,7 +57,7 @@ export interface Place {
 function criteriaSql(f: MatchingFilter): SQL {
   return and(
     eq(profiles.siteId, f.siteId),
-    f.gender !== undefined ? eq(profiles.gender, f.gender) : undefined,
+    mutualMatchSql(f.match),
     f.bornOnOrBefore !== undefined ? lte(profiles.birthDate, f.bornOnOrBefore) : undefined,
     f.bornAfter !== undefined ? gt(profiles.birthDate, f.bornAfter) : undefined,
     f.excludeIds.length > 0 ? notInArray(profiles.id, f.excludeIds) : undefined,
@@ -71,20 +78,46 @@ function nearFirst(place: Place): SQL[] {
 export type CandidateOrder =
   /** Profiles with a photo first, then the newest (swipe stack). */
   | { by: 'photo_first' }
-  /** Near the member first, then the newest (match finder, signup matches). */
+  /**
+   * Near the member first, then the newest (match finder, signup matches): by distance when the
+   * member has a location (`MatchingFilter.from`; fictional profiles count at least the minimum,
+   * those without a location follow), else the same country, region and city first.
+   */
   | { by: 'near_first'; place: Place }
   /** With a photo first, near first, then by chance among equals (auto-like: not always the same one). */
   | { by: 'photo_near_random'; place: Place };
 
-function orderSql(order: CandidateOrder): SQL[] {
+function orderSql(order: CandidateOrder, from: LatLon | null | undefined): SQL[] {
   switch (order.by) {
     case 'photo_first':
       return [desc(profiles.hasPhoto), desc(profiles.id)];
     case 'near_first':
-      return [...nearFirst(order.place), desc(profiles.id)];
+      return from
+        ? [asc(shownMetresSql(from)), asc(realMetresSql(from)), ...nearFirst(order.place), desc(profiles.id)]
+        : [...nearFirst(order.place), desc(profiles.id)];
     case 'photo_near_random':
       return [desc(profiles.hasPhoto), ...nearFirst(order.place), sql`random()`];
   }
+}
+
+/**
+ * The searchable candidates in the order asked for, each branch stopping after `limit`. Nearest
+ * first is three branches, each holding its first `limit` in that order: real and fictional
+ * profiles with a location (distance-sql.ts's nearestIdsSql: profiles_location_idx read nearest
+ * first; a fictional profile's floor keeps its order among fictional ones), and those without a
+ * location by place.
+ */
+function shownBranches(db: Pick<Database, 'select'>, where: SQL, order: CandidateOrder, from: LatLon | null | undefined, limit: number): SQL[] {
+  const ids = (condition: SQL, ordering: SQL[]) =>
+    sql`${db.select({ id: profiles.id }).from(profiles).where(and(where, condition)).orderBy(...ordering).limit(limit)}`;
+  if (order.by !== 'near_first' || !from) return [ids(sql`true`, orderSql(order, from))];
+  const tieOrder = [...nearFirst(order.place), desc(profiles.id)];
+  const nearest = (fictional: SQL) => sql`select id from ${nearestIdsSql(and(where, fictional)!, from, tieOrder, limit)} as nearest`;
+  return [
+    nearest(sql`not ${profiles.isFictional}`),
+    nearest(sql`${profiles.isFictional}`),
+    ids(sql`${profiles.latitude} is null`, orderSql(order, null)),
+  ];
 }
 
 /**
@@ -95,8 +128,8 @@ function orderSql(order: CandidateOrder): SQL[] {
  * an OR that would keep the planner off the partial indexes.
  */
 export function matchingCardsQuery(db: Pick<Database, 'select'>, filter: MatchingFilter, order: CandidateOrder, limit: number) {
-  const ordering = orderSql(order);
-  const shown = db.select({ id: profiles.id }).from(profiles).where(and(sql`${profiles.searchable}`, criteriaSql(filter))).orderBy(...ordering).limit(limit);
+  const ordering = orderSql(order, filter.from);
+  const shown = shownBranches(db, and(sql`${profiles.searchable}`, criteriaSql(filter))!, order, filter.from, limit);
   const allowedInvisible = filter.invisibleShownWhen
     ? db
         .select({ id: profiles.id })
@@ -111,7 +144,11 @@ export function matchingCardsQuery(db: Pick<Database, 'select'>, filter: Matchin
           ),
         )
     : undefined;
-  const candidateIds = allowedInvisible ? sql`(${shown}) union all (${allowedInvisible})` : sql`${shown}`;
+  const branches = allowedInvisible ? [...shown, sql`${allowedInvisible}`] : shown;
+  const candidateIds = sql.join(
+    branches.map((branch) => sql`(${branch})`),
+    sql` union all `,
+  );
   return db
     .select({
       id: profiles.id,
@@ -121,9 +158,12 @@ export function matchingCardsQuery(db: Pick<Database, 'select'>, filter: Matchin
       country: profiles.country,
       isFictional: profiles.isFictional,
       thumbFilename: approvedMainThumbOf(profiles.id).as('thumb_filename'),
+      distanceM: (filter.from ? realMetresSql(filter.from) : sql<number | null>`null::float8`).as('distance_m'),
     })
+    // The branches are disjoint (searchable or invisible; with a location, real or fictional, or
+    // none), so a join: a few dozen probes of the primary key.
     .from(profiles)
-    .where(sql`${profiles.id} in (${candidateIds})`)
+    .innerJoin(sql`(${candidateIds}) as candidates`, sql`${profiles.id} = candidates.id`)
     .orderBy(...ordering)
     .limit(limit);
 }
@@ -132,9 +172,14 @@ export function matchingCards(db: Pick<Database, 'select'>, filter: MatchingFilt
   return matchingCardsQuery(db, filter, order, limit);
 }
 
-/** What matching needs of the member's own profile: the facts of their default search (decision 013) and their place. */
+/**
+ * What matching needs of the member's own profile: the facts of their default search (decision
+ * 013), of their side of the two-way rule (decision 036), their place and their point.
+ */
 export interface MatchingSelf extends Place {
   preferences: SearchPreferenceFacts;
+  side: SideFacts;
+  point: LatLon | null;
 }
 
 export async function matchingSelfOf(db: Pick<Database, 'select'>, profileId: number, today: Date): Promise<MatchingSelf | null> {
@@ -149,6 +194,8 @@ export async function matchingSelfOf(db: Pick<Database, 'select'>, profileId: nu
       country: profiles.country,
       region: profiles.region,
       city: profiles.city,
+      latitude: profiles.latitude,
+      longitude: profiles.longitude,
     })
     .from(profiles)
     .where(eq(profiles.id, profileId))
@@ -166,5 +213,7 @@ export async function matchingSelfOf(db: Pick<Database, 'select'>, profileId: nu
       looking_for_min_age: row.lookingForMinAge,
       looking_for_max_age: row.lookingForMaxAge,
     },
+    side: { gender: row.gender, sexuality: row.sexuality, lookingForGender: row.lookingForGender },
+    point: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
   };
 }

@@ -4,6 +4,7 @@ import { ZMemberAnswer, type TMemberAnswer } from '@cupido/shared/profiles';
 import { profiles, users } from '../../db/schema';
 import { createAccountsTestApp, errorOf, nextIp, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from './profiles-test-kit';
+import { PLACES, at, shownKm } from './distance-test-kit';
 
 let t: AccountsTestApp;
 beforeAll(async () => {
@@ -119,6 +120,8 @@ describe('GET /api/member.php', () => {
   it('lists related profiles of the same country and gender, about the same age', async () => {
     const { domain, siteId } = await newSite(t);
     const viewer = await activeMemberOn(t, domain);
+    // A man looking for women, whom these women (hetero: looking for men) look for (decision 036).
+    await db().update(profiles).set({ gender: 'male', sexuality: 'hetero', lookingForGender: null }).where(eq(profiles.id, viewer.profileId));
     const p = (values: Partial<typeof profiles.$inferInsert>) => insertProfile(db(), { siteId, ...values });
     const target = await p({ birthDate: '1990-06-01' });
     const near = await p({ birthDate: '1993-06-01' });
@@ -130,6 +133,53 @@ describe('GET /api/member.php', () => {
     await p({ birthDate: '1990-06-01', isInvisible: true });
     const { related } = await memberPage(domain, target, viewer.cookie);
     expect(related.map((r) => r.id)).toEqual([withPhoto, near]);
+  });
+
+  it("lists only related profiles the viewer's two-way rule allows (decision 036)", async () => {
+    const { domain, siteId } = await newSite(t);
+    const viewer = await activeMemberOn(t, domain);
+    const setViewer = (values: Partial<typeof profiles.$inferInsert>) => db().update(profiles).set(values).where(eq(profiles.id, viewer.profileId));
+    await setViewer({ gender: 'male', sexuality: 'hetero', lookingForGender: null });
+    const p = (values: Partial<typeof profiles.$inferInsert>) => insertProfile(db(), { siteId, birthDate: '1990-06-01', ...values });
+    const target = await p({});
+    const straight = await p({ sexuality: 'hetero' });
+    const bi = await p({ sexuality: 'bi' });
+    const lesbian = await p({ sexuality: 'lesbian' });
+    const choseWomen = await p({ sexuality: 'hetero', lookingForGender: 'female' });
+    const related = async (cookie?: string) => new Set((await memberPage(domain, target, cookie)).related.map((r) => r.id));
+
+    expect(await related(viewer.cookie)).toEqual(new Set([straight, bi]));
+    // A visitor has no side: every woman of the target's country and age.
+    expect(await related()).toEqual(new Set([straight, bi, lesbian, choseWomen]));
+    // A woman looking for women sees the women who look for women or both.
+    await setViewer({ gender: 'female', sexuality: 'lesbian' });
+    expect(await related(viewer.cookie)).toEqual(new Set([bi, lesbian, choseWomen]));
+    // A man looking for men is shown no related women, however much they look for men.
+    await setViewer({ gender: 'male', sexuality: 'gay' });
+    expect(await related(viewer.cookie)).toEqual(new Set());
+  });
+
+  it('says how far away the profile is when both have a location: whole km, a fictional profile at least 30 km, never the own', async () => {
+    const { domain, siteId } = await newSite(t);
+    const viewer = await activeMemberOn(t, domain);
+    await db().update(profiles).set({ gender: 'male', ...at(PLACES.london) }).where(eq(profiles.id, viewer.profileId));
+    const reading = await insertProfile(db(), { siteId, ...at(PLACES.reading) });
+    const nearFictional = await insertProfile(db(), { siteId, isFictional: true, ...at(PLACES.croydon) });
+    const farFictional = await insertProfile(db(), { siteId, isFictional: true, ...at(PLACES.manchester) });
+    const nowhere = await insertProfile(db(), { siteId });
+    const page = async (id: number, cookie?: string) => (await memberPage(domain, id, cookie)).profile;
+
+    expect((await page(reading, viewer.cookie)).distance_km).toBe(shownKm(PLACES.london, PLACES.reading));
+    expect(shownKm(PLACES.london, PLACES.reading)).toBe(60);
+    expect((await page(nearFictional, viewer.cookie)).distance_km).toBe(30);
+    expect((await page(farFictional, viewer.cookie)).distance_km).toBe(shownKm(PLACES.london, PLACES.manchester));
+    expect(await page(nowhere, viewer.cookie)).not.toHaveProperty('distance_km');
+    expect(await page(reading)).not.toHaveProperty('distance_km');
+    expect(await page(viewer.profileId, viewer.cookie)).not.toHaveProperty('distance_km');
+    // The related cards carry the distance too, and nothing of a place but whole km.
+    const { related } = await memberPage(domain, nowhere, viewer.cookie);
+    expect(related.find((card) => card.id === reading)).toMatchObject({ distance_km: 60 });
+    expect(JSON.stringify(related)).not.toMatch(/latitude|longitude|51\.4/);
   });
 
   it('answers 404 for unknown, other sites\', hidden and unusable profiles', async () => {

@@ -2,9 +2,11 @@
  * GET /api/member.php: a profile page (spec section 2, profile view). Header fields, the site's
  * highlight items (visible_profile_fields) and notes (visible_profile_notes), about, interests,
  * approved photos with only the first FREE_PHOTOS unlocked for non-premium viewers, the fictional
- * badge and warning, the viewer's block state and related profiles.
+ * badge and warning, the viewer's block state and related profiles. For a member, how far away the
+ * profile is (whole km from the two cells, a fictional profile at least the minimum; decision 036)
+ * and its activity mark.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { ageOn } from '@cupido/shared/accounts';
 import { pickLocalized, type LocaleCode } from '@cupido/shared/locales';
 import type { Gender } from '@cupido/shared/profile-options';
@@ -23,6 +25,9 @@ import { profileNotFound } from '../blocks/service';
 import { photoUrl } from '../../infra/photo-storage';
 import { relatedProfiles } from './related-profiles';
 import { contactFacts } from './contact';
+import { withActivity, type ActivityMarks } from './activity-port';
+import { candidatePoint, distanceKmOf } from './distance-sql';
+import { viewerFactsOf } from './search-read-model';
 import { approvedPhotos, type ShownPhoto } from './shown-photos';
 import { interestsOf, type ProfileDeps } from './service';
 
@@ -89,19 +94,29 @@ function photoList(site: Site, photos: ShownPhoto[], unlocked: number): TMemberP
   );
 }
 
+/** Metres from the viewer's cell to the profile's (null when either has no location), in the query that reads the profile. */
+function metresFromViewer(viewer: MemberViewer | null) {
+  if (!viewer) return sql<number | null>`null::float8`;
+  return sql<number | null>`earth_distance(${candidatePoint}, (select ll_to_earth(v.latitude, v.longitude) from ${profiles} as v where v.id = ${viewer.profileId}))`;
+}
+
 export async function memberPage(
-  deps: ProfileDeps,
+  deps: ProfileDeps & { activity?: ActivityMarks },
   site: Site,
   locale: LocaleCode,
   viewer: MemberViewer | null,
   profileId: number,
 ): Promise<TMemberAnswer> {
-  const [row] = await deps.db
-    .select()
-    .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.siteId, site.id)))
-    .limit(1);
-  if (!row) throw profileNotFound();
+  const [[found], viewerFacts] = await Promise.all([
+    deps.db
+      .select({ ...getTableColumns(profiles), metresFromViewer: metresFromViewer(viewer).as('metres_from_viewer') })
+      .from(profiles)
+      .where(and(eq(profiles.id, profileId), eq(profiles.siteId, site.id)))
+      .limit(1),
+    viewer ? viewerFactsOf(deps.db, viewer.profileId) : null,
+  ]);
+  if (!found) throw profileNotFound();
+  const { metresFromViewer: metres, ...row } = found;
   const facts = await contactFacts(deps.db, viewer, row);
   const access = profileAccess(facts);
   if (access === 'not_found') throw profileNotFound();
@@ -111,10 +126,11 @@ export async function memberPage(
   const age = ageOn(row.birthDate, today) ?? 0;
   const own = viewer?.profileId === row.id;
   const searcher = viewer ? { userId: viewer.userId, profileId: viewer.profileId } : null;
-  const [photos, interests, related] = await Promise.all([
+  const [photos, interests, related, [marked]] = await Promise.all([
     approvedPhotos(deps.db, row.id),
     interestsOf(deps.db, row.id),
-    relatedProfiles(deps, site, searcher, { id: row.id, country: row.country, gender: row.gender, age }),
+    relatedProfiles(deps, site, { searcher, facts: viewerFacts }, { id: row.id, country: row.country, gender: row.gender, age }),
+    withActivity(deps.activity, viewer ? { profileId: viewer.profileId } : null, [{ id: row.id }]),
   ]);
   const unlocked = unlockedPhotoCount({ premiumViewer: viewer?.paidUser ?? false, ownProfile: own, photoCount: photos.length });
   const main = photos.find((p) => p.isMain);
@@ -145,6 +161,8 @@ export async function memberPage(
         : null,
       is_blocked_by_me: facts.blockedByViewer,
       is_own: own,
+      ...(own ? {} : distanceKmOf(metres, row.isFictional)),
+      ...(marked?.activity ? { activity: marked.activity } : {}),
     },
     related,
   };

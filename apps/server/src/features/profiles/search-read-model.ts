@@ -12,31 +12,77 @@
  *   id, then gender and birth_date to filter on) and stop after one page.
  * The planner picks per query from its estimates. search/search-plans.test.ts checks the plans,
  * so a lost index is caught.
+ *
+ * Members see only whom the two-way rule allows (decision 036, mutual-match-sql.ts; the other
+ * side's wish is `profiles.seeking`, checked in the same indexes). A member with a location sees
+ * the nearest first (distance-sql.ts): the located profiles come from profiles_location_idx read
+ * in distance order (KNN), real and fictional ones (shown at least FICTIONAL_MIN_DISTANCE_KM away)
+ * as two branches each already in the shown order, then those without a location from the
+ * search indexes, each branch stopping after the page.
  */
 import { and, desc, eq, gt, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { ageOn } from '@cupido/shared/accounts';
+import type { LatLon, MatchSide } from '@cupido/shared/matching-rules';
 import type { TProfileCard } from '@cupido/shared/profiles';
 import type { Database } from '../../db/open';
 import { profiles } from '../../db/schema';
 import { photoUrl } from '../../infra/photo-storage';
 import { blockedEitherWay } from '../blocks/service';
 import { approvedMainThumbOf } from '../photos/service';
+import { distanceKmOf, nearestIdsSql, realMetresSql, withinSql } from './distance-sql';
+import { memberSideOf, mutualMatchSql, type SideFacts } from './mutual-match-sql';
 
 export interface ProfileFilter {
   siteId: number;
   country?: string;
   region?: string;
+  /**
+   * Only this gender: a visitor's gender filter, or the gender of a profile page's related
+   * profiles. A member's search filter is instead the `seeking` of their side in `match`.
+   */
   gender?: string;
+  /** The member's side of the two-way rule (decision 036); absent for a visitor, who has none. */
+  match?: MatchSide;
   /** Inclusive upper bound of birth_date (the minimum age). */
   bornOnOrBefore?: string;
   /** Exclusive lower bound of birth_date (the maximum age). */
   bornAfter?: string;
+  /** Only profiles within `km` of the member's point, as the distance is shown (decision 036). */
+  within?: { point: LatLon; km: number };
   /** Own profile and blocked profiles. */
   excludeIds: number[];
 }
 
 /** The member looking, or null for a visitor. */
 export type Searcher = { userId: number; profileId: number } | null;
+
+/** What the lists need of the member looking: their side of the two-way rule and their place (a cell centre), if known. */
+export interface ViewerFacts extends SideFacts {
+  point: LatLon | null;
+}
+
+/** The member's facts for their side and distances; null when the profile went away (erasure while the session lived). */
+export async function viewerFactsOf(db: Pick<Database, 'select'>, profileId: number): Promise<ViewerFacts | null> {
+  const [row] = await db
+    .select({
+      gender: profiles.gender,
+      sexuality: profiles.sexuality,
+      lookingForGender: profiles.lookingForGender,
+      latitude: profiles.latitude,
+      longitude: profiles.longitude,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .limit(1);
+  if (!row) return null;
+  const point = row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
+  return { gender: row.gender, sexuality: row.sexuality, lookingForGender: row.lookingForGender, point };
+}
+
+/** The member's side from their facts (see memberSideOf); a member whose profile went away wants, and is wanted by, the fewest. */
+export function viewerSide(facts: ViewerFacts | null): MatchSide {
+  return facts ? memberSideOf(facts) : { gender: null, seeking: 'both' };
+}
 
 /** YYYY-MM-DD of `today` minus `years`, the 29th of February becoming the 28th in other years. */
 export function yearsBefore(today: Date, years: number): string {
@@ -69,8 +115,10 @@ function filterSql(f: ProfileFilter): SQL {
     f.country !== undefined ? eq(profiles.country, f.country) : undefined,
     f.region !== undefined ? eq(profiles.region, f.region) : undefined,
     f.gender !== undefined ? eq(profiles.gender, f.gender as 'male' | 'female') : undefined,
+    f.match ? mutualMatchSql(f.match) : undefined,
     f.bornOnOrBefore !== undefined ? lte(profiles.birthDate, f.bornOnOrBefore) : undefined,
     f.bornAfter !== undefined ? gt(profiles.birthDate, f.bornAfter) : undefined,
+    f.within ? withinSql(f.within.point, f.within.km) : undefined,
     f.excludeIds.length > 0 ? notInArray(profiles.id, f.excludeIds) : undefined,
   )!;
 }
@@ -78,12 +126,56 @@ function filterSql(f: ProfileFilter): SQL {
 /** Profiles with a photo first, then the newest. Ids are unique, so the order is stable across pages. */
 const ORDER = [desc(profiles.hasPhoto), desc(profiles.id)];
 
-export function pageIdsQuery(db: Database, f: ProfileFilter, limit: number, offset: number) {
-  return db.select({ id: profiles.id }).from(profiles).where(filterSql(f)).orderBy(...ORDER).limit(limit).offset(offset);
+/**
+ * Nearest first (decision 036): the shown distance, then the real one (a fictional profile's
+ * floor ties many), then with a photo first and the newest. Three branches, each already holding
+ * its first `take` in this order (distance-sql.ts's nearestIdsSql: profiles_location_idx read
+ * nearest first), so their merge is exact: real profiles with a location, fictional ones, then
+ * (without a radius) those without a location from the search indexes. Columns: id, has_photo,
+ * real_m, shown_m.
+ */
+function nearestBranchesSql(f: ProfileFilter, near: LatLon, take: number): SQL {
+  const where = filterSql(f);
+  const located = (fictional: boolean) =>
+    nearestIdsSql(and(where, fictional ? sql`${profiles.isFictional}` : sql`not ${profiles.isFictional}`)!, near, ORDER, take);
+  const unlocated = sql`(select ${profiles.id} as id, ${profiles.hasPhoto} as has_photo, null::float8 as real_m, null::float8 as shown_m
+    from ${profiles} where ${where} and ${profiles.latitude} is null order by ${sql.join(ORDER, sql`, `)} limit ${take})`;
+  // Within a radius every match has a location.
+  return sql`(${sql.join([located(false), located(true), ...(f.within ? [] : [unlocated])], sql` union all `)}) as branches`;
+}
+
+/** The order of nearest first over the branches' columns (no location last). */
+const NEAREST_ORDER = [sql`branches.shown_m`, sql`branches.real_m`, sql`branches.has_photo desc`, sql`branches.id desc`];
+
+/** A page of nearest ids with their order's keys. */
+function nearestPageQuery(db: Pick<Database, 'select'>, f: ProfileFilter, limit: number, offset: number, near: LatLon) {
+  return db
+    .select({
+      id: sql<number>`branches.id`.as('id'),
+      hasPhoto: sql<boolean>`branches.has_photo`.as('has_photo'),
+      realM: sql<number | null>`branches.real_m`.as('real_m'),
+      shownM: sql<number | null>`branches.shown_m`.as('shown_m'),
+    })
+    .from(nearestBranchesSql(f, near, limit + offset))
+    .orderBy(...NEAREST_ORDER)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The ids of a page in the search order: with a photo first and the newest, or nearest first when `near` (the member's point) is given. */
+export function pageIdsQuery(db: Pick<Database, 'select'>, f: ProfileFilter, limit: number, offset: number, near?: LatLon | null) {
+  if (near) return nearestPageQuery(db, f, limit, offset, near);
+  return db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(filterSql(f))
+    .orderBy(...ORDER)
+    .limit(limit)
+    .offset(offset);
 }
 
 /** Matches counted up to `cap` + 1 (enough to tell "more than cap"), so a broad search stops early. */
-export function countQuery(db: Database, f: ProfileFilter, cap: number) {
+export function countQuery(db: Pick<Database, 'select'>, f: ProfileFilter, cap: number) {
   const matches = db.select({ one: sql<number>`1`.as('one') }).from(profiles).where(filterSql(f)).limit(cap + 1).as('matches');
   return db.select({ count: sql<number>`count(*)::int` }).from(matches);
 }
@@ -99,25 +191,55 @@ const cardColumns = {
   thumbFilename: approvedMainThumbOf(profiles.id).as('thumb_filename'),
 };
 
-/** One page of cards: the ids from the index, then their rows and approved main photos by key. */
-export function pageCardsQuery(db: Database, f: ProfileFilter, limit: number, offset: number) {
-  const page = pageIdsQuery(db, f, limit, offset).as('page');
+/** The card's columns: the real distance from `near` (the viewer's point) when given, for the card's `distance_km`. */
+export const cardColumnsNear = (near?: LatLon | null) => ({
+  ...cardColumns,
+  distanceM: (near ? realMetresSql(near) : sql<number | null>`null::float8`).as('distance_m'),
+});
+
+/**
+ * One page of cards: the ids from the index, then their rows and approved main photos by key.
+ * Nearest first when `near` (the member's point) is given; `distanceFrom` (by default `near`)
+ * puts the distance on the cards.
+ */
+export function pageCardsQuery(
+  db: Pick<Database, 'select'>,
+  f: ProfileFilter,
+  limit: number,
+  offset: number,
+  near?: LatLon | null,
+  distanceFrom: LatLon | null | undefined = near,
+) {
+  if (!near) {
+    const page = pageIdsQuery(db, f, limit, offset).as('page');
+    return db
+      .select(cardColumnsNear(distanceFrom))
+      .from(page)
+      .innerJoin(profiles, eq(profiles.id, page.id))
+      .orderBy(...ORDER);
+  }
+  // The page's columns by their qualified names: a subquery's aliased fields would render bare.
+  const page = nearestPageQuery(db, f, limit, offset, near).as('page');
   return db
-    .select(cardColumns)
-    .from(page)
-    .innerJoin(profiles, eq(profiles.id, page.id))
-    .orderBy(...ORDER);
+    .select({ ...cardColumns, distanceM: sql<number | null>`"page"."real_m"`.as('distance_m') })
+    .from(profiles)
+    .innerJoin(page, sql`${profiles.id} = "page"."id"`)
+    .orderBy(sql`"page"."shown_m"`, sql`"page"."real_m"`, sql`"page"."has_photo" desc`, sql`"page"."id" desc`);
 }
 
-/** Cards of given profiles, in the search order (for ids picked by another query). */
-export function cardsByIdsQuery(db: Database, ids: number[]) {
-  return db.select(cardColumns).from(profiles).where(inArray(profiles.id, ids)).orderBy(...ORDER);
+/** Cards of given profiles, in the search order without distance (for ids picked by another query); with the distance from `near` when given. */
+export function cardsByIdsQuery(db: Pick<Database, 'select'>, ids: number[], near?: LatLon | null) {
+  return db.select(cardColumnsNear(near)).from(profiles).where(inArray(profiles.id, ids)).orderBy(...ORDER);
 }
 
 export type CardRow = Awaited<ReturnType<typeof cardsByIdsQuery>>[number];
 
-/** Search results, similar and related profiles show this card. */
-export function toCard(row: CardRow, site: { cdnPrefix: string; fictionalIcon: string }, today: Date): TProfileCard {
+/** Search results, similar and related profiles show this card; `distance_km` when the row has the distance from the viewer. */
+export function toCard(
+  row: Omit<CardRow, 'distanceM'> & { distanceM?: number | null },
+  site: { cdnPrefix: string; fictionalIcon: string },
+  today: Date,
+): TProfileCard {
   return {
     id: row.id,
     name: row.name,
@@ -127,5 +249,6 @@ export function toCard(row: CardRow, site: { cdnPrefix: string; fictionalIcon: s
     main_image: row.thumbFilename ? photoUrl(row.thumbFilename, site.cdnPrefix) : null,
     is_fictional: row.isFictional,
     ...(row.isFictional ? { fictional_icon: site.fictionalIcon } : {}),
+    ...distanceKmOf(row.distanceM, row.isFictional),
   };
 }

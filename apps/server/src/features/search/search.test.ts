@@ -112,6 +112,8 @@ describe('who is found', () => {
     const leaving = await activeMemberOn(t, domain);
     const searcher = await activeMemberOn(t, domain);
     const staying = await activeMemberOn(t, domain);
+    // A man looking for women (decision 036): the others are women who look for men or for both.
+    await db().update(profiles).set({ gender: 'male', lookingForGender: 'female' }).where(eq(profiles.id, searcher.profileId));
 
     const before = await search(domain, 'country=GB', searcher.cookie);
     expect(new Set(ids(before))).toEqual(new Set([visible, leaving.profileId, staying.profileId]));

@@ -5,8 +5,14 @@
  * is not confirmed or pending deletion, and profiles not 'active' (all but the blocks are the
  * `searchable` column; see schema.ts). The queries are profiles' read model
  * (profiles/search-read-model.ts); this feature reads the request and pages.
+ *
+ * Decision 036: a member finds only whom the two-way rule allows (a gender filter stands for
+ * their own side, the other side's wish always holds; visitors have no side). A member with a
+ * location gets the nearest first and may filter by a radius (RADIUS_CHOICES_KM); cards carry
+ * the shown distance and the activity marks.
  */
-import { GENDERS } from '@cupido/shared/profile-options';
+import { RADIUS_CHOICES_KM, type RadiusKm } from '@cupido/shared/matching-rules';
+import { GENDERS, type Gender } from '@cupido/shared/profile-options';
 import {
   SEARCH_COUNT_CAP,
   SEARCH_MAX_AGE,
@@ -24,6 +30,7 @@ import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Site } from '../sites/service';
+import { withActivity, type ActivityMarks } from '../profiles/activity-port';
 import {
   birthDateBounds,
   cardsByIdsQuery,
@@ -32,22 +39,29 @@ import {
   pageCardsQuery,
   pageIdsQuery,
   toCard,
+  viewerFactsOf,
+  viewerSide,
   type ProfileFilter,
   type Searcher,
+  type ViewerFacts,
 } from '../profiles/search-read-model';
 import { isRegionOf } from '../reference-data/region-codes';
 
 export interface SearchDeps {
   db: Database;
   clock: Clock;
+  /** The cards' "online now" / "active today" marks (issue 28), handed in by app.ts. */
+  activity?: ActivityMarks;
 }
 
 export interface SearchCriteria {
-  gender?: string;
+  gender?: Gender;
   country?: string;
   region?: string;
   minAge?: number;
   maxAge?: number;
+  /** Km around the member's location; none: anywhere. */
+  radiusKm?: RadiusKm;
   page: number;
 }
 
@@ -63,6 +77,15 @@ function parseAge(value: string | undefined, field: string): number | undefined 
   return age;
 }
 
+/** The radius filter: one of RADIUS_CHOICES_KM, or empty for anywhere (not a search_field: every site offers it). */
+function parseRadius(value: string | undefined): RadiusKm | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const km = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+  if (!(RADIUS_CHOICES_KM as readonly number[]).includes(km)) throw fieldError('invalid_radius', 'radius');
+  return km as RadiusKm;
+}
+
 /**
  * Reads and checks the query. Only the filters in the site's search_fields count; others are
  * ignored (a shared link from another site keeps working). Empty values mean "any".
@@ -74,7 +97,7 @@ export function parseSearchQuery(query: TSearchQuery, site: Pick<Site, 'searchFi
     return value ? value : undefined;
   };
 
-  const gender = read('gender')?.toLowerCase();
+  const gender = read('gender')?.toLowerCase() as Gender | undefined;
   if (gender !== undefined && !(GENDERS as readonly string[]).includes(gender)) throw fieldError('invalid_choice', 'gender');
   const country = read('country')?.toUpperCase();
   if (country !== undefined && !site.countries.includes(country)) throw fieldError('country_not_served', 'country');
@@ -83,33 +106,58 @@ export function parseSearchQuery(query: TSearchQuery, site: Pick<Site, 'searchFi
   const minAge = parseAge(read('min_age'), 'min_age');
   const maxAge = parseAge(read('max_age'), 'max_age');
   if (minAge !== undefined && maxAge !== undefined && minAge > maxAge) throw fieldError('age_range_reversed', 'max_age');
+  const radiusKm = parseRadius(query.radius);
 
   const pageText = query.page?.trim() || '1';
   const page = /^\d{1,4}$/.test(pageText) ? Number(pageText) : NaN;
   if (!(page >= 1 && page <= SEARCH_MAX_PAGE)) throw fieldError('invalid_page', 'page', { max: SEARCH_MAX_PAGE });
-  return { gender, country, region, minAge, maxAge, page };
+  return { gender, country, region, minAge, maxAge, radiusKm, page };
 }
 
-export function filterOf(siteId: number, c: Omit<SearchCriteria, 'page'>, today: Date, excludeIds: number[]): ProfileFilter {
-  return { siteId, country: c.country, region: c.region, gender: c.gender, ...birthDateBounds(today, c.minAge, c.maxAge), excludeIds };
+/**
+ * The filter of the criteria. A member (`viewer`, null for a visitor) brings their side of the
+ * two-way rule, in which a gender filter replaces whom they look for; the radius is around their
+ * point (searchProfiles checks they have one).
+ */
+export function filterOf(siteId: number, c: Omit<SearchCriteria, 'page'>, today: Date, excludeIds: number[], viewer?: { facts: ViewerFacts | null } | null): ProfileFilter {
+  const side = viewer ? viewerSide(viewer.facts) : undefined;
+  const point = viewer?.facts?.point;
+  return {
+    siteId,
+    country: c.country,
+    region: c.region,
+    ...(side ? { match: { gender: side.gender, seeking: c.gender ?? side.seeking } } : { gender: c.gender }),
+    ...birthDateBounds(today, c.minAge, c.maxAge),
+    ...(c.radiusKm !== undefined && point ? { within: { point, km: c.radiusKm } } : {}),
+    excludeIds,
+  };
 }
 
-/** The relaxed criteria of "similar" results, or null when nothing can be relaxed. */
+/** The next wider radius: the next choice, or anywhere after the widest. */
+function widerRadius(km: RadiusKm | undefined): RadiusKm | undefined {
+  if (km === undefined) return undefined;
+  return RADIUS_CHOICES_KM[RADIUS_CHOICES_KM.indexOf(km) + 1];
+}
+
+/** The relaxed criteria of "similar" results (no region, ages widened, the next radius), or null when nothing can be relaxed. */
 export function relaxed(c: SearchCriteria): Omit<SearchCriteria, 'page'> | null {
   const minAge = c.minAge === undefined ? undefined : Math.max(SEARCH_MIN_AGE, c.minAge - SIMILAR_AGE_WIDENING);
   const maxAge = c.maxAge === undefined ? undefined : Math.min(SEARCH_MAX_AGE, c.maxAge + SIMILAR_AGE_WIDENING);
-  if (c.region === undefined && minAge === c.minAge && maxAge === c.maxAge) return null;
-  return { gender: c.gender, country: c.country, minAge, maxAge };
+  if (c.region === undefined && minAge === c.minAge && maxAge === c.maxAge && c.radiusKm === undefined) return null;
+  return { gender: c.gender, country: c.country, minAge, maxAge, radiusKm: widerRadius(c.radiusKm) };
 }
 
 export async function searchProfiles(deps: SearchDeps, site: Site, searcher: Searcher, criteria: SearchCriteria): Promise<TSearchAnswer> {
   const today = deps.clock();
-  const exclude = await excludedProfileIds(deps.db, searcher);
-  const filter = filterOf(site.id, criteria, today, exclude);
+  const [exclude, facts] = await Promise.all([excludedProfileIds(deps.db, searcher), searcher ? viewerFactsOf(deps.db, searcher.profileId) : null]);
+  const point = facts?.point ?? null;
+  if (criteria.radiusKm !== undefined && !point) throw fieldError('location_required', 'radius');
+  const viewer = searcher ? { facts } : null;
+  const filter = filterOf(site.id, criteria, today, exclude, viewer);
   const offset = (criteria.page - 1) * SEARCH_PER_PAGE;
   const [[counted], rows] = await Promise.all([
     countQuery(deps.db, filter, SEARCH_COUNT_CAP),
-    pageCardsQuery(deps.db, filter, SEARCH_PER_PAGE, offset),
+    pageCardsQuery(deps.db, filter, SEARCH_PER_PAGE, offset, point),
   ]);
   const matches = Number(counted?.count ?? 0);
   const numResults = Math.min(matches, SEARCH_COUNT_CAP);
@@ -127,22 +175,32 @@ export async function searchProfiles(deps: SearchDeps, site: Site, searcher: Sea
   if (wider) {
     // Every exact match also matches the relaxed filters, so the similar ones are the rest:
     // count by subtraction, and take the top of the relaxed order without the exact matches.
-    const relaxedFilter = filterOf(site.id, wider, today, exclude);
+    const relaxedFilter = filterOf(site.id, wider, today, exclude, viewer);
     const [[all], top, exact] = await Promise.all([
       countQuery(deps.db, relaxedFilter, SEARCH_COUNT_CAP),
-      pageIdsQuery(deps.db, relaxedFilter, SIMILAR_LIMIT + numResults, 0),
-      numResults > 0 ? pageIdsQuery(deps.db, filter, numResults, 0) : Promise.resolve([]),
+      pageIdsQuery(deps.db, relaxedFilter, SIMILAR_LIMIT + numResults, 0, point),
+      numResults > 0 ? pageIdsQuery(deps.db, filter, numResults, 0, point) : Promise.resolve([]),
     ]);
     const exactIds = new Set(exact.map((r) => r.id));
     const similarIds = top.map((r) => r.id).filter((id) => !exactIds.has(id)).slice(0, SIMILAR_LIMIT);
     answer.similar_count = Math.max(0, Math.min(Number(all?.count ?? 0), SEARCH_COUNT_CAP) - numResults);
-    answer.similar = await cardsOf(deps, site, similarIds, today);
+    answer.similar = await cardsOf(deps, site, similarIds, today, point);
   }
-  return answer;
+  return withActivityMarks(deps, searcher, answer);
 }
 
-async function cardsOf(deps: SearchDeps, site: Site, ids: number[], today: Date): Promise<TProfileCard[]> {
+/** Cards of the ids, in the order of the ids (the relaxed search's order). */
+async function cardsOf(deps: SearchDeps, site: Site, ids: number[], today: Date, point: ViewerFacts['point']): Promise<TProfileCard[]> {
   if (ids.length === 0) return [];
-  const rows = await cardsByIdsQuery(deps.db, ids);
-  return rows.map((row) => toCard(row, site, today));
+  const rows = new Map((await cardsByIdsQuery(deps.db, ids, point)).map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [toCard(row, site, today)] : [];
+  });
+}
+
+/** The results' and similar profiles' activity marks, asked for in one call. */
+async function withActivityMarks(deps: SearchDeps, searcher: Searcher, answer: TSearchAnswer): Promise<TSearchAnswer> {
+  const marked = await withActivity(deps.activity, searcher ? { profileId: searcher.profileId } : null, [...answer.profiles, ...answer.similar]);
+  return { ...answer, profiles: marked.slice(0, answer.profiles.length), similar: marked.slice(answer.profiles.length) };
 }
