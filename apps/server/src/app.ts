@@ -245,10 +245,10 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
     publicOrigin,
     sendLinkMail: (request) => jobs.send(linkMails, request),
   });
-  await app.register(profileRoutes, { deps: { db: database.db, clock } });
-  await app.register(searchRoutes, { deps: { db: database.db, clock } });
+  await app.register(profileRoutes, { deps: { db: database.db, clock, activity } });
+  await app.register(searchRoutes, { deps: { db: database.db, clock, activity } });
   await app.register(blockRoutes, { deps: { db: database.db, clock, events, profiles: profilesForBlocks(database.db) } });
-  await app.register(matchingRoutes, { deps: { db: database.db, clock }, live });
+  await app.register(matchingRoutes, { deps: { db: database.db, clock, activity }, live });
   await app.register(reportRoutes, { deps: { db: database.db, clock } });
   await app.register(likeRoutes, { deps: { db: database.db, clock, limiter, activity }, live });
   await app.register(chatRoutes, { deps: chatDeps });

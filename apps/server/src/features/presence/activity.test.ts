@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZChatAnswer, ZChatsAnswer } from '@cupido/shared/chats';
-import { ZLikesPageAnswer } from '@cupido/shared/likes';
+import { ZLikesPageAnswer, ZSwipeStackAnswer } from '@cupido/shared/likes';
+import { ZMemberAnswer, ZSearchAnswer } from '@cupido/shared/profiles';
 import { memberPresence } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import type { Member } from '../chats/chats-test-kit';
@@ -80,6 +81,21 @@ describe('online now and hidden activity', () => {
     const grid = await get(t, `/api/likes-page.php?domain=${domain}&type=liked`, ben!.cookie);
     expect(grid.statusCode, grid.body).toBe(200);
     expect(ZLikesPageAnswer.parse(grid.json()).profiles.map((card) => [card.id, card.activity])).toEqual([[anna!.profileId, 'online']]);
+  });
+
+  it('reaches every list app.ts hands it to: the profile page, search and the swipe stack', async () => {
+    const { domain, members: [anna, ben] } = await kit.chats.siteWith(2);
+    await socketOf(anna!);
+    const page = await get(t, `/api/member.php?domain=${domain}&id=${anna!.profileId}`, ben!.cookie);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(ZMemberAnswer.parse(page.json()).profile.activity).toBe('online');
+    const search = await get(t, `/api/search.php?domain=${domain}`, ben!.cookie);
+    expect(search.statusCode, search.body).toBe(200);
+    const found = ZSearchAnswer.parse(search.json());
+    expect([...found.profiles, ...found.similar].find((card) => card.id === anna!.profileId)?.activity).toBe('online');
+    const stack = await get(t, `/api/swipe-stack.php?domain=${domain}`, ben!.cookie);
+    expect(stack.statusCode, stack.body).toBe(200);
+    expect(ZSwipeStackAnswer.parse(stack.json()).profiles.find((card) => card.id === anna!.profileId)?.activity).toBe('online');
   });
 
   it("hides a member's marks from everyone when they hide their activity, and everyone's from them", async () => {

@@ -9,11 +9,13 @@ import { forgetMember } from '../../plugins/session';
 import { profileNotFound } from '../blocks/service';
 import { requireSearchAccess } from './search-access';
 import { memberPage } from './member-page';
+import type { ActivityMarks } from './activity-port';
 import { ownProfile, updateOwnProfile, type ProfileDeps } from './service';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError };
 
-export const profileRoutes: FastifyPluginAsyncZod<{ deps: ProfileDeps }> = async (app, { deps }) => {
+/** `deps.activity`: the profile page's and related profiles' activity marks (issue 28), handed in by app.ts. */
+export const profileRoutes: FastifyPluginAsyncZod<{ deps: ProfileDeps & { activity?: ActivityMarks } }> = async (app, { deps }) => {
   app.get(
     '/api/profile.php',
     { schema: { tags: ['profiles'], summary: "The member's own profile", response: { 200: ZOwnProfileAnswer, ...errors } } },
