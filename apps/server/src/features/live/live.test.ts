@@ -208,7 +208,8 @@ describe('likes on the live channel', () => {
   it("tells the member's open apps of a fictional profile's auto-like", async () => {
     const site = await newSite(t, { autoLike: { enabled: true, max_per_day: 10, min_minutes_between: 0, after_events: [] } });
     const member = await activeMemberOn(t, site.domain);
-    const fictionalId = await insertProfile(t.database.db, { siteId: site.siteId, gender: 'female', birthDate: '1994-01-01', isFictional: true });
+    // A man who looks for both: one the test kits' member (a woman who looks for men) is shown, both ways (decision 036).
+    const fictionalId = await insertProfile(t.database.db, { siteId: site.siteId, gender: 'male', birthDate: '1994-01-01', isFictional: true });
     await addPhoto(t.database.db, fictionalId);
     const otherTab = await openReady(otherBase, { cookie: member.cookie, query: `?domain=${site.domain}` });
 
