@@ -8,7 +8,7 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { MatchFinderAgeGroup, TAutoLikeAnswer, TSuggestionsAnswer, TSwipeStackAnswer } from '@cupido/shared/likes';
 import { apiGet, apiPost, type ApiError } from '../../api/client';
 import { useSession } from '../session/use-session';
-import { seekingQuery } from './session-seeking';
+import { seekingQuery } from '../session-seeking/session-seeking';
 
 /** The two groups of spec section 9 (MATCH_FINDER_AGE_GROUPS; a value import would bring zod into the chunk). */
 export const AGE_GROUPS: readonly MatchFinderAgeGroup[] = ['18-35', '35+'];

@@ -10,7 +10,7 @@ import MembersPage from '../members/members-page';
 import { defaultFilters } from '../profiles/search/search-defaults';
 import { useSwipeStackPages, fetchAutoLike } from './matching-calls';
 import MatchFinderPage from './match-finder-page';
-import { forgetSessionSeeking, keepSessionSeeking, SESSION_SEEKING_KEY, seekingQuery, sessionSeeking } from './session-seeking';
+import { forgetSessionSeeking, keepSessionSeeking, SESSION_SEEKING_KEY, seekingQuery, sessionSeeking } from '../session-seeking/session-seeking';
 import SignupMatchesPage from './signup-matches-page';
 
 // Decision 036: without the orientation consent the server keeps nothing of whom a member looks

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { TRACKING_STORAGE_KEY } from '../../tracking/tracking';
-import { SESSION_SEEKING_KEY, sessionSeeking } from '../../matching/session-seeking';
+import { SESSION_SEEKING_KEY, sessionSeeking } from '../../session-seeking/session-seeking';
 import { SESSION_QUERY_KEY } from '../../session/use-session';
 import { apiError, sentBodies, stubApi } from '../../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../../test/location-probe';

@@ -6,7 +6,7 @@ import { isSignupAllowed } from '@cupido/shared/rules';
 import { LOCALES } from '@cupido/shared/locales';
 import { routePath } from '@cupido/shared/routes';
 import { useLocale } from '../../locale/use-locale';
-import { forgetSessionSeeking, keepSessionSeeking } from '../../matching/session-seeking';
+import { forgetSessionSeeking, keepSessionSeeking } from '../../session-seeking/session-seeking';
 import { useSettings } from '../../site/use-settings';
 import { hasTrafficSource, signupTracking } from '../../tracking/tracking';
 import { ACCOUNTS_NS } from '../accounts-texts';

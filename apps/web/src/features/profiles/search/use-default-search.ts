@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../session/use-session';
-import { sessionSeeking } from '../../matching/session-seeking';
+import { sessionSeeking } from '../../session-seeking/session-seeking';
 import { useOwnProfile } from '../profile-calls';
 import type { SearchField } from '../profile-limits';
 import { defaultFilters, hasExplicitSearch, withDefaultSearch } from './search-defaults';
