@@ -25,6 +25,8 @@ ALTER TABLE "member_presence" ADD CONSTRAINT "member_presence_profile_id_profile
 CREATE INDEX "member_presence_profile_idx" ON "member_presence" USING btree ("profile_id","seen_at");--> statement-breakpoint
 CREATE INDEX "member_presence_process_idx" ON "member_presence" USING btree ("process_id");--> statement-breakpoint
 CREATE INDEX "profiles_location_idx" ON "profiles" USING gist (ll_to_earth("latitude", "longitude")) WHERE searchable AND latitude IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "profiles_nearby_idx" ON "profiles" USING btree ("site_id","seeking","gender",(("birth_date" - '1900-01-01'::date) / 1826),floor(("latitude" + 90::float8) * 11.132::float8),"longitude","latitude","birth_date","is_fictional","has_photo","country","id") WHERE searchable AND latitude IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "profiles_unlocated_idx" ON "profiles" USING btree ("site_id","has_photo","id","country","gender","seeking","birth_date") WHERE searchable AND latitude IS NULL;--> statement-breakpoint
 CREATE INDEX "profiles_search_idx" ON "profiles" USING btree ("site_id","country","gender","birth_date","seeking","has_photo","id") WHERE searchable;--> statement-breakpoint
 CREATE INDEX "profiles_search_region_idx" ON "profiles" USING btree ("site_id","country","region","gender","birth_date","seeking","has_photo","id") WHERE searchable;--> statement-breakpoint
 CREATE INDEX "profiles_search_site_idx" ON "profiles" USING btree ("site_id","gender","birth_date","seeking","has_photo","id") WHERE searchable;--> statement-breakpoint

@@ -103,11 +103,37 @@ export const profiles = pgTable(
     index('profiles_not_shown_idx')
       .on(t.id)
       .where(sql`NOT (status = 'active' AND account_usable)`),
-    // Nearest first and the radius filter (decision 036): earthdistance's points in a GiST index,
-    // read in distance order (KNN) and stopped after one page.
+    // Nearest first (decision 036): earthdistance's points in a GiST index, read in distance order
+    // (KNN) and stopped after one page.
     index('profiles_location_idx')
       .using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
       .where(sql`searchable AND latitude IS NOT NULL`),
+    // Near a member (decision 036; profiles/distance-sql.ts withinCountSql and nearestSql): the
+    // other side's wish and the gender, then five-year blocks of birth and ~10 km bands of
+    // latitude, each a range of longitude, the rest checked in the index, so counting within a
+    // radius and the nearest rings read only the members of those ages in the box around a
+    // circle, from the index alone.
+    index('profiles_nearby_idx')
+      .on(
+        t.siteId,
+        t.seeking,
+        t.gender,
+        sql`((${t.birthDate} - '1900-01-01'::date) / 1826)`,
+        sql`floor((${t.latitude} + 90::float8) * 11.132::float8)`,
+        t.longitude,
+        t.latitude,
+        t.birthDate,
+        t.isFictional,
+        t.hasPhoto,
+        t.country,
+        t.id,
+      )
+      .where(sql`searchable AND latitude IS NOT NULL`),
+    // Those without a location, who follow the located in nearest-first lists (decision 036): a
+    // few, read in the search order (with a photo first, the newest), filters checked in the index.
+    index('profiles_unlocated_idx')
+      .on(t.siteId, t.hasPhoto, t.id, t.country, t.gender, t.seeking, t.birthDate)
+      .where(sql`searchable AND latitude IS NULL`),
     oneOf('profiles_status_known', t.status, PROFILE_STATUSES),
     oneOf('profiles_gender_known', t.gender, GENDERS),
     oneOf('profiles_sexuality_known', t.sexuality, SEXUALITIES),

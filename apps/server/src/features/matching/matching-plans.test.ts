@@ -3,8 +3,8 @@
  * thousand profiles, ANALYZE, and EXPLAIN of the candidate queries must show no Seq Scan of
  * profiles (the invisible-but-liked branch is a union member of its own, so the searchable one
  * keeps the partial indexes' predicate). The two-way rule (decision 036) is checked in those
- * indexes; the match finder of a member with a location reads the nearest from
- * profiles_location_idx (KNN). Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
+ * indexes; the match finder of a member with a location reads the nearest in rings of
+ * profiles_nearby_idx, beyond them from profiles_location_idx (KNN). Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
@@ -102,7 +102,7 @@ describe('matching query plans', () => {
     expect(rows).toHaveLength(20);
   });
 
-  it('match finder: the nearest with a location from profiles_location_idx (KNN), the others by place from a search index', async () => {
+  it('match finder: the nearest in rings of profiles_nearby_idx, then by KNN, the others from search indexes', async () => {
     const filter = {
       ...base(),
       from: LONDON,
@@ -118,8 +118,15 @@ describe('matching query plans', () => {
     const invisibleBranch = new Set(planNodes(union.Plans!.at(-1)!));
     const seqScans = planNodes(root).filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'profiles' && !invisibleBranch.has(n));
     expect(seqScans, describePlan(root)).toEqual([]);
-    // Those without a location, by place, from a search index.
-    expectNoProfilesSeqScan(union.Plans![2]!);
+    // Those without a location, of the member's country and of the others, from an index of their own.
+    for (const branch of [union.Plans![1]!, union.Plans![2]!]) {
+      expect(planNodes(branch).some((n) => n['Index Name'] === 'profiles_unlocated_idx' || n['Index Name']?.startsWith('profiles_search')), describePlan(branch)).toBe(true);
+      expect(planNodes(branch).filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'profiles')).toEqual([]);
+    }
+    // The located: rings of profiles_nearby_idx from the index alone, then the KNN scan beyond them.
+    const rings = planNodes(union.Plans![0]!).filter((n) => n['Index Name'] === 'profiles_nearby_idx');
+    expect(rings.length, describePlan(root)).toBeGreaterThanOrEqual(2);
+    expect(rings.every((n) => n['Node Type'] === 'Index Only Scan'), describePlan(root)).toBe(true);
     const knn = planNodes(root).filter((n) => n['Index Name'] === 'profiles_location_idx' && (n as { 'Order By'?: string })['Order By']);
     expect(knn.length, describePlan(root)).toBeGreaterThan(0);
     const rows = await matchingCardsQuery(t.database.db, filter, { by: 'near_first', place }, 20);

@@ -73,11 +73,16 @@ async function selfOf(deps: MatchingDeps, member: Matcher, today: Date): Promise
   return self;
 }
 
+/** The member's own profile and the profiles they never see (own, blocked either way), read together. */
+function selfAndExcluded(deps: MatchingDeps, member: Matcher, today: Date) {
+  return Promise.all([selfOf(deps, member, today), excludedProfileIds(deps.db, { userId: member.userId, profileId: member.profileId })]);
+}
+
 /**
  * The filter every list starts from: the site, the two-way rule from the member's side (decision
  * 036), the ages the member looks for (decision 013), distances from the member, nobody excluded.
  */
-async function baseFilter(deps: MatchingDeps, member: Matcher, self: MatchingSelf, today: Date, ages?: { minAge: number; maxAge: number }) {
+function baseFilter(member: Matcher, self: MatchingSelf, excludeIds: number[], today: Date, ages?: { minAge: number; maxAge: number }) {
   const wanted = defaultSearchOf(self.preferences);
   const { minAge, maxAge } = ages ?? { minAge: wanted.min_age, maxAge: wanted.max_age };
   return {
@@ -85,7 +90,7 @@ async function baseFilter(deps: MatchingDeps, member: Matcher, self: MatchingSel
     match: memberSideOf(self.side, member.lookingFor),
     from: self.point,
     ...birthDateBounds(today, minAge, maxAge),
-    excludeIds: await excludedProfileIds(deps.db, { userId: member.userId, profileId: member.profileId }),
+    excludeIds,
     invisibleShownWhen: likedTheMember(member.profileId),
   } satisfies MatchingFilter;
 }
@@ -106,8 +111,8 @@ export async function likedCards(deps: MatchingDeps, site: Site, member: Matcher
 /** GET /api/swipe-stack.php: whom the member looks for, not liked or passed yet, with a photo first. */
 export async function swipeStack(deps: MatchingDeps, site: Site, member: Matcher): Promise<TSwipeStackAnswer> {
   const today = deps.clock();
-  const self = await selfOf(deps, member, today);
-  const filter = await baseFilter(deps, member, self, today);
+  const [self, excludeIds] = await selfAndExcluded(deps, member, today);
+  const filter = baseFilter(member, self, excludeIds, today);
   const [rows, allowance] = await Promise.all([
     matchingCards(deps.db, { ...filter, conditions: [notLikedOrPassedBy(member.profileId)] }, { by: 'photo_first' }, SWIPE_STACK_SIZE),
     likeAllowanceOf(deps.db, member, site, today),
@@ -117,8 +122,8 @@ export async function swipeStack(deps: MatchingDeps, site: Site, member: Matcher
 
 async function suggestions(deps: MatchingDeps, site: Site, member: Matcher, ages?: { minAge: number; maxAge: number }): Promise<TSuggestionsAnswer> {
   const today = deps.clock();
-  const self = await selfOf(deps, member, today);
-  const filter = await baseFilter(deps, member, self, today, ages);
+  const [self, excludeIds] = await selfAndExcluded(deps, member, today);
+  const filter = baseFilter(member, self, excludeIds, today, ages);
   const rows = await matchingCards(
     deps.db,
     { ...filter, withPhotoOnly: true, conditions: [notLikedBy(member.profileId)] },

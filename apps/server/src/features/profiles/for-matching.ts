@@ -17,9 +17,9 @@ import type { SearchPreferenceFacts } from '@cupido/shared/profiles';
 import type { Database } from '../../db/open';
 import { profiles } from '../../db/schema';
 import { approvedMainThumbOf } from '../photos/service';
-import { nearestIdsSql, realMetresSql, shownMetresSql } from './distance-sql';
+import { nearestSql, realMetresSql, shownMetresSql } from './distance-sql';
 import { mutualMatchSql, type SideFacts } from './mutual-match-sql';
-import type { CardRow } from './search-read-model';
+import { genderSplits, type CardRow } from './search-read-model';
 
 /** SQL about a candidate, given its profiles.id column. */
 export type CandidateCondition = (profileId: SQLWrapper) => SQL;
@@ -75,13 +75,17 @@ function nearFirst(place: Place): SQL[] {
   return order;
 }
 
+/** Among equal distances, and for those without a location: the member's country first, then the newest. */
+const sameCountryFirst = (place: Place) => [desc(sql`(${profiles.country} = ${place.country})`), desc(profiles.id)];
+
 export type CandidateOrder =
   /** Profiles with a photo first, then the newest (swipe stack). */
   | { by: 'photo_first' }
   /**
    * Near the member first, then the newest (match finder, signup matches): by distance when the
-   * member has a location (`MatchingFilter.from`; fictional profiles count at least the minimum,
-   * those without a location follow), else the same country, region and city first.
+   * member has a location (`MatchingFilter.from`; fictional profiles count at least the minimum;
+   * those without a location follow, of the member's country first), else the same country,
+   * region and city first.
    */
   | { by: 'near_first'; place: Place }
   /** With a photo first, near first, then by chance among equals (auto-like: not always the same one). */
@@ -92,9 +96,7 @@ function orderSql(order: CandidateOrder, from: LatLon | null | undefined): SQL[]
     case 'photo_first':
       return [desc(profiles.hasPhoto), desc(profiles.id)];
     case 'near_first':
-      return from
-        ? [asc(shownMetresSql(from)), asc(realMetresSql(from)), ...nearFirst(order.place), desc(profiles.id)]
-        : [...nearFirst(order.place), desc(profiles.id)];
+      return from ? [asc(shownMetresSql(from)), asc(realMetresSql(from)), ...sameCountryFirst(order.place)] : [...nearFirst(order.place), desc(profiles.id)];
     case 'photo_near_random':
       return [desc(profiles.hasPhoto), ...nearFirst(order.place), sql`random()`];
   }
@@ -102,21 +104,28 @@ function orderSql(order: CandidateOrder, from: LatLon | null | undefined): SQL[]
 
 /**
  * The searchable candidates in the order asked for, each branch stopping after `limit`. Nearest
- * first is three branches, each holding its first `limit` in that order: real and fictional
- * profiles with a location (distance-sql.ts's nearestIdsSql: profiles_location_idx read nearest
- * first; a fictional profile's floor keeps its order among fictional ones), and those without a
- * location by place.
+ * first is three branches, each holding its first `limit` in that order: the profiles with a
+ * location (distance-sql.ts's nearestSql: rings of profiles_nearby_idx, else profiles_location_idx
+ * read nearest first), and those without a location of the member's country and of the others.
  */
-function shownBranches(db: Pick<Database, 'select'>, where: SQL, order: CandidateOrder, from: LatLon | null | undefined, limit: number): SQL[] {
+function shownBranches(db: Pick<Database, 'select'>, where: SQL, filter: MatchingFilter, order: CandidateOrder, limit: number): SQL[] {
+  const { match, from } = filter;
+  const born = { bornAfter: filter.bornAfter, bornOnOrBefore: filter.bornOnOrBefore };
   const ids = (condition: SQL, ordering: SQL[]) =>
     sql`${db.select({ id: profiles.id }).from(profiles).where(and(where, condition)).orderBy(...ordering).limit(limit)}`;
   if (order.by !== 'near_first' || !from) return [ids(sql`true`, orderSql(order, from))];
-  const tieOrder = [...nearFirst(order.place), desc(profiles.id)];
-  const nearest = (fictional: SQL) => sql`select id from ${nearestIdsSql(and(where, fictional)!, from, tieOrder, limit)} as nearest`;
+  const country = eq(profiles.country, order.place.country);
+  const tie = [
+    { key: sql`(${country})`, descending: true },
+    { key: sql`${profiles.id}`, descending: true },
+  ];
+  const nearest = sql`select id from ${nearestSql({ where, splits: genderSplits(match), point: from, born, tie, take: limit })} as nearest`;
+  // Without a location, the newest of the member's country, then of the others: each read in
+  // order from a search index (with a photo and the newest), never a sort of all of them.
   return [
-    nearest(sql`not ${profiles.isFictional}`),
-    nearest(sql`${profiles.isFictional}`),
-    ids(sql`${profiles.latitude} is null`, orderSql(order, null)),
+    nearest,
+    ids(sql`${profiles.latitude} is null and ${country}`, [desc(profiles.id)]),
+    ids(sql`${profiles.latitude} is null and not ${country}`, [desc(profiles.id)]),
   ];
 }
 
@@ -129,7 +138,7 @@ function shownBranches(db: Pick<Database, 'select'>, where: SQL, order: Candidat
  */
 export function matchingCardsQuery(db: Pick<Database, 'select'>, filter: MatchingFilter, order: CandidateOrder, limit: number) {
   const ordering = orderSql(order, filter.from);
-  const shown = shownBranches(db, and(sql`${profiles.searchable}`, criteriaSql(filter))!, order, filter.from, limit);
+  const shown = shownBranches(db, and(sql`${profiles.searchable}`, criteriaSql(filter))!, filter, order, limit);
   const allowedInvisible = filter.invisibleShownWhen
     ? db
         .select({ id: profiles.id })

@@ -18,18 +18,20 @@
  * the nearest first (distance-sql.ts): the located profiles come from profiles_location_idx read
  * in distance order (KNN), real and fictional ones (shown at least FICTIONAL_MIN_DISTANCE_KM away)
  * as two branches each already in the shown order, then those without a location from the
- * search indexes, each branch stopping after the page.
+ * search indexes, each branch stopping after the page. A radius filters the nearest read (it is
+ * a prefix of their order); its count reads profiles_nearby_idx alone.
  */
 import { and, desc, eq, gt, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { ageOn } from '@cupido/shared/accounts';
 import type { LatLon, MatchSide } from '@cupido/shared/matching-rules';
+import { GENDERS } from '@cupido/shared/profile-options';
 import type { TProfileCard } from '@cupido/shared/profiles';
 import type { Database } from '../../db/open';
 import { profiles } from '../../db/schema';
 import { photoUrl } from '../../infra/photo-storage';
 import { blockedEitherWay } from '../blocks/service';
 import { approvedMainThumbOf } from '../photos/service';
-import { distanceKmOf, nearestIdsSql, realMetresSql, withinSql } from './distance-sql';
+import { distanceKmOf, nearestSql, realMetresSql, shownMetresSql, withinCountSql } from './distance-sql';
 import { memberSideOf, mutualMatchSql, type SideFacts } from './mutual-match-sql';
 
 export interface ProfileFilter {
@@ -107,7 +109,25 @@ export async function excludedProfileIds(db: Database, searcher: Searcher): Prom
   return [searcher.profileId, ...(await blockedEitherWay(db, searcher))];
 }
 
-function filterSql(f: ProfileFilter): SQL {
+/**
+ * profiles_nearby_idx keys gender before the place, so a member looking for both (no gender
+ * condition) reads each gender's range of it, and those of unknown gender, apart, rather than
+ * the index whole.
+ */
+export function genderSplits(match: MatchSide | undefined): (SQL | undefined)[] {
+  return match?.seeking === 'both' ? [inArray(profiles.gender, [...GENDERS]), sql`${profiles.gender} is null`] : [undefined];
+}
+
+/** Within the radius as the distance is shown. */
+const withinShownSql = (within: NonNullable<ProfileFilter['within']>) => sql`${shownMetresSql(within.point)} <= ${within.km * 1000}::float8`;
+
+/**
+ * The filter's SQL. The radius: for counting, the rows and band of profiles_nearby_idx; for pages
+ * read nearest first it is a prefix of that order, so it filters their output (nearestBranchesSql)
+ * and the KNN scan stops after the page whatever the radius; otherwise the shown distance.
+ */
+function filterSql(f: ProfileFilter, use: 'count' | 'nearest' | 'page' = 'page'): SQL {
+  const radius = !f.within ? undefined : use === 'count' ? withinCountSql(f.within.point, f.within.km, f) : use === 'page' ? withinShownSql(f.within) : undefined;
   return and(
     eq(profiles.siteId, f.siteId),
     // The bare column, as in the partial indexes' predicate, so the planner can use them.
@@ -118,7 +138,7 @@ function filterSql(f: ProfileFilter): SQL {
     f.match ? mutualMatchSql(f.match) : undefined,
     f.bornOnOrBefore !== undefined ? lte(profiles.birthDate, f.bornOnOrBefore) : undefined,
     f.bornAfter !== undefined ? gt(profiles.birthDate, f.bornAfter) : undefined,
-    f.within ? withinSql(f.within.point, f.within.km) : undefined,
+    radius,
     f.excludeIds.length > 0 ? notInArray(profiles.id, f.excludeIds) : undefined,
   )!;
 }
@@ -128,20 +148,23 @@ const ORDER = [desc(profiles.hasPhoto), desc(profiles.id)];
 
 /**
  * Nearest first (decision 036): the shown distance, then the real one (a fictional profile's
- * floor ties many), then with a photo first and the newest. Three branches, each already holding
- * its first `take` in this order (distance-sql.ts's nearestIdsSql: profiles_location_idx read
- * nearest first), so their merge is exact: real profiles with a location, fictional ones, then
- * (without a radius) those without a location from the search indexes. Columns: id, has_photo,
- * real_m, shown_m.
+ * floor ties many), then with a photo first and the newest. Two branches, each already holding
+ * its first `take` in this order, so their merge is exact: the profiles with a location
+ * (distance-sql.ts's nearestSql: rings of profiles_nearby_idx, else profiles_location_idx read
+ * nearest first), then (without a radius) those without a location from the search indexes.
+ * Columns: id, has_photo, real_m, shown_m.
  */
 function nearestBranchesSql(f: ProfileFilter, near: LatLon, take: number): SQL {
-  const where = filterSql(f);
-  const located = (fictional: boolean) =>
-    nearestIdsSql(and(where, fictional ? sql`${profiles.isFictional}` : sql`not ${profiles.isFictional}`)!, near, ORDER, take);
+  const where = filterSql(f, 'nearest');
+  const tie = [
+    { key: sql`${profiles.hasPhoto}`, descending: true },
+    { key: sql`${profiles.id}`, descending: true },
+  ];
+  const located = nearestSql({ where, splits: genderSplits(f.match), point: near, born: f, tie, take, radiusKm: f.within?.km });
   const unlocated = sql`(select ${profiles.id} as id, ${profiles.hasPhoto} as has_photo, null::float8 as real_m, null::float8 as shown_m
     from ${profiles} where ${where} and ${profiles.latitude} is null order by ${sql.join(ORDER, sql`, `)} limit ${take})`;
   // Within a radius every match has a location.
-  return sql`(${sql.join([located(false), located(true), ...(f.within ? [] : [unlocated])], sql` union all `)}) as branches`;
+  return sql`(${sql.join([located, ...(f.within ? [] : [unlocated])], sql` union all `)}) as branches`;
 }
 
 /** The order of nearest first over the branches' columns (no location last). */
@@ -176,7 +199,14 @@ export function pageIdsQuery(db: Pick<Database, 'select'>, f: ProfileFilter, lim
 
 /** Matches counted up to `cap` + 1 (enough to tell "more than cap"), so a broad search stops early. */
 export function countQuery(db: Pick<Database, 'select'>, f: ProfileFilter, cap: number) {
-  const matches = db.select({ one: sql<number>`1`.as('one') }).from(profiles).where(filterSql(f)).limit(cap + 1).as('matches');
+  const where = filterSql(f, 'count');
+  const splits = f.within ? genderSplits(f.match) : [undefined];
+  if (splits.length > 1) {
+    const part = (split: SQL | undefined) => sql`(select 1 from ${profiles} where ${where} and ${split} limit ${cap + 1})`;
+    const parts = sql.join(splits.map(part), sql` union all `);
+    return db.select({ count: sql<number>`count(*)::int` }).from(sql`(select 1 from (${parts}) as parts limit ${cap + 1}) as matches`);
+  }
+  const matches = db.select({ one: sql<number>`1`.as('one') }).from(profiles).where(where).limit(cap + 1).as('matches');
   return db.select({ count: sql<number>`count(*)::int` }).from(matches);
 }
 

@@ -204,6 +204,7 @@ describe('distance', () => {
     expect(ids(widest.profiles)).toEqual([croydon, watford, reading]);
     expect(ids(widest.similar)).toEqual([manchester, nowhere]);
     expect(widest.similar[0]).toMatchObject({ distance_km: shownKm(PLACES.london, PLACES.manchester) });
+    expect(widest.similar[1]).not.toHaveProperty('distance_km');
   });
 });
 

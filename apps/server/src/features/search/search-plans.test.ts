@@ -4,7 +4,8 @@
  * profiles through its index (no Seq Scan), so a lost or unusable index fails here. Runs on
  * PGlite and, in CI (TEST_DATABASE_URL), on PostgreSQL. With the two-way rule (decision 036) the
  * filters stay on the search indexes (the other side's wish, `seeking`, is in them); a member
- * with a location reads the nearest from profiles_location_idx (KNN), with or without a radius.
+ * with a location reads the nearest in rings of profiles_nearby_idx (index only), beyond them from
+ * profiles_location_idx (KNN); a radius count reads profiles_nearby_idx alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
@@ -81,6 +82,13 @@ function expectSearchIndex(root: PlanNode, wanted: string[]) {
 function expectKnn(root: PlanNode) {
   const knn = planNodes(root).filter((n) => n['Index Name'] === 'profiles_location_idx' && (n as { 'Order By'?: string })['Order By']);
   expect(knn.length, describePlan(root)).toBeGreaterThan(0);
+}
+
+/** Nearest first within rings: each ring a scan of profiles_nearby_idx from the index alone (a member looking for both: one per gender part). */
+function expectNearbyRings(root: PlanNode, rings: number) {
+  const scans = planNodes(root).filter((n) => n['Index Name'] === 'profiles_nearby_idx');
+  expect(scans.length, describePlan(root)).toBeGreaterThanOrEqual(rings);
+  expect(scans.every((n) => n['Node Type'] === 'Index Only Scan'), describePlan(root)).toBe(true);
 }
 
 const today = new Date('2026-03-10T12:00:00Z');
@@ -170,13 +178,17 @@ describe('search query plans', () => {
     expectSearchIndex(await plan(pageIdsQuery(t.database.db, f, 21, 0)), ['profiles_search_idx', 'profiles_search_order_idx']);
   });
 
-  it('pages a broad search nearest first: the located from profiles_location_idx (KNN), the others from a search index', async () => {
-    const f = filter({ match: { gender: 'male', seeking: 'both' }, excludeIds: [3, 17] })();
-    for (const query of [pageIdsQuery(t.database.db, f, 20, 40, LONDON), pageCardsQuery(t.database.db, f, 20, 0, LONDON)]) {
-      const root = await plan(query);
-      expectSearchIndex(root, ['profiles_location_idx']);
-      expectSearchIndex(root, SEARCH_INDEXES);
-      expectKnn(root);
+  it('pages a search nearest first: rings of profiles_nearby_idx, then profiles_location_idx (KNN) beyond them, the others from profiles_unlocated_idx', async () => {
+    for (const match of [STRAIGHT_MAN, { gender: 'male' as const, seeking: 'both' as const }]) {
+      const f = filter({ match, excludeIds: [3, 17] })();
+      for (const query of [pageIdsQuery(t.database.db, f, 20, 40, LONDON), pageCardsQuery(t.database.db, f, 20, 0, LONDON)]) {
+        const root = await plan(query);
+        expectSearchIndex(root, ['profiles_nearby_idx']);
+        // Those without a location: their own small index (or a search index).
+        expectSearchIndex(root, ['profiles_unlocated_idx', ...SEARCH_INDEXES]);
+        expectNearbyRings(root, 2);
+        expectKnn(root);
+      }
     }
   });
 
@@ -189,25 +201,37 @@ describe('search query plans', () => {
     expectSearchIndex(await plan(countQuery(t.database.db, f, SEARCH_COUNT_CAP)), SEARCH_INDEXES);
   });
 
-  it('answers the two-way rule, nearest first and a 50 km radius from profiles_location_idx', async () => {
+  it('answers the two-way rule, nearest first and a 50 km radius from profiles_nearby_idx alone: the page in rings, and the count', async () => {
     const f = filter({ match: STRAIGHT_MAN, ...birthDateBounds(today, 25, 45), within: { point: LONDON, km: 50 }, excludeIds: [3, 17] })();
-    // In distance order (KNN) or, when the box holds few, the box's matches sorted: the planner weighs them.
-    expectSearchIndex(await plan(pageCardsQuery(t.database.db, f, 20, 0, LONDON)), ['profiles_location_idx']);
-    expectSearchIndex(await plan(pageIdsQuery(t.database.db, f, 20, 20, LONDON)), ['profiles_location_idx']);
-    expectSearchIndex(await plan(countQuery(t.database.db, f, SEARCH_COUNT_CAP)), ['profiles_location_idx', ...SEARCH_INDEXES]);
-    // The answer is right too: all within 50 km, nearest first, two-way.
+    for (const query of [pageCardsQuery(t.database.db, f, 20, 0, LONDON), pageIdsQuery(t.database.db, f, 20, 20, LONDON)]) {
+      const root = await plan(query);
+      expectSearchIndex(root, ['profiles_nearby_idx']);
+      expectNearbyRings(root, 2);
+    }
+    // The count reads profiles_nearby_idx (index only) where the box holds many; on a table this
+    // small the planner may take the filter's own search index instead. Never the table whole.
+    expectSearchIndex(await plan(countQuery(t.database.db, f, SEARCH_COUNT_CAP)), ['profiles_nearby_idx', ...SEARCH_INDEXES]);
+    // A member looking for both counts each gender's range (and the unknown gender) apart.
+    const both = await plan(countQuery(t.database.db, { ...f, match: { gender: 'female', seeking: 'both' } }, SEARCH_COUNT_CAP));
+    expectSearchIndex(both, ['profiles_nearby_idx', ...SEARCH_INDEXES]);
+
+    // The answer is right too: all within 50 km, nearest first, two-way, as many as counted.
     const rows = await pageCardsQuery(t.database.db, f, 20, 0, LONDON);
     expect(rows.length).toBeGreaterThan(0);
     const metres = rows.map((row) => row.distanceM!);
     expect(metres).toEqual([...metres].sort((a, b) => a - b));
     expect(Math.max(...metres)).toBeLessThanOrEqual(50_000);
+    const [counted] = await countQuery(t.database.db, f, SEARCH_COUNT_CAP);
+    const all = await pageIdsQuery(t.database.db, f, 1000, 0, LONDON);
+    expect(counted!.count).toBe(all.length);
   });
 
-  it('widens the radius for similar profiles on the same index', async () => {
+  it('widens the radius for similar profiles on the same indexes', async () => {
     const wider = relaxed({ gender: 'female', minAge: 25, maxAge: 30, radiusKm: 10, page: 1 })!;
     expect(wider.radiusKm).toBe(25);
     const f = filter({ match: { gender: 'male', seeking: 'female' }, ...birthDateBounds(today, wider.minAge, wider.maxAge), within: { point: LONDON, km: 25 } })();
-    expectSearchIndex(await plan(pageIdsQuery(t.database.db, f, 21, 0, LONDON)), ['profiles_location_idx']);
+    expectSearchIndex(await plan(pageIdsQuery(t.database.db, f, 21, 0, LONDON)), ['profiles_nearby_idx']);
+    expectSearchIndex(await plan(countQuery(t.database.db, f, SEARCH_COUNT_CAP)), ['profiles_nearby_idx', ...SEARCH_INDEXES]);
   });
 
   it('joins main photos by their index, not by scanning photos', async () => {
