@@ -155,14 +155,22 @@ export async function searchProfiles(deps: SearchDeps, site: Site, searcher: Sea
   const viewer = searcher ? { facts } : null;
   const filter = filterOf(site.id, criteria, today, exclude, viewer);
   const offset = (criteria.page - 1) * SEARCH_PER_PAGE;
-  const [[counted], rows] = await Promise.all([
+  const viewerRef = searcher ? { profileId: searcher.profileId } : null;
+  // The page's activity marks are asked for while the count still runs (the longer of the two).
+  const [[counted], cards] = await Promise.all([
     countQuery(deps.db, filter, SEARCH_COUNT_CAP),
-    pageCardsQuery(deps.db, filter, SEARCH_PER_PAGE, offset, point),
+    pageCardsQuery(deps.db, filter, SEARCH_PER_PAGE, offset, point).then((rows) =>
+      withActivity(
+        deps.activity,
+        viewerRef,
+        rows.map((row) => toCard(row, site, today)),
+      ),
+    ),
   ]);
   const matches = Number(counted?.count ?? 0);
   const numResults = Math.min(matches, SEARCH_COUNT_CAP);
   const answer: TSearchAnswer = {
-    profiles: rows.map((row) => toCard(row, site, today)),
+    profiles: cards,
     numResults,
     results_capped: matches > SEARCH_COUNT_CAP,
     page: criteria.page,
@@ -184,9 +192,9 @@ export async function searchProfiles(deps: SearchDeps, site: Site, searcher: Sea
     const exactIds = new Set(exact.map((r) => r.id));
     const similarIds = top.map((r) => r.id).filter((id) => !exactIds.has(id)).slice(0, SIMILAR_LIMIT);
     answer.similar_count = Math.max(0, Math.min(Number(all?.count ?? 0), SEARCH_COUNT_CAP) - numResults);
-    answer.similar = await cardsOf(deps, site, similarIds, today, point);
+    answer.similar = await withActivity(deps.activity, viewerRef, await cardsOf(deps, site, similarIds, today, point));
   }
-  return withActivityMarks(deps, searcher, answer);
+  return answer;
 }
 
 /** Cards of the ids, in the order of the ids (the relaxed search's order). */
@@ -199,8 +207,3 @@ async function cardsOf(deps: SearchDeps, site: Site, ids: number[], today: Date,
   });
 }
 
-/** The results' and similar profiles' activity marks, asked for in one call. */
-async function withActivityMarks(deps: SearchDeps, searcher: Searcher, answer: TSearchAnswer): Promise<TSearchAnswer> {
-  const marked = await withActivity(deps.activity, searcher ? { profileId: searcher.profileId } : null, [...answer.profiles, ...answer.similar]);
-  return { ...answer, profiles: marked.slice(0, answer.profiles.length), similar: marked.slice(answer.profiles.length) };
-}
