@@ -4,6 +4,8 @@
  * latency (p50/p95) of member search over many profiles (bench/seed-profiles.ts puts 100,000 in
  * the embedded database, or 1,000,000 in BENCH_DATABASE_URL; BENCH_PROFILES overrides), and
  * the likes calls (bench/seed-likes.ts: premium members liking, a member with 5,000 likes), and
+ * who is shown to whom (bench/seed-matching.ts: a member in London; search with the two-way rule,
+ * nearest first and a 50 km radius, the swipe stack and the match finder over the same profiles), and
  * the back office's photo moderation queue (bench/seed-moderation.ts: 10,000 photos waiting), and
  * the payment provider's webhooks (bench/seed-payments.ts: throughput of POST
  * /api/payment-webhook/sandbox, then 1,000 concurrent webhooks for 100 payments, each payment's
@@ -29,6 +31,7 @@ import { EXACTNESS_PAYMENTS, THROUGHPUT_PAYMENTS, seedPaymentsBench, type Paymen
 import { EXACTNESS_CASE, webhookExactness } from './payments-exactness';
 import { OPERATOR_BENCH_OPERATORS, OPERATOR_BENCH_WAITING, seedOperatorBench, type OperatorBench } from './seed-operator';
 import { OPERATOR_RACE_CASE, operatorClaimRace, operatorQueueLatencyCase } from './operator';
+import { seedMatchingBench, type MatchingBench } from './seed-matching';
 
 interface Case {
   name: string;
@@ -150,6 +153,8 @@ interface LatencyCase {
   targetP95Ms: number;
   /** The target holds on PostgreSQL; on the embedded database the figures are reported only. */
   targetOn: 'postgres' | 'any';
+  /** A target of its own on the embedded database (with its own, smaller, data), where one is set. */
+  embeddedTargetP95Ms?: number;
   prepare?: (base: string) => Promise<Record<string, string>>;
   headers?: Record<string, string>;
 }
@@ -169,6 +174,42 @@ const SEARCH_PATHS = [
 const LATENCY_CASES: LatencyCase[] = [
   { name: 'GET /api/search.php (filters, live session)', paths: SEARCH_PATHS, targetP95Ms: 30, targetOn: 'postgres', prepare: liveSession },
 ];
+
+/**
+ * Who is shown to whom (issue 28), as a straight man in London (seed-matching.ts): searches with
+ * the two-way rule, nearest first and a 50 km radius (ages, a later page, an explicit gender, a
+ * country); the swipe stack; the match finder (nearest first) of both age groups.
+ */
+function matchingLatencyCases(bench: MatchingBench, profiles: number): LatencyCase[] {
+  const headers = { cookie: bench.cookie, 'x-request-type': 'client' };
+  const radiusSearches = [
+    'radius=50',
+    'radius=50&min_age=25&max_age=40',
+    'radius=50&min_age=30&max_age=45&page=2',
+    'radius=50&gender=female&min_age=20&max_age=30',
+    'radius=50&country=GB&min_age=35&max_age=55',
+  ].map((query) => `/api/search.php?domain=localhost&${query}`);
+  const count = profiles.toLocaleString('en');
+  return [
+    {
+      name: `GET /api/search.php (two-way rule, nearest first, 50 km radius; ${count} profiles)`,
+      paths: radiusSearches,
+      targetP95Ms: 15,
+      targetOn: 'any',
+      embeddedTargetP95Ms: 30,
+      headers,
+    },
+    { name: `GET /api/swipe-stack.php (two-way rule; ${count} profiles)`, paths: ['/api/swipe-stack.php?domain=localhost'], targetP95Ms: 20, targetOn: 'postgres', headers },
+    {
+      name: `GET /api/match-finder.php (two-way rule, nearest first; ${count} profiles)`,
+      paths: ['/api/match-finder.php?domain=localhost&age_group=18-35', '/api/match-finder.php?domain=localhost&age_group=35%2B'],
+      targetP95Ms: 20,
+      targetOn: 'postgres',
+      headers,
+    },
+  ];
+}
+
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
 const LATENCY_CONNECTIONS = [1, 4];
 
@@ -246,7 +287,9 @@ async function latency(base: string, paths: string[], headers: Record<string, st
 }
 
 /** Fills the database the server will use with the search and likes bench data before it starts. */
-async function seedBenchData(dataDir: string): Promise<LikeBench & { moderation: ModerationBench; payments: PaymentsBench; operator: OperatorBench }> {
+async function seedBenchData(
+  dataDir: string,
+): Promise<LikeBench & { moderation: ModerationBench; payments: PaymentsBench; operator: OperatorBench; matching: MatchingBench; profiles: number }> {
   const url = process.env.BENCH_DATABASE_URL || undefined;
   const count = Number(process.env.BENCH_PROFILES ?? (url ? POSTGRES_BENCH_PROFILES : EMBEDDED_BENCH_PROFILES));
   const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
@@ -262,7 +305,9 @@ async function seedBenchData(dataDir: string): Promise<LikeBench & { moderation:
     console.log(`Payments bench data: ${THROUGHPUT_PAYMENTS.toLocaleString('en')} paid payments, ${EXACTNESS_PAYMENTS} open ones (paid at the sandbox) for the exactness check`);
     const operator = await seedOperatorBench(database.db, { postgres: !!url });
     console.log(`Operator bench data: ${OPERATOR_BENCH_WAITING.toLocaleString('en')} conversations waiting for a fictional profile's answer, ${OPERATOR_BENCH_OPERATORS} operators' staff sessions`);
-    return { ...likes, moderation, payments, operator };
+    const matching = await seedMatchingBench(database.db);
+    console.log('Matching bench data: a straight man in London with a location cell, for the two-way rule, distances and the matching lists');
+    return { ...likes, moderation, payments, operator, matching, profiles: result.total };
   } finally {
     await database.close();
   }
@@ -292,6 +337,7 @@ LATENCY_CASES.push({
   headers: { cookie: likeBench.moderation.cookie },
 });
 LATENCY_CASES.push(operatorQueueLatencyCase(likeBench.operator));
+LATENCY_CASES.push(...matchingLatencyCases(likeBench.matching, likeBench.profiles));
 const server = await startServer(port, dataDir);
 const base = `http://127.0.0.1:${port}`;
 let failed = false;
@@ -335,11 +381,12 @@ try {
       const bare = await latency(base, [BASELINE_PATH], {}, connections, LATENCY_SECONDS);
       const measured = await latency(base, c.paths, c.headers ?? {}, connections, LATENCY_SECONDS);
       const applies = connections === 1 && (c.targetOn === 'any' || onPostgres);
-      const ok = !applies || measured.p95 <= c.targetP95Ms;
+      const target = !onPostgres && c.embeddedTargetP95Ms !== undefined ? c.embeddedTargetP95Ms : c.targetP95Ms;
+      const ok = !applies || measured.p95 <= target;
       failed ||= !ok;
       console.log(
         `${applies ? (ok ? 'ok  ' : 'FAIL') : 'info'} ${c.name}, ${connections} connection(s): p50 ${measured.p50.toFixed(1)} ms, p95 ${measured.p95.toFixed(1)} ms` +
-          `${applies ? ` (target p95 <= ${c.targetP95Ms} ms)` : ''}, ${measured.rps.toFixed(0)} req/s over ${measured.count} calls; ` +
+          `${applies ? ` (target p95 <= ${target} ms)` : ''}, ${measured.rps.toFixed(0)} req/s over ${measured.count} calls; ` +
           `bare route p50 ${bare.p50.toFixed(1)} ms, p95 ${bare.p95.toFixed(1)} ms`,
       );
     }
