@@ -90,7 +90,8 @@ describe('POST and DELETE /api/block.php', () => {
   it('leaves blocked profiles out of related profiles', async () => {
     const { domain, siteId, blocker } = await pair();
     const target = await insertProfile(db(), { siteId });
-    const related = await insertProfile(db(), { siteId });
+    // Bi: she looks for women too, so the two-way rule (decision 036) offers her to the blocker, a woman.
+    const related = await insertProfile(db(), { siteId, sexuality: 'bi' });
     const relatedIds = async () =>
       ((await get(t, `/api/member.php?domain=${domain}&id=${target}`, blocker.cookie)).json().related as { id: number }[]).map((r) => r.id);
     expect(await relatedIds()).toContain(related);
