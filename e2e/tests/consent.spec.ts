@@ -30,7 +30,9 @@ test.describe('orientation consent', () => {
     await expect(page.getByLabel('Sexual orientation')).toBeDisabled();
     await expect(page.getByLabel('Sexual orientation')).toHaveValue('');
 
-    await page.getByRole('link', { name: 'Give your consent in your settings' }).click();
+    // Both the sexuality and the looking-for fields offer the way back to the consent; take the first.
+    await expect(page.getByRole('link', { name: 'Give your consent in your settings' })).toHaveCount(2);
+    await page.locator('#profile-sexuality-consent').click();
     await expect(page).toHaveURL(/\/notifications$/);
     await consent.check();
     await expect(page.locator('#orientation-consent-saved')).toBeVisible();

@@ -25,7 +25,8 @@ async function member(page: Page, label: string, profile: Record<string, unknown
 }
 
 test('the member list shows cards above the fold, its filters folded behind a button', async ({ page }) => {
-  await member(page, 'phone-search', { gender: 'female', sexuality: 'hetero' });
+  // No explicit wish (signup's "looking for both" cleared): decision 013 derives men from her orientation.
+  await member(page, 'phone-search', { gender: 'female', sexuality: 'hetero', looking_for_gender: null });
   await page.goto('/members');
 
   // Her default search: men, her age ten years either way, written into the URL.
