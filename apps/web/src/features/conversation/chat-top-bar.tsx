@@ -69,7 +69,7 @@ export function ChatTopBar({ partner, conversation }: ChatTopBarProps) {
             {partner.name}
           </h1>
           {partner.fictional && (
-            <span id="chat-fictional-badge" className="badge rounded-pill fictional-badge">
+            <span id="chat-fictional-badge" className="badge fictional-badge">
               <span aria-hidden="true">{partner.fictional.icon}</span> {partner.fictional.singular}
             </span>
           )}
@@ -85,7 +85,7 @@ export function ChatTopBar({ partner, conversation }: ChatTopBarProps) {
       <Link
         to={routePath('credits')}
         id="chat-credits"
-        className={`chat-top-bar__credits badge rounded-pill ${credits > 0 ? 'text-bg-light border' : 'text-bg-danger'}`}
+        className={`chat-top-bar__credits badge ${credits > 0 ? 'text-bg-light border' : 'text-bg-danger'}`}
         aria-label={t('chat.creditsLabel', { count: credits })}
       >
         <CoinIcon /> <span aria-hidden="true">{credits}</span>

@@ -3,25 +3,25 @@ import Modal from 'react-bootstrap/Modal';
 import { Link, useLocation, useMatch, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TChatMessage } from '@cupido/shared/chats';
-import { FREE_CONVERSATIONS_STARTED, messageMoneyPrice, TYPING_SIGNAL_INTERVAL_MS, type SendBlockedReason } from '@cupido/shared/chat-rules';
+import { FREE_CONVERSATIONS_STARTED, TYPING_SIGNAL_INTERVAL_MS, type SendBlockedReason } from '@cupido/shared/chat-rules';
 import type { GiftCode } from '@cupido/shared/gifts';
 import { ROUTES, routePath } from '@cupido/shared/routes';
 import { lazyWithReload } from '../../app/chunk-reload';
 import { usePageTitle } from '../../app/document-title';
 import { PageFallback } from '../../app/layouts/page-fallback';
 import { NotFoundPage } from '../errors/not-found-page';
-import { useLocale } from '../locale/use-locale';
 import { isAuthenticationRequired } from '../session/query-client';
 import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';
 import { sendLive } from '../chats';
 import type { ChatTarget } from './chat-calls';
+import { loadChatDraft, saveChatDraft } from './chat-draft';
 import { IdeaIcon } from './chat-icons';
+import { useChatMoney } from './chat-prices';
 import { ChatTopBar } from './chat-top-bar';
 import { CONVERSATION_NS } from './conversation-texts';
 import { GiftPicker } from './gift-picker';
 import { IcebreakerModal } from './icebreaker-modal';
-import { formatMoney } from './message-list-state';
 import { MessageList } from './message-list';
 import { getOutbox, type OutboxRefusal } from './outbox';
 import { RefusalAlert } from './refusal-alert';
@@ -125,7 +125,7 @@ function ChatView({ chat, meta }: { chat: ReturnType<typeof useConversation>; me
   const { t } = useTranslation(CONVERSATION_NS);
   const { user } = useSession();
   const settings = useSettings();
-  const { locale } = useLocale();
+  const money = useChatMoney();
   const location = useLocation();
   const { partner } = meta;
   const { state, outgoing } = chat;
@@ -133,7 +133,8 @@ function ChatView({ chat, meta }: { chat: ReturnType<typeof useConversation>; me
 
   // What a reload left refused in the outbox comes back into the box; the reason shows (below, for later ones).
   const [initial] = useState(() => refusedEntries(partner.id, userIdOf(user)));
-  const [text, setText] = useState(() => joinTexts([...initial.texts, meta.draft ?? '']));
+  // The tab's draft (kept across a visit to the shop) wins over the server's (a signup message the credits did not cover).
+  const [text, setText] = useState(() => joinTexts([...initial.texts, loadChatDraft(userIdOf(user), partner.id) ?? meta.draft ?? '']));
   const [refusal, setRefusal] = useState<ShownRefusal | null>(initial.refusal);
   const [giftsOpen, setGiftsOpen] = useState(() => !!(location.state as ConversationLinkState | null)?.openGifts);
   // An empty conversation opens the icebreakers once by itself.
@@ -151,6 +152,8 @@ function ChatView({ chat, meta }: { chat: ReturnType<typeof useConversation>; me
   const [image, setImage] = useState<{ url: string; alt: string } | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const [reported, setReported] = useState<TChatMessage | null>(null);
+
+  useEffect(() => saveChatDraft(userIdOf(user), partner.id, text), [user, partner.id, text]);
 
   useEffect(() => {
     if (icebreakersOpen) rememberIcebreakersShown(partner.id);
@@ -189,8 +192,7 @@ function ChatView({ chat, meta }: { chat: ReturnType<typeof useConversation>; me
     [userId, partner.id],
   );
 
-  const money = messageMoneyPrice(settings.minimum_message_costs, user?.profile.country);
-  const moneyPrice = money ? formatMoney(money.costs, money.currency, locale) : null;
+  const balance = user?.credits ?? 0;
   const blocked = meta.send_blocked ? <SendBlocked reason={meta.send_blocked} name={partner.name} /> : undefined;
 
   return (
@@ -244,7 +246,9 @@ function ChatView({ chat, meta }: { chat: ReturnType<typeof useConversation>; me
         onOpenGifts={() => setGiftsOpen(true)}
         maxLength={settings.message_length}
         prices={meta.prices}
-        moneyPrice={moneyPrice}
+        balance={balance}
+        moneyPerMessage={money.perMessage}
+        photoMoney={money.ofCredits(meta.prices.image)}
         blocked={blocked}
         focusRequest={focusRequest}
       />
@@ -253,6 +257,8 @@ function ChatView({ chat, meta }: { chat: ReturnType<typeof useConversation>; me
         onHide={() => setGiftsOpen(false)}
         partnerName={partner.name}
         price={meta.prices.gift}
+        money={money.ofCredits(meta.prices.gift)}
+        balance={balance}
         onSend={(gift) => {
           send({ kind: 'gift', gift });
           setGiftsOpen(false);
@@ -261,7 +267,7 @@ function ChatView({ chat, meta }: { chat: ReturnType<typeof useConversation>; me
       <IcebreakerModal
         show={icebreakersOpen}
         onHide={() => setIcebreakersOpen(false)}
-        partner={partner}
+        partner={{ ...partner, fictional: !!partner.fictional }}
         onChoose={(opener) => setText(opener)}
         onExited={() => setFocusRequest((n) => n + 1)}
       />

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { type TChatAnswer, type TChatMessage, type TSendMessageAnswer } from '@cupido/shared/chats';
+import type { TPackagesAnswer } from '@cupido/shared/payments';
 import type { StubAnswer } from '../../test/api-stub';
 import { LocationProbe } from '../../test/location-probe';
 import { ChatsProvider } from '../chats';
@@ -73,6 +74,35 @@ export function storedAnswer(id: number, body: unknown, credits = 90): StubAnswe
   };
   return { status: 201, body: answer };
 }
+
+/**
+ * GET /api/credit-packages.php as a UK member sees it: pounds, 10 credits a message; p3 is the
+ * best value at £0.35 a message (the chat footer's 'from £0.35 per message').
+ */
+export function packagesAnswer(overrides: Partial<TPackagesAnswer> = {}): TPackagesAnswer {
+  const pkg = (id: 'p0' | 'p1' | 'p2' | 'p3', credits: number, amount: number, pricePerMessage: number, popular = false) => ({
+    id,
+    credits,
+    amount,
+    discounted_amount: amount,
+    popular,
+    price_per_message: pricePerMessage,
+    messages: Math.floor(credits / 10),
+  });
+  return {
+    currency: 'GBP',
+    payment_country: 'GB',
+    payment_countries: ['GB'],
+    methods: ['visa', 'mastercard', 'paypal'],
+    packages: [pkg('p0', 50, 899, 180), pkg('p1', 120, 1699, 142, true), pkg('p2', 300, 3499, 117), pkg('p3', 800, 2799, 35)],
+    discount: null,
+    card_blocked: false,
+    message_credits: 10,
+    ...overrides,
+  };
+}
+
+export const PACKAGES_STUB: StubAnswer = { body: packagesAnswer() };
 
 /** The chat layout with its three screens, as the router has them, in the shell's ChatsProvider (list and live channel). */
 export function ChatRoutes() {

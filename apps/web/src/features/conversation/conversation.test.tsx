@@ -13,7 +13,7 @@ import { makeCard } from '../../test/profile-fixtures';
 import { setOpenConversation } from '../chats';
 import { startLiveServer, type LiveServer } from '../chats/chats-test-kit';
 import { liveStatus } from '../chats/live-events';
-import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, PARTNER_ID, storedAnswer } from './conversation-test-kit';
+import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, PACKAGES_STUB, PARTNER_ID, storedAnswer } from './conversation-test-kit';
 import { getOutbox } from './outbox';
 import { DESKTOP_QUERY } from './use-media-query';
 
@@ -87,7 +87,7 @@ function useScreen(kind: 'desktop' | 'phone') {
 
 /** Stubs the calls (the chats list beside the conversation too) and renders the chat layout at `route`. */
 function renderChat(stubs: Parameters<typeof stubApi>[0], options: RenderOptions = {}) {
-  const fetch = stubApi({ 'GET /api/chats.php': chatsList, ...stubs });
+  const fetch = stubApi({ 'GET /api/chats.php': chatsList, 'GET /api/credit-packages.php': PACKAGES_STUB, ...stubs });
   const view = renderWithProviders(<ChatRoutes />, { user: member(), route: `/chats/${CONVERSATION_ID}`, ...options });
   return { fetch, ...view };
 }
@@ -106,7 +106,7 @@ describe('the conversation screen', () => {
     expect(document.getElementById('chat-partner-link')!.getAttribute('href')).toBe(`/members/${PARTNER_ID}`);
     expect(screen.getByRole('link', { name: 'Your balance: 100 credits' }).getAttribute('href')).toBe('/credits');
     expect(bubbleTexts()).toEqual(['Message 1', 'Hi there']);
-    expect(screen.getByText('10 credits per message')).toBeTruthy();
+    await waitFor(() => expect(document.getElementById('chat-price')!.textContent).toBe('10 credits · from £0.35 per message'));
     const list = await screen.findByRole('list', { name: 'Conversations' });
     expect(within(list).getByRole('link', { name: /Bram/ }).getAttribute('aria-current')).toBe('page');
     await waitFor(() => expect(document.title).toBe('Chat with Bram | Cupido Test'));
@@ -210,7 +210,7 @@ describe('the conversation screen', () => {
     expect(new Set(bodies.map((b) => b.client_id)).size).toBe(1);
   });
 
-  it('402: the text goes back into the box and the alert offers Buy credits (to /credits)', async () => {
+  it('402 (the balance spent in another tab meanwhile): the text goes back into the box and the alert offers Buy credits (to /credits)', async () => {
     useScreen('phone');
     renderChat(
       {
@@ -218,7 +218,7 @@ describe('the conversation screen', () => {
         'POST /api/chat-read.php': OK,
         'POST /api/message.php': apiError(402, 'insufficient_credits', 'Not enough credits'),
       },
-      { user: makeUser({ credits: 0 }) },
+      { user: makeUser({ credits: 10 }) },
     );
     await screen.findByText('Message 1');
     await userEvent.type(messageBox(), 'Want to meet?');
@@ -289,13 +289,6 @@ describe('the conversation screen', () => {
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('shows the real-money price of a message next to its credit price', async () => {
-    renderChat(
-      { 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK },
-      { settings: { minimum_message_costs: { NL: { costs: 149, currency: 'EUR' } } } },
-    );
-    expect(await screen.findByText('10 credits (€1.49) per message')).toBeTruthy();
-  });
 
   it('loads the older page at the top and puts it before the messages shown', async () => {
     const { fetch } = renderChat({
@@ -465,6 +458,8 @@ describe('the conversation screen', () => {
     await screen.findByText('Message 1');
     expect(screen.getByRole('button', { name: 'Send a photo (5 credits)' })).toBeTruthy();
     await userEvent.upload(document.getElementById('chat-photo-file') as HTMLInputElement, file);
+    // The preview asks first (issue 29; paid-actions.test.tsx has its price and Cancel).
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Send this photo to Bram?' })).getByRole('button', { name: 'Send photo' }));
     const pending = await within(messageList()).findByRole('img', { name: 'Your photo' });
     expect(pending.closest('.chat-bubble')?.getAttribute('data-state')).toBe('sending');
 
@@ -577,7 +572,8 @@ describe('the conversation screen', () => {
     await screen.findByText('Message 1');
     await userEvent.click(screen.getByRole('button', { name: 'Send a gift (25 credits)' }));
     const picker = await screen.findByRole('dialog', { name: 'Send Bram a gift' });
-    expect(within(picker).getByText('A gift costs 25 credits.')).toBeTruthy();
+    // Credits and their money at the best package (p3: £27.99 for 800 credits), as the footer's price.
+    expect(await within(picker).findByText('A gift costs 25 credits (from £0.88).')).toBeTruthy();
     // The artwork's licence (CC-BY 4.0) asks for the attribution where it shows.
     expect(within(picker).getByText(/Twemoji by Twitter, Inc and other contributors, licensed under CC-BY 4\.0/)).toBeTruthy();
     await userEvent.click(within(picker).getByRole('button', { name: 'Sunflower' }));

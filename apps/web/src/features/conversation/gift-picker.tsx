@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { GIFTS, type GiftCode } from '@cupido/shared/gifts';
 import { CONVERSATION_NS } from './conversation-texts';
 import { GiftArt } from './message-bubble';
+import { MissingCredits, missingCredits } from './missing-credits';
 
 export interface GiftPickerProps {
   show: boolean;
@@ -11,6 +12,10 @@ export interface GiftPickerProps {
   partnerName: string;
   /** The site's gift_credits. */
   price: number;
+  /** The same credits in money at the best package ('€2.09'), when known. */
+  money?: string | null;
+  /** The member's credits: below the price Send is off and the missing credits show (issue 29). */
+  balance?: number;
   onSend: (gift: GiftCode) => void;
   /** Shown under the gifts (e.g. the profile page's 'on its way' or a refusal), instead of the Send button when given. */
   status?: ReactNode;
@@ -22,10 +27,11 @@ export interface GiftPickerProps {
  * as a group of toggle buttons; Send sends the chosen one (it costs the site's gift_credits, said
  * at the top). Escape or Close closes it; the focus returns to the button that opened it.
  */
-export function GiftPicker({ show, onHide, partnerName, price, onSend, status, sending = false }: GiftPickerProps) {
+export function GiftPicker({ show, onHide, partnerName, price, money = null, balance, onSend, status, sending = false }: GiftPickerProps) {
   const { t } = useTranslation(CONVERSATION_NS);
   const titleId = `${useId()}-title`;
   const [chosen, setChosen] = useState<GiftCode | null>(null);
+  const short = balance !== undefined && missingCredits(price, balance) > 0;
   const close = () => {
     setChosen(null);
     onHide();
@@ -38,7 +44,10 @@ export function GiftPicker({ show, onHide, partnerName, price, onSend, status, s
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p className="small text-body-secondary">{t('giftPicker.intro', { count: price })}</p>
+        <p id="gift-price" className="small text-body-secondary">
+          {money ? t('giftPicker.introWithMoney', { count: price, money }) : t('giftPicker.intro', { count: price })}
+        </p>
+        {short && <MissingCredits id="gift-missing-credits" price={price} balance={balance ?? 0} className="mb-3" />}
         <div className="gift-grid" role="group" aria-label={t('giftPicker.choose')}>
           {GIFTS.map(({ code }) => (
             <button
@@ -71,9 +80,9 @@ export function GiftPicker({ show, onHide, partnerName, price, onSend, status, s
           id="gift-send"
           type="button"
           className="btn btn-primary"
-          disabled={!chosen || sending}
+          disabled={!chosen || sending || short}
           onClick={() => {
-            if (!chosen) return;
+            if (!chosen || short) return;
             onSend(chosen);
             setChosen(null);
           }}

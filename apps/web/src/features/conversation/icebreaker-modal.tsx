@@ -9,7 +9,8 @@ import { pickIcebreakers } from './icebreakers';
 export interface IcebreakerModalProps {
   show: boolean;
   onHide: () => void;
-  partner: { id: number; name: string; city: string };
+  /** `fictional`: no opener that leads towards meeting (icebreakers.ts). */
+  partner: { id: number; name: string; city: string; fictional?: boolean };
   /** The chosen opener goes into the message box; it is not sent. */
   onChoose: (text: string) => void;
   /** Closed and gone: the screen puts the focus into the message box, where the member writes next. */
@@ -65,6 +66,7 @@ function Suggestions({ partner, onChoose }: Pick<IcebreakerModalProps, 'partner'
       city: profile?.city || partner.city,
       region: regionName,
       seed: partner.id,
+      fictional: partner.fictional,
     });
     return list.map(({ key, values }) => t(`icebreakers.${key}`, values));
   }, [interests.data, profile, regions.data, partner, t]);

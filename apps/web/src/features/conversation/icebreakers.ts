@@ -8,6 +8,13 @@ export const GENERIC_ICEBREAKERS = ['hello', 'weekend', 'travel', 'food', 'laugh
 export const INTEREST_ICEBREAKERS = ['love', 'start', 'tip'] as const;
 export const CITY_ICEBREAKERS = ['cityFavourite', 'cityVisit'] as const;
 
+/**
+ * Openers that lead towards meeting (a first date, coming to their city). A fictional profile is
+ * never offered them: it cannot meet, and the chat says so right above (trust.md, issue 29). The
+ * operator guardrails' meeting rule judges every opener a fictional profile is offered (the test).
+ */
+export const MEETING_ICEBREAKERS: readonly string[] = ['generic.firstDate', 'place.cityVisit'];
+
 /** How many openers the modal offers. */
 export const ICEBREAKER_COUNT = 6;
 /** At most this many are about the partner's interests, so the list never reads like a questionnaire. */
@@ -29,6 +36,8 @@ export interface IcebreakerInput {
   region?: string | null;
   /** Same seed, same suggestions: reopening the modal shows the list the member saw. */
   seed: number;
+  /** A fictional profile: no opener that leads towards meeting. */
+  fictional?: boolean;
   count?: number;
 }
 
@@ -62,6 +71,7 @@ export function pickIcebreakers(input: IcebreakerInput): Icebreaker[] {
   const random = seededRandom(input.seed);
   const count = input.count ?? ICEBREAKER_COUNT;
   const picked: Icebreaker[] = [];
+  const offered = (key: string) => !input.fictional || !MEETING_ICEBREAKERS.includes(key);
 
   const interests = shuffled([...new Set(input.interests.map((interest) => interest.trim()).filter(Boolean))], random);
   const interestWordings = shuffled(INTEREST_ICEBREAKERS, random);
@@ -71,11 +81,13 @@ export function pickIcebreakers(input: IcebreakerInput): Icebreaker[] {
 
   const city = input.city?.trim();
   const region = input.region?.trim();
-  if (city) picked.push({ key: `place.${shuffled(CITY_ICEBREAKERS, random)[0]}`, values: { place: city } });
+  const cityWording = city ? shuffled(CITY_ICEBREAKERS, random).find((wording) => offered(`place.${wording}`)) : undefined;
+  if (city && cityWording) picked.push({ key: `place.${cityWording}`, values: { place: city } });
   else if (region) picked.push({ key: 'place.region', values: { place: region } });
 
   for (const key of shuffled(GENERIC_ICEBREAKERS, random)) {
     if (picked.length >= count) break;
+    if (!offered(`generic.${key}`)) continue;
     picked.push({ key: `generic.${key}`, values: { name: input.name } });
   }
   return picked.slice(0, count);

@@ -8,7 +8,7 @@ import { makeMemberAnswer, referenceDataStubs } from '../../test/profile-fixture
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import MemberPage from '../profiles/member/member-page';
 import { ProfileChatActionsProvider } from '../../app/profile-chat-actions';
-import { storedAnswer } from './conversation-test-kit';
+import { PACKAGES_STUB, storedAnswer } from './conversation-test-kit';
 import { getOutbox } from './outbox';
 
 afterEach(() => {
@@ -18,7 +18,12 @@ afterEach(() => {
 });
 
 function renderProfile(send: StubAnswer | ((body: unknown) => StubAnswer), credits = 60) {
-  const fetch = stubApi({ ...referenceDataStubs, 'GET /api/member.php': { body: makeMemberAnswer() }, 'POST /api/message.php': send });
+  const fetch = stubApi({
+    ...referenceDataStubs,
+    'GET /api/member.php': { body: makeMemberAnswer() },
+    'GET /api/credit-packages.php': PACKAGES_STUB,
+    'POST /api/message.php': send,
+  });
   renderWithProviders(
     <ProfileChatActionsProvider>
       <Routes>
@@ -43,7 +48,7 @@ describe('the profile page’s Message and Gift actions', () => {
     const fetch = renderProfile((body) => storedAnswer(31, body, 35));
     await userEvent.click(await screen.findByRole('button', { name: 'Send a gift' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send Bram a gift' });
-    expect(within(dialog).getByText('A gift costs 25 credits.')).toBeTruthy();
+    expect(await within(dialog).findByText('A gift costs 25 credits (from £0.88).')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rose' }));
     expect(within(dialog).getByRole('button', { name: 'Rose' }).getAttribute('aria-pressed')).toBe('true');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Rose' }));
@@ -54,8 +59,21 @@ describe('the profile page’s Message and Gift actions', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('without enough credits the picker says so, with Buy credits', async () => {
-    renderProfile(apiError(402, 'insufficient_credits', 'Not enough credits'), 0);
+  it('below the price the picker says what is missing before sending, with Buy credits, and sends nothing', async () => {
+    const fetch = renderProfile(apiError(402, 'insufficient_credits', 'Not enough credits'), 20);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send a gift' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Bram a gift' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kiss' }));
+    expect(within(dialog).getByText('You need 5 more credits to send this.')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
+    const send = within(dialog).getByRole('button', { name: 'Send Kiss' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    await userEvent.click(send);
+    expect(sentBodies(fetch, 'POST /api/message.php')).toEqual([]);
+  });
+
+  it('a 402 all the same (the balance spent elsewhere) says so, with Buy credits', async () => {
+    renderProfile(apiError(402, 'insufficient_credits', 'Not enough credits'), 60);
     await userEvent.click(await screen.findByRole('button', { name: 'Send a gift' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send Bram a gift' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Kiss' }));

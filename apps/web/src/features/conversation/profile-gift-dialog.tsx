@@ -6,6 +6,7 @@ import type { GiftCode } from '@cupido/shared/gifts';
 import { routePath } from '@cupido/shared/routes';
 import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';
+import { useChatMoney } from './chat-prices';
 import { ConversationTexts, CONVERSATION_NS } from './conversation-texts';
 import { GiftPicker } from './gift-picker';
 import { getOutbox, type OutboxRefusal } from './outbox';
@@ -39,6 +40,7 @@ function Dialog({ show, onHide, profileId, name }: ProfileGiftDialogProps) {
   const { t } = useTranslation(CONVERSATION_NS);
   const settings = useSettings();
   const { user } = useSession();
+  const money = useChatMoney();
   const queryClient = useQueryClient();
   const outbox = getOutbox();
   const entries = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot, outbox.getSnapshot);
@@ -87,6 +89,9 @@ function Dialog({ show, onHide, profileId, name }: ProfileGiftDialogProps) {
       onHide={close}
       partnerName={name}
       price={settings.gift_credits}
+      money={money.ofCredits(settings.gift_credits)}
+      // While a gift is on its way its credits are already counted; the picker is only told the balance before it.
+      balance={sent ? undefined : (user?.credits ?? 0)}
       status={status}
       sending={!!sent && !sent.stored && !shownRefusal}
       onSend={(gift) => {

@@ -7,7 +7,7 @@ import { makeUser, renderWithProviders, type RenderOptions } from '../../test/re
 import { changeLocale } from '../../i18n/i18n';
 import { setOpenConversation } from '../chats';
 import { startLiveServer, type LiveServer } from '../chats/chats-test-kit';
-import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID } from './conversation-test-kit';
+import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, PACKAGES_STUB } from './conversation-test-kit';
 import { getOutbox } from './outbox';
 
 const OK: StubAnswer = { body: { ok: true } };
@@ -30,6 +30,7 @@ function renderChat(spendingReminder: string | null, options: RenderOptions = {}
     'GET /api/chats.php': { body: { chats: [], unread_total: 0 } },
     'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)], spending_reminder: spendingReminder }) },
     'POST /api/chat-read.php': OK,
+    'GET /api/credit-packages.php': PACKAGES_STUB,
   });
   renderWithProviders(<ChatRoutes />, { user: makeUser({ credits: 100 }), route: `/chats/${CONVERSATION_ID}`, ...options });
 }
