@@ -217,7 +217,7 @@ test('a message written offline waits, is sent once the connection is back, and 
   await bram.context.close();
 });
 
-test('without enough credits: the alert with Buy credits, the text still in the box, nothing sent', async ({ browser }) => {
+test('without enough credits: Send is off with the missing credits and Buy credits, the text still in the box, nothing sent', async ({ browser }) => {
   const rosa = await member(browser, 'chat-credits-a', 'Rosa', PHONE);
   const bram = await member(browser, 'chat-credits-b', 'Bram', DESKTOP);
   // Her 20 signup credits go on two messages of 10 each: the balance is 0.
@@ -227,9 +227,10 @@ test('without enough credits: the alert with Buy credits, the text still in the 
   await rosa.page.goto(`/members/${bram.id}/chat`);
   await expect(bubbles(rosa.page, 'Bram', 'Are you there?')).toHaveCount(1);
   await expect(rosa.page.getByRole('link', { name: 'Your balance: 0 credits' })).toBeVisible();
-  await expect(rosa.page.getByText(/^10 credits( \([^)]+\))? per message$/)).toBeVisible();
+  // The price of a message, with the best package's money price (issue 29).
+  await expect(rosa.page.locator('#chat-price')).toHaveText(/^10 credits( · from \S+ per message)?$/);
 
-  // On a phone Enter starts a new line; the Send button sends.
+  // On a phone Enter starts a new line; Send is off before the server would refuse (issue 29).
   const box = messageBox(rosa.page, 'Bram');
   await box.click();
   await rosa.page.keyboard.type('Shall we meet');
@@ -237,19 +238,17 @@ test('without enough credits: the alert with Buy credits, the text still in the 
   await rosa.page.keyboard.type('on Friday?');
   const text = 'Shall we meet\non Friday?';
   await expect(box).toHaveValue(text);
-  await expect(rosa.page.getByRole('alert')).toHaveCount(0);
-  await rosa.page.getByRole('button', { name: 'Send', exact: true }).click();
-
-  const alert = rosa.page.getByRole('alert').filter({ hasText: "You don't have enough credits to send this." });
-  await expect(alert).toBeVisible();
-  await expect(alert).toContainText('your message stays in the box');
-  await expect(box).toHaveValue(text);
+  const missing = rosa.page.locator('#chat-missing-credits');
+  await expect(missing).toContainText('You need 10 more credits to send this.');
+  await expect(rosa.page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
   await expect(bubbles(rosa.page, 'Bram', 'on Friday?')).toHaveCount(0);
   expect(await storedTexts(rosa, bram)).toEqual(['Hi Bram!', 'Are you there?']);
-  await expectNoAxeViolations(rosa.page, { include: '#chat-refusal', label: 'the not-enough-credits alert' });
+  await expectNoAxeViolations(rosa.page, { include: '.chat-footer', label: 'the footer below the price' });
 
-  await alert.getByRole('link', { name: 'Buy credits' }).click();
+  await missing.getByRole('link', { name: 'Buy credits' }).click();
   await expect(rosa.page).toHaveURL(/\/credits$/);
+  await rosa.page.goBack();
+  await expect(messageBox(rosa.page, 'Bram')).toHaveValue(text);
   await rosa.context.close();
   await bram.context.close();
 });
