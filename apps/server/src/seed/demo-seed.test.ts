@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import * as countryCoder from '@rapideditor/country-coder';
 import { allCountries } from 'country-region-data';
 import { FICTIONAL_MIN_DISTANCE_KM, distanceKm, isMutualMatch, seekingOf, type LatLon, type MatchSide, type Seeking } from '@cupido/shared/matching-rules';
@@ -10,7 +10,10 @@ import { replyViolationsAsRead } from '@cupido/shared/operator-guardrails-evasio
 import { deniesBeingFictional } from '@cupido/shared/operator-guardrails-honesty';
 import { INTEREST_IDS } from '@cupido/shared/profile-options';
 import type { DatabaseHandle } from '../db/open';
-import { consents, photos, profileInterests, profiles, sites, users } from '../db/schema';
+import { consents, conversations, creditEntries, likes, messages, operatorAnswers, photos, profileInterests, profiles, sites, staffAccounts, users } from '../db/schema';
+import { readBalance } from '../features/credits/service';
+import { DEMO_EXTRA_CREDITS, DEMO_TEXTS, seedDemoMemberActivity } from './demo-member-activity';
+import { DEMO_ADMIN } from './demo-staff';
 import { MAJOR_CITIES } from '../features/geocode/major-cities';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
@@ -446,5 +449,79 @@ describe('GET /photos/...', () => {
     // The web app's shell (the server may fill in the site's title and meta tags).
     expect((await withWeb.app.inject({ url: '/' })).body).toMatch(/^<!doctype html>/i);
     expect((await withWeb.app.inject({ url: '/photos/demo/missing.svg' })).statusCode).toBe(404);
+  });
+});
+
+describe('the demo member finds the product in use (issue 29)', () => {
+  const memberIds = async () => {
+    const [row] = await database.db.select({ userId: users.id, profileId: users.profileId }).from(users).where(eq(users.email, DEMO_MEMBER.email));
+    return { userId: row!.userId, profileId: row!.profileId! };
+  };
+  /** Everything the demo activity wrote, counted, to compare after a second seed. */
+  const snapshot = async () => {
+    const { userId, profileId } = await memberIds();
+    const own = or(eq(conversations.lowProfileId, profileId), eq(conversations.highProfileId, profileId));
+    return {
+      balance: await readBalance(database.db, userId),
+      entries: await database.db.$count(creditEntries, eq(creditEntries.userId, userId)),
+      likes: await database.db.$count(likes, or(eq(likes.fromProfileId, profileId), eq(likes.toProfileId, profileId))),
+      conversations: await database.db.$count(conversations, own),
+      messages: await database.db.$count(messages),
+      operatorAnswers: await database.db.$count(operatorAnswers),
+    };
+  };
+
+  it('has credits through the ledger: the signup credits and a staff grant, less her two messages', async () => {
+    const { userId } = await memberIds();
+    const [site] = await database.db.select().from(sites).where(eq(sites.domain, DEMO_MEMBER.domain));
+    const entries = await database.db.select().from(creditEntries).where(eq(creditEntries.userId, userId));
+    expect(entries.map((e) => e.kind).sort()).toEqual([...(site!.signupCredits > 0 ? ['signup_credits'] : []), 'manual_correction', 'message', 'message'].sort());
+    const expected = site!.signupCredits + DEMO_EXTRA_CREDITS - 2 * site!.messageCredits;
+    expect(expected).toBeGreaterThan(100);
+    expect(await readBalance(database.db, userId)).toBe(expected);
+    expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(expected);
+  });
+
+  it('has a match and likes received from fictional profiles with photos, men who look for women', async () => {
+    const { profileId } = await memberIds();
+    const given = await database.db.select().from(likes).where(eq(likes.fromProfileId, profileId));
+    const received = await database.db.select().from(likes).where(eq(likes.toProfileId, profileId));
+    expect(given).toHaveLength(1);
+    expect(received).toHaveLength(3);
+    expect(received.map((l) => l.fromProfileId)).toContain(given[0]!.toProfileId);
+    for (const like of received) {
+      const [partner] = await database.db.select().from(profiles).where(eq(profiles.id, like.fromProfileId));
+      expect(partner).toMatchObject({ isFictional: true, gender: 'male' });
+      expect(['hetero', 'bi']).toContain(partner!.sexuality);
+      expect(await database.db.$count(photos, and(eq(photos.profileId, partner!.id), eq(photos.status, 'approved'), eq(photos.isMain, true)))).toBe(1);
+    }
+  });
+
+  it('has two conversations: the match answered by an operator (the demo admin), the other waiting', async () => {
+    const { profileId } = await memberIds();
+    const own = await database.db
+      .select()
+      .from(conversations)
+      .where(or(eq(conversations.lowProfileId, profileId), eq(conversations.highProfileId, profileId)));
+    expect(own).toHaveLength(2);
+    const [admin] = await database.db.select().from(staffAccounts).where(eq(staffAccounts.email, DEMO_ADMIN.email));
+    const [match] = await database.db.select().from(likes).where(eq(likes.fromProfileId, profileId));
+    const threads = await Promise.all(own.map((c) => database.db.select().from(messages).where(eq(messages.conversationId, c.id)).orderBy(asc(messages.id))));
+    const answered = threads.find((thread) => thread.some((m) => m.staffUserId !== null))!;
+    const waiting = threads.find((thread) => thread !== answered)!;
+    expect(answered.map((m) => [m.senderProfileId === profileId ? 'member' : 'operator', m.body])).toEqual([
+      ['member', DEMO_TEXTS.matchMessage],
+      ['operator', DEMO_TEXTS.operatorAnswer],
+    ]);
+    expect(answered[1]).toMatchObject({ senderProfileId: match!.toProfileId, staffUserId: admin!.id, credits: 0 });
+    expect(await database.db.$count(operatorAnswers, eq(operatorAnswers.messageId, answered[1]!.id))).toBe(1);
+    expect(waiting.map((m) => [m.senderProfileId, m.body])).toEqual([[profileId, DEMO_TEXTS.waitingMessage]]);
+  });
+
+  it('changes nothing when seeded twice', async () => {
+    const before = await snapshot();
+    await seedDemoData(database.db, { dataDir });
+    await seedDemoMemberActivity(database.db);
+    expect(await snapshot()).toEqual(before);
   });
 });
