@@ -3,6 +3,7 @@
  * shutdown on SIGTERM/SIGINT. In production (decision 035) the server refuses to start, before it
  * serves anything, while the configuration or the database is unsafe there.
  */
+import { writeSync } from 'node:fs';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { buildApp } from './app';
@@ -70,3 +71,29 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Cupido is serving on http://localhost:${config.port} (database: ${database.kind})`);
+if (seeded) {
+  // The start log ends with what a newcomer needs, in plain words below the JSON log lines (issue 29).
+  const { demoMember: member, demoAdmin: admin } = seeded;
+  // Into the logger's own destination, behind the JSON lines it still writes asynchronously, so these come last.
+  const destination = loggerDestination(app.log);
+  const write = (text: string) => (destination ? destination.write(text) : writeSync(1, text));
+  write(
+    [
+      '',
+      `Cupido is running: open http://localhost:${config.port} (Dutch demo site: http://nl.localhost:${config.port})`,
+      `Demo member: log in at http://${member.domain}:${config.port}/login with e-mail ${member.email} and password ${member.password}`,
+      `Demo admin (back office): log in at http://localhost:${config.port}/admin with e-mail ${admin.email} and password ${admin.password}` +
+        (admin.totpPreset ? ' (TOTP secret from DEMO_STAFF_TOTP_SECRET)' : ' (set up two-factor login on the first login)'),
+      '',
+    ].join('\n'),
+  );
+}
+
+/** Pino's destination stream (its `pino.stream` symbol, on the logger or a prototype), or null without one. */
+function loggerDestination(logger: object): { write(text: string): unknown } | null {
+  for (let level: object | null = logger; level; level = Object.getPrototypeOf(level) as object | null) {
+    const symbol = Object.getOwnPropertySymbols(level).find((s) => s.description === 'pino.stream');
+    if (symbol) return (level as Record<symbol, { write(text: string): unknown }>)[symbol] ?? null;
+  }
+  return null;
+}
