@@ -141,20 +141,8 @@ export const DEFAULT_SITE_CURRENCY = 'EUR';
 export const DEFAULT_DIRECT_DEBIT_LIMIT = 15_000;
 export const DIRECT_DEBIT_LIMIT_DAYS = 30;
 
-/** A percentage off, rounded to the cent in the member's favour. */
-export function discountedAmount(amount: number, percentOff: number): number {
-  if (percentOff <= 0) return amount;
-  return Math.max(0, Math.floor((amount * (100 - Math.min(100, percentOff))) / 100));
-}
-
-/**
- * The real-money price of one message (trust.md: shown beside its credit price), in minor units,
- * rounded up to the cent; null when messages are free.
- */
-export function pricePerMessage(pkg: { credits: number; amount: number }, messageCredits: number): number | null {
-  if (messageCredits <= 0) return null;
-  return Math.ceil((pkg.amount * messageCredits) / pkg.credits);
-}
+/** One rule for prices (issue 29): the percentage off and the price of a message live in price-rules.ts. */
+export { discountedAmount, pricePerMessage } from './price-rules';
 
 /** The VAT inside a price that includes it, rounded to the cent; the rate in basis points (21% = 2100). */
 export function vatIncluded(grossAmount: number, rateBasisPoints: number): number {
