@@ -254,7 +254,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(chatRoutes, { deps: chatDeps });
   await app.register(chatImageRoutes, { deps: chatDeps, storage: chatImages });
   await app.register(creditRoutes, { deps: { db: database.db } });
-  await app.register(personalDataRoutes, { deps: { db: database.db, clock } });
+  await app.register(personalDataRoutes, { deps: { db: database.db, clock, publicOrigin } });
   await app.register(geocodeRoutes);
   await app.register(photoRoutes, { deps: { db: database.db, storage, limiter, log: app.log } });
   // The back office (issue 13): staff calls under /admin/api and the members' statements of reasons and appeals.

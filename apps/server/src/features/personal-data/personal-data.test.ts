@@ -8,7 +8,8 @@ import { photoUpload, smallJpeg } from '../photos/test-images';
 
 let t: AccountsTestApp;
 beforeAll(async () => {
-  t = await createAccountsTestApp();
+  // A demo-like deployment on a port: the file's photo links must carry it (issue 29).
+  t = await createAccountsTestApp(undefined, { publicOrigin: { scheme: 'http', port: 3000 } });
 });
 afterAll(() => t.close());
 
@@ -73,7 +74,7 @@ describe('GET /api/personal-data.php', () => {
     ]);
     expect(file.profile).toMatchObject({ id: anna.user.profile.id, name: 'Annabel', about: 'I love long walks on Annabel beach', city: 'Annabelville' });
     expect(file.photos).toEqual([expect.objectContaining({ id: anna.photoId, status: 'pending', is_main: true })]);
-    expect(file.photos[0]!.url).toMatch(/^https:\/\/localhost\/photos\/.+/);
+    expect(file.photos[0]!.url).toMatch(/^http:\/\/localhost:3000\/photos\/.+/);
     expect(file.blocks).toEqual([expect.objectContaining({ profile_id: anna.blockedId, name: 'Carla' })]);
     expect(file.reports).toEqual([expect.objectContaining({ reported_profile_id: anna.reportedId, reason: 'scam_spam', text: 'spam seen by Annabel', status: 'open' })]);
     // Activation granted the site's signup credits: one entry, and the balance after it.

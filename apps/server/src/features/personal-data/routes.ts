@@ -8,10 +8,12 @@ import { ZApiError } from '@cupido/shared/contracts';
 import { PERSONAL_DATA_FORMAT, ZPersonalDataExport, personalDataFileName } from '@cupido/shared/personal-data';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
+import { siteOrigin, type PublicOriginConfig } from '../sites/public-origin';
 import { collectPersonalData, missingDataExportParts } from './registry';
 
 export interface PersonalDataRoutesOptions {
-  deps: { db: Database; clock: Clock };
+  /** publicOrigin: the deployment's scheme and port, so photo links in the file open where the site is served (issue 29). */
+  deps: { db: Database; clock: Clock; publicOrigin: PublicOriginConfig };
 }
 
 export async function personalDataRoutes(server: FastifyInstance, { deps }: PersonalDataRoutesOptions) {
@@ -33,7 +35,7 @@ export async function personalDataRoutes(server: FastifyInstance, { deps }: Pers
       const now = deps.clock();
       const site = request.site;
       const parts = await collectPersonalData(
-        { db: deps.db, site, profileId: member.profileId, now, siteOrigin: `https://${site.domain}` },
+        { db: deps.db, site, profileId: member.profileId, now, siteOrigin: siteOrigin(site.domain, deps.publicOrigin) },
         member.id,
       );
       reply
