@@ -292,6 +292,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
     log: app.log,
     provider,
     sms,
+    countryHeader: config.countryHeader,
     forgetMemberSessions: (userId) => app.forgetMemberSessions(userId),
   }, { sandboxTestRoutes: config.mode === 'test' });
 

@@ -8,6 +8,7 @@ import { PHOTO_MODERATION_MODES } from './staff';
 import { zText } from './input';
 import { PACKAGE_AMOUNT_MAX, ZCreditPackageSettings, ZPaymentMethod } from './payments';
 import { OPERATOR_CLAIM_IDLE_MINUTES_MAX } from './operator-console';
+import { PRICE_PACKAGE_IDS, SELLING_CURRENCIES } from './price-rules';
 
 /**
  * The settings of a site staff edit in the back office (issue 13, decision 031): GET and PATCH
@@ -51,12 +52,19 @@ export const ZAutoLikeRules = z
   })
   .strict();
 
-export const ZMinimumMessageCost = z
-  .object({
-    costs: z.number().int().min(0).max(SITE_CREDITS_MAX),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR'),
-  })
+/** A price list in a further currency (issue 29): the four packages' prices in its minor units, VAT included. */
+export const ZPriceList = z
+  .object(Object.fromEntries(PRICE_PACKAGE_IDS.map((id) => [id, z.number().int().min(1).max(PACKAGE_AMOUNT_MAX)])) as Record<(typeof PRICE_PACKAGE_IDS)[number], z.ZodNumber>)
   .strict();
+export type TPriceList = z.infer<typeof ZPriceList>;
+
+/**
+ * The price lists per further currency (decision 037). The site's own currency has none: its
+ * prices are the packages' amounts, and a second list for it could disagree with them. That rule
+ * needs the site's currency too, so the server checks it against the stored or patched one.
+ */
+export const ZPriceLists = z.partialRecord(z.enum(SELLING_CURRENCIES), ZPriceList);
+export type TPriceLists = z.infer<typeof ZPriceLists>;
 
 /** A host name: lower-case labels of letters, digits and hyphens, dot separated (no scheme, port or path). */
 export const SITE_DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -79,7 +87,6 @@ export const ZSiteSettings = z
     logged_out_search_trafficsource: settingWord,
     enable_site_entry_popup: settingWord,
     site_entry_popup_countries: uniqueList(country),
-    minimum_message_costs: z.partialRecord(country, ZMinimumMessageCost),
     message_credits: wholeCredits,
     signup_credits: wholeCredits,
     photo_credits: wholeCredits,
@@ -102,8 +109,10 @@ export const ZSiteSettings = z
     chat_history_days: z.number().int().min(1).max(CHAT_HISTORY_DAYS_MAX),
     photo_moderation: z.enum(PHOTO_MODERATION_MODES),
     /** Payments (issue 14): the prices' currency, the packages p0-p3 in its minor units, the methods offered, a member's direct debit limit per 30 days. */
-    currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR'),
+    currency: z.enum(SELLING_CURRENCIES, { error: `one of ${SELLING_CURRENCIES.join(', ')}` }),
     credit_packages: ZCreditPackageSettings,
+    /** Issue 29: the packages' prices in further currencies, for payers from countries paying in them. */
+    price_lists: ZPriceLists,
     payment_methods: uniqueList(ZPaymentMethod).min(1, 'at least one payment method'),
     direct_debit_limit: z.number().int().min(0).max(PACKAGE_AMOUNT_MAX),
     /** The operator console (issue 15): the answer to "are you real?", the spending reminder for vulnerable members, minutes until an idle claim lapses. */

@@ -22,7 +22,7 @@ import { SiteService, SITES_CHANGED_CHANNEL } from '../features/sites/service';
 import { seedDemoData } from './demo-seed';
 import { DEMO_MEMBER, DEMO_MEMBER_SEED_KEY, seedDemoMember } from './demo-member';
 import { DEMO_EXTRA_PHOTOS, DEMO_PROFILE_COUNT, SEED_REFERENCE_DATE, seedDemoProfiles } from './demo-profiles';
-import { DEMO_COUNTRIES, DEMO_MEMBER_HOMES, demoPlace, locationOf } from './demo-places';
+import { DEMO_COUNTRIES, DEMO_MEMBER_HOMES, demoPlace, locationOf, placesOf } from './demo-places';
 import { DEMO_SITES, seedDemoSites } from './demo-sites';
 
 let database: DatabaseHandle;
@@ -302,7 +302,8 @@ describe('seedDemoData: gender, orientation, text and place agree (issue 28)', (
     const rows = await allProfiles();
     for (const site of DEMO_SITES) {
       const siteId = await siteIdOf(site.domain);
-      for (const country of site.countries!) {
+      // Poland is served for its prices in zloty (issue 29), without demo places of its own.
+      for (const country of site.countries!.filter((code) => placesOf(code).length > 0)) {
         const here = rows.filter((r) => r.siteId === siteId && r.country === country);
         expect(new Set(here.map((r) => r.city)).size, `${site.domain} ${country}`).toBeGreaterThanOrEqual(5);
         const womenForMen = here.filter((r) => r.gender === 'female' && r.seeking === 'male');

@@ -2,7 +2,7 @@
  * The two demo sites and their operator: `localhost` in English and `nl.localhost` in Dutch.
  * Deterministic and idempotent: rows are keyed by domain (sites) and name (company).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LocalizedText } from '@cupido/shared/locales';
 import type { Database } from '../db/open';
 import { companies, sites } from '../db/schema';
@@ -40,6 +40,13 @@ const fictionalPlural: LocalizedText = {
 
 type SiteSeed = Omit<typeof sites.$inferInsert, 'companyId'>;
 
+/** Rounded local prices of the packages p0-p3 (10, 20, 40 and 90 euros or so), minor units. */
+const CUPIDO_PRICE_LISTS: NonNullable<SiteSeed['priceLists']> = {
+  GBP: { p0: 899, p1: 1699, p2: 3499, p3: 7999 },
+  PLN: { p0: 4299, p1: 8499, p2: 16999, p3: 37999 },
+  USD: { p0: 1099, p1: 2199, p2: 4499, p3: 9999 },
+};
+
 export const DEMO_SITES: SiteSeed[] = [
   {
     domain: 'localhost',
@@ -48,7 +55,8 @@ export const DEMO_SITES: SiteSeed[] = [
     logoText: 'Cupido',
     themeColor: '#d63384',
     domainLanguage: 'en',
-    countries: ['GB', 'IE', 'US', 'CA', 'AU', 'NZ'],
+    // Poland too (issue 29): a site selling in a further currency in the demo, in PLN.
+    countries: ['GB', 'IE', 'US', 'CA', 'AU', 'NZ', 'PL'],
     // Most of its members live in Britain and Ireland; browsers elsewhere tell their own zone.
     timeZone: 'Europe/London',
     indexTitle: {
@@ -70,7 +78,9 @@ export const DEMO_SITES: SiteSeed[] = [
     visibleProfileNotes: ['signup_reason'],
     signups: 'all',
     loggedOutSearch: 'all',
-    minimumMessageCosts: { GB: { costs: 35, currency: 'GBP' }, US: { costs: 39, currency: 'USD' } },
+    // The packages' amounts are in euros (the default currency); payers from the UK, Poland and
+    // the US pay from these lists (decision 037). Ireland, Canada, Australia and New Zealand pay in euros.
+    priceLists: CUPIDO_PRICE_LISTS,
     messageCredits: 10,
     signupCredits: 20,
     photoCredits: 5,
@@ -111,7 +121,6 @@ export const DEMO_SITES: SiteSeed[] = [
     visibleProfileNotes: ['signup_reason'],
     signups: 'all',
     loggedOutSearch: 'none',
-    minimumMessageCosts: { NL: { costs: 35, currency: 'EUR' }, BE: { costs: 35, currency: 'EUR' } },
     messageCredits: 10,
     signupCredits: 20,
     photoCredits: 5,
@@ -133,6 +142,14 @@ export async function seedDemoSites(db: Database) {
     company ??= (await tx.insert(companies).values(DEMO_COMPANY).returning())[0]!;
     for (const site of DEMO_SITES) {
       await tx.insert(sites).values({ ...site, companyId: company.id }).onConflictDoNothing({ target: sites.domain });
+      // A demo database from before the price lists (migration 0016 left them empty) gets them
+      // once; a list staff have set since is theirs, so a second run changes nothing.
+      if (site.priceLists && Object.keys(site.priceLists).length > 0) {
+        await tx
+          .update(sites)
+          .set({ priceLists: site.priceLists, countries: site.countries })
+          .where(and(eq(sites.domain, site.domain), sql`${sites.priceLists} = '{}'::jsonb`));
+      }
     }
     return tx.select().from(sites).orderBy(sites.id);
   });

@@ -7,6 +7,7 @@ import { PHOTO_MODERATION_MODES } from '@cupido/shared/staff';
 import { arrayOf, autoLikeRules, between, maxLength, notNegative, oneOf, settingWord } from '../checks';
 import { DEFAULT_CHAT_HISTORY_DAYS } from '@cupido/shared/chat-rules';
 import { DEFAULT_CREDIT_PACKAGES, DEFAULT_DIRECT_DEBIT_LIMIT, DEFAULT_SITE_CURRENCY, DEFAULT_SITE_PAYMENT_METHODS, PAYMENT_METHODS, type TCreditPackageSetting, type TPaymentMethod } from '@cupido/shared/payments';
+import { SELLING_CURRENCIES, type PriceSettings } from '@cupido/shared/price-rules';
 import { DEFAULT_HONEST_ANSWER, DEFAULT_SPENDING_REMINDER, OPERATOR_CLAIM_IDLE_MINUTES_DEFAULT, OPERATOR_CLAIM_IDLE_MINUTES_MAX } from '@cupido/shared/operator-console';
 import { AUTO_LIKE_EVENTS, DEFAULT_AUTO_LIKE_RULES, DEFAULT_SITE_TIME_ZONE, TIME_ZONE_MAX_LENGTH, type AutoLikeRules } from '@cupido/shared/like-rules';
 
@@ -51,10 +52,6 @@ export const sites = pgTable(
     loggedOutSearchTrafficsource: text('logged_out_search_trafficsource').notNull().default('none'),
     enableSiteEntryPopup: text('enable_site_entry_popup').notNull().default('yes'),
     siteEntryPopupCountries: jsonb('site_entry_popup_countries').$type<string[]>().notNull().default([]),
-    minimumMessageCosts: jsonb('minimum_message_costs')
-      .$type<Record<string, { costs: number; currency: string }>>()
-      .notNull()
-      .default({}),
     messageCredits: integer('message_credits').notNull().default(10),
     signupCredits: integer('signup_credits').notNull().default(0),
     photoCredits: integer('photo_credits').notNull().default(0),
@@ -84,6 +81,11 @@ export const sites = pgTable(
     currency: text('currency').notNull().default(DEFAULT_SITE_CURRENCY),
     /** The credit packages p0 to p3 (issue 14; features/payments): credits, price VAT included, one popular. */
     creditPackages: jsonb('credit_packages').$type<TCreditPackageSetting[]>().notNull().default(DEFAULT_CREDIT_PACKAGES),
+    /**
+     * The packages' prices in further currencies (issue 29, decision 037): currency -> { p0..p3 }
+     * in its minor units. Never the site's own currency, whose prices are the packages' amounts.
+     */
+    priceLists: jsonb('price_lists').$type<PriceSettings['price_lists']>().notNull().default({}),
     /** The payment methods the site offers (giropay and sofort off by default). */
     paymentMethods: jsonb('payment_methods').$type<TPaymentMethod[]>().notNull().default(DEFAULT_SITE_PAYMENT_METHODS),
     /** What one member's direct debits may add up to within 30 days, minor units. */
@@ -124,6 +126,12 @@ export const sites = pgTable(
     between('sites_chat_history_days_range', t.chatHistoryDays, 1, 3650),
     oneOf('sites_photo_moderation_known', t.photoModeration, PHOTO_MODERATION_MODES),
     check('sites_currency_code', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    oneOf('sites_currency_selling', t.currency, SELLING_CURRENCIES),
+    // An object keyed by selling currencies only, and no list for the site's own currency.
+    check(
+      'sites_price_lists_currencies',
+      sql`jsonb_typeof(${t.priceLists}) = 'object' AND (${t.priceLists} - ${sql.raw(`ARRAY[${SELLING_CURRENCIES.map((c) => `'${c}'`).join(', ')}]`)}) = '{}'::jsonb AND NOT jsonb_exists(${t.priceLists}, ${t.currency})`,
+    ),
     arrayOf('sites_payment_methods_known', t.paymentMethods, PAYMENT_METHODS),
     check('sites_credit_packages_array', sql`jsonb_typeof(${t.creditPackages}) = 'array' AND jsonb_array_length(${t.creditPackages}) = 4`),
     notNegative('sites_direct_debit_limit_not_negative', t.directDebitLimit),

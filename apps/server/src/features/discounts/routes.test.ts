@@ -95,7 +95,8 @@ describe('GET /api/discountcode.php', () => {
 
     const small = await get(member.cookie, 'code=routemin15&package_id=p0');
     expect(small.statusCode).toBe(422);
-    expect(errorOf(small)).toMatchObject({ code: 'code_minimum_order', message: 'This code is valid for orders of €15.00 or more' });
+    // A British member pays in pounds (issue 29): the minimum order is said in them, against the £8.99 of p0.
+    expect(errorOf(small)).toMatchObject({ code: 'code_minimum_order', message: 'This code is valid for orders of £15.00 or more' });
     const big = await get(member.cookie, 'code=%20routemin15%20&package_id=p1');
     expect(big.statusCode, big.body).toBe(200);
     expect(big.json()).toMatchObject({ code: 'ROUTEMIN15', minimum_order_value: 1500, validity: 'unlimited', expires: null });

@@ -9,6 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError } from '@cupido/shared/contracts';
 import { ZDiscountCode, ZDiscountCodeQuery, type TDiscountCode } from '@cupido/shared/payments';
 import { AppError } from '../../errors';
+import { packagesIn, payerCurrency } from '@cupido/shared/price-rules';
+import { priceSettingsOf } from '../sites/price-settings';
 import { activeDiscount, checkTypedDiscountCode, findDiscountCode, type AppliedDiscount, type DiscountContext, type DiscountDeps } from './service';
 
 function answer(row: NonNullable<Awaited<ReturnType<typeof findDiscountCode>>>, found: AppliedDiscount): TDiscountCode {
@@ -42,14 +44,18 @@ export const discountRoutes: FastifyPluginAsyncZod<{ deps: DiscountDeps }> = asy
     async (request) => {
       const member = await request.requireMember();
       const site = request.site;
+      // The country the member pays from is chosen at checkout; before that, the profile's when
+      // the site serves it (or the site's first), and the currency a payer there pays in (issue 29).
+      const country = member.profileCountry && site.countries.includes(member.profileCountry) ? member.profileCountry : (site.countries[0] ?? '');
+      const prices = priceSettingsOf(site);
+      const currency = payerCurrency(prices, country);
       const ctx: DiscountContext = {
         userId: member.id,
         siteId: site.id,
         signupDate: member.createdAt,
         paidUser: member.paidUser,
-        // The country the member pays from is chosen at checkout; before that, the profile's (or the site's first).
-        country: member.profileCountry ?? site.countries[0] ?? '',
-        currency: site.currency,
+        country,
+        currency,
         now: deps.clock(),
         locale: request.locale,
       };
@@ -61,9 +67,10 @@ export const discountRoutes: FastifyPluginAsyncZod<{ deps: DiscountDeps }> = asy
         return answer(row, found);
       }
       if (code === undefined) throw new AppError(400, 'invalid_request', 'errors.invalid_request', {}, 'code');
-      const pkg = packageId === undefined ? undefined : site.creditPackages.find((p) => p.id === packageId);
+      const packages = packagesIn(prices, currency);
+      const pkg = packageId === undefined ? undefined : packages.find((p) => p.id === packageId);
       // Without a package the minimum order value is checked against the dearest one: the code is usable for some order.
-      const amount = pkg?.amount ?? Math.max(0, ...site.creditPackages.map((p) => p.amount));
+      const amount = pkg?.amount ?? Math.max(0, ...packages.map((p) => p.amount));
       const found = await checkTypedDiscountCode(deps, ctx, code, { amount, method });
       const row = await findDiscountCode(deps.db, found.code);
       return answer(row!, found);

@@ -30,6 +30,7 @@ import { AppError } from '../../errors';
 import { codeReserved, releaseDiscount } from '../discounts/reservations';
 import { activeDiscount, checkTypedDiscountCode, type AppliedDiscount, type DiscountContext } from '../discounts/service';
 import type { Site } from '../sites/service';
+import { chargeCurrency, sitePackagesIn } from './prices';
 import { siteOrigin } from '../sites/public-origin';
 import type { PaymentDeps } from './deps';
 import { discountValidUntil, holdDiscount } from './discount-hold';
@@ -67,6 +68,7 @@ export async function openPurchaseBlocks(db: PaymentDeps['db'], userId: number):
   return new Set(rows.map((row) => row.kind));
 }
 
+/** A discount code's currency condition is met by the currency the member pays in. */
 export function discountContext(input: { member: StartPaymentInput['member']; site: Site; country: string; now: Date }): DiscountContext {
   return {
     userId: input.member.userId,
@@ -74,20 +76,24 @@ export function discountContext(input: { member: StartPaymentInput['member']; si
     signupDate: input.member.signupDate,
     paidUser: input.member.paidUser,
     country: input.country,
-    currency: input.site.currency,
+    currency: chargeCurrency(input.site, input.country),
     now: input.now,
   };
 }
 
-/** Refuses an order the site does not sell: 422 with the field at fault. */
+/**
+ * Refuses an order the site does not sell: 422 with the field at fault. Answers the package
+ * priced in the currency the payer is charged in.
+ */
 export function checkOrder(site: Site, order: { packageId: TPackageId; method: TPaymentMethod; country: CountryCode }) {
-  const pkg = site.creditPackages.find((p) => p.id === order.packageId);
+  const currency = chargeCurrency(site, order.country);
+  const pkg = sitePackagesIn(site, currency).find((p) => p.id === order.packageId);
   if (!pkg) throw new AppError(422, 'payment_unknown_package', 'errors.payment_unknown_package', {}, 'package_id');
   if (!site.countries.includes(order.country)) throw new AppError(422, 'payment_country_not_served', 'errors.payment_country_not_served', {}, 'country');
   if (!methodsFor(order.country, site.paymentMethods).includes(order.method)) {
     throw new AppError(422, 'payment_method_unavailable', 'errors.payment_method_unavailable', {}, 'method');
   }
-  return pkg;
+  return { ...pkg, currency };
 }
 
 /**
@@ -154,7 +160,7 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
         siteId: site.id,
         packageId: pkg.id,
         credits: pkg.credits,
-        currency: site.currency,
+        currency: pkg.currency,
         listAmount: pkg.amount,
         discountCodeId: discount?.codeId ?? null,
         discountPercentage: percentage,

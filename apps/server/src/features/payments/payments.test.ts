@@ -35,10 +35,45 @@ afterAll(async () => t?.close());
 const transaction = (cookie: string, id: number) => t.app.inject({ method: 'GET', url: `/api/transaction.php?domain=localhost&id=${id}`, headers: { cookie } });
 
 describe('GET /api/credit-packages.php', () => {
-  it('answers members only', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/credit-packages.php?domain=localhost' });
-    expect(response.statusCode).toBe(403);
-    expect(errorOf(response).code).toBe('authentication_required');
+  it('answers visitors too (prices before signup): the detected country\'s currency, no discount, no card block; a typed code needs a member', async () => {
+    const visitor = (query: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/api/credit-packages.php?domain=localhost${query}`, headers });
+    // Polish browser: Poland is served, its list is in PLN (the demo site's, decision 037).
+    const polish = await visitor('', { 'accept-language': 'pl-PL,pl;q=0.9' });
+    expect(polish.statusCode, polish.body).toBe(200);
+    expect(polish.json()).toMatchObject({ currency: 'PLN', payment_country: 'PL', discount: null, card_blocked: false });
+    expect(polish.json().packages.map((p: { amount: number; discounted_amount: number }) => [p.amount, p.discounted_amount])).toEqual([
+      [4299, 4299], [8499, 8499], [16999, 16999], [37999, 37999],
+    ]);
+    expect(polish.json().methods).toEqual(methodsFor('PL', DEFAULT_SITE_PAYMENT_METHODS));
+    // A country the site does not serve (Germany): the site's first country, Britain, in pounds.
+    const german = (await visitor('', { 'accept-language': 'de-DE' })).json();
+    expect(german).toMatchObject({ currency: 'GBP', payment_country: 'GB' });
+    expect(german.packages[0].amount).toBe(899);
+    // Ireland chosen: euros, the packages' own amounts.
+    expect((await visitor('&country=IE')).json()).toMatchObject({ currency: 'EUR', payment_country: 'IE', packages: [{ amount: 995 }, { amount: 1995 }, { amount: 3995 }, { amount: 8995 }] });
+    const code = await visitor('&code=TIMEBONUS25');
+    expect(code.statusCode).toBe(403);
+    expect(errorOf(code).code).toBe('authentication_required');
+  });
+
+  it('prices a member\'s packages in the currency of their payment country: GBP from the UK, PLN from Poland, EUR from the Netherlands', async () => {
+    const m = await member(t);
+    const packagesOf = async (query: string, cookie = m.cookie, domain = 'localhost') =>
+      (await t.app.inject({ method: 'GET', url: `/api/credit-packages.php?domain=${domain}${query}`, headers: { cookie } })).json();
+    const gb = await packagesOf('');
+    expect(gb).toMatchObject({ currency: 'GBP', payment_country: 'GB' });
+    expect(gb.packages.map((p: { amount: number }) => p.amount)).toEqual([899, 1699, 3499, 7999]);
+    // The welcome offer (25%) on the pound prices, and the price of a message from them.
+    expect(gb.packages[1]).toMatchObject({ discounted_amount: 1274, price_per_message: Math.ceil((1699 * gb.message_credits) / 120) });
+    const pl = await packagesOf('&country=PL');
+    expect(pl).toMatchObject({ currency: 'PLN', payment_country: 'PL' });
+    expect(pl.packages.map((p: { amount: number }) => p.amount)).toEqual([4299, 8499, 16999, 37999]);
+    // The Dutch site sells in euros only.
+    const nl = await member(t, 'nl.localhost');
+    const eur = await packagesOf('&country=NL', nl.cookie, 'nl.localhost');
+    expect(eur).toMatchObject({ currency: 'EUR', payment_country: 'NL' });
+    expect(eur.packages.map((p: { amount: number }) => p.amount)).toEqual([995, 1995, 3995, 8995]);
   });
 
   it("lists the site's packages, prices per message and the payment country's methods; a card block hides card methods", async () => {
@@ -48,7 +83,7 @@ describe('GET /api/credit-packages.php', () => {
     const answer = response.json();
     expect(answer.currency).toBe('EUR');
     expect(answer.payment_country).toBe('IE');
-    expect(answer.payment_countries).toEqual(['GB', 'IE', 'US', 'CA', 'AU', 'NZ']);
+    expect(answer.payment_countries).toEqual(['GB', 'IE', 'US', 'CA', 'AU', 'NZ', 'PL']);
     expect(answer.methods).toEqual(methodsFor('IE', DEFAULT_SITE_PAYMENT_METHODS));
     expect(answer.methods).toContain('sdd');
     expect(answer.packages.map((p: { id: string }) => p.id)).toEqual(['p0', 'p1', 'p2', 'p3']);
@@ -118,16 +153,17 @@ describe('POST /api/payment.php refusals', () => {
 });
 
 describe('starting a payment', () => {
-  it('stores an open payment with the time bonus off and sends the member to the sandbox checkout on the site\'s origin', async () => {
+  it('stores an open payment in the payer\'s currency (GBP from the UK) with the time bonus off and sends the member to the sandbox checkout on the site\'s origin', async () => {
     const m = await member(t);
     const p = await startedPayment(t, m.cookie, { package_id: 'p2', method: 'paypal' });
     // A new member's time bonus (TIMEBONUS25) is the active discount.
-    expect(p.row).toMatchObject({ status: 'open', packageId: 'p2', credits: 300, listAmount: 3995, discountPercentage: 25, amount: 2996, method: 'paypal', country: 'GB', provider: 'sandbox', recurring: false });
+    // The pound list's p2 (34.99) less 25%, rounded down to the penny in the member's favour.
+    expect(p.row).toMatchObject({ status: 'open', packageId: 'p2', credits: 300, currency: 'GBP', listAmount: 3499, discountPercentage: 25, amount: 2624, method: 'paypal', country: 'GB', provider: 'sandbox', recurring: false });
     expect(p.row.discountCodeId).not.toBeNull();
     expect(p.sandboxId).toMatch(/^sbx_/);
     expect(p.redirectUrl).toBe(`https://localhost/sandbox/checkout/${p.sandboxId}`);
     const [book] = await t.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, p.sandboxId));
-    expect(book).toMatchObject({ amount: 2996, currency: 'EUR', method: 'paypal', status: 'open', returnUrl: `https://localhost/transactions/${p.id}`, webhookUrl: 'https://localhost/api/payment-webhook/sandbox' });
+    expect(book).toMatchObject({ amount: 2624, currency: 'GBP', method: 'paypal', status: 'open', returnUrl: `https://localhost/transactions/${p.id}`, webhookUrl: 'https://localhost/api/payment-webhook/sandbox' });
   });
 
   it('answers parallel identical requests with one payment and one provider call', async () => {
@@ -182,7 +218,7 @@ describe('status paths through the sandbox', () => {
     expect(entries[0]).toMatchObject({ amount: 120, kind: 'purchase', idempotencyKey: `payment:${p.id}`, reference: `payment:${p.id}` });
     // The session sees it at once (cache dropped): the transaction page and the member view.
     const page = (await transaction(m.cookie, p.id)).json();
-    expect(page).toMatchObject({ payment_id: p.id, status: 'paid', credits: 120, amount: 1496, currency: 'EUR', method: 'visa', package_id: 'p1', recurring: false });
+    expect(page).toMatchObject({ payment_id: p.id, status: 'paid', credits: 120, amount: 1274, currency: 'GBP', method: 'visa', package_id: 'p1', recurring: false });
 
     // A late webhook and a replayed event change nothing.
     await webhook(t, p.sandboxId);
@@ -340,7 +376,7 @@ describe('the sandbox test page', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<html lang="de">');
     expect(page.body).toContain('Testzahlung (Sandbox)');
-    expect(page.body).toMatch(/7,46\s€/);
+    expect(page.body).toMatch(/6,74\s£/);
     for (const choice of ['paid', 'failed', 'cancelled', 'pending']) expect(page.body).toContain(`name="status" value="${choice}"`);
     expect(page.body).toContain('name="viewport"');
     // Its form post must carry the page's real Origin (no-referrer would make it `null`, refused as foreign).

@@ -32,20 +32,25 @@ import { AppError, notFound } from '../../errors';
 import type { MemberRow } from '../accounts/sessions';
 import { activeDiscount, checkDiscountCode, countedCodeCheck, type AppliedDiscount } from '../discounts/service';
 import type { Site } from '../sites/service';
+import { detectCountry } from '../sites/country-detection';
 import { checkOrder, discountContext, openPurchaseBlocks, startPayment, type StartPaymentInput } from './checkout';
+import { chargeCurrency, sitePackagesIn } from './prices';
 import type { PaymentDeps } from './deps';
 import { settlePayment } from './settle';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError, 422: ZApiError, 429: ZApiError, 502: ZApiError };
 
-/** The payment country: the one asked for, else the member's profile country when the site serves it, else the site's first. */
-function paymentCountry(site: Site, member: MemberRow, asked: CountryCode | undefined): CountryCode {
+/**
+ * The payment country: the one asked for, else the member's profile country when the site serves
+ * it, else (a visitor, consumer law: prices before signup) the detected country when served, else
+ * the site's first.
+ */
+function paymentCountry(site: Site, preferred: string | null | undefined, asked: CountryCode | undefined): CountryCode {
   if (asked) {
     if (!site.countries.includes(asked)) throw new AppError(422, 'payment_country_not_served', 'errors.payment_country_not_served', {}, 'country');
     return asked;
   }
-  const own = member.profileCountry;
-  return (own && site.countries.includes(own) ? own : site.countries[0]) as CountryCode;
+  return (preferred && site.countries.includes(preferred) ? preferred : site.countries[0]) as CountryCode;
 }
 
 function memberOf(request: FastifyRequest, member: MemberRow): StartPaymentInput['member'] {
@@ -67,50 +72,60 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
     {
       schema: {
         tags: ['payments'],
-        summary: "The site's credit packages for the member: prices with the active discount, price per message and the methods of the payment country",
+        summary:
+          "The site's credit packages in the payer's currency (their payment country's when the site lists it, else the site's): prices with the active discount, price per message and the methods of the payment country. Visitors get them too (prices before signup), for the detected country, without discount; a typed code needs a member",
         querystring: ZPackagesQuery,
         response: { 200: ZPackagesAnswer, ...errors },
       },
     },
     async (request): Promise<TPackagesAnswer> => {
-      const member = await request.requireMember();
       const site = request.site;
-      const country = paymentCountry(site, member, request.query.country);
-      const blocks = await openPurchaseBlocks(deps.db, member.id);
-      const cardBlocked = blocks.has('card');
+      const code = request.query.code?.trim();
+      // A typed code is a member's (it is counted against them and may be theirs alone): a
+      // visitor typing one gets the same answer as every member-only call.
+      const member = code ? await request.requireMember() : await request.member();
+      const detected = member
+        ? member.profileCountry
+        : detectCountry({ proxyHeaderValue: deps.countryHeader ? request.headers[deps.countryHeader] : undefined, acceptLanguage: request.headers['accept-language'], siteCountries: site.countries });
+      const country = paymentCountry(site, detected, request.query.country);
+      const currency = chargeCurrency(site, country);
+      const pricedPackages = sitePackagesIn(site, currency);
+      // A visitor has no purchase blocks and no discount: the welcome offer starts with an account.
+      const cardBlocked = member ? (await openPurchaseBlocks(deps.db, member.id)).has('card') : false;
       const methods = methodsFor(country, site.paymentMethods).filter((m) => !(cardBlocked && CARD_METHODS.includes(m)));
-      const ctx = discountContext({ member: memberOf(request, member), site, country, now: deps.clock() });
 
       // A typed code is checked per package (its minimum order value may leave the cheaper ones out);
       // when no package qualifies, its error is the answer.
       const perPackage = new Map<string, AppliedDiscount | null>();
       let discount: AppliedDiscount | null = null;
-      const code = request.query.code?.trim();
-      if (code) {
-        // One counted guess (the limit on typed codes): usable for some package takes its count back.
-        discount = await countedCodeCheck(deps.limiter, member.id, async () => {
-          let best: AppliedDiscount | null = null;
-          let lastError: unknown = null;
-          for (const pkg of [...site.creditPackages].sort((a, b) => b.amount - a.amount)) {
-            try {
-              const applied = await checkDiscountCode(deps.db, ctx, code, { amount: pkg.amount });
-              perPackage.set(pkg.id, applied);
-              best ??= applied;
-            } catch (err) {
-              if (!(err instanceof AppError) || err.code !== 'code_minimum_order') throw err;
-              lastError = err;
-              perPackage.set(pkg.id, null);
+      if (member) {
+        const ctx = discountContext({ member: memberOf(request, member), site, country, now: deps.clock() });
+        if (code) {
+          // One counted guess (the limit on typed codes): usable for some package takes its count back.
+          discount = await countedCodeCheck(deps.limiter, member.id, async () => {
+            let best: AppliedDiscount | null = null;
+            let lastError: unknown = null;
+            for (const pkg of [...pricedPackages].sort((a, b) => b.amount - a.amount)) {
+              try {
+                const applied = await checkDiscountCode(deps.db, ctx, code, { amount: pkg.amount });
+                perPackage.set(pkg.id, applied);
+                best ??= applied;
+              } catch (err) {
+                if (!(err instanceof AppError) || err.code !== 'code_minimum_order') throw err;
+                lastError = err;
+                perPackage.set(pkg.id, null);
+              }
             }
-          }
-          if (!best) throw lastError;
-          return best;
-        });
-      } else {
-        discount = await activeDiscount(deps.db, ctx);
-        for (const pkg of site.creditPackages) perPackage.set(pkg.id, discount);
+            if (!best) throw lastError;
+            return best;
+          });
+        } else {
+          discount = await activeDiscount(deps.db, ctx);
+          for (const pkg of pricedPackages) perPackage.set(pkg.id, discount);
+        }
       }
 
-      const packages: TCreditPackage[] = site.creditPackages.map((pkg) => {
+      const packages: TCreditPackage[] = pricedPackages.map((pkg) => {
         const applied = perPackage.get(pkg.id) ?? null;
         return {
           id: pkg.id,
@@ -123,7 +138,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
         };
       });
       return {
-        currency: site.currency,
+        currency,
         payment_country: country,
         payment_countries: site.countries as CountryCode[],
         methods,
@@ -171,8 +186,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
       .orderBy(desc(payments.id))
       .limit(1);
     if (!last) throw new AppError(404, 'no_paid_order', 'errors.payment_no_paid_order');
-    const pkg = site.creditPackages.find((p) => p.id === last.packageId);
-    return { ...last, credits: pkg?.credits ?? last.credits, amount: pkg?.amount ?? last.amount, country: last.country as CountryCode };
+    // Priced as it would be charged now: in the currency a payer from that country pays in.
+    const currency = chargeCurrency(site, last.country);
+    const pkg = sitePackagesIn(site, currency).find((p) => p.id === last.packageId);
+    return { ...last, credits: pkg?.credits ?? last.credits, amount: pkg?.amount ?? last.amount, currency, country: last.country as CountryCode };
   }
 
   app.get(
@@ -187,7 +204,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
     async (request) => {
       const member = await request.requireMember();
       const last = await lastOrder(member.id, request.site);
-      return { package_id: last.packageId, credits: last.credits, amount: last.amount, currency: request.site.currency, method: last.method, country: last.country };
+      return { package_id: last.packageId, credits: last.credits, amount: last.amount, currency: last.currency, method: last.method, country: last.country };
     },
   );
 

@@ -31,7 +31,6 @@ const SETTING_COLUMNS = {
   logged_out_search_trafficsource: 'loggedOutSearchTrafficsource',
   enable_site_entry_popup: 'enableSiteEntryPopup',
   site_entry_popup_countries: 'siteEntryPopupCountries',
-  minimum_message_costs: 'minimumMessageCosts',
   message_credits: 'messageCredits',
   signup_credits: 'signupCredits',
   photo_credits: 'photoCredits',
@@ -55,6 +54,7 @@ const SETTING_COLUMNS = {
   photo_moderation: 'photoModeration',
   currency: 'currency',
   credit_packages: 'creditPackages',
+  price_lists: 'priceLists',
   payment_methods: 'paymentMethods',
   direct_debit_limit: 'directDebitLimit',
   honest_answer: 'honestAnswer',
@@ -79,6 +79,19 @@ type CompanyKey = keyof typeof COMPANY_COLUMNS;
 
 export const siteNotFound = () => new AppError(404, 'site_not_found', 'staff.sites.errors.not_found');
 const domainTaken = () => new AppError(409, 'domain_taken', 'staff.sites.errors.domain_taken', {}, 'domain');
+const priceListOfOwnCurrency = (field: 'price_lists' | 'currency') =>
+  new AppError(400, 'price_list_own_currency', 'staff.sites.errors.price_list_own_currency', {}, field);
+
+/**
+ * The site's own currency has no price list (decision 037): its prices are the packages' amounts.
+ * Checked on the values after the patch, since either side may change alone; the field named is
+ * the one the patch touched (the list when it brings one).
+ */
+function checkPriceLists(site: Site, patch: TSiteUpdateRequest): void {
+  const currency = patch.currency ?? site.currency;
+  const lists = patch.price_lists ?? site.priceLists;
+  if (lists[currency as keyof typeof lists]) throw priceListOfOwnCurrency(patch.price_lists ? 'price_lists' : 'currency');
+}
 
 export function toSiteSettings(site: Site): TSiteSettings {
   return Object.fromEntries(Object.entries(SETTING_COLUMNS).map(([key, column]) => [key, site[column]])) as TSiteSettings;
@@ -144,6 +157,7 @@ export async function updateSite(deps: SiteEditDeps, staffId: number, siteId: nu
     await deps.db.transaction(async (tx) => {
       const [site] = await tx.select().from(sites).where(eq(sites.id, siteId)).for('update');
       if (!site) throw siteNotFound();
+      checkPriceLists(site, settingsPatch);
       const settings = diff(toSiteSettings(site) as Record<SettingKey, unknown>, settingsPatch as Partial<Record<SettingKey, unknown>>);
       if (settings.changed.includes('domain')) {
         const [other] = await tx.select({ id: sites.id }).from(sites).where(eq(sites.domain, settingsPatch.domain!)).limit(1);

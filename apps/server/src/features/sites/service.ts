@@ -10,6 +10,7 @@ import type { TCompanyInfo, TSettings } from '@cupido/shared/contracts';
 import type { Database } from '../../db/open';
 import type { Broker } from '../../infra/broker';
 import { companies, sites } from '../../db/schema';
+import { siteMinimumMessageCosts } from './price-settings';
 
 export type Site = typeof sites.$inferSelect;
 export type Company = typeof companies.$inferSelect;
@@ -110,7 +111,7 @@ export function toSettings(site: Site, ctx: SettingsContext): TSettings {
     site_entry_popup_countries: site.siteEntryPopupCountries,
     geoip_country: ctx.geoipCountry,
     geoip_selected_country: ctx.selectedCountry,
-    minimum_message_costs: site.minimumMessageCosts,
+    minimum_message_costs: siteMinimumMessageCosts(site),
     message_credits: site.messageCredits,
     signup_credits: site.signupCredits,
     photo_credits: site.photoCredits,

@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSiteSettings } from '@cupido/shared/site-settings';
+import { minimumMessageCosts } from '@cupido/shared/price-rules';
+import { priceSettingsOf } from './price-settings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sites } from '../../db/schema';
 import { auditEntriesOf, errorOf, staffOfRole, type TestStaff } from '../members-desk/members-desk-test-kit';
@@ -75,18 +77,17 @@ describe('editing a site', () => {
     expect(await auditEntriesOf(first.database.db, 'site', siteId)).toHaveLength(before + 1);
   });
 
-  it('edits the company, the auto-like rules, the minimum message costs and the photo moderation mode', async () => {
+  it('edits the company, the auto-like rules and the photo moderation mode', async () => {
     const response = await patch({
       company: { support_phone: '+31 20 000 0000', tradenames: ['Cupido', 'Amora', 'Liefje'] },
       auto_like: { enabled: false, max_per_day: 1, min_minutes_between: 60, after_events: ['activation', 'first_photo'] },
-      minimum_message_costs: { NL: { costs: 40, currency: 'EUR' } },
       photo_moderation: 'post',
     });
     expect(response.statusCode, response.body).toBe(200);
     const company = (await first.app.inject({ url: '/api/companyinfo.php?domain=nl.localhost' })).json();
     expect(company.support_phone ?? company.company?.support_phone).toBe('+31 20 000 0000');
     const row = (await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]!;
-    expect(row).toMatchObject({ photoModeration: 'post', autoLike: { enabled: false, max_per_day: 1, min_minutes_between: 60, after_events: ['activation', 'first_photo'] }, minimumMessageCosts: { NL: { costs: 40, currency: 'EUR' } } });
+    expect(row).toMatchObject({ photoModeration: 'post', autoLike: { enabled: false, max_per_day: 1, min_minutes_between: 60, after_events: ['activation', 'first_photo'] } });
   });
 
   it('edits the payments (issue 14): currency, packages, methods and the direct debit limit', async () => {
@@ -102,6 +103,47 @@ describe('editing a site', () => {
     const row = (await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]!;
     expect(row).toMatchObject({ currency: 'PLN', creditPackages: packages, paymentMethods: ['blik', 'prezelewy24', 'visa'], directDebitLimit: 0 });
     await patch({ currency: 'EUR' });
+  });
+
+  it('edits the price lists (issue 29): a PATCH round trip, served derived as settings.php\'s minimum_message_costs', async () => {
+    const lists = { GBP: { p0: 899, p1: 1699, p2: 3499, p3: 7999 }, CHF: { p0: 1090, p1: 2090, p2: 4190, p3: 9390 } };
+    const response = await patch({ price_lists: lists, countries: ['NL', 'BE', 'GB'] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().settings.price_lists).toEqual(lists);
+    expect((await first.app.inject({ url: `/admin/api/sites/${siteId}`, cookies: admin.cookies })).json().settings.price_lists).toEqual(lists);
+    const row = (await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]!;
+    expect(row.priceLists).toEqual(lists);
+    const settings = await settingsOn(first);
+    expect(settings.minimum_message_costs).toEqual(minimumMessageCosts(priceSettingsOf(row), row.countries));
+    // The best package's price of one message per served country, in the currency paid there.
+    // (Earlier tests left this site's largest package the cheapest per credit, as the defaults have it.)
+    const largest = row.creditPackages[3]!;
+    const perMessage = (amount: number) => Math.ceil((amount * row.messageCredits) / largest.credits);
+    expect(settings.minimum_message_costs).toEqual({
+      GB: { costs: perMessage(7999), currency: 'GBP' },
+      NL: { costs: perMessage(largest.amount), currency: 'EUR' },
+      BE: { costs: perMessage(largest.amount), currency: 'EUR' },
+    });
+    // Removing a currency is sending the lists without it.
+    expect((await patch({ price_lists: { GBP: lists.GBP }, countries: ['NL', 'BE'] })).json().settings.price_lists).toEqual({ GBP: lists.GBP });
+    await patch({ price_lists: {} });
+  });
+
+  it('refuses a price list for the site\'s own currency, whichever side the patch changes, writing nothing', async () => {
+    const rowBefore = (await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]!;
+    expect(rowBefore.currency).toBe('EUR');
+    const ownList = await patch({ price_lists: { EUR: { p0: 995, p1: 1995, p2: 3995, p3: 8995 } } });
+    expect(ownList.statusCode).toBe(400);
+    expect(errorOf(ownList)).toMatchObject({ code: 'price_list_own_currency', field: 'price_lists' });
+    expect(errorOf(ownList).message).toContain("its prices are the packages' amounts");
+    await patch({ price_lists: { GBP: { p0: 899, p1: 1699, p2: 3499, p3: 7999 } } });
+    const toListed = await patch({ currency: 'GBP' });
+    expect(errorOf(toListed)).toMatchObject({ code: 'price_list_own_currency', field: 'currency' });
+    // Both at once is fine: the pound becomes the site's currency, the euro a further list.
+    const swapped = await patch({ currency: 'GBP', price_lists: { EUR: { p0: 995, p1: 1995, p2: 3995, p3: 8995 } } });
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    await patch({ currency: 'EUR', price_lists: {} });
+    expect((await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]).toMatchObject({ currency: 'EUR', priceLists: {} });
   });
 
   it('edits the operator console (issue 15): the honest answer, the spending reminder and the claim idle minutes', async () => {
@@ -136,7 +178,15 @@ describe('editing a site', () => {
       [{ search_fields: ['height'] }, 'search_fields'],
       [{ auto_like: { enabled: true, max_per_day: -1, min_minutes_between: 0, after_events: [] } }, 'auto_like'],
       [{ fictional_warning: { nl: 'alleen Nederlands' } }, 'fictional_warning'],
-      [{ minimum_message_costs: { NL: { costs: 10, currency: 'euro' } } }, 'minimum_message_costs'],
+      // Typed by hand no more (issue 29): derived from the price lists.
+      [{ minimum_message_costs: { NL: { costs: 10, currency: 'EUR' } } }, ''],
+      [{ currency: 'SEK' }, 'currency'],
+      [{ price_lists: { SEK: { p0: 100, p1: 200, p2: 300, p3: 400 } } }, 'price_lists'],
+      [{ price_lists: { GBP: { p0: 0, p1: 200, p2: 300, p3: 400 } } }, 'price_lists'],
+      [{ price_lists: { GBP: { p0: 100, p1: 200, p2: 300, p3: 10_000_001 } } }, 'price_lists'],
+      [{ price_lists: { GBP: { p0: 100, p1: 200, p2: 300 } } }, 'price_lists'],
+      [{ price_lists: { GBP: { p0: 1.5, p1: 200, p2: 300, p3: 400 } } }, 'price_lists'],
+      [{ price_lists: { EUR: { p0: 100, p1: 200, p2: 300, p3: 400 } } }, 'price_lists'],
       [{ photo_moderation: 'later' }, 'photo_moderation'],
       [{ currency: 'euro' }, 'currency'],
       [{ credit_packages: [{ id: 'p0', credits: 1, amount: 1, popular: true }] }, 'credit_packages'],

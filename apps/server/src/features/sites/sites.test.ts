@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCompanyInfo, ZSettings } from '@cupido/shared/contracts';
+import { eq } from 'drizzle-orm';
+import { minimumMessageCosts } from '@cupido/shared/price-rules';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { sites } from '../../db/schema';
+import { priceSettingsOf } from './price-settings';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,6 +24,19 @@ describe('GET /api/settings.php', () => {
     expect(settings).toMatchObject({ name: 'Cupido', domain: 'localhost', domain_language: 'en', signups: 'all' });
     expect(settings.push_public_key).toMatch(/^[A-Za-z0-9_-]{87}$/);
     expect(settings.fictional_icon).not.toBe('');
+  });
+
+  it('derives minimum_message_costs from the price lists (issue 29): the best price of a message per served country, in the currency paid there', async () => {
+    const settings = (await get('/api/settings.php?domain=localhost')).json();
+    const [site] = await t.database.db.select().from(sites).where(eq(sites.domain, 'localhost'));
+    expect(settings.minimum_message_costs).toEqual(minimumMessageCosts(priceSettingsOf(site!), site!.countries));
+    // The demo lists: 10 credits a message, the 800-credit package the cheapest per credit.
+    expect(settings.minimum_message_costs).toMatchObject({
+      GB: { costs: 100, currency: 'GBP' }, // £79.99 / 80 messages, rounded up
+      PL: { costs: 475, currency: 'PLN' },
+      US: { costs: 125, currency: 'USD' },
+      IE: { costs: 113, currency: 'EUR' },
+    });
   });
 
   it('resolves the site from the Host header, and from the forced domain parameter first', async () => {

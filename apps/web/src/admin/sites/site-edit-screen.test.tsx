@@ -43,7 +43,6 @@ const site: TSiteDetailAnswer = {
     logged_out_search_trafficsource: 'none',
     enable_site_entry_popup: 'yes',
     site_entry_popup_countries: [],
-    minimum_message_costs: { NL: { costs: 35, currency: 'EUR' } },
     message_credits: 10,
     signup_credits: 20,
     photo_credits: 5,
@@ -66,6 +65,7 @@ const site: TSiteDetailAnswer = {
     chat_history_days: 180,
     photo_moderation: 'pre',
     currency: 'EUR',
+    price_lists: {},
     credit_packages: [
       { id: 'p0', credits: 50, amount: 995, popular: false },
       { id: 'p1', credits: 120, amount: 1995, popular: true },
@@ -124,7 +124,8 @@ describe('site editor', { timeout: 20_000 }, () => {
     const served = screen.getByRole('group', { name: 'Countries served' });
     expect((within(served).getByRole('checkbox', { name: 'NL' }) as HTMLInputElement).checked).toBe(true);
     expect((within(served).getByRole('checkbox', { name: 'DE' }) as HTMLInputElement).checked).toBe(false);
-    expect(valueOf(screen.getByLabelText('Cost NL'))).toBe(35);
+    // Typed by hand no more (issue 29): settings.php derives it from the price lists.
+    expect(screen.queryByText(/minimum message cost/i)).toBeNull();
 
     await user.clear(icon);
     await user.type(icon, '🦄');
@@ -220,7 +221,7 @@ describe('site editor', { timeout: 20_000 }, () => {
     });
   });
 
-  it('refuses a currency that is no ISO code before sending', async () => {
+  it('refuses a currency the site cannot sell in before sending', async () => {
     const sent = stubAdmin({ 'GET /admin/api/sites/2': () => ({ body: site }) });
     const user = userEvent.setup();
     renderScreen('/admin/sites/2', routes);
@@ -229,7 +230,7 @@ describe('site editor', { timeout: 20_000 }, () => {
     await user.type(currency, 'euro');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(document.activeElement).toBe(currency));
-    expect(descriptionOf(currency)).toContain('an ISO 4217 code such as EUR');
+    expect(descriptionOf(currency)).toContain('one of EUR, GBP, PLN, CHF, USD');
     expect(sent.some((s) => s.key.startsWith('PATCH'))).toBe(false);
   });
 

@@ -1,14 +1,12 @@
 /**
  * Inputs of the site editor beyond the form kit's text and select fields: whole numbers,
- * switches, a group of checkboxes for a list, a text per language, a list typed one per line,
- * and the minimum message cost per country. Each takes a FieldBinding (useZodForm's `bind`),
+ * switches, a group of checkboxes for a list, a text per language and a list typed one per line. Each takes a FieldBinding (useZodForm's `bind`),
  * is labelled, and ties its error to the control.
  */
 import type { ReactNode } from 'react';
 import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
 import { controlProps, FieldError, FieldHelp, TextAreaField } from '../../ui/form/field';
 import type { FieldBinding } from '../../ui/form/use-zod-form';
-import { TableScroll } from '../ui/table-scroll';
 
 export function NumberField({ id, label, field, help, min, max }: { id: string; label: string; field: FieldBinding<number>; help?: ReactNode; min?: number; max?: number }) {
   return (
@@ -156,85 +154,5 @@ export function LinesField({ id, label, field, help }: { id: string; label: stri
       onChange={(value) => field.onChange(value === '' ? [] : value.split('\n'))}
       onBlur={field.onBlur}
     />
-  );
-}
-
-type Costs = Partial<Record<string, { costs: number; currency: string }>>;
-
-/** The minimum message cost of each of the site's countries: empty means none for that country. */
-export function MessageCostsField({
-  id,
-  legend,
-  countries,
-  field,
-  labels,
-}: {
-  id: string;
-  legend: string;
-  countries: readonly string[];
-  field: FieldBinding<Costs>;
-  labels: { country: string; costs: string; currency: string };
-}) {
-  const value = field.value ?? {};
-  const set = (country: string, next: { costs: number; currency: string } | undefined) => {
-    const copy: Costs = { ...value };
-    if (next) copy[country] = next;
-    else delete copy[country];
-    field.onChange(copy);
-  };
-  return (
-    <fieldset className="mb-3" aria-describedby={field.error ? `${id}-error` : undefined}>
-      <legend className="form-label fs-6">{legend}</legend>
-      <TableScroll label={legend}>
-        <table className="table table-sm align-middle mb-0">
-          <thead>
-            <tr>
-              <th scope="col">{labels.country}</th>
-              <th scope="col">{labels.costs}</th>
-              <th scope="col">{labels.currency}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {countries.map((country, index) => {
-              const entry = value[country];
-              return (
-                <tr key={country}>
-                  <th scope="row">{country}</th>
-                  <td>
-                    <input
-                      id={index === 0 ? id : `${id}-${country}`}
-                      aria-label={`${labels.costs} ${country}`}
-                      className="form-control form-control-sm"
-                      type="number"
-                      min={0}
-                      step={1}
-                      inputMode="numeric"
-                      value={entry ? String(entry.costs) : ''}
-                      onChange={(e) =>
-                        set(country, e.target.value === '' ? undefined : { costs: Number(e.target.value), currency: entry?.currency ?? '' })
-                      }
-                      onBlur={field.onBlur}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`${labels.currency} ${country}`}
-                      className="form-control form-control-sm"
-                      type="text"
-                      maxLength={3}
-                      disabled={!entry}
-                      value={entry?.currency ?? ''}
-                      onChange={(e) => entry && set(country, { costs: entry.costs, currency: e.target.value.toUpperCase() })}
-                      onBlur={field.onBlur}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
-      <FieldError id={id} error={field.error} />
-    </fieldset>
   );
 }

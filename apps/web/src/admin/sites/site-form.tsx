@@ -18,7 +18,7 @@ import { TextField } from '../../ui/form/field';
 import { SelectField } from '../../ui/form/select-field';
 import { useZodForm, type FieldBinding } from '../../ui/form/use-zod-form';
 import { asApiError } from '../ui/as-api-error';
-import { CheckboxGroup, LinesField, LocalizedTextFields, MessageCostsField, NumberField, SwitchField } from './site-fields';
+import { CheckboxGroup, LinesField, LocalizedTextFields, NumberField, SwitchField } from './site-fields';
 import { PAYMENT_FIELD_PATHS, PaymentSettings } from './payment-settings';
 import type { TCreditPackageSetting } from '@cupido/shared/payments';
 
@@ -37,7 +37,7 @@ const IDS: Record<string, string> = Object.fromEntries(
     ...LOCALIZED.slice(2).flatMap((key) => LOCALE_CODES.map((code) => `${key}.${code}`)),
     'operator_claim_idle_minutes',
     'countries', 'show_all_languages', 'hide_locale_dropdown',
-    'message_credits', 'photo_credits', 'gift_credits', 'signup_credits', 'message_length', 'refund_days', 'minimum_message_costs', 'member_resell',
+    'message_credits', 'photo_credits', 'gift_credits', 'signup_credits', 'message_length', 'refund_days', 'member_resell',
     'signups', 'logged_out_search', 'logged_out_search_trafficsource', 'minimum_age', 'enable_site_entry_popup', 'site_entry_popup_countries',
     'visible_profile_fields', 'visible_profile_notes', 'search_fields',
     'auto_like.enabled', 'auto_like.max_per_day', 'auto_like.min_minutes_between', 'auto_like.after_events', 'chat_history_days', 'photo_moderation',
@@ -77,7 +77,6 @@ export function SiteForm({ site, onSave }: { site: TSiteDetailAnswer; onSave: (r
       help={t('fields.texts_help')}
     />
   );
-  const countries = (form.watch('countries') as string[] | undefined) ?? [];
   const packages = (form.watch('credit_packages') as TCreditPackageSetting[] | undefined) ?? [];
   const currency = (form.watch('currency') as string | undefined) ?? '';
   // One popular package: choosing one clears the others (the contract wants exactly one).
@@ -161,13 +160,6 @@ export function SiteForm({ site, onSave }: { site: TSiteDetailAnswer; onSave: (r
             <div className="col">{number('message_length', t('fields.message_length'), { min: 1 })}</div>
             <div className="col">{number('refund_days', t('fields.refund_days'), { min: 0 })}</div>
           </div>
-          <MessageCostsField
-            id={id('minimum_message_costs')}
-            legend={t('fields.minimum_message_costs')}
-            countries={countries}
-            field={f('minimum_message_costs')}
-            labels={{ country: t('fields.country'), costs: t('fields.costs'), currency: t('fields.currency') }}
-          />
           <SwitchField id={id('member_resell')} label={t('fields.member_resell')} field={f('member_resell')} />
         </div>
       </section>

@@ -16,6 +16,7 @@ import { lockMemberAccount } from '../../accounts/member-lock';
 import { activeDiscount, checkTypedDiscountCode, type DiscountContext } from '../../discounts/service';
 import type { Site } from '../../sites/service';
 import type { PaymentDeps } from '../deps';
+import { chargeCurrency, sitePackagesIn } from '../prices';
 
 const DAY_MS = 86_400_000;
 
@@ -41,7 +42,8 @@ export function checkedPhone(stripped: string, country: CountryCode): string {
 
 /** The package, when the site sells it and offers direct debit to members paying from `country`. */
 export function checkedPackage(site: Site, packageId: TPackageId, country: CountryCode): TCreditPackageSetting {
-  const pkg = site.creditPackages.find((p) => p.id === packageId);
+  // Priced in the currency the payer is charged in (issue 29), as startPayment will charge it.
+  const pkg = sitePackagesIn(site, chargeCurrency(site, country)).find((p) => p.id === packageId);
   if (!pkg) throw new AppError(422, 'invalid_request', 'errors.invalid_request', {}, 'package_id');
   if (!site.countries.includes(country) || !methodsFor(country, site.paymentMethods).includes('sdd')) {
     throw new AppError(422, 'direct_debit_unavailable', 'errors.direct_debit_unavailable', {}, 'country');

@@ -23,6 +23,7 @@ import { maskedPhone } from '../../../infra/sms';
 import type { Site } from '../../sites/service';
 import { startPayment } from '../checkout';
 import type { PaymentDeps } from '../deps';
+import { chargeCurrency } from '../prices';
 import { checkedIban, checkedPackage, checkedPhone, checkLimit, checkNotBlocked, claimWithinLimit, orderAmount, releaseClaim } from './checks';
 import {
   codeMatches,
@@ -68,7 +69,7 @@ export async function directDebit(deps: PaymentDeps, site: Site, member: DirectD
   const pkg = checkedPackage(site, form.package_id, country);
   await checkNotBlocked(deps.db, member.userId);
   const now = deps.clock();
-  const discountCtx = { userId: member.userId, siteId: site.id, signupDate: member.signupDate, paidUser: member.paidUser, country, currency: site.currency, now };
+  const discountCtx = { userId: member.userId, siteId: site.id, signupDate: member.signupDate, paidUser: member.paidUser, country, currency: chargeCurrency(site, country), now };
   const amount = await orderAmount(deps, discountCtx, pkg, form.discount_code);
   await checkLimit(deps.db, site, member.userId, form.idempotency_key, amount, now);
 

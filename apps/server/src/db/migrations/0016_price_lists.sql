@@ -1,0 +1,4 @@
+ALTER TABLE "sites" ADD COLUMN "price_lists" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "sites" DROP COLUMN "minimum_message_costs";--> statement-breakpoint
+ALTER TABLE "sites" ADD CONSTRAINT "sites_currency_selling" CHECK ("sites"."currency" IN ('EUR', 'GBP', 'PLN', 'CHF', 'USD'));--> statement-breakpoint
+ALTER TABLE "sites" ADD CONSTRAINT "sites_price_lists_currencies" CHECK (jsonb_typeof("sites"."price_lists") = 'object' AND ("sites"."price_lists" - ARRAY['EUR', 'GBP', 'PLN', 'CHF', 'USD']) = '{}'::jsonb AND NOT jsonb_exists("sites"."price_lists", "sites"."currency"));
