@@ -266,6 +266,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
     limiter,
     sites,
     storage,
+    chatImages,
     jobs,
     publicOrigin,
     log: app.log,

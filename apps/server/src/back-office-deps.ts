@@ -25,6 +25,8 @@ export interface BackOfficeDeps {
   sites: SiteService;
   /** Member photos (the same storage as the upload routes). */
   storage: PhotoStorage;
+  /** Chat images (chats' own storage): the operator answering sees a member's image message (issue 29). */
+  chatImages: PhotoStorage;
   jobs: JobQueue;
   publicOrigin: PublicOriginConfig;
   log: FastifyInstance['log'];

@@ -108,6 +108,11 @@ export const ZOperatorMessage = z.object({
   kind: z.enum(['text', 'gift', 'image']),
   text: z.string().nullable(),
   gift: z.string().nullable(),
+  /**
+   * An image message's picture for the staff answering (issue 29), through the back office's own
+   * call (GET /admin/api/operator/conversations/:id/images/:message); null for other kinds.
+   */
+  image: z.object({ thumb_url: z.string(), url: z.string() }).nullable(),
   created_at: zIso(),
   /** Who of the staff wrote a fictional message (back office only; members never see it). */
   staff: z.object({ id: z.number().int(), name: z.string() }).nullable(),

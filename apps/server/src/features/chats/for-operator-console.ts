@@ -10,9 +10,11 @@ import type { Database } from '../../db/open';
 import { conversations, messages } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tx } from '../../infra/domain-events';
+import { isSafePhotoKey, type PhotoStorage } from '../../infra/photo-storage';
 import { isFictionalProfile } from '../profiles/for-operator-console';
 import { targetProfile } from '../profiles/contact';
 import type { ChatDeps, ChatMember, ChatSite } from './context';
+import { chatImageFiles, type ChatImageSize } from './image-messages';
 import { publishCounts } from './live-frames';
 import { toChatMessage } from './message-view';
 import { partnerFacts } from './partner';
@@ -125,6 +127,28 @@ export async function fictionalConversation(db: Reader, conversationId: number, 
 export async function newestMessages(db: Reader, conversationId: number, limit: number): Promise<MessageRow[]> {
   const rows = await db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.id)).limit(limit);
   return rows.reverse();
+}
+
+/**
+ * One size of an image message of this conversation, for the staff answering it (issue 29: the
+ * operator sees the photo a member paid to send, as the member's partner would). Null when the
+ * message is not an image of this conversation (a removed message has no row) or its file is gone.
+ * Members read images only through GET /api/chat-image.php, which checks their membership.
+ */
+export async function conversationImage(
+  deps: { db: Reader; chatImages: PhotoStorage },
+  conversationId: number,
+  messageId: number,
+  size: ChatImageSize,
+): Promise<Buffer | null> {
+  const [row] = await deps.db
+    .select({ imageKey: messages.imageKey })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId), eq(messages.kind, 'image')))
+    .limit(1);
+  const file = row?.imageKey ? chatImageFiles(row.imageKey)[size] : null;
+  if (!file || !isSafePhotoKey(file)) return null;
+  return deps.chatImages.get(file);
 }
 
 /** The member's texts after the fictional profile's last message (the is-this-real check reads them). */

@@ -7,6 +7,7 @@
  */
 import { LOCALE_CODES, pickLocalized, type LocaleCode, type LocalizedText } from '@cupido/shared/locales';
 import { OPERATOR_CONVERSATION_MESSAGES, type TOperatorConversation, type TOperatorMessage } from '@cupido/shared/operator-console';
+import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
 import { honestAnswerDueIn } from '@cupido/shared/operator-guardrails-refusal';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import type { Database } from '../../db/open';
@@ -37,6 +38,12 @@ export async function operatorContext(deps: BackOfficeDeps, conversationId: numb
   return { conversation, site, language: languageOf(member?.language), memberUserId: member?.userId ?? null };
 }
 
+/** Where the console fetches an image message's picture (routes.ts): the staff session's own call, never the members'. */
+export function operatorImageUrls(conversationId: number, messageId: number): { thumb_url: string; url: string } {
+  const path = `${ADMIN_API_PREFIX}/operator/conversations/${conversationId}/images/${messageId}`;
+  return { thumb_url: `${path}?size=thumb`, url: `${path}?size=full` };
+}
+
 export function toOperatorMessage(row: MessageRow, fictionalProfileId: number, staffNames: Map<number, string>): TOperatorMessage {
   const fromFictional = row.senderProfileId === fictionalProfileId;
   return {
@@ -45,6 +52,7 @@ export function toOperatorMessage(row: MessageRow, fictionalProfileId: number, s
     kind: row.kind,
     text: row.kind === 'text' ? row.body : null,
     gift: row.kind === 'gift' ? row.gift : null,
+    image: row.kind === 'image' ? operatorImageUrls(row.conversationId, row.id) : null,
     created_at: row.createdAt.toISOString(),
     staff: fromFictional && row.staffUserId != null ? { id: row.staffUserId, name: staffNames.get(row.staffUserId) ?? '' } : null,
   };

@@ -158,6 +158,7 @@ describe('answering as the fictional profile', () => {
       [
         'GET /admin/api/operator/queue',
         'GET /admin/api/operator/conversations/:id',
+        'GET /admin/api/operator/conversations/:id/images/:message',
         'POST /admin/api/operator/conversations/:id/claim',
         'DELETE /admin/api/operator/conversations/:id/claim',
         'POST /admin/api/operator/conversations/:id/messages',

@@ -2,6 +2,7 @@
  * The operator console's calls (issue 15, 'conversations.answer'): see packages/shared/src/operator-console.ts.
  *   GET    /admin/api/operator/queue                         conversations waiting, oldest first
  *   GET    /admin/api/operator/conversations/:id             the answer screen (claims nothing)
+ *   GET    /admin/api/operator/conversations/:id/images/:message  a member's image message (issue 29)
  *   POST   /admin/api/operator/conversations/:id/claim       take the lock (409 conversation_taken)
  *   DELETE /admin/api/operator/conversations/:id/claim       give it back
  *   POST   /admin/api/operator/conversations/:id/messages    send as the fictional profile (credit free)
@@ -28,6 +29,8 @@ import {
   ZOperatorVulnerableRequest,
 } from '@cupido/shared/operator-console';
 import type { BackOfficeDeps } from '../../back-office-deps';
+import { conversationImage } from '../chats/for-operator-console';
+import { CHAT_IMAGE_SIZE_NAMES, messageNotFound } from '../chats/image-messages';
 import { sendOperatorAnswer } from './answer';
 import { claimConversation, claimRequired, claimsOf, releaseClaim, renewClaim } from './claims';
 import { operatorContext, operatorConversation } from './conversation';
@@ -39,6 +42,8 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError,
 const base = `${ADMIN_API_PREFIX}/operator`;
 const config = { staffAccess: 'conversations.answer' as const };
 const ZParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZImageParams = ZParams.extend({ message: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const ZImageQuery = z.looseObject({ size: z.enum(CHAT_IMAGE_SIZE_NAMES).default('full') });
 
 export const operatorConsoleRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = async (app, { deps }) => {
   app.get(
@@ -51,6 +56,29 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps
     `${base}/conversations/:id`,
     { config, schema: { tags, summary: 'The answer screen of a conversation (claims nothing)', params: ZParams, response: { 200: ZOperatorConversation, ...errors } } },
     async (request) => operatorConversation(deps, request.requireStaff().id, request.params.id),
+  );
+
+  app.get(
+    `${base}/conversations/:id/images/:message`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The picture of a member’s image message in this conversation (JPEG), for the staff answering it',
+        description: 'Only image messages of a conversation with a fictional side; anything else is 404 message_not_found. Never cached by a shared cache.',
+        params: ZImageParams,
+        querystring: ZImageQuery,
+        response: { 200: { description: 'The image', content: { 'image/jpeg': { schema: z.string().meta({ format: 'binary' }) } } }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      request.requireStaff();
+      const { conversation } = await operatorContext(deps, request.params.id);
+      const data = await conversationImage({ db: deps.db, chatImages: deps.chatImages }, conversation.id, request.params.message, request.query.size);
+      if (!data) throw messageNotFound();
+      // A Buffer is sent as it is (no serializer); the documented schema says "binary string".
+      return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, no-store').send(data as unknown as string);
+    },
   );
 
   app.post(

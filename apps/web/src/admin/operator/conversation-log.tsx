@@ -23,9 +23,22 @@ export function ConversationLog({ conversation }: { conversation: TOperatorConve
                 <p className="small text-body-secondary mb-1">
                   {fromFictional ? t('answer.from_fictional', { name: fictional.name }) : t('answer.from_member', { name: member.name })} · <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
                 </p>
-                <p className="mb-0 text-break" style={{ whiteSpace: 'pre-line' }}>
-                  {message.kind === 'text' ? message.text : message.kind === 'gift' ? t('answer.gift', { gift: message.gift ?? '' }) : <em>{t('answer.image')}</em>}
-                </p>
+                {message.image ? (
+                  // The picture the member paid to send (issue 29): the operator answers what the member sees.
+                  <a href={message.image.url} target="_blank" rel="noreferrer" className="d-inline-block">
+                    <img
+                      src={message.image.thumb_url}
+                      alt={t('answer.image_alt', { name: fromFictional ? fictional.name : member.name })}
+                      loading="lazy"
+                      className="rounded border"
+                      style={{ maxWidth: '100%', maxHeight: 240, objectFit: 'contain' }}
+                    />
+                  </a>
+                ) : (
+                  <p className="mb-0 text-break" style={{ whiteSpace: 'pre-line' }}>
+                    {message.kind === 'text' ? message.text : message.kind === 'gift' ? t('answer.gift', { gift: message.gift ?? '' }) : <em>{t('answer.image')}</em>}
+                  </p>
+                )}
                 {fromFictional && message.staff && <p className="small text-body-secondary mb-0 mt-1">{t('answer.written_by', { name: message.staff.name })}</p>}
               </li>
             );

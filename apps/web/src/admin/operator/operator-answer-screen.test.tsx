@@ -49,7 +49,12 @@ describe('operator answer screen', () => {
       expect.stringContaining('Hi Lena!'),
       expect.stringMatching(/Lena \(fictional\) wrote.*Hi Rosa, how are you\?written by Anna/),
       expect.stringContaining('Fine, and you?'),
+      expect.stringContaining('Rosa wrote'),
     ]);
+    // The image Rosa paid to send is shown to the operator (issue 29), linking to its full size.
+    const image = within(log).getByRole('img', { name: 'Image sent by Rosa (opens full size)' }) as HTMLImageElement;
+    expect(image.getAttribute('src')).toBe('/admin/api/operator/conversations/7/images/4?size=thumb');
+    expect(image.closest('a')?.getAttribute('href')).toBe('/admin/api/operator/conversations/7/images/4?size=full');
     expect(screen.getByText('About Rosa')).toBeTruthy();
     const fictional = screen.getByRole('region', { name: /^Lena/ });
     expect(within(fictional).getByText('Fictional')).toBeTruthy();
