@@ -1,20 +1,25 @@
 /**
  * The site editor's payments section (issue 14): the prices' currency, the four credit packages
  * (credits, price in the currency's minor units with the price as members see it beside it, one
- * marked popular by a radio group), the payment methods offered, and a member's direct debit limit.
+ * marked popular by a radio group), the price lists of further currencies (issue 29), the payment
+ * methods offered, and a member's direct debit limit.
  * The shared contract (ZCreditPackageSettings, ZPaymentMethod) checks them as the server does.
  */
 import { useTranslation } from 'react-i18next';
 import { PACKAGE_IDS, PAYMENT_METHODS, type TCreditPackageSetting, type TPaymentMethod } from '@cupido/shared/payments';
-import { FieldError, TextField } from '../../ui/form/field';
+import { SELLING_CURRENCIES } from '@cupido/shared/price-rules';
+import { FieldError } from '../../ui/form/field';
+import { SelectField } from '../../ui/form/select-field';
 import type { FieldBinding } from '../../ui/form/use-zod-form';
 import { formatMoney } from '../payments/money';
 import { CheckboxGroup, NumberField } from './site-fields';
+import { PRICE_LIST_FIELD_PATHS, PriceListsField } from './price-lists-field';
 
 export const PAYMENT_FIELD_PATHS = [
   'currency',
   ...PACKAGE_IDS.flatMap((_, i) => [`credit_packages.${i}.credits`, `credit_packages.${i}.amount`]),
   'credit_packages',
+  ...PRICE_LIST_FIELD_PATHS,
   'payment_methods',
   'direct_debit_limit',
 ];
@@ -40,7 +45,13 @@ export function PaymentSettings({
     <section className="card mb-3" aria-labelledby="sec-payments">
       <div className="card-body">
         <h2 id="sec-payments" className="h5">{t('sections.payments')}</h2>
-        <TextField id={id('currency')} label={t('fields.payment_currency')} help={t('fields.payment_currency_help')} {...(bind('currency') as FieldBinding<string>)} />
+        <SelectField
+          id={id('currency')}
+          label={t('fields.payment_currency')}
+          help={t('fields.payment_currency_help')}
+          options={SELLING_CURRENCIES.map((code) => ({ value: code, label: code }))}
+          {...(bind('currency') as FieldBinding<string>)}
+        />
         <fieldset className="mb-3" aria-describedby={packagesField.error ? `${id('credit_packages')}-error` : undefined}>
           <legend className="form-label fs-6">{t('fields.credit_packages')}</legend>
           <p className="form-text mt-0">{t('fields.credit_packages_help')}</p>
@@ -77,6 +88,7 @@ export function PaymentSettings({
           <span id={id('credit_packages')} tabIndex={-1} />
           <FieldError id={id('credit_packages')} error={packagesField.error} />
         </fieldset>
+        <PriceListsField id={id} bind={bind} siteCurrency={currency} />
         <CheckboxGroup<TPaymentMethod>
           id={id('payment_methods')}
           legend={t('fields.payment_methods')}

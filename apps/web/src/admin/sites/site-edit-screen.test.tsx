@@ -221,17 +221,60 @@ describe('site editor', { timeout: 20_000 }, () => {
     });
   });
 
-  it('refuses a currency the site cannot sell in before sending', async () => {
-    const sent = stubAdmin({ 'GET /admin/api/sites/2': () => ({ body: site }) });
+  it('chooses the site currency among the selling currencies and edits the price lists: add one, type its four prices, remove another (issue 29)', async () => {
+    const withPln = { ...site, settings: { ...site.settings, price_lists: { PLN: { p0: 4299, p1: 8499, p2: 16999, p3: 37999 } } } };
+    const sent = stubAdmin({
+      'GET /admin/api/sites/2': () => ({ body: withPln }),
+      'PATCH /admin/api/sites/2': ({ body }) => ({ body: { ...withPln, settings: { ...withPln.settings, ...(body as object) } } }),
+    });
     const user = userEvent.setup();
     renderScreen('/admin/sites/2', routes);
     const currency = await screen.findByLabelText('Currency of the prices');
-    await user.clear(currency);
-    await user.type(currency, 'euro');
+    expect(Array.from((currency as HTMLSelectElement).options, (o) => o.value)).toEqual(['EUR', 'GBP', 'PLN', 'CHF', 'USD']);
+    const lists = screen.getByRole('group', { name: 'Price lists in further currencies' });
+    const pln = within(lists).getByRole('group', { name: 'Prices in PLN' });
+    expect(valueOf(within(pln).getByLabelText('Price p3 in PLN (smallest unit)'))).toBe(37999);
+    expect(descriptionOf(within(pln).getByLabelText('Price p3 in PLN (smallest unit)'))).toMatch(/^Members see PLN\s379\.99\.$/);
+    // The site's own currency and a listed one are not offered to add.
+    const toAdd = within(lists).getByLabelText('Currency to add') as HTMLSelectElement;
+    expect(Array.from(toAdd.options, (o) => o.value)).toEqual(['GBP', 'CHF', 'USD']);
+
+    await user.click(within(lists).getByRole('button', { name: 'Add prices in GBP' }));
+    const gbp = within(lists).getByRole('group', { name: 'Prices in GBP' });
+    // A new list starts empty: saving refuses it before sending and focuses its first price.
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(document.activeElement).toBe(currency));
-    expect(descriptionOf(currency)).toContain('one of EUR, GBP, PLN, CHF, USD');
+    const p0 = within(gbp).getByLabelText('Price p0 in GBP (smallest unit)');
+    await waitFor(() => expect(document.activeElement).toBe(p0));
     expect(sent.some((s) => s.key.startsWith('PATCH'))).toBe(false);
+    for (const [packageId, amount] of [['p0', '899'], ['p1', '1699'], ['p2', '3499'], ['p3', '7999']] as const) {
+      await user.type(within(gbp).getByLabelText(`Price ${packageId} in GBP (smallest unit)`), amount);
+    }
+    expect(descriptionOf(within(gbp).getByLabelText('Price p0 in GBP (smallest unit)'))).toBe('Members see £8.99.');
+    await user.click(within(lists).getByRole('button', { name: 'Remove the PLN prices' }));
+    expect(within(lists).queryByRole('group', { name: 'Prices in PLN' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe('Saved. The site shows the new settings now.');
+    const patch = sent.find((s) => s.key === 'PATCH /admin/api/sites/2')!.body as Record<string, unknown>;
+    expect(ZSiteUpdateRequest.safeParse(patch).success).toBe(true);
+    expect(patch).toMatchObject({ currency: 'EUR', price_lists: { GBP: { p0: 899, p1: 1699, p2: 3499, p3: 7999 } } });
+    expect(patch.price_lists).not.toHaveProperty('PLN');
+  });
+
+  it('shows the server\'s refusal of a list for the site\'s own currency under the site currency', async () => {
+    const withGbp = { ...site, settings: { ...site.settings, price_lists: { GBP: { p0: 899, p1: 1699, p2: 3499, p3: 7999 } } } };
+    const message = "The site's own currency has no price list: its prices are the packages' amounts. Remove this list or choose another site currency.";
+    stubAdmin({
+      'GET /admin/api/sites/2': () => ({ body: withGbp }),
+      'PATCH /admin/api/sites/2': () => ({ status: 400, body: { error: { code: 'price_list_own_currency', message, field: 'currency' } } }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/sites/2', routes);
+    const currency = await screen.findByLabelText('Currency of the prices');
+    await user.selectOptions(currency, 'GBP');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(descriptionOf(currency)).toContain(message));
+    expect(document.activeElement).toBe(currency);
   });
 
   it('refuses what the contract refuses before sending, and focuses the field', async () => {
