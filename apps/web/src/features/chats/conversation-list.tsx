@@ -217,7 +217,7 @@ function Conversations({ activeConversation, onOpen }: ConversationListProps) {
         </div>
       );
     }
-    return <PageFallback />;
+    return <ConversationPlaceholders />;
   }
   const askToRemove = (chat: TChatItem, button: HTMLButtonElement) => {
     focusAfter.current = () => button.focus();
@@ -268,6 +268,34 @@ function Conversations({ activeConversation, onOpen }: ConversationListProps) {
  * first). Each item links to /chats/{id}; the chat layout shows it beside the open conversation on
  * a desktop, and as the screen before it on a phone.
  */
+/**
+ * While the list loads (issue 29): rows of the final size (photo circle, name and preview lines)
+ * instead of a spinner, so the list does not jump when the conversations arrive.
+ */
+function ConversationPlaceholders() {
+  const { t } = useTranslation();
+  return (
+    <div id="conversation-placeholders" aria-busy="true">
+      <span className="visually-hidden" role="status">
+        {t('common.loading')}
+      </span>
+      <ul className="conversation-list list-unstyled mb-0" aria-hidden="true">
+        {Array.from({ length: 6 }, (_, index) => (
+          <li key={index} className="conversation-item conversation-item--placeholder">
+            <span className="conversation-item__link">
+              <span className="conversation-item__photo" />
+              <span className="conversation-item__body">
+                <span className="conversation-item__placeholder-line conversation-item__placeholder-line--name" />
+                <span className="conversation-item__placeholder-line" />
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function ConversationList(props: ConversationListProps) {
   return (
     <ChatsTexts fallback={<PageFallback />}>

@@ -21,7 +21,7 @@ function pageOf(ids: number[], total = ids.length, page = 1): StubAnswer {
   return { body };
 }
 
-function renderLikes(route: string, page: StubAnswer | ((body: unknown, url: URL) => StubAnswer) = pageOf([3, 4])) {
+function renderLikes(route: string, page: StubAnswer | ((body: unknown, url: URL) => StubAnswer) | 'pending' = pageOf([3, 4])) {
   const fetch = stubApi({ 'GET /api/likes.php': likesAnswer([], [[3, true]]), 'GET /api/likes-page.php': page });
   renderWithProviders(
     <>
@@ -103,5 +103,22 @@ describe('likes pages (/likes, /likes/{type})', () => {
     fail = false;
     await userEvent.click(retry);
     expect(await screen.findByRole('link', { name: /Member 5/ })).toBeTruthy();
+  });
+
+  it('while the list loads, shows placeholder cards of the final size in the same grid, not a spinner (issue 29)', async () => {
+    renderLikes('/likes', 'pending');
+    const placeholders = await waitFor(() => {
+      const found = document.getElementById('likes-placeholders');
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    expect(placeholders.getAttribute('aria-busy')).toBe('true');
+    expect(within(placeholders).getByRole('status').textContent).toBe('Loading…');
+    const grid = placeholders.querySelector('ul')!;
+    // The grid of the real cards (two a row on a phone), hidden from screen readers.
+    expect(grid.classList.contains('row-cols-2')).toBe(true);
+    expect(grid.getAttribute('aria-hidden')).toBe('true');
+    expect(grid.querySelectorAll('li .profile-card.profile-card--placeholder .ratio-1x1')).toHaveLength(10);
+    expect(document.querySelector('.spinner-border')).toBeNull();
   });
 });

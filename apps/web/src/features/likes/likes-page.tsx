@@ -7,6 +7,7 @@ import { usePageTitle } from '../../app/document-title';
 import { PageFallback } from '../../app/layouts/page-fallback';
 import { NotFoundPage } from '../errors/not-found-page';
 import { ProfileCard } from '../profile-cards/profile-card';
+import { PROFILE_GRID_CLASS, ProfileCardPlaceholders } from '../profile-cards/card-placeholders';
 import { useLikesPage } from './like-calls';
 import { CardLikeState, LikeButton } from './like-button';
 import { LIKES_NS, LikesTexts } from './likes-texts';
@@ -116,7 +117,7 @@ function Pager({ page, pages }: { page: number; pages: number }) {
 function LikesList({ type, page }: { type: LikesPageType; page: number }) {
   const { t } = useTranslation(LIKES_NS);
   const answer = useLikesPage(type, page);
-  if (answer.isPending) return <PageFallback />;
+  if (answer.isPending) return <ProfileCardPlaceholders id="likes-placeholders" />;
   if (answer.isError) {
     return (
       <div id="likes-error" className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
@@ -140,7 +141,7 @@ function LikesList({ type, page }: { type: LikesPageType; page: number }) {
   }
   return (
     <>
-      <ul id="likes-grid" className="row row-cols-2 row-cols-sm-3 row-cols-md-4 row-cols-lg-5 g-2 g-sm-3 list-unstyled mb-0">
+      <ul id="likes-grid" className={PROFILE_GRID_CLASS}>
         {profiles.map((profile, index) => (
           <li key={profile.id} className="col">
             <LikedCard profile={profile} eager={index < 2} />

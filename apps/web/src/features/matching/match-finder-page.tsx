@@ -6,7 +6,8 @@ import { usePageTitle } from '../../app/document-title';
 import { useSession } from '../session/use-session';
 import { AGE_GROUPS, isAgeGroup, useMatchFinder } from './matching-calls';
 import { MATCHING_NS, MatchingTexts } from './matching-texts';
-import { SuggestionGrid } from './suggestion-grid';
+import { ProfileCardPlaceholders } from '../profile-cards/card-placeholders';
+import { SUGGESTION_GRID_CLASS, SuggestionGrid } from './suggestion-grid';
 import { SuggestionsStatus } from './suggestions-status';
 import './matching.scss';
 
@@ -82,6 +83,7 @@ function MatchFinder() {
       {ageGroup && (
         <div aria-busy={suggestions.isFetching}>
           <SuggestionsStatus query={suggestions} emptyText={t('finder.empty')} />
+          {suggestions.isLoading && <ProfileCardPlaceholders id="match-finder-placeholders" count={8} gridClassName={SUGGESTION_GRID_CLASS} />}
           {suggestions.data && suggestions.data.profiles.length > 0 && (
             <SuggestionGrid id="match-finder-results" profiles={suggestions.data.profiles} source="match_finder" />
           )}

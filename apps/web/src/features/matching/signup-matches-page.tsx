@@ -4,7 +4,8 @@ import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../app/document-title';
 import { useSignupMatches } from './matching-calls';
 import { MATCHING_NS, MatchingTexts } from './matching-texts';
-import { SuggestionGrid } from './suggestion-grid';
+import { ProfileCardPlaceholders } from '../profile-cards/card-placeholders';
+import { SUGGESTION_GRID_CLASS, SuggestionGrid } from './suggestion-grid';
 import { SuggestionsStatus } from './suggestions-status';
 import './matching.scss';
 
@@ -30,6 +31,7 @@ function SignupMatches() {
       <h1 className="h3 mb-2">{t('signupMatches.title')}</h1>
       <p className="text-body-secondary">{t('signupMatches.intro')}</p>
       <SuggestionsStatus query={suggestions} emptyText={t('signupMatches.empty')} />
+      {suggestions.isLoading && <ProfileCardPlaceholders id="signup-matches-placeholders" count={8} gridClassName={SUGGESTION_GRID_CLASS} />}
       {suggestions.data && suggestions.data.profiles.length > 0 && (
         <SuggestionGrid id="signup-matches-results" profiles={suggestions.data.profiles} source="signup_matches" />
       )}

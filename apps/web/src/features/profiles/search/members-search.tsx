@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { LOCALES } from '@cupido/shared/locales';
 import type { TProfileCard, TSearchAnswer } from '@cupido/shared/profiles';
-import { PageFallback } from '../../../app/layouts/page-fallback';
 import { ServerError } from '../../accounts/server-error';
 import { useLocale } from '../../locale/use-locale';
 import { useSession } from '../../session/use-session';
 import { useSettings } from '../../site/use-settings';
 import { CardLikeState, LikeButton } from '../../likes';
 import { ProfileCard } from '../../profile-cards/profile-card';
+import { PROFILE_GRID_CLASS, ProfileCardPlaceholders } from '../../profile-cards/card-placeholders';
 import { useOwnProfile, useSearch } from '../profile-calls';
 import { PROFILES_NS } from '../profiles-texts';
 import { FiltersPanel } from './filters-panel';
@@ -22,7 +22,7 @@ function CardGrid({ profiles, id }: { profiles: TProfileCard[]; id: string }) {
   const location = useLocation();
   const { loggedIn } = useSession();
   return (
-    <ul id={id} className="row row-cols-2 row-cols-sm-3 row-cols-md-4 row-cols-lg-5 g-2 g-sm-3 list-unstyled mb-0">
+    <ul id={id} className={PROFILE_GRID_CLASS}>
       {profiles.map((profile, index) => (
         <li key={profile.id} className="col">
           {/* The first row is above the fold on a phone: no lazy loading there (LCP). */}
@@ -120,12 +120,12 @@ export function MembersSearch() {
 
   const onSearch = (next: SearchFilters) => setParams(chosenSearchParams(next, 1, loggedIn));
 
-  if (applyingDefaults) return <PageFallback />;
+  if (applyingDefaults) return <ProfileCardPlaceholders id="search-placeholders" />;
   return (
     <>
       {(offered.length > 0 || distance.state) && <FiltersPanel offered={offered} distance={distance.state} filters={filters} onSearch={onSearch} />}
       <ServerError error={search.error} id="search-error" />
-      {search.isPending && <PageFallback />}
+      {search.isPending && <ProfileCardPlaceholders id="search-placeholders" />}
       {answer && (
         <section aria-labelledby="search-results-title" aria-busy={search.isPlaceholderData || undefined} className={search.isPlaceholderData ? 'opacity-50' : undefined}>
           <h2 id="search-results-title" className="h6 text-body-secondary mb-3">
