@@ -35,6 +35,8 @@ export const ZUser = z.object({
   credits: z.number().int(),
   paid_user: z.boolean(),
   signup_date: z.string().meta({ description: 'ISO date-time of signup' }),
+  /** When the member confirmed the e-mail address (the welcome offer's four hours start here); null before. */
+  activated_at: z.string().nullable().meta({ description: 'ISO date-time of activation (e-mail confirmed); null before' }),
   fictional_icon: z.string(),
   notifications_disabled: z.array(z.enum(NOTIFICATIONS_DISABLED_REASONS)),
   /** Whether the member's consent to use their sexual orientation stands (withdrawn in the settings). */

@@ -154,7 +154,7 @@ export function vatIncluded(grossAmount: number, rateBasisPoints: number): numbe
 // The welcome offer (spec sections 4 and 9).
 
 export const WELCOME_DISCOUNT_CODE = 'TIMEBONUS25';
-/** The time bonus runs for 4 hours (14400 s) after signup. */
+/** The time bonus runs for 4 hours (14400 s) after activation (the e-mail address confirmed). */
 export const TIME_BONUS_SECONDS = 14_400;
 export const TIME_BONUS_TICK_MS = 1_000;
 /** The time bonus modal appears 40 s after entering the members area. */
@@ -163,14 +163,24 @@ export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
 export const TIME_BONUS_MODAL_HOURS = 4;
 
 /**
- * Seconds left of a member's time bonus, or 0: it runs only for a non-paying member, from signup
- * until signup + 14400 s (exclusive: at 14400 s it is over).
+ * Seconds left of a member's time bonus, or 0: it runs only for a non-paying member, from
+ * activation until activation + 14400 s (exclusive: at 14400 s it is over). Before activation it
+ * has not started (issue 29: a member who has not confirmed the e-mail would watch hours run out
+ * that they cannot use), so there is no countdown.
  */
-export function timeBonusSecondsLeft(signupDate: Date, now: Date, paidUser: boolean): number {
-  if (paidUser) return 0;
-  const elapsed = Math.floor((now.getTime() - signupDate.getTime()) / 1000);
+export function timeBonusSecondsLeft(activatedAt: Date | null, now: Date, paidUser: boolean): number {
+  if (paidUser || activatedAt === null) return 0;
+  const elapsed = Math.floor((now.getTime() - activatedAt.getTime()) / 1000);
   if (elapsed < 0) return TIME_BONUS_SECONDS;
   return Math.max(0, TIME_BONUS_SECONDS - elapsed);
+}
+
+/**
+ * The whole hours the bar names ("Only 4 hours to claim"): rounded up, so the last minutes still
+ * read "1 hour" and the bar never says 0 while the offer runs.
+ */
+export function timeBonusHoursLeft(secondsLeft: number): number {
+  return secondsLeft <= 0 ? 0 : Math.ceil(secondsLeft / 3600);
 }
 
 /** hours:minutes:seconds, e.g. 3:59:07 (hours unpadded). */

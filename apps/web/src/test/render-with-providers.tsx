@@ -79,6 +79,7 @@ export const userFixture: TUser = {
   credits: 0,
   paid_user: false,
   signup_date: '2025-01-01T10:00:00.000Z',
+  activated_at: '2025-01-01T10:05:00.000Z',
   fictional_icon: '★',
   notifications_disabled: [],
   orientation_consent: true,

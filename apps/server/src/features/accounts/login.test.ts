@@ -37,6 +37,7 @@ describe('GET /api/user.php', () => {
       credits: 20, // the demo site's signup credits, granted on activation
       paid_user: false,
       signup_date: '2026-03-10T10:00:00.000Z',
+      activated_at: '2026-03-10T10:00:00.000Z', // activeMember confirms at once
       fictional_icon: '🎭',
       notifications_disabled: [],
       orientation_consent: true,

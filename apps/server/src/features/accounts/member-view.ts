@@ -14,6 +14,7 @@ export function toUserView(row: MemberRow, fictionalIcon: string): TUser {
     credits: row.credits,
     paid_user: row.paidUser,
     signup_date: row.createdAt.toISOString(),
+    activated_at: row.activatedAt ? row.activatedAt.toISOString() : null,
     fictional_icon: fictionalIcon,
     notifications_disabled: row.notificationsDisabled as TUser['notifications_disabled'],
     orientation_consent: row.orientationConsent,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ZDiscountCode } from '@cupido/shared/payments';
 import { discountCodes, users } from '../../db/schema';
-import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
+import { activeMember, createAccountsTestApp, errorOf, linkPath, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { DISCOUNT_CODE_GUESSES, DISCOUNT_GUESS_WINDOW_MS } from './service';
 
 const START = new Date('2026-11-23T08:00:00Z');
@@ -34,10 +34,11 @@ describe('GET /api/discountcode.php', () => {
     expect(errorOf(response).code).toBe('authentication_required');
   });
 
-  it('welcome=true: TIMEBONUS25 until signup + 14400 s, then none', async () => {
+  it('welcome=true: TIMEBONUS25 until activation + 14400 s, then none', async () => {
     t.clock.set(START);
     const member = await activeMember(t);
-    const signup = new Date(member.user.signup_date ?? START);
+    // activeMember confirms the e-mail at START: the offer's clock starts there.
+    const activated = START;
     const first = await get(member.cookie, 'welcome=true');
     expect(first.statusCode, first.body).toBe(200);
     const code = ZDiscountCode.parse(first.json());
@@ -45,7 +46,7 @@ describe('GET /api/discountcode.php', () => {
       code: 'TIMEBONUS25',
       country: null,
       user_id: null,
-      expires: new Date(signup.getTime() + 14_400_000).toISOString(),
+      expires: new Date(activated.getTime() + 14_400_000).toISOString(),
       value_percentage: 25,
       currency: null,
       minimum_order_value: null,
@@ -54,15 +55,33 @@ describe('GET /api/discountcode.php', () => {
       expired: false,
       paymentmethods: [],
     });
-    t.clock.set(new Date(signup.getTime() + 14_399_000));
+    t.clock.set(new Date(activated.getTime() + 14_399_000));
     expect((await get(member.cookie, 'welcome=true')).statusCode).toBe(200);
-    t.clock.set(new Date(signup.getTime() + 14_400_000));
+    t.clock.set(new Date(activated.getTime() + 14_400_000));
     const over = await get(member.cookie, 'welcome=true');
     expect(over.statusCode).toBe(404);
     expect(errorOf(over)).toMatchObject({ code: 'code_not_found', message: 'Code not found' });
     const typed = await get(member.cookie, 'code=timebonus25');
     expect(typed.statusCode).toBe(410);
     expect(errorOf(typed).code).toBe('code_expired');
+  });
+
+  it('the four hours start at activation: none before the e-mail is confirmed, then four full hours from the confirmation', async () => {
+    t.clock.set(START);
+    const member = await signup(t);
+    expect((await get(member.cookie, 'welcome=true')).statusCode).toBe(404);
+    const me = await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: member.cookie } });
+    expect(me.json().user).toMatchObject({ status: 'not_confirmed', activated_at: null });
+    // Confirmed five hours after signup: a clock started at signup would already be over.
+    const activated = new Date(START.getTime() + 5 * 3600_000);
+    t.clock.set(activated);
+    const activation = await t.app.inject({ method: 'GET', url: linkPath(member.mail, '/api/activate.php'), headers: { cookie: member.cookie } });
+    expect(activation.headers.location).toBe('/activate/done');
+    const welcome = await get(member.cookie, 'welcome=true');
+    expect(welcome.statusCode, welcome.body).toBe(200);
+    expect(ZDiscountCode.parse(welcome.json()).expires).toBe(new Date(activated.getTime() + 14_400_000).toISOString());
+    const after = await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: member.cookie } });
+    expect(after.json().user).toMatchObject({ status: 'active', activated_at: activated.toISOString() });
   });
 
   it('welcome=true answers the member\'s own code after the time bonus', async () => {

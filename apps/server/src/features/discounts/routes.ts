@@ -52,7 +52,7 @@ export const discountRoutes: FastifyPluginAsyncZod<{ deps: DiscountDeps }> = asy
       const ctx: DiscountContext = {
         userId: member.id,
         siteId: site.id,
-        signupDate: member.createdAt,
+        activatedAt: member.activatedAt,
         paidUser: member.paidUser,
         country,
         currency,

@@ -16,7 +16,9 @@ import { insertMember } from '../payments/receipts/receipts-test-kit';
 import { activeDiscount, checkDiscountCode, redeemDiscount, type DiscountContext } from './service';
 
 const SIGNUP = new Date('2026-11-23T08:00:00Z');
-const at = (seconds: number) => new Date(SIGNUP.getTime() + seconds * 1000);
+/** The e-mail confirmed five hours after signup: the welcome offer's clock starts here (issue 29), not at signup. */
+const ACTIVATED = new Date(SIGNUP.getTime() + 5 * 3600_000);
+const at = (seconds: number) => new Date(ACTIVATED.getTime() + seconds * 1000);
 
 let database: DatabaseHandle;
 let siteId: number;
@@ -40,7 +42,7 @@ async function member(options: { paidUser?: boolean } = {}) {
 }
 
 function ctxOf(userId: number, now: Date, overrides: Partial<DiscountContext> = {}): DiscountContext {
-  return { userId, siteId, signupDate: SIGNUP, paidUser: false, country: 'NL', currency: 'EUR', now, ...overrides };
+  return { userId, siteId, activatedAt: ACTIVATED, paidUser: false, country: 'NL', currency: 'EUR', now, ...overrides };
 }
 
 async function addCode(code: string, values: Partial<typeof discountCodes.$inferInsert> = {}) {
@@ -67,8 +69,8 @@ async function redeem(codeId: number, userId: number) {
   return database.db.transaction((tx) => redeemDiscount(tx, { codeId, userId, paymentId, now: at(10) }));
 }
 
-describe('the welcome time bonus (TIMEBONUS25, 14400 s after signup)', () => {
-  it('runs from signup to 14399 s and is over at 14400 s', async () => {
+describe('the welcome time bonus (TIMEBONUS25, 14400 s after activation)', () => {
+  it('runs from activation to 14399 s and is over at 14400 s, even when signup was longer ago', async () => {
     const userId = await member();
     for (const seconds of [0, 1, TIME_BONUS_SECONDS - 1]) {
       const active = await activeDiscount(database.db, ctxOf(userId, at(seconds)));
@@ -78,6 +80,13 @@ describe('the welcome time bonus (TIMEBONUS25, 14400 s after signup)', () => {
     expect(await activeDiscount(database.db, ctxOf(userId, at(TIME_BONUS_SECONDS)))).toBeNull();
     const over = await refusal(checkDiscountCode(database.db, ctxOf(userId, at(TIME_BONUS_SECONDS)), 'TIMEBONUS25', { amount: 995 }));
     expect([over.status, over.code]).toEqual([410, 'code_expired']);
+  });
+
+  it('has not started before activation: no active discount and the typed code does not work yet', async () => {
+    const userId = await member();
+    const ctx = ctxOf(userId, at(-3600), { activatedAt: null });
+    expect(await activeDiscount(database.db, ctx)).toBeNull();
+    expect((await refusal(checkDiscountCode(database.db, ctx, 'TIMEBONUS25', { amount: 995 }))).code).toBe('code_expired');
   });
 
   it('a paying member no longer gets it', async () => {

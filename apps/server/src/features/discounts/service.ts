@@ -34,8 +34,8 @@ export const DISCOUNT_GUESS_WINDOW_MS = 15 * 60_000;
 export interface DiscountContext {
   userId: number;
   siteId: number;
-  /** The account's creation time (the time bonus runs 14400 s from it). */
-  signupDate: Date;
+  /** When the account was activated (e-mail confirmed): the time bonus runs 14400 s from it; null before. */
+  activatedAt: Date | null;
   paidUser: boolean;
   /** The payment country. */
   country: string;
@@ -66,10 +66,12 @@ const notFound = () => new AppError(404, 'code_not_found', 'errors.code_not_foun
 
 /**
  * When a code stops working for this member: its own expiry, or the end of its signup window
- * (TIMEBONUS25: signup + 14400 s), whichever comes first; null when it never does.
+ * (TIMEBONUS25: activation + 14400 s), whichever comes first; null when it never does. The window
+ * is counted from activation (issue 29); before activation it has not begun, so it names no end.
  */
-export function codeExpiresFor(row: DiscountCodeRow, ctx: Pick<DiscountContext, 'signupDate'>): Date | null {
-  const windowEnd = row.signupWindowSeconds === null ? null : new Date(ctx.signupDate.getTime() + row.signupWindowSeconds * 1000);
+export function codeExpiresFor(row: DiscountCodeRow, ctx: Pick<DiscountContext, 'activatedAt'>): Date | null {
+  const windowEnd =
+    row.signupWindowSeconds === null || ctx.activatedAt === null ? null : new Date(ctx.activatedAt.getTime() + row.signupWindowSeconds * 1000);
   if (row.expiresAt === null) return windowEnd;
   if (windowEnd === null) return row.expiresAt;
   return windowEnd < row.expiresAt ? windowEnd : row.expiresAt;
@@ -77,13 +79,14 @@ export function codeExpiresFor(row: DiscountCodeRow, ctx: Pick<DiscountContext, 
 
 /**
  * Whether the code has run out for this member. A signup window is a welcome offer: it ends at
- * signup + window (exclusive), and a member who has paid no longer gets it (timeBonusSecondsLeft).
+ * activation + window (exclusive), and a member who has paid no longer gets it (timeBonusSecondsLeft).
+ * Before activation the window has not opened, so the code does not work yet.
  */
-export function isCodeExpired(row: DiscountCodeRow, ctx: Pick<DiscountContext, 'signupDate' | 'paidUser' | 'now'>): boolean {
+export function isCodeExpired(row: DiscountCodeRow, ctx: Pick<DiscountContext, 'activatedAt' | 'paidUser' | 'now'>): boolean {
   if (row.expiresAt !== null && row.expiresAt.getTime() <= ctx.now.getTime()) return true;
   if (row.signupWindowSeconds !== null) {
-    if (ctx.paidUser) return true;
-    const elapsed = Math.floor((ctx.now.getTime() - ctx.signupDate.getTime()) / 1000);
+    if (ctx.paidUser || ctx.activatedAt === null) return true;
+    const elapsed = Math.floor((ctx.now.getTime() - ctx.activatedAt.getTime()) / 1000);
     if (elapsed >= row.signupWindowSeconds) return true;
   }
   return false;
@@ -129,7 +132,7 @@ export async function findDiscountCode(db: Database | Tx, typed: string): Promis
  * is unused), otherwise the member's own welcome code if any; null when none.
  */
 export async function activeDiscount(db: Database | Tx, ctx: DiscountContext): Promise<AppliedDiscount | null> {
-  if (timeBonusSecondsLeft(ctx.signupDate, ctx.now, ctx.paidUser) > 0) {
+  if (timeBonusSecondsLeft(ctx.activatedAt, ctx.now, ctx.paidUser) > 0) {
     const welcome = await findDiscountCode(db, WELCOME_DISCOUNT_CODE);
     if (welcome && visibleTo(welcome, ctx) && !isCodeExpired(welcome, ctx) && fitsOrder(welcome, ctx)) {
       // Once per member: not when used, nor while another order of the member holds it (reservations.ts).

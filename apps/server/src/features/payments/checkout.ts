@@ -38,7 +38,7 @@ import type { CreateProviderPayment } from './providers/port';
 import { settlePayment } from './settle';
 
 export interface StartPaymentInput {
-  member: { userId: number; email: string; language: LocaleCode; signupDate: Date; paidUser: boolean; ipAddress: string };
+  member: { userId: number; email: string; language: LocaleCode; activatedAt: Date | null; paidUser: boolean; ipAddress: string };
   site: Site;
   packageId: TPackageId;
   method: TPaymentMethod;
@@ -73,7 +73,7 @@ export function discountContext(input: { member: StartPaymentInput['member']; si
   return {
     userId: input.member.userId,
     siteId: input.site.id,
-    signupDate: input.member.signupDate,
+    activatedAt: input.member.activatedAt,
     paidUser: input.member.paidUser,
     country: input.country,
     currency: chargeCurrency(input.site, input.country),

@@ -58,7 +58,7 @@ function memberOf(request: FastifyRequest, member: MemberRow): StartPaymentInput
     userId: member.id,
     email: member.email,
     language: member.language as LocaleCode,
-    signupDate: member.createdAt,
+    activatedAt: member.activatedAt,
     paidUser: member.paidUser,
     ipAddress: request.ip,
   };

@@ -13,12 +13,20 @@ export const TIME_BONUS_TICK_MS = 1_000;
 export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
 export const TIME_BONUS_MODAL_HOURS = 4;
 
-/** timeBonusSecondsLeft of @cupido/shared/payments: from signup to signup + 14400 s (exclusive), non-paying members only. */
-export function timeBonusSecondsLeft(signupDate: Date, now: Date, paidUser: boolean): number {
-  if (paidUser) return 0;
-  const elapsed = Math.floor((now.getTime() - signupDate.getTime()) / 1000);
+/**
+ * timeBonusSecondsLeft of @cupido/shared/payments: from activation (e-mail confirmed) to
+ * activation + 14400 s (exclusive), non-paying members only; 0 before activation.
+ */
+export function timeBonusSecondsLeft(activatedAt: Date | null, now: Date, paidUser: boolean): number {
+  if (paidUser || activatedAt === null) return 0;
+  const elapsed = Math.floor((now.getTime() - activatedAt.getTime()) / 1000);
   if (elapsed < 0) return TIME_BONUS_SECONDS;
   return Math.max(0, TIME_BONUS_SECONDS - elapsed);
+}
+
+/** timeBonusHoursLeft of @cupido/shared/payments: whole hours, rounded up (the bar never says 0 while it runs). */
+export function timeBonusHoursLeft(secondsLeft: number): number {
+  return secondsLeft <= 0 ? 0 : Math.ceil(secondsLeft / 3600);
 }
 
 /** formatHoursMinutesSeconds of @cupido/shared/payments: 3:59:07 (hours unpadded). */
@@ -42,15 +50,15 @@ export async function fetchWelcomeDiscount(): Promise<TDiscountCode | null> {
 }
 
 /**
- * Seconds left of the time bonus at `now`: from signup (spec: 14400 s, non-paying members only),
- * never past the code's own expiry, and 0 without a usable welcome code.
+ * Seconds left of the time bonus at `now`: from activation (14400 s, non-paying members only),
+ * never past the code's own expiry, and 0 before activation or without a usable welcome code.
  */
-export function secondsLeft(code: TDiscountCode | null | undefined, signupDate: string, now: number): number {
+export function secondsLeft(code: TDiscountCode | null | undefined, activatedAt: string | null, now: number): number {
   if (!code || code.expired || code.status !== 'active' || code.value_percentage <= 0) return 0;
-  const bySignup = timeBonusSecondsLeft(new Date(signupDate), new Date(now), false);
-  if (!code.expires) return bySignup;
+  const byActivation = timeBonusSecondsLeft(activatedAt === null ? null : new Date(activatedAt), new Date(now), false);
+  if (!code.expires) return byActivation;
   const byExpiry = Math.max(0, Math.floor((Date.parse(code.expires) - now) / 1000));
-  return Math.min(bySignup, byExpiry);
+  return Math.min(byActivation, byExpiry);
 }
 
 /**

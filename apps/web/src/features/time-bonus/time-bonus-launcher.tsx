@@ -14,19 +14,22 @@ const TimeBonus = lazyWithReload(() => import('./time-bonus'));
 export const TIME_BONUS_WINDOW_MS = 14_400_000;
 
 /**
- * When the app started: a member whose signup was 4 hours before it cannot have a time bonus
+ * When the app started: a member activated 4 hours before it cannot have a time bonus
  * (read once, so rendering stays pure; the chunk itself counts against the real clock).
  */
 const STARTED_AT = Date.now();
 
-/** Mounted once in the default layout: loads the time bonus for a non-paying member within 4 hours of signup. */
+/**
+ * Mounted once in the default layout: loads the time bonus for a non-paying member within 4 hours
+ * of activation. Before the e-mail is confirmed the offer has not started, so nothing counts down.
+ */
 export function TimeBonusLauncher() {
   const { user } = useSession();
-  if (!user || user.paid_user || Date.parse(user.signup_date) <= STARTED_AT - TIME_BONUS_WINDOW_MS) return null;
+  if (!user || user.paid_user || user.activated_at === null || Date.parse(user.activated_at) <= STARTED_AT - TIME_BONUS_WINDOW_MS) return null;
   return (
     <Suspense fallback={null}>
       {/* Keyed by the member: another login starts over (its own discount call, its own modal timer). */}
-      <TimeBonus key={user.id} userId={user.id} signupDate={user.signup_date} />
+      <TimeBonus key={user.id} userId={user.id} activatedAt={user.activated_at} />
     </Suspense>
   );
 }

@@ -34,7 +34,7 @@ export default function TimeBonusModal({ percent, timeLeft, onClose }: TimeBonus
         </p>
         <p>{t('modal.actFast', { percent, hours: TIME_BONUS_MODAL_HOURS })}</p>
         <p className="fw-semibold" id="time-bonus-modal-time-left">
-          {t('banner.timeLeft', { timeLeft })}
+          {t('modal.timeLeft', { timeLeft })}
         </p>
         <div className="d-grid gap-2">
           <Link id="time-bonus-modal-link" to={ROUTES.credits} className="btn btn-primary" onClick={onClose}>

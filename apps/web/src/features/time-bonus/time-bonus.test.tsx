@@ -24,8 +24,12 @@ const welcome = (expires: string | null = null): TDiscountCode => ({
   paymentmethods: [],
 });
 
-/** A member who signed up `ago` seconds before now. */
-const memberSignedUp = (ago: number, overrides: Partial<TUser> = {}) => makeUser({ signup_date: new Date(Date.now() - ago * 1000).toISOString(), ...overrides });
+/**
+ * A member who confirmed the e-mail `ago` seconds before now (the offer's clock starts there,
+ * issue 29); signed up a day earlier, so a clock started at signup would already be over.
+ */
+const memberSignedUp = (ago: number, overrides: Partial<TUser> = {}) =>
+  makeUser({ signup_date: new Date(Date.now() - 86_400_000).toISOString(), activated_at: new Date(Date.now() - ago * 1000).toISOString(), ...overrides });
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const banner = () => document.getElementById('time-bonus-banner');
@@ -69,19 +73,25 @@ describe('the time bonus clock', () => {
     expect(local.TIME_BONUS_TICK_MS).toBe(shared.TIME_BONUS_TICK_MS);
     expect(local.TIME_BONUS_MODAL_DELAY_MS).toBe(shared.TIME_BONUS_MODAL_DELAY_MS);
     expect(local.TIME_BONUS_MODAL_HOURS).toBe(shared.TIME_BONUS_MODAL_HOURS);
-    const signup = new Date('2026-01-01T10:00:00.000Z');
+    const activated = new Date('2026-01-01T10:00:00.000Z');
     for (const seconds of [-5, 0, 1, 59, 3_600, 14_399, 14_400, 14_401, 99_999]) {
-      const now = new Date(signup.getTime() + seconds * 1000);
-      for (const paid of [false, true]) expect(local.timeBonusSecondsLeft(signup, now, paid)).toBe(shared.timeBonusSecondsLeft(signup, now, paid));
+      const now = new Date(activated.getTime() + seconds * 1000);
+      for (const paid of [false, true]) {
+        expect(local.timeBonusSecondsLeft(activated, now, paid)).toBe(shared.timeBonusSecondsLeft(activated, now, paid));
+        expect(local.timeBonusSecondsLeft(null, now, paid)).toBe(shared.timeBonusSecondsLeft(null, now, paid));
+      }
+      expect(local.timeBonusHoursLeft(Math.max(0, seconds))).toBe(shared.timeBonusHoursLeft(Math.max(0, seconds)));
     }
     for (const seconds of [-3, 0, 7, 59, 60, 3_599, 3_600, 14_399, 14_400, 360_000, 12.7]) {
       expect(local.formatHoursMinutesSeconds(seconds)).toBe(shared.formatHoursMinutesSeconds(seconds));
     }
   });
 
-  it('runs 14400 s from signup: 14400 left at 0 s, 1 at 14399 s, none at 14400 s; never past the code\'s expiry', () => {
+  it('runs 14400 s from activation: 14400 left at 0 s, 1 at 14399 s, none at 14400 s nor before activation; never past the code\'s expiry', () => {
     expect(TIME_BONUS_WINDOW_MS).toBe(TIME_BONUS_SECONDS * 1000);
     const signup = '2026-01-01T10:00:00.000Z';
+    expect(secondsLeft(welcome(), null, Date.parse(signup))).toBe(0);
+    expect([14_400, 14_399, 10_801, 10_800, 3_601, 3_600, 1, 0].map(shared.timeBonusHoursLeft)).toEqual([4, 4, 4, 3, 2, 1, 1, 0]);
     const at = (seconds: number) => Date.parse(signup) + seconds * 1000;
     expect(secondsLeft(welcome(), signup, at(0))).toBe(14_400);
     expect(secondsLeft(welcome(), signup, at(14_399))).toBe(1);
@@ -93,18 +103,16 @@ describe('the time bonus clock', () => {
 });
 
 describe('the time bonus banner', () => {
-  it('asks for the welcome discount, counts down each second as h:mm:ss and clears at 0', async () => {
+  it('asks for the welcome discount, names the hours left in whole hours and clears at 0', async () => {
     const { api } = renderLauncher(memberSignedUp(TIME_BONUS_SECONDS - 3));
     await vi.waitFor(() => expect(banner()).not.toBeNull());
     expect(sentQueries(api, 'GET /api/discountcode.php')).toEqual([{ welcome: 'true' }]);
     expect(banner()!.textContent).toContain('25% off your first credits');
-    expect(timeLeft()).toBe('Only 0:00:03 hours to claim');
+    expect(timeLeft()).toBe('Only 1 hour to claim');
     expect(screen.getByRole('link', { name: 'Claim your discount' }).getAttribute('href')).toBe('/credits');
 
-    await advance(1_000);
-    expect(timeLeft()).toBe('Only 0:00:02 hours to claim');
-    await advance(1_000);
-    expect(timeLeft()).toBe('Only 0:00:01 hours to claim');
+    await advance(2_000);
+    expect(timeLeft()).toBe('Only 1 hour to claim');
     await advance(1_000);
     expect(banner()).toBeNull();
     // It stays gone.
@@ -112,21 +120,28 @@ describe('the time bonus banner', () => {
     expect(banner()).toBeNull();
   });
 
-  it('shows hours for a new member: 3:59:59 a second after signup', async () => {
+  it('says "Only 4 hours to claim" just after activation and 3 hours once an hour has passed, never seconds', async () => {
     renderLauncher(memberSignedUp(1));
-    await vi.waitFor(() => expect(timeLeft()).toBe('Only 3:59:59 hours to claim'));
-    await advance(61_000);
-    expect(timeLeft()).toBe('Only 3:58:58 hours to claim');
+    await vi.waitFor(() => expect(timeLeft()).toBe('Only 4 hours to claim'));
+    await advance(3_600_000);
+    expect(timeLeft()).toBe('Only 3 hours to claim');
   });
 
-  it('is not there for a paying member, nor 4 hours after signup (nothing is even asked)', async () => {
+  it('is not there before the e-mail is confirmed (no countdown, nothing asked)', async () => {
+    const waiting = renderLauncher(makeUser({ status: 'not_confirmed', activated_at: null, signup_date: new Date(Date.now() - 60_000).toISOString() }));
+    await advance(2_000);
+    expect(banner()).toBeNull();
+    expect(sentQueries(waiting.api, 'GET /api/discountcode.php')).toEqual([]);
+  });
+
+  it('is not there for a paying member, nor 4 hours after activation (nothing is even asked)', async () => {
     const paid = renderLauncher(memberSignedUp(60, { paid_user: true }));
     await advance(2_000);
     expect(banner()).toBeNull();
     expect(sentQueries(paid.api, 'GET /api/discountcode.php')).toEqual([]);
     paid.unmount();
 
-    // Signed up more than 4 hours before the app started: the launcher does not even load the chunk.
+    // Activated more than 4 hours before the app started: the launcher does not even load the chunk.
     const late = renderLauncher(memberSignedUp(TIME_BONUS_SECONDS + 3_600));
     await advance(2_000);
     expect(banner()).toBeNull();
@@ -167,7 +182,9 @@ describe('the time bonus modal', () => {
     await advance(100);
     await vi.waitFor(() => expect(modal()).not.toBeNull());
     const dialog = screen.getByRole('dialog', { name: '25% welcome discount' });
-    expect(dialog.textContent).toContain('only within 4 hours of signing up');
+    expect(dialog.textContent).toContain('only within 4 hours of confirming your e-mail address');
+    // The seconds clock is the modal's (the bar names whole hours).
+    expect(document.getElementById('time-bonus-modal-time-left')?.textContent).toMatch(/^Time left: 3:5\d:\d\d$/);
     expect(screen.getByRole('link', { name: 'Get 25% off now' }).getAttribute('href')).toBe('/credits');
 
     fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape', keyCode: 27 });
@@ -192,17 +209,20 @@ describe('the time bonus modal', () => {
     expect(window.localStorage.getItem(modalDismissedKey(user.id))).not.toBeNull();
   });
 
-  it('does not appear for a member with credits, nor on the credits pages', async () => {
+  it('does not appear for a member with credits; on the credits and payment pages neither the modal nor the bar', async () => {
     const withCredits = renderLauncher(memberSignedUp(60, { credits: 20 }));
     await advance(TIME_BONUS_MODAL_DELAY_MS + 1_000);
     expect(banner()).not.toBeNull();
     expect(modal()).toBeNull();
     withCredits.unmount();
 
-    renderLauncher(memberSignedUp(60), '/credits');
-    await advance(TIME_BONUS_MODAL_DELAY_MS + 1_000);
-    expect(banner()).not.toBeNull();
-    expect(modal()).toBeNull();
+    for (const route of ['/credits', '/transactions/12']) {
+      const buying = renderLauncher(memberSignedUp(60), route);
+      await advance(TIME_BONUS_MODAL_DELAY_MS + 1_000);
+      expect(banner(), route).toBeNull();
+      expect(modal(), route).toBeNull();
+      buying.unmount();
+    }
   });
 
   it('does not appear once the bonus is over', async () => {

@@ -11,6 +11,7 @@ import {
   formatHoursMinutesSeconds,
   rememberModalDismissed,
   secondsLeft,
+  timeBonusHoursLeft,
   TIME_BONUS_MODAL_DELAY_MS,
   TIME_BONUS_TICK_MS,
   wasModalDismissed,
@@ -22,18 +23,21 @@ const TimeBonusModal = lazy(() => import('./time-bonus-modal'));
 
 export const TIME_BONUS_QUERY_KEY = ['time-bonus'] as const;
 
-/** Where the member is already buying: the modal waits until they leave these pages. */
-const BUYING_PATHS = [ROUTES.credits, ROUTES.directdebit, '/transactions'];
+/**
+ * Where the member is already buying: the bar, which leads there, is not shown on them (it would
+ * only cover packages and buttons, issue 29), and the modal waits until they leave them.
+ */
+const BUYING_PATHS = [ROUTES.credits, ROUTES.directdebit, '/checkout', '/transactions'];
 const isBuying = (pathname: string) => BUYING_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 
 /**
  * The welcome time bonus (spec sections 4 and 9) of a logged-in non-paying member: the welcome
  * discount is asked for when the member logs in (the launcher mounts this per member), then the
- * time left counts down every second as h:mm:ss and the banner goes at 0. The modal appears
+ * time left counts down every second (the bar in whole hours, the modal as h:mm:ss) and both go at 0. The modal appears
  * TIME_BONUS_MODAL_DELAY_MS after entering the members area while the bonus runs, the member has
  * no credits and never closed it before.
  */
-export default function TimeBonus({ userId, signupDate }: { userId: number; signupDate: string }) {
+export default function TimeBonus({ userId, activatedAt }: { userId: number; activatedAt: string | null }) {
   const { user } = useSession();
   const welcome = useQuery({
     queryKey: [...TIME_BONUS_QUERY_KEY, userId],
@@ -42,7 +46,7 @@ export default function TimeBonus({ userId, signupDate }: { userId: number; sign
     retry: false,
   });
   const [now, setNow] = useState(() => Date.now());
-  const left = secondsLeft(welcome.data, signupDate, now);
+  const left = secondsLeft(welcome.data, activatedAt, now);
   const running = left > 0;
 
   useEffect(() => {
@@ -63,7 +67,8 @@ export default function TimeBonus({ userId, signupDate }: { userId: number; sign
   if (!running || !welcome.data) return null;
   const percent = welcome.data.value_percentage;
   const timeLeft = formatHoursMinutesSeconds(left);
-  const showModal = modalDue && !dismissed && user?.credits === 0 && !isBuying(pathname);
+  const buying = isBuying(pathname);
+  const showModal = modalDue && !dismissed && user?.credits === 0 && !buying;
   const dismiss = () => {
     rememberModalDismissed(userId);
     setDismissed(true);
@@ -71,7 +76,7 @@ export default function TimeBonus({ userId, signupDate }: { userId: number; sign
 
   return (
     <TimeBonusTexts>
-      <TimeBonusBanner percent={percent} timeLeft={timeLeft} />
+      {!buying && <TimeBonusBanner percent={percent} hoursLeft={timeBonusHoursLeft(left)} />}
       {showModal && (
         <Suspense fallback={null}>
           <TimeBonusModal percent={percent} timeLeft={timeLeft} onClose={dismiss} />
@@ -88,7 +93,7 @@ export default function TimeBonus({ userId, signupDate }: { userId: number; sign
  * layout's full-height column, so the footer does not move up either), keeps the end of the page
  * reachable; being last, it moves nothing above it.
  */
-function TimeBonusBanner({ percent, timeLeft }: { percent: number; timeLeft: string }) {
+function TimeBonusBanner({ percent, hoursLeft }: { percent: number; hoursLeft: number }) {
   const { t } = useTranslation(TIME_BONUS_NS);
   const bar = useRef<HTMLElement>(null);
   const [height, setHeight] = useState<number | null>(null);
@@ -104,11 +109,15 @@ function TimeBonusBanner({ percent, timeLeft }: { percent: number; timeLeft: str
     <>
       {createPortal(<div className="time-bonus-spacer" aria-hidden="true" style={height === null ? undefined : { height }} />, document.body)}
       <aside id="time-bonus-banner" ref={bar} className="time-bonus-banner" aria-label={t('banner.label')}>
-        <div className="container d-flex flex-wrap align-items-center justify-content-center column-gap-2 row-gap-1 py-2 text-center">
-          <strong>{t('banner.offer', { percent })}</strong>
-          {/* role=timer: read when reached, never announced each second. */}
+        {/* One slim line on a phone (issue 29): the percentage alone there, the full offer from 576 px. */}
+        <div className="container d-flex flex-nowrap align-items-center justify-content-center column-gap-2 py-1 text-center">
+          <strong className="d-none d-sm-inline">{t('banner.offer', { percent })}</strong>
+          <strong className="d-sm-none">
+            −{percent}%
+          </strong>
+          {/* Whole hours, as the spec words it; the seconds clock is the modal's. role=timer: read when reached, never announced. */}
           <span id="time-bonus-time-left" role="timer">
-            {t('banner.timeLeft', { timeLeft })}
+            {t('banner.timeLeft', { count: hoursLeft })}
           </span>
           <Link id="time-bonus-banner-link" to={ROUTES.credits} className="btn btn-sm btn-dark">
             {t('banner.claim')}

@@ -26,7 +26,7 @@ export const directDebitRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = a
       return directDebit(
         deps,
         request.site,
-        { userId: member.id, email: member.email, language: member.language, signupDate: member.createdAt, paidUser: member.paidUser, ipAddress: request.ip },
+        { userId: member.id, email: member.email, language: member.language, activatedAt: member.activatedAt, paidUser: member.paidUser, ipAddress: request.ip },
         request.body,
       );
     },

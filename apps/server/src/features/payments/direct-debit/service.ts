@@ -48,7 +48,8 @@ export interface DirectDebitMember {
   userId: number;
   email: string;
   language: string;
-  signupDate: Date;
+  /** Activation (e-mail confirmed): the welcome offer's window starts here; null before. */
+  activatedAt: Date | null;
   paidUser: boolean;
   ipAddress: string;
 }
@@ -69,7 +70,7 @@ export async function directDebit(deps: PaymentDeps, site: Site, member: DirectD
   const pkg = checkedPackage(site, form.package_id, country);
   await checkNotBlocked(deps.db, member.userId);
   const now = deps.clock();
-  const discountCtx = { userId: member.userId, siteId: site.id, signupDate: member.signupDate, paidUser: member.paidUser, country, currency: chargeCurrency(site, country), now };
+  const discountCtx = { userId: member.userId, siteId: site.id, activatedAt: member.activatedAt, paidUser: member.paidUser, country, currency: chargeCurrency(site, country), now };
   const amount = await orderAmount(deps, discountCtx, pkg, form.discount_code);
   await checkLimit(deps.db, site, member.userId, form.idempotency_key, amount, now);
 

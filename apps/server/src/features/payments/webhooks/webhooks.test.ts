@@ -267,7 +267,7 @@ describe('the provider failing', () => {
     } as unknown as PaymentDeps;
     const site = (await siteById(t.database.db, (await userRow(t, m.userId)).siteId))!;
     const input = {
-      member: { userId: m.userId, email: 'x@example.com', language: 'en' as const, signupDate: t.clock(), paidUser: false, ipAddress: '127.0.0.1' },
+      member: { userId: m.userId, email: 'x@example.com', language: 'en' as const, activatedAt: t.clock(), paidUser: false, ipAddress: '127.0.0.1' },
       site,
       packageId: 'p1' as const,
       method: 'visa' as const,
