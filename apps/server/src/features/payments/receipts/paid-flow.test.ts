@@ -48,3 +48,24 @@ it('a paid payment sends its receipt and shows in the orders; TIMEBONUS25 is the
   expect(after.statusCode).toBe(409);
   expect(after.json().error.message).toBe('Code already used');
 });
+
+it('a payer from the UK is charged, receipted and taxed in pounds (issue 29): the GBP list, UK VAT, the receipt and the orders in GBP', async () => {
+  const m = await member(t);
+  const { email } = await userRow(t, m.userId);
+  const p = await startedPayment(t, m.cookie, { package_id: 'p1', method: 'visa', country: 'GB' });
+  // £16.99 from the demo site's pound list, less the welcome 25%.
+  expect(p.row).toMatchObject({ currency: 'GBP', listAmount: 1699, discountPercentage: 25, amount: 1274 });
+  await choose(t, p.sandboxId, 'paid');
+  await webhook(t, p.sandboxId);
+  await eventsProcessed(t);
+  const row = await paymentRow(t, p.id);
+  expect(row).toMatchObject({ status: 'paid', vatRateBp: 2000, vatAmount: vatIncluded(1274, 2000) });
+
+  const mail = await t.smtp.waitForMail(email, (x) => x.subject.includes(row.invoiceNumber!));
+  expect(mail.text).toContain(`VAT 20%: £${(vatIncluded(1274, 2000) / 100).toFixed(2)}`);
+  expect(mail.text).toContain('Total paid: £12.74');
+  expect(mail.text).not.toContain('€');
+
+  const orders = await t.app.inject({ method: 'GET', url: '/api/orders.php?domain=localhost', headers: { cookie: m.cookie } });
+  expect(orders.json().orders).toEqual([expect.objectContaining({ payment_id: p.id, currency: 'GBP', amount: 1274, vat_amount: vatIncluded(1274, 2000), vat_country: 'GB' })]);
+});
