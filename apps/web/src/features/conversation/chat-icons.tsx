@@ -20,8 +20,8 @@ export const CameraIcon = () => (
   </Icon>
 );
 
-export const GiftIcon = () => (
-  <Icon>
+export const GiftIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
     <rect x="3" y="8" width="18" height="4" rx="1" />
     <path d="M5 12v8h14v-8M12 8v12M12 8c-1.5-3-5-4-5-1.5S10 8 12 8zm0 0c1.5-3 5-4 5-1.5S14 8 12 8z" />
   </Icon>

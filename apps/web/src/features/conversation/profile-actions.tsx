@@ -35,7 +35,8 @@ function Actions({ profileId, name }: { profileId: number; name: string }) {
       <button
         id="member-gift"
         type="button"
-        className="btn btn-outline-primary btn-sm"
+        // The icon within the line, not above it: as tall as its neighbours (issue 29: it stood taller).
+        className="btn btn-outline-primary btn-sm d-inline-flex align-items-center gap-1"
         onPointerEnter={preloadGiftDialog}
         onFocus={preloadGiftDialog}
         onClick={() => {
@@ -43,7 +44,8 @@ function Actions({ profileId, name }: { profileId: number; name: string }) {
           setOpen(true);
         }}
       >
-        <GiftIcon /> {t('profile.gift')}
+        <GiftIcon size={16} />
+        {t('profile.gift')}
       </button>
       {opened && (
         <Suspense fallback={null}>

@@ -70,7 +70,7 @@ function History() {
                   </td>
                   <td>{t(`history.kinds.${entry.kind}`)}</td>
                   <td className={`text-end text-nowrap ${entry.amount > 0 ? 'text-success' : 'text-danger'}`}>{signed.format(entry.amount)}</td>
-                  <td className="text-end">{plain.format(entry.balance_after)}</td>
+                  <td className="text-end text-nowrap">{plain.format(entry.balance_after)}</td>
                 </tr>
               ))}
             </tbody>

@@ -5,6 +5,7 @@ import { LOCALES } from '@cupido/shared/locales';
 import { useLocale } from '../../locale/use-locale';
 import { ACCOUNTS_NS } from '../accounts-texts';
 import { FieldError } from '../../../ui/form/field';
+import './date-of-birth-field.scss';
 
 interface Parts {
   day: string;
@@ -72,8 +73,8 @@ export function DateOfBirthField({
   return (
     <fieldset id={id} className="mb-3" onBlur={leave} aria-describedby={describedBy}>
       <legend className="form-label fs-6 mb-2">{t('fields.dateOfBirth')}</legend>
-      <div className="row g-2">
-        <div className="col-3">
+      <div className="row g-2 date-of-birth">
+        <div className="col date-of-birth__day">
           <label htmlFor={`${id}-day`} className="visually-hidden">
             {t('fields.day')}
           </label>
@@ -86,7 +87,7 @@ export function DateOfBirthField({
             ))}
           </select>
         </div>
-        <div className="col-5">
+        <div className="col date-of-birth__month">
           <label htmlFor={`${id}-month`} className="visually-hidden">
             {t('fields.month')}
           </label>
@@ -99,7 +100,7 @@ export function DateOfBirthField({
             ))}
           </select>
         </div>
-        <div className="col-4">
+        <div className="col date-of-birth__year">
           <label htmlFor={`${id}-year`} className="visually-hidden">
             {t('fields.year')}
           </label>

@@ -47,10 +47,11 @@ export function LookingForFields({
         {t('profile.lookingForTitle')}
       </h2>
       <p className="text-body-secondary small mb-3">{t('profile.lookingForHelp')}</p>
+      {/* One select a row on a phone: "Based on my profile" and its translations stay whole (issue 29). */}
       <div className="row g-3">
         <SelectField
           id={ids.looking_for_gender}
-          className="col-12 col-sm-6"
+          className="col-12"
           label={t('fields.looking_for_gender')}
           options={LOOKING_FOR_GENDERS.map((id) => ({ value: id, label: t(`options.looking_for_gender.${id}`) }))}
           empty={t('profile.lookingForAuto')}
@@ -69,7 +70,7 @@ export function LookingForFields({
         />
         <SelectField
           id={ids.looking_for_min_age}
-          className="col-6 col-sm-3"
+          className="col-12 col-sm-6"
           label={t('fields.looking_for_min_age')}
           options={AGES}
           empty={t('profile.lookingForAuto')}
@@ -78,7 +79,7 @@ export function LookingForFields({
         />
         <SelectField
           id={ids.looking_for_max_age}
-          className="col-6 col-sm-3"
+          className="col-12 col-sm-6"
           label={t('fields.looking_for_max_age')}
           options={AGES}
           empty={t('profile.lookingForAuto')}
