@@ -1,10 +1,12 @@
+import { LOCALES } from '@cupido/shared/locales';
+import { formatMoney as formatInNotation } from '@cupido/shared/price-rules';
+
 /**
- * An amount in minor units (cents) as the locale writes the currency: the currency's own number
- * of decimals (2 for EUR, 0 for JPY) turns the integer into its value. Used by /pricing, the
- * direct debit summary and the orders in the settings.
+ * An amount in minor units (cents) as the member's language writes the currency, through the one
+ * price rule (packages/shared/src/price-rules.ts, issue 29): a language code ('de') is written in
+ * its notation (de-DE), an Intl tag as it is. Used by /pricing, the direct debit summary and the
+ * orders in the settings.
  */
 export function formatMoney(amount: number, currency: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amount / 10 ** digits);
+  return formatInNotation(LOCALES.find((l) => l.code === locale)?.iso ?? locale, amount, currency);
 }

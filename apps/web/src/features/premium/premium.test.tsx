@@ -87,12 +87,21 @@ describe('/pricing', () => {
     expect(row.children[2]!.textContent).toBe('€1.25');
   });
 
-  it('asks visitors to sign up or log in instead of calling for prices', async () => {
-    const api = stubApi({});
+  it('shows visitors the prices of their country too, with the fictional-profile disclosure and a way to join (issue 29)', async () => {
+    const pounds: TPackagesAnswer = {
+      ...packages,
+      currency: 'GBP',
+      payment_country: 'GB',
+      packages: packages.packages.map((p) => ({ ...p, amount: p.amount - 100, discounted_amount: p.amount - 100 })),
+    };
+    const api = stubApi({ 'GET /api/credit-packages.php': { body: pounds } });
     renderWithProviders(<PricingPage />, { route: '/pricing' });
-    expect(await screen.findByText('Sign up or log in to see the packages and prices for your country.', {}, { timeout: 5_000 })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Credit packages and their prices' }, { timeout: 5_000 });
+    expect(within(table).getAllByRole('row').slice(1).map(cellsOf)[0]).toEqual(['50 creditsenough for 5 messages', '£8.95', '£1.99']);
+    expect(screen.getByText('These are the prices for your country, VAT included. Sign up or log in to buy credits.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?redirect=%2Fpricing');
-    expect(screen.queryByRole('table')).toBeNull();
-    expect(sentQueries(api, 'GET /api/credit-packages.php')).toEqual([]);
+    expect(document.getElementById('pricing-disclosure')!.textContent).toMatch(/fictional/i);
+    expect(screen.queryByRole('link', { name: 'Buy credits' })).toBeNull();
+    expect(sentQueries(api, 'GET /api/credit-packages.php')).toHaveLength(1);
   });
 });

@@ -10,11 +10,13 @@ import { PREMIUM_NS, PremiumTexts } from './premium-texts';
 import { JoinLinks } from './join-links';
 import { usePricingPackages } from './premium-calls';
 import { formatMoney } from './money';
+import { FictionalBadge } from '../navigation/fictional-badge';
 
 /**
- * /pricing (footer link): what credits cost on this site. Members see the packages with the
- * price, the price of one message at that package (trust.md) and their active discount; the
- * packages call is for members only, so visitors get the explanation and a way to join.
+ * /pricing (footer link): what credits cost on this site, for visitors too (issue 29: prices
+ * before signup). The packages with the price in the payer's currency, the price of one message at
+ * that package (trust.md) and a member's active discount, with the fictional-profile disclosure
+ * beside them; visitors also get a way to join.
  */
 export default function PricingPage() {
   return (
@@ -26,6 +28,7 @@ export default function PricingPage() {
 
 function Pricing() {
   const { t } = useTranslation(PREMIUM_NS);
+  const { t: tCommon } = useTranslation();
   usePageTitle(t('pricing.title'));
   const { user } = useSession();
   const settings = useSettings();
@@ -46,12 +49,15 @@ function Pricing() {
           </div>
         </div>
       )}
-      {user && packages.isPending && (
+      <p id="pricing-disclosure" className="alert alert-info">
+        <FictionalBadge plural /> {settings.fictional_warning || tCommon('disclaimers.fictional', { icon: settings.fictional_icon, fictionalPlural: settings.fictional_plural })}
+      </p>
+      {packages.isPending && (
         <p role="status" className="text-body-secondary">
           {t('common.loading')}
         </p>
       )}
-      {user && packages.isError && (
+      {packages.isError && (
         <p id="pricing-error" className="alert alert-danger" role="alert">
           {t('pricing.error')}
         </p>

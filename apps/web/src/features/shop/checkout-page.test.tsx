@@ -25,6 +25,13 @@ function renderCheckout(route: string, payment: StubAnswer | ((body: unknown) =>
   return { fetch, assign };
 }
 
+/** A method's words (the brand logos' SVG lettering left out: they are decorative). */
+function labelText(radio: HTMLElement): string {
+  const label = radio.closest('label')!.cloneNode(true) as HTMLElement;
+  label.querySelectorAll('svg').forEach((logo) => logo.remove());
+  return label.textContent ?? '';
+}
+
 const consent = () => screen.getByRole('checkbox', { name: /^I agree that delivery starts at once and that I thereby lose my 14-day right of withdrawal/ });
 
 describe('/credits/{id}/{paymentmethod?}', () => {
@@ -35,21 +42,25 @@ describe('/credits/{id}/{paymentmethod?}', () => {
     expect(order.querySelector('del')!.textContent).toBe('Normal price: €19.95');
     expect(within(order).getByText('25% off')).toBeTruthy();
     const methods = screen.getByRole('group', { name: 'Payment method' });
-    expect(within(methods).getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual([
-      'iDEAL', 'SEPA Direct Debit', 'Bank transfer', 'Credit card', 'Visa', 'Mastercard', 'Maestro', 'Apple Pay', 'PayPal', 'paysafecard',
+    expect(within(methods).getAllByRole('radio').map(labelText)).toEqual([
+      // One card choice with the brands (issue 29), not "Credit card" beside Visa, Mastercard and Maestro.
+      'iDEAL', 'SEPA Direct Debit', 'Bank transfer', 'Debit or credit card (Visa, Mastercard, Maestro)', 'Apple Pay', 'PayPal', 'paysafecard',
     ]);
     expect(within(methods).getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(0);
     const disclosure = screen.getByRole('region', { name: 'Before you pay' });
     expect(disclosure.textContent).toContain('Some profiles on this site are fictional and are run by our staff.');
     expect(disclosure.textContent).toContain('fictional profiles');
     expect((consent() as HTMLInputElement).checked).toBe(false);
-    expect(screen.getByRole('button', { name: 'Pay now' })).toBeTruthy();
+    const card = within(methods).getByRole('radio', { name: 'Debit or credit card (Visa, Mastercard, Maestro)' });
+    expect([...card.closest('label')!.querySelectorAll('svg[data-brand]')].map((logo) => logo.getAttribute('data-brand'))).toEqual(['visa', 'mastercard', 'maestro']);
+    // The button says what it charges: the popular package's €19.95 less the welcome offer's 25%.
+    expect(screen.getByRole('button', { name: 'Pay €14.96' })).toBeTruthy();
     expect(document.title).toBe('Checkout | Cupido Test');
   });
 
   it('refuses Pay now without a method and the checkbox, says what is missing and focuses it; nothing is sent', async () => {
     const { fetch, assign } = renderCheckout('/credits/p1');
-    const pay = await screen.findByRole('button', { name: 'Pay now' }, { timeout: 5_000 });
+    const pay = await screen.findByRole('button', { name: /^Pay €\d+\.\d\d$/ }, { timeout: 5_000 });
     const user = userEvent.setup();
     await user.click(pay);
     const alert = screen.getByRole('alert');
@@ -78,7 +89,7 @@ describe('/credits/{id}/{paymentmethod?}', () => {
     const { fetch, assign } = renderCheckout('/credits/p1/ideal', () =>
       ++calls === 1 ? apiError(409, 'payment_busy', 'Your payment is being started. Please try again in a moment.') : { body: { payment_id: 41, redirect_url: '/sandbox/checkout/41' } },
     );
-    const pay = await screen.findByRole('button', { name: 'Pay now' }, { timeout: 5_000 });
+    const pay = await screen.findByRole('button', { name: /^Pay €\d+\.\d\d$/ }, { timeout: 5_000 });
     expect((screen.getByRole('radio', { name: 'iDEAL' }) as HTMLInputElement).checked).toBe(true);
     const user = userEvent.setup();
     await user.click(consent());
@@ -98,12 +109,23 @@ describe('/credits/{id}/{paymentmethod?}', () => {
 
   it('a double click while the payment starts sends one request, with the discount code of the address', async () => {
     const { fetch } = renderCheckout('/credits/p1/ideal?code=SPRING10', 'pending');
-    const pay = await screen.findByRole('button', { name: 'Pay now' }, { timeout: 5_000 });
+    const pay = await screen.findByRole('button', { name: /^Pay €\d+\.\d\d$/ }, { timeout: 5_000 });
     const user = userEvent.setup();
     await user.click(consent());
     await user.dblClick(pay);
     await waitFor(() => expect(sentBodies(fetch, 'POST /api/payment.php')).toHaveLength(1));
     expect(sentBodies(fetch, 'POST /api/payment.php')[0]).toMatchObject({ method: 'ideal', discount_code: 'SPRING10' });
+  });
+
+  it('the card choice sends creditcard, and a brand in the address checks it', async () => {
+    const { fetch } = renderCheckout('/credits/p1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /^Debit or credit card/ }, { timeout: 5_000 }));
+    await waitFor(() => expect(currentLocation()).toBe('/credits/p1/creditcard'));
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: 'Pay €14.96' }));
+    await waitFor(() => expect(sentBodies(fetch, 'POST /api/payment.php')).toHaveLength(1));
+    expect(sentBodies(fetch, 'POST /api/payment.php')[0]).toMatchObject({ method: 'creditcard', package_id: 'p1' });
   });
 
   it('direct debit leads to its own form instead of Pay now', async () => {
@@ -112,7 +134,7 @@ describe('/credits/{id}/{paymentmethod?}', () => {
     await user.click(await screen.findByRole('radio', { name: 'SEPA Direct Debit' }, { timeout: 5_000 }));
     await waitFor(() => expect(currentLocation()).toBe('/credits/p2/sdd?country=NL'));
     expect(screen.getByRole('link', { name: 'Continue with SEPA Direct Debit' }).getAttribute('href')).toBe('/directdebit?package=p2&country=NL');
-    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay €\d+\.\d\d$/ })).toBeNull();
   });
 
   it('leaves out card methods while card purchases are blocked, and answers 404 for an unknown package', async () => {
@@ -124,7 +146,7 @@ describe('/credits/{id}/{paymentmethod?}', () => {
       { user: makeUser(), route: '/credits/p0/visa' },
     );
     const methods = await screen.findByRole('group', { name: 'Payment method' }, { timeout: 5_000 });
-    expect(within(methods).getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual(['iDEAL', 'SEPA Direct Debit', 'Bank transfer', 'PayPal', 'paysafecard']);
+    expect(within(methods).getAllByRole('radio').map(labelText)).toEqual(['iDEAL', 'SEPA Direct Debit', 'Bank transfer', 'PayPal', 'paysafecard']);
     expect(screen.getByText(/^Card payments are blocked/)).toBeTruthy();
   });
 

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TCreditPackage, TPackageId, TPackagesAnswer, TPaymentMethod } from '@cupido/shared/payments';
+import { formatMoney } from '@cupido/shared/price-rules';
 import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../app/document-title';
 import { PageFallback } from '../../app/layouts/page-fallback';
 import { NotFoundPage } from '../errors/not-found-page';
+import { CARD_BRANDS, CardBrandLogos, ONE_CARD_CHOICE, brandName } from './card-brands';
 import { FictionalDisclosure } from './fictional-disclosure';
 import { DiscountNote, PackagePrice } from './package-price';
 import { LoadError, PayForm, missingId, type MissingStep } from './pay-form';
@@ -86,7 +88,10 @@ function CheckoutForm({ answer, pkg, method, choice }: { answer: TPackagesAnswer
     setPicked(next);
     void navigate(checkoutLink(pkg.id, next, choice), { replace: true });
   };
-  const methodStep: MissingStep[] = chosen || methods.length === 0 ? [] : [{ field: `method-${methods[0]}`, text: t('checkout.methodRequired') }];
+  const choices = methodChoices(methods);
+  const methodStep: MissingStep[] = chosen || choices.length === 0 ? [] : [{ field: choiceId(choices[0]!), text: t('checkout.methodRequired') }];
+  // The button says what it charges (issue 29): the package's price with the discount, in the payer's currency.
+  const charged = formatMoney(iso, pkg.discounted_amount, answer.currency);
 
   const pay = () => {
     if (!chosen) return;
@@ -118,7 +123,7 @@ function CheckoutForm({ answer, pkg, method, choice }: { answer: TPackagesAnswer
           {t('packages.cardBlocked')}
         </p>
       )}
-      <MethodChoice methods={methods} chosen={chosen} onChoose={choose} invalid={tried && !chosen} />
+      <MethodChoice choices={choices} chosen={chosen} onChoose={choose} invalid={tried && !chosen} />
       <FictionalDisclosure />
       {chosen === 'sdd' ? (
         <div id="checkout-direct-debit">
@@ -137,6 +142,7 @@ function CheckoutForm({ answer, pkg, method, choice }: { answer: TPackagesAnswer
             onPay={pay}
             busy={payment.isPending || payment.isSuccess}
             error={payment.error}
+            amount={charged}
           />
         )
       )}
@@ -144,47 +150,91 @@ function CheckoutForm({ answer, pkg, method, choice }: { answer: TPackagesAnswer
   );
 }
 
+/**
+ * One choice per way of paying (issue 29): "Credit card" and the card brands are one "Card" choice
+ * showing the brands' logos, sending creditcard when the site offers it for the country, else its
+ * first card brand; Apple Pay (a wallet) and the other methods stay choices of their own.
+ */
+interface MethodOption {
+  /** What is sent when this choice is made. */
+  method: TPaymentMethod;
+  /** Every method this choice stands for (a brand in the address still checks the card choice). */
+  covers: TPaymentMethod[];
+  /** The brands whose logos the card choice shows. */
+  brands: TPaymentMethod[];
+}
+
+function methodChoices(methods: TPaymentMethod[]): MethodOption[] {
+  const cards = methods.filter((m) => ONE_CARD_CHOICE.includes(m));
+  const card: MethodOption | null =
+    cards.length === 0
+      ? null
+      : {
+          method: cards.includes('creditcard') ? 'creditcard' : cards[0]!,
+          covers: cards,
+          // A site that takes "credit card" takes the big two whatever brands it lists.
+          brands: CARD_BRANDS.filter((brand) => cards.includes(brand) || (cards.includes('creditcard') && (brand === 'visa' || brand === 'mastercard'))),
+        };
+  const options: MethodOption[] = [];
+  for (const method of methods) {
+    if (ONE_CARD_CHOICE.includes(method)) {
+      if (card && !options.includes(card)) options.push(card);
+    } else options.push({ method, covers: [method], brands: [] });
+  }
+  return options;
+}
+
+const choiceId = (option: MethodOption) => (option.brands.length > 0 || option.covers.length > 1 ? 'method-card' : `method-${option.method}`);
+
 /** The methods as radio buttons (arrow keys move between them); choosing one writes it into the address. */
 function MethodChoice({
-  methods,
+  choices,
   chosen,
   onChoose,
   invalid,
 }: {
-  methods: TPaymentMethod[];
+  choices: MethodOption[];
   chosen: TPaymentMethod | undefined;
   onChoose: (method: TPaymentMethod) => void;
   invalid: boolean;
 }) {
   const { t } = useTranslation(SHOP_NS);
-  if (methods.length === 0) {
+  if (choices.length === 0) {
     return (
       <p className="alert alert-warning" id="checkout-no-methods">
         {t('checkout.noMethods')}
       </p>
     );
   }
-  const firstId = `method-${methods[0]}`;
+  const firstId = choiceId(choices[0]!);
   return (
     <fieldset className="mb-4" id="checkout-methods" aria-describedby={invalid ? missingId(firstId) : undefined}>
       <legend className="h5">{t('checkout.methods')}</legend>
       <div className="list-group shop-methods">
-        {methods.map((method) => (
-          <label key={method} className="list-group-item d-flex align-items-center gap-2 shop-method" htmlFor={`method-${method}`}>
-            <input
-              className="form-check-input m-0"
-              type="radio"
-              name="method"
-              id={`method-${method}`}
-              value={method}
-              checked={method === chosen}
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid && method === methods[0] ? missingId(firstId) : undefined}
-              onChange={() => onChoose(method)}
-            />
-            <span>{t(`methods.${method}`)}</span>
-          </label>
-        ))}
+        {choices.map((option, index) => {
+          const id = choiceId(option);
+          const isCard = id === 'method-card';
+          return (
+            <label key={id} className="list-group-item d-flex flex-wrap align-items-center gap-2 shop-method" htmlFor={id}>
+              <input
+                className="form-check-input m-0"
+                type="radio"
+                name="method"
+                id={id}
+                value={option.method}
+                checked={chosen !== undefined && option.covers.includes(chosen)}
+                aria-invalid={invalid || undefined}
+                aria-describedby={invalid && index === 0 ? missingId(firstId) : undefined}
+                onChange={() => onChoose(option.method)}
+              />
+              <span className="me-auto">
+                {isCard ? t('methods.card') : t(`methods.${option.method}`)}
+                {isCard && option.brands.length > 0 && <span className="visually-hidden"> ({option.brands.map(brandName).join(', ')})</span>}
+              </span>
+              {isCard && <CardBrandLogos brands={option.brands} />}
+            </label>
+          );
+        })}
       </div>
     </fieldset>
   );

@@ -14,7 +14,7 @@ export const missingId = (field: string) => `${field}-missing`;
 
 /**
  * The end of every checkout (trust.md "Buying credits"): the unticked withdrawal checkbox and the
- * 'Pay now' button. Pressing it with something missing (the checkbox, a method) says what right
+ * 'Pay £14.96' button (what it charges, issue 29). Pressing it with something missing (the checkbox, a method) says what right
  * above the button and focuses the first missing control, which points at its line there; a
  * press while the payment is on its way does nothing.
  *
@@ -29,6 +29,7 @@ export function PayForm({
   onPay,
   busy,
   error,
+  amount,
 }: {
   idPrefix: string;
   /** The caller's missing steps, in the order of its controls (before the checkbox). */
@@ -39,6 +40,8 @@ export function PayForm({
   onPay: () => void;
   busy: boolean;
   error: unknown;
+  /** What pressing the button charges, written as the member writes money ("£14.96"): the button says it (issue 29). */
+  amount?: string;
 }) {
   const { t } = useTranslation(SHOP_NS);
   const [consent, setConsent] = useState(false);
@@ -99,7 +102,7 @@ export function PayForm({
         aria-disabled={busy || undefined}
         aria-describedby={showMissing ? `${idPrefix}-missing` : undefined}
       >
-        {busy ? t('common.paying') : t('common.pay')}
+        {busy ? t('common.paying') : amount ? t('common.payAmount', { amount }) : t('common.pay')}
       </button>
     </form>
   );
