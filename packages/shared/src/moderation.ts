@@ -44,7 +44,17 @@ export const ZReportQueueItem = z.object({
     /** The reported photo (still stored: its URL), or null when the report is not about one or it is gone. */
     photo: z.object({ id: z.number().int(), url: z.string(), thumb_url: z.string(), status: z.string() }).nullable(),
     /** The reported message: its id and its text as reported (the evidence outlives the conversation). */
-    message: z.object({ id: z.number().int(), text: z.string() }).nullable(),
+    message: z
+      .object({
+        id: z.number().int(),
+        text: z.string(),
+        /**
+         * An image message's picture (issue 29), through the back office's own call
+         * (GET /admin/api/reports/:id/image); absent for other kinds or once the message is removed.
+         */
+        image: z.object({ thumb_url: z.string(), url: z.string() }).optional(),
+      })
+      .nullable(),
   }),
   /** How many open reports there are on this exact item (this one included): a decision closes them all. */
   open_reports_on_item: z.number().int(),

@@ -18,6 +18,8 @@ import {
 import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
+import { imageOfMessage } from '../chats/reported-images';
+import { CHAT_IMAGE_SIZE_NAMES, messageNotFound } from '../chats/image-messages';
 import { openReports, reportById } from '../reports/queue';
 import { listSites } from '../sites/admin-service';
 import { decideAppeal, openAppeals } from './appeals';
@@ -26,6 +28,7 @@ import { decideReport } from './report-decisions';
 import { REPORT_QUEUE_PAGE, toQueueItems } from './report-queue';
 
 const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZImageQuery = z.looseObject({ size: z.enum(CHAT_IMAGE_SIZE_NAMES).default('full') });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
 export const reportQueueRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = async (app, { deps }) => {
@@ -52,6 +55,29 @@ export const reportQueueRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> 
       if (!row) throw new AppError(404, 'report_not_found', 'staff.reports.errors.report_not_found');
       const [item] = await toQueueItems(deps, [row]);
       return item!;
+    },
+  );
+
+  app.get(
+    `${ADMIN_API_PREFIX}/reports/:id/image`,
+    {
+      config: { staffAccess: 'reports.decide' },
+      schema: {
+        tags: ['back office'],
+        summary: 'The picture of a reported image message (JPEG), for the moderator deciding the report',
+        description: 'Only while the reported message is a stored image message; anything else is 404 message_not_found. Never cached by a shared cache.',
+        params: ZIdParams,
+        querystring: ZImageQuery,
+        response: { 200: { description: 'The image', content: { 'image/jpeg': { schema: z.string().meta({ format: 'binary' }) } } }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await reportById(deps.db, request.params.id);
+      if (!row) throw new AppError(404, 'report_not_found', 'staff.reports.errors.report_not_found');
+      const data = row.messageId === null ? null : await imageOfMessage({ db: deps.db, chatImages: deps.chatImages }, row.messageId, request.query.size);
+      if (!data) throw messageNotFound();
+      // A Buffer is sent as it is (no serializer); the documented schema says "binary string".
+      return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, no-store').send(data as unknown as string);
     },
   );
 

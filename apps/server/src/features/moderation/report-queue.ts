@@ -6,20 +6,29 @@
  */
 import type { TReportQueueItem } from '@cupido/shared/moderation';
 import type { TReportReason } from '@cupido/shared/reports';
+import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { accountsByIds, accountsOfProfiles } from '../accounts/moderation-accounts';
+import { imageMessageIds } from '../chats/reported-images';
 import { photosForModeration } from '../photos/moderation-removal';
 import { profilesForModeration } from '../profiles/moderation';
 import type { QueuedReport } from '../reports/queue';
 
 export const REPORT_QUEUE_PAGE = 100;
 
+/** Where the back office fetches a reported image message's picture (report-queue-routes.ts), never the members' call. */
+export function reportImageUrls(reportId: number): { thumb_url: string; url: string } {
+  const path = `${ADMIN_API_PREFIX}/reports/${reportId}/image`;
+  return { thumb_url: `${path}?size=thumb`, url: `${path}?size=full` };
+}
+
 export async function toQueueItems(deps: Pick<BackOfficeDeps, 'db' | 'sites' | 'storage'>, rows: QueuedReport[]): Promise<TReportQueueItem[]> {
   const reporterIds = rows.flatMap((r) => (r.reporterUserId === null ? [] : [r.reporterUserId]));
-  const [accounts, reporters, photos] = await Promise.all([
+  const [accounts, reporters, photos, images] = await Promise.all([
     accountsOfProfiles(deps.db, rows.map((r) => r.reportedProfileId)),
     accountsByIds(deps.db, reporterIds),
     photosForModeration(deps.db, rows.flatMap((r) => (r.photoId === null ? [] : [r.photoId]))),
+    imageMessageIds(deps.db, rows.flatMap((r) => (r.messageId === null ? [] : [r.messageId]))),
   ]);
   const profiles = await profilesForModeration(deps.db, [
     ...rows.map((r) => r.reportedProfileId),
@@ -51,7 +60,10 @@ export async function toQueueItems(deps: Pick<BackOfficeDeps, 'db' | 'sites' | '
           account: account ? { user_id: account.userId, status: account.status, suspended_until: account.suspendedUntil?.toISOString() ?? null } : null,
         },
         photo: photo ? { id: photo.id, url: deps.storage.url(photo.filename, cdn), thumb_url: deps.storage.url(photo.thumbFilename, cdn), status: photo.status } : null,
-        message: r.messageId !== null ? { id: r.messageId, text: r.messageText ?? '' } : null,
+        message:
+          r.messageId !== null
+            ? { id: r.messageId, text: r.messageText ?? '', ...(images.has(r.messageId) ? { image: reportImageUrls(r.id) } : {}) }
+            : null,
       },
       open_reports_on_item: r.openOnItem,
       status: r.status as 'open' | 'closed',

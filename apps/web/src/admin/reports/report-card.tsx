@@ -31,9 +31,16 @@ export function ReportCard({ report }: { report: TReportQueueItem }) {
         {kind === 'message' && message && (
           <figure className="mb-2">
             <figcaption className="small fw-semibold">{t('queue.message_text')}</figcaption>
-            <blockquote className="border-start ps-2 mb-0" style={{ whiteSpace: 'pre-wrap' }}>
-              {message.text}
-            </blockquote>
+            {message.image ? (
+              // The picture the member sent (issue 29): the moderator decides on what was sent, not on "An image".
+              <a href={message.image.url} target="_blank" rel="noreferrer">
+                <img src={message.image.thumb_url} alt={t('queue.message_image_alt', { name: profile.name })} className="img-thumbnail" style={{ maxWidth: 240 }} />
+              </a>
+            ) : (
+              <blockquote className="border-start ps-2 mb-0" style={{ whiteSpace: 'pre-wrap' }}>
+                {message.text}
+              </blockquote>
+            )}
           </figure>
         )}
 

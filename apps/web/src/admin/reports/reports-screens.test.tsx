@@ -44,6 +44,7 @@ describe('report queue screen', () => {
         report(1),
         report(2, { kind: 'photo', photo: { id: 7, url: '/photos/p/7.jpg', thumb_url: '/photos/p/7-t.jpg', status: 'approved' } }),
         report(3, { kind: 'message', message: { id: 11, text: 'You are ugly' } }),
+        report(4, { kind: 'message', message: { id: 12, text: '', image: { thumb_url: '/admin/api/reports/4/image?size=thumb', url: '/admin/api/reports/4/image?size=full' } } }),
       ],
       sites: SITES,
     });
@@ -66,6 +67,10 @@ describe('report queue screen', () => {
     expect(within(first).getByRole('link', { name: 'Open member' }).getAttribute('href')).toBe('/admin/members/5');
     expect(screen.getByRole('img', { name: 'Reported photo of Bram' }).getAttribute('src')).toBe('/photos/p/7-t.jpg');
     expect(screen.getByText('You are ugly')).toBeTruthy();
+    // A reported image message shows its picture (issue 29), linking to full size.
+    const image = screen.getByRole('img', { name: 'Image sent by Bram (opens full size)' });
+    expect(image.getAttribute('src')).toBe('/admin/api/reports/4/image?size=thumb');
+    expect(image.closest('a')?.getAttribute('href')).toBe('/admin/api/reports/4/image?size=full');
 
     await user.selectOptions(within(first).getByLabelText('Action'), 'suspend');
     await user.selectOptions(within(first).getByLabelText('Ground'), 'harassment');
