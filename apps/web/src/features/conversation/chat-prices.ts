@@ -9,31 +9,24 @@ import type { TPackagesAnswer } from '@cupido/shared/payments';
 import { apiGet } from '../../api/client';
 import { useLocale } from '../locale/use-locale';
 import { useSession } from '../session/use-session';
-import { formatMoney } from './message-list-state';
+import { LOCALES } from '@cupido/shared/locales';
+import { bestPackage, bestPricePerMessage, formatMoney, priceOfCredits } from '@cupido/shared/price-rules';
+
+const isoOf = (locale: string) => LOCALES.find((l) => l.code === locale)?.iso ?? locale;
 
 /** The shop's cache entry for the default packages (shop-calls' key with no country or code): one call for both screens. */
 const packagesKey = (userId: number) => ['credit-packages', userId, '', ''] as const;
 
-/** The package with the lowest price per message (the best value), or null when none has a price. */
-export function bestValuePackage(answer: Pick<TPackagesAnswer, 'packages'>): TPackagesAnswer['packages'][number] | null {
-  let best: TPackagesAnswer['packages'][number] | null = null;
-  for (const pkg of answer.packages) {
-    if (pkg.price_per_message === null || pkg.credits <= 0) continue;
-    if (!best || pkg.price_per_message < best.price_per_message!) best = pkg;
-  }
-  return best;
-}
-
 /**
- * The money a number of credits stands for at the best package, in minor units, rounded up to the
- * cent as the price per message is (payments' pricePerMessage); null without a priced package.
+ * The packages at what the member pays now (the active discount applied), so the chat's "from
+ * £0.75 per message" is the shop's own figure for the same package (issue 29: prices that agree).
  */
-export function creditsMoney(credits: number, answer: Pick<TPackagesAnswer, 'packages' | 'message_credits'>): number | null {
-  const best = bestValuePackage(answer);
-  if (!best) return null;
-  // A message's credits are the package's own price per message: the very number the shop shows.
-  if (credits === answer.message_credits && best.price_per_message !== null) return best.price_per_message;
-  return Math.ceil((best.amount * credits) / best.credits);
+const payable = (answer: Pick<TPackagesAnswer, 'packages'>) => answer.packages.map((pkg) => ({ credits: pkg.credits, amount: pkg.discounted_amount }));
+
+/** The money a number of credits stands for at the best package, minor units (price-rules' priceOfCredits); null without one. */
+export function creditsMoney(credits: number, answer: Pick<TPackagesAnswer, 'packages'>): number | null {
+  const best = bestPackage(payable(answer));
+  return best ? priceOfCredits(best, credits) : null;
 }
 
 export interface ChatMoney {
@@ -57,11 +50,11 @@ export function useChatMoney(): ChatMoney {
   const ofCredits = (credits: number) => {
     if (!answer) return null;
     const minor = creditsMoney(credits, answer);
-    return minor === null ? null : formatMoney(minor, answer.currency, locale);
+    return minor === null ? null : formatMoney(isoOf(locale), minor, answer.currency);
   };
-  const best = answer ? bestValuePackage(answer) : null;
+  const perMessage = answer ? bestPricePerMessage(payable(answer), answer.message_credits) : null;
   return {
-    perMessage: answer && best?.price_per_message != null ? formatMoney(best.price_per_message, answer.currency, locale) : null,
+    perMessage: answer && perMessage !== null ? formatMoney(isoOf(locale), perMessage, answer.currency) : null,
     ofCredits,
   };
 }

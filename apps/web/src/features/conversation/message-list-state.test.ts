@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TChatMessage } from '@cupido/shared/chats';
-import { formatMoney, lastMessageId, lastPartnerMessageId, mergeMessages, ownMessageState } from './message-list-state';
+import { lastMessageId, lastPartnerMessageId, mergeMessages, ownMessageState } from './message-list-state';
 
 const message = (id: number, overrides: Partial<TChatMessage> = {}): TChatMessage => ({
   id,
@@ -48,11 +48,3 @@ describe('ownMessageState', () => {
   });
 });
 
-describe('formatMoney', () => {
-  it("writes minor units as the language writes money", () => {
-    expect(formatMoney(149, 'EUR', 'en')).toBe('€1.49');
-    expect(formatMoney(149, 'EUR', 'de').replace(/\s/g, ' ')).toBe('1,49 €');
-    expect(formatMoney(99, 'GBP', 'en')).toBe('£0.99');
-    expect(formatMoney(300, 'JPY', 'en')).toBe('¥300');
-  });
-});

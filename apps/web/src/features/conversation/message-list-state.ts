@@ -56,17 +56,3 @@ export function lastPartnerMessageId(messages: readonly TChatMessage[]): number 
   return 0;
 }
 
-/**
- * A price in minor units (cents) as money in the member's language: 149 EUR -> '€1.49' in English,
- * '1,49 €' in German. The currency's own number of decimals is used (0 for JPY).
- */
-export function formatMoney(minorUnits: number, currency: string, locale: string): string {
-  try {
-    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(minorUnits / 10 ** digits);
-  } catch {
-    // An unknown currency code: show the amount with the code rather than nothing.
-    return `${(minorUnits / 100).toFixed(2)} ${currency}`;
-  }
-}

@@ -191,11 +191,25 @@ describe('the footer’s money price', () => {
     await changeLocale('pl');
     const pln = packagesAnswer({
       currency: 'PLN',
-      packages: packagesAnswer().packages.map((pkg) => ({ ...pkg, price_per_message: pkg.id === 'p2' ? 129 : 450, amount: pkg.amount * 4 })),
+      // The złoty list, p2 the best value: 38.70 zł for 300 credits is 1.29 zł for a message of 10 credits.
+      packages: packagesAnswer().packages.map((pkg) => {
+        const amount = { p0: 4299, p1: 8499, p2: 3870, p3: 37999 }[pkg.id];
+        return { ...pkg, amount, discounted_amount: amount, price_per_message: Math.ceil((amount * 10) / pkg.credits) };
+      }),
     });
     renderChat(100, { 'GET /api/credit-packages.php': { body: pln } }, { locale: 'pl' });
     // p2 is the best value here; the money in Polish format (a no-break space before zł).
     await waitFor(() => expect(document.getElementById('send-footer-price')?.textContent?.replace(/\s/g, ' ')).toBe('od 1,29 zł za wiadomość'));
+  });
+
+  it('while the welcome offer runs, says the discounted price the shop shows for the same package (issue 29)', async () => {
+    const discounted = packagesAnswer({
+      packages: packagesAnswer().packages.map((pkg) => ({ ...pkg, discounted_amount: Math.floor(pkg.amount * 0.75) })),
+      discount: { code: 'TIMEBONUS25', value_percentage: 25, source: 'time_bonus', expires: null },
+    });
+    renderChat(100, { 'GET /api/credit-packages.php': { body: discounted } });
+    // p3: £27.99 less 25% is £20.99 for 800 credits, so £0.27 for a message of 10 (rounded up), as /credits says.
+    expect(await screen.findByRole('link', { name: 'from £0.27 per message' })).toBeTruthy();
   });
 
   it('says only the credits while the packages cannot be had', async () => {
