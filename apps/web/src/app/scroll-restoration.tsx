@@ -5,6 +5,13 @@ const STORAGE_KEY = 'scroll-positions';
 /** How long a restore waits for the page to grow tall enough (lazy chunks, search results). */
 const RESTORE_WAIT_MS = 4000;
 const MAX_REMEMBERED = 50;
+/**
+ * The key react-router gives an entry the app did not create: every page opened fresh (a link
+ * from outside, a typed URL, the payment provider's return to /transactions/{id}) has it. Such
+ * entries share it, so a position stored under it belonged to another page (issue 29: payment
+ * results opened scrolled down): it is never stored nor restored.
+ */
+const FRESH_ENTRY_KEY = 'default';
 
 /** Bootstrap's reboot makes scrolling smooth; a page change jumps, as a fresh page load would. */
 function jumpTo(top: number): void {
@@ -47,7 +54,9 @@ export function ScrollRestoration() {
     let frame = 0;
     const record = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => positions.current!.set(currentKey.current, window.scrollY));
+      frame = requestAnimationFrame(() => {
+        if (currentKey.current !== FRESH_ENTRY_KEY) positions.current!.set(currentKey.current, window.scrollY);
+      });
     };
     const persist = () => savePositions(positions.current!);
     window.addEventListener('scroll', record, { passive: true });
@@ -64,7 +73,7 @@ export function ScrollRestoration() {
     const firstRender = previousPath.current === null;
     previousPath.current = location.pathname;
     currentKey.current = location.key;
-    const saved = positions.current!.get(location.key);
+    const saved = location.key === FRESH_ENTRY_KEY ? undefined : positions.current!.get(location.key);
 
     if (navigationType === 'POP') {
       if (saved === undefined) return firstRender ? undefined : jumpTo(0);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FictionalIcon } from '../../ui/fictional-icon';
 import { useSettings } from '../site/use-settings';
 import { LEAVE_SITE_URL } from './entry-warning-constants';
 
@@ -57,7 +58,7 @@ export function EntryWarningDialog({ onEnter }: { onEnter: () => void }) {
           <p>{t('entryWarning.ageConfirm', { age: settings.minimum_age })}</p>
           <p className="mb-0">
             <span className="badge rounded-pill fictional-badge me-1">
-              <span aria-hidden="true">{settings.fictional_icon}</span> {settings.fictional_plural}
+              <FictionalIcon /> {settings.fictional_plural}
             </span>
             {settings.fictional_warning || t('entryWarning.fictionalFallback', { fictionalPlural: settings.fictional_plural })}
           </p>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import type { TUser } from '@cupido/shared/accounts';
@@ -15,7 +15,9 @@ import { useSettings } from '../site/use-settings';
 /**
  * The logged-in navigation of spec section 2, its own chunk: Search members, Messages and Likes
  * with their badges (99+ cap), then Credits (paid users; badge at 10 or fewer) or Get Premium,
- * and the account dropdown with thumbnail and name.
+ * and the account dropdown with thumbnail and name. Below Bootstrap's md breakpoint the main
+ * places are a bottom tab bar instead (issue 29: where every dating app has them, within the
+ * thumb's reach), and the top bar keeps only the logo and the account menu.
  */
 export default function MemberNavigation({ user }: { user: TUser }) {
   return (
@@ -57,7 +59,7 @@ function MemberLinks({ user }: { user: TUser }) {
 
   return (
     <>
-      <ul className="navbar-nav me-auto">
+      <ul className="navbar-nav me-auto d-none d-md-flex">
         <NavItem id="nav-members" route="members">
           {t('common.searchMembers')}
         </NavItem>
@@ -82,7 +84,7 @@ function MemberLinks({ user }: { user: TUser }) {
           </NavItem>
         )}
       </ul>
-      <div className="navbar-nav align-items-md-center gap-2 pb-2 pb-md-0">
+      <div className="navbar-nav flex-row align-items-center gap-2 ms-auto">
         <LocaleDropdown />
         {/* A menu of links and one button: the disclosure pattern, closed by Escape or a click outside. */}
         <div className="dropdown" {...account.rootProps}>
@@ -98,7 +100,7 @@ function MemberLinks({ user }: { user: TUser }) {
             <span className="text-truncate account-dropdown__name">{user.profile.name}</span>
           </button>
           {account.open && (
-            <ul id={account.menuId} className="dropdown-menu dropdown-menu-end show" data-bs-popper="static">
+            <ul id={account.menuId} className="dropdown-menu dropdown-menu-end show position-absolute end-0" data-bs-popper="static">
               <li>
                 <Link to={routePath('profile')} id="profile-link" className="dropdown-item" onClick={() => account.close()}>
                   {t('nav.myProfile')}
@@ -121,6 +123,56 @@ function MemberLinks({ user }: { user: TUser }) {
           )}
         </div>
       </div>
+      <BottomTabBar user={user} unreadMessages={unreadMessages} newLikes={newLikes} />
     </>
+  );
+}
+
+function TabItem({ id, route, label, children }: { id: string; route: RouteName; label: string; children?: ReactNode }) {
+  return (
+    <li>
+      {/* NavLink sets aria-current="page" on the active place. */}
+      <NavLink id={id} to={routePath(route)} className="bottom-tab-bar__link">
+        <span className="bottom-tab-bar__label">{label}</span>
+        {children}
+      </NavLink>
+    </li>
+  );
+}
+
+/**
+ * The phone's bottom tab bar: real links in a list (Tab reaches each, Enter follows it), at least
+ * 44 px tall, above the home indicator (safe-area inset). While it is there, the page reserves its
+ * height at the bottom (--bottom-tab-bar-height on <html>, app.scss), so no content and no other
+ * fixed bar (the welcome offer) ends up behind it.
+ */
+function BottomTabBar({ user, unreadMessages, newLikes }: { user: TUser; unreadMessages: number; newLikes: number }) {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  const creditsVariant = creditsBadgeVariant(user.credits);
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.add('has-bottom-tab-bar');
+    return () => root.classList.remove('has-bottom-tab-bar');
+  }, []);
+  return (
+    <nav id="bottom-tab-bar" className="bottom-tab-bar d-md-none" aria-label={t('nav.tabBar')}>
+      <ul className="bottom-tab-bar__list">
+        <TabItem id="tab-members" route="members" label={t('nav.tabSearch')} />
+        <TabItem id="tab-likes" route="likes" label={t('nav.likes')}>
+          <CountBadge count={badgeLabel(newLikes)} label={t('nav.newLikes', { number: newLikes })} />
+        </TabItem>
+        <TabItem id="tab-chats" route="chats" label={t('nav.messages')}>
+          <CountBadge count={badgeLabel(unreadMessages)} label={t('nav.unreadMessages', { number: unreadMessages })} />
+        </TabItem>
+        {user.paid_user ? (
+          <TabItem id="tab-credits" route="credits" label={t('nav.credits')}>
+            {creditsVariant && <CountBadge count={String(user.credits)} variant={creditsVariant} label={t('nav.creditsLeft', { number: user.credits })} />}
+          </TabItem>
+        ) : (
+          <TabItem id="tab-premium" route="premium" label={t('nav.tabPremium')} />
+        )}
+        <TabItem id="tab-profile" route="profile" label={t('nav.tabProfile')} />
+      </ul>
+    </nav>
   );
 }

@@ -21,6 +21,7 @@ function renderNav(user: TUser | null, activity?: ActivityCounts, route = '/memb
 }
 
 const nav = () => screen.getByRole('navigation', { name: 'Main navigation' });
+const tabs = () => screen.getByRole('navigation', { name: 'Main places' });
 const memberLinks = () => waitFor(() => within(nav()).getByRole('link', { name: /Search members/ }));
 /** An element once it is there (waitFor retries only while the callback throws, and null does not throw). */
 const required = <T,>(element: T | null): T => {
@@ -47,7 +48,11 @@ describe('top navigation', () => {
     renderNav(makeUser());
     await memberLinks();
     expect(within(nav()).getByRole('link', { name: 'Cupido Test' }).getAttribute('href')).toBe('/members');
-    const links = within(nav()).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    const tabBar = tabs();
+    const links = within(nav())
+      .getAllByRole('link')
+      .filter((a) => !tabBar.contains(a))
+      .map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['Cupido Test', '/members'],
       ['Search members', '/members'],
@@ -57,6 +62,26 @@ describe('top navigation', () => {
     ]);
     expect(within(nav()).queryByRole('link', { name: /Log in/ })).toBeNull();
     expect(document.getElementById('nav-credits')).toBeNull();
+  });
+
+  it('on a phone: a bottom tab bar of the five main places with the badges, the current one marked, and no menu to unfold', async () => {
+    renderNav(makeUser(), { unreadMessages: 3, newLikes: 120 }, '/chats');
+    await memberLinks();
+    const links = within(tabs())
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]);
+    expect(links).toEqual([
+      ['Search', '/members', null],
+      ['Likes99+(New likes: 120)', '/likes', null],
+      ['Messages3(Unread messages: 3)', '/chats', 'page'],
+      ['Premium', '/premium', null],
+      ['Profile', '/profile', null],
+    ]);
+    // Only below md (Bootstrap's d-md-none), where the top bar keeps logo and account menu without a toggler.
+    expect(tabs().className).toContain('d-md-none');
+    expect(document.querySelector('.navbar-toggler')).toBeNull();
+    expect(document.getElementById('account-dropdown')).not.toBeNull();
+    expect(document.documentElement.classList.contains('has-bottom-tab-bar')).toBe(true);
   });
 
   it('a paid member with 5 credits sees Credits with a warning badge', async () => {

@@ -31,31 +31,36 @@ export function TopNavigation() {
         <Link to={routePath(loggedIn ? 'members' : 'index')} className="navbar-brand fw-bold text-primary">
           {settings.logo_text || settings.name}
         </Link>
-        <button
-          className={`navbar-toggler${collapse.open ? '' : ' collapsed'}`}
-          aria-label={t('navigation.toggle')}
-          {...collapse.toggleProps}
-          aria-controls="main-navigation"
-        >
-          <span className="navbar-toggler-icon" />
-        </button>
-        <div id="main-navigation" className={`navbar-collapse collapse${collapse.open ? ' show' : ''}`}>
-          {user ? (
+        {user ? (
+          // A member's places are in view at every width (a bottom tab bar on a phone), so there is no menu to fold.
+          <div id="main-navigation" className="d-flex flex-grow-1 align-items-center">
             <Suspense fallback={null}>
               <MemberNavigation user={user} />
             </Suspense>
-          ) : (
-            <div className="navbar-nav ms-auto align-items-md-center gap-2 py-2 py-md-0">
-              <LocaleDropdown />
-              {/* Spec: the logged-out Login button leads to members (which asks to log in). */}
-              {status === 'ready' && (
-                <Link id="login-link" to={routePath('members')} className="btn btn-primary">
-                  {t('navigation.login')}
-                </Link>
-              )}
+          </div>
+        ) : (
+          <>
+            <button
+              className={`navbar-toggler${collapse.open ? '' : ' collapsed'}`}
+              aria-label={t('navigation.toggle')}
+              {...collapse.toggleProps}
+              aria-controls="main-navigation"
+            >
+              <span className="navbar-toggler-icon" />
+            </button>
+            <div id="main-navigation" className={`navbar-collapse collapse${collapse.open ? ' show' : ''}`}>
+              <div className="navbar-nav ms-auto align-items-md-center gap-2 py-2 py-md-0">
+                <LocaleDropdown />
+                {/* Spec: the logged-out Login button leads to members (which asks to log in). */}
+                {status === 'ready' && (
+                  <Link id="login-link" to={routePath('members')} className="btn btn-primary">
+                    {t('navigation.login')}
+                  </Link>
+                )}
+              </div>
             </div>
-          )}
-        </div>
+          </>
+        )}
       </div>
     </nav>
   );

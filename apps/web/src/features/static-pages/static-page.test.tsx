@@ -73,7 +73,10 @@ describe('static pages', () => {
   it('terms and faq show the fictional-profile badge from the settings', async () => {
     await renderPage('faq', { settings: { fictional_icon: '♦', fictional_plural: 'staff profiles', fictional_singular: 'staff profile' } });
     expect(screen.getByRole('button', { name: 'What are staff profiles, and how do I recognise them?' })).toBeTruthy();
-    expect(screen.getByText('♦')).toBeTruthy();
+    // The app's own SVG icon with the site's name for the mark, never the settings' emoji (an empty box without an emoji font).
+    const badge = document.querySelector('.fictional-badge')!;
+    expect(badge.querySelector('svg.fictional-icon[aria-hidden="true"]')).not.toBeNull();
+    expect(badge.textContent).toMatch(/^ staff profiles?$/);
   });
 
   it('service: gives phone, e-mail and the postal address', async () => {

@@ -24,6 +24,7 @@ import { searchReturnState, useBackToSearch } from '../search/search-return';
 import { BlockButton } from './block-button';
 import { MemberPhotos } from './member-photos';
 import { ReportButton } from './report-button';
+import { FictionalIcon } from '../../../ui/fictional-icon';
 import { ProfileFacts } from './profile-facts';
 import '../profiles.scss';
 
@@ -115,7 +116,7 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
           <DistanceAndActivity id="member-distance-activity" distanceKm={profile.distance_km} activity={profile.activity} className="mb-1" />
           {fictional && (
             <span id="member-fictional-badge" className="badge rounded-pill fictional-badge">
-              <span aria-hidden="true">{fictional.icon}</span> {fictional.singular}
+              <FictionalIcon /> {fictional.singular}
             </span>
           )}
         </div>
@@ -136,7 +137,7 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
 
       {fictional && (
         <div id="member-fictional-warning" className="alert alert-warning d-flex gap-2" role="note">
-          <span aria-hidden="true">{fictional.icon}</span>
+          <FictionalIcon className="flex-shrink-0 mt-1" />
           <span>{fictional.warning}</span>
         </div>
       )}

@@ -1,0 +1,60 @@
+/**
+ * Scroll restoration (issue 29): a freshly opened page (the payment provider's return, a link from
+ * outside) starts at the top even when an earlier page load left a position behind; Back returns
+ * to the position of that history entry; a link to a new page starts at the top.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render } from '@testing-library/react';
+import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
+import { ScrollRestoration } from './scroll-restoration';
+
+let navigate: NavigateFunction;
+function NavigateProbe() {
+  navigate = useNavigate();
+  return null;
+}
+
+let scrolledTo: number[] = [];
+beforeEach(() => {
+  scrolledTo = [];
+  sessionStorage.clear();
+  vi.spyOn(window, 'scrollTo').mockImplementation(((options: ScrollToOptions) => {
+    scrolledTo.push(options.top ?? 0);
+    Object.defineProperty(window, 'scrollY', { value: options.top ?? 0, configurable: true });
+  }) as typeof window.scrollTo);
+});
+afterEach(() => vi.restoreAllMocks());
+
+function scrollBy(y: number) {
+  Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+  window.dispatchEvent(new Event('scroll'));
+}
+const frame = () => act(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
+
+describe('scroll restoration', () => {
+  it('a freshly opened page ignores a position left under the shared fresh-entry key', () => {
+    sessionStorage.setItem('scroll-positions', JSON.stringify([['default', 900]]));
+    render(
+      <MemoryRouter initialEntries={['/transactions/12']}>
+        <ScrollRestoration />
+      </MemoryRouter>,
+    );
+    expect(scrolledTo).not.toContain(900);
+  });
+
+  it('a link starts at the top; Back returns to where that entry was left', async () => {
+    render(
+      <MemoryRouter initialEntries={['/members']}>
+        <ScrollRestoration />
+        <NavigateProbe />
+      </MemoryRouter>,
+    );
+    act(() => navigate('/likes'));
+    scrollBy(640);
+    await frame();
+    act(() => navigate('/credits'));
+    expect(scrolledTo.at(-1)).toBe(0);
+    act(() => navigate(-1));
+    expect(scrolledTo.at(-1)).toBe(640);
+  });
+});
