@@ -4,15 +4,21 @@
  * to the position of that history entry; a link to a new page starts at the top.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useEffect } from 'react';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
 import { ScrollRestoration } from './scroll-restoration';
 
-let navigate: NavigateFunction;
+/** The router's navigate function, handed to the test (a ref object, not a reassigned variable). */
+const router: { navigate?: NavigateFunction } = {};
 function NavigateProbe() {
-  navigate = useNavigate();
+  const navigate = useNavigate();
+  useEffect(() => {
+    router.navigate = navigate;
+  }, [navigate]);
   return null;
 }
+const navigate = (to: string | number) => (typeof to === 'number' ? router.navigate!(to) : router.navigate!(to));
 
 let scrolledTo: number[] = [];
 beforeEach(() => {
