@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { routePath } from '@cupido/shared/routes';
 import { FREE_DAILY_LIKES, formatCountdown } from '@cupido/shared/like-rules';
 import type { LimitNoticeVariant } from './like-dialogs';
 import { LIKES_NS, LikesTexts } from './likes-texts';
@@ -38,6 +40,13 @@ function Notice({ variant = 'default', resetAt, id = 'like-limit-notice' }: Like
         {countdown}
       </span>
       <span className="visually-hidden"> {t('limit.resetAt', { time: resetTime })}</span>
+      {/* The spec's premium rules: premium members like without a daily limit (issue 29: offer it, not only the wait). */}
+      <p className="mb-0 mt-2" id={`${id}-premium`}>
+        {t('limit.premium')}{' '}
+        <Link to={routePath('premium')} className="alert-link">
+          {t('limit.premiumLink')}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TLikedProfileCard, TLikeAnswer, TSwipeStackAnswer } from '@cupido/shared/likes';
 import { apiError, sentBodies, stubApi, type StubAnswer } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
@@ -90,9 +90,37 @@ describe('the swipe game (/swipe-game)', () => {
     expect(sentBodies(api, 'POST /api/like.php')).toEqual([]);
   });
 
-  it('at the daily limit puts the card back on top and shows the swipe text with its countdown', async () => {
+  it('at 0 Likes left offers no like: the Like button is off with the countdown and the Premium offer, Pass still works (issue 29)', async () => {
+    const api = stubApi({
+      'GET /api/swipe-stack.php': pages(stack([1, 2, 3], 0)),
+      'POST /api/pass.php': { body: { ok: true } },
+    });
+    renderGame();
+    await waitFor(() => expect(topCard()?.dataset.profileId).toBe('1'));
+    const likeButton = screen.getByRole('button', { name: /Like Member 1/ }) as HTMLButtonElement;
+    expect(likeButton.disabled).toBe(true);
+    expect(likeButton.getAttribute('aria-describedby')).toBe('swipe-limit-notice');
+    const notice = await waitFor(() => {
+      const element = document.getElementById('swipe-limit-notice');
+      expect(element?.textContent).toContain('Please wait:');
+      return element!;
+    });
+    expect(within(notice).getByRole('timer').textContent).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+    expect(within(notice).getByRole('link', { name: 'Become premium' }).getAttribute('href')).toBe('/premium');
+    expect(notice.textContent).toContain('Premium members give Likes without a daily limit');
+    expect(document.getElementById('swipe-likes-left')).toBeNull();
+    // The right arrow sends nothing; the left one still passes.
+    key('ArrowRight');
+    expect(topCard()?.dataset.profileId).toBe('1');
+    key('ArrowLeft');
+    await waitFor(() => expect(topCard()?.dataset.profileId).toBe('2'));
+    expect(sentBodies(api, 'POST /api/like.php')).toEqual([]);
+    expect(sentBodies(api, 'POST /api/pass.php')).toHaveLength(1);
+  });
+
+  it('when the server says the limit is reached, puts the card back on top and shows the swipe text with its countdown', async () => {
     stubApi({
-      'GET /api/swipe-stack.php': pages(stack([1, 2, 3, 4, 5], 0)),
+      'GET /api/swipe-stack.php': pages(stack([1, 2, 3, 4, 5], 1)),
       'POST /api/like.php': apiError(429, 'like_limit_reached', 'You have no Swipes and Likes left for today.'),
     });
     const { queryClient } = renderGame();

@@ -38,10 +38,17 @@ export function SwipeGame() {
   const current = stack.waiting[0];
   const next = stack.waiting[1];
   const { take, putBack } = stack;
+  // At 0 Likes left a like is not offered at all (issue 29): the button is off with the countdown
+  // and the Premium offer beside it, and a drag or the right arrow does nothing; Pass still works.
+  const outOfLikes = limitReached || stack.likesLeft === 0;
 
   const decide = useCallback(
     (decision: SwipeDecision) => {
       if (!current) return;
+      if (decision === 'like' && outOfLikes) {
+        setAnnouncement(t('swipe.limitBack', { name: current.name }));
+        return;
+      }
       take(current.id);
       setLeaving({ profile: current, decision });
       clearTimeout(leaveTimer.current);
@@ -64,7 +71,7 @@ export function SwipeGame() {
         setAnnouncement(limit ? t('swipe.limitBack', { name: current.name }) : t('swipe.failedBack', { name: current.name }));
       });
     },
-    [current, next, take, putBack, like, sendPass, t],
+    [current, next, take, putBack, like, sendPass, t, outOfLikes],
   );
 
   useEffect(() => {
@@ -91,7 +98,7 @@ export function SwipeGame() {
     <div className="swipe-game">
       <p className="small text-body-secondary text-center mb-3" id="swipe-help">
         {t('swipe.help')}
-        {stack.likesLeft !== null && !limitReached && (
+        {stack.likesLeft !== null && !outOfLikes && (
           <>
             {' '}
             <span id="swipe-likes-left">{t('swipe.likesLeft', { count: stack.likesLeft })}</span>
@@ -100,7 +107,7 @@ export function SwipeGame() {
       </p>
 
       {/* useLikeAction opens the notice as a dialog; it stays here after closing, with its countdown. */}
-      {limitReached && stack.likesResetAt && (
+      {outOfLikes && stack.likesResetAt && (
         <div className="mb-3">
           <LikeLimitNotice variant="swipe" resetAt={stack.likesResetAt} id="swipe-limit-notice" />
         </div>
@@ -163,9 +170,9 @@ export function SwipeGame() {
           id="swipe-like"
           className="btn btn-primary swipe-actions__button"
           onClick={() => decide('like')}
-          disabled={!current}
+          disabled={!current || outOfLikes}
           aria-label={current ? t('swipe.likeName', { name: current.name }) : t('swipe.like')}
-          aria-describedby="swipe-help"
+          aria-describedby={outOfLikes ? 'swipe-limit-notice' : 'swipe-help'}
         >
           <span aria-hidden="true">♥</span> {t('swipe.like')}
         </button>
