@@ -2,24 +2,16 @@
  * Money in the back office (issue 14): amounts travel as integers in the currency's minor units;
  * staff read and type them in the currency's units (19.95 EUR, 1 000 JPY).
  */
+import { currencyDigits, formatMoney as formatInNotation } from '@cupido/shared/price-rules';
 
-/** Digits after the decimal point of a currency (2 for EUR, 0 for JPY). */
+/** Digits after the decimal point of a currency (2 for EUR, 0 for JPY): the one price rule's (issue 29). */
 export function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
+  return currencyDigits(currency);
 }
 
-/** 1995 EUR → "€19.95". */
+/** 1995 EUR → "€19.95": staff read every amount in one notation, through the one price rule (issue 29). */
 export function formatMoney(minor: number, currency: string): string {
-  const digits = minorDigits(currency);
-  try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
-  } catch {
-    return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
-  }
+  return formatInNotation('en-GB', minor, currency);
 }
 
 /** What staff typed in the currency's units ("19.95", "19,95") as minor units; null when it is no such amount. */

@@ -1,4 +1,5 @@
 import { LOCALES } from '@cupido/shared/locales';
+import { formatMoney } from '@cupido/shared/price-rules';
 import { useLocale } from '../locale/use-locale';
 
 /** The member's notation (en-GB, nl-NL...) for prices and percentages. */
@@ -7,12 +8,11 @@ export function useShopIso(): string {
   return LOCALES.find((l) => l.code === locale)?.iso ?? locale;
 }
 
-/** A price in minor units (cents) in the site's currency, in the member's notation: €19.95, 19,95 €. */
-export function formatMoney(iso: string, minor: number, currency: string): string {
-  const format = new Intl.NumberFormat(iso, { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
-}
+/**
+ * A price in minor units in the member's notation (€19.95, 19,95 €): the one price rule's
+ * formatter (packages/shared/src/price-rules.ts, issue 29), re-exported so the shop's imports stay.
+ */
+export { formatMoney };
 
 /** A whole percentage in the member's notation: 25%, 25 % (with the narrow space French needs). */
 export function formatPercent(iso: string, percent: number): string {
