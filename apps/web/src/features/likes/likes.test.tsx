@@ -10,6 +10,7 @@ import { setAppBadge } from '../session/activity-counts';
 import { LIKES_FIRST_REFRESH_MS, LIKES_REFRESH_MS, likesRefreshInterval } from './like-calls';
 import { LikeButton } from './like-button';
 import { LikesProvider, LikeLimitNotice, MatchModal } from './likes-provider';
+import { PACKAGES_STUB } from '../conversation/conversation-test-kit';
 import { likeAnswer, likedCard, likesAnswer } from './likes-test-kit';
 import { useLikes } from './use-likes';
 import { useMarkLikeSeen } from './use-mark-like-seen';
@@ -248,6 +249,14 @@ describe('MatchModal', () => {
     expect(dialog.querySelector('#match-modal-fictional')!.textContent).toBe('Some profiles on this site are fictional and are run by our staff.');
     fireEvent.click(within(dialog).getByText('Dana, 29'));
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it("shows under Send a message the chat's price of a message, from the member's packages", async () => {
+    stubApi({ 'GET /api/likes.php': likesAnswer([], []), 'GET /api/credit-packages.php': PACKAGES_STUB });
+    renderWithProviders(<MatchModal profile={likedCard(4, { like_state: 'match' })} onClose={vi.fn()} />, { user: member() });
+    const dialog = await screen.findByRole('dialog', { name: "It's a match!" });
+    expect(within(dialog).getByRole('link', { name: 'Send a message' })).toBeTruthy();
+    await waitFor(() => expect(dialog.querySelector('#match-modal-price')?.textContent).toBe('from £0.35 per message'));
   });
 
   it('keeps the focus inside and closes on Escape', async () => {

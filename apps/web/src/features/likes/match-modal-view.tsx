@@ -7,6 +7,7 @@ import { routePath } from '@cupido/shared/routes';
 import { ProfilePhoto } from '../profile-cards/profile-card';
 import { FictionalBadge } from '../navigation/fictional-badge';
 import { useSettings } from '../site/use-settings';
+import { useChatMoney } from '../conversation/chat-prices';
 import { LIKES_NS, LikesTexts } from './likes-texts';
 import './likes.scss';
 
@@ -27,6 +28,8 @@ function Match({ profile, onClose }: MatchModalProps) {
   const titleId = `${useId()}-title`;
   const isMatch = profile.like_state === 'match';
   const warning = profile.fictional?.warning ?? settings.fictional_warning;
+  // Issue 29, paid actions ask first: the chat's own price of a message (the chat footer's hook), before the member opens it.
+  const { perMessage } = useChatMoney();
   return (
     <Modal show onHide={onClose} centered aria-labelledby={titleId} id="match-modal" size="sm">
       {/* A click anywhere in the dialog closes it (spec); the Message link also navigates. */}
@@ -55,6 +58,11 @@ function Match({ profile, onClose }: MatchModalProps) {
           <Link id="match-modal-message" to={`${routePath('members-id', { id: profile.id })}/chat`} className="btn btn-primary">
             {t('match.message')}
           </Link>
+          {perMessage && (
+            <p id="match-modal-price" className="small text-body-secondary mb-0">
+              {t('match.fromPrice', { money: perMessage })}
+            </p>
+          )}
           <button id="match-modal-close" type="button" className="btn btn-outline-secondary">
             {t('match.close')}
           </button>
