@@ -165,6 +165,7 @@ describe('LikeButton', () => {
     stubApi({
       'GET /api/likes.php': likesAnswer([], [[9, false]]),
       'POST /api/like.php': likeAnswer(9, { like_state: 'match', match: likedCard(9, { name: 'Chris', age: 33, like_state: 'match' }) }),
+      'GET /api/credit-packages.php': PACKAGES_STUB,
     });
     renderButton();
     const button = screen.getByRole('button', { name: /Like/ });

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act } from '@testing-library/react';
 import type { TAutoLikeAnswer } from '@cupido/shared/likes';
 import { sentQueries, stubApi } from '../../test/api-stub';
+import { PACKAGES_STUB } from '../conversation/conversation-test-kit';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { makeCard } from '../../test/profile-fixtures';
 import { LikesProvider } from '../likes';
@@ -43,7 +44,14 @@ function renderAutoLike(delaySeconds: number | null = null) {
 }
 
 /** The shell's own calls around the auto-like: the likes store and the browser's time zone. */
-const shellStubs = { 'GET /api/likes.php': { body: { profiles: [], liked_by: [] } }, 'PUT /api/user.php': { body: { user: member } } };
+// The match modal shows the chat's price of a message, from the member's packages, and so
+// watches the session, which refreshes itself after 5 s of the fake clock.
+const shellStubs = {
+  'GET /api/likes.php': { body: { profiles: [], liked_by: [] } },
+  'GET /api/user.php': { body: { user: member } },
+  'PUT /api/user.php': { body: { user: member } },
+  'GET /api/credit-packages.php': PACKAGES_STUB,
+};
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const modal = () => document.getElementById('match-modal');

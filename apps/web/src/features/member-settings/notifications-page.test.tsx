@@ -130,6 +130,28 @@ describe('settings (/notifications)', () => {
     expect(sentBodies(fetch, 'POST /api/delete-account.php')).toEqual([{ reason: 'other', remarks: 'Moving abroad', confirm: true, current_password: 'my password' }]);
   });
 
+  it('warns a member who holds credits how many are lost and what the return policy allows, before and in the confirmation', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    renderSettings(makeUser({ credits: 37 }));
+    const warning = 'You still have 37 credits. Deleting your account means they are lost.';
+    const refund = 'Credits you bought and have not used can be refunded within 14 days of purchase, as our return policy sets out. Ask us before you delete your account. Return policy';
+    const before = document.getElementById('delete-account-credits')!;
+    expect(before.textContent).toBe(`${warning}${refund}`);
+    expect(within(before).getByRole('link', { name: 'Return policy' }).getAttribute('href')).toBe('/pages/return-policy');
+    await user.click(screen.getByLabelText('Another reason'));
+    await user.type(inForm('delete-account-form').getByLabelText('Current password'), 'my password');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(dialog.querySelector('#delete-account-confirm-credits')!.textContent).toBe(`${warning}${refund}`);
+  });
+
+  it('shows a member with 0 credits no credits warning', () => {
+    stubApi({});
+    renderSettings(makeUser({ credits: 0 }));
+    expect(document.getElementById('delete-account-credits')).toBeNull();
+  });
+
   it('a wrong current password closes the confirmation and shows under the password field; nothing is deleted', async () => {
     stubApi({ 'POST /api/delete-account.php': apiError(400, 'old_password_wrong', 'Your current password is not correct', 'current_password') });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);

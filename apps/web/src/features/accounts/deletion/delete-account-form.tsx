@@ -11,6 +11,34 @@ import { ACCOUNTS_NS } from '../accounts-texts';
 import { useDeleteAccount } from '../account-calls';
 import { PasswordField } from '../form/password-field';
 import { useAccountForm } from '../form/use-account-form';
+import { Link } from 'react-router';
+import { routePath } from '@cupido/shared/routes';
+import { useSession } from '../../session/use-session';
+import { useSettings } from '../../site/use-settings';
+
+/**
+ * Issue 29, paid actions ask first: credits end with the account, so before the member confirms
+ * we say how many and what the return policy allows (refund_days, trust.md). The session knows
+ * only the balance, not which credits were bought, so the balance is named; 0 credits, no warning.
+ */
+function CreditsLostWarning({ id }: { id: string }) {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  const { user } = useSession();
+  const { refund_days: refundDays } = useSettings();
+  const credits = user?.credits ?? 0;
+  if (credits <= 0) return null;
+  return (
+    <div id={id} className="alert alert-warning" role="note">
+      <p className="mb-1 fw-semibold">{t('settings.delete.creditsLost', { count: credits })}</p>
+      <p className="mb-0">
+        {t('settings.delete.creditsRefund', { days: refundDays })}{' '}
+        <Link to={routePath('pages-return-policy')} className="alert-link">
+          {t('settings.delete.returnPolicy')}
+        </Link>
+      </p>
+    </div>
+  );
+}
 
 const IDS = { reason: 'delete-reason-price', remarks: 'delete-remarks', current_password: 'delete-current-password' };
 
@@ -94,6 +122,7 @@ export function DeleteAccountForm() {
           {form.formError.message}
         </div>
       )}
+      <CreditsLostWarning id="delete-account-credits" />
       <button id="delete-account-start" type="submit" className="btn btn-outline-danger">
         {t('settings.delete.start')}
       </button>
@@ -112,7 +141,10 @@ export function DeleteAccountForm() {
             {t('settings.delete.confirmTitle')}
           </Modal.Title>
         </Modal.Header>
-        <Modal.Body>{t('settings.delete.confirmText', { days: REACTIVATION_WINDOW_DAYS })}</Modal.Body>
+        <Modal.Body>
+          <CreditsLostWarning id="delete-account-confirm-credits" />
+          <p className="mb-0">{t('settings.delete.confirmText', { days: REACTIVATION_WINDOW_DAYS })}</p>
+        </Modal.Body>
         <Modal.Footer className="flex-column flex-sm-row">
           <button type="button" id="delete-account-keep" className="btn btn-primary" disabled={remove.isPending} onClick={() => setConfirming(null)}>
             {t('settings.delete.keep')}
