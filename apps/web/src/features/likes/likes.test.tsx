@@ -190,8 +190,8 @@ describe('LikeButton', () => {
     const notice = await within(dialog).findByRole('status');
     expect(notice.textContent).toMatch(/^You can give out 4 Likes per day\. Tomorrow you may give another 4! Please wait: \d\d:\d\d:\d\d/);
     // Not only the wait: Premium, whose Likes have no daily limit (issue 29).
-    expect(notice.textContent).toContain('Premium members give Likes without a daily limit, and any credit purchase makes you premium for life.');
-    expect(within(dialog).getByRole('link', { name: 'Become premium' }).getAttribute('href')).toBe('/premium');
+    expect(notice.textContent).toContain('Premium members give Likes without a daily limit, and any credit purchase makes you Premium for life.');
+    expect(within(dialog).getByRole('link', { name: 'Get Premium' }).getAttribute('href')).toBe('/premium');
     expect(screen.getByRole('button', { name: /Like/ }).getAttribute('aria-pressed')).toBe('false');
     expect(screen.queryByRole('alert')).toBeNull();
   });

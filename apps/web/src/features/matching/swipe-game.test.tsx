@@ -106,7 +106,7 @@ describe('the swipe game (/swipe-game)', () => {
       return element!;
     });
     expect(within(notice).getByRole('timer').textContent).toMatch(/^\d{2}:\d{2}:\d{2}$/);
-    expect(within(notice).getByRole('link', { name: 'Become premium' }).getAttribute('href')).toBe('/premium');
+    expect(within(notice).getByRole('link', { name: 'Get Premium' }).getAttribute('href')).toBe('/premium');
     expect(notice.textContent).toContain('Premium members give Likes without a daily limit');
     expect(document.getElementById('swipe-likes-left')).toBeNull();
     // The right arrow sends nothing; the left one still passes.
