@@ -260,6 +260,18 @@ describe('MatchModal', () => {
     await waitFor(() => expect(dialog.querySelector('#match-modal-price')?.textContent).toBe('from £0.35 per message'));
   });
 
+  it('a match shows both: the member\'s own photo and name beside the match\'s (issue 29)', async () => {
+    stubApi({ 'GET /api/likes.php': likesAnswer([], []), 'GET /api/credit-packages.php': PACKAGES_STUB });
+    const user = member();
+    renderWithProviders(<MatchModal profile={likedCard(4, { like_state: 'match', name: 'Chris', age: 33, main_image: '/photos/chris.jpg' })} onClose={vi.fn()} />, { user });
+    const dialog = await screen.findByRole('dialog', { name: "It's a match!" });
+    const pair = dialog.querySelector('#match-modal-pair')!;
+    expect(pair.querySelectorAll('figure')).toHaveLength(2);
+    expect(pair.querySelector('#match-modal-own-name')!.textContent).toBe(user.profile.name);
+    expect(pair.querySelector('#match-modal-name')!.textContent).toBe('Chris, 33');
+    expect(pair.querySelector('img[src="/photos/chris.jpg"]')).not.toBeNull();
+  });
+
   it('keeps the focus inside and closes on Escape', async () => {
     const onClose = vi.fn();
     renderWithProviders(<MatchModal profile={likedCard(4, { like_state: 'match' })} onClose={onClose} />);

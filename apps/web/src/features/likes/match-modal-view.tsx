@@ -7,6 +7,8 @@ import { routePath } from '@cupido/shared/routes';
 import { ProfilePhoto } from '../profile-cards/profile-card';
 import { FictionalBadge } from '../navigation/fictional-badge';
 import { useSettings } from '../site/use-settings';
+import { useSession } from '../session/use-session';
+import { MemberAvatar } from '../../ui/member-avatar';
 import { useChatMoney } from '../conversation/chat-prices';
 import { LIKES_NS, LikesTexts } from './likes-texts';
 import './likes.scss';
@@ -17,7 +19,8 @@ export interface MatchModalProps {
 }
 
 /**
- * Spec section 4: the match/new-like modal with the liked profile (photo, name, age, a Message
+ * Spec section 4: the match/new-like modal with the liked profile (photo, name, age; a match shows
+ * the member's own photo and name beside it, issue 29), a Message
  * button), the fictional badge and the site's fictional notice for a fictional profile. It
  * closes on a click anywhere in it or outside, and on Escape; react-bootstrap's Modal keeps the
  * focus inside while open and gives it back to where it was on closing.
@@ -25,6 +28,7 @@ export interface MatchModalProps {
 function Match({ profile, onClose }: MatchModalProps) {
   const { t } = useTranslation(LIKES_NS);
   const settings = useSettings();
+  const { user } = useSession();
   const titleId = `${useId()}-title`;
   const isMatch = profile.like_state === 'match';
   const warning = profile.fictional?.warning ?? settings.fictional_warning;
@@ -37,12 +41,39 @@ function Match({ profile, onClose }: MatchModalProps) {
         <h2 id={titleId} className="h4 mb-3">
           {isMatch ? t('match.title') : t('match.newLikeTitle', { name: profile.name })}
         </h2>
-        <div className="match-modal__photo mx-auto mb-3 rounded-circle overflow-hidden">
-          <ProfilePhoto name={profile.name} src={profile.main_image} eager />
-        </div>
-        <p id="match-modal-name" className="fw-semibold fs-5 mb-1">
-          {profile.name}, {profile.age}
-        </p>
+        {isMatch && user ? (
+          // A match is two people (issue 29): both photos and both names, side by side.
+          <div id="match-modal-pair" className="match-modal__pair d-flex justify-content-center align-items-start gap-3 mb-2">
+            <figure className="m-0">
+              <div className="match-modal__photo match-modal__photo--pair rounded-circle overflow-hidden mx-auto">
+                <MemberAvatar profile={user.profile} cdnPrefix={settings.cdn_prefix} size={96} />
+              </div>
+              <figcaption id="match-modal-own-name" className="fw-semibold mt-1 text-break">
+                {user.profile.name}
+              </figcaption>
+            </figure>
+            <span className="match-modal__heart text-primary fs-3 align-self-center" aria-hidden="true">
+              ♥
+            </span>
+            <figure className="m-0">
+              <div className="match-modal__photo match-modal__photo--pair rounded-circle overflow-hidden mx-auto">
+                <ProfilePhoto name={profile.name} src={profile.main_image} eager />
+              </div>
+              <figcaption id="match-modal-name" className="fw-semibold mt-1 text-break">
+                {profile.name}, {profile.age}
+              </figcaption>
+            </figure>
+          </div>
+        ) : (
+          <>
+            <div className="match-modal__photo mx-auto mb-3 rounded-circle overflow-hidden">
+              <ProfilePhoto name={profile.name} src={profile.main_image} eager />
+            </div>
+            <p id="match-modal-name" className="fw-semibold fs-5 mb-1">
+              {profile.name}, {profile.age}
+            </p>
+          </>
+        )}
         {profile.is_fictional && (
           <div className="mb-2">
             <FictionalBadge />
