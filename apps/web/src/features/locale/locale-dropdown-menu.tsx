@@ -33,8 +33,9 @@ export default function LocaleDropdownMenu({ visible }: { visible: readonly Loca
         aria-label={t('locale.choose', { language: current.nativeName })}
         {...menu.toggleProps}
       >
-        <span aria-hidden="true">{current.code.toUpperCase()} · </span>
-        {current.nativeName}
+        {/* On a phone the code alone, so the logo, the language and the account menu share one row (issue 29); the name is in the label. */}
+        <span aria-hidden="true">{current.code.toUpperCase()}</span>
+        <span className="d-none d-sm-inline"> · {current.nativeName}</span>
       </button>
       {menu.open && (
         <ul id={menu.menuId} className="dropdown-menu dropdown-menu-end show" data-bs-popper="static">

@@ -97,7 +97,8 @@ export function SwipeGame() {
   return (
     <div className="swipe-game">
       <p className="small text-body-secondary text-center mb-3" id="swipe-help">
-        {t('swipe.help')}
+        {/* How to play is read to screen readers everywhere, shown from sm up: a phone's screen is for the card (issue 29). */}
+        <span className="swipe-help__how">{t('swipe.help')}</span>
         {stack.likesLeft !== null && !outOfLikes && (
           <>
             {' '}
