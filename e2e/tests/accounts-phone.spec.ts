@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, nthMailTo } from '../support/mailbox';
-import { PASSWORD, newEmail, signupThroughApi, skipEntryWarning } from '../support/members';
+import { PASSWORD, activateThroughMail, newEmail, signupThroughApi, skipEntryWarning } from '../support/members';
 
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
@@ -156,5 +156,25 @@ test.describe('language and the demo member', () => {
     await expect(page).toHaveURL(/\/members/);
     const me = await (await page.request.get('/api/user.php')).json();
     expect(me.user).toMatchObject({ email: 'demo@cupido.example', status: 'active' });
+  });
+});
+
+test.describe('deleting an account that holds credits', () => {
+  test('says how many credits are lost and what the return policy allows, before the confirmation (issue 29)', async ({ page }) => {
+    await skipEntryWarning(page);
+    const email = newEmail('delete-credits');
+    await signupThroughApi(page.request, email);
+    await activateThroughMail(page.request, email);
+    // Activation grants the demo site's 20 signup credits.
+    await page.goto('/notifications');
+    const warning = page.locator('#delete-account-credits');
+    await expect(warning).toContainText('You still have 20 credits. Deleting your account means they are lost.');
+    await expect(warning).toContainText(/refunded within \d+ days of purchase/);
+    await expect(warning.getByRole('link')).toHaveAttribute('href', /\/pages\/return-policy$/);
+    await page.locator('#delete-reason-not_looking').check();
+    await page.locator('#delete-account-form').getByLabel('Current password', { exact: true }).fill(PASSWORD);
+    await page.locator('#delete-account-start').click();
+    await expect(page.locator('#delete-account-confirm')).toBeVisible();
+    await expect(page.locator('#delete-account-confirm-credits')).toContainText('You still have 20 credits.');
   });
 });

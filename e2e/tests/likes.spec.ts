@@ -85,11 +85,23 @@ for (const size of SIZES) {
       const first = await timer.textContent();
       await expect(timer).not.toHaveText(first!, { timeout: 3_000 });
       await expect(button).toHaveAttribute('aria-pressed', 'false');
+      // Not only the wait: Premium, whose Likes have no daily limit (issue 29).
+      await expect(notice).toContainText('Premium members give Likes without a daily limit');
+      await expect(notice.getByRole('link', { name: 'Get Premium' })).toHaveAttribute('href', '/premium');
       await expectAccessible(page, '#like-refusal-dialog');
 
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(button).toBeFocused();
+
+      // The swipe game at 0 Likes left: Like is off, with the countdown and the same offer; Pass works.
+      await page.goto('/swipe-game');
+      await expect(page.locator('.swipe-card--current')).toBeVisible();
+      await expect(page.locator('#swipe-like')).toBeDisabled();
+      await expect(page.locator('#swipe-pass')).toBeEnabled();
+      const swipeNotice = page.locator('#swipe-limit-notice');
+      await expect(swipeNotice.getByRole('timer')).toHaveText(COUNTDOWN);
+      await expect(swipeNotice.getByRole('link', { name: 'Get Premium' })).toBeVisible();
     });
 
     test('a mutual like shows the match modal', async ({ page, browser }) => {
@@ -106,6 +118,10 @@ for (const size of SIZES) {
       await expect(modal).toBeVisible();
       await expect(modal.getByRole('heading', { name: "It's a match!" })).toBeVisible();
       await expect(modal.locator('#match-modal-name')).toContainText('Bram');
+      // Both of them (issue 29): the member's own photo and name beside Bram's, and the price of a message.
+      await expect(modal.locator('#match-modal-pair figure')).toHaveCount(2);
+      await expect(modal.locator('#match-modal-own-name')).toHaveText('Rosa');
+      await expect(modal.locator('#match-modal-price')).toHaveText(/^from \S+ per message$/);
       await expect(modal.getByRole('link', { name: 'Send a message' })).toHaveAttribute('href', `/members/${other.id}/chat`);
       await expectAccessible(page, '#match-modal');
 
