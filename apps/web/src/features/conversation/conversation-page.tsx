@@ -17,7 +17,7 @@ import { sendLive } from '../chats';
 import type { ChatTarget } from './chat-calls';
 import { loadChatDraft, saveChatDraft } from './chat-draft';
 import { IdeaIcon } from './chat-icons';
-import { useChatMoney } from './chat-prices';
+import { useChatMoney } from '../message-prices/chat-prices';
 import { ChatTopBar } from './chat-top-bar';
 import { CONVERSATION_NS } from './conversation-texts';
 import { GiftPicker } from './gift-picker';

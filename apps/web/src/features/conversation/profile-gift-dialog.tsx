@@ -6,7 +6,7 @@ import type { GiftCode } from '@cupido/shared/gifts';
 import { routePath } from '@cupido/shared/routes';
 import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';
-import { useChatMoney } from './chat-prices';
+import { useChatMoney } from '../message-prices/chat-prices';
 import { ConversationTexts, CONVERSATION_NS } from './conversation-texts';
 import { GiftPicker } from './gift-picker';
 import { getOutbox, type OutboxRefusal } from './outbox';

@@ -9,7 +9,7 @@ import { FictionalBadge } from '../navigation/fictional-badge';
 import { useSettings } from '../site/use-settings';
 import { useSession } from '../session/use-session';
 import { MemberAvatar } from '../../ui/member-avatar';
-import { useChatMoney } from '../conversation/chat-prices';
+import { useChatMoney } from '../message-prices/chat-prices';
 import { LIKES_NS, LikesTexts } from './likes-texts';
 import './likes.scss';
 

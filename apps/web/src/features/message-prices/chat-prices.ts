@@ -3,6 +3,9 @@
  * disagree). The packages are the one source: GET /api/credit-packages.php answers the member's
  * currency and each package's price per message; the chat shows the best of them ("from £0.35 per
  * message") and values a photo or a gift at the same package's price per credit.
+ *
+ * A leaf feature of its own: the chat and the match dialog (likes) both show these prices, and
+ * likes sits below the conversation, so neither may hold it (no import circle between features).
  */
 import { useQuery } from '@tanstack/react-query';
 import type { TPackagesAnswer } from '@cupido/shared/payments';
