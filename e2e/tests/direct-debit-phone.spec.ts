@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -99,10 +100,8 @@ test('a new member sees the time bonus counting down; /premium and /pricing read
   await page.goto('/pricing');
   const banner = page.locator('#time-bonus-banner');
   await expect(banner).toContainText('Welcome offer: 25% off your first credits');
-  const timer = banner.getByRole('timer');
-  await expect(timer).toHaveText(/^Only 3:59:\d\d hours to claim$/);
-  const before = await timer.textContent();
-  await expect(timer).not.toHaveText(before!, { timeout: 3_000 });
+  // Whole hours in the bar, as the spec writes it (issue 29); the seconds clock is the modal's.
+  await expect(banner.getByRole('timer')).toHaveText('Only 4 hours to claim');
   await expect(banner.getByRole('link', { name: 'Claim your discount' })).toHaveAttribute('href', '/credits');
 
   // The member's prices carry the welcome discount.
@@ -155,8 +154,18 @@ test('the time bonus modal comes 40 s after entering for a member without credit
   await skipEntryWarning(page);
   // The page's clock is ours: 40 s pass at once.
   await page.clock.install();
-  // Not activated yet: no signup credits, so the member has 0 credits.
-  await signupThroughApi(page.request, newEmail('modal'), 'Saoirse');
+  // The offer's four hours start at activation (issue 29); the activation's signup credits go on
+  // two messages, so the member has 0 credits.
+  const email = newEmail('modal');
+  await signupThroughApi(page.request, email, 'Saoirse');
+  await activateThroughMail(page.request, email);
+  const search = (await (await page.request.get('/api/search.php')).json()) as { profiles: { id: number }[] };
+  for (const text of ['Hello!', 'How are you?']) {
+    const sent = await page.request.post('/api/message.php', { data: { profile_id: search.profiles[0]!.id, client_id: randomUUID(), text } });
+    expect(sent.ok(), await sent.text()).toBe(true);
+  }
+  const me = (await (await page.request.get('/api/user.php')).json()) as { user: { credits: number } };
+  expect(me.user.credits).toBe(0);
   await page.goto('/pages/faq');
   await expect(page.locator('#time-bonus-banner')).toBeVisible();
   await page.clock.fastForward(39_000);
@@ -165,7 +174,8 @@ test('the time bonus modal comes 40 s after entering for a member without credit
 
   const dialog = page.getByRole('dialog', { name: '25% welcome discount' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('only within 4 hours of signing up');
+  await expect(dialog).toContainText('only within 4 hours of confirming your e-mail address');
+  await expect(dialog.locator('#time-bonus-modal-time-left')).toContainText(/\d:\d\d:\d\d/);
   await expect(dialog.getByRole('link', { name: 'Get 25% off now' })).toHaveAttribute('href', '/credits');
   // The focus is inside the dialog.
   await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);

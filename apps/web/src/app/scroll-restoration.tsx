@@ -8,10 +8,14 @@ const MAX_REMEMBERED = 50;
 /**
  * The key react-router gives an entry the app did not create: every page opened fresh (a link
  * from outside, a typed URL, the payment provider's return to /transactions/{id}) has it. Such
- * entries share it, so a position stored under it belonged to another page (issue 29: payment
- * results opened scrolled down): it is never stored nor restored.
+ * entries share it, so a position stored under it alone belonged to another page (issue 29:
+ * payment results opened scrolled down). Positions of such an entry are kept under the key and its
+ * address, and a page opened fresh starts at its top; Back to it from a page the app opened
+ * returns to where it was left.
  */
 const FRESH_ENTRY_KEY = 'default';
+
+const entryKey = (key: string, address: string) => (key === FRESH_ENTRY_KEY ? `${FRESH_ENTRY_KEY}:${address}` : key);
 
 /** Bootstrap's reboot makes scrolling smooth; a page change jumps, as a fresh page load would. */
 function jumpTo(top: number): void {
@@ -46,7 +50,7 @@ export function ScrollRestoration() {
   const navigationType = useNavigationType();
   const positions = useRef<Map<string, number>>(null);
   positions.current ??= readPositions();
-  const currentKey = useRef(location.key);
+  const currentKey = useRef(entryKey(location.key, location.pathname + location.search));
   const previousPath = useRef<string | null>(null);
 
   useEffect(() => {
@@ -55,7 +59,7 @@ export function ScrollRestoration() {
     const record = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
-        if (currentKey.current !== FRESH_ENTRY_KEY) positions.current!.set(currentKey.current, window.scrollY);
+        positions.current!.set(currentKey.current, window.scrollY);
       });
     };
     const persist = () => savePositions(positions.current!);
@@ -72,8 +76,9 @@ export function ScrollRestoration() {
     const samePage = previousPath.current === location.pathname;
     const firstRender = previousPath.current === null;
     previousPath.current = location.pathname;
-    currentKey.current = location.key;
-    const saved = location.key === FRESH_ENTRY_KEY ? undefined : positions.current!.get(location.key);
+    currentKey.current = entryKey(location.key, location.pathname + location.search);
+    // A page opened fresh starts at its top, whatever this tab once saw at the same address.
+    const saved = firstRender && location.key === FRESH_ENTRY_KEY ? undefined : positions.current!.get(currentKey.current);
 
     if (navigationType === 'POP') {
       if (saved === undefined) return firstRender ? undefined : jumpTo(0);
