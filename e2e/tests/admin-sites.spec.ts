@@ -26,7 +26,7 @@ test('an admin changes the logo text and the fictional icon; the site shows them
   const visitor = await visitorContext.newPage();
   await visitor.goto(`${memberSite}/`);
   await expect(entryWarning(visitor)).toBeVisible();
-  await expect(entryWarning(visitor)).toContainText('🎭');
+  await expect(entryWarning(visitor).locator('svg').first()).toBeVisible();
   await expect(visitor.getByRole('navigation').first()).toContainText('Amora');
 
   await loginAsDemoAdmin(page);
@@ -46,8 +46,11 @@ test('an admin changes the logo text and the fictional icon; the site shows them
   // The same visitor, the same server process: the next page load has the new settings.
   await visitor.reload();
   await expect(entryWarning(visitor)).toBeVisible();
-  await expect(entryWarning(visitor)).toContainText('💘');
+  // The fictional mark on the page is the app's own SVG (issue 29, decision 038), never an emoji
+  // that may show as a box; the site's icon is saved and served with its settings.
   await expect(entryWarning(visitor)).not.toContainText('🎭');
+  const served = await visitor.evaluate(async () => (await (await fetch('/api/settings.php')).json()) as Record<string, unknown>);
+  expect(JSON.stringify(served)).toContain('💘');
   await expect(visitor.getByRole('navigation').first()).toContainText('Amora Live');
   await visitorContext.close();
 
