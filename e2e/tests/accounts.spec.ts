@@ -107,10 +107,16 @@ test.describe('signup, activation, logout and login', () => {
   });
 
   test('a failing login is refused until the account is blocked', async ({ page }) => {
+    test.setTimeout(90_000);
     const email = newEmail('lockout');
     await skipEntryWarning(page);
     await signupThroughApi(page.request, email);
     await page.request.post('/api/logout.php');
+    // Failures count in fixed 15-minute windows aligned to the clock (infra/rate-limiter.ts): five
+    // attempts that straddle a window's end would start counting afresh. Start clear of one.
+    const windowMs = 15 * 60_000;
+    const untilNextWindow = windowMs - (Date.now() % windowMs);
+    if (untilNextWindow < 45_000) await page.waitForTimeout(untilNextWindow + 1_000);
     for (let attempt = 1; attempt <= 4; attempt++) {
       await loginThroughForm(page, email, `wrong password ${attempt}`);
       await expect(page.locator('#login-error')).toHaveText('Login failed, please try again.');

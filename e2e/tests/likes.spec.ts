@@ -155,13 +155,14 @@ for (const size of SIZES) {
 
       // The likes refresh 5 s after the first load, then every 60 s.
       await expect(page).toHaveTitle(/^\(1\) /, { timeout: 15_000 });
-      if (size.name.startsWith('phone')) await page.locator('.navbar-toggler').click();
-      const badge = page.locator('#nav-likes .badge');
+      // On a phone the likes live in the bottom tab bar (issue 29), above md in the top bar.
+      const likesLink = page.locator(size.name.startsWith('phone') ? '#tab-likes' : '#nav-likes');
+      const badge = likesLink.locator('.badge');
       await expect(badge).toBeVisible();
       await expect(badge).toHaveText('1');
       await expectAccessible(page, 'nav');
 
-      await page.locator('#nav-likes').click();
+      await likesLink.click();
       await expect(page).toHaveURL(/\/likes$/);
       const card = page.locator('#likes-grid .profile-card');
       await expect(card).toHaveCount(1);
@@ -172,7 +173,7 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(new RegExp(`/likes/m/${other.id}$`));
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Bram');
       await expect(page).not.toHaveTitle(/^\(\d+\)/);
-      await expect(page.locator('#nav-likes .badge')).toHaveCount(0);
+      await expect(likesLink.locator('.badge')).toHaveCount(0);
       await other.close();
     });
   });

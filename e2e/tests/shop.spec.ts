@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
+import { linkIn, nthMailTo } from '../support/mailbox';
 import { newEmail, signupOnSite, siteOrigin, skipEntryWarning } from '../support/members';
 
 /**
@@ -37,16 +38,21 @@ async function expectNoOverflow(page: Page) {
 test('a new member sees the time bonus, buys 120 credits with iDEAL in the sandbox, becomes Premium and sees every photo', async ({ page }) => {
   test.setTimeout(90_000);
   await skipEntryWarning(page);
-  await signupOnSite(page, 'nl.localhost', newEmail('shop'), 'Lotte');
+  const email = newEmail('shop');
+  await signupOnSite(page, 'nl.localhost', email, 'Lotte');
+  // The welcome offer's four hours start when the e-mail address is confirmed (issue 29).
+  await page.goto(`${NL}${linkIn(await nthMailTo(email, 1), '/api/activate.php')}`);
+  await expect(page).toHaveURL(/\/activate\/done$/);
 
   // Before: three of the five photos, Get Premium in the navigation, and the welcome countdown.
   const profileId = await profileWithLockedPhotos(page);
   await page.goto(`${NL}/members/${profileId}`);
   await expect(page.locator('.member-photo-locked')).toHaveCount(2);
-  await expect(page.locator('#time-bonus-banner')).toContainText(/Nog maar \d:\d\d:\d\d uur om te claimen/);
-  await page.locator('.navbar-toggler').click();
-  await expect(page.locator('#nav-premium')).toBeVisible();
-  await expect(page.locator('#nav-credits')).toHaveCount(0);
+  // On a phone the bar names whole hours; the seconds clock is the modal's.
+  await expect(page.locator('#time-bonus-banner')).toContainText(/Nog maar [1-4] uur om te claimen/);
+  // A phone's places are in the bottom tab bar (issue 29).
+  await expect(page.locator('#tab-premium')).toBeVisible();
+  await expect(page.locator('#tab-credits')).toHaveCount(0);
 
   // The packages with the time bonus's 25% off: p1 was €19.95, now €14.96.
   await page.goto(`${NL}/credits`);
@@ -71,12 +77,14 @@ test('a new member sees the time bonus, buys 120 credits with iDEAL in the sandb
   await expect(consent).not.toBeChecked();
   await expectNoOverflow(page);
   await expectNoAxeViolations(page, { label: '/credits/p1/ideal' });
-  await page.getByRole('button', { name: 'Nu betalen' }).click();
+  // The button says what it charges (issue 29).
+  const pay = page.getByRole('button', { name: /^Betaal €\s14,96$/ });
+  await pay.click();
   await expect(page.locator('#checkout-missing')).toContainText('Vink het vakje hierboven aan');
   await expect(consent).toBeFocused();
   await expectNoAxeViolations(page, { label: '/credits/p1/ideal with the missing checkbox' });
   await consent.check();
-  await page.getByRole('button', { name: 'Nu betalen' }).click();
+  await pay.click();
 
   // The sandbox's test checkout, then back to the payment's page.
   await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
@@ -91,9 +99,8 @@ test('a new member sees the time bonus, buys 120 credits with iDEAL in the sandb
   await expectNoAxeViolations(page, { label: '/transactions/{id}' });
 
   // The navigation: Credits instead of Get Premium; the time bonus is over for a paying member.
-  await page.locator('.navbar-toggler').click();
-  await expect(page.locator('#nav-credits')).toBeVisible();
-  await expect(page.locator('#nav-premium')).toHaveCount(0);
+  await expect(page.locator('#tab-credits')).toBeVisible();
+  await expect(page.locator('#tab-premium')).toHaveCount(0);
   await expect(page.locator('#time-bonus-banner')).toHaveCount(0);
 
   // Every photo of the profile now opens.
@@ -112,7 +119,7 @@ test('a cancelled payment says so and leads back to the package to try another m
   await signupOnSite(page, 'nl.localhost', newEmail('shop-cancel'), 'Noor');
   await page.goto(`${NL}/credits/p0/ideal`);
   await page.getByRole('checkbox', { name: /^Ik ga ermee akkoord dat de levering direct begint/ }).check();
-  await page.getByRole('button', { name: 'Nu betalen' }).click();
+  await page.getByRole('button', { name: /^Betaal €\s\d+,\d\d$/ }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
   await page.locator('button[value="cancelled"]').click();
   await expect(page).toHaveURL(/\/transactions\/\d+$/);
@@ -123,7 +130,6 @@ test('a cancelled payment says so and leads back to the package to try another m
   await page.getByRole('link', { name: 'Andere betaalmethode proberen' }).click();
   await expect(page).toHaveURL(/\/credits\/p0$/);
   await expect(page.getByRole('radio', { name: 'iDEAL' })).not.toBeChecked();
-  // Still a free member: Get Premium in the navigation.
-  await page.locator('.navbar-toggler').click();
-  await expect(page.locator('#nav-premium')).toBeVisible();
+  // Still a free member: Premium in the phone's tab bar.
+  await expect(page.locator('#tab-premium')).toBeVisible();
 });
