@@ -283,10 +283,10 @@ function ConversationPlaceholders() {
         {Array.from({ length: 6 }, (_, index) => (
           <li key={index} className="conversation-item conversation-item--placeholder">
             <span className="conversation-item__link">
-              <span className="conversation-item__photo" />
+              <span className="conversation-item__photo placeholder-shape" />
               <span className="conversation-item__body">
-                <span className="conversation-item__placeholder-line conversation-item__placeholder-line--name" />
-                <span className="conversation-item__placeholder-line" />
+                <span className="conversation-item__placeholder-line conversation-item__placeholder-line--name placeholder-shape" />
+                <span className="conversation-item__placeholder-line placeholder-shape" />
               </span>
             </span>
           </li>

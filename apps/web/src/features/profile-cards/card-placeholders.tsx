@@ -20,10 +20,10 @@ export function ProfileCardPlaceholders({ count = 10, gridClassName = PROFILE_GR
         {Array.from({ length: count }, (_, index) => (
           <li key={index} className="col">
             <div className="profile-card profile-card--placeholder card h-100">
-              <div className="ratio ratio-1x1 profile-card__photo" />
+              <div className="ratio ratio-1x1 profile-card__photo placeholder-shape" />
               <div className="card-body p-2">
-                <span className="profile-card__placeholder-line profile-card__placeholder-line--name" />
-                <span className="profile-card__placeholder-line small" />
+                <span className="profile-card__placeholder-line profile-card__placeholder-line--name placeholder-shape" />
+                <span className="profile-card__placeholder-line small placeholder-shape" />
               </div>
             </div>
           </li>
