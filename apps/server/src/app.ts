@@ -3,6 +3,8 @@
  * context, then each feature's routes, then the web app. No listening here: main.ts and tests
  * decide that.
  */
+import { notificationJobs } from './features/notifications/delivery';
+import { notificationRoutes } from './features/notifications/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
@@ -100,7 +102,7 @@ export const JOB_STOP_TIMEOUT_MS = 8_000;
 
 export interface AppDeps {
   config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> &
-    Partial<Pick<Config, 'photoS3' | 'metricsToken' | 'publicOrigin' | 'payments' | 'sms' | 'paymentSandboxAllowed'>> & {
+    Partial<Pick<Config, 'photoS3' | 'metricsToken' | 'publicOrigin' | 'payments' | 'sms' | 'paymentSandboxAllowed' | 'dkim'>> & {
     /** Demo, production or the tests' app (run-mode.ts, decision 035): which demo- and test-only parts exist. */
     mode: RunMode;
     /** Prefix of rate-limit keys in Redis; tests give each app its own. */
@@ -176,7 +178,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(sitesRoutes, { sites, countryHeader: config.countryHeader, pushPublicKey: vapid.publicKey });
   await app.register(referenceDataRoutes);
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log, dkim: config.dkim });
   const limiter = createRateLimiter({ redisUrl: config.redisUrl, db: database.db, clock, keyPrefix: config.rateLimitKeyPrefix });
   app.addHook('onClose', async () => {
     await Promise.all([mailer.close(), limiter.close()]);
@@ -253,6 +255,12 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(likeRoutes, { deps: { db: database.db, clock, limiter, activity }, live });
   await app.register(chatRoutes, { deps: chatDeps });
   await app.register(chatImageRoutes, { deps: chatDeps, storage: chatImages });
+  // Notification mails (issue 30): a scan job reads chats' and likes' news, one mail job per member and topic.
+  const notificationDeps = { db: database.db, clock, mailer, jobs, sites, publicOrigin };
+  const notifications = notificationJobs(notificationDeps);
+  jobs.register(notifications.scan);
+  jobs.register(notifications.mail);
+  await app.register(notificationRoutes, { deps: notificationDeps, forgetMemberSessions: (userId) => app.forgetMemberSessions(userId) });
   await app.register(creditRoutes, { deps: { db: database.db } });
   await app.register(personalDataRoutes, { deps: { db: database.db, clock, publicOrigin } });
   await app.register(geocodeRoutes);

@@ -62,6 +62,9 @@ const ZEnv = z.object({
   SMS_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().optional()),
   SMS_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
   SMS_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** DKIM signing of every mail for its site's domain (infra/mailer.ts): the selector and the PEM private key (its \n may be written as \\n). */
+  DKIM_SELECTOR: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i).optional()),
+  DKIM_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
 export interface Config {
@@ -97,6 +100,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** The SMS gateway; undefined logs messages instead (infra/sms.ts). */
   sms: SmsGatewayConfig | undefined;
+  /** DKIM_SELECTOR and DKIM_PRIVATE_KEY: mails are signed for their site's domain; undefined: unsigned. */
+  dkim: { selector: string; privateKey: string } | undefined;
 }
 
 export interface PaymentsConfig {
@@ -178,5 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: e.SMS_GATEWAY_URL
       ? { url: e.SMS_GATEWAY_URL, accountSid: required(e.SMS_ACCOUNT_SID, 'SMS_ACCOUNT_SID'), authToken: required(e.SMS_AUTH_TOKEN, 'SMS_AUTH_TOKEN'), from: required(e.SMS_FROM, 'SMS_FROM') }
       : undefined,
+    dkim: e.DKIM_SELECTOR ? { selector: e.DKIM_SELECTOR, privateKey: required(e.DKIM_PRIVATE_KEY, 'DKIM_PRIVATE_KEY').replace(/\\n/g, '\n') } : undefined,
   };
 }

@@ -48,7 +48,8 @@ export const NOTIFICATIONS_DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe
  * use of ad-tracking parameters, from the consent banner. The database's CHECK on consents.kind
  * is built from this list (decision 020): a new kind is added here and migrated.
  */
-export const CONSENT_KINDS = ['terms', 'orientation_data', 'ad_tracking'] as const;
+/** marketing_mail: promotions and news by e-mail or push (issue 30), given by turning one of them on. */
+export const CONSENT_KINDS = ['terms', 'orientation_data', 'ad_tracking', 'marketing_mail'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 // ---------------------------------------------------------------------------------------------

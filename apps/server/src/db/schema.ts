@@ -22,3 +22,4 @@ export * from './schema/payments';
 export * from './schema/discounts';
 export * from './schema/operator-console';
 export * from './schema/live';
+export * from './schema/notifications';

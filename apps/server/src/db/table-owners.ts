@@ -49,4 +49,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   operatorNotes: 'operator-console',
   operatorAnswers: 'operator-console',
   vulnerableMembers: 'operator-console',
+  notificationPreferences: 'notifications',
+  notificationTopics: 'notifications',
+  notificationScans: 'notifications',
 };

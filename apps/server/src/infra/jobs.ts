@@ -68,10 +68,23 @@ export function describeError(error: unknown): Record<string, unknown> {
   return { type: error.name, message: error.message, ...(typeof code === 'string' ? { code } : {}), stack: error.stack };
 }
 
+/** A UUID made from a text: the same in every process, so the queue takes the job once. */
+function uuidOf(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** A UUID that is the same in every process for one job name and one cron tick. */
 export function scheduledJobId(name: string, tick: Date): string {
-  const hex = createHash('sha256').update(`cupido-schedule:${name}:${tick.toISOString()}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return uuidOf(`cupido-schedule:${name}:${tick.toISOString()}`);
+}
+
+/**
+ * A UUID for the one job that does one piece of work (e.g. the mail about one message to one
+ * member): every process, and every retry of what sends it, names it alike, so it runs once.
+ */
+export function workJobId(name: string, ...parts: (string | number)[]): string {
+  return uuidOf(`cupido-work:${name}:${parts.join(':')}`);
 }
 
 export class JobQueue {
@@ -130,12 +143,15 @@ export class JobQueue {
     this.scheduleTimer = setInterval(check, SCHEDULE_CHECK_MS).unref();
   }
 
-  /** Queues a job; answers its id. On PGlite, call it after the transaction that made the data commits. */
-  async send<Data extends object>(definition: JobDefinition<Data>, data: Data, options: { id?: string } = {}): Promise<string | null> {
+  /** Queues a job; answers its id, or null when a job with that id exists. On PGlite, call it after the transaction that made the data commits. */
+  async send<Data extends object>(definition: JobDefinition<Data>, data: Data, options: { id?: string; startAfter?: Date } = {}): Promise<string | null> {
     if (!this.definitions.has(definition.name)) throw new Error(`job ${definition.name} is not registered`);
     const retry = definition.retry ?? DEFAULT_RETRY;
     return this.boss.send(definition.name, data, {
       ...(options.id ? { id: options.id } : {}),
+      // Not before then (e.g. after the member's quiet hours); drain() runs it only with includeDelayed.
+      // As seconds from now by our clock: the queue counts from the database's clock, which a test's does not move.
+      ...(options.startAfter ? { startAfter: Math.max(0, Math.ceil((options.startAfter.getTime() - this.options.clock().getTime()) / 1000)) } : {}),
       retryLimit: retry.limit,
       retryDelay: retry.delaySeconds,
       retryBackoff: retry.backoff,

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,31 @@ const mail = (overrides: Partial<OutgoingMail> = {}): OutgoingMail => ({
   html: '<p>Hoi Sanne, <a href="https://nl.localhost/api/activate.php?token=abc123">bevestigen</a> ✓</p>',
   links: ['https://nl.localhost/api/activate.php?token=abc123'],
   ...overrides,
+});
+
+describe('notification headers and DKIM', () => {
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+  });
+  afterAll(async () => smtp.close());
+
+  it('carries the extra headers and signs for the From address\'s domain with the configured selector', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const mailer = createMailer({ smtpUrl: smtp.url, dataDir: os.tmpdir(), log: recordingLog(), dkim: { selector: 'cupido2026', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() } });
+    await mailer.send(
+      mail({ headers: { 'List-Unsubscribe': '<https://amora.example/api/unsubscribe.php?token=t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }),
+    );
+    await mailer.close();
+    const received = await smtp.waitForMail('sanne.de.vries@example.com');
+    expect(received.headers.get('list-unsubscribe')).toBe('<https://amora.example/api/unsubscribe.php?token=t>');
+    expect(received.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const signature = received.headers.get('dkim-signature');
+    expect(signature).toMatch(/\bd=amora\.example;/);
+    expect(signature).toMatch(/\bs=cupido2026;/);
+    // The unsubscribe headers are among the signed ones, so nobody on the way can swap the address.
+    expect(signature!.replace(/\s+/g, '').toLowerCase()).toMatch(/h=[^;]*list-unsubscribe/);
+  });
 });
 
 describe('mailer without SMTP (file mode)', () => {

@@ -20,6 +20,8 @@ export interface OutgoingMail {
   html: string;
   /** links in the mail, logged in file mode so a demo user can follow them */
   links: string[];
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) of a notification mail. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -31,6 +33,12 @@ export interface MailerOptions {
   smtpUrl?: string;
   dataDir: string;
   log: { info(obj: object, msg: string): void };
+  /**
+   * DKIM signing (DKIM_SELECTOR and DKIM_PRIVATE_KEY): every mail is signed for the domain of its
+   * From address, i.e. the sending site's, with this selector and key; the DNS of each site's
+   * domain publishes the public key under `<selector>._domainkey`.
+   */
+  dkim?: { selector: string; privateKey: string };
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -59,7 +67,8 @@ export function smtpTransportOptions(smtpUrl: string) {
   };
 }
 
-function message(mail: OutgoingMail): Mail.Options {
+function message(mail: OutgoingMail, dkim: MailerOptions['dkim']): Mail.Options {
+  const domainName = mail.fromAddress.split('@')[1];
   return {
     from: { name: mail.fromName, address: mail.fromAddress },
     to: mail.to,
@@ -68,7 +77,8 @@ function message(mail: OutgoingMail): Mail.Options {
     text: mail.text,
     html: mail.html,
     // RFC 3834: a machine sent this; out-of-office replies should not answer it.
-    headers: { 'Auto-Submitted': 'auto-generated' },
+    headers: { 'Auto-Submitted': 'auto-generated', ...mail.headers },
+    ...(dkim && domainName ? { dkim: { domainName, keySelector: dkim.selector, privateKey: dkim.privateKey } } : {}),
   };
 }
 
@@ -78,11 +88,11 @@ export function emlFileName(time: Date, to: string): string {
   return `${time.toISOString().replace(/:/g, '-')}-${safeTo}.eml`;
 }
 
-function smtpMailer(smtpUrl: string, log: MailerOptions['log']): Mailer {
+function smtpMailer(smtpUrl: string, log: MailerOptions['log'], dkim: MailerOptions['dkim']): Mailer {
   const transport = nodemailer.createTransport(smtpTransportOptions(smtpUrl));
   return {
     async send(mail) {
-      const info = await transport.sendMail(message(mail));
+      const info = await transport.sendMail(message(mail, dkim));
       // The links stay out of this log line: in SMTP mode they are secrets of the recipient. The
       // address is masked (issue 27): the message id finds the mail in the SMTP server's own log.
       log.info({ to: maskedEmail(mail.to), subject: mail.subject, messageId: info.messageId }, 'mail sent');
@@ -93,12 +103,12 @@ function smtpMailer(smtpUrl: string, log: MailerOptions['log']): Mailer {
   };
 }
 
-function fileMailer(dataDir: string, log: MailerOptions['log']): Mailer {
+function fileMailer(dataDir: string, log: MailerOptions['log'], dkim: MailerOptions['dkim']): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const dir = path.join(dataDir, 'mail');
   return {
     async send(mail) {
-      const info = await transport.sendMail(message(mail));
+      const info = await transport.sendMail(message(mail, dkim));
       await fs.mkdir(dir, { recursive: true });
       const base = emlFileName(new Date(), mail.to);
       // Two mails to one address within the same millisecond get -2, -3... rather than overwriting.
@@ -120,5 +130,5 @@ function fileMailer(dataDir: string, log: MailerOptions['log']): Mailer {
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.log) : fileMailer(options.dataDir, options.log);
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.log, options.dkim) : fileMailer(options.dataDir, options.log, options.dkim);
 }

@@ -18,6 +18,8 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) URL in the text part, in order, without duplicates. */
   links: string[];
+  /** Every header as it came, by lower-case name (e.g. list-unsubscribe, dkim-signature). */
+  headers: Map<string, string>;
 }
 
 export interface TestSmtpServer {
@@ -74,6 +76,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
             text,
             html: parsed.html || '',
             links: linksIn(text),
+            headers: new Map(parsed.headerLines.map((line) => [line.key, line.line.slice(line.line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim()])),
           };
           // Stored before the client hears "250 OK", so a mail is here once send() resolves.
           mails.push(mail);

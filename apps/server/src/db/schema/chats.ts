@@ -108,6 +108,8 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_id_idx').on(t.conversationId, t.id),
+    // The notifier reads the messages of the last minutes (features/notifications): append-only, so cheap to keep.
+    index('messages_created_at_idx').on(t.createdAt),
     uniqueIndex('messages_sender_client_id_unique').on(t.senderProfileId, t.clientId),
     oneOf('messages_kind_known', t.kind, MESSAGE_KINDS),
     oneOf('messages_gift_known', t.gift, GIFT_CODES),

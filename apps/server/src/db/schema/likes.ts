@@ -31,6 +31,8 @@ export const likes = pgTable(
     index('likes_from_me_newest_idx').on(t.fromProfileId, t.createdAt.desc(), t.toProfileId, t.seenAt).where(sql`NOT ${t.hidden}`),
     // The reverse direction of the primary key, for events that remove or hide a profile's likes both ways.
     index('likes_to_profile_idx').on(t.toProfileId),
+    // The notifier reads the likes of the last minutes (features/notifications).
+    index('likes_created_at_idx').on(t.createdAt),
     check('likes_not_self', sql`${t.fromProfileId} <> ${t.toProfileId}`),
   ],
 );

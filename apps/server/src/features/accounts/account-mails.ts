@@ -67,7 +67,7 @@ export function formatWhen(locale: LocaleCode, date: Date): string {
 }
 
 /** The site's colour if it is a plain hex colour (it goes into a style attribute), else the default. */
-function safeColor(color: string): string {
+export function safeColor(color: string): string {
   return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(color) ? color : DEFAULT_THEME_COLOR;
 }
 
@@ -84,7 +84,7 @@ function luminance(hex: string): number {
 const DARK_TEXT = '#212529';
 
 /** White or near-black button text, whichever contrasts more with the site's colour. */
-function textColorOn(hex: string): string {
+export function textColorOn(hex: string): string {
   const l = luminance(hex);
   const onWhite = 1.05 / (l + 0.05);
   const onDark = (l + 0.05) / (luminance(DARK_TEXT) + 0.05);

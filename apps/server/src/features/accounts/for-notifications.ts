@@ -1,0 +1,108 @@
+/**
+ * What the notifications feature (issue 30) needs of accounts: who a profile's member is and
+ * whether mail may go to them, the account-wide "no mail at all" reasons, and the marketing
+ * consent that turning promotions or news on records. Accounts keeps its tables; notifications
+ * calls these.
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { LocaleCode } from '@cupido/shared/locales';
+import type { NOTIFICATIONS_DISABLED_REASONS } from '@cupido/shared/account-rules';
+import { consents, users } from '../../db/schema';
+import type { Database } from '../../db/open';
+import type { Tx } from './account-context';
+import { currentTermsVersion } from './consents';
+
+export type NotificationsDisabledReason = (typeof NOTIFICATIONS_DISABLED_REASONS)[number];
+
+export interface NotificationRecipient {
+  userId: number;
+  profileId: number;
+  siteId: number;
+  email: string;
+  language: LocaleCode;
+  /** The browser's zone, or null (the site's applies). */
+  timeZone: string | null;
+  /**
+   * Whether any notification may go to the account: confirmed, not suspended, ended or pending
+   * deletion, and no reason in notifications_disabled (spam complaint, bounce, unsubscribed).
+   */
+  mailable: boolean;
+  notificationsDisabled: NotificationsDisabledReason[];
+}
+
+const recipientColumns = {
+  userId: users.id,
+  profileId: users.profileId,
+  siteId: users.siteId,
+  email: users.email,
+  language: users.language,
+  timeZone: users.timeZone,
+  status: users.status,
+  notificationsDisabled: users.notificationsDisabled,
+};
+
+type RecipientRow = { [K in keyof typeof recipientColumns]: (typeof users.$inferSelect)[K extends 'userId' ? 'id' : K] };
+
+function toRecipient(row: RecipientRow): NotificationRecipient {
+  const disabled = row.notificationsDisabled as NotificationsDisabledReason[];
+  return {
+    userId: row.userId,
+    profileId: row.profileId!,
+    siteId: row.siteId,
+    email: row.email,
+    language: row.language as LocaleCode,
+    timeZone: row.timeZone,
+    mailable: row.status === 'active' && disabled.length === 0,
+    notificationsDisabled: disabled,
+  };
+}
+
+/** The members behind these profiles (fictional profiles have none, so they are not in the map). */
+export async function recipientsByProfile(db: Pick<Database, 'select'>, profileIds: readonly number[]): Promise<Map<number, NotificationRecipient>> {
+  if (profileIds.length === 0) return new Map();
+  const rows = await db.select(recipientColumns).from(users).where(inArray(users.profileId, [...new Set(profileIds)]));
+  return new Map(rows.filter((row) => row.profileId !== null).map((row) => [row.profileId!, toRecipient(row as RecipientRow)]));
+}
+
+export async function recipientByUser(db: Pick<Database, 'select'>, userId: number): Promise<NotificationRecipient | null> {
+  const [row] = await db.select(recipientColumns).from(users).where(eq(users.id, userId));
+  return row && row.profileId !== null ? toRecipient(row as RecipientRow) : null;
+}
+
+/** Adds a reason to notifications_disabled (no mail at all from now on); answers the reasons now. */
+export async function disableNotifications(db: Pick<Database, 'update'>, userId: number, reason: NotificationsDisabledReason): Promise<NotificationsDisabledReason[]> {
+  const [row] = await db
+    .update(users)
+    .set({
+      notificationsDisabled: sql`case when ${users.notificationsDisabled} ? ${reason} then ${users.notificationsDisabled}
+        else ${users.notificationsDisabled} || jsonb_build_array(${reason}::text) end`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ reasons: users.notificationsDisabled });
+  return (row?.reasons ?? []) as NotificationsDisabledReason[];
+}
+
+/** Takes a reason out of notifications_disabled; answers the reasons left. */
+export async function enableNotifications(db: Pick<Database, 'update'>, userId: number, reason: NotificationsDisabledReason): Promise<NotificationsDisabledReason[]> {
+  const [row] = await db
+    .update(users)
+    .set({ notificationsDisabled: sql`${users.notificationsDisabled} - ${reason}::text` })
+    .where(eq(users.id, userId))
+    .returning({ reasons: users.notificationsDisabled });
+  return (row?.reasons ?? []) as NotificationsDisabledReason[];
+}
+
+/**
+ * Records the marketing consent (promotions, news) with the terms version, or withdraws it,
+ * in the caller's transaction; repeating either changes nothing.
+ */
+export async function setMarketingConsent(tx: Tx, user: { id: number; companyId: number }, granted: boolean, now: Date): Promise<void> {
+  const active = and(eq(consents.userId, user.id), eq(consents.kind, 'marketing_mail'), isNull(consents.revokedAt));
+  const [current] = await tx.select({ id: consents.id }).from(consents).where(active).limit(1);
+  if (granted && !current) {
+    const version = await currentTermsVersion(tx, user.companyId);
+    await tx.insert(consents).values({ userId: user.id, kind: 'marketing_mail', version, grantedAt: now });
+  } else if (!granted && current) {
+    await tx.update(consents).set({ revokedAt: now }).where(active);
+  }
+}

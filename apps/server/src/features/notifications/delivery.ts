@@ -1,0 +1,191 @@
+/**
+ * Notification mails about what happened between members (issue 30): new conversations and
+ * messages, likes and matches. Nothing here runs in the request that sends a message or a like:
+ *
+ * - `notification_scan` (every minute, one job per tick across all processes) reads from chats
+ *   and likes what happened since the last scan and at least NOTIFICATION_MAIL_DELAY_SECONDS ago
+ *   (a message read meanwhile is left out), and queues one `notification_mail` job per member
+ *   and topic under an id made from them, so a scan that runs twice queues each mail once;
+ * - `notification_mail` checks again at send time and sends at most one mail: not to a member
+ *   who may get none (not confirmed, suspended, ended, pending deletion, notifications_disabled),
+ *   who turned the kind off, who read the conversation or opened the like meanwhile, or who is
+ *   online (the live channel told them); at most one mail per conversation until the member has
+ *   read what the last one was about, one per like and per match; during the member's quiet
+ *   hours it waits until they end.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { isKnownTimeZone } from '@cupido/shared/like-rules';
+import { NOTIFICATION_MAIL_DELAY_SECONDS, quietHoursEnd } from '@cupido/shared/notification-rules';
+import type { Database } from '../../db/open';
+import { executePrepared } from '../../db/prepared';
+import { notificationScans, notificationTopics } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
+import { workJobId, type JobDefinition, type JobQueue } from '../../infra/jobs';
+import type { Mailer } from '../../infra/mailer';
+import { recipientByUser, recipientsByProfile } from '../accounts/for-notifications';
+import { readUpToOf, unreadMessagesBetween } from '../chats/for-notifications';
+import { likeStillNew, newLikesBetween } from '../likes/for-notifications';
+import { onlineNow } from '../live/presence';
+import { profilesForNotifications } from '../profiles/for-notifications';
+import { siteOrigin, type PublicOriginConfig } from '../sites/public-origin';
+import type { SiteService } from '../sites/service';
+import { preferenceOf, renderNotificationMail, type NotificationMailKind } from './notification-mail';
+import { wants } from './preferences';
+import { unsubscribeLinks } from './unsubscribe-link';
+
+export const NOTIFICATION_SCAN_JOB = 'notification_scan';
+export const NOTIFICATION_MAIL_JOB = 'notification_mail';
+/** After an outage the first scan reaches back at most this far: old news makes no mail. */
+const SCAN_MAX_SPAN_MS = 24 * 3600_000;
+/** The first scan of a new database starts here. */
+const FIRST_SCAN_SPAN_MS = 10 * 60_000;
+const SCAN_SOURCE = 'members_activity';
+
+export interface NotificationDeps {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  jobs: JobQueue;
+  sites: SiteService;
+  publicOrigin: PublicOriginConfig;
+}
+
+export interface NotificationMailJob {
+  userId: number;
+  kind: NotificationMailKind;
+  /** 'conversation:<id>', 'like:<profile id>' or 'match:<profile id>'. */
+  topic: string;
+  /** The profile the mail is about (the sender, the liker). */
+  aboutProfileId: number;
+  conversationId: number | null;
+  /** The last message the mail is about (0 for likes). */
+  upTo: number;
+  /** Queued again at the end of the member's quiet hours: send then, whatever the clock says. */
+  afterQuietHours?: boolean;
+}
+
+export function notificationJobs(deps: NotificationDeps): { scan: JobDefinition; mail: JobDefinition<NotificationMailJob> } {
+  const mail: JobDefinition<NotificationMailJob> = { name: NOTIFICATION_MAIL_JOB, run: (data) => sendNotificationMail(deps, mail, data) };
+  const scan: JobDefinition = { name: NOTIFICATION_SCAN_JOB, cron: '* * * * *', run: async () => void (await scanForNotifications(deps, mail)) };
+  return { scan, mail };
+}
+
+/** Queues the mails about what happened since the last scan; answers how many were queued. */
+export async function scanForNotifications(deps: NotificationDeps, mail: JobDefinition<NotificationMailJob>): Promise<number> {
+  const until = new Date(deps.clock().getTime() - NOTIFICATION_MAIL_DELAY_SECONDS * 1000);
+  const [cursor] = await deps.db.select().from(notificationScans).where(eq(notificationScans.source, SCAN_SOURCE));
+  const from = new Date(Math.max(cursor?.scannedUntil.getTime() ?? until.getTime() - FIRST_SCAN_SPAN_MS, until.getTime() - SCAN_MAX_SPAN_MS));
+  if (from >= until) return 0;
+
+  const [messages, likes] = await Promise.all([unreadMessagesBetween(deps.db, from, until), newLikesBetween(deps.db, from, until)]);
+  const recipients = await recipientsByProfile(deps.db, [...messages.map((m) => m.recipientProfileId), ...likes.map((l) => l.toProfileId)]);
+  const jobs: NotificationMailJob[] = [];
+  for (const news of messages) {
+    const recipient = recipients.get(news.recipientProfileId);
+    if (!recipient?.mailable) continue;
+    jobs.push({
+      userId: recipient.userId,
+      kind: news.newConversation ? 'new_conversations' : 'new_messages',
+      topic: `conversation:${news.conversationId}`,
+      aboutProfileId: news.senderProfileId,
+      conversationId: news.conversationId,
+      upTo: news.lastMessageId,
+    });
+  }
+  for (const like of likes) {
+    const recipient = recipients.get(like.toProfileId);
+    if (!recipient?.mailable) continue;
+    const kind = like.match ? 'match' : 'like';
+    jobs.push({ userId: recipient.userId, kind, topic: `${kind}:${like.fromProfileId}`, aboutProfileId: like.fromProfileId, conversationId: null, upTo: 0 });
+  }
+  for (const job of jobs) await deps.jobs.send(mail, job, { id: workJobId(NOTIFICATION_MAIL_JOB, job.userId, job.topic, job.upTo) });
+  // Queued before the cursor moves: a scan that fails here is repeated, and the ids queue nothing twice.
+  await deps.db
+    .insert(notificationScans)
+    .values({ source: SCAN_SOURCE, scannedUntil: until })
+    .onConflictDoUpdate({ target: notificationScans.source, set: { scannedUntil: sql`greatest(${notificationScans.scannedUntil}, excluded.scanned_until)` } });
+  return jobs.length;
+}
+
+async function isOnline(db: Database, profileId: number, now: Date): Promise<boolean> {
+  const [row] = await executePrepared<{ online: boolean }>(db, sql`select ${onlineNow(sql`${profileId}::int`, now)} as online`);
+  return row?.online === true;
+}
+
+/** Sends the mail a job is about, unless something since says not to (see the file's comment). */
+export async function sendNotificationMail(deps: NotificationDeps, mail: JobDefinition<NotificationMailJob>, job: NotificationMailJob): Promise<void> {
+  const { db } = deps;
+  const now = deps.clock();
+  const recipient = await recipientByUser(db, job.userId);
+  if (!recipient?.mailable) return;
+  if (!(await wants(db, recipient.userId, preferenceOf(job.kind), 'email'))) return;
+
+  const readUpTo = job.conversationId === null ? 0 : await readUpToOf(db, job.conversationId, recipient.profileId);
+  if (job.conversationId === null ? !(await likeStillNew(db, job.aboutProfileId, recipient.profileId)) : readUpTo >= job.upTo) return;
+  const [mailed] = await db
+    .select()
+    .from(notificationTopics)
+    .where(sql`${notificationTopics.userId} = ${recipient.userId} and ${notificationTopics.topic} = ${job.topic}`);
+  // One mail per like and per match; per conversation, none until the member read what the last one was about.
+  if (mailed && (job.conversationId === null || mailed.mailedUpTo >= job.upTo || readUpTo < mailed.mailedUpTo)) return;
+  if (await isOnline(db, recipient.profileId, now)) return;
+
+  const site = await deps.sites.byId(recipient.siteId);
+  if (!site) return;
+  const zone = recipient.timeZone && isKnownTimeZone(recipient.timeZone) ? recipient.timeZone : site.timeZone;
+  const quietEnd = job.afterQuietHours ? null : quietHoursEnd(now, isKnownTimeZone(zone) ? zone : 'UTC');
+  if (quietEnd) {
+    await deps.jobs.send(mail, { ...job, afterQuietHours: true }, { id: workJobId(NOTIFICATION_MAIL_JOB, job.userId, job.topic, job.upTo, 'after-quiet-hours'), startAfter: quietEnd });
+    return;
+  }
+
+  const profiles = await profilesForNotifications(db, [job.aboutProfileId, recipient.profileId]);
+  const about = profiles.get(job.aboutProfileId);
+  if (!about) return;
+  const origin = siteOrigin(site.domain, deps.publicOrigin);
+  const kindPreference = preferenceOf(job.kind);
+  // Where the visit came from (spec section 4's tracking), read by the web app and dropped from the address.
+  const tracking = `network=email&sub1=${job.kind}`;
+  const path = job.conversationId !== null ? `/chats/${job.conversationId}` : job.kind === 'match' ? `/members/${job.aboutProfileId}/chat` : `/likes/m/${job.aboutProfileId}`;
+  const links = await unsubscribeLinks(db, origin, recipient.userId, kindPreference, now);
+  const company = await deps.sites.company(site);
+  const rendered = await renderNotificationMail({
+    kind: job.kind,
+    locale: recipient.language,
+    recipientName: profiles.get(recipient.profileId)?.name ?? '',
+    about: { name: about.name, fictional: about.fictional },
+    site: {
+      name: site.name,
+      domain: site.domain,
+      themeColor: site.themeColor,
+      logoText: site.logoText,
+      fictionalLabel: site.fictionalSingular[recipient.language] ?? site.fictionalSingular.en ?? '',
+    },
+    company: { name: company.name, address: company.address, city: company.city, country: company.country },
+    link: `${origin}${path}?${tracking}`,
+    unsubscribeLink: links.page,
+    settingsLink: `${origin}/notifications?${tracking}`,
+  });
+
+  // The topic is written with the send: a mail that fails rolls it back, and the job's retry tries again.
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(notificationTopics)
+      .values({ userId: recipient.userId, topic: job.topic, mailedUpTo: job.upTo, mailedAt: now })
+      .onConflictDoUpdate({ target: [notificationTopics.userId, notificationTopics.topic], set: { mailedUpTo: job.upTo, mailedAt: now } });
+    await deps.mailer.send({
+      to: recipient.email,
+      fromName: site.name,
+      fromAddress: site.supportEmail,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      links: [`${origin}${path}`],
+      headers: {
+        // RFC 8058: the mail app's one-click unsubscribe POSTs to this address; no login, no page.
+        'List-Unsubscribe': `<${links.oneClick}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+  });
+}
