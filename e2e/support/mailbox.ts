@@ -13,6 +13,9 @@ export interface Mail {
   subject: string;
   text: string;
   links: string[];
+  /** A notification mail's List-Unsubscribe address (RFC 8058), without the angle brackets; null for other mails. */
+  listUnsubscribe: string | null;
+  listUnsubscribePost: string | null;
 }
 
 const mailDir = () => path.join(E2E_DATA_DIR, 'mail');
@@ -28,16 +31,26 @@ async function mailsTo(address: string): Promise<Mail[]> {
     files.map(async (name) => {
       const parsed = await simpleParser(fs.readFileSync(path.join(mailDir(), name)));
       const text = parsed.text ?? '';
-      return { file: name, subject: parsed.subject ?? '', text, links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [] };
+      // Raw header lines, as a mail app reads them (folded lines joined).
+      const header = (key: string) => parsed.headerLines.find((line) => line.key === key)?.line.replace(/^[^:]*:\s*/, '').replace(/\r?\n\s+/g, '') ?? null;
+      const unsubscribe = header('list-unsubscribe');
+      return {
+        file: name,
+        subject: parsed.subject ?? '',
+        text,
+        links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+        listUnsubscribe: unsubscribe ? unsubscribe.replace(/^<|>$/g, '') : null,
+        listUnsubscribePost: header('list-unsubscribe-post'),
+      };
     }),
   );
 }
 
 /** Waits for the n-th mail (1-based) to an address and answers it. */
-export async function nthMailTo(address: string, n: number): Promise<Mail> {
+export async function nthMailTo(address: string, n: number, timeout = 10_000): Promise<Mail> {
   let mails: Mail[] = [];
   await expect
-    .poll(async () => (mails = await mailsTo(address)).length, { message: `mail #${n} to ${address}`, timeout: 10_000 })
+    .poll(async () => (mails = await mailsTo(address)).length, { message: `mail #${n} to ${address}`, timeout })
     .toBeGreaterThanOrEqual(n);
   return mails[n - 1]!;
 }

@@ -3,7 +3,9 @@
  * context, then each feature's routes, then the web app. No listening here: main.ts and tests
  * decide that.
  */
+import { NOTIFICATION_MAIL_DELAY_SECONDS } from '@cupido/shared/notification-rules';
 import { notificationJobs } from './features/notifications/delivery';
+import { handleNotificationEvents } from './features/notifications/event-handlers';
 import { notificationRoutes } from './features/notifications/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -102,7 +104,7 @@ export const JOB_STOP_TIMEOUT_MS = 8_000;
 
 export interface AppDeps {
   config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> &
-    Partial<Pick<Config, 'photoS3' | 'metricsToken' | 'publicOrigin' | 'payments' | 'sms' | 'paymentSandboxAllowed' | 'dkim'>> & {
+    Partial<Pick<Config, 'photoS3' | 'metricsToken' | 'publicOrigin' | 'payments' | 'sms' | 'paymentSandboxAllowed' | 'dkim' | 'notificationMailDelaySeconds'>> & {
     /** Demo, production or the tests' app (run-mode.ts, decision 035): which demo- and test-only parts exist. */
     mode: RunMode;
     /** Prefix of rate-limit keys in Redis; tests give each app its own. */
@@ -195,6 +197,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   handleMatchingEvents(events);
   handleLikeEvents(events);
   handleAccountEvents(events);
+  handleNotificationEvents(events);
   // A like either way makes two members partners: an invisible one stays reachable for the other.
   addExistingContactSource(likedEitherWay);
   app.decorate('events', events);
@@ -256,7 +259,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(chatRoutes, { deps: chatDeps });
   await app.register(chatImageRoutes, { deps: chatDeps, storage: chatImages });
   // Notification mails (issue 30): a scan job reads chats' and likes' news, one mail job per member and topic.
-  const notificationDeps = { db: database.db, clock, mailer, jobs, sites, publicOrigin };
+  const notificationDeps = { db: database.db, clock, mailer, jobs, sites, publicOrigin, delaySeconds: config.notificationMailDelaySeconds ?? NOTIFICATION_MAIL_DELAY_SECONDS };
   const notifications = notificationJobs(notificationDeps);
   jobs.register(notifications.scan);
   jobs.register(notifications.mail);

@@ -63,6 +63,8 @@ const ZEnv = z.object({
   SMS_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
   SMS_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** DKIM signing of every mail for its site's domain (infra/mailer.ts): the selector and the PEM private key (its \n may be written as \\n). */
+  /** How long a message waits before its notification mail (issue 30): read meanwhile, no mail. */
+  NOTIFICATION_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   DKIM_SELECTOR: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i).optional()),
   DKIM_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
@@ -100,6 +102,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** The SMS gateway; undefined logs messages instead (infra/sms.ts). */
   sms: SmsGatewayConfig | undefined;
+  /** NOTIFICATION_MAIL_DELAY_SECONDS: a message's mail waits this long, so one read meanwhile sends none. */
+  notificationMailDelaySeconds: number;
   /** DKIM_SELECTOR and DKIM_PRIVATE_KEY: mails are signed for their site's domain; undefined: unsigned. */
   dkim: { selector: string; privateKey: string } | undefined;
 }
@@ -183,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: e.SMS_GATEWAY_URL
       ? { url: e.SMS_GATEWAY_URL, accountSid: required(e.SMS_ACCOUNT_SID, 'SMS_ACCOUNT_SID'), authToken: required(e.SMS_AUTH_TOKEN, 'SMS_AUTH_TOKEN'), from: required(e.SMS_FROM, 'SMS_FROM') }
       : undefined,
+    notificationMailDelaySeconds: e.NOTIFICATION_MAIL_DELAY_SECONDS,
     dkim: e.DKIM_SELECTOR ? { selector: e.DKIM_SELECTOR, privateKey: required(e.DKIM_PRIVATE_KEY, 'DKIM_PRIVATE_KEY').replace(/\\n/g, '\n') } : undefined,
   };
 }

@@ -16,6 +16,7 @@ import './features/likes/personal-data';
 import './features/chats/personal-data';
 import './features/payments/receipts/personal-data';
 import './features/operator-console/personal-data';
+import './features/notifications/personal-data';
 import { registerBlocksDataExport } from './features/blocks/personal-data';
 import { profilesForBlocks } from './features/profiles/for-blocks';
 

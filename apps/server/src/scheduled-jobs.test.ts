@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './test/test-app';
 
 const clock = manualClock(new Date('2026-03-11T03:30:10Z'));
 /** Due at every one of the ticks below (every minute, 5, 10 and 15 minutes). */
-const FREQUENT = ['decision_notices_retry', 'suspension_lift', 'payment_events_sweep', 'payment_receipts', 'direct_debit_purge'];
+const FREQUENT = ['decision_notices_retry', 'suspension_lift', 'payment_events_sweep', 'payment_receipts', 'direct_debit_purge', 'notification_scan'];
 let t: TestApp;
 
 beforeAll(async () => {
@@ -25,13 +25,13 @@ afterAll(async () => {
 describe('scheduled jobs', () => {
   it('sends the nightly ledger check and grant pruning at 03:30 and the hourly maintenance and presence prune, each once', async () => {
     expect((await t.app.jobs.runSchedules()).sort()).toEqual(['account_maintenance', 'presence_prune', ...FREQUENT, 'ledger_check', 'like_grants_prune'].sort());
-    expect(await t.app.jobs.drain()).toBe(9);
+    expect(await t.app.jobs.drain()).toBe(10);
 
     // An hour later only the hourly jobs are due; the ledger check waits for the next night.
     clock.set(new Date('2026-03-11T04:30:00Z'));
     expect((await t.app.jobs.runSchedules()).sort()).toEqual(['account_maintenance', 'presence_prune', ...FREQUENT].sort());
     clock.set(new Date('2026-03-12T03:30:00Z'));
     expect((await t.app.jobs.runSchedules()).sort()).toEqual(['account_maintenance', 'presence_prune', ...FREQUENT, 'ledger_check', 'like_grants_prune'].sort());
-    expect(await t.app.jobs.drain()).toBe(16);
+    expect(await t.app.jobs.drain()).toBe(18);
   });
 });

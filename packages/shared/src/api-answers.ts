@@ -10,6 +10,7 @@ import { ZPersonalDataExport } from './personal-data';
 import { ZAutoLikeAnswer, ZLikeAnswer, ZLikesAnswer, ZLikesPageAnswer, ZSuggestionsAnswer, ZSwipeStackAnswer } from './likes';
 import { ZChatAnswer, ZChatsAnswer, ZSendMessageAnswer } from './chats';
 import { ZAppealAnswer, ZDecisionLinkAnswer, ZMemberDecisions } from './moderation';
+import { ZNotificationSettingsAnswer, ZUnsubscribeAnswer } from './notifications';
 import { ZCreatePaymentAnswer, ZLastOrderAnswer, ZPackagesAnswer, ZTransactionAnswer } from './payments';
 
 /**
@@ -54,6 +55,10 @@ export const API_ANSWERS = {
   'DELETE /api/photo.php': ZPhotoDeletedAnswer,
   'GET /api/personal-data.php': ZPersonalDataExport,
   'GET /api/likes.php': ZLikesAnswer,
+  'GET /api/notification-settings.php': ZNotificationSettingsAnswer,
+  'PUT /api/notification-settings.php': ZNotificationSettingsAnswer,
+  'POST /api/notifications-enable.php': ZNotificationSettingsAnswer,
+  'POST /api/unsubscribe.php': ZUnsubscribeAnswer,
   'POST /api/like.php': ZLikeAnswer,
   'DELETE /api/like.php': ZLikeAnswer,
   'POST /api/likes-seen.php': ZOkAnswer,

@@ -123,6 +123,13 @@ export const ZPersonalDataOperatorCare = z.object({
   notes: z.array(z.object({ fictional_profile_id: z.number().int(), note: z.string(), updated_at: isoTime })),
 });
 
+/** The member's notification choices (issue 30) and what they were mailed about. */
+export const ZPersonalDataNotifications = z.object({
+  preferences: z.record(z.string(), z.object({ email: z.boolean(), push: z.boolean() })).meta({ description: 'Every kind per channel, defaults included' }),
+  changed: z.array(z.object({ kind: z.string(), channel: z.string(), enabled: z.boolean(), changed_at: isoTime })),
+  mailed: z.array(z.object({ topic: z.string(), mailed_at: isoTime })).meta({ description: 'The last mail per conversation, like or match' }),
+});
+
 /** The parts, by name: each is contributed by the feature that owns the data. */
 export const ZPersonalDataParts = z.object({
   account: ZPersonalDataAccount,
@@ -136,6 +143,7 @@ export const ZPersonalDataParts = z.object({
   chats: ZPersonalDataChats,
   orders: z.array(ZPersonalDataOrder).meta({ description: 'Paid orders with their receipts, newest first' }),
   operator_care: ZPersonalDataOperatorCare.meta({ description: 'Notes staff keep for conversations with fictional profiles, and the vulnerability flag' }),
+  notifications: ZPersonalDataNotifications,
 });
 export type TPersonalDataParts = z.infer<typeof ZPersonalDataParts>;
 export type PersonalDataPartName = keyof TPersonalDataParts;

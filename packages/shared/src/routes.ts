@@ -43,6 +43,8 @@ export const ROUTES = {
   decisions: '/decisions',
   /** A statement's e-mail link: one decision and its appeal without a login (a suspended member cannot log in). */
   'decision-token': '/decision/:token',
+  /** A notification mail's unsubscribe link (issue 30): turns that kind of mail off without a login. */
+  unsubscribe: '/unsubscribe',
   'pages-ban': '/pages/ban',
   'pages-cookies': '/pages/cookies',
   'pages-faq': '/pages/faq',
@@ -81,6 +83,7 @@ export const SERVED_ROUTE_NAMES: readonly RouteName[] = [
   'account-not-me',
   'decisions',
   'decision-token',
+  'unsubscribe',
   'notifications',
   'swipe-game',
   'match-finder',

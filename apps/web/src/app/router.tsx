@@ -30,6 +30,7 @@ const AccountDeletedPage = lazyWithReload(() => import('../features/accounts/del
 // Screens that compose several features (account, profile, blocks, credits) live in features above them.
 const ActivateDonePage = lazyWithReload(() => import('../features/onboarding/activate-done-page'));
 const NotificationsPage = lazyWithReload(() => import('../features/member-settings/notifications-page'));
+const UnsubscribePage = lazyWithReload(() => import('../features/notification-settings/unsubscribe-page'));
 // Moderation decisions and appeals (issue 13): the list for members, the e-mail link's page for anyone with the token.
 const DecisionsPage = lazyWithReload(() => import('../features/moderation-notices/decisions-page'));
 const DecisionLinkPage = lazyWithReload(() => import('../features/moderation-notices/decision-link-page'));
@@ -123,6 +124,8 @@ export const appRoutes: RouteObject[] = [
           named('account-not-me', <NotMePage />),
           named('account-deleted', <AccountDeletedPage />),
           named('decision-token', <DecisionLinkPage />),
+          // A notification mail's unsubscribe link: no login, the mail's signed token is the permission.
+          named('unsubscribe', <UnsubscribePage />),
           // What premium is and costs: for visitors too (the footer links /pricing).
           named('premium', <PremiumPage />),
           named('pricing', <PricingPage />),

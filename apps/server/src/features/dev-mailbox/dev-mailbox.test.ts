@@ -57,6 +57,29 @@ describe('GET /dev/mailbox', () => {
     expect(body).toContain('Confirm your e-mail address for Cupido');
   });
 
+  it('shows a notification mail\'s one-click unsubscribe headers (issue 30)', async () => {
+    const dir = path.join(local.dataDir, 'mail');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, '2099-01-02T00-00-00.000Z-anna@example.com.eml'),
+      [
+        'To: <anna@example.com>',
+        'Subject: Bo sent you a message',
+        'Date: Fri, 02 Jan 2099 00:00:00 +0000',
+        'List-Unsubscribe: <http://localhost:3000/api/unsubscribe.php?token=7-new_messages-1-x>',
+        'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+        'Content-Type: text/plain',
+        '',
+        'http://localhost:3000/chats/1',
+        '',
+      ].join('\r\n'),
+    );
+    const body = (await local.app.inject({ url: '/dev/mailbox' })).body;
+    expect(body).toContain(
+      'List-Unsubscribe: &lt;http://localhost:3000/api/unsubscribe.php?token=7-new_messages-1-x&gt; · List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    );
+  });
+
   it('is not served with SMTP_URL set or by a production server, even to this machine', async () => {
     for (const t of [withSmtp, production]) {
       const response = await t.app.inject({ url: '/dev/mailbox' });
@@ -113,6 +136,7 @@ describe('parseEml', () => {
       subject: 'Bevestig je adres voor Amöra',
       date: new Date('2026-11-23T13:31:57Z'),
       links: ['https://nl.localhost/api/activate.php?token=abc_123-XYZ&lang=nl'],
+      listUnsubscribe: null,
     });
     expect(decodeWords('=?UTF-8?B?w7Zr?=')).toBe('ök');
   });

@@ -8,6 +8,8 @@ export interface ParsedMail {
   subject: string;
   date: Date | null;
   links: string[];
+  /** The List-Unsubscribe and List-Unsubscribe-Post headers of a notification mail (RFC 8058), as sent. */
+  listUnsubscribe: { address: string; post: string | null } | null;
 }
 
 function splitHead(raw: string): [string, string] {
@@ -78,5 +80,6 @@ export function parseEml(raw: string): ParsedMail {
     subject: decodeWords(h.get('subject') ?? ''),
     date: date && !Number.isNaN(date.getTime()) ? date : null,
     links,
+    listUnsubscribe: h.has('list-unsubscribe') ? { address: h.get('list-unsubscribe')!, post: h.get('list-unsubscribe-post') ?? null } : null,
   };
 }

@@ -51,7 +51,11 @@ export function renderMailbox(mails: (ParsedMail & { file: string })[]): string 
     .map((m) => {
       const time = m.date ? m.date.toISOString().replace('T', ' ').slice(0, 19) + ' UTC' : '';
       const links = m.links.map((l) => `<li><a href="${e(l)}">${e(l)}</a></li>`).join('');
-      return `<li class="mail"><p class="meta">${e(time)} · to ${e(m.to)}</p><p class="subject">${e(m.subject)}</p><ul class="links">${links}</ul></li>`;
+      // A notification mail's one-click unsubscribe, as a mail app sees it (issue 30).
+      const unsubscribe = m.listUnsubscribe
+        ? `<p class="meta list-unsubscribe">List-Unsubscribe: ${e(m.listUnsubscribe.address)}${m.listUnsubscribe.post ? ` · List-Unsubscribe-Post: ${e(m.listUnsubscribe.post)}` : ''}</p>`
+        : '';
+      return `<li class="mail"><p class="meta">${e(time)} · to ${e(m.to)}</p><p class="subject">${e(m.subject)}</p>${unsubscribe}<ul class="links">${links}</ul></li>`;
     })
     .join('\n');
   return `<!DOCTYPE html>

@@ -3,19 +3,20 @@
  * messages, likes and matches. Nothing here runs in the request that sends a message or a like:
  *
  * - `notification_scan` (every minute, one job per tick across all processes) reads from chats
- *   and likes what happened since the last scan and at least NOTIFICATION_MAIL_DELAY_SECONDS ago
+ *   and likes what happened since the last scan and at least `delaySeconds` ago (120 by default)
  *   (a message read meanwhile is left out), and queues one `notification_mail` job per member
  *   and topic under an id made from them, so a scan that runs twice queues each mail once;
  * - `notification_mail` checks again at send time and sends at most one mail: not to a member
  *   who may get none (not confirmed, suspended, ended, pending deletion, notifications_disabled),
- *   who turned the kind off, who read the conversation or opened the like meanwhile, or who is
- *   online (the live channel told them); at most one mail per conversation until the member has
+ *   who turned the kind off, or who read the conversation or opened the like meanwhile; while the
+ *   member is online (the app told them) it looks again every two minutes, for up to an hour, and
+ *   mails if they left without reading; at most one mail per conversation until the member has
  *   read what the last one was about, one per like and per match; during the member's quiet
  *   hours it waits until they end.
  */
 import { eq, sql } from 'drizzle-orm';
 import { isKnownTimeZone } from '@cupido/shared/like-rules';
-import { NOTIFICATION_MAIL_DELAY_SECONDS, quietHoursEnd } from '@cupido/shared/notification-rules';
+import { quietHoursEnd } from '@cupido/shared/notification-rules';
 import type { Database } from '../../db/open';
 import { executePrepared } from '../../db/prepared';
 import { notificationScans, notificationTopics } from '../../db/schema';
@@ -48,6 +49,8 @@ export interface NotificationDeps {
   jobs: JobQueue;
   sites: SiteService;
   publicOrigin: PublicOriginConfig;
+  /** How old news must be before its mail (NOTIFICATION_MAIL_DELAY_SECONDS; 120 by default). */
+  delaySeconds: number;
 }
 
 export interface NotificationMailJob {
@@ -62,7 +65,14 @@ export interface NotificationMailJob {
   upTo: number;
   /** Queued again at the end of the member's quiet hours: send then, whatever the clock says. */
   afterQuietHours?: boolean;
+  /** How many times the member was found online, each time looked at again ONLINE_RECHECK_MS later. */
+  onlineChecks?: number;
 }
+
+/** A member online now is told by the app; if they leave without reading, the mail goes after all. */
+const ONLINE_RECHECK_MS = 2 * 60_000;
+/** After this many checks (an hour online without reading the conversation) the mail is dropped. */
+const ONLINE_RECHECKS_MAX = 30;
 
 export function notificationJobs(deps: NotificationDeps): { scan: JobDefinition; mail: JobDefinition<NotificationMailJob> } {
   const mail: JobDefinition<NotificationMailJob> = { name: NOTIFICATION_MAIL_JOB, run: (data) => sendNotificationMail(deps, mail, data) };
@@ -72,7 +82,7 @@ export function notificationJobs(deps: NotificationDeps): { scan: JobDefinition;
 
 /** Queues the mails about what happened since the last scan; answers how many were queued. */
 export async function scanForNotifications(deps: NotificationDeps, mail: JobDefinition<NotificationMailJob>): Promise<number> {
-  const until = new Date(deps.clock().getTime() - NOTIFICATION_MAIL_DELAY_SECONDS * 1000);
+  const until = new Date(deps.clock().getTime() - deps.delaySeconds * 1000);
   const [cursor] = await deps.db.select().from(notificationScans).where(eq(notificationScans.source, SCAN_SOURCE));
   const from = new Date(Math.max(cursor?.scannedUntil.getTime() ?? until.getTime() - FIRST_SCAN_SPAN_MS, until.getTime() - SCAN_MAX_SPAN_MS));
   if (from >= until) return 0;
@@ -128,7 +138,13 @@ export async function sendNotificationMail(deps: NotificationDeps, mail: JobDefi
     .where(sql`${notificationTopics.userId} = ${recipient.userId} and ${notificationTopics.topic} = ${job.topic}`);
   // One mail per like and per match; per conversation, none until the member read what the last one was about.
   if (mailed && (job.conversationId === null || mailed.mailedUpTo >= job.upTo || readUpTo < mailed.mailedUpTo)) return;
-  if (await isOnline(db, recipient.profileId, now)) return;
+  if (await isOnline(db, recipient.profileId, now)) {
+    const checks = (job.onlineChecks ?? 0) + 1;
+    if (checks > ONLINE_RECHECKS_MAX) return;
+    const again = { ...job, onlineChecks: checks };
+    await deps.jobs.send(mail, again, { id: workJobId(NOTIFICATION_MAIL_JOB, job.userId, job.topic, job.upTo, 'online', checks), startAfter: new Date(now.getTime() + ONLINE_RECHECK_MS) });
+    return;
+  }
 
   const site = await deps.sites.byId(recipient.siteId);
   if (!site) return;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ZNotificationSettingsAnswer, ZUnsubscribeAnswer } from '@cupido/shared/notifications';
-import { consents, users } from '../../db/schema';
+import { consents, memberPresence, users } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { ReceivedMail } from '../../test/smtp-server';
@@ -165,6 +165,32 @@ describe('mails about messages', () => {
     expect([...mailsTo(optedOut), ...mailsTo(suspended), ...mailsTo(disabled)]).toHaveLength(0);
   });
 
+  it('holds the mail while the member is online, and sends it once they left without reading', async () => {
+    const site = await kit.siteWith(2);
+    const [writer, reader] = site.members as [Member, Member];
+    // The reader's app is open (a live socket's presence row, features/live).
+    await t.database.db.insert(memberPresence).values({ userId: reader.userId, profileId: reader.profileId, processId: 'test-process', seenAt: t.clock() });
+    await kit.sent(site.domain, writer.cookie, reader.profileId, 'You there?');
+    t.clock.advance(3 * 60_000);
+    // Her app's heartbeat keeps the row fresh.
+    await t.database.db.update(memberPresence).set({ seenAt: t.clock() }).where(eq(memberPresence.userId, reader.userId));
+    await t.app.jobs.runSchedules();
+    await t.app.jobs.drain();
+    expect(mailsTo(reader)).toHaveLength(0);
+    // Still online two minutes later: still no mail.
+    t.clock.advance(2 * 60_000);
+    await t.database.db.update(memberPresence).set({ seenAt: t.clock() }).where(eq(memberPresence.userId, reader.userId));
+    // One run: the look two minutes later (a drain of everything would run the whole chain of looks at once).
+    await t.app.jobs.drain({ includeDelayed: true, maxRuns: 1 });
+    expect(mailsTo(reader)).toHaveLength(0);
+    // She closed the app without reading: the next look sends the mail.
+    await t.database.db.delete(memberPresence).where(eq(memberPresence.userId, reader.userId));
+    t.clock.advance(2 * 60_000);
+    // One run: the look two minutes later (a drain of everything would run the whole chain of looks at once).
+    await t.app.jobs.drain({ includeDelayed: true, maxRuns: 1 });
+    expect(mailsTo(reader).map((m) => m.subject)).toEqual(['Sanne started a conversation with you']);
+  });
+
   it('waits out the member’s quiet hours and mails when they end', async () => {
     const site = await kit.siteWith(2);
     const [writer, sleeper] = site.members as [Member, Member];
@@ -199,7 +225,7 @@ describe('mails about likes and matches', () => {
     // The liked member likes back: the first liker hears of the match.
     expect((await like(liked, liker)).statusCode).toBe(200);
     await afterTheDelay();
-    expect(mailsTo(liker).map((m) => m.subject)).toEqual(['It’s a match: you and Sanne like each other']);
+    expect(mailsTo(liker).map((m) => m.subject)).toEqual(["It's a match: you and Sanne like each other"]);
     await afterTheDelay();
     expect(mailsTo(liker)).toHaveLength(1);
   });

@@ -13,6 +13,8 @@ import NotificationsPage from './notifications-page';
 vi.mock('../profiles/blocked-members', () => ({ BlockedMembers: () => null }));
 vi.mock('../credits/credit-history', () => ({ CreditHistory: () => null }));
 vi.mock('../orders/orders-section', () => ({ OrdersSection: () => null }));
+// So have the notification preferences (features/notification-settings/notification-preferences.test.tsx).
+vi.mock('../notification-settings/notification-preferences', () => ({ NotificationPreferences: () => null }));
 
 afterEach(async () => {
   vi.restoreAllMocks();

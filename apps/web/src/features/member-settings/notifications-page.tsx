@@ -5,6 +5,7 @@ import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
 import { ChangeEmailForm } from '../accounts/email/change-email-form';
 import { ChangePasswordForm } from '../accounts/password/change-password-form';
 import { DeleteAccountForm } from '../accounts/deletion/delete-account-form';
+import { NotificationPreferences } from '../notification-settings/notification-preferences';
 import { OrientationConsent } from './orientation-consent';
 import { ActivityPrivacy } from './activity-privacy';
 import { BlockedMembers } from '../profiles/blocked-members';
@@ -14,9 +15,9 @@ import { PersonalDataSettings } from '../personal-data/personal-data-settings';
 import { DecisionsSettingsLink } from '../moderation-notices/decisions-link';
 
 /**
- * /notifications, the settings screen (spec section 2). Today: e-mail address, password, the
- * orientation consent and "hide my activity" (privacy), blocked members, credit history, personal data and the
- * delete-account item; the notification preferences join when mail preferences exist. It composes
+ * /notifications, the settings screen (spec section 2): e-mail address, password, the notification
+ * preferences, the orientation consent and "hide my activity" (privacy), blocked members, credit
+ * history, personal data and the delete-account item. It composes
  * those features, so it lives above them: none of them imports it.
  */
 export default function NotificationsPage() {
@@ -55,6 +56,8 @@ function Settings() {
         </h2>
         <ChangePasswordForm />
       </section>
+
+      <NotificationPreferences />
 
       <section className="mb-5" aria-labelledby="settings-privacy-title">
         <h2 id="settings-privacy-title" className="h5">

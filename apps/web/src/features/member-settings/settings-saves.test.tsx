@@ -13,6 +13,8 @@ vi.mock('../credits/credit-history', () => ({ CreditHistory: () => null }));
 vi.mock('../orders/orders-section', () => ({ OrdersSection: () => null }));
 // So has the activity privacy switch (activity-privacy.test.tsx).
 vi.mock('./activity-privacy', () => ({ ActivityPrivacy: () => null }));
+// So have the notification preferences (features/notification-settings/notification-preferences.test.tsx).
+vi.mock('../notification-settings/notification-preferences', () => ({ NotificationPreferences: () => null }));
 
 const renderSettings = () =>
   renderWithProviders(

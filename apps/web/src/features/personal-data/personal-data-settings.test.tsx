@@ -42,6 +42,7 @@ const exported: TPersonalDataExport = {
   chats: { conversations: [], messages_sent: [] },
   orders: [],
   operator_care: { vulnerability: null, notes: [] },
+  notifications: { preferences: {}, changed: [], mailed: [] },
 };
 
 beforeEach(() => {
