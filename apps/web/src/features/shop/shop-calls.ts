@@ -38,12 +38,17 @@ export function usePackages({ country, code }: PackagesChoice, enabled = true) {
   });
 }
 
-/** GET /api/repeat-order.php: the member's last paid order, or null when they never paid (404). */
+/**
+ * GET /api/repeat-order.php: the member's last paid order, or null when they never paid (404).
+ * Only asked for a paying member (any purchase makes one): for everyone else the answer is a 404,
+ * which the browser logs as an error on every visit to the shop.
+ */
 export function useLastOrder() {
   const { user } = useSession();
   return useQuery({
-    queryKey: ['last-order', user?.id ?? 0],
+    queryKey: ['last-order', user?.id ?? 0, user?.paid_user === true],
     queryFn: async () => {
+      if (user?.paid_user !== true) return null;
       try {
         return await apiGet<TLastOrderAnswer>('/api/repeat-order.php');
       } catch (error) {
