@@ -10,21 +10,10 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/open';
-import { loadOrCreateAppSecret } from '../push/app-secrets';
+import { cachedAppSecret } from '../push/app-secrets';
 
 const KEY_NAME = 'appeal_link';
-const keys = new WeakMap<Database, Promise<Buffer>>();
-
-function keyOf(db: Database): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = loadOrCreateAppSecret(db, KEY_NAME);
-    // A failed load is tried again next time.
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
-}
+const keyOf = (db: Database) => cachedAppSecret(db, KEY_NAME);
 
 function signature(key: Buffer, decisionId: number, userId: number): Buffer {
   return createHmac('sha256', key).update(`appeal:${decisionId}:${userId}`).digest();

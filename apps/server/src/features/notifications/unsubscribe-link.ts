@@ -9,24 +9,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@cupido/shared/notification-rules';
 import type { Database } from '../../db/open';
-import { loadOrCreateAppSecret } from '../push/app-secrets';
+import { cachedAppSecret } from '../push/app-secrets';
 
 const KEY_NAME = 'unsubscribe_link';
 /** A mail's link works this long: an old mail found in an archive still unsubscribes for months. */
 export const UNSUBSCRIBE_LINK_DAYS = 180;
 const DAY_MS = 86_400_000;
-const keys = new WeakMap<Database, Promise<Buffer>>();
-
-function keyOf(db: Database): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = loadOrCreateAppSecret(db, KEY_NAME);
-    // A failed load is tried again next time.
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
-}
+const keyOf = (db: Database) => cachedAppSecret(db, KEY_NAME);
 
 function signature(key: Buffer, userId: number, kind: NotificationKind, expiryDay: number): Buffer {
   return createHmac('sha256', key).update(`unsubscribe:${userId}:${kind}:${expiryDay}`).digest();

@@ -15,3 +15,21 @@ export async function loadOrCreateAppSecret(db: Database, name: string): Promise
   const [row] = await db.select().from(appKeys).where(eq(appKeys.name, name));
   return Buffer.from(row!.value.secret!, 'base64url');
 }
+
+const loaded = new WeakMap<Database, Map<string, Promise<Buffer>>>();
+
+/**
+ * The secret named `name`, loaded once per database handle and kept (signing links is frequent;
+ * the key never changes). A failed load is tried again on the next call.
+ */
+export function cachedAppSecret(db: Database, name: string): Promise<Buffer> {
+  let secrets = loaded.get(db);
+  if (!secrets) loaded.set(db, (secrets = new Map()));
+  let secret = secrets.get(name);
+  if (!secret) {
+    secret = loadOrCreateAppSecret(db, name);
+    secret.catch(() => secrets.delete(name));
+    secrets.set(name, secret);
+  }
+  return secret;
+}
