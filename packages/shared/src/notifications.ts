@@ -27,16 +27,8 @@ export const ZNotificationPreferenceChange = z.strictObject({
 });
 export type TNotificationPreferenceChange = z.infer<typeof ZNotificationPreferenceChange>;
 
-/** POST /api/notifications-enable.php: mails on again after "unsubscribed in mail app" (the other reasons need a new address or its confirmation). */
-export const ZNotificationsEnableAnswer = ZNotificationSettingsAnswer;
-
 /** The signed token of an unsubscribe link: what it turns off, for whom, until when it works. */
 export const ZUnsubscribeQuery = z.object({ token: z.string().min(1).max(300) });
-
-/** POST /api/unsubscribe.php: `all` turns every mail off (notifications_disabled: listunsubscribe); `undo` turns the link's kind on again. */
-export const ZUnsubscribeBody = z
-  .object({ all: z.boolean().optional(), undo: z.boolean().optional(), 'List-Unsubscribe': z.literal('One-Click').optional() })
-  .optional();
 
 export const ZUnsubscribeAnswer = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
