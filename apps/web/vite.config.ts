@@ -13,6 +13,7 @@ export default defineConfig({
     reportCompressedSize: true,
     manifest: true,
     rolldownOptions: {
+      treeshake: { manualPureFunctions: ['z', 'zBackOfficeCursor', 'zBackOfficeDay', 'zBackOfficeTime', 'zClientId', 'zId', 'zIdempotencyKey', 'zInt32', 'zMessageId', 'zText', 'zIso'] },
       output: {
         // Everything the entry imports statically stays in one initial chunk. Without this group
         // Rolldown cuts every module that a lazy chunk shares with the entry into its own small

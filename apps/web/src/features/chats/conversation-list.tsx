@@ -279,7 +279,7 @@ function ConversationPlaceholders() {
       <span className="visually-hidden" role="status">
         {t('common.loading')}
       </span>
-      <ul className="conversation-list list-unstyled mb-0" aria-hidden="true">
+      <ul className="conversation-list list-unstyled mb-0 placeholder-pulse" aria-hidden="true">
         {Array.from({ length: 6 }, (_, index) => (
           <li key={index} className="conversation-item conversation-item--placeholder">
             <span className="conversation-item__link">

@@ -16,7 +16,7 @@ export function ProfileCardPlaceholders({ count = 10, gridClassName = PROFILE_GR
       <span className="visually-hidden" role="status">
         {t('common.loading')}
       </span>
-      <ul className={gridClassName} aria-hidden="true">
+      <ul className={`${gridClassName} placeholder-pulse`} aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
           <li key={index} className="col">
             <div className="profile-card profile-card--placeholder card h-100">

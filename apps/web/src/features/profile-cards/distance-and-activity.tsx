@@ -4,6 +4,7 @@ import type { TUser } from '@cupido/shared/accounts';
 import type { TSettings } from '@cupido/shared/contracts';
 import { LOCALES } from '@cupido/shared/locales';
 import { distanceInUnit, distanceUnitFor, type Activity, type DistanceUnit } from '@cupido/shared/matching-rules';
+import { numberFormat } from '../../i18n/number-format';
 import { useLocale } from '../locale/use-locale';
 import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';
@@ -29,8 +30,7 @@ export function useDistanceUnit(): DistanceUnit {
 export function useNumberFormat(): (value: number) => string {
   const { locale } = useLocale();
   return useMemo(() => {
-    const iso = LOCALES.find((l) => l.code === locale)?.iso ?? locale;
-    const format = new Intl.NumberFormat(iso, { maximumFractionDigits: 0 });
+    const format = numberFormat(LOCALES.find((l) => l.code === locale)?.iso ?? locale, { maximumFractionDigits: 0 });
     return (value: number) => format.format(value);
   }, [locale]);
 }

@@ -1,7 +1,9 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { LOCALES } from '@cupido/shared/locales';
 import type { TProfileCard, TSearchAnswer } from '@cupido/shared/profiles';
+import { numberFormat } from '../../../i18n/number-format';
 import { ServerError } from '../../accounts/server-error';
 import { useLocale } from '../../locale/use-locale';
 import { useSession } from '../../session/use-session';
@@ -44,7 +46,7 @@ function useFoundCount(answer: TSearchAnswer | undefined): string {
   const { locale } = useLocale();
   if (!answer) return '';
   const iso = LOCALES.find((l) => l.code === locale)?.iso ?? locale;
-  const number = new Intl.NumberFormat(iso).format(answer.numResults);
+  const number = numberFormat(iso).format(answer.numResults);
   return answer.results_capped ? `${number}+` : number;
 }
 
@@ -114,7 +116,10 @@ export function MembersSearch() {
   const filters = filtersFromParams(params, offered, distance.located);
   const page = pageFromParams(params);
   const search = useSearch(searchApiQuery(filters, page, loggedIn), !applyingDefaults && !distance.waiting);
-  const answer = search.data;
+  // The cards render in a transition (time-sliced, yielding to the browser every few
+  // milliseconds) rather than in the synchronous render that the query's arrival starts: on a
+  // phone the grid is the page's longest piece of work, and one long task blocks input (TBT).
+  const answer = useDeferredValue(search.data);
   const pages = answer ? pageCount(answer.numResults, answer.per_page) : 1;
   const found = useFoundCount(answer);
 
@@ -125,7 +130,7 @@ export function MembersSearch() {
     <>
       {(offered.length > 0 || distance.state) && <FiltersPanel offered={offered} distance={distance.state} filters={filters} onSearch={onSearch} />}
       <ServerError error={search.error} id="search-error" />
-      {search.isPending && <ProfileCardPlaceholders id="search-placeholders" />}
+      {!answer && (search.isPending || !!search.data) && <ProfileCardPlaceholders id="search-placeholders" />}
       {answer && (
         <section aria-labelledby="search-results-title" aria-busy={search.isPlaceholderData || undefined} className={search.isPlaceholderData ? 'opacity-50' : undefined}>
           <h2 id="search-results-title" className="h6 text-body-secondary mb-3">
