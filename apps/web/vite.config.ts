@@ -13,6 +13,10 @@ export default defineConfig({
     reportCompressedSize: true,
     manifest: true,
     rolldownOptions: {
+      // zod's constructors (and the shared contracts' z* helpers) build plain objects: marked pure,
+      // a schema that nothing in a chunk uses is dropped instead of being built when the chunk
+      // loads. Building schemas was a long task on a phone (issue 29). Nothing in the web app calls
+      // z.* for a side effect (zod's config is set by app/zod-jitless.ts without zod).
       treeshake: { manualPureFunctions: ['z', 'zBackOfficeCursor', 'zBackOfficeDay', 'zBackOfficeTime', 'zClientId', 'zId', 'zIdempotencyKey', 'zInt32', 'zMessageId', 'zText', 'zIso'] },
       output: {
         // Everything the entry imports statically stays in one initial chunk. Without this group
