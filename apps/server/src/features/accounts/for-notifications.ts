@@ -4,9 +4,9 @@
  * consent that turning promotions or news on records. Accounts keeps its tables; notifications
  * calls these.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { LocaleCode } from '@cupido/shared/locales';
-import type { NOTIFICATIONS_DISABLED_REASONS } from '@cupido/shared/account-rules';
+import { normalizeEmail, type NOTIFICATIONS_DISABLED_REASONS } from '@cupido/shared/account-rules';
 import { consents, users } from '../../db/schema';
 import type { Database } from '../../db/open';
 import type { Tx } from './account-context';
@@ -80,6 +80,20 @@ export async function disableNotifications(db: Pick<Database, 'update'>, userId:
     .where(eq(users.id, userId))
     .returning({ reasons: users.notificationsDisabled });
   return (row?.reasons ?? []) as NotificationsDisabledReason[];
+}
+
+/**
+ * Adds a reason to notifications_disabled of every account with this address (a mail provider's
+ * bounce or spam complaint names an address, not an account; the same address may be a member
+ * of several sites). Answers the accounts changed; repeating it changes nothing.
+ */
+export async function disableNotificationsForAddress(db: Pick<Database, 'update'>, email: string, reason: NotificationsDisabledReason): Promise<number[]> {
+  const rows = await db
+    .update(users)
+    .set({ notificationsDisabled: sql`${users.notificationsDisabled} || jsonb_build_array(${reason}::text)` })
+    .where(and(eq(users.email, normalizeEmail(email)), ne(users.status, 'erased'), sql`not (${users.notificationsDisabled} ? ${reason})`))
+    .returning({ id: users.id });
+  return rows.map((row) => row.id);
 }
 
 /** Takes a reason out of notifications_disabled; answers the reasons left. */
