@@ -6,9 +6,27 @@ import { routePath } from '@cupido/shared/routes';
 import { ServerError } from '../accounts/server-error';
 import { useEnableMails } from './notification-calls';
 import { NOTIFICATION_SETTINGS_NS, NotificationSettingsTexts } from './notification-settings-texts';
-import { rememberDismissed, wasDismissed } from './notifications-disabled-notice';
+import { dismissedPrefix } from './notifications-disabled-notice';
 
 type Reason = TUser['notifications_disabled'][number];
+
+export const dismissedKey = (userId: number, reason: Reason) => `${dismissedPrefix(userId)}${reason}`;
+
+function wasDismissed(userId: number, reason: Reason): boolean {
+  try {
+    return window.localStorage.getItem(dismissedKey(userId, reason)) !== null;
+  } catch {
+    return false; // storage blocked: the alert shows, the safe side
+  }
+}
+
+function rememberDismissed(userId: number, reason: Reason): void {
+  try {
+    window.localStorage.setItem(dismissedKey(userId, reason), new Date().toISOString());
+  } catch {
+    // Without storage the dismissal lasts for this page only.
+  }
+}
 
 interface AlertProps {
   userId: number;

@@ -7,7 +7,8 @@ import { preferencesFrom } from '@cupido/shared/notification-rules';
 import { i18n } from '../../i18n/i18n';
 import { sentBodies, stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
-import { NotificationsDisabledNotice, dismissedKey } from './notifications-disabled-notice';
+import { NotificationsDisabledNotice } from './notifications-disabled-notice';
+import { dismissedKey } from './notifications-disabled-alert';
 
 beforeEach(() => window.localStorage.clear());
 afterEach(async () => {
