@@ -8,6 +8,8 @@ import { notificationJobs } from './features/notifications/delivery';
 import { handleNotificationEvents } from './features/notifications/event-handlers';
 import { notificationRoutes } from './features/notifications/routes';
 import { mailEventJob, mailEventRoutes } from './features/notifications/bounces';
+import { unreadReminderJobs } from './features/notifications/reminders';
+import { weeklyUpdateJobs } from './features/notifications/weekly-updates';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
@@ -264,6 +266,13 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   const notifications = notificationJobs(notificationDeps);
   jobs.register(notifications.scan);
   jobs.register(notifications.mail);
+  // Unread-message reminders (hourly scan) and weekly updates (Mondays), one job per member each.
+  const reminders = unreadReminderJobs(notificationDeps);
+  jobs.register(reminders.scan);
+  jobs.register(reminders.reminder);
+  const weekly = weeklyUpdateJobs(notificationDeps);
+  jobs.register(weekly.scan);
+  jobs.register(weekly.update);
   await app.register(notificationRoutes, { deps: notificationDeps, forgetMemberSessions: (userId) => app.forgetMemberSessions(userId) });
   // Bounces and spam complaints (Mailgun's webhook): mails stop for the address at once.
   const mailEventDeps = { db: database.db, clock, jobs, signingKey: config.mailgunWebhookSigningKey, forgetMemberSessions: (userId: number) => app.forgetMemberSessions(userId) };

@@ -69,6 +69,20 @@ export async function recipientByUser(db: Pick<Database, 'select'>, userId: numb
   return row && row.profileId !== null ? toRecipient(row as RecipientRow) : null;
 }
 
+/**
+ * A page of the members who may get mail (as `mailable` says), by id after `afterUserId`: the
+ * weekly update goes through them all, a page at a time.
+ */
+export async function mailableUserIds(db: Pick<Database, 'select'>, afterUserId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`${users.id} > ${afterUserId}`, eq(users.status, 'active'), sql`${users.notificationsDisabled} = '[]'::jsonb`, sql`${users.profileId} is not null`))
+    .orderBy(users.id)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
 /** Adds a reason to notifications_disabled (no mail at all from now on); answers the reasons now. */
 export async function disableNotifications(db: Pick<Database, 'update'>, userId: number, reason: NotificationsDisabledReason): Promise<NotificationsDisabledReason[]> {
   const [row] = await db
