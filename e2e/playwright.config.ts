@@ -15,6 +15,8 @@ export const E2E_DATA_DIR = process.env.CUPIDO_E2E_DATA_DIR;
  * so e2e/support/staff.ts can compute the codes. Never set DEMO_STAFF_TOTP_SECRET in production.
  */
 export const E2E_DEMO_STAFF_TOTP_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+/** Mailgun's webhook signing key of the e2e server: the scenarios sign bounce and complaint events with it. */
+export const E2E_MAILGUN_WEBHOOK_SIGNING_KEY = 'e2e-mailgun-webhook-signing-key';
 
 export default defineConfig({
   testDir: './tests',
@@ -63,6 +65,7 @@ export default defineConfig({
       DEMO_STAFF_TOTP_SECRET: E2E_DEMO_STAFF_TOTP_SECRET,
       // Notification mails go at the next minute's scan rather than two minutes later (notifications-phone).
       NOTIFICATION_MAIL_DELAY_SECONDS: '0',
+      MAILGUN_WEBHOOK_SIGNING_KEY: E2E_MAILGUN_WEBHOOK_SIGNING_KEY,
     },
   },
 });

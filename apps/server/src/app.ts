@@ -7,6 +7,9 @@ import { NOTIFICATION_MAIL_DELAY_SECONDS } from '@cupido/shared/notification-rul
 import { notificationJobs } from './features/notifications/delivery';
 import { handleNotificationEvents } from './features/notifications/event-handlers';
 import { notificationRoutes } from './features/notifications/routes';
+import { mailEventJob, mailEventRoutes } from './features/notifications/bounces';
+import { unreadReminderJobs } from './features/notifications/reminders';
+import { weeklyUpdateJobs } from './features/notifications/weekly-updates';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
@@ -104,7 +107,7 @@ export const JOB_STOP_TIMEOUT_MS = 8_000;
 
 export interface AppDeps {
   config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> &
-    Partial<Pick<Config, 'photoS3' | 'metricsToken' | 'publicOrigin' | 'payments' | 'sms' | 'paymentSandboxAllowed' | 'dkim' | 'notificationMailDelaySeconds'>> & {
+    Partial<Pick<Config, 'photoS3' | 'metricsToken' | 'publicOrigin' | 'payments' | 'sms' | 'paymentSandboxAllowed' | 'dkim' | 'notificationMailDelaySeconds' | 'mailgunWebhookSigningKey'>> & {
     /** Demo, production or the tests' app (run-mode.ts, decision 035): which demo- and test-only parts exist. */
     mode: RunMode;
     /** Prefix of rate-limit keys in Redis; tests give each app its own. */
@@ -263,7 +266,19 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   const notifications = notificationJobs(notificationDeps);
   jobs.register(notifications.scan);
   jobs.register(notifications.mail);
+  // Unread-message reminders (hourly scan) and weekly updates (Mondays), one job per member each.
+  const reminders = unreadReminderJobs(notificationDeps);
+  jobs.register(reminders.scan);
+  jobs.register(reminders.reminder);
+  const weekly = weeklyUpdateJobs(notificationDeps);
+  jobs.register(weekly.scan);
+  jobs.register(weekly.update);
   await app.register(notificationRoutes, { deps: notificationDeps, forgetMemberSessions: (userId) => app.forgetMemberSessions(userId) });
+  // Bounces and spam complaints (Mailgun's webhook): mails stop for the address at once.
+  const mailEventDeps = { db: database.db, clock, jobs, signingKey: config.mailgunWebhookSigningKey, forgetMemberSessions: (userId: number) => app.forgetMemberSessions(userId) };
+  const mailEvents = mailEventJob(mailEventDeps);
+  jobs.register(mailEvents);
+  await app.register(mailEventRoutes, { deps: mailEventDeps, job: mailEvents });
   await app.register(creditRoutes, { deps: { db: database.db } });
   await app.register(personalDataRoutes, { deps: { db: database.db, clock, publicOrigin } });
   await app.register(geocodeRoutes);

@@ -67,6 +67,8 @@ const ZEnv = z.object({
   NOTIFICATION_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   DKIM_SELECTOR: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i).optional()),
   DKIM_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** Mailgun's HTTP webhook signing key: bounces and spam complaints arrive at POST /api/mail-events/mailgun (decision 039). */
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
 });
 
 export interface Config {
@@ -106,6 +108,8 @@ export interface Config {
   notificationMailDelaySeconds: number;
   /** DKIM_SELECTOR and DKIM_PRIVATE_KEY: mails are signed for their site's domain; undefined: unsigned. */
   dkim: { selector: string; privateKey: string } | undefined;
+  /** MAILGUN_WEBHOOK_SIGNING_KEY: Mailgun's bounce and complaint events are accepted; undefined: the route answers 404. */
+  mailgunWebhookSigningKey: string | undefined;
 }
 
 export interface PaymentsConfig {
@@ -189,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     notificationMailDelaySeconds: e.NOTIFICATION_MAIL_DELAY_SECONDS,
     dkim: e.DKIM_SELECTOR ? { selector: e.DKIM_SELECTOR, privateKey: required(e.DKIM_PRIVATE_KEY, 'DKIM_PRIVATE_KEY').replace(/\\n/g, '\n') } : undefined,
+    mailgunWebhookSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY,
   };
 }

@@ -2,7 +2,7 @@
  * Forgotten password, password change and e-mail change (spec sections 5 and 8). Changing the
  * password ends the member's other sessions; a reset ends all of them.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR,
   MAIL_CHANGE_TOKEN_HOURS,
@@ -103,15 +103,17 @@ async function emailOwnedByOther(deps: AccountDeps, siteId: number, email: strin
 export async function requestEmailChange(
   deps: AccountDeps,
   ctx: RequestContext,
-  member: { id: number; email: string; language: string; profileName: string },
+  member: { id: number; email: string; language: string; profileName: string; notificationsDisabled?: readonly string[] },
   input: { email: string; current_password: string },
 ): Promise<void> {
   if (!isValidEmail(input.email)) throw error(400, 'invalid_email', 'email');
   const email = normalizeEmail(input.email);
   // Before saying whether an address is taken: a borrowed session must not probe addresses.
   await checkCurrentPassword(deps, member.id, input.current_password, 'current_password');
-  // Not a change: saying "link sent" and then never changing anything would mislead.
-  if (email === member.email) throw error(409, 'email_unchanged', 'email');
+  // Not a change: saying "link sent" and then never changing anything would mislead. Except after a
+  // bounce: the link to the same address proves it receives mail again (confirmEmailChange).
+  const bounced = member.notificationsDisabled?.includes('bounce') ?? false;
+  if (email === member.email && !bounced) throw error(409, 'email_unchanged', 'email');
   if (await emailOwnedByOther(deps, ctx.site.id, email, member.id)) throw error(409, 'email_taken', 'email');
   const sent = await deps.limiter.hit(`mail:acct:${member.id}`, ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR, HOUR_MS);
   if (!sent.allowed) throw error(429, 'too_many_mails', 'email');
@@ -164,7 +166,8 @@ export async function confirmEmailChange(
       if (!before) return null;
       const [user] = await tx
         .update(users)
-        .set({ email: used.newEmail, pendingEmail: null })
+        // The link was opened from that mailbox: mail to it is delivered, so a bounce no longer stops notifications.
+        .set({ email: used.newEmail, pendingEmail: null, notificationsDisabled: sql`${users.notificationsDisabled} - 'bounce'` })
         .where(usable)
         .returning({ id: users.id });
       if (!user) return null;

@@ -4,9 +4,9 @@
  * consent that turning promotions or news on records. Accounts keeps its tables; notifications
  * calls these.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { LocaleCode } from '@cupido/shared/locales';
-import type { NOTIFICATIONS_DISABLED_REASONS } from '@cupido/shared/account-rules';
+import { normalizeEmail, type NOTIFICATIONS_DISABLED_REASONS } from '@cupido/shared/account-rules';
 import { consents, users } from '../../db/schema';
 import type { Database } from '../../db/open';
 import type { Tx } from './account-context';
@@ -69,6 +69,20 @@ export async function recipientByUser(db: Pick<Database, 'select'>, userId: numb
   return row && row.profileId !== null ? toRecipient(row as RecipientRow) : null;
 }
 
+/**
+ * A page of the members who may get mail (as `mailable` says), by id after `afterUserId`: the
+ * weekly update goes through them all, a page at a time.
+ */
+export async function mailableUserIds(db: Pick<Database, 'select'>, afterUserId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`${users.id} > ${afterUserId}`, eq(users.status, 'active'), sql`${users.notificationsDisabled} = '[]'::jsonb`, sql`${users.profileId} is not null`))
+    .orderBy(users.id)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
 /** Adds a reason to notifications_disabled (no mail at all from now on); answers the reasons now. */
 export async function disableNotifications(db: Pick<Database, 'update'>, userId: number, reason: NotificationsDisabledReason): Promise<NotificationsDisabledReason[]> {
   const [row] = await db
@@ -80,6 +94,20 @@ export async function disableNotifications(db: Pick<Database, 'update'>, userId:
     .where(eq(users.id, userId))
     .returning({ reasons: users.notificationsDisabled });
   return (row?.reasons ?? []) as NotificationsDisabledReason[];
+}
+
+/**
+ * Adds a reason to notifications_disabled of every account with this address (a mail provider's
+ * bounce or spam complaint names an address, not an account; the same address may be a member
+ * of several sites). Answers the accounts changed; repeating it changes nothing.
+ */
+export async function disableNotificationsForAddress(db: Pick<Database, 'update'>, email: string, reason: NotificationsDisabledReason): Promise<number[]> {
+  const rows = await db
+    .update(users)
+    .set({ notificationsDisabled: sql`${users.notificationsDisabled} || jsonb_build_array(${reason}::text)` })
+    .where(and(eq(users.email, normalizeEmail(email)), ne(users.status, 'erased'), sql`not (${users.notificationsDisabled} ? ${reason})`))
+    .returning({ id: users.id });
+  return rows.map((row) => row.id);
 }
 
 /** Takes a reason out of notifications_disabled; answers the reasons left. */

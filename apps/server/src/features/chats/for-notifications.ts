@@ -61,3 +61,28 @@ export async function readUpToOf(db: Pick<Database, 'select'>, conversationId: n
     .where(sql`${conversationMembers.conversationId} = ${conversationId} and ${conversationMembers.profileId} = ${profileId}`);
   return row ? Number(row.readUpTo) : 0;
 }
+
+export interface UnreadWaiting {
+  recipientProfileId: number;
+  /** Who wrote the newest of the waiting messages (the reminder names them). */
+  senderProfileId: number;
+}
+
+/**
+ * The members who have messages written in (from, until] still unread (not removed, not hidden by
+ * a pending deletion), one row per recipient: the unread-message reminders (issue 30). With
+ * `recipientProfileId`, only that member. On the messages' created_at index.
+ */
+export async function unreadWaitingBetween(db: Database, from: Date, until: Date, recipientProfileId?: number): Promise<UnreadWaiting[]> {
+  const onlyRecipient = recipientProfileId === undefined ? sql`` : sql`and side.profile_id = ${recipientProfileId}`;
+  const rows = await executePrepared<{ recipient: number; sender: number }>(
+    db,
+    sql`select side.profile_id as recipient, (array_agg(m.sender_profile_id order by m.id desc))[1] as sender
+      from ${messages} m
+      join ${conversationMembers} side on side.conversation_id = m.conversation_id and side.profile_id <> m.sender_profile_id
+      where m.created_at > ${from.toISOString()}::timestamptz and m.created_at <= ${until.toISOString()}::timestamptz
+        and m.id > side.read_up_to and m.id > side.removed_up_to and not side.hidden ${onlyRecipient}
+      group by side.profile_id`,
+  );
+  return rows.map((row) => ({ recipientProfileId: Number(row.recipient), senderProfileId: Number(row.sender) }));
+}

@@ -133,6 +133,25 @@ async function suggestions(deps: MatchingDeps, site: Site, member: Matcher, ages
   return { profiles: await likedCards(deps, site, member, rows, today) };
 }
 
+/**
+ * The weekly update's new members (issue 30): profiles created after `since` that the member's
+ * default search finds (gender both ways, ages) in the member's country, with a photo, not liked
+ * by the member yet, nearest first. The member is the one the mail goes to, not a session.
+ */
+export async function newMembersFor(deps: MatchingDeps, member: Matcher, since: Date, limit: number): Promise<CardRow[]> {
+  const today = deps.clock();
+  const self = await matchingSelfOf(deps.db, member.profileId, today);
+  if (!self) return [];
+  const excludeIds = await excludedProfileIds(deps.db, { userId: member.userId, profileId: member.profileId });
+  const filter = baseFilter(member, self, excludeIds, today);
+  return matchingCards(
+    deps.db,
+    { ...filter, withPhotoOnly: true, joinedAfter: since, country: self.country, conditions: [notLikedBy(member.profileId)] },
+    { by: 'near_first', place: self },
+    limit,
+  );
+}
+
 /** GET /api/match-finder.php: the age group in place of the member's ages, their gender preference kept. */
 export function matchFinder(deps: MatchingDeps, site: Site, member: Matcher, group: MatchFinderAgeGroup): Promise<TSuggestionsAnswer> {
   return suggestions(deps, site, member, AGE_GROUP_AGES[group]);

@@ -23,7 +23,7 @@ import { translate } from '../../i18n/translate';
 import { safeColor, textColorOn } from '../accounts/account-mails';
 
 /** What a mail is about: the preference kind it falls under is `preferenceOf`. */
-export type NotificationMailKind = 'new_messages' | 'new_conversations' | 'like' | 'match';
+export type NotificationMailKind = 'new_messages' | 'new_conversations' | 'like' | 'match' | 'unread_message_reminders' | 'weekly_updates';
 
 export const preferenceOf = (kind: NotificationMailKind): NotificationKind => (kind === 'match' ? 'like' : kind);
 
@@ -32,8 +32,10 @@ export interface NotificationMailInput {
   locale: LocaleCode;
   /** The member the mail goes to. */
   recipientName: string;
-  /** The profile the mail is about. */
+  /** The profile the mail is about (the reminder: who wrote last). */
   about: { name: string; fictional: boolean };
+  /** The weekly update's new members, each with the link to their profile. */
+  profiles?: { name: string; age: number; city: string; fictional: boolean; link: string }[];
   site: { name: string; domain: string; themeColor: string; logoText: string; fictionalLabel: string };
   company: { name: string; address: string; city: string; country: string };
   /** Where the button leads (the conversation, the likes). */
@@ -61,6 +63,11 @@ function texts(input: NotificationMailInput) {
     body: t(`${input.kind}.body`),
     button: t(`${input.kind}.button`),
     fictional: input.about.fictional ? t('fictional', { label: input.site.fictionalLabel }) : null,
+    profiles: (input.profiles ?? []).map((profile) => ({
+      ...profile,
+      line: t('profileLine', { name: profile.name, age: String(profile.age), city: profile.city }),
+      fictional: profile.fictional ? t('fictional', { label: input.site.fictionalLabel, name: profile.name }) : null,
+    })),
     why: t('why', { kind: t(`kinds.${preferenceOf(input.kind)}`) }),
     unsubscribe: t('unsubscribe'),
     settings: t('settings'),
@@ -97,6 +104,14 @@ function NotificationMail({ input, x }: { input: NotificationMailInput; x: Retur
                 {x.fictional}
               </Text>
             )}
+            {x.profiles.map((profile) => (
+              <Section key={profile.link} style={{ margin: '0 0 12px', padding: '12px', border: '1px solid #e9ecef', borderRadius: '6px' }}>
+                <Link href={profile.link} style={{ ...text, margin: 0, fontWeight: 'bold', color }}>
+                  {profile.line}
+                </Link>
+                {profile.fictional && <Text style={{ ...text, fontSize: '14px', margin: '4px 0 0', backgroundColor: '#fff3cd', padding: '4px 8px', borderRadius: '4px' }}>{profile.fictional}</Text>}
+              </Section>
+            ))}
             <Button
               href={input.link}
               style={{ backgroundColor: color, color: onColor, fontFamily: font, fontSize: '16px', fontWeight: 'bold', padding: '14px 28px', borderRadius: '6px', margin: '8px 0 24px' }}
@@ -128,7 +143,7 @@ function NotificationMail({ input, x }: { input: NotificationMailInput; x: Retur
 }
 
 export async function renderNotificationMail(input: NotificationMailInput): Promise<RenderedNotificationMail> {
-  for (const link of [input.link, input.unsubscribeLink, input.settingsLink]) {
+  for (const link of [input.link, input.unsubscribeLink, input.settingsLink, ...(input.profiles ?? []).map((profile) => profile.link)]) {
     // Only web links go into an href: anything else is a bug upstream, not something to mail.
     if (!/^https?:\/\//i.test(link)) throw new Error(`renderNotificationMail: not an http(s) link: ${link}`);
   }

@@ -76,13 +76,16 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: NotificationDeps;
     {
       schema: {
         tags,
-        summary: 'Mails on again after the member unsubscribed from all of them in a mail app (notifications_disabled: listunsubscribe)',
+        summary:
+          'Mails on again after the member unsubscribed from all of them in a mail app or marked one as spam (notifications_disabled: listunsubscribe, fbl). A bounce stays until the address is confirmed again (POST /api/email.php with it)',
         response: { 200: ZNotificationSettingsAnswer, 403: ZApiError },
       },
     },
     async (request) => {
       const member = await request.requireMember();
-      await enableNotifications(deps.db, member.id, 'listunsubscribe');
+      // Asking for mail again is a new opt-in, after an unsubscribe or a spam complaint alike. A bounced
+      // address is different: mail to it fails whatever the member wants, until it is confirmed again.
+      for (const reason of ['listunsubscribe', 'fbl'] as const) await enableNotifications(deps.db, member.id, reason);
       // The logged-in user carries notifications_disabled: cached lookups must not show the old list.
       forgetMemberSessions(member.id);
       return settingsOf(deps.db, member.id);

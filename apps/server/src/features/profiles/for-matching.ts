@@ -40,6 +40,10 @@ export interface MatchingFilter {
   withPhotoOnly?: boolean;
   /** Only fictional profiles (auto-like). */
   fictionalOnly?: boolean;
+  /** Only profiles created after this (the weekly update's new members). */
+  joinedAfter?: Date;
+  /** Only profiles of this country (the weekly update: near the member). */
+  country?: string;
   /** Conditions of the features above, all of which must hold (likes: not liked or passed by the member). */
   conditions?: CandidateCondition[];
   /** Invisible profiles are candidates only where this holds (likes: they liked the member). */
@@ -63,6 +67,8 @@ function criteriaSql(f: MatchingFilter): SQL {
     f.excludeIds.length > 0 ? notInArray(profiles.id, f.excludeIds) : undefined,
     f.withPhotoOnly ? sql`${profiles.hasPhoto}` : undefined,
     f.fictionalOnly ? sql`${profiles.isFictional}` : undefined,
+    f.joinedAfter !== undefined ? gt(profiles.createdAt, f.joinedAfter) : undefined,
+    f.country !== undefined ? eq(profiles.country, f.country) : undefined,
     ...(f.conditions ?? []).map((condition) => condition(profiles.id)),
   )!;
 }

@@ -8,6 +8,7 @@ import { Disclaimers } from '../../features/navigation/disclaimers';
 import { EntryWarningModal } from '../../features/entry-warning/entry-warning-modal';
 import { SignupLauncher } from '../../features/accounts/signup-launcher';
 import { MemberNotices } from '../../features/accounts/member-notices';
+import { NotificationsDisabledNotice } from '../../features/notification-settings/notifications-disabled-notice';
 import { TimeBonusLauncher } from '../../features/time-bonus/time-bonus-launcher';
 import { PageFallback } from './page-fallback';
 
@@ -25,6 +26,7 @@ export function DefaultLayout() {
         <main id="main-content" className="page-main flex-grow-1" tabIndex={-1}>
           <Suspense fallback={<PageFallback />}>
             <MemberNotices />
+            <NotificationsDisabledNotice />
             <Outlet />
           </Suspense>
         </main>

@@ -38,7 +38,8 @@ function Preferences() {
               {t(`disabled.${reason}`)}
             </p>
           ))}
-          {disabled.includes('listunsubscribe') && (
+          {/* Asking for mail again fixes an unsubscribe and a complaint; a bounce needs the address confirmed again (above). */}
+          {(disabled.includes('listunsubscribe') || disabled.includes('fbl')) && (
             <button id="notifications-enable" type="button" className="btn btn-sm btn-dark" disabled={enable.isPending} onClick={() => enable.mutate()}>
               {t('disabled.enable')}
             </button>
