@@ -9,25 +9,9 @@ import { ZLikeState } from './likes';
  * stored before they are sent here, and after a dropped connection the app fetches what it missed
  * (GET /api/chats.php, and GET /api/chat.php?after=<the last id it saw> for the open conversation). Every frame is one JSON object.
  */
-export const LIVE_PATH = '/api/live';
 
-/**
- * Close codes the server uses; the app reconnects after each except policy_violation (not logged
- * in, wrong origin) and too_many_sockets (until its page is shown again).
- */
-export const LIVE_CLOSE = {
-  /** Not logged in (anymore), or a page of another origin. */
-  policyViolation: 1008,
-  /** The socket fell too far behind (back-pressure): reconnect and resync. */
-  tryAgainLater: 1013,
-  /** The server is shutting down. */
-  goingAway: 1001,
-  /**
-   * The member opened more sockets than the server keeps for one member (decision 028): the oldest
-   * was closed. An application code (4000-4999), reason 'too_many_sockets'.
-   */
-  tooManySockets: 4001,
-} as const;
+// The path and close codes live with the zod-free frame reader, which the web app imports alone.
+export { LIVE_CLOSE, LIVE_PATH } from './live-frames';
 
 /** Frames the app sends. */
 export const ZLiveClientFrame = z.discriminatedUnion('type', [

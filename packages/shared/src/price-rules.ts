@@ -159,10 +159,19 @@ export function currencyDigits(currency: string): number {
  * A price in minor units in a locale's notation (an Intl tag such as en-GB, nl-NL, pl-PL):
  * £9.95, € 9,95, 9,95 €, 39,95 zł. An unknown currency code is written as "9.95 XYZ".
  */
+/** Currency formatters by locale and currency: making one costs far more than using it (a list of packages asks for many). */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(localeTag: string, minor: number, currency: string): string {
   const digits = currencyDigits(currency);
   try {
-    return new Intl.NumberFormat(localeTag, { style: 'currency', currency }).format(minor / 10 ** digits);
+    const key = `${localeTag}|${currency}`;
+    let format = moneyFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat(localeTag, { style: 'currency', currency });
+      moneyFormats.set(key, format);
+    }
+    return format.format(minor / 10 ** digits);
   } catch {
     return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
   }

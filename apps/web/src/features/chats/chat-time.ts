@@ -1,3 +1,5 @@
+import { dateTimeFormat, relativeTimeFormat } from '../../i18n/intl-formats';
+
 /**
  * The time of a conversation's last message as a list shows it, in the member's language and the
  * browser's time zone: the time today, "yesterday", the weekday within the week, the day and month
@@ -5,14 +7,14 @@
  */
 export function chatTimeLabel(iso: string, locale: string, now: Date = new Date()): { short: string; full: string } {
   const at = new Date(iso);
-  const full = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  const full = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
   const days = calendarDaysBetween(at, now);
   let short: string;
-  if (days <= 0) short = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at);
-  else if (days === 1) short = capitalise(new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-1, 'day'), locale);
-  else if (days < 7) short = capitalise(new Intl.DateTimeFormat(locale, { weekday: 'short' }).format(at), locale);
-  else if (at.getFullYear() === now.getFullYear()) short = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(at);
-  else short = new Intl.DateTimeFormat(locale, { dateStyle: 'short' }).format(at);
+  if (days <= 0) short = dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at);
+  else if (days === 1) short = capitalise(relativeTimeFormat(locale, { numeric: 'auto' }).format(-1, 'day'), locale);
+  else if (days < 7) short = capitalise(dateTimeFormat(locale, { weekday: 'short' }).format(at), locale);
+  else if (at.getFullYear() === now.getFullYear()) short = dateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(at);
+  else short = dateTimeFormat(locale, { dateStyle: 'short' }).format(at);
   return { short, full };
 }
 

@@ -1,10 +1,12 @@
 import { LIVE_HEARTBEAT_MS } from '@cupido/shared/chat-rules';
-import { LIVE_CLOSE, LIVE_PATH, ZLiveServerFrame, type TLiveServerFrame } from '@cupido/shared/live';
+import type { TLiveServerFrame } from '@cupido/shared/live';
+import { LIVE_CLOSE, LIVE_PATH, readLiveServerFrame } from '@cupido/shared/live-frames';
 import { liveBus, type LiveBus } from './live-events';
 
 /**
  * The live channel's socket (issue 12; the API the app uses is live-events.ts): a lazy chunk of its
- * own, since parsing frames brings zod and the contracts. One WebSocket to LIVE_PATH on the page's
+ * own. Frames are read by the zod-free reader of the contract (live-frames.ts): building zod's
+ * schemas on every member page was a long task on a phone (issue 29). One WebSocket to LIVE_PATH on the page's
  * own origin. After a drop it reconnects with a capped exponential backoff and jitter (so a server
  * restart does not bring every tab back in the same millisecond), at once when the page becomes
  * visible again or the browser goes online; never after LIVE_CLOSE.policyViolation (not logged in,
@@ -43,8 +45,7 @@ export function reconnectDelayMs(attempt: number, random: () => number = Math.ra
 export function parseLiveFrame(data: unknown): TLiveServerFrame | null {
   if (typeof data !== 'string') return null;
   try {
-    const result = ZLiveServerFrame.safeParse(JSON.parse(data));
-    return result.success ? result.data : null;
+    return readLiveServerFrame(JSON.parse(data));
   } catch {
     return null;
   }

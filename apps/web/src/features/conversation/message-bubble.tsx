@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TChatMessage } from '@cupido/shared/chats';
 import type { MessageState } from '@cupido/shared/chat-rules';
 import type { GiftCode } from '@cupido/shared/gifts';
+import { dateTimeFormat } from '../../i18n/intl-formats';
 import { CONVERSATION_NS } from './conversation-texts';
 import { GIFT_ART } from './gift-art';
 import type { OutboxEntry } from './outbox';
@@ -15,7 +16,7 @@ export function formatMessageTime(iso: string, locale: string, now = new Date())
   if (Number.isNaN(date.getTime())) return '';
   const sameDay = date.toDateString() === now.toDateString();
   const options: Intl.DateTimeFormatOptions = sameDay ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  return dateTimeFormat(locale, options).format(date);
 }
 
 const STATE_ICONS: Record<BubbleState, string> = {

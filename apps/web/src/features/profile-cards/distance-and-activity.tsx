@@ -4,7 +4,7 @@ import type { TUser } from '@cupido/shared/accounts';
 import type { TSettings } from '@cupido/shared/contracts';
 import { LOCALES } from '@cupido/shared/locales';
 import { distanceInUnit, distanceUnitFor, type Activity, type DistanceUnit } from '@cupido/shared/matching-rules';
-import { numberFormat } from '../../i18n/number-format';
+import { numberFormat } from '../../i18n/intl-formats';
 import { useLocale } from '../locale/use-locale';
 import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';

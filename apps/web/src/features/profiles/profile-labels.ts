@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
 import type { RegionLabelKind } from '@cupido/shared/countries';
+import { regionNames } from '../../i18n/intl-formats';
 import { useLocale } from '../locale/use-locale';
 import { PROFILES_NS } from './profiles-texts';
 
@@ -13,7 +14,7 @@ export function countryNamer(locale: LocaleCode): (code: string) => string {
   const iso = LOCALES.find((l) => l.code === locale)?.iso ?? locale;
   let names: Intl.DisplayNames | null = null;
   try {
-    names = new Intl.DisplayNames([iso], { type: 'region' });
+    names = regionNames(iso);
   } catch {
     names = null;
   }

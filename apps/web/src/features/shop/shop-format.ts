@@ -1,5 +1,6 @@
 import { LOCALES } from '@cupido/shared/locales';
 import { formatMoney } from '@cupido/shared/price-rules';
+import { numberFormat, regionNames } from '../../i18n/intl-formats';
 import { useLocale } from '../locale/use-locale';
 
 /** The member's notation (en-GB, nl-NL...) for prices and percentages. */
@@ -16,7 +17,7 @@ export { formatMoney };
 
 /** A whole percentage in the member's notation: 25%, 25 % (with the narrow space French needs). */
 export function formatPercent(iso: string, percent: number): string {
-  return new Intl.NumberFormat(iso, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+  return numberFormat(iso, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
 }
 
 /** Formatters bound to the member's locale and one currency. */
@@ -25,14 +26,14 @@ export function useShopFormat(currency: string) {
   return {
     money: (minor: number) => formatMoney(iso, minor, currency),
     percent: (value: number) => formatPercent(iso, value),
-    number: (value: number) => new Intl.NumberFormat(iso).format(value),
+    number: (value: number) => numberFormat(iso).format(value),
   };
 }
 
 /** A payment country's name in the member's language (Intl's region names: no catalogue to keep). */
 export function countryName(iso: string, country: string): string {
   try {
-    return new Intl.DisplayNames([iso], { type: 'region' }).of(country) ?? country;
+    return regionNames(iso).of(country) ?? country;
   } catch {
     return country;
   }

@@ -1,3 +1,4 @@
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatch, useParams } from 'react-router';
 import type { TMemberAnswer } from '@cupido/shared/profiles';
@@ -60,6 +61,11 @@ function Member() {
   const { id = '' } = useParams();
   const { loggedIn } = useSession();
   const member = useMemberProfile(id, loggedIn ? {} : trackingQuery());
+  // The profile renders in a transition (in slices, yielding to the browser) rather than in the
+  // synchronous render its answer's arrival starts: on a phone that render was one long task
+  // (issue 29, TBT). The answer is paired with its id, so a stale one never shows under another.
+  const current = useMemo(() => (member.data ? { id, answer: member.data } : undefined), [id, member.data]);
+  const shown = useDeferredValue(current);
   if (member.isPending) return <PageFallback />;
   if (member.error) {
     if (member.error.status === 404) return <NotFoundPage />;
@@ -71,7 +77,8 @@ function Member() {
       </div>
     );
   }
-  return <MemberProfileView id={id} answer={member.data} />;
+  if (!shown || shown.id !== id) return <PageFallback />;
+  return <MemberProfileView id={id} answer={shown.answer} />;
 }
 
 function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }) {
