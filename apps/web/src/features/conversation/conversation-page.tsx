@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { Link, useLocation, useMatch, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -96,7 +96,11 @@ function ConversationScreen({ target }: { target: ChatTarget }) {
   const meta = chat.state.meta;
   usePageTitle(meta ? t('chat.title', { name: meta.partner.name }) : t('layout.messages'));
 
-  if (chat.query.isPending) return <PageFallback />;
+  // The conversation first appears in a transition (rendered in slices, yielding to the browser)
+  // rather than in the synchronous render its answer's arrival starts: on a phone that render was
+  // one long task (issue 29, TBT). Later updates render at once.
+  const appeared = useDeferredValue(!!meta);
+  if (chat.query.isPending || (meta && !appeared)) return <PageFallback />;
   if (!meta) {
     const error = chat.query.error;
     if (error && (error.status === 404 || error.status === 400)) return <NotFoundPage />;
