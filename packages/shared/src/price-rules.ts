@@ -146,21 +146,31 @@ export function minimumMessageCosts(settings: PriceSettings, countries: readonly
   return costs;
 }
 
+/**
+ * Intl's answers by currency (and locale): making a formatter costs far more than using it, and a
+ * list of packages asks for the same ones many times (issue 29: a long task on a phone).
+ */
+const digitsByCurrency = new Map<string, number>();
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** How many minor units a currency has (EUR 2, JPY 0), as Intl knows it. */
 export function currencyDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    digitsByCurrency.set(currency, digits);
   }
+  return digits;
 }
 
 /**
  * A price in minor units in a locale's notation (an Intl tag such as en-GB, nl-NL, pl-PL):
  * £9.95, € 9,95, 9,95 €, 39,95 zł. An unknown currency code is written as "9.95 XYZ".
  */
-/** Currency formatters by locale and currency: making one costs far more than using it (a list of packages asks for many). */
-const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 export function formatMoney(localeTag: string, minor: number, currency: string): string {
   const digits = currencyDigits(currency);
