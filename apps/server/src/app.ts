@@ -28,6 +28,9 @@ import type { LocaleCode } from '@cupido/shared/locales';
 import { sitesRoutes } from './features/sites/routes';
 import { referenceDataRoutes } from './features/reference-data/routes';
 import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
+import { handlePushEvents } from './features/push/event-handlers';
+import { pushRoutes } from './features/push/routes';
+import { documentedUrl } from './plugins/query-flag';
 import session from './plugins/session';
 import { accountRoutes } from './features/accounts/routes';
 import { linkMailJob } from './features/accounts/mail-requests';
@@ -153,7 +156,11 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
     openapi: {
       info: { title: 'Cupido API', version: '1.0.0', description: 'The documented calls of the Cupido dating platform.' },
     },
-    transform: jsonSchemaTransform,
+    // POST /api/user.php?push=1 beside the login's POST /api/user.php (plugins/query-flag.ts).
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      return { ...transformed, url: documentedUrl(transformed.url, input.route) };
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -198,6 +205,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   handleLikeEvents(events);
   handleAccountEvents(events);
   handleNotificationEvents(events);
+  handlePushEvents(events);
   // A like either way makes two members partners: an invisible one stays reachable for the other.
   addExistingContactSource(likedEitherWay);
   app.decorate('events', events);
@@ -258,6 +266,8 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(likeRoutes, { deps: { db: database.db, clock, limiter, activity }, live });
   await app.register(chatRoutes, { deps: chatDeps });
   await app.register(chatImageRoutes, { deps: chatDeps, storage: chatImages });
+  // Web push (decision 040): the browsers' subscriptions.
+  await app.register(pushRoutes, { deps: { db: database.db, clock, production: config.mode === 'production' } });
   // Notification mails (issue 30): a scan job reads chats' and likes' news, one mail job per member and topic.
   const notificationDeps = { db: database.db, clock, mailer, jobs, sites, publicOrigin, delaySeconds: config.notificationMailDelaySeconds ?? NOTIFICATION_MAIL_DELAY_SECONDS };
   const notifications = notificationJobs(notificationDeps);
