@@ -4,7 +4,7 @@
  * decide that.
  */
 import { NOTIFICATION_MAIL_DELAY_SECONDS } from '@cupido/shared/notification-rules';
-import { notificationJobs } from './features/notifications/delivery';
+import { notificationJobs } from './features/notifications/jobs';
 import { handleNotificationEvents } from './features/notifications/event-handlers';
 import { notificationRoutes } from './features/notifications/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -28,6 +28,7 @@ import type { LocaleCode } from '@cupido/shared/locales';
 import { sitesRoutes } from './features/sites/routes';
 import { referenceDataRoutes } from './features/reference-data/routes';
 import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
+import { createPush } from './features/push/delivery';
 import { handlePushEvents } from './features/push/event-handlers';
 import { pushRoutes } from './features/push/routes';
 import { documentedUrl } from './plugins/query-flag';
@@ -266,13 +267,17 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(likeRoutes, { deps: { db: database.db, clock, limiter, activity }, live });
   await app.register(chatRoutes, { deps: chatDeps });
   await app.register(chatImageRoutes, { deps: chatDeps, storage: chatImages });
-  // Web push (decision 040): the browsers' subscriptions.
-  await app.register(pushRoutes, { deps: { db: database.db, clock, production: config.mode === 'production' } });
-  // Notification mails (issue 30): a scan job reads chats' and likes' news, one mail job per member and topic.
-  const notificationDeps = { db: database.db, clock, mailer, jobs, sites, publicOrigin, delaySeconds: config.notificationMailDelaySeconds ?? NOTIFICATION_MAIL_DELAY_SECONDS };
+  // Web push (decision 040): browsers' subscriptions, one delivery job per browser, signed with the VAPID keys.
+  const production = config.mode === 'production';
+  const push = createPush({ db: database.db, clock, jobs, vapid, production, log: app.log });
+  jobs.register(push.deliveryJob);
+  await app.register(pushRoutes, { deps: { db: database.db, clock, production } });
+  // Notification mails and pushes (issue 30): a scan job reads chats' and likes' news, one mail job and one push job per member and topic.
+  const notificationDeps = { db: database.db, clock, mailer, jobs, sites, publicOrigin, delaySeconds: config.notificationMailDelaySeconds ?? NOTIFICATION_MAIL_DELAY_SECONDS, push };
   const notifications = notificationJobs(notificationDeps);
   jobs.register(notifications.scan);
   jobs.register(notifications.mail);
+  jobs.register(notifications.push);
   await app.register(notificationRoutes, { deps: notificationDeps, forgetMemberSessions: (userId) => app.forgetMemberSessions(userId) });
   await app.register(creditRoutes, { deps: { db: database.db } });
   await app.register(personalDataRoutes, { deps: { db: database.db, clock, publicOrigin } });
