@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_ANSWERS } from '@cupido/shared/api-answers';
+import { documentedUrl } from './plugins/query-flag';
 import { createTestApp, type TestApp } from './test/test-app';
 
 /** Every route the app registers, with its options (schemas), seen through an onRoute hook. */
@@ -12,7 +13,8 @@ vi.mock('fastify', async (importOriginal) => {
   const observed = ((options: Parameters<typeof real.default>[0]) => {
     const app = real.default(options);
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
+      // A route constrained to a query flag is named with it, as in OpenAPI (POST /api/user.php?push=1).
+      for (const method of [route.method].flat()) routes.push({ method, url: documentedUrl(route.url, route), schema: route.schema });
     });
     return app;
   }) as typeof real.default;

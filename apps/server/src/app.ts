@@ -4,7 +4,7 @@
  * decide that.
  */
 import { NOTIFICATION_MAIL_DELAY_SECONDS } from '@cupido/shared/notification-rules';
-import { notificationJobs } from './features/notifications/delivery';
+import { notificationJobs } from './features/notifications/jobs';
 import { handleNotificationEvents } from './features/notifications/event-handlers';
 import { notificationRoutes } from './features/notifications/routes';
 import { mailEventJob, mailEventRoutes } from './features/notifications/bounces';
@@ -31,6 +31,10 @@ import type { LocaleCode } from '@cupido/shared/locales';
 import { sitesRoutes } from './features/sites/routes';
 import { referenceDataRoutes } from './features/reference-data/routes';
 import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
+import { createPush } from './features/push/delivery';
+import { handlePushEvents } from './features/push/event-handlers';
+import { pushRoutes } from './features/push/routes';
+import { documentedUrl } from './plugins/query-flag';
 import session from './plugins/session';
 import { accountRoutes } from './features/accounts/routes';
 import { linkMailJob } from './features/accounts/mail-requests';
@@ -156,7 +160,11 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
     openapi: {
       info: { title: 'Cupido API', version: '1.0.0', description: 'The documented calls of the Cupido dating platform.' },
     },
-    transform: jsonSchemaTransform,
+    // POST /api/user.php?push=1 beside the login's POST /api/user.php (plugins/query-flag.ts).
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      return { ...transformed, url: documentedUrl(transformed.url, input.route) };
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -201,6 +209,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   handleLikeEvents(events);
   handleAccountEvents(events);
   handleNotificationEvents(events);
+  handlePushEvents(events);
   // A like either way makes two members partners: an invisible one stays reachable for the other.
   addExistingContactSource(likedEitherWay);
   app.decorate('events', events);
@@ -261,11 +270,17 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(likeRoutes, { deps: { db: database.db, clock, limiter, activity }, live });
   await app.register(chatRoutes, { deps: chatDeps });
   await app.register(chatImageRoutes, { deps: chatDeps, storage: chatImages });
-  // Notification mails (issue 30): a scan job reads chats' and likes' news, one mail job per member and topic.
-  const notificationDeps = { db: database.db, clock, mailer, jobs, sites, publicOrigin, delaySeconds: config.notificationMailDelaySeconds ?? NOTIFICATION_MAIL_DELAY_SECONDS };
+  // Web push (decision 040): browsers' subscriptions, one delivery job per browser, signed with the VAPID keys.
+  const production = config.mode === 'production';
+  const push = createPush({ db: database.db, clock, jobs, vapid, production, log: app.log });
+  jobs.register(push.deliveryJob);
+  await app.register(pushRoutes, { deps: { db: database.db, clock, production } });
+  // Notification mails and pushes (issue 30): a scan job reads chats' and likes' news, one mail job and one push job per member and topic.
+  const notificationDeps = { db: database.db, clock, mailer, jobs, sites, publicOrigin, delaySeconds: config.notificationMailDelaySeconds ?? NOTIFICATION_MAIL_DELAY_SECONDS, push };
   const notifications = notificationJobs(notificationDeps);
   jobs.register(notifications.scan);
   jobs.register(notifications.mail);
+  jobs.register(notifications.push);
   // Unread-message reminders (hourly scan) and weekly updates (Mondays), one job per member each.
   const reminders = unreadReminderJobs(notificationDeps);
   jobs.register(reminders.scan);

@@ -17,6 +17,7 @@ import './features/chats/personal-data';
 import './features/payments/receipts/personal-data';
 import './features/operator-console/personal-data';
 import './features/notifications/personal-data';
+import './features/push/personal-data';
 import { registerBlocksDataExport } from './features/blocks/personal-data';
 import { profilesForBlocks } from './features/profiles/for-blocks';
 

@@ -12,6 +12,7 @@ import { ZChatAnswer, ZChatsAnswer, ZSendMessageAnswer } from './chats';
 import { ZAppealAnswer, ZDecisionLinkAnswer, ZMemberDecisions } from './moderation';
 import { ZNotificationSettingsAnswer, ZUnsubscribeAnswer } from './notifications';
 import { ZCreatePaymentAnswer, ZLastOrderAnswer, ZPackagesAnswer, ZTransactionAnswer } from './payments';
+import { ZPushSubscriptionAnswer } from './push';
 
 /**
  * The success answer of each JSON call, keyed 'METHOD /api/x.php': the same schema object the
@@ -27,6 +28,8 @@ export const API_ANSWERS = {
   'GET /api/user.php': ZUserOrNullAnswer,
   'POST /api/user.php': ZUserAnswer,
   'PUT /api/user.php': ZUserAnswer,
+  // The push subscription shares the login's path; the query flag tells them apart (decision 040).
+  'POST /api/user.php?push=1': ZPushSubscriptionAnswer,
   'POST /api/logout.php': ZOkAnswer,
   'POST /api/signup.php': ZUserAnswer,
   'POST /api/activation-mail.php': ZSentAnswer,

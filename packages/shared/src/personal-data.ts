@@ -130,6 +130,17 @@ export const ZPersonalDataNotifications = z.object({
   mailed: z.array(z.object({ topic: z.string(), mailed_at: isoTime })).meta({ description: 'The last mail per conversation, like or match' }),
 });
 
+/**
+ * The browsers that get the member's web pushes (issue 30). The endpoint is shortened to the push
+ * service and its last characters: enough to tell devices apart, not a working address.
+ */
+export const ZPersonalDataPushDevice = z.object({
+  endpoint: z.string(),
+  subscribed_at: isoTime,
+  updated_at: isoTime.meta({ description: 'When the browser last sent its subscription' }),
+  last_push_at: isoTime.nullable().meta({ description: 'The last push the push service accepted' }),
+});
+
 /** The parts, by name: each is contributed by the feature that owns the data. */
 export const ZPersonalDataParts = z.object({
   account: ZPersonalDataAccount,
@@ -144,6 +155,7 @@ export const ZPersonalDataParts = z.object({
   orders: z.array(ZPersonalDataOrder).meta({ description: 'Paid orders with their receipts, newest first' }),
   operator_care: ZPersonalDataOperatorCare.meta({ description: 'Notes staff keep for conversations with fictional profiles, and the vulnerability flag' }),
   notifications: ZPersonalDataNotifications,
+  push_devices: z.array(ZPersonalDataPushDevice),
 });
 export type TPersonalDataParts = z.infer<typeof ZPersonalDataParts>;
 export type PersonalDataPartName = keyof TPersonalDataParts;

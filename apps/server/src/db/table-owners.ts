@@ -9,6 +9,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   companies: 'sites',
   sites: 'sites',
   appKeys: 'push',
+  pushSubscriptions: 'push',
   profiles: 'profiles',
   profileInterests: 'profiles',
   photos: 'photos',

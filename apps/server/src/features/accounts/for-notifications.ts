@@ -27,6 +27,12 @@ export interface NotificationRecipient {
    * deletion, and no reason in notifications_disabled (spam complaint, bounce, unsubscribed).
    */
   mailable: boolean;
+  /**
+   * Whether web pushes may go to the member's browsers: the account is in use (not suspended,
+   * ended or pending deletion). Confirming the address and notifications_disabled are about
+   * e-mail (a bounce or a spam complaint says nothing about a browser the member subscribed).
+   */
+  pushable: boolean;
   notificationsDisabled: NotificationsDisabledReason[];
 }
 
@@ -53,6 +59,7 @@ function toRecipient(row: RecipientRow): NotificationRecipient {
     language: row.language as LocaleCode,
     timeZone: row.timeZone,
     mailable: row.status === 'active' && disabled.length === 0,
+    pushable: row.status === 'active' || row.status === 'not_confirmed',
     notificationsDisabled: disabled,
   };
 }

@@ -5,7 +5,9 @@
  * - `notification_scan` (every minute, one job per tick across all processes) reads from chats
  *   and likes what happened since the last scan and at least `delaySeconds` ago (120 by default)
  *   (a message read meanwhile is left out), and queues one `notification_mail` job per member
- *   and topic under an id made from them, so a scan that runs twice queues each mail once;
+ *   and topic under an id made from them, so a scan that runs twice queues each mail once, and
+ *   beside it a `notification_push` job for a member with a browser to push to
+ *   (push-notification.ts, decision 040);
  * - `notification_mail` checks again at send time and sends at most one mail: not to a member
  *   who may get none (not confirmed, suspended, ended, pending deletion, notifications_disabled),
  *   who turned the kind off, or who read the conversation or opened the like meanwhile; while the
@@ -23,14 +25,15 @@ import { notificationScans, notificationTopics } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { workJobId, type JobDefinition, type JobQueue } from '../../infra/jobs';
 import type { Mailer } from '../../infra/mailer';
-import { recipientByUser, recipientsByProfile } from '../accounts/for-notifications';
+import { recipientByUser, recipientsByProfile, type NotificationRecipient } from '../accounts/for-notifications';
 import { readUpToOf, unreadMessagesBetween } from '../chats/for-notifications';
 import { likeStillNew, newLikesBetween } from '../likes/for-notifications';
 import { onlineNow } from '../live/presence';
 import { profilesForNotifications } from '../profiles/for-notifications';
 import { siteOrigin, type PublicOriginConfig } from '../sites/public-origin';
-import type { SiteService } from '../sites/service';
-import { preferenceOf, renderNotificationMail, type NotificationMailKind } from './notification-mail';
+import type { Site, SiteService } from '../sites/service';
+import type { PushPort } from '../push/delivery';
+import { preferenceOf, renderNotificationMail, type MemberNewsKind } from './notification-mail';
 import { wants } from './preferences';
 import { unsubscribeLinks } from './unsubscribe-link';
 
@@ -51,11 +54,13 @@ export interface NotificationDeps {
   publicOrigin: PublicOriginConfig;
   /** How old news must be before its mail (NOTIFICATION_MAIL_DELAY_SECONDS; 120 by default). */
   delaySeconds: number;
+  /** The members' browsers (features/push): the pushes of push-notification.ts go through it. */
+  push: PushPort;
 }
 
 export interface NotificationMailJob {
   userId: number;
-  kind: NotificationMailKind;
+  kind: MemberNewsKind;
   /** 'conversation:<id>', 'like:<profile id>' or 'match:<profile id>'. */
   topic: string;
   /** The profile the mail is about (the sender, the liker). */
@@ -69,19 +74,19 @@ export interface NotificationMailJob {
   onlineChecks?: number;
 }
 
-/** A member online now is told by the app; if they leave without reading, the mail goes after all. */
+/** A member online now is told by the app; if they leave without reading, the mail (or push) goes after all. */
 const ONLINE_RECHECK_MS = 2 * 60_000;
-/** After this many checks (an hour online without reading the conversation) the mail is dropped. */
+/** After this many checks (an hour online without reading the conversation) the mail (or push) is dropped. */
 const ONLINE_RECHECKS_MAX = 30;
 
-export function notificationJobs(deps: NotificationDeps): { scan: JobDefinition; mail: JobDefinition<NotificationMailJob> } {
-  const mail: JobDefinition<NotificationMailJob> = { name: NOTIFICATION_MAIL_JOB, run: (data) => sendNotificationMail(deps, mail, data) };
-  const scan: JobDefinition = { name: NOTIFICATION_SCAN_JOB, cron: '* * * * *', run: async () => void (await scanForNotifications(deps, mail)) };
-  return { scan, mail };
-}
-
-/** Queues the mails about what happened since the last scan; answers how many were queued. */
-export async function scanForNotifications(deps: NotificationDeps, mail: JobDefinition<NotificationMailJob>): Promise<number> {
+/**
+ * Queues the mails and pushes about what happened since the last scan; answers how many jobs were
+ * queued. A push job is queued only for a member with a browser to push to (decision 040).
+ */
+export async function scanForNotifications(
+  deps: NotificationDeps,
+  definitions: { mail: JobDefinition<NotificationMailJob>; push: JobDefinition<NotificationMailJob> },
+): Promise<number> {
   const until = new Date(deps.clock().getTime() - deps.delaySeconds * 1000);
   const [cursor] = await deps.db.select().from(notificationScans).where(eq(notificationScans.source, SCAN_SOURCE));
   const from = new Date(Math.max(cursor?.scannedUntil.getTime() ?? until.getTime() - FIRST_SCAN_SPAN_MS, until.getTime() - SCAN_MAX_SPAN_MS));
@@ -89,37 +94,96 @@ export async function scanForNotifications(deps: NotificationDeps, mail: JobDefi
 
   const [messages, likes] = await Promise.all([unreadMessagesBetween(deps.db, from, until), newLikesBetween(deps.db, from, until)]);
   const recipients = await recipientsByProfile(deps.db, [...messages.map((m) => m.recipientProfileId), ...likes.map((l) => l.toProfileId)]);
-  const jobs: NotificationMailJob[] = [];
-  for (const news of messages) {
-    const recipient = recipients.get(news.recipientProfileId);
-    if (!recipient?.mailable) continue;
-    jobs.push({
+  const news: { job: NotificationMailJob; recipient: NotificationRecipient }[] = [];
+  for (const message of messages) {
+    const recipient = recipients.get(message.recipientProfileId);
+    if (!recipient) continue;
+    const job: NotificationMailJob = {
       userId: recipient.userId,
-      kind: news.newConversation ? 'new_conversations' : 'new_messages',
-      topic: `conversation:${news.conversationId}`,
-      aboutProfileId: news.senderProfileId,
-      conversationId: news.conversationId,
-      upTo: news.lastMessageId,
-    });
+      kind: message.newConversation ? 'new_conversations' : 'new_messages',
+      topic: `conversation:${message.conversationId}`,
+      aboutProfileId: message.senderProfileId,
+      conversationId: message.conversationId,
+      upTo: message.lastMessageId,
+    };
+    news.push({ job, recipient });
   }
   for (const like of likes) {
     const recipient = recipients.get(like.toProfileId);
-    if (!recipient?.mailable) continue;
+    if (!recipient) continue;
     const kind = like.match ? 'match' : 'like';
-    jobs.push({ userId: recipient.userId, kind, topic: `${kind}:${like.fromProfileId}`, aboutProfileId: like.fromProfileId, conversationId: null, upTo: 0 });
+    news.push({ recipient, job: { userId: recipient.userId, kind, topic: `${kind}:${like.fromProfileId}`, aboutProfileId: like.fromProfileId, conversationId: null, upTo: 0 } });
   }
-  for (const job of jobs) await deps.jobs.send(mail, job, { id: workJobId(NOTIFICATION_MAIL_JOB, job.userId, job.topic, job.upTo) });
+  const withBrowsers = await deps.push.membersWithDevices(news.filter(({ recipient }) => recipient.pushable).map(({ recipient }) => recipient.userId));
+  let queued = 0;
+  for (const { job, recipient } of news) {
+    if (recipient.mailable) {
+      await deps.jobs.send(definitions.mail, job, { id: workJobId(definitions.mail.name, job.userId, job.topic, job.upTo) });
+      queued += 1;
+    }
+    if (recipient.pushable && withBrowsers.has(recipient.userId)) {
+      await deps.jobs.send(definitions.push, job, { id: workJobId(definitions.push.name, job.userId, job.topic, job.upTo) });
+      queued += 1;
+    }
+  }
   // Queued before the cursor moves: a scan that fails here is repeated, and the ids queue nothing twice.
   await deps.db
     .insert(notificationScans)
     .values({ source: SCAN_SOURCE, scannedUntil: until })
     .onConflictDoUpdate({ target: notificationScans.source, set: { scannedUntil: sql`greatest(${notificationScans.scannedUntil}, excluded.scanned_until)` } });
-  return jobs.length;
+  return queued;
 }
 
 async function isOnline(db: Database, profileId: number, now: Date): Promise<boolean> {
   const [row] = await executePrepared<{ online: boolean }>(db, sql`select ${onlineNow(sql`${profileId}::int`, now)} as online`);
   return row?.online === true;
+}
+
+/**
+ * How far the member has read the conversation the news is about (0 for likes), or null when the
+ * news is no longer news: the member read up to it, or opened the like.
+ */
+export async function readUpToIfStillNew(db: Database, job: NotificationMailJob, recipient: NotificationRecipient): Promise<number | null> {
+  if (job.conversationId === null) return (await likeStillNew(db, job.aboutProfileId, recipient.profileId)) ? 0 : null;
+  const readUpTo = await readUpToOf(db, job.conversationId, recipient.profileId);
+  return readUpTo >= job.upTo ? null : readUpTo;
+}
+
+/**
+ * Whether to tell the member now. A member online now is told by the app: the job looks again
+ * every two minutes (up to an hour) and goes if they left without reading. During the member's
+ * quiet hours it is queued again for their end. Answers the member's site when it goes now, else
+ * null (queued again, or dropped). The same for mails and pushes (`definition`).
+ */
+export async function siteIfTimeToTell(
+  deps: NotificationDeps,
+  definition: JobDefinition<NotificationMailJob>,
+  job: NotificationMailJob,
+  recipient: NotificationRecipient,
+  now: Date,
+): Promise<Site | null> {
+  if (await isOnline(deps.db, recipient.profileId, now)) {
+    const checks = (job.onlineChecks ?? 0) + 1;
+    if (checks > ONLINE_RECHECKS_MAX) return null;
+    const again = { ...job, onlineChecks: checks };
+    await deps.jobs.send(definition, again, { id: workJobId(definition.name, job.userId, job.topic, job.upTo, 'online', checks), startAfter: new Date(now.getTime() + ONLINE_RECHECK_MS) });
+    return null;
+  }
+  const site = await deps.sites.byId(recipient.siteId);
+  if (!site) return null;
+  const zone = recipient.timeZone && isKnownTimeZone(recipient.timeZone) ? recipient.timeZone : site.timeZone;
+  const quietEnd = job.afterQuietHours ? null : quietHoursEnd(now, isKnownTimeZone(zone) ? zone : 'UTC');
+  if (quietEnd) {
+    await deps.jobs.send(definition, { ...job, afterQuietHours: true }, { id: workJobId(definition.name, job.userId, job.topic, job.upTo, 'after-quiet-hours'), startAfter: quietEnd });
+    return null;
+  }
+  return site;
+}
+
+/** The path of the screen the news is about: the conversation, the match's chat, the like. */
+export function screenOf(job: NotificationMailJob): string {
+  if (job.conversationId !== null) return `/chats/${job.conversationId}`;
+  return job.kind === 'match' ? `/members/${job.aboutProfileId}/chat` : `/likes/m/${job.aboutProfileId}`;
 }
 
 /** Sends the mail a job is about, unless something since says not to (see the file's comment). */
@@ -130,30 +194,16 @@ export async function sendNotificationMail(deps: NotificationDeps, mail: JobDefi
   if (!recipient?.mailable) return;
   if (!(await wants(db, recipient.userId, preferenceOf(job.kind), 'email'))) return;
 
-  const readUpTo = job.conversationId === null ? 0 : await readUpToOf(db, job.conversationId, recipient.profileId);
-  if (job.conversationId === null ? !(await likeStillNew(db, job.aboutProfileId, recipient.profileId)) : readUpTo >= job.upTo) return;
+  const readUpTo = await readUpToIfStillNew(db, job, recipient);
+  if (readUpTo === null) return;
   const [mailed] = await db
     .select()
     .from(notificationTopics)
     .where(sql`${notificationTopics.userId} = ${recipient.userId} and ${notificationTopics.topic} = ${job.topic}`);
   // One mail per like and per match; per conversation, none until the member read what the last one was about.
   if (mailed && (job.conversationId === null || mailed.mailedUpTo >= job.upTo || readUpTo < mailed.mailedUpTo)) return;
-  if (await isOnline(db, recipient.profileId, now)) {
-    const checks = (job.onlineChecks ?? 0) + 1;
-    if (checks > ONLINE_RECHECKS_MAX) return;
-    const again = { ...job, onlineChecks: checks };
-    await deps.jobs.send(mail, again, { id: workJobId(NOTIFICATION_MAIL_JOB, job.userId, job.topic, job.upTo, 'online', checks), startAfter: new Date(now.getTime() + ONLINE_RECHECK_MS) });
-    return;
-  }
-
-  const site = await deps.sites.byId(recipient.siteId);
+  const site = await siteIfTimeToTell(deps, mail, job, recipient, now);
   if (!site) return;
-  const zone = recipient.timeZone && isKnownTimeZone(recipient.timeZone) ? recipient.timeZone : site.timeZone;
-  const quietEnd = job.afterQuietHours ? null : quietHoursEnd(now, isKnownTimeZone(zone) ? zone : 'UTC');
-  if (quietEnd) {
-    await deps.jobs.send(mail, { ...job, afterQuietHours: true }, { id: workJobId(NOTIFICATION_MAIL_JOB, job.userId, job.topic, job.upTo, 'after-quiet-hours'), startAfter: quietEnd });
-    return;
-  }
 
   const profiles = await profilesForNotifications(db, [job.aboutProfileId, recipient.profileId]);
   const about = profiles.get(job.aboutProfileId);
@@ -162,7 +212,7 @@ export async function sendNotificationMail(deps: NotificationDeps, mail: JobDefi
   const kindPreference = preferenceOf(job.kind);
   // Where the visit came from (spec section 4's tracking), read by the web app and dropped from the address.
   const tracking = `network=email&sub1=${job.kind}`;
-  const path = job.conversationId !== null ? `/chats/${job.conversationId}` : job.kind === 'match' ? `/members/${job.aboutProfileId}/chat` : `/likes/m/${job.aboutProfileId}`;
+  const path = screenOf(job);
   const links = await unsubscribeLinks(db, origin, recipient.userId, kindPreference, now);
   const company = await deps.sites.company(site);
   const rendered = await renderNotificationMail({

@@ -23,7 +23,10 @@ import { translate } from '../../i18n/translate';
 import { safeColor, textColorOn } from '../accounts/account-mails';
 
 /** What a mail is about: the preference kind it falls under is `preferenceOf`. */
-export type NotificationMailKind = 'new_messages' | 'new_conversations' | 'like' | 'match' | 'unread_message_reminders' | 'weekly_updates';
+/** News between members: mailed and pushed per topic (delivery.ts, push-notification.ts). */
+export type MemberNewsKind = 'new_messages' | 'new_conversations' | 'like' | 'match';
+/** Every notification mail: the news, and the scheduled ones (scheduled-mails.ts). */
+export type NotificationMailKind = MemberNewsKind | 'unread_message_reminders' | 'weekly_updates';
 
 export const preferenceOf = (kind: NotificationMailKind): NotificationKind => (kind === 'match' ? 'like' : kind);
 

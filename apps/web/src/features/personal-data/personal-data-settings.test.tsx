@@ -43,6 +43,7 @@ const exported: TPersonalDataExport = {
   orders: [],
   operator_care: { vulnerability: null, notes: [] },
   notifications: { preferences: {}, changed: [], mailed: [] },
+  push_devices: [],
 };
 
 beforeEach(() => {

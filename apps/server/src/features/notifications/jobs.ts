@@ -1,0 +1,14 @@
+/**
+ * The notification jobs, as app.ts registers them: the scan each minute, and the mail and the
+ * push it queues per member and piece of news (delivery.ts, push-notification.ts).
+ */
+import type { JobDefinition } from '../../infra/jobs';
+import { NOTIFICATION_MAIL_JOB, NOTIFICATION_SCAN_JOB, scanForNotifications, sendNotificationMail, type NotificationDeps, type NotificationMailJob } from './delivery';
+import { NOTIFICATION_PUSH_JOB, sendNotificationPush } from './push-notification';
+
+export function notificationJobs(deps: NotificationDeps): { scan: JobDefinition; mail: JobDefinition<NotificationMailJob>; push: JobDefinition<NotificationMailJob> } {
+  const mail: JobDefinition<NotificationMailJob> = { name: NOTIFICATION_MAIL_JOB, run: (data) => sendNotificationMail(deps, mail, data) };
+  const push: JobDefinition<NotificationMailJob> = { name: NOTIFICATION_PUSH_JOB, run: (data) => sendNotificationPush(deps, push, data) };
+  const scan: JobDefinition = { name: NOTIFICATION_SCAN_JOB, cron: '* * * * *', run: async () => void (await scanForNotifications(deps, { mail, push })) };
+  return { scan, mail, push };
+}
