@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 // Relative: the config is bundled for Node, which cannot load the workspace package's TypeScript.
 import { OFFLINE_PAGE_PATH, OFFLINE_SCRIPT_PATH } from '../../packages/shared/src/installable-app';
 import { initialChunks, type Manifest } from './scripts/report-bundle-size';
@@ -20,7 +20,7 @@ export function precacheList(manifest: Manifest): string[] {
   return [OFFLINE_PAGE_PATH, OFFLINE_SCRIPT_PATH, ...new Set(files.map((file) => `/${file}`))];
 }
 
-export default defineConfig(() => {
+export default defineConfig((): UserConfig => {
   const manifestText = readFileSync(`${dist}/.vite/manifest.json`, 'utf8');
   const build = {
     version: createHash('sha256').update(manifestText).digest('hex').slice(0, 16),
