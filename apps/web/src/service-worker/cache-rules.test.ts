@@ -10,6 +10,8 @@ describe('service worker: what is cached (decision 041)', () => {
     expect(fetchStrategy(get('/', 'navigate'), ORIGIN)).toBe('navigation');
     expect(fetchStrategy(get('/assets/members-page-Ab12.js'), ORIGIN)).toBe('asset');
     expect(fetchStrategy(get('/assets/index-Cx9.css', 'no-cors'), ORIGIN)).toBe('asset');
+    // The offline page's script must load without a network too.
+    expect(fetchStrategy(get('/offline.js', 'no-cors'), ORIGIN)).toBe('asset');
   });
 
   it('never caches API answers, photos, the back office, other origins or anything but GET', () => {

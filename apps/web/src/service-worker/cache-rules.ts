@@ -5,6 +5,8 @@
  * channel, the back office, other origins) passes through untouched and is never stored.
  */
 
+import { OFFLINE_SCRIPT_PATH } from '@cupido/shared/installable-app';
+
 /** Every cache of this worker starts with this; activate deletes those of older versions. */
 export const CACHE_PREFIX = 'cupido-app-';
 
@@ -24,7 +26,8 @@ export interface RequestLike {
 const isUnder = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 /**
- * - 'asset': a hashed file of the members' build under /assets/ (immutable): cache first.
+ * - 'asset': a hashed file of the members' build under /assets/ (immutable), or the offline page's
+ *   script (precached with this version, and needed when there is no network): cache first.
  * - 'navigation': a page of the app: network first, the offline page when the network fails.
  * - 'network': not handled; the browser fetches it as if there were no worker, and nothing is cached.
  */
@@ -37,6 +40,6 @@ export function fetchStrategy(request: RequestLike, origin: string): FetchStrate
   // The back office is never cached (its pages are no-store) and has its own offline behaviour: none.
   if (isUnder(url.pathname, '/admin') || url.pathname.startsWith('/assets/admin/')) return 'network';
   if (request.mode === 'navigate') return 'navigation';
-  if (url.pathname.startsWith('/assets/')) return 'asset';
+  if (url.pathname.startsWith('/assets/') || url.pathname === OFFLINE_SCRIPT_PATH) return 'asset';
   return 'network';
 }
