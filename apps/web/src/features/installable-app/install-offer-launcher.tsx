@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { lazyWithReload } from '../../app/chunk-reload';
 import { heldInstallOffer, isInstalledApp } from './installed-app';
-import { firstSeenAt, installOfferKind, isIosSafari, wasInstallOfferDismissed } from './install-offer-rules';
+import { firstSeenAt, installOfferKind, isIosSafari, rememberInstallOfferDismissed, wasInstallOfferDismissed } from './install-offer-rules';
 
 const InstallOffer = lazyWithReload(() => import('./install-offer'));
 
@@ -23,7 +23,7 @@ export function InstallOfferLauncher() {
   if (!kind) return null;
   return (
     <Suspense fallback={null}>
-      <InstallOffer kind={kind} />
+      <InstallOffer kind={kind} onDeclined={rememberInstallOfferDismissed} />
     </Suspense>
   );
 }

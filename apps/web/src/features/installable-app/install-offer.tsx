@@ -2,26 +2,33 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../site/use-settings';
 import { heldInstallOffer } from './installed-app';
-import { rememberInstallOfferDismissed, type InstallOfferKind } from './install-offer-rules';
+// Types only from the rules: their code is the members page's, and a shared chunk would be one more file for it.
+import type { InstallOfferKind } from './install-offer-rules';
 import { INSTALLABLE_APP_NS, InstallableAppTexts } from './installable-app-texts';
 
 /** The install offer (its own chunk): the browser's install dialog, or on iOS how to add the app. */
-export default function InstallOffer({ kind }: { kind: InstallOfferKind }) {
+interface OfferProps {
+  kind: InstallOfferKind;
+  /** Remembers the member's no (the close button, or a no in the browser's dialog). */
+  onDeclined: () => void;
+}
+
+export default function InstallOffer(props: OfferProps) {
   return (
     <InstallableAppTexts>
-      <Offer kind={kind} />
+      <Offer {...props} />
     </InstallableAppTexts>
   );
 }
 
-function Offer({ kind }: { kind: InstallOfferKind }) {
+function Offer({ kind, onDeclined }: OfferProps) {
   const { t } = useTranslation(INSTALLABLE_APP_NS);
   const site = useSettings().name;
   const [open, setOpen] = useState(true);
   if (!open) return null;
 
   const dismiss = () => {
-    rememberInstallOfferDismissed();
+    onDeclined();
     setOpen(false);
   };
   const install = async () => {
@@ -30,7 +37,7 @@ function Offer({ kind }: { kind: InstallOfferKind }) {
     if (!offer) return;
     await offer.prompt();
     // Declined in the browser's dialog: a no, remembered like the close button's.
-    if ((await offer.userChoice).outcome === 'dismissed') rememberInstallOfferDismissed();
+    if ((await offer.userChoice).outcome === 'dismissed') onDeclined();
   };
 
   return (

@@ -12,9 +12,6 @@ export interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-/** Dispatched on window when the held install offer comes or goes. */
-export const INSTALL_OFFER_CHANGED = 'cupido:install-offer';
-
 /** Whether the page runs as the installed app: standalone display, or iOS's home-screen app. */
 export function isInstalledApp(): boolean {
   return window.matchMedia?.('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
@@ -25,19 +22,14 @@ let held: BeforeInstallPromptEvent | null = null;
 /** The browser's install offer, if it made one this page load and it is not used yet. */
 export const heldInstallOffer = () => held;
 
-const setHeld = (event: BeforeInstallPromptEvent | null) => {
-  held = event;
-  window.dispatchEvent(new Event(INSTALL_OFFER_CHANGED));
-};
-
 /** Called first thing (main.tsx): the offer can come before any screen that shows it has loaded. */
 export function startInstallableApp(): void {
   window.addEventListener('beforeinstallprompt', (event) => {
     // The browser's own bar would cover the page: the member installs from our offer instead.
     event.preventDefault();
-    setHeld(event as BeforeInstallPromptEvent);
+    held = event as BeforeInstallPromptEvent;
   });
-  window.addEventListener('appinstalled', () => setHeld(null));
+  window.addEventListener('appinstalled', () => (held = null));
   // Only the built app on a secure origin (localhost counts): never in the dev server or in tests.
   if (import.meta.env.PROD && window.isSecureContext && 'serviceWorker' in navigator) {
     afterFirstScreen(() => {
