@@ -16,11 +16,13 @@ import { ApiError } from './api/client';
 import { createAppQueryClient } from './features/session/query-client';
 import { sessionQueryOptions } from './features/session/use-session';
 import { preloadRoute } from './app/router';
+import { startInstallableApp } from './features/installable-app/installed-app';
 
 async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   preloadRoute(window.location.pathname);
   captureTrackingParams();
+  startInstallableApp();
   const routeQuery = settingsRouteQuery(window.location.search);
   const queryClient = createAppQueryClient({ queries: { retry: false, refetchOnWindowFocus: false } });
   // The session loads alongside the settings, so the first render knows who is here.

@@ -19,6 +19,8 @@ const INDEX = `<!doctype html>
   </head>
   <body><div id="root"></div></body>
 </html>`;
+// Big enough for the build's .br/.gz copies: the worker must be revalidated in every encoding.
+const SW_JS = `self.addEventListener('fetch', () => {});\n`.repeat(40);
 const APP_JS = Array.from({ length: 200 }, (_, i) => `export const value${i} = 'text number ${i}';`).join('\n');
 
 describe('web app: compressed assets, source maps, per-site shell', () => {
@@ -32,6 +34,7 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), APP_JS);
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map'), JSON.stringify({ version: 3, mappings: 'A'.repeat(2000) }));
     fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'sw-push.js'), SW_JS);
     fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n'.repeat(100));
     await compressDist(dist);
     t = await createTestApp({ webDistDir: dist });
@@ -198,6 +201,41 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
     }
     // Same-origin icons and manifest are allowed by the Content-Security-Policy.
     expect(manifest.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('serves the service worker at the site root: JavaScript, revalidated on every check, allowed by the CSP (decision 041)', async () => {
+    for (const encoding of ['br', 'gzip', 'identity'] as const) {
+      const res = await t.app.inject({ url: '/sw-push.js?v=2', headers: { 'accept-encoding': encoding } });
+      expect([encoding, res.statusCode, res.headers['cache-control']]).toEqual([encoding, 200, 'no-cache']);
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
+      expect(decode[encoding](res.rawPayload).toString()).toBe(SW_JS);
+      // Same origin at the root: script-src 'self' (which worker-src falls back to) allows it, its scope is '/' without Service-Worker-Allowed.
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('worker-src');
+    }
+  });
+
+  it("serves the offline page per site, in the request's language, with the seven languages for its script", async () => {
+    const nl = await t.app.inject({ url: '/offline.html', headers: { host: 'nl.localhost' } });
+    expect([nl.statusCode, nl.headers['content-type'], nl.headers['cache-control']]).toEqual([200, 'text/html; charset=utf-8', 'no-cache']);
+    expect(nl.body).toContain('<html lang="nl">');
+    expect(nl.body).toContain('<p class="site">Amora</p>');
+    expect(nl.body).toContain('<h1 id="offline-title">Je bent offline</h1>');
+    expect(nl.body).toContain('<button type="button" id="offline-retry">Opnieuw proberen</button>');
+    expect(nl.body).toContain('<script src="/offline.js"></script>');
+    const data = JSON.parse(/<script type="application\/json" id="offline-texts">(.*?)<\/script>/s.exec(nl.body)![1]!);
+    expect(Object.keys(data.texts)).toEqual(['en', 'nl', 'de', 'it', 'fr', 'es', 'pl']);
+    expect(data.texts.pl.retry).toBe('Spróbuj ponownie');
+    expect(data.texts.de.text).toContain('Amora braucht eine Internetverbindung');
+    // No inline script runs: the CSP would refuse it.
+    expect(nl.body).not.toMatch(/<script>/);
+
+    const german = await t.app.inject({ url: '/offline.html', headers: { host: 'localhost', cookie: `${LOCALE_COOKIE}=de` } });
+    expect(german.body).toContain('<h1 id="offline-title">Du bist offline</h1>');
+    const script = await t.app.inject({ url: '/offline.js' });
+    expect([script.statusCode, script.headers['content-type'], script.headers['cache-control']]).toEqual([200, 'text/javascript; charset=utf-8', 'no-cache']);
+    expect(script.body).toContain(`${LOCALE_COOKIE}=`);
   });
 
   it('escapes every value written into the shell and replaces, not duplicates, the build\'s tags', () => {

@@ -4,6 +4,8 @@
  * shell with 404 (the app then renders 'This page could not be found'), and unknown /api paths a
  * JSON 404. Text assets are sent from the `.br`/`.gz` files the build wrote beside them
  * (apps/web/scripts/compress-assets.ts), chosen by Accept-Encoding; source maps are never served.
+ * The service worker (/sw-push.js, built by apps/web/vite.sw.config.ts) is revalidated on every
+ * check, so a deploy reaches installed apps at once; its offline page is offline-page.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +13,9 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { isServedPath } from '@cupido/shared/routes';
 import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
+import { SERVICE_WORKER_PATH } from '@cupido/shared/installable-app';
 import { sendError } from './errors';
+import offlinePage from './offline-page';
 import siteIcons from './site-icons';
 import { APPLE_TOUCH_ICON_PATH, FAVICON_PATH, ICON_PATHS, MANIFEST_PATH, ShellCache, withTestBanner } from './web-shell';
 import { translate } from '../i18n/translate';
@@ -21,6 +25,8 @@ const MISSING_BUILD_HTML =
 
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const SHORT_CACHE_CONTROL = 'public, max-age=300';
+/** The service worker: the browser asks the server each time it checks for an update (decision 041). */
+export const SERVICE_WORKER_CACHE_CONTROL = 'no-cache';
 
 // Not routes of their own: the shell is sent per site, compressed copies only by negotiation, maps
 // never; the per-site icons and manifest win over any file of the same name in the build.
@@ -53,6 +59,7 @@ export default fp<{ webDistDir: string; testSiteBanner?: boolean }>(
     );
 
     await app.register(siteIcons);
+    await app.register(offlinePage);
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: webDistDir,
@@ -64,7 +71,8 @@ export default fp<{ webDistDir: string; testSiteBanner?: boolean }>(
         setHeaders(res, filePath) {
           // filePath is the file sent, maybe `x.js.br`: the folder decides the caching either way.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader('cache-control', immutable ? IMMUTABLE_CACHE_CONTROL : SHORT_CACHE_CONTROL);
+          const serviceWorker = path.basename(filePath).startsWith(SERVICE_WORKER_PATH.slice(1));
+          res.setHeader('cache-control', serviceWorker ? SERVICE_WORKER_CACHE_CONTROL : immutable ? IMMUTABLE_CACHE_CONTROL : SHORT_CACHE_CONTROL);
           res.setHeader('vary', 'Accept-Encoding');
         },
       });

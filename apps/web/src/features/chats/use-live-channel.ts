@@ -2,34 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { liveBus } from './live-events';
 import type { LiveChannelOptions } from './live-channel';
+import { afterFirstScreen } from '../../app/after-first-screen';
 
-/** Without requestIdleCallback (Safari), the channel starts this long after the page's load event. */
-const SETTLE_FALLBACK_MS = 500;
-/** The idle callback's own deadline: a page that never goes idle still gets its channel. */
-const SETTLE_TIMEOUT_MS = 2_000;
 /** A failed download of the channel's chunk is tried again after this long (the chats poll meanwhile). */
 const CHUNK_RETRY_MS = 60_000;
-
-/**
- * Runs `start` once the first screen has settled: after the page's load event and when the main
- * thread is next idle, so the socket and its chunk never compete with what the member came to see.
- * Returns a cancel.
- */
-export function afterFirstScreen(start: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let idle: number | undefined;
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(start, { timeout: SETTLE_TIMEOUT_MS });
-    else timer = setTimeout(start, SETTLE_FALLBACK_MS);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
-  return () => {
-    window.removeEventListener('load', whenIdle);
-    clearTimeout(timer);
-    if (idle !== undefined) window.cancelIdleCallback(idle);
-  };
-}
 
 /** The tab's one channel; a new member's channel replaces the previous one. */
 let current: { stop: () => void } | null = null;

@@ -4,12 +4,9 @@ import { showSiteEntryWarning } from '@cupido/shared/rules';
 import { useSettings } from '../site/use-settings';
 import { useSession } from '../session/use-session';
 import { EntryWarningDialog } from './entry-warning-dialog';
+import { isInstalledApp } from '../installable-app/installed-app';
 
 export { LEAVE_SITE_URL } from './entry-warning-constants';
-
-function isInstalledApp(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
-}
 
 function readDismissed(): boolean {
   try {

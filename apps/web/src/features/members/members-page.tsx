@@ -10,6 +10,7 @@ import { PROFILES_NS, ProfilesTexts } from '../profiles/profiles-texts';
 import { MembersSearch } from '../profiles/search/members-search';
 import { useSession } from '../session/use-session';
 import { MatchingLinks } from '../matching/matching-links';
+import { InstallOfferLauncher } from '../installable-app/install-offer-launcher';
 import '../profiles/profiles.scss';
 
 /**
@@ -64,6 +65,7 @@ function Members() {
       )}
       {!user && <VisitorInvitation />}
       {user && <MatchingLinks />}
+      {user && <InstallOfferLauncher />}
       <MembersSearch />
     </section>
   );

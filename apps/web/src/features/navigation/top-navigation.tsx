@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
@@ -7,9 +7,12 @@ import { useDisclosure } from '../../app/use-disclosure';
 import { useSettings } from '../site/use-settings';
 import { useSession } from '../session/use-session';
 import { LocaleDropdown } from '../locale/locale-dropdown';
+import { isInstalledApp } from '../installable-app/installed-app';
 
 // Members' links, badges and account dropdown: a chunk that visitors never download.
 const MemberNavigation = lazyWithReload(() => import('./member-navigation'));
+// The installed app's Back button (issue 30): a chunk that a browser tab never downloads.
+const BackButton = lazyWithReload(() => import('../installable-app/back-button'));
 
 /**
  * Top bar (spec section 2, Navigation): logo, then the member links or, for visitors, locale and Login.
@@ -22,12 +25,18 @@ export function TopNavigation() {
   const collapse = useDisclosure<HTMLElement>();
   const { pathname } = useLocation();
   const { close } = collapse;
+  const [installedApp] = useState(isInstalledApp);
   // On a phone the opened menu folds away once a link has taken the visitor elsewhere.
   useEffect(() => close(), [pathname, close]);
 
   return (
     <nav className="navbar navbar-expand-md bg-body border-bottom" aria-label={t('navigation.label')} {...collapse.rootProps}>
       <div className="container">
+        {installedApp && (
+          <Suspense fallback={null}>
+            <BackButton />
+          </Suspense>
+        )}
         <Link to={routePath(loggedIn ? 'members' : 'index')} className="navbar-brand fw-bold text-primary">
           {settings.logo_text || settings.name}
         </Link>
