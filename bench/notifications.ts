@@ -303,6 +303,7 @@ export async function notificationBench(tools: BenchTools, bench: NotificationBe
   );
 
   // Part B: every mail and push out, then the busy time from the samples.
+  const sendsEnded = performance.now();
   const expected = total;
   const sentMails = () => bench.notified.reduce((s, m) => s + (sinks.mails.get(m.email) ?? 0), 0);
   const sentPushes = () => bench.notified.reduce((s, m) => s + (sinks.pushes.get(m.endpointPath) ?? 0), 0);
@@ -315,25 +316,35 @@ export async function notificationBench(tools: BenchTools, bench: NotificationBe
 
   const perJob = NOTIFICATION_JOBS.map((name) => `${n((after.runs.get(name) ?? 0) - (before.runs.get(name) ?? 0))} ${name}`).join(', ');
   const jobs = notificationRuns(after.runs) - notificationRuns(before.runs);
-  const { samples } = sampler;
-  // Busy: the sampling intervals in which jobs finished. Between scans (a minute apart) the queue is idle, not slow.
-  let busyMs = 0;
-  let firstAt = NaN;
-  let lastAt = NaN;
-  for (let i = 1; i < samples.length; i++) {
-    if (samples[i]!.done > samples[i - 1]!.done) {
-      busyMs += samples[i]!.at - samples[i - 1]!.at;
-      if (Number.isNaN(firstAt)) firstAt = samples[i - 1]!.at;
-      lastAt = samples[i]!.at;
+  // Busy: the sampling intervals in which jobs finished. Between scans (a minute apart) the queue
+  // is idle, not slow. The figure that counts is the one after the sends, when the queue has the
+  // machine to itself as a worker process would; during the sends it shares the two cores.
+  const busy = (samples: { at: number; done: number }[]) => {
+    let ms = 0;
+    let jobsDone = 0;
+    let firstAt = NaN;
+    let lastAt = NaN;
+    for (let i = 1; i < samples.length; i++) {
+      if (samples[i]!.done > samples[i - 1]!.done) {
+        ms += samples[i]!.at - samples[i - 1]!.at;
+        jobsDone += samples[i]!.done - samples[i - 1]!.done;
+        if (Number.isNaN(firstAt)) firstAt = samples[i - 1]!.at;
+        lastAt = samples[i]!.at;
+      }
     }
-  }
-  const rate = jobs / (busyMs / 1000);
+    return { seconds: ms / 1000, jobs: jobsDone, rate: jobsDone / (ms / 1000), span: (lastAt - firstAt) / 1000 };
+  };
+  const all = busy(sampler.samples);
+  const duringSends = busy(sampler.samples.filter((sample) => sample.at <= sendsEnded));
+  const afterSends = busy(sampler.samples.filter((sample) => sample.at >= sendsEnded));
+  const rate = afterSends.rate;
   const drainApplies = tools.onPostgres;
   const drainOk = !drainApplies || rate >= DRAIN_TARGET_PER_SECOND;
   console.log(
-    `${drainApplies ? (drainOk ? 'ok  ' : 'FAIL') : 'info'} notification queue: ${rate.toFixed(0)} jobs/s while busy` +
-      `${drainApplies ? ` (target >= ${DRAIN_TARGET_PER_SECOND} on PostgreSQL)` : ''}; ${n(jobs)} jobs (${perJob}) in ${(busyMs / 1000).toFixed(1)} s busy, ` +
-      `${((lastAt - firstAt) / 1000).toFixed(1)} s from the first to the last (scans a minute apart), ${after.failures - before.failures} failed runs`,
+    `${drainApplies ? (drainOk ? 'ok  ' : 'FAIL') : 'info'} notification queue after the sends: ${rate.toFixed(0)} jobs/s while busy` +
+      `${drainApplies ? ` (target >= ${DRAIN_TARGET_PER_SECOND} on PostgreSQL)` : ''} (${n(afterSends.jobs)} jobs in ${afterSends.seconds.toFixed(1)} s); ` +
+      `during the sends ${duringSends.rate.toFixed(0)} jobs/s (${n(duringSends.jobs)} jobs in ${duringSends.seconds.toFixed(1)} s); ` +
+      `all ${n(jobs)} jobs (${perJob}), ${all.span.toFixed(1)} s from the first to the last (scans a minute apart), ${after.failures - before.failures} failed runs`,
   );
 
   const wrongMails = bench.notified.filter((m) => sinks.mails.get(m.email) !== 1).length + bench.quiet.filter((m) => sinks.mails.has(m.email)).length;

@@ -10,12 +10,17 @@
  * the payment provider's webhooks (bench/seed-payments.ts: throughput of POST
  * /api/payment-webhook/sandbox, then 1,000 concurrent webhooks for 100 payments, each payment's
  * credits checked to be posted exactly once), and the operator console (bench/operator.ts: the queue
- * with 10,000 conversations waiting, 50 operators claiming and answering the same conversations).
+ * with 10,000 conversations waiting, 50 operators claiming and answering the same conversations), and
+ * the notifications (bench/notifications.ts: 10,000 messages to offline members with mails and
+ * pushes on, their send ratio against the same send to members without notifications, then the
+ * queue's mail and push jobs per second and every mail and push checked to go out exactly once;
+ * only when selected, as it points the server's SMTP_URL at a sink and waits out the scans).
  * The server runs in its own process (as in production); autocannon loads it from this one.
  *
  * BENCH_ONLY=<text> runs only the cases whose name contains the text (case-insensitive), e.g.
- * BENCH_ONLY=like for POST /api/like.php and GET /api/likes.php; the bare route is measured as
- * always, and the data is seeded as always (BENCH_PROFILES keeps that short).
+ * BENCH_ONLY=like for POST /api/like.php and GET /api/likes.php, BENCH_ONLY=notification for the
+ * notification bench; the bare route is measured as always, and the data is seeded as always
+ * (BENCH_PROFILES keeps that short; BENCH_NOTIFICATION_MESSAGES the notification bench's 10,000).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
