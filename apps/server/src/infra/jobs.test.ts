@@ -183,8 +183,9 @@ describe('the job queue', () => {
     // A worker that waited its 2 s polling interval after each job would need 20 s for 30 jobs on 3 workers.
     expect(done.length).toBe(30);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(mostAtOnce).toBeGreaterThanOrEqual(2);
-    expect(mostAtOnce).toBeLessThanOrEqual(3);
+    // Side by side on PostgreSQL; the embedded database's one connection runs them one at a time.
+    if (process.env.TEST_DATABASE_URL) expect(mostAtOnce).toBeGreaterThanOrEqual(2);
+    expect(mostAtOnce).toBeLessThanOrEqual(process.env.TEST_DATABASE_URL ? 3 : 1);
     await queue.stop(5_000);
   });
 

@@ -41,6 +41,7 @@ export interface JobDefinition<Data extends object = Record<string, never>> {
    * How many of these jobs one worker process runs at once (default 1). More for jobs that mostly
    * wait on another server (an SMTP server, a push service), so a backlog is not one round trip at
    * a time. Only for jobs already safe to run side by side, as every job is across processes.
+   * PostgreSQL only; on the embedded database one at a time.
    */
   concurrency?: number;
 }
@@ -134,7 +135,10 @@ export class JobQueue {
     this.started = true;
     if (this.options.mode !== 'background') return;
     for (const definition of this.definitions.values()) {
-      for (let i = 0; i < (definition.concurrency ?? 1); i++) await this.startWorker(definition);
+      // The embedded database is one connection: jobs side by side would interleave their
+      // transactions on it (the notification bench's mails failed so), so one at a time there.
+      const concurrency = 'connectionString' in this.options.connection ? (definition.concurrency ?? 1) : 1;
+      for (let i = 0; i < concurrency; i++) await this.startWorker(definition);
     }
     const check = () => void this.runSchedules().catch((error) => this.options.log.error({ err: describeError(error) }, 'job schedule check failed'));
     setImmediate(check);
