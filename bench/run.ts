@@ -10,12 +10,17 @@
  * the payment provider's webhooks (bench/seed-payments.ts: throughput of POST
  * /api/payment-webhook/sandbox, then 1,000 concurrent webhooks for 100 payments, each payment's
  * credits checked to be posted exactly once), and the operator console (bench/operator.ts: the queue
- * with 10,000 conversations waiting, 50 operators claiming and answering the same conversations).
+ * with 10,000 conversations waiting, 50 operators claiming and answering the same conversations), and
+ * the notifications (bench/notifications.ts: 10,000 messages to offline members with mails and
+ * pushes on, their send ratio against the same send to members without notifications, then the
+ * queue's mail and push jobs per second and every mail and push checked to go out exactly once;
+ * only when selected, as it points the server's SMTP_URL at a sink and waits out the scans).
  * The server runs in its own process (as in production); autocannon loads it from this one.
  *
  * BENCH_ONLY=<text> runs only the cases whose name contains the text (case-insensitive), e.g.
- * BENCH_ONLY=like for POST /api/like.php and GET /api/likes.php; the bare route is measured as
- * always, and the data is seeded as always (BENCH_PROFILES keeps that short).
+ * BENCH_ONLY=like for POST /api/like.php and GET /api/likes.php, BENCH_ONLY=notification for the
+ * notification bench; the bare route is measured as always, and the data is seeded as always
+ * (BENCH_PROFILES keeps that short; BENCH_NOTIFICATION_MESSAGES the notification bench's 10,000).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +37,16 @@ import { EXACTNESS_CASE, webhookExactness } from './payments-exactness';
 import { OPERATOR_BENCH_OPERATORS, OPERATOR_BENCH_WAITING, seedOperatorBench, type OperatorBench } from './seed-operator';
 import { OPERATOR_RACE_CASE, operatorClaimRace, operatorQueueLatencyCase } from './operator';
 import { seedMatchingBench, type MatchingBench } from './seed-matching';
+import {
+  NOTIFICATION_BENCH_DELAY_SECONDS,
+  NOTIFICATION_BENCH_MESSAGES,
+  NOTIFICATION_CASE,
+  notificationBench,
+  seedNotificationBench,
+  startNotificationSinks,
+  type NotificationBench,
+  type NotificationSinks,
+} from './notifications';
 
 interface Case {
   name: string;
@@ -233,7 +248,7 @@ async function freePort(): Promise<number> {
 const canPin = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 if (canPin) spawnSync('taskset', ['-pc', `1-${os.cpus().length - 1}`, String(process.pid)]);
 
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+async function startServer(port: number, dataDir: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const repoRoot = path.resolve(import.meta.dirname, '..');
   // On a multi-core machine the server gets core 0 and this load generator the others, so the two
   // do not steal time from each other and the ratio reflects the server's own work.
@@ -244,7 +259,7 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
   const child = spawn(command!, args, {
     cwd: repoRoot,
     // Metrics on, as in production: every request is timed (decision 019); /metrics is scraped once at the end.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', METRICS_TOKEN: BENCH_METRICS_TOKEN },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', METRICS_TOKEN: BENCH_METRICS_TOKEN, ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
@@ -289,7 +304,10 @@ async function latency(base: string, paths: string[], headers: Record<string, st
 /** Fills the database the server will use with the search and likes bench data before it starts. */
 async function seedBenchData(
   dataDir: string,
-): Promise<LikeBench & { moderation: ModerationBench; payments: PaymentsBench; operator: OperatorBench; matching: MatchingBench; profiles: number }> {
+  sinks: NotificationSinks | null,
+): Promise<
+  LikeBench & { moderation: ModerationBench; payments: PaymentsBench; operator: OperatorBench; matching: MatchingBench; notification: NotificationBench | null; profiles: number }
+> {
   const url = process.env.BENCH_DATABASE_URL || undefined;
   const count = Number(process.env.BENCH_PROFILES ?? (url ? POSTGRES_BENCH_PROFILES : EMBEDDED_BENCH_PROFILES));
   const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
@@ -307,7 +325,10 @@ async function seedBenchData(
     console.log(`Operator bench data: ${OPERATOR_BENCH_WAITING.toLocaleString('en')} conversations waiting for a fictional profile's answer, ${OPERATOR_BENCH_OPERATORS} operators' staff sessions`);
     const matching = await seedMatchingBench(database.db);
     console.log('Matching bench data: a straight man in London with a location cell, for the two-way rule, distances and the matching lists');
-    return { ...likes, moderation, payments, operator, matching, profiles: result.total };
+    // Only when selected: its members get mails and pushes, which need the sinks this run started.
+    const notification = sinks ? await seedNotificationBench(database.db, { postgres: !!url, pushOrigin: sinks.pushOrigin }) : null;
+    if (notification) console.log(`Notification bench data: ${notification.senderCookies.length.toLocaleString('en')} senders, ${NOTIFICATION_BENCH_MESSAGES.toLocaleString('en')} offline members with mails and a browser each, ${notification.quiet.length.toLocaleString('en')} without notifications`);
+    return { ...likes, moderation, payments, operator, matching, notification, profiles: result.total };
   } finally {
     await database.close();
   }
@@ -319,7 +340,9 @@ const selected = <T extends { name: string }>(cases: T[]): T[] => (ONLY ? cases.
 
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-bench-'));
-const likeBench = await seedBenchData(dataDir);
+// The notification bench needs an SMTP sink and a push service before the seed (the browsers' endpoints) and the server (SMTP_URL).
+const sinks = selected([NOTIFICATION_CASE]).length > 0 ? await startNotificationSinks() : null;
+const likeBench = await seedBenchData(dataDir, sinks);
 CASES.push(likeCase(likeBench));
 CASES.push(webhookCase(likeBench.payments));
 LATENCY_CASES.push({
@@ -338,7 +361,11 @@ LATENCY_CASES.push({
 });
 LATENCY_CASES.push(operatorQueueLatencyCase(likeBench.operator));
 LATENCY_CASES.push(...matchingLatencyCases(likeBench.matching, likeBench.profiles));
-const server = await startServer(port, dataDir);
+const server = await startServer(
+  port,
+  dataDir,
+  sinks ? { SMTP_URL: sinks.smtpUrl, NOTIFICATION_MAIL_DELAY_SECONDS: String(NOTIFICATION_BENCH_DELAY_SECONDS) } : {},
+);
 const base = `http://127.0.0.1:${port}`;
 let failed = false;
 try {
@@ -346,11 +373,24 @@ try {
   const latencyCases = selected(LATENCY_CASES);
   const exactness = selected([EXACTNESS_CASE]).length > 0;
   const operatorRace = selected([OPERATOR_RACE_CASE]).length > 0;
-  if (cases.length + latencyCases.length === 0 && !exactness && !operatorRace) throw new Error(`BENCH_ONLY=${ONLY} matches no case`);
+  if (cases.length + latencyCases.length === 0 && !exactness && !operatorRace && !likeBench.notification) throw new Error(`BENCH_ONLY=${ONLY} matches no case`);
   for (const c of cases) if (c.prepare) c.headers = { ...c.headers, ...(await c.prepare(base)) };
   // First, on an idle server: the throughput runs below leave a backlog of notifications to process.
   if (exactness) failed = !(await webhookExactness(base, likeBench.payments)) || failed;
   if (operatorRace) failed = !(await operatorClaimRace(base, likeBench.operator)) || failed;
+  if (likeBench.notification && sinks) {
+    console.log(`\n${NOTIFICATION_CASE.name} (${ROUNDS} alternating rounds, baseline = ${BASELINE_PATH} for ${DURATION_S} s)`);
+    const tools = {
+      base,
+      metricsToken: BENCH_METRICS_TOKEN,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      baseline: async () => (await load(base + BASELINE_PATH)).rps,
+      onPostgres: !!process.env.BENCH_DATABASE_URL,
+    };
+    // Waits until the queue sent everything, so the cases after it run on a quiet queue.
+    failed = !(await notificationBench(tools, likeBench.notification, sinks)) || failed;
+  }
   // Warm up the JIT and caches on both routes before measuring.
   await load(base + BASELINE_PATH, {}, 1);
   for (const c of cases) await load(base + c.path, c.headers, 1, c.requests);
@@ -401,5 +441,6 @@ try {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   fs.rmSync(dataDir, { recursive: true, force: true });
+  await sinks?.close();
 }
 process.exit(failed ? 1 : 0);

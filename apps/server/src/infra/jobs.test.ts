@@ -160,6 +160,35 @@ describe('the job queue', () => {
     expect((await observer.getJob(slow.name, id))!.state).toBe('completed');
   });
 
+  it('drains a backlog at the speed of the work, several at once where a job allows it', async () => {
+    let running = 0;
+    let mostAtOnce = 0;
+    const done: number[] = [];
+    const mail: JobDefinition<{ n: number }> = {
+      name: 'test_backlog_mail',
+      concurrency: 3,
+      async run({ n }) {
+        running++;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        // Waits like a job that talks to an SMTP server.
+        await new Promise((r) => setTimeout(r, 20));
+        running--;
+        done.push(n);
+      },
+    };
+    const { queue } = await startQueue([mail as JobDefinition<object>], { mode: 'background' });
+    const started = Date.now();
+    for (let n = 0; n < 30; n++) await queue.send(mail, { n });
+    while (done.length < 30 && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 50));
+    // A worker that waited its 2 s polling interval after each job would need 20 s for 30 jobs on 3 workers.
+    expect(done.length).toBe(30);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // Side by side on PostgreSQL; the embedded database's one connection runs them one at a time.
+    if (process.env.TEST_DATABASE_URL) expect(mostAtOnce).toBeGreaterThanOrEqual(2);
+    expect(mostAtOnce).toBeLessThanOrEqual(process.env.TEST_DATABASE_URL ? 3 : 1);
+    await queue.stop(5_000);
+  });
+
   it('sends but never runs jobs in a process with WORKER=0', async () => {
     const runs: number[] = [];
     const definition = (): JobDefinition<{ n: number }> => ({ name: 'test_web_only', cron: '* * * * *', run: async ({ n }) => void runs.push(n) });

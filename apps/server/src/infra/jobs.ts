@@ -37,6 +37,13 @@ export interface JobDefinition<Data extends object = Record<string, never>> {
   /** Five-field cron, UTC: the job is sent once per tick across all processes, with `cronData`. */
   cron?: string;
   cronData?: Data;
+  /**
+   * How many of these jobs one worker process runs at once (default 1). More for jobs that mostly
+   * wait on another server (an SMTP server, a push service), so a backlog is not one round trip at
+   * a time. Only for jobs already safe to run side by side, as every job is across processes.
+   * PostgreSQL only; on the embedded database one at a time.
+   */
+  concurrency?: number;
 }
 
 type JobLog = {
@@ -128,12 +135,10 @@ export class JobQueue {
     this.started = true;
     if (this.options.mode !== 'background') return;
     for (const definition of this.definitions.values()) {
-      await this.boss.work<object>(
-        definition.name,
-        { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true },
-        // A throw makes pg-boss fail the job, which schedules the retry.
-        async ([job]) => this.runOne(definition, job!),
-      );
+      // The embedded database is one connection: jobs side by side would interleave their
+      // transactions on it (the notification bench's mails failed so), so one at a time there.
+      const concurrency = 'connectionString' in this.options.connection ? (definition.concurrency ?? 1) : 1;
+      for (let i = 0; i < concurrency; i++) await this.startWorker(definition);
     }
     const check = () => void this.runSchedules().catch((error) => this.options.log.error({ err: describeError(error) }, 'job schedule check failed'));
     setImmediate(check);
@@ -233,6 +238,27 @@ export class JobQueue {
         if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
       }
     }
+  }
+
+  private async startWorker(definition: JobDefinition<object>): Promise<void> {
+    // Filled in once work() answers; the first job cannot finish before (its fetch is a round trip).
+    const worker = { id: '' };
+    worker.id = await this.boss.work<object>(
+      definition.name,
+      { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true },
+      async ([job]) => {
+        try {
+          // A throw makes pg-boss fail the job, which schedules the retry.
+          await this.runOne(definition, job!);
+        } finally {
+          // pg-boss waits out the polling interval after every fetch, also one that found a job, so
+          // a backlog would drain at one job per interval and worker (a scan's thousands of mails
+          // in hours). Told at once, the worker fetches again while there is work; an empty fetch
+          // still waits the interval.
+          if (worker.id) this.boss.notifyWorker(worker.id);
+        }
+      },
+    );
   }
 
   private assertRunsJobs(): void {

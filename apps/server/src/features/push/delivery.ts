@@ -68,7 +68,12 @@ export async function pushTopic(db: Database, collapseKey: string): Promise<stri
 }
 
 export function createPush(deps: PushDeps): PushPort & { deliveryJob: JobDefinition<PushDeliveryJob> } {
-  const deliveryJob: JobDefinition<PushDeliveryJob> = { name: PUSH_DELIVERY_JOB, run: (job) => deliver(deps, job) };
+  const deliveryJob: JobDefinition<PushDeliveryJob> = {
+    name: PUSH_DELIVERY_JOB,
+    // Each delivery waits on a push service: a few at once per process (jobs.ts).
+    concurrency: 4,
+    run: (job) => deliver(deps, job),
+  };
   return {
     deliveryJob,
     membersWithDevices: (userIds) => membersWithSubscriptions(deps.db, userIds),
