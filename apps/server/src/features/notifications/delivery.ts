@@ -33,7 +33,7 @@ import { profilesForNotifications } from '../profiles/for-notifications';
 import { siteOrigin, type PublicOriginConfig } from '../sites/public-origin';
 import type { Site, SiteService } from '../sites/service';
 import type { PushPort } from '../push/delivery';
-import { preferenceOf, renderNotificationMail, type MemberNewsKind } from './notification-mail';
+import { mailBrand, preferenceOf, renderNotificationMail, type MemberNewsKind } from './notification-mail';
 import { wants } from './preferences';
 import { unsubscribeLinks } from './unsubscribe-link';
 
@@ -220,14 +220,7 @@ export async function sendNotificationMail(deps: NotificationDeps, mail: JobDefi
     locale: recipient.language,
     recipientName: profiles.get(recipient.profileId)?.name ?? '',
     about: { name: about.name, fictional: about.fictional },
-    site: {
-      name: site.name,
-      domain: site.domain,
-      themeColor: site.themeColor,
-      logoText: site.logoText,
-      fictionalLabel: site.fictionalSingular[recipient.language] ?? site.fictionalSingular.en ?? '',
-    },
-    company: { name: company.name, address: company.address, city: company.city, country: company.country },
+    ...mailBrand(site, company, recipient.language),
     link: `${origin}${path}?${tracking}`,
     unsubscribeLink: links.page,
     settingsLink: `${origin}/notifications?${tracking}`,

@@ -21,6 +21,7 @@ import type { LocaleCode } from '@cupido/shared/locales';
 import type { NotificationKind } from '@cupido/shared/notification-rules';
 import { translate } from '../../i18n/translate';
 import { safeColor, textColorOn } from '../accounts/account-mails';
+import type { Company, Site } from '../sites/service';
 
 /** What a mail is about: the preference kind it falls under is `preferenceOf`. */
 /** News between members: mailed and pushed per topic (delivery.ts, push-notification.ts). */
@@ -46,6 +47,24 @@ export interface NotificationMailInput {
   /** The web page that unsubscribes from this kind (also in List-Unsubscribe, as the API's URL). */
   unsubscribeLink: string;
   settingsLink: string;
+}
+
+/** The brand a mail carries: the site's name, colour and logo, its fictional-profile label in the member's language, and its company's footer. */
+export function mailBrand(
+  site: Pick<Site, 'name' | 'domain' | 'themeColor' | 'logoText' | 'fictionalSingular'>,
+  company: Pick<Company, 'name' | 'address' | 'city' | 'country'>,
+  language: LocaleCode,
+): Pick<NotificationMailInput, 'site' | 'company'> {
+  return {
+    site: {
+      name: site.name,
+      domain: site.domain,
+      themeColor: site.themeColor,
+      logoText: site.logoText,
+      fictionalLabel: site.fictionalSingular[language] ?? site.fictionalSingular.en ?? '',
+    },
+    company: { name: company.name, address: company.address, city: company.city, country: company.country },
+  };
 }
 
 export interface RenderedNotificationMail {

@@ -16,7 +16,7 @@ import type { NotificationRecipient } from '../accounts/for-notifications';
 import { onlineNow } from '../live/presence';
 import { siteOrigin } from '../sites/public-origin';
 import type { NotificationDeps } from './delivery';
-import { preferenceOf, renderNotificationMail, type NotificationMailInput } from './notification-mail';
+import { mailBrand, preferenceOf, renderNotificationMail, type NotificationMailInput } from './notification-mail';
 import { unsubscribeLinks } from './unsubscribe-link';
 
 export type ScheduledMailDeps = Omit<NotificationDeps, 'delaySeconds'>;
@@ -71,14 +71,7 @@ export async function sendScheduledMail(deps: ScheduledMailDeps, recipient: Noti
     recipientName,
     about: mail.about,
     profiles: mail.profiles?.map(({ path, ...profile }) => ({ ...profile, link: `${origin}${path}?${tracking}` })),
-    site: {
-      name: site.name,
-      domain: site.domain,
-      themeColor: site.themeColor,
-      logoText: site.logoText,
-      fictionalLabel: site.fictionalSingular[recipient.language] ?? site.fictionalSingular.en ?? '',
-    },
-    company: { name: company.name, address: company.address, city: company.city, country: company.country },
+    ...mailBrand(site, company, recipient.language),
     link: `${origin}${mail.path}?${tracking}`,
     unsubscribeLink: links.page,
     settingsLink: `${origin}/notifications?${tracking}`,
