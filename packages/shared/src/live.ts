@@ -4,14 +4,11 @@ import { ZChatMessage, zMessageId } from './chats';
 import { ZLikeState } from './likes';
 
 /**
- * The live channel (issue 12; decision 028): one WebSocket per tab at LIVE_PATH, opened with the
+ * The live channel (issue 12; decision 028): one WebSocket per tab at LIVE_PATH (live-frames.ts), opened with the
  * session cookie. It carries hints and small facts, never the only copy of anything: messages are
  * stored before they are sent here, and after a dropped connection the app fetches what it missed
  * (GET /api/chats.php, and GET /api/chat.php?after=<the last id it saw> for the open conversation). Every frame is one JSON object.
  */
-
-// The path and close codes live with the zod-free frame reader, which the web app imports alone.
-export { LIVE_CLOSE, LIVE_PATH } from './live-frames';
 
 /** Frames the app sends. */
 export const ZLiveClientFrame = z.discriminatedUnion('type', [

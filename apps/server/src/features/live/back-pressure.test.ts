@@ -10,7 +10,8 @@
  * hundred sends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_CLOSE, type TLiveServerFrame } from '@cupido/shared/live';
+import type { TLiveServerFrame } from '@cupido/shared/live';
+import { LIVE_CLOSE } from '@cupido/shared/live-frames';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { activeMemberOn } from '../profiles/profiles-test-kit';
 import { DEFAULT_LIVE_LIMITS } from './hub';

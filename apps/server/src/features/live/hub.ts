@@ -19,7 +19,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Registry } from 'prom-client';
-import { LIVE_CLOSE, ZLiveClientFrame, ZLiveServerFrame, type TLiveClientFrame, type TLiveServerFrame } from '@cupido/shared/live';
+import { ZLiveClientFrame, ZLiveServerFrame, type TLiveClientFrame, type TLiveServerFrame } from '@cupido/shared/live';
+import { LIVE_CLOSE } from '@cupido/shared/live-frames';
 import type { Broker } from '../../infra/broker';
 import type { Clock } from '../../infra/clock';
 import { MEMBER_CHANGED_CHANNEL } from '../../plugins/session';

@@ -6,7 +6,8 @@ import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { LIVE_PATH, ZLiveServerFrame, type TLiveServerFrame } from '@cupido/shared/live';
+import { ZLiveServerFrame, type TLiveServerFrame } from '@cupido/shared/live';
+import { LIVE_PATH } from '@cupido/shared/live-frames';
 import type { TChatMessage } from '@cupido/shared/chats';
 
 export interface LiveClient {

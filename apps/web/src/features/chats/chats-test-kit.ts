@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { type TChatItem, type TChatMessage, type TChatsAnswer } from '@cupido/shared/chats';
-import { LIVE_PATH, type TLiveServerFrame } from '@cupido/shared/live';
+import type { TLiveServerFrame } from '@cupido/shared/live';
+import { LIVE_PATH } from '@cupido/shared/live-frames';
 import type { StubAnswer } from '../../test/api-stub';
 import { makeCard } from '../../test/profile-fixtures';
 

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { Route, Routes } from 'react-router';
-import { LIVE_CLOSE } from '@cupido/shared/live';
+import { LIVE_CLOSE } from '@cupido/shared/live-frames';
 import type { TLikesAnswer } from '@cupido/shared/likes';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../app/document-title';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { LIVE_CLOSE } from '@cupido/shared/live';
+import { LIVE_CLOSE } from '@cupido/shared/live-frames';
 import { TYPING_VISIBLE_MS } from '@cupido/shared/chat-rules';
 import type { TChatItem } from '@cupido/shared/chats';
 import { apiError, sentBodies, sentQueries, stubApi, type StubAnswer } from '../../test/api-stub';

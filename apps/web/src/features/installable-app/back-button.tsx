@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, useLocation, useNavigate } from 'react-router';
-import { appRoutes, type RouteHandle } from '../../app/router';
+import { ROUTES, type RouteName } from '@cupido/shared/routes';
 import { isInstalledApp } from './installed-app';
 import { showBackButton } from './back-button-rules';
 import { INSTALLABLE_APP_NS, InstallableAppTexts } from './installable-app-texts';
 
-/** The route name of a path, as the router resolves it. */
-function routeNameOf(pathname: string) {
-  return (matchRoutes(appRoutes, pathname)?.at(-1)?.route.handle as RouteHandle | undefined)?.name;
+/**
+ * The route name of a path, ranked as the router ranks its routes (/credits/repeat-order is not
+ * credits-id-paymentmethod), from the shared route table: the app's router sits above this chunk.
+ */
+const NAMED_ROUTES = Object.entries(ROUTES).map(([name, path]) => ({ path, name: name as RouteName }));
+function routeNameOf(pathname: string): RouteName | undefined {
+  return matchRoutes(NAMED_ROUTES, pathname)?.at(-1)?.route.name;
 }
 
 /**

@@ -6,7 +6,7 @@ import { routePath } from '@cupido/shared/routes';
 import { ServerError } from '../accounts/server-error';
 import { useEnableMails } from './notification-calls';
 import { NOTIFICATION_SETTINGS_NS, NotificationSettingsTexts } from './notification-settings-texts';
-import { dismissedPrefix } from './notifications-disabled-notice';
+import { dismissedPrefix } from './notifications-disabled-dismissal';
 
 type Reason = TUser['notifications_disabled'][number];
 

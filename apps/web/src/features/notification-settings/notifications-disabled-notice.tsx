@@ -1,15 +1,10 @@
 import { useEffect } from 'react';
 import { lazyWithReload } from '../../app/chunk-reload';
 import { useSession } from '../session/use-session';
+import { dismissedPrefix } from './notifications-disabled-dismissal';
 
 const NotificationsDisabledAlert = lazyWithReload(() => import('./notifications-disabled-alert'));
 
-/**
- * Spec section 4: "Alerts (…, disabled notifications) are dismissible and the dismissal is
- * remembered". Remembered in this browser per member and reason (the spec asks only that it is
- * stored); the keys start with this prefix.
- */
-export const dismissedPrefix = (userId: number) => `notifications-disabled-dismissed:${userId}:`;
 
 /**
  * Above every page of the default layout while the member gets no mail at all (a spam complaint,
