@@ -75,6 +75,8 @@ test('Back to search returns to the same filters and page', async ({ page }) => 
   await page.locator('#search-next').click();
   await expect(page).toHaveURL(/\/members\?min_age=25&max_age=70&page=2$/);
   await expect(page.locator('#search-page')).toHaveText(/^Page 2 of \d+$/);
+  // The cards are page 2's once the results are no longer marked busy (the previous page's stay while it loads).
+  await expect(page.locator('section[aria-labelledby="search-results-title"]')).not.toHaveAttribute('aria-busy', 'true');
   const secondPage = await page.locator('#search-results .profile-card__name').allTextContents();
 
   await cards(page).nth(3).click();

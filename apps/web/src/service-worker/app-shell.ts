@@ -29,8 +29,10 @@ self.addEventListener('activate', (event) => {
     (async () => {
       const stale = (await caches.keys()).filter((name) => isAppCache(name) && name !== CACHE);
       await Promise.all(stale.map((name) => caches.delete(name)));
-      // The page's request starts while the worker wakes up, instead of after it.
-      await self.registration.navigationPreload?.enable();
+      // No navigation preload: the browser would send it for every navigation in scope, also those
+      // this worker leaves to the network (/api/...), and then fetch those a second time, so a
+      // mailed one-time link (reactivation, activation) was used up by the preload and refused.
+      await self.registration.navigationPreload?.disable();
     })(),
   );
 });
@@ -44,8 +46,7 @@ self.addEventListener('fetch', (event) => {
 
 async function networkFirst(event: FetchEvent): Promise<Response> {
   try {
-    const preloaded = (await event.preloadResponse) as Response | undefined;
-    return preloaded ?? (await fetch(event.request));
+    return await fetch(event.request);
   } catch {
     // No network (a server that answers, even with an error, is passed on as it is).
     return (await caches.match(OFFLINE_PAGE_PATH, { cacheName: CACHE, ignoreVary: true })) ?? Response.error();

@@ -120,6 +120,9 @@ export function MembersSearch() {
   // milliseconds) rather than in the synchronous render that the query's arrival starts: on a
   // phone the grid is the page's longest piece of work, and one long task blocks input (TBT).
   const answer = useDeferredValue(search.data);
+  // The cards on screen are not the answer to the filters and page in the URL yet: the previous
+  // page's while the new one loads, or the new answer's before its deferred render.
+  const stale = search.isPlaceholderData || answer !== search.data;
   const pages = answer ? pageCount(answer.numResults, answer.per_page) : 1;
   const found = useFoundCount(answer);
 
@@ -132,7 +135,7 @@ export function MembersSearch() {
       <ServerError error={search.error} id="search-error" />
       {!answer && (search.isPending || !!search.data) && <ProfileCardPlaceholders id="search-placeholders" />}
       {answer && (
-        <section aria-labelledby="search-results-title" aria-busy={search.isPlaceholderData || undefined} className={search.isPlaceholderData ? 'opacity-50' : undefined}>
+        <section aria-labelledby="search-results-title" aria-busy={stale || undefined} className={stale ? 'opacity-50' : undefined}>
           <h2 id="search-results-title" className="h6 text-body-secondary mb-3">
             <span id="search-count">{t('search.found', { number: found })}</span>
           </h2>
