@@ -97,7 +97,9 @@ describe('profile page (/members/{id})', () => {
     expect(dialog.textContent).toContain('your chats and likes with each other will be deleted');
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    // Confirmed once: the blocked notice says it, not a second message beside the button.
+    // Confirmed once: the blocked notice says it, not a second message beside the button. The page renders
+    // the answer deferred (decision 042), so the notice comes a moment after the dialog closes.
+    await waitFor(() => expect(document.getElementById('member-blocked-notice')).not.toBeNull());
     expect(document.getElementById('member-blocked-notice')!.textContent).toBe('You have blocked Bram. Bram cannot see your profile or contact you.');
     expect(screen.getAllByText(/You have blocked Bram/)).toHaveLength(1);
     expect(sentBodies(fetch, 'POST /api/block.php')).toEqual([{ profile_id: 42 }]);
