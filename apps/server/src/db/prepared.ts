@@ -9,8 +9,8 @@
  * so only statements whose text has a few variants belong here. PGlite ignores the name.
  */
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
+import { fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './open';
 
 /** The parts of drizzle's session this needs (the same on the database and inside a transaction). */
@@ -48,4 +48,21 @@ export async function executeBuilt<Row>(db: Pick<Database, 'execute'>, built: { 
   const { session } = db as unknown as SessionLike;
   const result = (await session.prepareQuery(built, undefined, preparedName(built.sql), false).execute()) as { rows: Row[] };
   return result.rows;
+}
+
+const statementDialect = new PgDialect();
+
+/**
+ * A statement for a hot path (e.g. the notification queue's reads, several per mail): built by
+ * drizzle once, with named placeholders (`p.userId`), and run as a named prepared statement; each
+ * call only fills in its values, so neither Node assembles the text nor PostgreSQL plans it again.
+ * Rows come as PostgreSQL answers them: alias the columns to the names the Row type says.
+ */
+export function preparedStatement<Values extends Record<string, unknown>, Row>(build: (p: { readonly [K in keyof Values]: Placeholder }) => SQL) {
+  let built: { sql: string; params: unknown[] } | undefined;
+  const placeholders = new Proxy({}, { get: (_target, name) => sql.placeholder(String(name)) }) as { readonly [K in keyof Values]: Placeholder };
+  return async (db: Pick<Database, 'execute'>, values: Values): Promise<Row[]> => {
+    built ??= statementDialect.sqlToQuery(build(placeholders));
+    return executeBuilt<Row>(db, { sql: built.sql, params: fillPlaceholders(built.params, values) });
+  };
 }

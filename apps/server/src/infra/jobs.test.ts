@@ -192,6 +192,39 @@ describe('the job queue', () => {
     await queue.stop(5_000);
   });
 
+  it('takes a batch of jobs at once, completes it together, and fails only the job of the batch that failed', async () => {
+    let running = 0;
+    let mostAtOnce = 0;
+    const attempts = new Map<number, number>();
+    const mail: JobDefinition<{ n: number }> = {
+      name: 'test_batch_mail',
+      batchSize: 5,
+      retry: { limit: 0, delaySeconds: 0, backoff: false },
+      async run({ n }) {
+        running++;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        attempts.set(n, (attempts.get(n) ?? 0) + 1);
+        await new Promise((r) => setTimeout(r, 20));
+        running--;
+        if (n === 2) throw new Error('SMTP server refused this one');
+      },
+    };
+    const { queue: sender } = await startQueue([mail as JobDefinition<object>], { mode: 'send-only' });
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n++) ids.push((await sender.send(mail, { n }))!);
+    const { queue, log } = await startQueue([mail as JobDefinition<object>], { mode: 'background' });
+    const { queue: observer } = await startQueue([]);
+    const states = async () => Promise.all(ids.map(async (id) => (await observer.getJob(mail.name, id))!.state));
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && (await states()).some((state) => state === 'created' || state === 'active')) await new Promise((r) => setTimeout(r, 50));
+    expect(await states()).toEqual(['completed', 'completed', 'failed', 'completed', 'completed']);
+    expect([...attempts.values()]).toEqual([1, 1, 1, 1, 1]);
+    expect(log.errors.map((entry) => entry.obj)).toEqual([expect.objectContaining({ job: 'test_batch_mail', attempt: 1, willRetry: false })]);
+    // The five side by side on PostgreSQL, one after the other on the embedded database's one connection.
+    expect(mostAtOnce).toBe(process.env.TEST_DATABASE_URL ? 5 : 1);
+    await queue.stop(5_000);
+  });
+
   it('sends but never runs jobs in a process with WORKER=0', async () => {
     const runs: number[] = [];
     const definition = (): JobDefinition<{ n: number }> => ({ name: 'test_web_only', cron: '* * * * *', run: async ({ n }) => void runs.push(n) });

@@ -44,6 +44,13 @@ export interface JobDefinition<Data extends object = Record<string, never>> {
    * PostgreSQL only; on the embedded database one at a time.
    */
   concurrency?: number;
+  /**
+   * How many of these jobs one worker takes from the queue at once (default 1), run side by side
+   * and completed together: for jobs of a few milliseconds each (a notification), where the fetch
+   * and the completion would otherwise cost more than the work. A job of the batch that fails is
+   * failed (and retried) alone. On the embedded database the batch runs one job after the other.
+   */
+  batchSize?: number;
 }
 
 type JobLog = {
@@ -243,13 +250,29 @@ export class JobQueue {
   private async startWorker(definition: JobDefinition<object>): Promise<void> {
     // Filled in once work() answers; the first job cannot finish before (its fetch is a round trip).
     const worker = { id: '' };
+    const sideBySide = 'connectionString' in this.options.connection;
     worker.id = await this.boss.work<object>(
       definition.name,
-      { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true },
-      async ([job]) => {
+      { batchSize: definition.batchSize ?? 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true },
+      async (jobs) => {
         try {
-          // A throw makes pg-boss fail the job, which schedules the retry.
-          await this.runOne(definition, job!);
+          if (jobs.length === 1) {
+            // A throw makes pg-boss fail the job, which schedules the retry.
+            await this.runOne(definition, jobs[0]!);
+            return;
+          }
+          // pg-boss completes the whole batch when this returns and fails it whole on a throw, so
+          // each job that fails is failed here on its own (its retry is scheduled); the batch's
+          // completion then leaves it alone (it completes active jobs only).
+          const runAndFailAlone = async (job: PgBoss.JobWithMetadata<object>) => {
+            try {
+              await this.runOne(definition, job);
+            } catch (error) {
+              await this.boss.fail(definition.name, job.id, describeError(error));
+            }
+          };
+          if (sideBySide) await Promise.all(jobs.map(runAndFailAlone));
+          else for (const job of jobs) await runAndFailAlone(job);
         } finally {
           // pg-boss waits out the polling interval after every fetch, also one that found a job, so
           // a backlog would drain at one job per interval and worker (a scan's thousands of mails

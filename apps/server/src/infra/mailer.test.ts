@@ -150,6 +150,9 @@ describe('mailer with SMTP', () => {
     expect(smtpTransportOptions('smtp://127.0.0.1:2525').tls).toEqual({ rejectUnauthorized: false });
     expect(smtpTransportOptions('smtp://localhost:2525?tls.rejectUnauthorized=true').tls).toEqual({ rejectUnauthorized: true });
     expect(smtpTransportOptions('smtp://mail.example.com:587?requireTLS=true')).toMatchObject({ secure: false, requireTLS: true });
+    // Pooled unless the URL says otherwise.
+    expect(smtpTransportOptions('smtp://mail.example.com:587')).toMatchObject({ pool: true, maxConnections: 5 });
+    expect(smtpTransportOptions('smtp://mail.example.com:587?pool=false')).toMatchObject({ pool: false });
   });
 });
 

@@ -51,6 +51,9 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
  * - Certificates are verified, except on a loopback host (a local relay or a test server with
  *   a self-signed certificate, where there is no network to intercept); `?tls.rejectUnauthorized=false`
  *   turns verification off for other hosts, at your own risk.
+ * - Connections are pooled (up to 5, each reused for up to 100 mails): a queue of notification
+ *   mails would otherwise open a connection, greet and upgrade to TLS for every single mail.
+ *   `?pool=false` sends each mail on a connection of its own.
  * - Anything in the URL's query wins over these defaults.
  */
 export function smtpTransportOptions(smtpUrl: string) {
@@ -62,6 +65,9 @@ export function smtpTransportOptions(smtpUrl: string) {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+    pool: true,
+    maxConnections: 5,
+    maxMessages: 100,
     ...fromUrl,
     tls: { ...(loopback ? { rejectUnauthorized: false } : {}), ...fromUrl.tls },
   };

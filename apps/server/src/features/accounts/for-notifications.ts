@@ -9,6 +9,7 @@ import type { LocaleCode } from '@cupido/shared/locales';
 import { normalizeEmail, type NOTIFICATIONS_DISABLED_REASONS } from '@cupido/shared/account-rules';
 import { consents, users } from '../../db/schema';
 import type { Database } from '../../db/open';
+import { preparedStatement } from '../../db/prepared';
 import type { Tx } from './account-context';
 import { currentTermsVersion } from './consents';
 
@@ -71,9 +72,17 @@ export async function recipientsByProfile(db: Pick<Database, 'select'>, profileI
   return new Map(rows.filter((row) => row.profileId !== null).map((row) => [row.profileId!, toRecipient(row as RecipientRow)]));
 }
 
-export async function recipientByUser(db: Pick<Database, 'select'>, userId: number): Promise<NotificationRecipient | null> {
-  const [row] = await db.select(recipientColumns).from(users).where(eq(users.id, userId));
-  return row && row.profileId !== null ? toRecipient(row as RecipientRow) : null;
+/** Read for every notification job (several a second while the queue is busy): a prepared statement. */
+const recipientByUserStatement = preparedStatement<{ userId: number }, RecipientRow>(
+  (p) => sql`select ${sql.join(
+    Object.entries(recipientColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+    sql`, `,
+  )} from ${users} where ${users.id} = ${p.userId}`,
+);
+
+export async function recipientByUser(db: Pick<Database, 'execute'>, userId: number): Promise<NotificationRecipient | null> {
+  const [row] = await recipientByUserStatement(db, { userId });
+  return row && row.profileId !== null ? toRecipient(row) : null;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/open';
+import { preparedStatement } from '../../db/prepared';
 import { executePrepared } from '../../db/prepared';
 import { conversationMembers, conversations, messages } from '../../db/schema';
 
@@ -54,11 +55,15 @@ export async function unreadMessagesBetween(db: Database, from: Date, until: Dat
 }
 
 /** How far the member has read the conversation (0 when they are not in it). */
-export async function readUpToOf(db: Pick<Database, 'select'>, conversationId: number, profileId: number): Promise<number> {
-  const [row] = await db
-    .select({ readUpTo: conversationMembers.readUpTo })
-    .from(conversationMembers)
-    .where(sql`${conversationMembers.conversationId} = ${conversationId} and ${conversationMembers.profileId} = ${profileId}`);
+/** Asked by every notification job about a conversation: a prepared statement. */
+const readUpToStatement = preparedStatement<{ conversationId: number; profileId: number }, { readUpTo: string | number }>(
+  (p) =>
+    sql`select ${conversationMembers.readUpTo} as "readUpTo" from ${conversationMembers}
+        where ${conversationMembers.conversationId} = ${p.conversationId} and ${conversationMembers.profileId} = ${p.profileId}`,
+);
+
+export async function readUpToOf(db: Pick<Database, 'execute'>, conversationId: number, profileId: number): Promise<number> {
+  const [row] = await readUpToStatement(db, { conversationId, profileId });
   return row ? Number(row.readUpTo) : 0;
 }
 

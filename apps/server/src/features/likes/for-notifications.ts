@@ -3,8 +3,9 @@
  * that their receiver has not opened yet, and whether each made a match. Likes keeps its
  * tables; notifications calls these.
  */
-import { and, eq, gt, isNull, lte, not, sql } from 'drizzle-orm';
+import { and, gt, isNull, lte, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/open';
+import { preparedStatement } from '../../db/prepared';
 import { likes } from '../../db/schema';
 
 export interface LikeNews {
@@ -24,10 +25,14 @@ export async function newLikesBetween(db: Pick<Database, 'select'>, from: Date, 
 }
 
 /** Whether the like still stands and its receiver has not opened it. */
-export async function likeStillNew(db: Pick<Database, 'select'>, fromProfileId: number, toProfileId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(likes)
-    .where(and(eq(likes.fromProfileId, fromProfileId), eq(likes.toProfileId, toProfileId), isNull(likes.seenAt), not(likes.hidden)));
+/** Asked by every notification job about a like: a prepared statement. */
+const likeStillNewStatement = preparedStatement<{ fromProfileId: number; toProfileId: number }, { one: number }>(
+  (p) =>
+    sql`select 1 as "one" from ${likes}
+        where ${likes.fromProfileId} = ${p.fromProfileId} and ${likes.toProfileId} = ${p.toProfileId} and ${likes.seenAt} is null and not ${likes.hidden}`,
+);
+
+export async function likeStillNew(db: Pick<Database, 'execute'>, fromProfileId: number, toProfileId: number): Promise<boolean> {
+  const [row] = await likeStillNewStatement(db, { fromProfileId, toProfileId });
   return row !== undefined;
 }

@@ -20,7 +20,7 @@ import { eq, sql } from 'drizzle-orm';
 import { isKnownTimeZone } from '@cupido/shared/like-rules';
 import { quietHoursEnd } from '@cupido/shared/notification-rules';
 import type { Database } from '../../db/open';
-import { executePrepared } from '../../db/prepared';
+import { executePrepared, preparedStatement } from '../../db/prepared';
 import { notificationScans, notificationTopics } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { workJobId, type JobDefinition, type JobQueue } from '../../infra/jobs';
@@ -31,7 +31,7 @@ import { likeStillNew, newLikesBetween } from '../likes/for-notifications';
 import { onlineNow } from '../live/presence';
 import { profilesForNotifications } from '../profiles/for-notifications';
 import { siteOrigin, type PublicOriginConfig } from '../sites/public-origin';
-import type { Site, SiteService } from '../sites/service';
+import type { Company, Site, SiteService } from '../sites/service';
 import type { PushPort } from '../push/delivery';
 import { mailBrand, preferenceOf, renderNotificationMail, type MemberNewsKind } from './notification-mail';
 import { wants } from './preferences';
@@ -152,8 +152,8 @@ export async function readUpToIfStillNew(db: Database, job: NotificationMailJob,
 /**
  * Whether to tell the member now. A member online now is told by the app: the job looks again
  * every two minutes (up to an hour) and goes if they left without reading. During the member's
- * quiet hours it is queued again for their end. Answers the member's site when it goes now, else
- * null (queued again, or dropped). The same for mails and pushes (`definition`).
+ * quiet hours it is queued again for their end. Answers the member's site (and its company) when
+ * it goes now, else null (queued again, or dropped). The same for mails and pushes (`definition`).
  */
 export async function siteIfTimeToTell(
   deps: NotificationDeps,
@@ -161,7 +161,7 @@ export async function siteIfTimeToTell(
   job: NotificationMailJob,
   recipient: NotificationRecipient,
   now: Date,
-): Promise<Site | null> {
+): Promise<{ site: Site; company: Company } | null> {
   if (await isOnline(deps.db, recipient.profileId, now)) {
     const checks = (job.onlineChecks ?? 0) + 1;
     if (checks > ONLINE_RECHECKS_MAX) return null;
@@ -169,15 +169,16 @@ export async function siteIfTimeToTell(
     await deps.jobs.send(definition, again, { id: workJobId(definition.name, job.userId, job.topic, job.upTo, 'online', checks), startAfter: new Date(now.getTime() + ONLINE_RECHECK_MS) });
     return null;
   }
-  const site = await deps.sites.byId(recipient.siteId);
-  if (!site) return null;
+  const found = await deps.sites.withCompany(recipient.siteId);
+  if (!found) return null;
+  const { site } = found;
   const zone = recipient.timeZone && isKnownTimeZone(recipient.timeZone) ? recipient.timeZone : site.timeZone;
   const quietEnd = job.afterQuietHours ? null : quietHoursEnd(now, isKnownTimeZone(zone) ? zone : 'UTC');
   if (quietEnd) {
     await deps.jobs.send(definition, { ...job, afterQuietHours: true }, { id: workJobId(definition.name, job.userId, job.topic, job.upTo, 'after-quiet-hours'), startAfter: quietEnd });
     return null;
   }
-  return site;
+  return found;
 }
 
 /** The path of the screen the news is about: the conversation, the match's chat, the like. */
@@ -185,6 +186,13 @@ export function screenOf(job: NotificationMailJob): string {
   if (job.conversationId !== null) return `/chats/${job.conversationId}`;
   return job.kind === 'match' ? `/members/${job.aboutProfileId}/chat` : `/likes/m/${job.aboutProfileId}`;
 }
+
+/** What the last mail on a topic was about (a prepared statement: asked by every mail job). */
+const mailedTopicStatement = preparedStatement<{ userId: number; topic: string }, { mailedUpTo: number }>(
+  (p) =>
+    sql`select (${notificationTopics.mailedUpTo})::float8 as "mailedUpTo" from ${notificationTopics}
+        where ${notificationTopics.userId} = ${p.userId} and ${notificationTopics.topic} = ${p.topic}`,
+);
 
 /** Sends the mail a job is about, unless something since says not to (see the file's comment). */
 export async function sendNotificationMail(deps: NotificationDeps, mail: JobDefinition<NotificationMailJob>, job: NotificationMailJob): Promise<void> {
@@ -196,14 +204,12 @@ export async function sendNotificationMail(deps: NotificationDeps, mail: JobDefi
 
   const readUpTo = await readUpToIfStillNew(db, job, recipient);
   if (readUpTo === null) return;
-  const [mailed] = await db
-    .select()
-    .from(notificationTopics)
-    .where(sql`${notificationTopics.userId} = ${recipient.userId} and ${notificationTopics.topic} = ${job.topic}`);
+  const [mailed] = await mailedTopicStatement(db, { userId: recipient.userId, topic: job.topic });
   // One mail per like and per match; per conversation, none until the member read what the last one was about.
   if (mailed && (job.conversationId === null || mailed.mailedUpTo >= job.upTo || readUpTo < mailed.mailedUpTo)) return;
-  const site = await siteIfTimeToTell(deps, mail, job, recipient, now);
-  if (!site) return;
+  const told = await siteIfTimeToTell(deps, mail, job, recipient, now);
+  if (!told) return;
+  const { site, company } = told;
 
   const profiles = await profilesForNotifications(db, [job.aboutProfileId, recipient.profileId]);
   const about = profiles.get(job.aboutProfileId);
@@ -214,7 +220,6 @@ export async function sendNotificationMail(deps: NotificationDeps, mail: JobDefi
   const tracking = `network=email&sub1=${job.kind}`;
   const path = screenOf(job);
   const links = await unsubscribeLinks(db, origin, recipient.userId, kindPreference, now);
-  const company = await deps.sites.company(site);
   const rendered = await renderNotificationMail({
     kind: job.kind,
     locale: recipient.language,

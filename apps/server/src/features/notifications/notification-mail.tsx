@@ -97,7 +97,7 @@ function texts(input: NotificationMailInput) {
   };
 }
 
-function NotificationMail({ input, x }: { input: NotificationMailInput; x: ReturnType<typeof texts> }) {
+function NotificationMail({ input, x, preview }: { input: NotificationMailInput; x: ReturnType<typeof texts>; preview: string }) {
   const color = safeColor(input.site.themeColor);
   const onColor = textColorOn(color);
   const text = { fontFamily: font, fontSize: '16px', lineHeight: '1.5', color: '#212529', margin: '0 0 16px' };
@@ -109,7 +109,7 @@ function NotificationMail({ input, x }: { input: NotificationMailInput; x: Retur
         <meta name="color-scheme" content="light" />
         <title>{x.subject}</title>
       </Head>
-      <Preview>{x.body}</Preview>
+      <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: '#f4f5f7', margin: 0, padding: '24px 12px' }}>
         <Container style={{ maxWidth: '560px', backgroundColor: '#ffffff', borderRadius: '8px', overflow: 'hidden' }}>
           <Section style={{ backgroundColor: color, padding: '20px 24px' }}>
@@ -164,12 +164,82 @@ function NotificationMail({ input, x }: { input: NotificationMailInput; x: Retur
   );
 }
 
+/** The texts and links a mail's template leaves open: filled per mail (see `renderNotificationMail`). */
+type MailSlots = Omit<ReturnType<typeof texts>, 'profiles'> & Pick<NotificationMailInput, 'link' | 'unsubscribeLink' | 'settingsLink'>;
+const SLOT_NAMES = ['subject', 'heading', 'greeting', 'body', 'button', 'fictional', 'why', 'unsubscribe', 'settings', 'signature', 'link', 'unsubscribeLink', 'settingsLink'] as const satisfies readonly (keyof MailSlots)[];
+/** Letters only, so that neither React's escaping nor the text part's changes them (except upper case: see fill). */
+const slotMark = (name: string) => `cupidoslot${name.toLowerCase()}x`;
+/** The preview's text and its padding: its length depends on the text, so it is written per mail (as react-email's Preview does). */
+const PREVIEW_MARK = 'cupidoslotpreviewx';
+const PREVIEW_MAX_LENGTH = 150;
+const PREVIEW_PADDING = '\u00A0\u200C\u200B\u200D\u200E\u200F\uFEFF';
+
+/** React's escaping of text and attribute values (react-dom's escapeTextForBrowser). */
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
+}
+
+interface MailTemplate {
+  html: string;
+  text: string;
+}
+/** Templates per site brand, company, language and whether a fictional notice shows; cleared when full. */
+const templates = new Map<string, Promise<MailTemplate>>();
+const TEMPLATES_KEPT = 500;
+
+function template(input: NotificationMailInput, withFictional: boolean): Promise<MailTemplate> {
+  const key = JSON.stringify([input.locale, input.site, input.company, withFictional]);
+  let cached = templates.get(key);
+  if (!cached) {
+    const marks = Object.fromEntries(SLOT_NAMES.map((name) => [name, slotMark(name)])) as Record<(typeof SLOT_NAMES)[number], string>;
+    const x = { ...marks, fictional: withFictional ? marks.fictional : null, profiles: [] };
+    const markedInput = { ...input, link: marks.link, unsubscribeLink: marks.unsubscribeLink, settingsLink: marks.settingsLink, profiles: [] };
+    cached = render(<NotificationMail input={markedInput} x={x} preview={PREVIEW_MARK} />).then((html) => ({ html, text: toPlainText(html) }));
+    if (templates.size >= TEMPLATES_KEPT) templates.clear();
+    templates.set(key, cached);
+    // A render that failed is not kept: the next mail tries again.
+    cached.catch(() => templates.delete(key));
+  }
+  return cached;
+}
+
+/** The preview block as react-email's Preview writes it: the text, cut to 150 characters, and invisible padding to 150. */
+function previewHtml(text: string): string {
+  const cut = text.substring(0, PREVIEW_MAX_LENGTH);
+  return escapeHtml(cut) + (cut.length < PREVIEW_MAX_LENGTH ? `<div>${PREVIEW_PADDING.repeat(PREVIEW_MAX_LENGTH - cut.length)}</div>` : '');
+}
+
+/** The mail rendered by React from start to end: the weekly update's, and the reference the templates are tested against. */
+export async function renderWhole(input: NotificationMailInput): Promise<RenderedNotificationMail> {
+  const x = texts(input);
+  const html = await render(<NotificationMail input={input} x={x} preview={x.body} />);
+  return { subject: x.subject, html, text: toPlainText(html) };
+}
+
+/**
+ * A mail of the notification queue: React renders each site's, language's and layout's template
+ * once per process (about 20 ms a render, the queue's largest cost: issue 30, "Speed"), and each
+ * mail fills in its texts and links, escaped as React escapes them. The text part is filled the
+ * same way: html-to-text keeps letters as they are, except that it writes headings in capitals
+ * and gathers runs of white space. A test holds the filled mail equal to a fresh render.
+ */
 export async function renderNotificationMail(input: NotificationMailInput): Promise<RenderedNotificationMail> {
   for (const link of [input.link, input.unsubscribeLink, input.settingsLink, ...(input.profiles ?? []).map((profile) => profile.link)]) {
     // Only web links go into an href: anything else is a bug upstream, not something to mail.
     if (!/^https?:\/\//i.test(link)) throw new Error(`renderNotificationMail: not an http(s) link: ${link}`);
   }
   const x = texts(input);
-  const html = await render(<NotificationMail input={input} x={x} />);
-  return { subject: x.subject, html, text: toPlainText(html) };
+  // The weekly update lists profiles: rare enough to render whole.
+  if (x.profiles.length > 0) return renderWhole(input);
+  const { html, text } = await template(input, x.fictional !== null);
+  const values: MailSlots = { ...x, link: input.link, unsubscribeLink: input.unsubscribeLink, settingsLink: input.settingsLink };
+  let filledHtml = html.replace(new RegExp(`${PREVIEW_MARK}<div>[^<]*</div>`), () => previewHtml(x.body));
+  let filledText = text;
+  for (const name of SLOT_NAMES) {
+    const value = values[name] ?? '';
+    const plain = value.replace(/[ \t\n\r\f\u200b]+/g, ' ');
+    filledHtml = filledHtml.replaceAll(slotMark(name), () => escapeHtml(value));
+    filledText = filledText.replaceAll(slotMark(name), () => plain).replaceAll(slotMark(name).toUpperCase(), () => plain.toUpperCase());
+  }
+  return { subject: x.subject, html: filledHtml, text: filledText };
 }

@@ -3,7 +3,7 @@
  * changed one switch at a time. Turning promotions or news on for any channel records the
  * marketing consent, turning the last of them off withdraws it, in the same transaction.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   MARKETING_KINDS,
   preferencesFrom,
@@ -12,6 +12,7 @@ import {
   type NotificationPreferences,
 } from '@cupido/shared/notification-rules';
 import type { Database } from '../../db/open';
+import { preparedStatement } from '../../db/prepared';
 import { notificationPreferences } from '../../db/schema';
 import { setMarketingConsent } from '../accounts/for-notifications';
 
@@ -24,11 +25,15 @@ export async function preferencesOf(db: Pick<Database, 'select'>, userId: number
 }
 
 /** Whether mails (or pushes) of this kind go to the member, by their choice or the default. */
-export async function wants(db: Pick<Database, 'select'>, userId: number, kind: NotificationKind, channel: NotificationChannel): Promise<boolean> {
-  const [row] = await db
-    .select({ enabled: notificationPreferences.enabled })
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind), eq(notificationPreferences.channel, channel)));
+/** Asked by every notification job: a prepared statement. */
+const wantsStatement = preparedStatement<{ userId: number; kind: NotificationKind; channel: NotificationChannel }, { enabled: boolean }>(
+  (p) =>
+    sql`select ${notificationPreferences.enabled} as "enabled" from ${notificationPreferences}
+        where ${notificationPreferences.userId} = ${p.userId} and ${notificationPreferences.kind} = ${p.kind} and ${notificationPreferences.channel} = ${p.channel}`,
+);
+
+export async function wants(db: Pick<Database, 'execute'>, userId: number, kind: NotificationKind, channel: NotificationChannel): Promise<boolean> {
+  const [row] = await wantsStatement(db, { userId, kind, channel });
   return row ? row.enabled : preferencesFrom([])[kind][channel];
 }
 

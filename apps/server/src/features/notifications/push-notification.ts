@@ -65,8 +65,9 @@ export async function sendNotificationPush(deps: NotificationDeps, push: JobDefi
   if (!recipient?.pushable) return;
   if (!(await wants(db, recipient.userId, preferenceOf(job.kind), 'push'))) return;
   if ((await readUpToIfStillNew(db, job, recipient)) === null) return;
-  const site = await siteIfTimeToTell(deps, push, job, recipient, now);
-  if (!site) return;
+  const told = await siteIfTimeToTell(deps, push, job, recipient, now);
+  if (!told) return;
+  const { site } = told;
 
   const about = (await profilesForNotifications(db, [job.aboutProfileId])).get(job.aboutProfileId);
   if (!about) return;

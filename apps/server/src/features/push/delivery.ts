@@ -70,8 +70,9 @@ export async function pushTopic(db: Database, collapseKey: string): Promise<stri
 export function createPush(deps: PushDeps): PushPort & { deliveryJob: JobDefinition<PushDeliveryJob> } {
   const deliveryJob: JobDefinition<PushDeliveryJob> = {
     name: PUSH_DELIVERY_JOB,
-    // Each delivery waits on a push service: a few at once per process (jobs.ts).
+    // Each delivery waits on a push service: a few at once per process, each worker taking a few (jobs.ts).
     concurrency: 4,
+    batchSize: 8,
     run: (job) => deliver(deps, job),
   };
   return {

@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { TPushSubscription } from '@cupido/shared/push';
 import type { Database } from '../../db/open';
+import { preparedStatement } from '../../db/prepared';
 import { pushSubscriptions } from '../../db/schema';
 
 /** A member with more browsers than this loses the longest unused: each push goes to every one. */
@@ -59,8 +60,16 @@ export async function subscriptionsOf(db: Pick<Database, 'select'>, userId: numb
   return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(pushSubscriptions.id);
 }
 
-export async function subscriptionById(db: Pick<Database, 'select'>, id: number): Promise<StoredPushSubscription | null> {
-  const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+/** Read by every push delivery: a prepared statement. */
+const subscriptionByIdStatement = preparedStatement<{ id: number }, Pick<StoredPushSubscription, 'id' | 'userId' | 'endpoint' | 'p256dh' | 'auth'>>(
+  (p) =>
+    sql`select ${pushSubscriptions.id} as "id", ${pushSubscriptions.userId} as "userId", ${pushSubscriptions.endpoint} as "endpoint",
+               ${pushSubscriptions.p256dh} as "p256dh", ${pushSubscriptions.auth} as "auth"
+        from ${pushSubscriptions} where ${pushSubscriptions.id} = ${p.id}`,
+);
+
+export async function subscriptionById(db: Pick<Database, 'execute'>, id: number): Promise<Pick<StoredPushSubscription, 'id' | 'userId' | 'endpoint' | 'p256dh' | 'auth'> | null> {
+  const [row] = await subscriptionByIdStatement(db, { id });
   return row ?? null;
 }
 

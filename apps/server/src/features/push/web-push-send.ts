@@ -43,14 +43,36 @@ export class PushServiceUnavailable extends Error {
   }
 }
 
+/** A VAPID token is valid for this long (RFC 8292 allows up to 24 hours)... */
+const VAPID_TOKEN_SECONDS = 12 * 3600;
+/** ...and is used until this long before it expires (clocks differ). */
+const VAPID_TOKEN_MARGIN_SECONDS = 3600;
+/** The Authorization header per push service, subject and key: signing it (ECDSA) cost more than the encryption. */
+const vapidAuthorizations = new Map<string, { header: string; usableUntil: number }>();
+
+function vapidAuthorization(endpoint: string, request: WebPushRequest): string {
+  const { protocol, host } = new URL(endpoint);
+  const audience = `${protocol}//${host}`;
+  const key = `${audience} ${request.subject} ${request.vapid.publicKey}`;
+  const now = Math.floor(Date.now() / 1000);
+  const cached = vapidAuthorizations.get(key);
+  if (cached && cached.usableUntil > now) return cached.header;
+  const expiration = now + VAPID_TOKEN_SECONDS;
+  const { Authorization } = webPush.getVapidHeaders(audience, request.subject, request.vapid.publicKey, request.vapid.privateKey, 'aes128gcm', expiration);
+  if (vapidAuthorizations.size > 1000) vapidAuthorizations.clear();
+  vapidAuthorizations.set(key, { header: Authorization, usableUntil: expiration - VAPID_TOKEN_MARGIN_SECONDS });
+  return Authorization;
+}
+
 export async function sendWebPush(request: WebPushRequest): Promise<WebPushOutcome> {
+  // Without vapidDetails web-push only encrypts; the signed token comes from the cache above.
   const details = webPush.generateRequestDetails(request.subscription, request.payload, {
-    vapidDetails: { subject: request.subject, publicKey: request.vapid.publicKey, privateKey: request.vapid.privateKey },
     TTL: request.ttlSeconds,
     urgency: request.urgency,
     contentEncoding: 'aes128gcm',
     ...(request.topic ? { topic: request.topic } : {}),
   });
+  details.headers.Authorization = vapidAuthorization(details.endpoint, request);
   const url = new URL(details.endpoint);
   if (url.protocol !== 'https:' && (request.production || url.protocol !== 'http:')) {
     return { kind: 'refused', status: 0 };

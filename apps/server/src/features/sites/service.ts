@@ -28,6 +28,7 @@ export interface SettingsContext {
 
 export class SiteService {
   private cache = new Map<string, { site: Site; expires: number }>();
+  private withCompanyById = new Map<number, { found: Promise<{ site: Site; company: Company } | null>; expires: number }>();
 
   constructor(
     private readonly db: Database,
@@ -36,12 +37,17 @@ export class SiteService {
 
   /** Starts listening for changes made by any process; once, before serving. */
   async listen(): Promise<void> {
-    await this.broker.subscribe(SITES_CHANGED_CHANNEL, () => this.cache.clear());
+    await this.broker.subscribe(SITES_CHANGED_CHANNEL, () => this.forget());
+  }
+
+  private forget(): void {
+    this.cache.clear();
+    this.withCompanyById.clear();
   }
 
   /** After a site row or its company changed (a back office, the seed): every process reads it afresh. */
   async changed(): Promise<void> {
-    this.cache.clear();
+    this.forget();
     await this.broker.publish(SITES_CHANGED_CHANNEL, {});
   }
 
@@ -65,6 +71,21 @@ export class SiteService {
   /** A site by its id, read fresh (jobs, which name the site they were asked on); null when it is gone. */
   async byId(id: number): Promise<Site | null> {
     return siteById(this.db, id);
+  }
+
+  /**
+   * A site by its id with its company, from the cache (as `resolve`): for the notification queue,
+   * which would otherwise read both rows for every mail. Null when the site is gone.
+   */
+  async withCompany(id: number): Promise<{ site: Site; company: Company } | null> {
+    const hit = this.withCompanyById.get(id);
+    if (hit && hit.expires > Date.now()) return hit.found;
+    const found = this.byId(id).then(async (site) => (site ? { site, company: await this.company(site) } : null));
+    if (this.withCompanyById.size > 1000) this.withCompanyById.clear();
+    this.withCompanyById.set(id, { found, expires: Date.now() + CACHE_TTL_MS });
+    // A failed read is not kept: the next caller reads again.
+    found.catch(() => this.withCompanyById.delete(id));
+    return found;
   }
 
   async company(site: Site): Promise<Company> {
