@@ -139,5 +139,5 @@ describe('npm run preflight', () => {
     const badEnv: string[] = [];
     expect(await runPreflight({ PORT: 'eighty' }, (line) => badEnv.push(line))).toBe(1);
     expect(badEnv[0]).toMatch(/configuration: Invalid environment: PORT/);
-  });
+  }, 120_000); // Boots two fresh embedded databases with every migration: a minute on a loaded CI machine.
 });
