@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/open';
 import { createTestDatabase } from '../test/test-database';
 import { manualClock } from './clock';
-import { JobQueue, type JobDefinition, type JobMode, type JobOutcome } from './jobs';
+import { JobQueue, workJobId, type JobDefinition, type JobMode, type JobOutcome } from './jobs';
 
 let database: DatabaseHandle;
 const queues: JobQueue[] = [];
@@ -223,6 +223,23 @@ describe('the job queue', () => {
     // The five side by side on PostgreSQL, one after the other on the embedded database's one connection.
     expect(mostAtOnce).toBe(process.env.TEST_DATABASE_URL ? 5 : 1);
     await queue.stop(5_000);
+  });
+
+  it('queues many jobs in bulk, each id once, with the retry rules of its kind', async () => {
+    const runs: number[] = [];
+    const mail: JobDefinition<{ n: number }> = { name: 'test_bulk_mail', retry: { limit: 5, delaySeconds: 7, backoff: false }, run: async ({ n }) => void runs.push(n) };
+    const { queue } = await startQueue([mail as JobDefinition<object>]);
+    // More than one statement's worth (500).
+    const jobs = Array.from({ length: 510 }, (_, n) => ({ id: workJobId(mail.name, n), data: { n } }));
+    await queue.sendMany(mail, jobs.slice(0, 1));
+    expect(await queue.drain()).toBe(1);
+    await queue.sendMany(mail, jobs);
+    const stored = await Promise.all(jobs.map((job) => queue.getJob(mail.name, job.id)));
+    expect(stored.map((job) => job?.data)).toEqual(jobs.map((job) => job.data));
+    expect(stored[505]).toMatchObject({ retryLimit: 5, retryDelay: 7, retryBackoff: false });
+    // The job already done was not queued again (a scan that runs twice): it stays completed.
+    expect(stored.filter((job) => job?.state === 'completed').map((job) => job!.id)).toEqual([jobs[0]!.id]);
+    expect(runs).toEqual([0]);
   });
 
   it('sends but never runs jobs in a process with WORKER=0', async () => {

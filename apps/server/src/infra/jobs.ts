@@ -74,6 +74,8 @@ const DEFAULT_RETRY = { limit: 3, delaySeconds: 30, backoff: true };
 const CATCH_UP_MINUTES = 60;
 const SCHEDULE_CHECK_MS = 30_000;
 const POLLING_INTERVAL_SECONDS = 2;
+/** Jobs per statement of sendMany. */
+const SEND_MANY_CHUNK = 500;
 
 /** Only what helps find the fault: never job data, which may name a member. */
 export function describeError(error: unknown): Record<string, unknown> {
@@ -168,6 +170,28 @@ export class JobQueue {
       retryDelay: retry.delaySeconds,
       retryBackoff: retry.backoff,
     });
+  }
+
+  /**
+   * Queues many jobs of one kind, each under its own id (workJobId), in one statement per
+   * SEND_MANY_CHUNK: a scan's thousands of mails would otherwise be as many round trips. A job
+   * whose id exists already is left out, as with `send`. On PGlite, call it after the commit.
+   */
+  async sendMany<Data extends object>(definition: JobDefinition<Data>, jobs: readonly { id: string; data: Data }[]): Promise<void> {
+    if (!this.definitions.has(definition.name)) throw new Error(`job ${definition.name} is not registered`);
+    const retry = definition.retry ?? DEFAULT_RETRY;
+    for (let start = 0; start < jobs.length; start += SEND_MANY_CHUNK) {
+      await this.boss.insert(
+        jobs.slice(start, start + SEND_MANY_CHUNK).map(({ id, data }) => ({
+          name: definition.name,
+          id,
+          data,
+          retryLimit: retry.limit,
+          retryDelay: retry.delaySeconds,
+          retryBackoff: retry.backoff,
+        })),
+      );
+    }
   }
 
   /**

@@ -80,8 +80,8 @@ const ONLINE_RECHECK_MS = 2 * 60_000;
 const ONLINE_RECHECKS_MAX = 30;
 
 /**
- * Queues the mails and pushes about what happened since the last scan; answers how many jobs were
- * queued. A push job is queued only for a member with a browser to push to (decision 040).
+ * Queues the mails and pushes about what happened since the last scan (in bulk: a busy minute
+ * makes thousands); answers how many jobs it offered (those queued before keep their place). A push job is queued only for a member with a browser to push to (decision 040).
  */
 export async function scanForNotifications(
   deps: NotificationDeps,
@@ -115,23 +115,18 @@ export async function scanForNotifications(
     news.push({ recipient, job: { userId: recipient.userId, kind, topic: `${kind}:${like.fromProfileId}`, aboutProfileId: like.fromProfileId, conversationId: null, upTo: 0 } });
   }
   const withBrowsers = await deps.push.membersWithDevices(news.filter(({ recipient }) => recipient.pushable).map(({ recipient }) => recipient.userId));
-  let queued = 0;
-  for (const { job, recipient } of news) {
-    if (recipient.mailable) {
-      await deps.jobs.send(definitions.mail, job, { id: workJobId(definitions.mail.name, job.userId, job.topic, job.upTo) });
-      queued += 1;
-    }
-    if (recipient.pushable && withBrowsers.has(recipient.userId)) {
-      await deps.jobs.send(definitions.push, job, { id: workJobId(definitions.push.name, job.userId, job.topic, job.upTo) });
-      queued += 1;
-    }
-  }
+  const mails = news.filter(({ recipient }) => recipient.mailable).map(({ job }) => ({ data: job, id: workJobId(definitions.mail.name, job.userId, job.topic, job.upTo) }));
+  const pushes = news
+    .filter(({ recipient }) => recipient.pushable && withBrowsers.has(recipient.userId))
+    .map(({ job }) => ({ data: job, id: workJobId(definitions.push.name, job.userId, job.topic, job.upTo) }));
+  await deps.jobs.sendMany(definitions.mail, mails);
+  await deps.jobs.sendMany(definitions.push, pushes);
   // Queued before the cursor moves: a scan that fails here is repeated, and the ids queue nothing twice.
   await deps.db
     .insert(notificationScans)
     .values({ source: SCAN_SOURCE, scannedUntil: until })
     .onConflictDoUpdate({ target: notificationScans.source, set: { scannedUntil: sql`greatest(${notificationScans.scannedUntil}, excluded.scanned_until)` } });
-  return queued;
+  return mails.length + pushes.length;
 }
 
 async function isOnline(db: Database, profileId: number, now: Date): Promise<boolean> {
