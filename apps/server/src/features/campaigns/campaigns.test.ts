@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { ZCampaign, ZCampaignList, ZCampaignPreview } from '@cupido/shared/campaigns';
-import { campaigns, notificationPreferences, users } from '../../db/schema';
+import { ZPersonalDataExport } from '@cupido/shared/personal-data';
+import { campaignRecipients, campaigns, notificationPreferences, users } from '../../db/schema';
 import type { JobDefinition } from '../../infra/jobs';
 import { createAccountsTestApp, errorOf, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -263,6 +264,24 @@ describe('several server processes', () => {
     }
     for (const member of site.members) expect(mailsTo(member)).toHaveLength(1);
     expect(await kit.statusOf(campaign.id)).toBe('sent');
+  });
+});
+
+describe('personal data', () => {
+  it('lists the campaigns mailed to the member in the data download, and erases them with the account', async () => {
+    const site = await kit.siteWithOptedIn(1);
+    const [member] = site.members as [CampaignMember];
+    const campaign = await kit.created(admin, kit.draft(site.siteId, site.domain));
+    await kit.sent(admin, campaign.id);
+    await t.app.jobs.drain();
+    const response = await t.app.inject({ method: 'GET', url: `/api/personal-data.php?domain=${site.domain}`, headers: { cookie: member.cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    const file = ZPersonalDataExport.strict().parse(response.json());
+    expect(file.campaign_mails).toEqual([{ kind: 'promotions', subject: 'Half price this weekend', status: 'sent', at: t.clock().toISOString() }]);
+
+    const { events } = t.app;
+    await events.transaction(t.database.db, (tx) => events.publish(tx, { type: 'account.erased', userId: member.userId, profileId: null }));
+    expect(await t.database.db.select().from(campaignRecipients).where(eq(campaignRecipients.userId, member.userId))).toEqual([]);
   });
 });
 
