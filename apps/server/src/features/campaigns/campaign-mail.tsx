@@ -14,7 +14,7 @@ import { Text } from '@react-email/text';
 import type { TCampaignKind } from '@cupido/shared/campaigns';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { translate } from '../../i18n/translate';
-import { assertWebLinks, brandColors, MailFrame, mailFont, mailText, type MailFrameBrand } from '../notifications/mail-frame';
+import { assertWebLinks, brandColors, MailFrame, mailButton, mailHeading, mailText, type MailFrameBrand } from '../notifications/mail-frame';
 
 export interface CampaignMailInput extends MailFrameBrand {
   kind: TCampaignKind;
@@ -57,7 +57,7 @@ function CampaignMail({ input }: { input: CampaignMailInput }) {
       unsubscribeLink={input.unsubscribeLink}
       settingsLink={input.settingsLink}
     >
-      <Heading as="h1" style={{ fontFamily: mailFont, fontSize: '22px', lineHeight: '1.3', color: '#212529', margin: '0 0 24px' }}>
+      <Heading as="h1" style={mailHeading}>
         {input.subject}
       </Heading>
       <Text style={mailText}>{translate(input.locale, 'mail.greeting', { name: input.recipientName })}</Text>
@@ -74,7 +74,7 @@ function CampaignMail({ input }: { input: CampaignMailInput }) {
       {input.button && (
         <Button
           href={input.button.link}
-          style={{ backgroundColor: color, color: onColor, fontFamily: mailFont, fontSize: '16px', fontWeight: 'bold', padding: '14px 28px', borderRadius: '6px', margin: '8px 0 24px' }}
+          style={mailButton(color, onColor)}
         >
           {input.button.label}
         </Button>

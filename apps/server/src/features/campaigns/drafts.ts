@@ -54,8 +54,8 @@ const columnsOf = (draft: CampaignDraft) => ({
   buttonLabel: draft.button_label,
 });
 
-/** What the audit log keeps of a campaign: everything a member would read, and its state. */
-const audited = (row: CampaignRow) => ({
+/** What staff wrote, by the contract's names. */
+const draftFieldsOf = (row: CampaignRow) => ({
   kind: row.kind,
   site_id: row.siteId,
   language: row.language,
@@ -63,8 +63,10 @@ const audited = (row: CampaignRow) => ({
   body: row.body,
   link: row.link,
   button_label: row.buttonLabel,
-  status: row.status,
 });
+
+/** What the audit log keeps of a campaign: everything a member would read, and its state. */
+const audited = (row: CampaignRow) => ({ ...draftFieldsOf(row), status: row.status });
 
 export async function createCampaign(deps: CampaignDeps, staffId: number, draft: CampaignDraft): Promise<TCampaign> {
   await checkDraft(deps, draft);
@@ -118,13 +120,7 @@ function toCampaign(row: CampaignWithAuthor, counts: Record<string, number>, aud
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
     id: row.id,
-    kind: row.kind,
-    site_id: row.siteId,
-    language: row.language,
-    subject: row.subject,
-    body: row.body,
-    link: row.link,
-    button_label: row.buttonLabel,
+    ...draftFieldsOf(row),
     status: row.status,
     created_by: row.createdBy === null ? null : { id: row.createdBy, name: row.createdByName ?? '' },
     created_at: row.createdAt.toISOString(),

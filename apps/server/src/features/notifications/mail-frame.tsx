@@ -23,6 +23,10 @@ import { safeColor, textColorOn } from '../accounts/account-mails';
 export const mailFont = "-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 /** The body text's style; `small` for the footer. */
 export const mailText = { fontFamily: mailFont, fontSize: '16px', lineHeight: '1.5', color: '#212529', margin: '0 0 16px' };
+/** The mail's heading (an h1). */
+export const mailHeading = { fontFamily: mailFont, fontSize: '22px', lineHeight: '1.3', color: '#212529', margin: '0 0 24px' };
+/** The one button of a mail, on the site's colour. */
+export const mailButton = (color: string, onColor: string) => ({ backgroundColor: color, color: onColor, fontFamily: mailFont, fontSize: '16px', fontWeight: 'bold', padding: '14px 28px', borderRadius: '6px', margin: '8px 0 24px' });
 const small = { fontFamily: mailFont, fontSize: '13px', lineHeight: '1.5', color: '#6c757d', margin: '0 0 8px' };
 
 export interface MailFrameBrand {

@@ -14,7 +14,7 @@ import { Text } from '@react-email/text';
 import type { LocaleCode } from '@cupido/shared/locales';
 import type { NotificationKind } from '@cupido/shared/notification-rules';
 import { translate } from '../../i18n/translate';
-import { assertWebLinks, brandColors, MailFrame, mailFont, mailText } from './mail-frame';
+import { assertWebLinks, brandColors, MailFrame, mailButton, mailHeading, mailText } from './mail-frame';
 import type { Company, Site } from '../sites/service';
 
 /** What a mail is about: the preference kind it falls under is `preferenceOf`. */
@@ -100,7 +100,7 @@ function NotificationMail({ input, x }: { input: NotificationMailInput; x: Retur
       unsubscribeLink={input.unsubscribeLink}
       settingsLink={input.settingsLink}
     >
-      <Heading as="h1" style={{ fontFamily: mailFont, fontSize: '22px', lineHeight: '1.3', color: '#212529', margin: '0 0 24px' }}>
+      <Heading as="h1" style={mailHeading}>
         {x.heading}
       </Heading>
       <Text style={text}>{x.greeting}</Text>
@@ -120,7 +120,7 @@ function NotificationMail({ input, x }: { input: NotificationMailInput; x: Retur
       ))}
       <Button
         href={input.link}
-        style={{ backgroundColor: color, color: onColor, fontFamily: mailFont, fontSize: '16px', fontWeight: 'bold', padding: '14px 28px', borderRadius: '6px', margin: '8px 0 24px' }}
+        style={mailButton(color, onColor)}
       >
         {x.button}
       </Button>
