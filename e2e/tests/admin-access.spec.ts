@@ -8,7 +8,7 @@ import { generate } from 'otplib';
 import { expectNoAxeViolations } from '../support/axe';
 import { createStaff, loginAsDemoAdmin, loginAsNewStaff, loginWithTotpSetup, STAFF_PASSWORD, type NewStaff } from '../support/staff';
 
-const ALL_NAV = ['Dashboard', 'Photos', 'Reports', 'Appeals', 'Members', 'Sites', 'Fictional profiles', 'Audit log', 'Staff'];
+const ALL_NAV = ['Dashboard', 'Photos', 'Reports', 'Appeals', 'Members', 'Sites', 'Fictional profiles', 'Promotions and news', 'Audit log', 'Staff'];
 const MODERATOR_NAV = ['Dashboard', 'Photos', 'Reports', 'Appeals', 'Members'];
 
 test('an admin logs in with a TOTP code and sees the dashboard with every screen', async ({ page }) => {

@@ -10,6 +10,9 @@ import { notificationRoutes } from './features/notifications/routes';
 import { mailEventJob, mailEventRoutes } from './features/notifications/bounces';
 import { unreadReminderJobs } from './features/notifications/reminders';
 import { weeklyUpdateJobs } from './features/notifications/weekly-updates';
+import { CAMPAIGN_MAILS_PER_MINUTE, campaignDelivery } from './features/campaigns/delivery';
+import { handleCampaignEvents } from './features/campaigns/event-handlers';
+import { campaignRoutes } from './features/campaigns/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
@@ -111,7 +114,7 @@ export const JOB_STOP_TIMEOUT_MS = 8_000;
 
 export interface AppDeps {
   config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> &
-    Partial<Pick<Config, 'photoS3' | 'metricsToken' | 'publicOrigin' | 'payments' | 'sms' | 'paymentSandboxAllowed' | 'dkim' | 'notificationMailDelaySeconds' | 'mailgunWebhookSigningKey'>> & {
+    Partial<Pick<Config, 'photoS3' | 'metricsToken' | 'publicOrigin' | 'payments' | 'sms' | 'paymentSandboxAllowed' | 'dkim' | 'notificationMailDelaySeconds' | 'campaignMailsPerMinute' | 'mailgunWebhookSigningKey'>> & {
     /** Demo, production or the tests' app (run-mode.ts, decision 035): which demo- and test-only parts exist. */
     mode: RunMode;
     /** Prefix of rate-limit keys in Redis; tests give each app its own. */
@@ -210,6 +213,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   handleAccountEvents(events);
   handleNotificationEvents(events);
   handlePushEvents(events);
+  handleCampaignEvents(events);
   // A like either way makes two members partners: an invisible one stays reachable for the other.
   addExistingContactSource(likedEitherWay);
   app.decorate('events', events);
@@ -289,6 +293,12 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   jobs.register(weekly.scan);
   jobs.register(weekly.update);
   await app.register(notificationRoutes, { deps: notificationDeps, forgetMemberSessions: (userId) => app.forgetMemberSessions(userId) });
+  // Promotions and news (decision 043): staff write them in the back office; one job per batch of the audience, throttled per site.
+  const campaignDeps = { db: database.db, clock, mailer, jobs, sites, publicOrigin, limiter, mailsPerMinute: config.campaignMailsPerMinute ?? CAMPAIGN_MAILS_PER_MINUTE };
+  const campaigns = campaignDelivery(campaignDeps);
+  jobs.register(campaigns.batch);
+  jobs.register(campaigns.resume);
+  await app.register(campaignRoutes, { deps: campaignDeps, delivery: campaigns });
   // Bounces and spam complaints (Mailgun's webhook): mails stop for the address at once.
   const mailEventDeps = { db: database.db, clock, jobs, signingKey: config.mailgunWebhookSigningKey, forgetMemberSessions: (userId: number) => app.forgetMemberSessions(userId) };
   const mailEvents = mailEventJob(mailEventDeps);

@@ -65,6 +65,8 @@ const ZEnv = z.object({
   /** DKIM signing of every mail for its site's domain (infra/mailer.ts): the selector and the PEM private key (its \n may be written as \\n). */
   /** How long a message waits before its notification mail (issue 30): read meanwhile, no mail. */
   NOTIFICATION_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  /** Promotions and news (decision 043): at most this many campaign mails a minute per site, across processes. */
+  CAMPAIGN_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   DKIM_SELECTOR: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i).optional()),
   DKIM_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Mailgun's HTTP webhook signing key: bounces and spam complaints arrive at POST /api/mail-events/mailgun (decision 039). */
@@ -106,6 +108,8 @@ export interface Config {
   sms: SmsGatewayConfig | undefined;
   /** NOTIFICATION_MAIL_DELAY_SECONDS: a message's mail waits this long, so one read meanwhile sends none. */
   notificationMailDelaySeconds: number;
+  /** CAMPAIGN_MAILS_PER_MINUTE: the per-site throttle of promotions and news. */
+  campaignMailsPerMinute: number;
   /** DKIM_SELECTOR and DKIM_PRIVATE_KEY: mails are signed for their site's domain; undefined: unsigned. */
   dkim: { selector: string; privateKey: string } | undefined;
   /** MAILGUN_WEBHOOK_SIGNING_KEY: Mailgun's bounce and complaint events are accepted; undefined: the route answers 404. */
@@ -192,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.SMS_GATEWAY_URL, accountSid: required(e.SMS_ACCOUNT_SID, 'SMS_ACCOUNT_SID'), authToken: required(e.SMS_AUTH_TOKEN, 'SMS_AUTH_TOKEN'), from: required(e.SMS_FROM, 'SMS_FROM') }
       : undefined,
     notificationMailDelaySeconds: e.NOTIFICATION_MAIL_DELAY_SECONDS,
+    campaignMailsPerMinute: e.CAMPAIGN_MAILS_PER_MINUTE,
     dkim: e.DKIM_SELECTOR ? { selector: e.DKIM_SELECTOR, privateKey: required(e.DKIM_PRIVATE_KEY, 'DKIM_PRIVATE_KEY').replace(/\\n/g, '\n') } : undefined,
     mailgunWebhookSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY,
   };

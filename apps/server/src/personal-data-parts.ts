@@ -18,6 +18,7 @@ import './features/payments/receipts/personal-data';
 import './features/operator-console/personal-data';
 import './features/notifications/personal-data';
 import './features/push/personal-data';
+import './features/campaigns/personal-data';
 import { registerBlocksDataExport } from './features/blocks/personal-data';
 import { profilesForBlocks } from './features/profiles/for-blocks';
 

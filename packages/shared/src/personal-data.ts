@@ -141,6 +141,14 @@ export const ZPersonalDataPushDevice = z.object({
   last_push_at: isoTime.nullable().meta({ description: 'The last push the push service accepted' }),
 });
 
+/** A promotion or news mail the member was sent, or was queued for (issue 30, decision 043). */
+export const ZPersonalDataCampaignMail = z.object({
+  kind: z.string(),
+  subject: z.string(),
+  status: z.string().meta({ description: 'queued, sent, skipped (no longer opted in or mailable when it went) or cancelled' }),
+  at: isoTime.nullable().meta({ description: 'When it was sent, skipped or cancelled' }),
+});
+
 /** The parts, by name: each is contributed by the feature that owns the data. */
 export const ZPersonalDataParts = z.object({
   account: ZPersonalDataAccount,
@@ -156,6 +164,7 @@ export const ZPersonalDataParts = z.object({
   operator_care: ZPersonalDataOperatorCare.meta({ description: 'Notes staff keep for conversations with fictional profiles, and the vulnerability flag' }),
   notifications: ZPersonalDataNotifications,
   push_devices: z.array(ZPersonalDataPushDevice),
+  campaign_mails: z.array(ZPersonalDataCampaignMail).meta({ description: 'Promotions and news mailed to the member, newest first' }),
 });
 export type TPersonalDataParts = z.infer<typeof ZPersonalDataParts>;
 export type PersonalDataPartName = keyof TPersonalDataParts;

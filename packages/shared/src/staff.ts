@@ -8,7 +8,7 @@ import { z } from 'zod';
  * and the back office hides what a role may not use.
  */
 
-export const STAFF_ROLES = ['admin', 'moderator', 'operator', 'support', 'finance'] as const;
+export const STAFF_ROLES = ['admin', 'moderator', 'operator', 'support', 'finance', 'marketing'] as const;
 export type TStaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_PERMISSIONS = [
@@ -34,6 +34,8 @@ export const STAFF_PERMISSIONS = [
   'conversations.answer',
   /** Payments and refunds (issue 14). */
   'payments.manage',
+  /** Write promotions and news for a site's opted-in members, preview, test and send them (issue 30). */
+  'campaigns.send',
   /** Read and export the audit log. */
   'audit.view',
   /** Create staff accounts and change their roles. */
@@ -48,6 +50,8 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
   operator: ['dashboard.view', 'fictional.manage', 'conversations.answer'],
   support: ['dashboard.view', 'members.view', 'members.manage', 'credits.correct'],
   finance: ['dashboard.view', 'members.view', 'credits.correct', 'payments.manage'],
+  // Mails in the site's name to every opted-in member: nobody's daily work above, so a role of its own (decision 043).
+  marketing: ['dashboard.view', 'campaigns.send'],
 };
 
 export function staffMay(role: TStaffRole, permission: TStaffPermission): boolean {

@@ -23,3 +23,4 @@ export * from './schema/discounts';
 export * from './schema/operator-console';
 export * from './schema/live';
 export * from './schema/notifications';
+export * from './schema/campaigns';

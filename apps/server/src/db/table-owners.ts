@@ -53,4 +53,6 @@ export const TABLE_OWNERS: Record<string, string> = {
   notificationPreferences: 'notifications',
   notificationTopics: 'notifications',
   notificationScans: 'notifications',
+  campaigns: 'campaigns',
+  campaignRecipients: 'campaigns',
 };

@@ -23,6 +23,7 @@ import staffDashboard from './staff/dashboard.json';
 import staffAudit from './staff/audit.json';
 import staffFinance from './staff/finance.json';
 import staffOperator from './staff/operator.json';
+import staffCampaigns from './staff/campaigns.json';
 
 type Catalogue = { [key: string]: string | Catalogue };
 export const CATALOGUES: Record<LocaleCode, Catalogue> = { en, nl, de, it, fr, es, pl };
@@ -38,6 +39,7 @@ const STAFF_CATALOGUE: Catalogue = {
   audit: staffAudit,
   finance: staffFinance,
   operator: staffOperator,
+  campaigns: staffCampaigns,
 };
 
 function lookup(catalogue: Catalogue, key: string): string | undefined {

@@ -15,8 +15,9 @@ import fictional from './fictional/en.json';
 import dashboard from './dashboard/en.json';
 import audit from './audit/en.json';
 import operator from './operator/en.json';
+import campaigns from './campaigns/en.json';
 
-export const ADMIN_NAMESPACES = { common, staff, photos, reports, members, sites, fictional, dashboard, audit, operator };
+export const ADMIN_NAMESPACES = { common, staff, photos, reports, members, sites, fictional, dashboard, audit, operator, campaigns };
 
 export const adminI18n = i18next.createInstance();
 

@@ -19,6 +19,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/fictional', label: 'nav.fictional', permission: 'fictional.manage' },
   { to: '/admin/payments', label: 'nav.payments', permission: 'payments.manage' },
   { to: '/admin/revenue', label: 'nav.revenue', permission: 'payments.manage' },
+  { to: '/admin/campaigns', label: 'nav.campaigns', permission: 'campaigns.send' },
   { to: '/admin/audit', label: 'nav.audit', permission: 'audit.view' },
   { to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
 ];

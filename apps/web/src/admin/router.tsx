@@ -32,6 +32,8 @@ export const ADMIN_ROUTES: RouteObject[] = [
       screen('payments', 'payments.manage', () => import('./payments/payments-list-screen')),
       screen('payments/:id', 'payments.manage', () => import('./payments/payment-screen')),
       screen('revenue', 'payments.manage', () => import('./payments/revenue-screen')),
+      screen('campaigns', 'campaigns.send', () => import('./campaigns/campaign-list-screen')),
+      screen('campaigns/:id', 'campaigns.send', () => import('./campaigns/campaign-edit-screen')),
       screen('audit', 'audit.view', () => import('./audit/audit-log-screen')),
       screen('staff', 'staff.manage', () => import('./staff/staff-list-screen')),
       { path: '*', element: <AdminNotFound /> },

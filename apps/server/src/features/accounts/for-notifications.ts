@@ -4,7 +4,7 @@
  * consent that turning promotions or news on records. Accounts keeps its tables; notifications
  * calls these.
  */
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { normalizeEmail, type NOTIFICATIONS_DISABLED_REASONS } from '@cupido/shared/account-rules';
 import { consents, users } from '../../db/schema';
@@ -85,6 +85,9 @@ export async function recipientByUser(db: Pick<Database, 'execute'>, userId: num
   return row && row.profileId !== null ? toRecipient(row) : null;
 }
 
+/** SQL: the account may get mail, as `mailable` says (confirmed and active, no reason in notifications_disabled, a profile). */
+const mayGetMail = sql`${users.status} = 'active' and ${users.notificationsDisabled} = '[]'::jsonb and ${users.profileId} is not null`;
+
 /**
  * A page of the members who may get mail (as `mailable` says), by id after `afterUserId`: the
  * weekly update goes through them all, a page at a time.
@@ -93,10 +96,19 @@ export async function mailableUserIds(db: Pick<Database, 'select'>, afterUserId:
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`${users.id} > ${afterUserId}`, eq(users.status, 'active'), sql`${users.notificationsDisabled} = '[]'::jsonb`, sql`${users.profileId} is not null`))
+    .where(and(sql`${users.id} > ${afterUserId}`, mayGetMail))
     .orderBy(users.id)
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/**
+ * SQL, for one composed query: the ids of the members of a site who speak `language` and may get
+ * mail (as `mailable` says). The promotions and news of a site and language go to those of them
+ * who opted in (notifications/marketing-audience.ts).
+ */
+export function mailableMembersOf(siteId: number, language: LocaleCode): SQL {
+  return sql`select ${users.id} from ${users} where ${users.siteId} = ${siteId} and ${users.language} = ${language} and ${mayGetMail}`;
 }
 
 /** Adds a reason to notifications_disabled (no mail at all from now on); answers the reasons now. */

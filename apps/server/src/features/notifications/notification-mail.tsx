@@ -5,22 +5,16 @@
  * (react-email, decision 039) to HTML and to a plain-text part. It names the profile it is about,
  * discloses a fictional one as every screen does, says why it came and how to stop it.
  */
-import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
-import { Container } from '@react-email/container';
-import { Head } from '@react-email/head';
 import { Heading } from '@react-email/heading';
-import { Hr } from '@react-email/hr';
-import { Html } from '@react-email/html';
 import { Link } from '@react-email/link';
-import { Preview } from '@react-email/preview';
 import { render, toPlainText } from '@react-email/render';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { LocaleCode } from '@cupido/shared/locales';
 import type { NotificationKind } from '@cupido/shared/notification-rules';
 import { translate } from '../../i18n/translate';
-import { safeColor, textColorOn } from '../accounts/account-mails';
+import { assertWebLinks, brandColors, MailFrame, mailButton, mailHeading, mailText } from './mail-frame';
 import type { Company, Site } from '../sites/service';
 
 /** What a mail is about: the preference kind it falls under is `preferenceOf`. */
@@ -73,8 +67,6 @@ export interface RenderedNotificationMail {
   text: string;
 }
 
-const font = "-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-
 function texts(input: NotificationMailInput) {
   const t = (key: string, params: Record<string, string> = {}) =>
     translate(input.locale, `mail.notification.${key}`, { name: input.about.name, site: input.site.name, ...params });
@@ -90,83 +82,56 @@ function texts(input: NotificationMailInput) {
       line: t('profileLine', { name: profile.name, age: String(profile.age), city: profile.city }),
       fictional: profile.fictional ? t('fictional', { label: input.site.fictionalLabel, name: profile.name }) : null,
     })),
-    why: t('why', { kind: t(`kinds.${preferenceOf(input.kind)}`) }),
-    unsubscribe: t('unsubscribe'),
-    settings: t('settings'),
     signature: translate(input.locale, 'mail.signature', { site: input.site.name }),
   };
 }
 
 function NotificationMail({ input, x, preview }: { input: NotificationMailInput; x: ReturnType<typeof texts>; preview: string }) {
-  const color = safeColor(input.site.themeColor);
-  const onColor = textColorOn(color);
-  const text = { fontFamily: font, fontSize: '16px', lineHeight: '1.5', color: '#212529', margin: '0 0 16px' };
-  const small = { fontFamily: font, fontSize: '13px', lineHeight: '1.5', color: '#6c757d', margin: '0 0 8px' };
-  const { company } = input;
+  const { color, onColor } = brandColors(input.site.themeColor);
+  const text = mailText;
   return (
-    <Html lang={input.locale}>
-      <Head>
-        <meta name="color-scheme" content="light" />
-        <title>{x.subject}</title>
-      </Head>
-      <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: '#f4f5f7', margin: 0, padding: '24px 12px' }}>
-        <Container style={{ maxWidth: '560px', backgroundColor: '#ffffff', borderRadius: '8px', overflow: 'hidden' }}>
-          <Section style={{ backgroundColor: color, padding: '20px 24px' }}>
-            <Text style={{ fontFamily: font, fontSize: '24px', fontWeight: 'bold', color: onColor, margin: 0 }}>{input.site.logoText.trim() || input.site.name}</Text>
-          </Section>
-          <Section style={{ padding: '32px 24px 8px' }}>
-            <Heading as="h1" style={{ fontFamily: font, fontSize: '22px', lineHeight: '1.3', color: '#212529', margin: '0 0 24px' }}>
-              {x.heading}
-            </Heading>
-            <Text style={text}>{x.greeting}</Text>
-            <Text style={text}>{x.body}</Text>
-            {x.fictional && (
-              <Text id="notification-fictional" style={{ ...text, fontSize: '14px', backgroundColor: '#fff3cd', padding: '8px 12px', borderRadius: '6px' }}>
-                {x.fictional}
-              </Text>
-            )}
-            {x.profiles.map((profile) => (
-              <Section key={profile.link} style={{ margin: '0 0 12px', padding: '12px', border: '1px solid #e9ecef', borderRadius: '6px' }}>
-                <Link href={profile.link} style={{ ...text, margin: 0, fontWeight: 'bold', color }}>
-                  {profile.line}
-                </Link>
-                {profile.fictional && <Text style={{ ...text, fontSize: '14px', margin: '4px 0 0', backgroundColor: '#fff3cd', padding: '4px 8px', borderRadius: '4px' }}>{profile.fictional}</Text>}
-              </Section>
-            ))}
-            <Button
-              href={input.link}
-              style={{ backgroundColor: color, color: onColor, fontFamily: font, fontSize: '16px', fontWeight: 'bold', padding: '14px 28px', borderRadius: '6px', margin: '8px 0 24px' }}
-            >
-              {x.button}
-            </Button>
-            <Text style={{ ...text, marginTop: '8px' }}>{x.signature}</Text>
-          </Section>
-          <Hr style={{ borderColor: '#e9ecef', margin: 0 }} />
-          <Section style={{ padding: '16px 24px 24px' }}>
-            <Text style={small}>{x.why}</Text>
-            <Text style={small}>
-              <Link href={input.unsubscribeLink} style={{ color }}>
-                {x.unsubscribe}
-              </Link>
-              {' · '}
-              <Link href={input.settingsLink} style={{ color }}>
-                {x.settings}
-              </Link>
-            </Text>
-            <Text style={small}>
-              {company.name}, {company.address}, {company.city}, {company.country} · {input.site.domain}
-            </Text>
-          </Section>
-        </Container>
-      </Body>
-    </Html>
+    <MailFrame
+      locale={input.locale}
+      subject={x.subject}
+      preview={preview}
+      kind={preferenceOf(input.kind)}
+      site={input.site}
+      company={input.company}
+      unsubscribeLink={input.unsubscribeLink}
+      settingsLink={input.settingsLink}
+    >
+      <Heading as="h1" style={mailHeading}>
+        {x.heading}
+      </Heading>
+      <Text style={text}>{x.greeting}</Text>
+      <Text style={text}>{x.body}</Text>
+      {x.fictional && (
+        <Text id="notification-fictional" style={{ ...text, fontSize: '14px', backgroundColor: '#fff3cd', padding: '8px 12px', borderRadius: '6px' }}>
+          {x.fictional}
+        </Text>
+      )}
+      {x.profiles.map((profile) => (
+        <Section key={profile.link} style={{ margin: '0 0 12px', padding: '12px', border: '1px solid #e9ecef', borderRadius: '6px' }}>
+          <Link href={profile.link} style={{ ...text, margin: 0, fontWeight: 'bold', color }}>
+            {profile.line}
+          </Link>
+          {profile.fictional && <Text style={{ ...text, fontSize: '14px', margin: '4px 0 0', backgroundColor: '#fff3cd', padding: '4px 8px', borderRadius: '4px' }}>{profile.fictional}</Text>}
+        </Section>
+      ))}
+      <Button
+        href={input.link}
+        style={mailButton(color, onColor)}
+      >
+        {x.button}
+      </Button>
+      <Text style={{ ...text, marginTop: '8px' }}>{x.signature}</Text>
+    </MailFrame>
   );
 }
 
 /** The texts and links a mail's template leaves open: filled per mail (see `renderNotificationMail`). */
 type MailSlots = Omit<ReturnType<typeof texts>, 'profiles'> & Pick<NotificationMailInput, 'link' | 'unsubscribeLink' | 'settingsLink'>;
-const SLOT_NAMES = ['subject', 'heading', 'greeting', 'body', 'button', 'fictional', 'why', 'unsubscribe', 'settings', 'signature', 'link', 'unsubscribeLink', 'settingsLink'] as const satisfies readonly (keyof MailSlots)[];
+const SLOT_NAMES = ['subject', 'heading', 'greeting', 'body', 'button', 'fictional', 'signature', 'link', 'unsubscribeLink', 'settingsLink'] as const satisfies readonly (keyof MailSlots)[];
 /** Letters only, so that neither React's escaping nor the text part's changes them (except upper case: see fill). */
 const slotMark = (name: string) => `cupidoslot${name.toLowerCase()}x`;
 /** The preview's text and its padding: its length depends on the text, so it is written per mail (as react-email's Preview does). */
@@ -183,12 +148,12 @@ interface MailTemplate {
   html: string;
   text: string;
 }
-/** Templates per site brand, company, language and whether a fictional notice shows; cleared when full. */
+/** Templates per site brand, company, language, kind (the footer names it) and whether a fictional notice shows; cleared when full. */
 const templates = new Map<string, Promise<MailTemplate>>();
 const TEMPLATES_KEPT = 500;
 
 function template(input: NotificationMailInput, withFictional: boolean): Promise<MailTemplate> {
-  const key = JSON.stringify([input.locale, input.site, input.company, withFictional]);
+  const key = JSON.stringify([input.locale, preferenceOf(input.kind), input.site, input.company, withFictional]);
   let cached = templates.get(key);
   if (!cached) {
     const marks = Object.fromEntries(SLOT_NAMES.map((name) => [name, slotMark(name)])) as Record<(typeof SLOT_NAMES)[number], string>;
@@ -217,17 +182,14 @@ export async function renderWhole(input: NotificationMailInput): Promise<Rendere
 }
 
 /**
- * A mail of the notification queue: React renders each site's, language's and layout's template
- * once per process (about 20 ms a render, the queue's largest cost: issue 30, "Speed"), and each
- * mail fills in its texts and links, escaped as React escapes them. The text part is filled the
- * same way: html-to-text keeps letters as they are, except that it writes headings in capitals
- * and gathers runs of white space. A test holds the filled mail equal to a fresh render.
+ * A mail of the notification queue: React renders each site's, language's, kind's and layout's
+ * template once per process (about 20 ms a render, the queue's largest cost: issue 30, "Speed"),
+ * and each mail fills in its texts and links, escaped as React escapes them. The text part is
+ * filled the same way: html-to-text keeps letters as they are, except that it writes headings in
+ * capitals and gathers runs of white space. A test holds the filled mail equal to a fresh render.
  */
 export async function renderNotificationMail(input: NotificationMailInput): Promise<RenderedNotificationMail> {
-  for (const link of [input.link, input.unsubscribeLink, input.settingsLink, ...(input.profiles ?? []).map((profile) => profile.link)]) {
-    // Only web links go into an href: anything else is a bug upstream, not something to mail.
-    if (!/^https?:\/\//i.test(link)) throw new Error(`renderNotificationMail: not an http(s) link: ${link}`);
-  }
+  assertWebLinks([input.link, input.unsubscribeLink, input.settingsLink, ...(input.profiles ?? []).map((profile) => profile.link)], 'renderNotificationMail');
   const x = texts(input);
   // The weekly update lists profiles: rare enough to render whole.
   if (x.profiles.length > 0) return renderWhole(input);

@@ -22,7 +22,7 @@ import { unsubscribeLinks } from './unsubscribe-link';
 export type ScheduledMailDeps = Omit<NotificationDeps, 'delaySeconds'>;
 
 /** When the member's quiet hours end, if they are in them now (their zone, else their site's); null otherwise. */
-export async function quietHoursEndFor(deps: ScheduledMailDeps, recipient: NotificationRecipient, now: Date): Promise<Date | null> {
+export async function quietHoursEndFor(deps: Pick<ScheduledMailDeps, 'sites'>, recipient: NotificationRecipient, now: Date): Promise<Date | null> {
   const site = await deps.sites.byId(recipient.siteId);
   const zone = recipient.timeZone && isKnownTimeZone(recipient.timeZone) ? recipient.timeZone : site?.timeZone;
   return quietHoursEnd(now, zone && isKnownTimeZone(zone) ? zone : 'UTC');

@@ -64,6 +64,7 @@ const AREA_ACCESS: Record<string, readonly string[]> = {
   operator: ['conversations.answer'],
   payments: ['payments.manage'],
   revenue: ['payments.manage'],
+  campaigns: ['campaigns.send'],
 };
 
 const ACCESS_CODES = new Set(['staff_authentication_required', 'staff_second_factor_required', 'staff_forbidden']);

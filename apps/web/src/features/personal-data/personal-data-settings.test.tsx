@@ -44,6 +44,7 @@ const exported: TPersonalDataExport = {
   operator_care: { vulnerability: null, notes: [] },
   notifications: { preferences: {}, changed: [], mailed: [] },
   push_devices: [],
+  campaign_mails: [],
 };
 
 beforeEach(() => {
