@@ -81,7 +81,8 @@ const ONLINE_RECHECKS_MAX = 30;
 
 /**
  * Queues the mails and pushes about what happened since the last scan (in bulk: a busy minute
- * makes thousands); answers how many jobs it offered (those queued before keep their place). A push job is queued only for a member with a browser to push to (decision 040).
+ * makes thousands); answers how many jobs it offered (those queued before keep their place). A
+ * push job is queued only for a member with a browser to push to (decision 040).
  */
 export async function scanForNotifications(
   deps: NotificationDeps,
