@@ -36,7 +36,7 @@ export function readPushMessage(value: unknown): PushMessage | null {
   const fields = value as Record<string, unknown>;
   if (!(PUSH_MESSAGE_KINDS as readonly unknown[]).includes(fields.kind)) return null;
   if (!TEXT_FIELDS.every((key) => typeof fields[key] === 'string')) return null;
-  const { kind, title, body, tag, checkUrl, openUrl } = fields as PushMessage;
+  const { kind, title, body, tag, checkUrl, openUrl } = fields as unknown as PushMessage;
   return { kind, title, body, tag, checkUrl, openUrl };
 }
 
