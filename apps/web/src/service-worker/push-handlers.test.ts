@@ -81,6 +81,17 @@ describe('service worker: a push (issue 30)', () => {
     expect(matchAll).toHaveBeenCalledWith({ type: 'window', includeUncontrolled: true });
     for (const open of pages) expect(open.postMessage).toHaveBeenCalledWith({ type: PUSH_RECEIVED, message });
   });
+
+  it('tells the open pages after the notification is shown, and also when it could not be', async () => {
+    const open = page();
+    const { worker, showNotification } = scope([open]);
+    showNotification.mockImplementation(async () => {
+      expect(open.postMessage).not.toHaveBeenCalled();
+      throw new TypeError('No notification permission has been granted for this origin.');
+    });
+    await expect(showPush(worker, message)).rejects.toThrow(TypeError);
+    expect(open.postMessage).toHaveBeenCalledWith({ type: PUSH_RECEIVED, message });
+  });
 });
 
 describe('service worker: a click on the notification (spec section 4)', () => {

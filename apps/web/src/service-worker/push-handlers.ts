@@ -33,19 +33,20 @@ export function pushPayload(data: Pick<PushMessageData, 'json'> | null): PushMes
 const siteWindows = (scope: PushScope) => scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
 
 /**
- * Shows the notification, and tells the site's open pages, whose chats and likes reload at once
- * (spec section 7: "Chats and likes reload when a push message arrives"). The tag makes a newer
- * push about the same conversation, like or match replace the older notification. The payload
- * never holds a message's text (decision 040: a notification shows on a locked screen).
+ * Shows the notification, then tells the site's open pages, whose chats and likes reload at once
+ * (spec section 7: "Chats and likes reload when a push message arrives"), also if the notification
+ * could not be shown. The tag makes a newer push about the same conversation, like or match replace
+ * the older notification. The payload never holds a message's text (decision 040: a notification
+ * shows on a locked screen).
  */
 export async function showPush(scope: PushScope, message: PushMessage): Promise<void> {
   const targets: PushTargets = { checkUrl: message.checkUrl, openUrl: message.openUrl };
-  await Promise.all([
-    scope.registration.showNotification(message.title, { body: message.body, tag: message.tag, icon: APP_ICON_PATHS[192], data: targets }),
-    siteWindows(scope).then((windows) => {
-      for (const page of windows) page.postMessage({ type: PUSH_RECEIVED, message });
-    }),
-  ]);
+  try {
+    await scope.registration.showNotification(message.title, { body: message.body, tag: message.tag, icon: APP_ICON_PATHS[192], data: targets });
+  } finally {
+    // After the notification, so a page that hears of the push finds it among getNotifications().
+    for (const page of await siteWindows(scope)) page.postMessage({ type: PUSH_RECEIVED, message });
+  }
 }
 
 /**
