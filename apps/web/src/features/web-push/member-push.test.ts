@@ -8,7 +8,7 @@ import { memberRefresh, SESSION_REFRESH_MS } from '../session/use-session';
 import { settingsQueryKey } from '../site/settings-query';
 import { LIKES_AFTER_PUSH_MS, pushFromWorker, sitePushKey, startMemberPush } from './member-push';
 import { getPushState } from './push-state';
-import { forgetThisBrowser } from './push-subscription';
+import { forgetThisBrowser, LOGOUT_REMOVAL_WAIT_MS } from './push-subscription';
 import { fakePushBrowser, fakeSubscription, TEST_PUSH_KEY } from './web-push-test-kit';
 
 const message: PushMessage = {
@@ -151,6 +151,17 @@ describe('before logout (spec: the next person on this browser gets none of the 
     expect(sentBodies(fetch, 'POST /api/user.php?push=1')).toEqual([{ subscription: null, endpoint: subscription.endpoint }]);
     expect(subscription.unsubscribe).toHaveBeenCalled();
     expect(browser.current()).toBeNull();
+  });
+
+  it('waits for the server at most a few seconds', async () => {
+    const subscription = fakeSubscription();
+    browser = fakePushBrowser({ permission: 'granted', subscription });
+    stubApi({ 'POST /api/user.php?push=1': 'pending' });
+    vi.useFakeTimers();
+    const done = forgetThisBrowser();
+    await vi.advanceTimersByTimeAsync(LOGOUT_REMOVAL_WAIT_MS);
+    await done;
+    expect(subscription.unsubscribe).toHaveBeenCalled();
   });
 
   it('unsubscribes the browser even when the server cannot be told, and does nothing without push', async () => {

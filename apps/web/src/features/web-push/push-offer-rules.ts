@@ -5,10 +5,14 @@ import type { PushSubscribed } from './push-state';
  * logged-in capable users not yet subscribed when a public key exists", and its alert
  * is dismissible and the dismissal is remembered). Not while the subscription is unknown (the
  * browser allowed notifications and its subscription is still being read), and not once the
- * member blocked notifications ('denied': the settings explain how to allow them).
+ * member blocked notifications ('denied': the settings explain how to allow them). One notice at a
+ * time: a member who has not confirmed the e-mail address sees the activation reminder first, and
+ * the offer on a later visit.
  */
 export interface PushOfferContext {
   loggedIn: boolean;
+  /** The member confirmed the e-mail address (the activation reminder is gone). */
+  confirmed: boolean;
   /** The settings' VAPID public key; empty when the site has none. */
   publicKey: string;
   isCapable: boolean;
@@ -16,8 +20,8 @@ export interface PushOfferContext {
   dismissed: boolean;
 }
 
-export function isPushOfferShown({ loggedIn, publicKey, isCapable, isSubscribed, dismissed }: PushOfferContext): boolean {
-  return loggedIn && publicKey !== '' && isCapable && isSubscribed === false && !dismissed;
+export function isPushOfferShown({ loggedIn, confirmed, publicKey, isCapable, isSubscribed, dismissed }: PushOfferContext): boolean {
+  return loggedIn && confirmed && publicKey !== '' && isCapable && isSubscribed === false && !dismissed;
 }
 
 /** Remembered in this browser per member, as the disabled-notifications alert is. */

@@ -41,7 +41,7 @@ describe('push state (spec sections 3 and 4)', () => {
 });
 
 describe('when the push offer shows', () => {
-  const base = { loggedIn: true, publicKey: TEST_PUSH_KEY, isCapable: true, isSubscribed: false as const, dismissed: false };
+  const base = { loggedIn: true, confirmed: true, publicKey: TEST_PUSH_KEY, isCapable: true, isSubscribed: false as const, dismissed: false };
 
   it('to a logged-in, capable member not yet subscribed, when the site has a key', () => {
     expect(isPushOfferShown(base)).toBe(true);
@@ -49,6 +49,8 @@ describe('when the push offer shows', () => {
 
   it('never to a visitor, without a key, in an incapable browser, once subscribed, blocked, unknown or dismissed', () => {
     expect(isPushOfferShown({ ...base, loggedIn: false })).toBe(false);
+    // One notice at a time: the activation reminder first.
+    expect(isPushOfferShown({ ...base, confirmed: false })).toBe(false);
     expect(isPushOfferShown({ ...base, publicKey: '' })).toBe(false);
     expect(isPushOfferShown({ ...base, isCapable: false })).toBe(false);
     expect(isPushOfferShown({ ...base, isSubscribed: fakeSubscription() })).toBe(false);
@@ -128,12 +130,14 @@ describe('push offer', () => {
     expect(offer()).toBeNull();
   });
 
-  it('shows nothing (or the other offer) to a visitor, without a key, once subscribed or blocked', () => {
+  it('shows nothing (or the other offer) to a visitor, an unconfirmed member, without a key, once subscribed or blocked', () => {
     browser = fakePushBrowser();
     const cases = [
       renderWithProviders(<PushOfferLauncher otherwise={<p>other</p>} />, { user: null, settings: withKey }),
+      renderWithProviders(<PushOfferLauncher otherwise={<p>other</p>} />, { user: makeUser({ status: 'not_confirmed' }), settings: withKey }),
       renderWithProviders(<PushOfferLauncher otherwise={<p>other</p>} />, { user: member }),
     ];
+    expect(screen.getAllByText('other')).toHaveLength(3);
     expect(offer()).toBeNull();
     for (const rendered of cases) rendered.unmount();
     browser.restore();

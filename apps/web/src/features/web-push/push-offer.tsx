@@ -19,7 +19,9 @@ import { WEB_PUSH_NS, WebPushTexts } from './web-push-texts';
 export function PushOfferLauncher({ otherwise = null }: { otherwise?: ReactNode }) {
   const { user } = useSession();
   const publicKey = useSettings().push_public_key;
-  const [shown] = useState(() => !!user && isPushOfferShown({ loggedIn: true, publicKey, ...getPushState(), dismissed: wasPushOfferDismissed(user.id) }));
+  const [shown] = useState(
+    () => !!user && isPushOfferShown({ loggedIn: true, confirmed: user.status !== 'not_confirmed', publicKey, ...getPushState(), dismissed: wasPushOfferDismissed(user.id) }),
+  );
   if (!user || !shown) return otherwise;
   return (
     <WebPushTexts>
@@ -56,13 +58,17 @@ function PushOffer({ userId, publicKey }: { userId: number; publicKey: string })
   if (step === 'closed') return null;
   if (step === 'on' || step === 'denied') return <Outcome step={step} site={site} onClose={() => setStep('closed')} />;
   return (
-    // Compact on a phone, like the other alerts; the close button remembers the no.
-    <section id="push-offer" className="alert alert-light border alert-dismissible py-2 py-sm-3" aria-labelledby="push-offer-title">
+    // The close button remembers the no. On a phone only the title and the button show (the
+    // explanation stays the section's description), so the first search results stay in the
+    // first screen (search-phone's rule).
+    <section id="push-offer" className="alert alert-light border alert-dismissible py-2 py-sm-3" aria-labelledby="push-offer-title" aria-describedby="push-offer-text">
       <h2 id="push-offer-title" className="h6 mb-1">
         {t('offer.title')}
       </h2>
-      <p className="small mb-0">{t('offer.text', { site })}</p>
-      <button id="push-offer-enable" type="button" className="btn btn-primary btn-sm mt-2" disabled={step === 'asking'} aria-busy={step === 'asking' || undefined} onClick={() => void turnOn()}>
+      <p id="push-offer-text" className="small mb-0 d-none d-sm-block">
+        {t('offer.text', { site })}
+      </p>
+      <button id="push-offer-enable" type="button" className="btn btn-primary btn-sm mt-1 mt-sm-2" disabled={step === 'asking'} aria-busy={step === 'asking' || undefined} onClick={() => void turnOn()}>
         {t('offer.enable')}
       </button>
       {failed && (

@@ -77,18 +77,22 @@ export async function turnOnPush(publicKey: string): Promise<PushSubscribed> {
   return subscription;
 }
 
+/** How long a logout waits for the server to forget this browser (the client retries failures). */
+export const LOGOUT_REMOVAL_WAIT_MS = 3_000;
+
 /**
- * Turns push off in this browser: removed on the server first (that needs the member's session),
- * then in the browser. `strict` (the settings' button) throws when the server refuses; a logout
- * goes on whatever the server says, and the push service's 410 makes the server forget the
- * browser at its next push anyway (decision 040).
+ * Turns push off in this browser: removed on the server (that needs the member's session), then in
+ * the browser. `strict` (the settings' button) throws when the server refuses, and the browser
+ * stays subscribed as the server has it. A logout goes on whatever the server says, after
+ * LOGOUT_REMOVAL_WAIT_MS at most; a browser the server still knows then is forgotten at its next
+ * push, whose push service answers 410 (decision 040).
  */
 export async function turnOffPush({ strict }: { strict: boolean }): Promise<void> {
   const subscription = await (await registration())?.pushManager.getSubscription();
   if (subscription) {
-    await removeSubscription(subscription.endpoint).catch((error: unknown) => {
-      if (strict) throw error;
-    });
+    const removal = removeSubscription(subscription.endpoint);
+    if (strict) await removal;
+    else await Promise.race([removal.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, LOGOUT_REMOVAL_WAIT_MS))]);
     await subscription.unsubscribe().catch(() => false);
   }
   setPushState({ isSubscribed: Notification.permission === 'denied' ? 'denied' : false });
