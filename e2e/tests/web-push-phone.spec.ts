@@ -1,5 +1,5 @@
 /**
- * Web push at 375 px (issue 30, decisions 040 and 043). A member turns push on from the offer on
+ * Web push at 375 px (issue 30, decisions 040 and 044). A member turns push on from the offer on
  * the members page; Chromium makes a real subscription (its push service stood in for, see
  * support/chromium-push-service.ts) and the app stores it through POST /api/user.php?push=1. A push
  * delivered to the service worker through the DevTools protocol (ServiceWorker.deliverPushMessage)

@@ -1,5 +1,5 @@
 /**
- * Web push without zod (issue 30, decision 043): the kinds a push is about, the payload read by
+ * Web push without zod (issue 30, decision 044): the kinds a push is about, the payload read by
  * the service worker, and the note the worker posts to the site's open pages. The contract is
  * ZPushMessage in push.ts; push-rules.test.ts holds this reader to it (the same payloads pass, the
  * same fail, and what passes comes out as zod gives it). The worker is a small classic script and

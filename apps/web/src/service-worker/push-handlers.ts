@@ -1,6 +1,6 @@
 /**
  * What the worker does with a push and with a click on its notification (issue 30, decisions 040
- * and 043). Written against the few parts of the worker's global scope they use, so a test can run
+ * and 044). Written against the few parts of the worker's global scope they use, so a test can run
  * them with doubles; push.ts hands them `self`.
  */
 import { APP_ICON_PATHS } from '@cupido/shared/installable-app';

@@ -1,5 +1,5 @@
 /**
- * Web push in the worker (issue 30, decision 043): each push shows its notification and tells the
+ * Web push in the worker (issue 30, decision 044): each push shows its notification and tells the
  * open pages; a click opens the screen it is about. Nothing here reads or fills the app shell's
  * caches (decision 041).
  */

@@ -1,5 +1,5 @@
 /**
- * Web push while a member has the app open (issue 30, decision 043). Started with the member's
+ * Web push while a member has the app open (issue 30, decision 044). Started with the member's
  * live channel once the first screen has settled (features/chats/chats-live.ts, a lazy chunk), and
  * stopped with it (logout, another member):
  * - this browser's subscription is read, and sent to the server on every visit, so the server's

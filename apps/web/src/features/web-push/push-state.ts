@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { PushMessage } from '@cupido/shared/push-rules';
 
 /**
- * The push state of spec section 3 (issue 30, decision 043): whether this browser can get pushes,
+ * The push state of spec section 3 (issue 30, decision 044): whether this browser can get pushes,
  * whether it does, and the last push that reached an open page. One small store, outside React:
  * the members page, the settings screen and the member's background code (member-push.ts) read it.
  *

@@ -1,5 +1,5 @@
 /**
- * This browser's push subscription (issue 30, decision 043): read from the browser, made with the
+ * This browser's push subscription (issue 30, decision 044): read from the browser, made with the
  * site's VAPID key, and told to the server through `POST /api/user.php?push=1` (decision 040).
  * The subscription belongs to the worker the app registers (features/installable-app), never to a
  * second registration of our own.
