@@ -85,7 +85,7 @@ test('a complaint and a bounce show the alert, and the member turns mails back o
   await page.locator('#mail-change-confirm').click();
   await expect(page.locator('#mail-change-done')).toBeVisible();
   await page.goto('/notifications');
-  await expect(page.locator('#notification-preferences').getByRole('switch', { name: 'New messages' })).toBeVisible();
+  await expect(page.locator('#notification-preferences').getByRole('group', { name: 'E-mails' }).getByRole('switch', { name: 'New messages' })).toBeVisible();
   await expect(page.locator('#notifications-disabled')).toHaveCount(0);
   await expect(alert).toHaveCount(0);
 });

@@ -37,8 +37,10 @@ test('mails a message, not a like, with a one-click unsubscribe that works', asy
     .not.toBeNull();
   const section = page.locator('#notification-preferences');
   await expect(section.getByRole('heading', { level: 2, name: 'Notifications' })).toBeVisible();
-  const likes = section.getByRole('switch', { name: 'Likes and matches' });
-  const messages = section.getByRole('switch', { name: 'New messages' });
+  // The e-mail switches (the push fieldset beside them has the same kinds).
+  const mails = section.getByRole('group', { name: 'E-mails' });
+  const likes = mails.getByRole('switch', { name: 'Likes and matches' });
+  const messages = mails.getByRole('switch', { name: 'New messages' });
   await expect(likes).toBeChecked();
   await likes.uncheck();
   await expect(page.locator('#notification-preferences-saved')).toHaveText('Likes and matches: e-mails off.');
@@ -47,7 +49,7 @@ test('mails a message, not a like, with a one-click unsubscribe that works', asy
   await expect(page.locator('#notification-preferences-saved')).toHaveText('New messages: e-mails off.');
   await messages.check();
   await expect(page.locator('#notification-preferences-saved')).toHaveText('New messages: e-mails on.');
-  await expect(section.getByRole('switch', { name: 'Offers and promotions' })).not.toBeChecked();
+  await expect(mails.getByRole('switch', { name: 'Offers and promotions' })).not.toBeChecked();
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   await expectNoAxeViolations(page, { include: '#notification-preferences', label: 'notification preferences' });
@@ -93,7 +95,7 @@ test('mails a message, not a like, with a one-click unsubscribe that works', asy
   expect(posted.status(), await posted.text()).toBe(200);
   await mailApp.close();
   await page.goto('/notifications');
-  await expect(page.locator('#notification-preferences').getByRole('switch', { name: 'New conversations' })).not.toBeChecked();
+  await expect(page.locator('#notification-preferences').getByRole('group', { name: 'E-mails' }).getByRole('switch', { name: 'New conversations' })).not.toBeChecked();
 
   // The page a person opens from the mail's footer says so, and turns it back on.
   const pageLink = mail.links.map((link) => new URL(link)).find((url) => url.pathname === '/unsubscribe');
@@ -103,5 +105,5 @@ test('mails a message, not a like, with a one-click unsubscribe that works', asy
   await page.getByRole('button', { name: 'Turn e-mails about new conversations back on' }).click();
   await expect(page.locator('#unsubscribe-status')).toHaveText(/^E-mails about new conversations from .* are on again\.$/);
   await page.goto('/notifications');
-  await expect(page.locator('#notification-preferences').getByRole('switch', { name: 'New conversations' })).toBeChecked();
+  await expect(page.locator('#notification-preferences').getByRole('group', { name: 'E-mails' }).getByRole('switch', { name: 'New conversations' })).toBeChecked();
 });

@@ -197,8 +197,12 @@ test.describe('search', () => {
     await page.getByLabel('Looking for').selectOption('female');
     await page.getByLabel('Age from').selectOption('25');
     await page.getByLabel('Age to').selectOption('60');
+    // The new search's answer, so the check below cannot run before the app has started it (the
+    // address changes first; until React renders the change the old results are not busy yet).
+    const searched = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/search.php' && new URL(response.url()).searchParams.get('gender') === 'female');
     await page.locator('#search-submit').click();
     await expect(page).toHaveURL(/\/members\?gender=female&min_age=25&max_age=60$/);
+    await searched;
     // The member's default search stays on screen (aria-busy) until the new one answers.
     await expect(page.locator('section[aria-labelledby="search-results-title"]')).not.toHaveAttribute('aria-busy', 'true');
     await expect(page.locator('#search-count')).toHaveText(/^Members found: \d+$/);

@@ -11,3 +11,5 @@ export const SERVICE_WORKER_URL = `${SERVICE_WORKER_PATH}?v=2`;
 export const OFFLINE_PAGE_PATH = '/offline.html';
 /** The offline screen's script (the CSP allows no inline script): the member's language and "Try again". */
 export const OFFLINE_SCRIPT_PATH = '/offline.js';
+/** The site's app icons (per site, drawn by the server): the manifest's, and the icon of every push notification. */
+export const APP_ICON_PATHS = { 192: '/icons/icon-192.png', 512: '/icons/icon-512.png' } as const;

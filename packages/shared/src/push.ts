@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUSH_MESSAGE_KINDS } from './push-rules';
 
 /**
  * Web push (spec sections 3 and 7, issue 30, decision 040): the contract of
@@ -75,9 +76,6 @@ export const ZPushSubscriptionAnswer = z.object({
   subscribed: z.boolean().meta({ description: 'Whether this browser now gets the member’s pushes' }),
 });
 export type TPushSubscriptionAnswer = z.infer<typeof ZPushSubscriptionAnswer>;
-
-export const PUSH_MESSAGE_KINDS = ['new_conversations', 'new_messages', 'like', 'match'] as const;
-export type PushMessageKind = (typeof PUSH_MESSAGE_KINDS)[number];
 
 /**
  * What a push carries (the decrypted payload, JSON). Never the text of a message: a push shows

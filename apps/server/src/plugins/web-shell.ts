@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APP_ICON_PATHS } from '@cupido/shared/installable-app';
 import { LOCALE_COOKIE, pickLocalized, type LocaleCode } from '@cupido/shared/locales';
 import { initialLocale } from '@cupido/shared/rules';
 import type { Site } from '../features/sites/service';
@@ -16,7 +17,7 @@ import { translate } from '../i18n/translate';
 export const FAVICON_PATH = '/favicon.svg';
 export const APPLE_TOUCH_ICON_PATH = '/apple-touch-icon.png';
 export const MANIFEST_PATH = '/manifest.webmanifest';
-export const ICON_PATHS = { 192: '/icons/icon-192.png', 512: '/icons/icon-512.png' } as const;
+export const ICON_PATHS = APP_ICON_PATHS;
 
 const FALLBACK_THEME_COLOR = '#d63384';
 

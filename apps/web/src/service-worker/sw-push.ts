@@ -6,7 +6,8 @@
  * One section per module, each adding its own event listeners:
  * - app-shell.ts: install, activate and fetch: the app's files from the cache, pages from the
  *   network with the offline page when there is none (decision 041).
- * - push: the `push` and `notificationclick` handlers of web push (issue 30) go in their own module
- *   here (push.ts), imported below; they need nothing from the app shell's caching.
+ * - push.ts: the `push` and `notificationclick` handlers of web push (issue 30, decision 044); they
+ *   need nothing from the app shell's caching.
  */
 import './app-shell';
+import './push';

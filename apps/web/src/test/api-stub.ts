@@ -31,11 +31,25 @@ function contractProblem(key: string, answer: StubAnswer): string | null {
   return `the stubbed ${status} answer of ${key} does not match its contract: ${issues}`;
 }
 
+/**
+ * The query flags that make a call of its own on a path another call has (the server's
+ * plugins/query-flag.ts): `POST /api/user.php?push=1` stores a push subscription, `POST
+ * /api/user.php` logs in. Such a call is stubbed, answered and counted under its key with the flag.
+ */
+const QUERY_FLAGS = ['push'] as const;
+
+/** 'METHOD /api/x.php', with `?<flag>=1` for a flagged call. */
+function keyOf(method: string | undefined, url: URL): string {
+  const flag = QUERY_FLAGS.find((name) => url.searchParams.get(name) === '1');
+  return `${method ?? 'GET'} ${url.pathname}${flag ? `?${flag}=1` : ''}`;
+}
+
 /** The handlers of the running test (its last stubApi), until setup.ts ends the test. */
 let handlers: Record<string, Handler> = {};
 
 /**
- * Stubs fetch for the API: handlers keyed by 'METHOD /api/x.php' (a function handler also gets the
+ * Stubs fetch for the API: handlers keyed by 'METHOD /api/x.php' ('POST /api/user.php?push=1' for a
+ * flagged call, see QUERY_FLAGS; a function handler also gets the
  * URL with its query). 'pending' never answers (a request in progress). Every answer is checked
  * against the server's contract for that call (API_ANSWERS, or ZApiError for a 4xx/5xx); an
  * answer that does not match, or a call without a handler, fails the test naming the call
@@ -54,7 +68,7 @@ export function stubApi(stubs: Record<string, Handler>) {
  */
 export async function stubbedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input), 'http://localhost');
-  const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+  const key = keyOf(init?.method, url);
   const handler = handlers[key];
   if (handler === 'pending') return new Promise<Response>(() => {});
   if (handler === undefined) {
@@ -81,15 +95,15 @@ function jsonResponse(answer: StubAnswer): Response {
 /** The JSON bodies sent to one 'METHOD /api/x.php'. */
 export function sentBodies(fetchMock: ReturnType<typeof stubApi>, key: string): unknown[] {
   return fetchMock.mock.calls
-    .filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key)
+    .filter(([input, init]) => keyOf(init?.method, new URL(String(input), 'http://localhost')) === key)
     .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
 }
 
 /** The query parameters of every call to one 'METHOD /api/x.php' (without the domain the client adds). */
 export function sentQueries(fetchMock: ReturnType<typeof stubApi>, key: string): Record<string, string>[] {
   return fetchMock.mock.calls
-    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), method: init?.method ?? 'GET' }))
-    .filter(({ url, method }) => `${method} ${url.pathname}` === key)
+    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), method: init?.method }))
+    .filter(({ url, method }) => keyOf(method, url) === key)
     .map(({ url }) => {
       const query = Object.fromEntries(url.searchParams);
       delete query.domain;

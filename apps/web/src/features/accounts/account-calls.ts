@@ -65,11 +65,18 @@ function useEndSession() {
   };
 }
 
-/** Logout goes to / (spec section 2). */
+/**
+ * Logout goes to / (spec section 2). This browser's push subscription goes first, while the
+ * session can still remove it on the server: the next person on this browser must not get the
+ * member's news (its chunk is features/web-push's, loaded only here and for members with push).
+ */
 export function useLogout() {
   const endSession = useEndSession();
   return useMutation<Ok, ApiError, void>({
-    mutationFn: () => apiPost<Ok>('/api/logout.php'),
+    mutationFn: async () => {
+      await import('../web-push/push-subscription').then((push) => push.forgetThisBrowser()).catch(() => undefined);
+      return apiPost<Ok>('/api/logout.php');
+    },
     onSuccess: () => endSession(routePath('index')),
   });
 }

@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TChatsAnswer } from '@cupido/shared/chats';
 import { request } from '../../api/client';
-import { useSession } from '../session/use-session';
+import { memberRefreshInterval, SESSION_FIRST_REFRESH_MS, useSession } from '../session/use-session';
 
 /** The cache entry of GET /api/chats.php (keyed by the member after it; matching reloads it by this prefix). */
 export const CHATS_QUERY_KEY = ['chats'] as const;
 
-/** Spec sections 7 and 9: chats are refreshed every 60 s, the first time after 5 s (the live channel in between). */
-export const CHATS_FIRST_REFRESH_MS = 5_000;
-export const CHATS_REFRESH_MS = 60_000;
 
 export function chatsQueryKey(userId: number) {
   return [...CHATS_QUERY_KEY, userId] as const;
@@ -16,10 +13,6 @@ export function chatsQueryKey(userId: number) {
 
 export function fetchChats(): Promise<TChatsAnswer> {
   return request<TChatsAnswer>('/api/chats.php');
-}
-
-export function chatsRefreshInterval(query: { state: { dataUpdateCount: number } }): number {
-  return query.state.dataUpdateCount <= 1 ? CHATS_FIRST_REFRESH_MS : CHATS_REFRESH_MS;
 }
 
 /** The chats query of a member (visitors have none: `enabled` is false for them). */
@@ -30,8 +23,9 @@ export function useChatsQuery() {
     queryKey: chatsQueryKey(user?.id ?? 0),
     queryFn: fetchChats,
     enabled: loggedIn,
-    staleTime: CHATS_FIRST_REFRESH_MS,
-    refetchInterval: chatsRefreshInterval,
+    // Spec sections 7 and 9: refreshed as the session (60 s, 300 s with push, the first time after 5 s); the live channel in between.
+    staleTime: SESSION_FIRST_REFRESH_MS,
+    refetchInterval: memberRefreshInterval,
   });
 }
 

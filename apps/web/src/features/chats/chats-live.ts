@@ -8,12 +8,16 @@ import { newestMessageId, withMessage, withoutConversation } from './chat-list-u
 import { currentOpenConversation } from './chats-store';
 import { startLiveChannel, type LiveChannelOptions } from './live-channel';
 import { onLiveReconnect, sendLive, subscribeLive, type LiveHello } from './live-events';
+import { sitePushKey, startMemberPush } from '../web-push/member-push';
 
 /**
  * The member's live channel and what it changes in the shell's stores (loaded with the channel,
  * after the first screen settled): new messages move their conversation first and count as unread,
  * removed conversations go (and a removed last message reloads the list), badge counts follow the server's, likes reload when someone liked the
  * member, and the chats refetch after a reconnect (what happened meanwhile: reads, removals).
+ * Web push starts and stops with the channel (the same member; features/web-push/member-push.ts):
+ * the channel brings news while the tab is open, a push while it is closed, and a push that
+ * reaches an open tab reloads the chats and the likes.
  * Returns the stop: the channel closes and the store listens no more.
  */
 export function startChatsLive(queryClient: QueryClient, userId: number, options: LiveChannelOptions = {}): () => void {
@@ -88,8 +92,10 @@ export function startChatsLive(queryClient: QueryClient, userId: number, options
       options.onPolicyViolation?.();
     },
   });
+  const stopPush = startMemberPush({ publicKey: sitePushKey(queryClient), reloadChats: refetchChats, reloadLikes });
   return () => {
     channel.stop();
+    stopPush();
     for (const stop of stops) stop();
   };
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LIKE_SOURCES, LikesPageType, TLikeAnswer, TLikesAnswer, TLikesPageAnswer } from '@cupido/shared/likes';
 import { request } from '../../api/client';
-import { useSession } from '../session/use-session';
+import { memberRefreshInterval, SESSION_FIRST_REFRESH_MS, useSession } from '../session/use-session';
 
 /** Where a like was given (the server tells the swipe game's refusal from the others'). */
 export type LikeSource = (typeof LIKE_SOURCES)[number];
@@ -9,16 +9,9 @@ export type LikeSource = (typeof LIKE_SOURCES)[number];
 /** The cache entry of GET /api/likes.php: whom the member liked and who liked them. */
 export const LIKES_QUERY_KEY = ['likes'] as const;
 
-/** Spec sections 7 and 9: likes are refreshed every 60 s, the first time after 5 s (as the session). */
-export const LIKES_FIRST_REFRESH_MS = 5_000;
-export const LIKES_REFRESH_MS = 60_000;
 
 export function fetchLikes(): Promise<TLikesAnswer> {
   return request<TLikesAnswer>('/api/likes.php');
-}
-
-export function likesRefreshInterval(query: { state: { dataUpdateCount: number } }): number {
-  return query.state.dataUpdateCount <= 1 ? LIKES_FIRST_REFRESH_MS : LIKES_REFRESH_MS;
 }
 
 /** The likes query of a member (visitors have none: `enabled` is false for them). */
@@ -29,8 +22,9 @@ export function useLikesQuery() {
     queryKey: [...LIKES_QUERY_KEY, user?.id ?? 0],
     queryFn: fetchLikes,
     enabled: loggedIn,
-    staleTime: LIKES_FIRST_REFRESH_MS,
-    refetchInterval: likesRefreshInterval,
+    // Spec sections 7 and 9: refreshed as the session (60 s, 300 s with push, the first time after 5 s).
+    staleTime: SESSION_FIRST_REFRESH_MS,
+    refetchInterval: memberRefreshInterval,
   });
 }
 

@@ -7,7 +7,6 @@ import { TopNavigation } from '../navigation/top-navigation';
 import { apiError, sentBodies, stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { setAppBadge } from '../session/activity-counts';
-import { LIKES_FIRST_REFRESH_MS, LIKES_REFRESH_MS, likesRefreshInterval } from './like-calls';
 import { LikeButton } from './like-button';
 import { LikesProvider, LikeLimitNotice, MatchModal } from './likes-provider';
 import { PACKAGES_STUB } from '../conversation/conversation-test-kit';
@@ -41,12 +40,6 @@ describe('likes store', () => {
     renderWithProviders(<States ids={[1]} />);
     expect(screen.getByTestId('states').textContent).toBe('1:none new:0');
     expect(fetch).not.toHaveBeenCalled();
-  });
-
-  it('refreshes after 5 s the first time, then every 60 s', () => {
-    expect(likesRefreshInterval({ state: { dataUpdateCount: 1 } })).toBe(LIKES_FIRST_REFRESH_MS);
-    expect(likesRefreshInterval({ state: { dataUpdateCount: 2 } })).toBe(LIKES_REFRESH_MS);
-    expect([LIKES_FIRST_REFRESH_MS, LIKES_REFRESH_MS]).toEqual([5_000, 60_000]);
   });
 });
 

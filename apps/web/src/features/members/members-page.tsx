@@ -11,6 +11,7 @@ import { MembersSearch } from '../profiles/search/members-search';
 import { useSession } from '../session/use-session';
 import { MatchingLinks } from '../matching/matching-links';
 import { InstallOfferLauncher } from '../installable-app/install-offer-launcher';
+import { PushOfferLauncher } from '../web-push/push-offer';
 import '../profiles/profiles.scss';
 
 /**
@@ -65,7 +66,8 @@ function Members() {
       )}
       {!user && <VisitorInvitation />}
       {user && <MatchingLinks />}
-      {user && <InstallOfferLauncher />}
+      {/* One offer at a time: push first (it brings members back), else installing the app. */}
+      {user && <PushOfferLauncher otherwise={<InstallOfferLauncher />} />}
       <MembersSearch />
     </section>
   );

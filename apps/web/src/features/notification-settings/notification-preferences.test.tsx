@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import axe from 'axe-core';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { preferencesFrom } from '@cupido/shared/notification-rules';
@@ -8,6 +8,8 @@ import type { TNotificationSettingsAnswer } from '@cupido/shared/notifications';
 import { i18n } from '../../i18n/i18n';
 import { apiError, sentBodies, stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
+import { getPushState } from '../web-push/push-state';
+import { fakePushBrowser, fakeSubscription, TEST_PUSH_KEY } from '../web-push/web-push-test-kit';
 import { NotificationPreferences } from './notification-preferences';
 import UnsubscribePage from './unsubscribe-page';
 
@@ -18,6 +20,7 @@ async function expectNoAxeViolations(element: Element) {
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
+  vi.restoreAllMocks();
 });
 
 const settingsAnswer = (changes: { kind: string; channel: string; enabled: boolean }[] = [], disabled: TNotificationSettingsAnswer['notifications_disabled'] = []) => ({
@@ -83,6 +86,88 @@ describe('settings: notifications (issue 30)', () => {
     renderWithProviders(<NotificationPreferences />, { user: makeUser(), locale: 'de' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Benachrichtigungen' })).toBeTruthy();
     expect(await screen.findByRole('switch', { name: 'Likes und Matches' })).toBeTruthy();
+  });
+});
+
+describe('settings: push notifications (issue 30)', () => {
+  let browser: ReturnType<typeof fakePushBrowser> | null = null;
+  afterEach(() => {
+    browser?.restore();
+    browser = null;
+  });
+  const withKey = { push_public_key: TEST_PUSH_KEY };
+  const pushFieldset = () => within(screen.getByRole('group', { name: 'Push notifications' }));
+
+  it('a second fieldset with a switch per kind, saved at once on the push channel', async () => {
+    browser = fakePushBrowser({ permission: 'granted', subscription: fakeSubscription() });
+    const fetch = stubApi({
+      'GET /api/notification-settings.php': settingsAnswer([{ kind: 'like', channel: 'email', enabled: false }]),
+      'PUT /api/notification-settings.php': settingsAnswer([
+        { kind: 'like', channel: 'email', enabled: false },
+        { kind: 'new_messages', channel: 'push', enabled: false },
+      ]),
+    });
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<NotificationPreferences />, { user: makeUser(), settings: withKey });
+    await waitFor(() => expect((document.getElementById('notify-push-like') as HTMLInputElement).checked).toBe(true));
+    expect(pushFieldset().getAllByRole('switch')).toHaveLength(8);
+    expect((pushFieldset().getByRole('switch', { name: 'News' }) as HTMLInputElement).checked).toBe(false);
+    // The e-mail choice of a kind is not its push choice.
+    expect((document.getElementById('notify-email-like') as HTMLInputElement).checked).toBe(false);
+    expect(await pushFieldset().findByText('Notifications are on for this device.')).toBeTruthy();
+
+    await user.click(pushFieldset().getByRole('switch', { name: 'New messages' }));
+    expect(await screen.findByText('New messages: notifications off.')).toBeTruthy();
+    expect((document.getElementById('notify-push-new_messages') as HTMLInputElement).checked).toBe(false);
+    expect((document.getElementById('notify-email-new_messages') as HTMLInputElement).checked).toBe(true);
+    expect(sentBodies(fetch, 'PUT /api/notification-settings.php')).toEqual([{ kind: 'new_messages', channel: 'push', enabled: false }]);
+    await expectNoAxeViolations(container);
+  });
+
+  it('turns push on for this device from the settings, and off again', async () => {
+    browser = fakePushBrowser({ permission: 'default' });
+    const fetch = stubApi({
+      'GET /api/notification-settings.php': settingsAnswer(),
+      'POST /api/user.php?push=1': (body) => ({ body: { subscribed: (body as { subscription: unknown }).subscription !== null } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<NotificationPreferences />, { user: makeUser(), settings: withKey });
+    expect(await pushFieldset().findByText('Notifications are off for this device.')).toBeTruthy();
+    await user.click(pushFieldset().getByRole('button', { name: 'Turn on notifications on this device' }));
+    expect(await pushFieldset().findByText('Notifications are on for this device.')).toBeTruthy();
+    const subscription = browser.current()!;
+    await user.click(pushFieldset().getByRole('button', { name: 'Turn them off on this device' }));
+    expect(await pushFieldset().findByText('Notifications are off for this device.')).toBeTruthy();
+    expect(sentBodies(fetch, 'POST /api/user.php?push=1')).toEqual([{ subscription: subscription.toJSON() }, { subscription: null, endpoint: subscription.endpoint }]);
+    expect(browser.current()).toBeNull();
+    expect(getPushState().isSubscribed).toBe(false);
+  });
+
+  it("explains how to allow notifications the member blocked in the browser ('denied')", async () => {
+    browser = fakePushBrowser({ permission: 'denied' });
+    stubApi({ 'GET /api/notification-settings.php': settingsAnswer() });
+    const { container } = renderWithProviders(<NotificationPreferences />, { user: makeUser(), settings: withKey });
+    expect(await pushFieldset().findByText(/Your browser blocks notifications from Cupido Test\. To allow them, open the site settings in your browser/)).toBeTruthy();
+    expect(pushFieldset().queryByRole('button')).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
+  it('says when this browser cannot show notifications; no push fieldset on a site without keys', async () => {
+    stubApi({ 'GET /api/notification-settings.php': settingsAnswer() });
+    const first = renderWithProviders(<NotificationPreferences />, { user: makeUser(), settings: withKey });
+    expect(await pushFieldset().findByText(/This browser cannot show notifications\. On an iPhone or iPad, add Cupido Test to your Home Screen/)).toBeTruthy();
+    first.unmount();
+    renderWithProviders(<NotificationPreferences />, { user: makeUser() });
+    await waitFor(() => expect((document.getElementById('notify-email-like') as HTMLInputElement).disabled).toBe(false));
+    expect(screen.queryByRole('group', { name: 'Push notifications' })).toBeNull();
+  });
+
+  it('speaks the member’s language', async () => {
+    browser = fakePushBrowser({ permission: 'default' });
+    stubApi({ 'GET /api/notification-settings.php': settingsAnswer() });
+    renderWithProviders(<NotificationPreferences />, { user: makeUser(), locale: 'pl', settings: withKey });
+    expect(await screen.findByRole('group', { name: 'Powiadomienia push' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Włącz powiadomienia na tym urządzeniu' })).toBeTruthy();
   });
 });
 

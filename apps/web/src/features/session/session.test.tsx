@@ -12,7 +12,16 @@ import { currentLocation, LocationProbe } from '../../test/location-probe';
 import { createTestQueryClient, makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { isAuthenticationRequired } from './query-client';
 import { RequireMember, RequireSearchAccess } from './require-member';
-import { SESSION_FIRST_REFRESH_MS, SESSION_QUERY_KEY, SESSION_REFRESH_MS, sessionQueryOptions, useSession } from './use-session';
+import {
+  memberRefresh,
+  memberRefreshInterval,
+  SESSION_FIRST_REFRESH_MS,
+  SESSION_QUERY_KEY,
+  SESSION_REFRESH_MS,
+  SESSION_REFRESH_WITH_PUSH_MS,
+  sessionQueryOptions,
+  useSession,
+} from './use-session';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -53,6 +62,18 @@ describe('session', () => {
     expect(interval({ state: { data: member, dataUpdateCount: 2 } })).toBe(SESSION_REFRESH_MS);
     expect(interval({ state: { data: null, dataUpdateCount: 3 } })).toBe(false);
     expect([SESSION_FIRST_REFRESH_MS, SESSION_REFRESH_MS]).toEqual([5_000, 60_000]);
+  });
+
+  it('refreshes the member, the chats and the likes every 300 s instead of 60 s while push is subscribed (features/web-push sets it)', () => {
+    expect(SESSION_REFRESH_WITH_PUSH_MS).toBe(300_000);
+    memberRefresh.ms = SESSION_REFRESH_WITH_PUSH_MS;
+    try {
+      expect(memberRefreshInterval({ state: { dataUpdateCount: 1 } })).toBe(SESSION_FIRST_REFRESH_MS);
+      expect(memberRefreshInterval({ state: { dataUpdateCount: 2 } })).toBe(300_000);
+      expect(sessionQueryOptions.refetchInterval({ state: { data: makeUser(), dataUpdateCount: 2 } })).toBe(300_000);
+    } finally {
+      memberRefresh.ms = SESSION_REFRESH_MS;
+    }
   });
 });
 

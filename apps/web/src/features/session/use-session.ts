@@ -13,18 +13,28 @@ export interface Session {
 /** The cache entry of GET /api/user.php: the member, or null for a visitor. */
 export const SESSION_QUERY_KEY = ['session'] as const;
 
-/** Spec sections 7 and 9: the logged-in user is refreshed every 60 s, the first time after 5 s. */
+/**
+ * Spec sections 7 and 9: the logged-in user, chats and likes are refreshed every 60 s (300 s when
+ * push is subscribed), the first time after 5 s.
+ */
 export const SESSION_FIRST_REFRESH_MS = 5_000;
 export const SESSION_REFRESH_MS = 60_000;
+export const SESSION_REFRESH_WITH_PUSH_MS = 300_000;
+/** The refresh in force: features/web-push (a lazy chunk) sets it while this browser gets the member's pushes. */
+export const memberRefresh = { ms: SESSION_REFRESH_MS };
 
 export async function fetchSessionUser(): Promise<TUser | null> {
   return (await request<{ user: TUser | null }>('/api/user.php')).user;
 }
 
+/** The refetchInterval of the member's session, chats and likes queries: 5 s after the first answer, then memberRefresh.ms. */
+export function memberRefreshInterval(query: { state: { dataUpdateCount: number } }): number {
+  return query.state.dataUpdateCount <= 1 ? SESSION_FIRST_REFRESH_MS : memberRefresh.ms;
+}
+
 /** Only a member's session is polled; a visitor has nothing to refresh. */
 function refreshInterval(query: { state: { data: TUser | null | undefined; dataUpdateCount: number } }): number | false {
-  if (!query.state.data) return false;
-  return query.state.dataUpdateCount <= 1 ? SESSION_FIRST_REFRESH_MS : SESSION_REFRESH_MS;
+  return query.state.data ? memberRefreshInterval(query) : false;
 }
 
 export const sessionQueryOptions = {
