@@ -4,7 +4,7 @@ import { useLocale } from '../locale/use-locale';
 import { useSettings } from '../site/use-settings';
 import { ACCOUNTS_NS } from './accounts-texts';
 import { useSendReactivationMail } from './account-calls';
-import { ServerError } from './server-error';
+import { ServerError } from '../session/server-error';
 
 /**
  * For an account pending deletion (spec section 8): the server's message, a button that mails

@@ -1,7 +1,7 @@
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import type { TChatAnswer } from '@cupido/shared/chats';
-import { ServerError } from '../accounts/server-error';
+import { ServerError } from '../session/server-error';
 import { useBlockProfile } from '../profiles/profile-calls';
 import { PROFILES_NS, ProfilesTexts } from '../profiles/profiles-texts';
 import { LazyReportDialog } from '../profiles/member/report-button';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ServerError } from '../accounts/server-error';
+import { ServerError } from '../session/server-error';
 import { useOwnProfile, useUpdateProfile } from '../profiles/profile-calls';
 import { MEMBER_SETTINGS_NS, MemberSettingsTexts } from './member-settings-texts';
 

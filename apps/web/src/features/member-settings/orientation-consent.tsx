@@ -6,7 +6,7 @@ import { apiPost, type ApiError } from '../../api/client';
 import { OWN_PROFILE_QUERY_KEY } from '../profiles/profile-calls';
 import { SESSION_QUERY_KEY } from '../session/use-session';
 import { ACCOUNTS_NS } from '../accounts/accounts-texts';
-import { ServerError } from '../accounts/server-error';
+import { ServerError } from '../session/server-error';
 
 /**
  * POST /api/consent.php: the answer is the member, which becomes the session at once. Withdrawing

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../app/document-title';
-import { ServerError } from '../accounts/server-error';
+import { ServerError } from '../session/server-error';
 import { useDecisionLink, useLinkAppeal } from './moderation-calls';
 import { DecisionCard } from './decision-card';
 import { MODERATION_NS, ModerationTexts } from './moderation-texts';

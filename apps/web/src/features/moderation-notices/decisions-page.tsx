@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
 import type { TMemberDecision } from '@cupido/shared/moderation';
 import { usePageTitle } from '../../app/document-title';
-import { ServerError } from '../accounts/server-error';
+import { ServerError } from '../session/server-error';
 import { useAppeal, useMyDecisions } from './moderation-calls';
 import { DecisionCard } from './decision-card';
 import { MODERATION_NS, ModerationTexts } from './moderation-texts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_KINDS, isMarketingKind, type NotificationChannel, type NotificationKind, type NotificationPreferences } from '@cupido/shared/notification-rules';
-import { ServerError } from '../accounts/server-error';
+import { ServerError } from '../session/server-error';
 import { useSettings } from '../site/use-settings';
 import { PushDevice } from '../web-push/push-device';
 import { NOTIFICATION_SETTINGS_NS, NotificationSettingsTexts } from './notification-settings-texts';

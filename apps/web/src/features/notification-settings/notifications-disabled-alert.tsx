@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TUser } from '@cupido/shared/accounts';
 import { routePath } from '@cupido/shared/routes';
-import { ServerError } from '../accounts/server-error';
+import { ServerError } from '../session/server-error';
 import { useEnableMails } from './notification-calls';
 import { NOTIFICATION_SETTINGS_NS, NotificationSettingsTexts } from './notification-settings-texts';
 import { dismissedPrefix } from './notifications-disabled-dismissal';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../app/document-title';
-import { ServerError } from '../accounts/server-error';
+import { ServerError } from '../session/server-error';
 import { NOTIFICATION_SETTINGS_NS, NotificationSettingsTexts } from './notification-settings-texts';
 import { useUnsubscribe } from './notification-calls';
 

@@ -6,7 +6,7 @@ import type { TBlockList } from '@cupido/shared/blocks';
 import type { TBlockAnswer } from '@cupido/shared/profiles';
 import { routePath } from '@cupido/shared/routes';
 import { ApiError, apiGet, request } from '../../api/client';
-import { ServerError } from '../accounts/server-error';
+import { ServerError } from '../session/server-error';
 import { useLocale } from '../locale/use-locale';
 import { PROFILES_NS, ProfilesTexts } from './profiles-texts';
 import { ProfilePhoto } from '../profile-cards/profile-card';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ServerError } from '../accounts/server-error';
+import { ServerError } from '../session/server-error';
 import { ApiError } from '../../api/client';
 import { useSettings } from '../site/use-settings';
 import { isSubscription, setPushState, usePushState } from './push-state';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../accounts-texts';
 import { useSendActivationMail } from '../account-calls';
-import { ServerError } from '../server-error';
+import { ServerError } from '../../session/server-error';
 
 /** "Send again" for the activation mail, with its result (sent, or the server's message). */
 export function ResendActivation({ id, email, label, className = 'btn btn-outline-primary btn-sm' }: { id: string; email: string; label?: string; className?: string }) {

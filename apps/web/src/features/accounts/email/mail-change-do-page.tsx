@@ -4,7 +4,7 @@ import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../../app/document-title';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
 import { useConfirmMailChange } from '../account-calls';
-import { ServerError } from '../server-error';
+import { ServerError } from '../../session/server-error';
 
 /**
  * /mail-change/do?token=…: the member confirms with a button rather than on page load, so a mail

@@ -4,7 +4,7 @@ import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../../app/document-title';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
 import { useNotMe } from '../account-calls';
-import { ServerError } from '../server-error';
+import { ServerError } from '../../session/server-error';
 
 /**
  * /account/not-me?token=… from a security notice (decision 012). Locking takes a button press

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { ServerError } from '../../accounts/server-error';
+import { ServerError } from '../../session/server-error';
 import { useBlockProfile } from '../profile-calls';
 import { PROFILES_NS } from '../profiles-texts';
 

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../app/document-title';
 import { PageFallback } from '../../../app/layouts/page-fallback';
 import type { ApiError } from '../../../api/client';
 import { AccountsTexts } from '../../accounts/accounts-texts';
-import { ServerError } from '../../accounts/server-error';
+import { ServerError } from '../../session/server-error';
 import { NotFoundPage } from '../../errors/not-found-page';
 import { isAuthenticationRequired } from '../../session/query-client';
 import { useSession } from '../../session/use-session';

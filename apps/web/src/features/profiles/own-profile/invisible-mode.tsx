@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TOwnProfile } from '@cupido/shared/profiles';
-import { ServerError } from '../../accounts/server-error';
+import { ServerError } from '../../session/server-error';
 import { useUpdateProfile } from '../profile-calls';
 import { PROFILES_NS } from '../profiles-texts';
 

@@ -19,7 +19,7 @@ import { TextAreaField, TextField } from '../../../ui/form/field';
 import { formSchema } from '../../../ui/form/form-schema';
 import { SelectField } from '../../../ui/form/select-field';
 import { useAccountForm } from '../../accounts/form/use-account-form';
-import { ServerError } from '../../accounts/server-error';
+import { ServerError } from '../../session/server-error';
 import { DateOfBirthField } from '../../accounts/signup/date-of-birth-field';
 import { useSettings } from '../../site/use-settings';
 import { useRegions, useUpdateProfile } from '../profile-calls';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../app/document-title';
 import { PageFallback } from '../../../app/layouts/page-fallback';
 import { AccountsTexts } from '../../accounts/accounts-texts';
-import { ServerError } from '../../accounts/server-error';
+import { ServerError } from '../../session/server-error';
 import { useSession } from '../../session/use-session';
 import { PhotosSection } from '../photos/photos-section';
 import { useOwnProfile } from '../profile-calls';

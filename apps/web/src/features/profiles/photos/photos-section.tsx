@@ -6,7 +6,7 @@ import type { TUser } from '@cupido/shared/accounts';
 import type { TPhoto, TPhotoStatus } from '@cupido/shared/photos';
 import { routePath } from '@cupido/shared/routes';
 import { ApiError } from '../../../api/client';
-import { ServerError } from '../../accounts/server-error';
+import { ServerError } from '../../session/server-error';
 import { isAuthenticationRequired } from '../../session/query-client';
 import { PROFILES_NS } from '../profiles-texts';
 import { PHOTO_MAX_BYTES, photoLimit } from '../profile-limits';

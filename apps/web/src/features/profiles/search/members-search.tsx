@@ -4,7 +4,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { LOCALES } from '@cupido/shared/locales';
 import type { TProfileCard, TSearchAnswer } from '@cupido/shared/profiles';
 import { numberFormat } from '../../../i18n/intl-formats';
-import { ServerError } from '../../accounts/server-error';
+import { ServerError } from '../../session/server-error';
 import { useLocale } from '../../locale/use-locale';
 import { useSession } from '../../session/use-session';
 import { useSettings } from '../../site/use-settings';

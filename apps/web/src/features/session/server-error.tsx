@@ -1,4 +1,4 @@
-import { isAuthenticationRequired } from '../session/query-client';
+import { isAuthenticationRequired } from './query-client';
 
 /** A refused call's message (already translated by the server); nothing for a silent logout. */
 export function ServerError({ error, id, className = 'alert alert-danger' }: { error: Error | null | undefined; id?: string; className?: string }) {
