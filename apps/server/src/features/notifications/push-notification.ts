@@ -14,6 +14,7 @@
  * discloses a fictional profile as the mail does; never the message itself (lock screens).
  */
 import type { TPushMessage } from '@cupido/shared/push';
+import type { PushMessageKind } from '@cupido/shared/push-rules';
 import type { JobDefinition } from '../../infra/jobs';
 import { translate } from '../../i18n/translate';
 import { recipientByUser } from '../accounts/for-notifications';
@@ -21,16 +22,36 @@ import { profilesForNotifications } from '../profiles/for-notifications';
 import type { Site } from '../sites/service';
 import type { PushUrgency } from '../push/web-push-send';
 import { readUpToIfStillNew, screenOf, siteIfTimeToTell, type NotificationDeps, type NotificationMailJob } from './delivery';
-import { preferenceOf, type MemberNewsKind } from './notification-mail';
+import { preferenceOf } from './notification-mail';
 import { wants } from './preferences';
 
 export const NOTIFICATION_PUSH_JOB = 'notification_push';
 
 /** Old news makes no push: a browser offline for a day gets none of it (the scan reaches back a day too). */
-const PUSH_TTL_SECONDS = 24 * 3600;
+export const PUSH_TTL_SECONDS = 24 * 3600;
 
-/** RFC 8030 urgency: a message is a chat message ('normal'); a like may wait until the phone is on power or Wi-Fi. */
-const URGENCY: Record<MemberNewsKind, PushUrgency> = { new_conversations: 'normal', new_messages: 'normal', match: 'normal', like: 'low' };
+/**
+ * RFC 8030 urgency: a message is a chat message ('normal'); a like, a reminder or a digest may wait
+ * until the phone is on power or Wi-Fi.
+ */
+export const PUSH_URGENCY: Record<PushMessageKind, PushUrgency> = {
+  new_conversations: 'normal',
+  new_messages: 'normal',
+  match: 'normal',
+  like: 'low',
+  unread_message_reminders: 'low',
+  weekly_updates: 'low',
+  promotions: 'very-low',
+  news: 'very-low',
+};
+
+/** What a push is about: its kind (and texts), its tag (one notification per topic on the device) and the screen it opens. */
+export interface PushNews {
+  kind: PushMessageKind;
+  topic: string;
+  /** The screen on the member's site, without query. */
+  path: string;
+}
 
 /** The push services' contact for this sender (RFC 8292): the site's support address, else its web site. */
 export function vapidSubject(site: Pick<Site, 'supportEmail' | 'domain'>): string {
@@ -39,19 +60,19 @@ export function vapidSubject(site: Pick<Site, 'supportEmail' | 'domain'>): strin
 
 /** The payload: the screen to open (checkUrl), and the login that leads there for a browser without a session (openUrl). */
 export function pushMessage(
-  job: NotificationMailJob,
+  news: PushNews,
   input: { locale: Parameters<typeof translate>[0]; about: { name: string; fictional: boolean }; siteName: string; fictionalLabel: string },
 ): TPushMessage {
   const t = (key: string, params: Record<string, string> = {}) =>
     translate(input.locale, `mail.notification.${key}`, { name: input.about.name, site: input.siteName, ...params });
-  const body = t(`${job.kind}.body`);
+  const body = t(`${news.kind}.body`);
   // Where the visit came from (spec section 4's tracking), as in the mails' links.
-  const checkUrl = `${screenOf(job)}?network=push&sub1=${job.kind}`;
+  const checkUrl = `${news.path}?network=push&sub1=${news.kind}`;
   return {
-    kind: job.kind,
-    title: t(`${job.kind}.subject`),
+    kind: news.kind,
+    title: t(`${news.kind}.subject`),
     body: input.about.fictional ? `${body} ${t('fictional', { label: input.fictionalLabel })}` : body,
-    tag: job.topic,
+    tag: news.topic,
     checkUrl,
     openUrl: `/login?redirect=${encodeURIComponent(checkUrl)}`,
   };
@@ -71,7 +92,7 @@ export async function sendNotificationPush(deps: NotificationDeps, push: JobDefi
 
   const about = (await profilesForNotifications(db, [job.aboutProfileId])).get(job.aboutProfileId);
   if (!about) return;
-  const message = pushMessage(job, {
+  const message = pushMessage({ kind: job.kind, topic: job.topic, path: screenOf(job) }, {
     locale: recipient.language,
     about,
     siteName: site.name,
@@ -82,7 +103,7 @@ export async function sendNotificationPush(deps: NotificationDeps, push: JobDefi
     collapseKey: job.topic,
     newsKey: `${job.topic}:${job.upTo}`,
     ttlSeconds: PUSH_TTL_SECONDS,
-    urgency: URGENCY[job.kind],
+    urgency: PUSH_URGENCY[job.kind],
     subject: vapidSubject(site),
   });
 }

@@ -230,7 +230,7 @@ describe('several server processes', () => {
 describe('the payload', () => {
   it('discloses a fictional profile, as every screen and mail does', () => {
     const message = pushMessage(
-      { userId: 1, kind: 'new_messages', topic: 'conversation:7', aboutProfileId: 3, conversationId: 7, upTo: 12 },
+      { kind: 'new_messages', topic: 'conversation:7', path: '/chats/7' },
       { locale: 'en', about: { name: 'Lola', fictional: true }, siteName: 'Amora', fictionalLabel: 'Fantasy profile' },
     );
     expect(message.title).toBe('Lola sent you a message');

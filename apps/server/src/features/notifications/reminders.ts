@@ -1,14 +1,15 @@
 /**
  * Unread-message reminders (issue 30, preference `unread_message_reminders`): a member whose
- * messages have waited unread for a day gets one mail about them, at most one a day.
+ * messages have waited unread for a day gets one mail and/or push about them (as the member's
+ * preferences say), at most one a day.
  *
  * - `notification_unread_reminder_scan` (hourly, one job per tick across processes) asks chats
  *   for the members with messages unread for more than 24 h (written in the last week: older
- *   ones no longer remind), leaves out those mailed within the gap, those who may get no mail and
- *   those in their quiet hours (a later hour's scan finds them), and queues one job per member
+ *   ones no longer remind), leaves out those told within the gap, those who may get neither mail
+ *   nor push and those in their quiet hours (a later hour's scan finds them), and queues one job per member
  *   under an id made from member and hour, so a repeated scan queues nothing twice;
  * - `notification_unread_reminder` checks again when it runs (the preference, still unread, not
- *   online, quiet hours) and sends through sendScheduledMail, which claims the day in the
+ *   online, quiet hours) and sends through sendScheduledNews, which claims the day in the
  *   transaction that sends: two processes send once.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -17,8 +18,7 @@ import { workJobId, type JobDefinition } from '../../infra/jobs';
 import { recipientByUser, recipientsByProfile } from '../accounts/for-notifications';
 import { unreadWaitingBetween } from '../chats/for-notifications';
 import { profilesForNotifications } from '../profiles/for-notifications';
-import { wants } from './preferences';
-import { isOnlineNow, lastMailedAt, quietHoursEndFor, sendScheduledMail, type ScheduledMailDeps } from './scheduled-mails';
+import { channelsFor, isOnlineNow, lastMailedAt, quietHoursEndFor, sendScheduledNews, type ScheduledMailDeps } from './scheduled-mails';
 
 export const UNREAD_REMINDER_SCAN_JOB = 'notification_unread_reminder_scan';
 export const UNREAD_REMINDER_JOB = 'notification_unread_reminder';
@@ -50,7 +50,7 @@ export function unreadReminderJobs(deps: ScheduledMailDeps): { scan: JobDefiniti
 export async function scanForUnreadReminders(deps: ScheduledMailDeps, reminder: JobDefinition<UnreadReminderJob>): Promise<number> {
   const now = deps.clock();
   const waiting = await unreadWaitingBetween(deps.db, new Date(now.getTime() - UNREAD_REACH_BACK_MS), new Date(now.getTime() - UNREAD_WAITING_MS));
-  const recipients = [...(await recipientsByProfile(deps.db, waiting.map((w) => w.recipientProfileId))).values()].filter((r) => r.mailable);
+  const recipients = [...(await recipientsByProfile(deps.db, waiting.map((w) => w.recipientProfileId))).values()].filter((r) => r.mailable || r.pushable);
   if (recipients.length === 0) return 0;
   const recently = await deps.db
     .select({ userId: notificationTopics.userId })
@@ -78,8 +78,9 @@ export async function scanForUnreadReminders(deps: ScheduledMailDeps, reminder: 
 export async function sendUnreadReminder(deps: ScheduledMailDeps, reminder: JobDefinition<UnreadReminderJob>, job: UnreadReminderJob): Promise<void> {
   const now = deps.clock();
   const recipient = await recipientByUser(deps.db, job.userId);
-  if (!recipient?.mailable) return;
-  if (!(await wants(deps.db, recipient.userId, 'unread_message_reminders', 'email'))) return;
+  if (!recipient) return;
+  const channels = await channelsFor(deps, recipient, 'unread_message_reminders');
+  if (!channels.email && !channels.push) return;
   const [waiting] = await unreadWaitingBetween(deps.db, new Date(now.getTime() - UNREAD_REACH_BACK_MS), new Date(now.getTime() - UNREAD_WAITING_MS), recipient.profileId);
   if (!waiting) return; // read meanwhile
   const last = await lastMailedAt(deps, recipient.userId, UNREAD_REMINDER_TOPIC);
@@ -94,11 +95,12 @@ export async function sendUnreadReminder(deps: ScheduledMailDeps, reminder: JobD
   const profiles = await profilesForNotifications(deps.db, [waiting.senderProfileId, recipient.profileId]);
   const sender = profiles.get(waiting.senderProfileId);
   if (!sender) return;
-  await sendScheduledMail(
+  await sendScheduledNews(
     deps,
     recipient,
     profiles.get(recipient.profileId)?.name ?? '',
     { kind: 'unread_message_reminders', topic: UNREAD_REMINDER_TOPIC, minGapMs: UNREAD_REMINDER_GAP_MS, about: { name: sender.name, fictional: sender.fictional }, path: '/chats' },
     now,
+    channels,
   );
 }

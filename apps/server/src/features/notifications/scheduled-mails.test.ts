@@ -2,17 +2,20 @@
  * Unread-message reminders and weekly updates (issue 30), through the job queue and a real SMTP
  * server: a reminder only after 24 h unread and at most one a day, none once read or with the
  * preference off, none during quiet hours (it comes in the morning); a weekly update listing new
- * members who match, fictional ones disclosed, none when nobody new matches; and two server
+ * members who match, fictional ones disclosed, none when nobody new matches; both by push to a
+ * member who wants them so (checked by a local push service that decrypts them); and two server
  * processes on one database sending each once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ZPushMessage, type TPushMessage } from '@cupido/shared/push';
 import { eq } from 'drizzle-orm';
 import { profiles, users } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { ReceivedMail } from '../../test/smtp-server';
 import { chatKit, type Member } from '../chats/chats-test-kit';
-import { addPhoto, insertProfile, send } from '../profiles/profiles-test-kit';
+import { addPhoto, get, insertProfile, send } from '../profiles/profiles-test-kit';
+import { startLocalPushService, type LocalPushService, type TestPushSubscription } from '../push/test/local-push-service';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof chatKit>;
@@ -133,6 +136,71 @@ describe('weekly updates', () => {
     // Later that week: nothing more.
     await runAt(new Date('2026-04-08T09:00:00Z'));
     expect(mailsTo(member, WEEKLY)).toHaveLength(1);
+  });
+});
+
+describe('by push', () => {
+  let service: LocalPushService;
+  beforeAll(async () => {
+    service = await startLocalPushService();
+  });
+  afterAll(async () => service?.close());
+
+  async function browserOf(domain: string, member: Member): Promise<TestPushSubscription> {
+    const subscription = service.subscribe();
+    const response = await send(t, 'POST', `/api/user.php?push=1&domain=${domain}`, { subscription }, member.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return subscription;
+  }
+  const messagesTo = (browser: TestPushSubscription): TPushMessage[] =>
+    service.received.filter((push) => push.endpoint === browser.endpoint).map((push) => ZPushMessage.strict().parse(push.payload));
+  const turn = async (domain: string, member: Member, kind: string, channel: 'email' | 'push', enabled: boolean) =>
+    expect((await send(t, 'PUT', `/api/notification-settings.php?domain=${domain}`, { kind, channel, enabled }, member.cookie)).statusCode).toBe(200);
+
+  it('a reminder goes by push alone to a member who turned its mail off, at most one a day, and none once push is off too', async () => {
+    t.clock.set(new Date('2026-05-05T10:00:00Z'));
+    const start = t.clock();
+    const { site, reader } = await conversationWaiting();
+    const browser = await browserOf(site.domain, reader);
+    await turn(site.domain, reader, 'unread_message_reminders', 'email', false);
+
+    await runAt(new Date(start.getTime() + 25 * HOUR));
+    expect(mailsTo(reader, REMINDER)).toHaveLength(0);
+    const settings = (await get(t, `/api/settings.php?domain=${site.domain}`)).json() as { name: string };
+    expect(messagesTo(browser)).toEqual([
+      {
+        kind: 'unread_message_reminders',
+        title: `Your messages on ${settings.name} are waiting`,
+        body: `You have unread messages on ${settings.name}. Sanne is waiting for your answer.`,
+        tag: 'reminder:unread',
+        checkUrl: '/chats?network=push&sub1=unread_message_reminders',
+        openUrl: `/login?redirect=${encodeURIComponent('/chats?network=push&sub1=unread_message_reminders')}`,
+      },
+    ]);
+    await runAt(new Date(start.getTime() + 30 * HOUR));
+    expect(messagesTo(browser)).toHaveLength(1);
+
+    await turn(site.domain, reader, 'unread_message_reminders', 'push', false);
+    await runAt(new Date(start.getTime() + 49 * HOUR));
+    expect(messagesTo(browser)).toHaveLength(1);
+    expect(mailsTo(reader, REMINDER)).toHaveLength(0);
+    expect(service.refused).toEqual([]);
+  });
+
+  it('a weekly update goes by mail and by push, each once', async () => {
+    t.clock.set(new Date('2026-05-13T10:00:00Z'));
+    const site = await kit.siteWith(1);
+    const [member] = site.members as [Member];
+    const browser = await browserOf(site.domain, member);
+    await newProfile(site.siteId, await countryOf(member), { name: 'Pieter' });
+    // Monday 18 May, 09:00 UTC, and a minute later.
+    await runAt(new Date('2026-05-18T09:00:00Z'));
+    await runAt(new Date('2026-05-18T09:01:00Z'));
+    expect(mailsTo(member, WEEKLY)).toHaveLength(1);
+    expect(messagesTo(browser).map(({ kind, tag, checkUrl }) => ({ kind, tag, checkUrl }))).toEqual([
+      { kind: 'weekly_updates', tag: 'weekly:updates', checkUrl: '/members?network=push&sub1=weekly_updates' },
+    ]);
+    expect(service.refused).toEqual([]);
   });
 });
 

@@ -1,24 +1,24 @@
 /**
  * Weekly updates (issue 30, preference `weekly_updates`): once a week, a member gets a mail with a
- * few members who joined in the last seven days, whom their default search finds (gender both
+ * few members (and a push saying there are new ones, if they want that too) who joined in the last seven days, whom their default search finds (gender both
  * ways, ages, their country) and who live near them, nearest first; no mail when there is nobody.
  *
  * - `notification_weekly_scan` (Mondays 09:00 UTC, one job per tick across processes) pages
- *   through the members who may get mail, leaves out those who turned the kind off, and queues
+ *   through the members who may get mail, leaves out those who turned the kind off by both
+ *   channels, and queues
  *   one job per member under an id made from member and week;
  * - `notification_weekly_update` checks again when it runs, waits out the member's quiet hours
  *   (09:00 UTC is night somewhere), asks matching for the new members and sends through
- *   sendScheduledMail, which claims the week in the transaction that sends: two processes send once.
+ *   sendScheduledNews, which claims the week in the transaction that sends: two processes send once.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ageOn } from '@cupido/shared/accounts';
 import { notificationPreferences } from '../../db/schema';
 import { workJobId, type JobDefinition } from '../../infra/jobs';
 import { mailableUserIds, recipientByUser } from '../accounts/for-notifications';
 import { newMembersFor } from '../matching/suggestions';
 import { profilesForNotifications } from '../profiles/for-notifications';
-import { wants } from './preferences';
-import { lastMailedAt, quietHoursEndFor, sendScheduledMail, type ScheduledMailDeps } from './scheduled-mails';
+import { channelsFor, lastMailedAt, quietHoursEndFor, sendScheduledNews, type ScheduledMailDeps } from './scheduled-mails';
 
 export const WEEKLY_SCAN_JOB = 'notification_weekly_scan';
 export const WEEKLY_UPDATE_JOB = 'notification_weekly_update';
@@ -51,18 +51,13 @@ export async function scanForWeeklyUpdates(deps: ScheduledMailDeps, update: JobD
     const ids = await mailableUserIds(deps.db, after, SCAN_PAGE);
     if (ids.length === 0) return queued;
     after = ids[ids.length - 1]!;
-    // Only those who turned it off have a row saying so (the default is on).
+    // Only those who turned it off have a row saying so (the default is on); off by mail and by push, it is off.
     const off = await deps.db
       .select({ userId: notificationPreferences.userId })
       .from(notificationPreferences)
-      .where(
-        and(
-          inArray(notificationPreferences.userId, ids),
-          eq(notificationPreferences.kind, 'weekly_updates'),
-          eq(notificationPreferences.channel, 'email'),
-          eq(notificationPreferences.enabled, false),
-        ),
-      );
+      .where(and(inArray(notificationPreferences.userId, ids), eq(notificationPreferences.kind, 'weekly_updates'), eq(notificationPreferences.enabled, false)))
+      .groupBy(notificationPreferences.userId)
+      .having(sql`count(*) = 2`);
     const optedOut = new Set(off.map((row) => row.userId));
     for (const userId of ids) {
       if (optedOut.has(userId)) continue;
@@ -74,8 +69,9 @@ export async function scanForWeeklyUpdates(deps: ScheduledMailDeps, update: JobD
 export async function sendWeeklyUpdate(deps: ScheduledMailDeps, update: JobDefinition<WeeklyUpdateJob>, job: WeeklyUpdateJob): Promise<void> {
   const now = deps.clock();
   const recipient = await recipientByUser(deps.db, job.userId);
-  if (!recipient?.mailable) return;
-  if (!(await wants(deps.db, recipient.userId, 'weekly_updates', 'email'))) return;
+  if (!recipient) return;
+  const channels = await channelsFor(deps, recipient, 'weekly_updates');
+  if (!channels.email && !channels.push) return;
   const last = await lastMailedAt(deps, recipient.userId, WEEKLY_UPDATE_TOPIC);
   if (last && last.getTime() > now.getTime() - WEEKLY_UPDATE_GAP_MS) return;
   const quietEnd = job.afterQuietHours ? null : await quietHoursEndFor(deps, recipient, now);
@@ -92,7 +88,7 @@ export async function sendWeeklyUpdate(deps: ScheduledMailDeps, update: JobDefin
   if (found.length === 0) return; // nothing new: no mail
   const own = await profilesForNotifications(deps.db, [recipient.profileId]);
   const profiles = found.map((row) => ({ name: row.name, age: ageOn(row.birthDate, now) ?? 0, city: row.city, fictional: row.isFictional, path: `/members/${row.id}` }));
-  await sendScheduledMail(
+  await sendScheduledNews(
     deps,
     recipient,
     own.get(recipient.profileId)?.name ?? '',
@@ -105,5 +101,6 @@ export async function sendWeeklyUpdate(deps: ScheduledMailDeps, update: JobDefin
       path: '/members',
     },
     now,
+    channels,
   );
 }
