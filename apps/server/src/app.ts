@@ -294,7 +294,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   jobs.register(weekly.update);
   await app.register(notificationRoutes, { deps: notificationDeps, forgetMemberSessions: (userId) => app.forgetMemberSessions(userId) });
   // Promotions and news (decision 043): staff write them in the back office; one job per batch of the audience, throttled per site.
-  const campaignDeps = { db: database.db, clock, mailer, jobs, sites, publicOrigin, limiter, mailsPerMinute: config.campaignMailsPerMinute ?? CAMPAIGN_MAILS_PER_MINUTE };
+  const campaignDeps = { db: database.db, clock, mailer, push, jobs, sites, publicOrigin, limiter, mailsPerMinute: config.campaignMailsPerMinute ?? CAMPAIGN_MAILS_PER_MINUTE };
   const campaigns = campaignDelivery(campaignDeps);
   jobs.register(campaigns.batch);
   jobs.register(campaigns.resume);

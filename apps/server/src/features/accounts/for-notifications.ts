@@ -111,6 +111,14 @@ export function mailableMembersOf(siteId: number, language: LocaleCode): SQL {
   return sql`select ${users.id} from ${users} where ${users.siteId} = ${siteId} and ${users.language} = ${language} and ${mayGetMail}`;
 }
 
+/** SQL: the account may get pushes, as `pushable` says (in use, confirmed or not yet, a profile; a bounced address changes nothing for its browsers). */
+const mayGetPush = sql`${users.status} in ('active', 'not_confirmed') and ${users.profileId} is not null`;
+
+/** SQL, for one composed query: the ids of the members of a site who speak `language` and may get pushes (as `pushable` says). */
+export function pushableMembersOf(siteId: number, language: LocaleCode): SQL {
+  return sql`select ${users.id} from ${users} where ${users.siteId} = ${siteId} and ${users.language} = ${language} and ${mayGetPush}`;
+}
+
 /** Adds a reason to notifications_disabled (no mail at all from now on); answers the reasons now. */
 export async function disableNotifications(db: Pick<Database, 'update'>, userId: number, reason: NotificationsDisabledReason): Promise<NotificationsDisabledReason[]> {
   const [row] = await db

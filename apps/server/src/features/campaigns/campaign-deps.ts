@@ -4,6 +4,7 @@ import type { Clock } from '../../infra/clock';
 import type { JobQueue } from '../../infra/jobs';
 import type { Mailer } from '../../infra/mailer';
 import type { RateLimiter } from '../../infra/rate-limiter';
+import type { PushPort } from '../push/delivery';
 import type { PublicOriginConfig } from '../sites/public-origin';
 import type { SiteService } from '../sites/service';
 
@@ -11,6 +12,8 @@ export interface CampaignDeps {
   db: Database;
   clock: Clock;
   mailer: Mailer;
+  /** The members' browsers: members who opted in by push get the campaign there too (decision 044). */
+  push: PushPort;
   jobs: JobQueue;
   sites: SiteService;
   publicOrigin: PublicOriginConfig;

@@ -1,6 +1,7 @@
 /**
  * Promotions and news (issue 30, decision 043) through the back office's calls, the job queue and
- * a real SMTP server: the audience (opted in, the site, the language, members who may get mail),
+ * a real SMTP server: the audience (opted in, the site, the language, members who may get mail;
+ * by push to those who opted in so, through a local push service that decrypts it),
  * the preview and the test send, sending once, the per-site throttle, quiet hours, cancelling,
  * two server processes on one database, the audit log, permissions and bad input.
  */
@@ -8,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { ZCampaign, ZCampaignList, ZCampaignPreview } from '@cupido/shared/campaigns';
+import { ZPushMessage } from '@cupido/shared/push';
 import { ZPersonalDataExport } from '@cupido/shared/personal-data';
 import { campaignRecipients, campaigns, notificationPreferences, users } from '../../db/schema';
 import type { JobDefinition } from '../../infra/jobs';
@@ -16,6 +18,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import type { ReceivedMail } from '../../test/smtp-server';
 import { staffGet, staffMember, staffSend, type TestStaff } from '../audit/audit-test-kit';
 import { newSite, send } from '../profiles/profiles-test-kit';
+import { startLocalPushService, type LocalPushService, type TestPushSubscription } from '../push/test/local-push-service';
 import { campaignKit, type CampaignMember } from './campaigns-test-kit';
 import { CAMPAIGN_BATCH_JOB } from './delivery';
 
@@ -107,6 +110,55 @@ describe('the audience', () => {
     expect(mailsTo(stays)).toHaveLength(1);
     expect(mailsTo(leaves)).toHaveLength(0);
     expect(await getCampaign(campaign.id)).toMatchObject({ status: 'sent', counts: { audience: 2, sent: 1, skipped: 1 } });
+  });
+});
+
+describe('by push', () => {
+  let service: LocalPushService;
+  beforeAll(async () => {
+    service = await startLocalPushService();
+  });
+  afterAll(async () => service?.close());
+
+  async function browserOf(domain: string, member: CampaignMember): Promise<TestPushSubscription> {
+    const subscription = service.subscribe();
+    const response = await send(t, 'POST', `/api/user.php?push=1&domain=${domain}`, { subscription }, member.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return subscription;
+  }
+  const optIn = async (domain: string, member: CampaignMember, channel: 'email' | 'push') =>
+    expect((await send(t, 'PUT', `/api/notification-settings.php?domain=${domain}`, { kind: 'promotions', channel, enabled: true }, member.cookie)).statusCode).toBe(200);
+  const pushesTo = (browser: TestPushSubscription) => service.received.filter((push) => push.endpoint === browser.endpoint).map((push) => ZPushMessage.strict().parse(push.payload));
+
+  it('reaches the members who opted in by push and have a browser, by push alone or with the mail, once each', async () => {
+    const site = await newSite(t);
+    const pushOnly = await kit.member(site.domain, 'en');
+    const both = await kit.member(site.domain, 'en', ['promotions']);
+    const noBrowser = await kit.member(site.domain, 'en');
+    const [pushOnlyBrowser, bothBrowser] = [await browserOf(site.domain, pushOnly), await browserOf(site.domain, both)];
+    for (const member of [pushOnly, both, noBrowser]) await optIn(site.domain, member, 'push');
+    t.smtp.clear();
+
+    const campaign = await kit.created(admin, kit.draft(site.siteId, site.domain, { body: `${'All credit packages are half price until Sunday. '.repeat(5)}\n\nSee you soon!` }));
+    expect(campaign.counts.audience).toBe(2); // the member without a browser has nowhere to get it
+    await kit.sent(admin, campaign.id);
+    await t.app.jobs.drain();
+    await t.app.jobs.drain();
+
+    expect(mailsTo(pushOnly)).toHaveLength(0);
+    expect(mailsTo(both)).toHaveLength(1);
+    expect(mailsTo(noBrowser)).toHaveLength(0);
+    const checkUrl = `/credits?network=push&sub1=promotions&sub2=campaign-${campaign.id}`;
+    for (const browser of [pushOnlyBrowser, bothBrowser]) {
+      const [push, ...more] = pushesTo(browser);
+      expect(more).toEqual([]);
+      expect(push).toMatchObject({ kind: 'promotions', title: 'Half price this weekend', tag: `campaign:${campaign.id}`, checkUrl, openUrl: `/login?redirect=${encodeURIComponent(checkUrl)}` });
+      // The first paragraph, cut to fit a lock screen.
+      expect(push!.body).toMatch(/^All credit packages are half price until Sunday\. All credit .*…$/);
+      expect(push!.body.length).toBe(160);
+    }
+    expect(await getCampaign(campaign.id)).toMatchObject({ status: 'sent', counts: { audience: 2, sent: 2 } });
+    expect(service.refused).toEqual([]);
   });
 });
 

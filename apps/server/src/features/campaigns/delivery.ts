@@ -4,23 +4,26 @@
  * the commit one `campaign_batch` job per batch is queued under an id made from campaign and
  * batch, so it is queued once however often it is asked for (every process, `campaign_resume`).
  *
- * A batch job asks again for each member whether the mail may go (they may get mail, still opted
- * in, same site and language; else the row is `skipped`), holds those in their quiet hours for
- * a job at the end of them, and takes a slot of the site's throttle (CAMPAIGN_MAILS_PER_MINUTE,
- * counted across processes by the rate limiter): without one, the rest of the batch is queued
- * again for the next minute. The row moves from `queued` to `sent` in the transaction that sends,
- * so a member gets a campaign once, whatever job runs twice; cancelled rows are never claimed.
+ * A batch job asks again for each member whether the campaign may go to them and by which
+ * channels (by mail: they may get mail and are opted in by e-mail; by push: they may get pushes,
+ * are opted in by push and have a browser; same site and language; else the row is `skipped`),
+ * holds those in their quiet hours for a job at the end of them, and takes a slot of the site's
+ * throttle (CAMPAIGN_MAILS_PER_MINUTE, a slot per member told, counted across processes by the
+ * rate limiter): without one, the rest of the batch is queued again for the next minute. The row moves from `queued` to `sent` in the transaction that sends,
+ * so a member gets a campaign once, whatever job runs twice (the push is queued after that commit
+ * under an id made from campaign and browser); cancelled rows are never claimed.
  * The job that finds no queued row left marks the campaign `sent`.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { TCampaignKind } from '@cupido/shared/campaigns';
+import type { TPushMessage } from '@cupido/shared/push';
 import type { Database } from '../../db/open';
 import { campaignRecipients, campaigns } from '../../db/schema';
 import { workJobId, type JobDefinition } from '../../infra/jobs';
-import type { NotificationRecipient } from '../accounts/for-notifications';
 import { recordStaffAction } from '../audit/service';
-import { marketingRecipient } from '../notifications/marketing-audience';
+import { marketingRecipient, type MarketingRecipient } from '../notifications/marketing-audience';
 import { mailBrand } from '../notifications/notification-mail';
+import { PUSH_TTL_SECONDS, PUSH_URGENCY, vapidSubject } from '../notifications/push-notification';
 import { quietHoursEndFor } from '../notifications/scheduled-mails';
 import { unsubscribeLinks } from '../notifications/unsubscribe-link';
 import { profilesForNotifications } from '../profiles/for-notifications';
@@ -37,6 +40,8 @@ export const CAMPAIGN_BATCH_SIZE = 100;
 /** The default of CAMPAIGN_MAILS_PER_MINUTE: per site, across processes. */
 export const CAMPAIGN_MAILS_PER_MINUTE = 300;
 const THROTTLE_WINDOW_MS = 60_000;
+/** A push shows two or three lines on a lock screen: the start of the text, the rest in the app or the mail. */
+const CAMPAIGN_PUSH_BODY_LENGTH = 160;
 
 export interface CampaignBatchJob {
   campaignId: number;
@@ -144,17 +149,40 @@ async function settle(db: Database, campaignId: number, userId: number, status: 
     .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.userId, userId), eq(campaignRecipients.status, 'queued')));
 }
 
-async function mailMember(deps: CampaignDeps, campaign: CampaignRow, site: Site, company: Company, recipient: NotificationRecipient, now: Date): Promise<void> {
+/**
+ * A campaign as a push (decision 044): its subject, the start of its text, and its link's page
+ * (on the site, as checkDraft made sure) with the push's tracking; the site's home without a link.
+ */
+export function campaignPush(campaign: Pick<CampaignRow, 'id' | 'kind' | 'subject' | 'body' | 'link'>): TPushMessage {
+  const target = campaign.link ? new URL(campaign.link) : new URL('https://site.invalid/');
+  target.searchParams.set('network', 'push');
+  target.searchParams.set('sub1', campaign.kind);
+  target.searchParams.set('sub2', `campaign-${campaign.id}`);
+  const checkUrl = `${target.pathname}${target.search}`;
+  const firstParagraph = campaign.body.split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ').trim();
+  return {
+    kind: campaign.kind,
+    title: campaign.subject,
+    body: firstParagraph.length > CAMPAIGN_PUSH_BODY_LENGTH ? `${firstParagraph.slice(0, CAMPAIGN_PUSH_BODY_LENGTH - 1).trimEnd()}…` : firstParagraph,
+    tag: `campaign:${campaign.id}`,
+    checkUrl,
+    openUrl: `/login?redirect=${encodeURIComponent(checkUrl)}`,
+  };
+}
+
+/** Tells one member by the channels they chose: the mail in the transaction that claims their row, the push after its commit. */
+async function tellMember(deps: CampaignDeps, campaign: CampaignRow, site: Site, company: Company, { recipient, channels }: MarketingRecipient, now: Date): Promise<void> {
   const name = (await profilesForNotifications(deps.db, [recipient.profileId])).get(recipient.profileId)?.name ?? '';
-  const mail = await composeCampaignMail(deps, campaign, site, company, { userId: recipient.userId, name }, now);
+  const mail = channels.email ? await composeCampaignMail(deps, campaign, site, company, { userId: recipient.userId, name }, now) : null;
   // The row is claimed with the send: a failed send rolls it back and the job's retry tries again; a claimed one is never sent again.
-  await deps.db.transaction(async (tx) => {
-    const [claimed] = await tx
+  const claimed = await deps.db.transaction(async (tx) => {
+    const [claim] = await tx
       .update(campaignRecipients)
       .set({ status: 'sent', doneAt: now })
       .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.userId, recipient.userId), eq(campaignRecipients.status, 'queued')))
       .returning({ userId: campaignRecipients.userId });
-    if (!claimed) return;
+    if (!claim) return false;
+    if (!mail) return true;
     await deps.mailer.send({
       to: recipient.email,
       fromName: site.name,
@@ -165,7 +193,18 @@ async function mailMember(deps: CampaignDeps, campaign: CampaignRow, site: Site,
       links: mail.links,
       headers: mail.headers,
     });
+    return true;
   });
+  if (claimed && channels.push) {
+    await deps.push.pushToMember(recipient.userId, {
+      message: campaignPush(campaign),
+      collapseKey: `campaign:${campaign.id}`,
+      newsKey: `campaign:${campaign.id}`,
+      ttlSeconds: PUSH_TTL_SECONDS,
+      urgency: PUSH_URGENCY[campaign.kind],
+      subject: vapidSubject(site),
+    });
+  }
 }
 
 export async function sendBatch(deps: CampaignDeps, definition: JobDefinition<CampaignBatchJob>, job: CampaignBatchJob, jobId: string): Promise<void> {
@@ -188,12 +227,12 @@ export async function sendBatch(deps: CampaignDeps, definition: JobDefinition<Ca
   for (const [index, userId] of userIds.entries()) {
     // Sent by a duplicate of this job, skipped or cancelled meanwhile: no throttle slot for it.
     if (!(await stillQueued(deps.db, campaign.id, userId))) continue;
-    const recipient = await marketingRecipient(deps.db, userId, campaign.kind);
-    if (!recipient || recipient.siteId !== campaign.siteId || recipient.language !== campaign.language) {
+    const told = await marketingRecipient(deps.db, userId, campaign.kind);
+    if (!told || told.recipient.siteId !== campaign.siteId || told.recipient.language !== campaign.language) {
       await settle(deps.db, campaign.id, userId, 'skipped', now);
       continue;
     }
-    const quietEnd = job.afterQuietHours ? null : await quietHoursEndFor(deps, recipient, now);
+    const quietEnd = job.afterQuietHours ? null : await quietHoursEndFor(deps, told.recipient, now);
     if (quietEnd) {
       heldForQuietHours.set(quietEnd.toISOString(), [...(heldForQuietHours.get(quietEnd.toISOString()) ?? []), userId]);
       continue;
@@ -205,7 +244,7 @@ export async function sendBatch(deps: CampaignDeps, definition: JobDefinition<Ca
       await deps.jobs.send(definition, rest, { id: workJobId(CAMPAIGN_BATCH_JOB, jobId, 'throttled', slot.resetAt.toISOString()), startAfter: slot.resetAt });
       break;
     }
-    await mailMember(deps, campaign, site, company, recipient, now);
+    await tellMember(deps, campaign, site, company, told, now);
   }
   for (const [end, held] of heldForQuietHours) {
     await deps.jobs.send(definition, { ...job, userIds: held, afterQuietHours: true }, { id: workJobId(CAMPAIGN_BATCH_JOB, jobId, 'after-quiet-hours', end), startAfter: new Date(end) });

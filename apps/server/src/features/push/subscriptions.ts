@@ -3,7 +3,7 @@
  * `POST /api/user.php?push=1`, read by the sends, dropped when the push service says the
  * subscription is gone (404/410), when the member turns push off, and with the account.
  */
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { TPushSubscription } from '@cupido/shared/push';
 import type { Database } from '../../db/open';
 import { preparedStatement } from '../../db/prepared';
@@ -81,6 +81,11 @@ export async function membersWithSubscriptions(db: Pick<Database, 'selectDistinc
     .from(pushSubscriptions)
     .where(inArray(pushSubscriptions.userId, [...new Set(userIds)]));
   return new Set(rows.map((row) => row.userId));
+}
+
+/** SQL, for one composed query: the ids (column `user_id`) of the members with at least one browser subscribed. */
+export function membersWithDevicesQuery(): SQL {
+  return sql`select ${pushSubscriptions.userId} from ${pushSubscriptions}`;
 }
 
 /** The push service accepted a push for this browser. */

@@ -98,7 +98,7 @@ describe('web push while the app is open (issue 30)', () => {
     await waitFor(() => expect(getPushState().isSubscribed).not.toBeNull());
     vi.useFakeTimers();
     browser.postFromWorker({ type: 'something-else', message });
-    browser.postFromWorker({ type: PUSH_RECEIVED, message: { ...message, kind: 'news' } });
+    browser.postFromWorker({ type: PUSH_RECEIVED, message: { ...message, kind: 'gossip' } });
     expect(reloads.chats).not.toHaveBeenCalled();
 
     browser.postFromWorker({ type: PUSH_RECEIVED, message });
