@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PUSH_RECEIVED, type PushMessage } from '@cupido/shared/push-rules';
-import { hasMemberSession, openFromNotification, pushPayload, showPush, type PushScope } from './push-handlers';
+import { hasMemberSession, openFromNotification, pushPayload, renewSubscription, showPush, type PushScope, type RenewScope } from './push-handlers';
 
 const ORIGIN = 'https://amora.example';
 const message: PushMessage = {
@@ -58,7 +58,7 @@ describe('service worker: a push (issue 30)', () => {
   it('reads the JSON payload, and nothing from a push without one or a garbled one', () => {
     expect(pushPayload({ json: () => ({ ...message, extra: 1 }) })).toEqual(message);
     expect(pushPayload(null)).toBeNull();
-    expect(pushPayload({ json: () => ({ ...message, kind: 'news' }) })).toBeNull();
+    expect(pushPayload({ json: () => ({ ...message, kind: 'gossip' }) })).toBeNull();
     expect(
       pushPayload({
         json: () => {
@@ -138,5 +138,43 @@ describe('service worker: a click on the notification (spec section 4)', () => {
     await openFromNotification(refused.worker, targets);
     expect(uncontrolled.navigate).toHaveBeenCalled();
     expect(refused.openWindow).toHaveBeenCalledWith(`${ORIGIN}${message.checkUrl}`);
+  });
+});
+
+describe('a subscription the push service replaced (pushsubscriptionchange)', () => {
+  const key = new Uint8Array([4, 1, 2, 3]).buffer;
+  const subscriptionDouble = (endpoint: string) =>
+    ({ endpoint, options: { applicationServerKey: key, userVisibleOnly: true }, toJSON: () => ({ endpoint, keys: { p256dh: 'p', auth: 'a' } }) }) as unknown as PushSubscription;
+
+  function renewScope(status = 200) {
+    const subscribe = vi.fn(async () => subscriptionDouble('https://push.example/new-by-worker'));
+    const fetch = vi.fn(async () => new Response('{"subscribed":true}', { status }));
+    const worker: RenewScope = { location: { hostname: 'amora.example' }, registration: { pushManager: { subscribe } }, fetch: fetch as unknown as typeof globalThis.fetch };
+    return { worker, subscribe, fetch };
+  }
+  const sentBody = (fetch: ReturnType<typeof vi.fn>) => JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
+
+  it('stores the new subscription the browser gives, as the app does', async () => {
+    const { worker, subscribe, fetch } = renewScope();
+    expect(await renewSubscription(worker, { oldSubscription: subscriptionDouble('https://push.example/old'), newSubscription: subscriptionDouble('https://push.example/new') })).toBe(true);
+    expect(subscribe).not.toHaveBeenCalled();
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/user.php?push=1&domain=amora.example');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+    expect(sentBody(fetch)).toEqual({ subscription: { endpoint: 'https://push.example/new', keys: { p256dh: 'p', auth: 'a' } } });
+  });
+
+  it('subscribes again with the old key when the browser gives none, and answers false when the server refuses', async () => {
+    const { worker, subscribe, fetch } = renewScope(401);
+    expect(await renewSubscription(worker, { oldSubscription: subscriptionDouble('https://push.example/old'), newSubscription: null })).toBe(false);
+    expect(subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: key });
+    expect(sentBody(fetch).subscription.endpoint).toBe('https://push.example/new-by-worker');
+  });
+
+  it('does nothing without a key to subscribe with', async () => {
+    const { worker, subscribe, fetch } = renewScope();
+    expect(await renewSubscription(worker, { oldSubscription: null, newSubscription: null })).toBe(false);
+    expect(subscribe).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -92,3 +92,39 @@ export async function openFromNotification(scope: PushScope, targets: PushTarget
   }
   await scope.clients.openWindow(url);
 }
+
+/** What renewSubscription needs of the worker's scope. */
+export interface RenewScope {
+  location: { hostname: string };
+  registration: { pushManager: Pick<PushManager, 'subscribe'> };
+  fetch: typeof fetch;
+}
+
+/**
+ * The push service replaced or ended this browser's subscription (`pushsubscriptionchange`; Firefox
+ * fires it, Chromium does not yet): the worker takes the new one, or subscribes again with the old
+ * one's key, and tells the server as the app does (POST /api/user.php?push=1), so pushes keep
+ * coming without waiting for a visit. The server stores it for the member whose session the
+ * browser holds; without one it refuses, and the next visit's subscribe (member-push.ts) stores it.
+ * The old endpoint is deleted on the server when its push service answers 404/410. Answers whether
+ * the server took it.
+ */
+export async function renewSubscription(
+  scope: RenewScope,
+  change: { oldSubscription: PushSubscription | null; newSubscription: PushSubscription | null },
+): Promise<boolean> {
+  try {
+    const key = change.oldSubscription?.options.applicationServerKey ?? null;
+    const subscription = change.newSubscription ?? (key ? await scope.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
+    if (!subscription) return false;
+    const response = await scope.fetch(`/api/user.php?push=1&domain=${encodeURIComponent(scope.location.hostname)}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Request-Type': 'client' },
+      body: JSON.stringify({ subscription: subscription.toJSON() }),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

@@ -1,10 +1,11 @@
 /**
  * Web push in the worker (issue 30, decision 044): each push shows its notification and tells the
- * open pages; a click opens the screen it is about. Nothing here reads or fills the app shell's
+ * open pages; a click opens the screen it is about; a subscription the push service replaced is
+ * stored again. Nothing here reads or fills the app shell's
  * caches (decision 041).
  */
 import { readPushTargets } from '@cupido/shared/push-rules';
-import { openFromNotification, pushPayload, showPush } from './push-handlers';
+import { openFromNotification, pushPayload, renewSubscription, showPush } from './push-handlers';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -18,4 +19,9 @@ self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const targets = readPushTargets(event.notification.data);
   if (targets) event.waitUntil(openFromNotification(self, targets));
+});
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as PushSubscriptionChangeEvent;
+  event.waitUntil(renewSubscription(self, { oldSubscription: change.oldSubscription, newSubscription: change.newSubscription }));
 });
