@@ -1,9 +1,18 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-export default defineConfig({
+/**
+ * React Router 7's package exports name only its development build (remix-run/react-router#12532,
+ * #14102): dev warnings on, more code, slower on a phone. The build takes the production build the
+ * package ships beside it; dev and tests keep the development one and its warnings.
+ */
+const reactRouterProduction = fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000', '/photos': 'http://127.0.0.1:3000' } },
   // manifest: the bundle-size report follows the entry's static imports (scripts/report-bundle-size.ts).
   build: {
@@ -29,4 +38,4 @@ export default defineConfig({
   css: { preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } } },
   // Tests never compile SCSS (Bootstrap takes seconds): stylesheets import as empty modules.
   test: { setupFiles: ['./src/test/setup.ts'], css: false },
-});
+}));
