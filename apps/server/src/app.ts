@@ -32,6 +32,7 @@ import webApp from './plugins/web-app';
 import { SiteService, type Site } from './features/sites/service';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { sitesRoutes } from './features/sites/routes';
+import { settingsAnswers } from './features/sites/settings-answer';
 import { referenceDataRoutes } from './features/reference-data/routes';
 import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
 import { createPush } from './features/push/delivery';
@@ -191,7 +192,9 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   // Before any route: it checks that every back-office route declares who may call it (issue 13).
   await app.register(staffSession, { db: database.db, clock });
 
-  await app.register(sitesRoutes, { sites, countryHeader: config.countryHeader, pushPublicKey: vapid.publicKey });
+  // settings.php's answers, also put in the web shell so the first screen needs no call first (issue 29).
+  const settingsAnswer = settingsAnswers({ countryHeader: config.countryHeader, pushPublicKey: vapid.publicKey });
+  await app.register(sitesRoutes, { sites, settingsAnswer });
   await app.register(referenceDataRoutes);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log, dkim: config.dkim });
@@ -354,7 +357,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(photos, { dataDir: config.dataDir });
   // Before the web app, so the SPA never answers for it; 404 unless a demo without SMTP, asked from this machine (decisions 012, 035).
   await app.register(devMailboxRoutes, { enabled: isDemoMode(config.mode) && !config.smtpUrl, dataDir: config.dataDir });
-  await app.register(webApp, { webDistDir: config.webDistDir, testSiteBanner });
+  await app.register(webApp, { webDistDir: config.webDistDir, testSiteBanner, settingsAnswer, countryHeader: config.countryHeader });
 
   await jobs.start();
   // Shutdown: stop taking jobs as soon as closing starts, while requests drain; running jobs get

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './app/app';
 import { BootError } from './app/boot-error';
-import { loadInitialSettings } from './app/bootstrap';
+import { loadInitialSettings, pageSettingsFirst } from './app/bootstrap';
 import { applyTheme } from './app/theme';
 import { captureTrackingParams } from './features/tracking/tracking';
 import { browserTimeZone } from './features/likes/time-zone';
@@ -28,7 +28,8 @@ async function start(): Promise<void> {
   // The session loads alongside the settings, so the first render knows who is here.
   void queryClient.prefetchQuery(sessionQueryOptions);
   try {
-    const initial = loadInitialSettings(queryClient, readLocaleCookie(), routeQuery, fetchSettings);
+    // The page carries the first answer (decision 045): no round trip before the first screen.
+    const initial = loadInitialSettings(queryClient, readLocaleCookie(), routeQuery, pageSettingsFirst(fetchSettings));
     // Chromium loads ICU's data on the first Intl call (about 30 ms on a desktop, four times that
     // on a phone), whichever call it is. Made here, while the settings and the session are on
     // their way, it is paid before the first paint instead of in the first screen's tasks.

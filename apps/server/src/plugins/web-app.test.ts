@@ -119,7 +119,8 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
 
   it('builds bundles with hidden source maps: emitted for debugging, no sourceMappingURL comment', async () => {
     const { default: viteConfig } = await import('../../../web/vite.config');
-    expect((viteConfig as { build?: { sourcemap?: unknown } }).build?.sourcemap).toBe('hidden');
+    const build = viteConfig({ command: 'build', mode: 'production' });
+    expect((build as { build?: { sourcemap?: unknown } }).build?.sourcemap).toBe('hidden');
   });
 
   it('compresses API JSON above the threshold, not small answers', async () => {
@@ -236,6 +237,41 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
     const script = await t.app.inject({ url: '/offline.js' });
     expect([script.statusCode, script.headers['content-type'], script.headers['cache-control']]).toEqual([200, 'text/javascript; charset=utf-8', 'no-cache']);
     expect(script.body).toContain(`${LOCALE_COOKIE}=`);
+  });
+
+  it('puts settings.php\'s answer for this visit in the page, as data the app reads before any call (decision 045)', async () => {
+    const blockOf = (html: string) => {
+      const match = /<script type="application\/json" id="boot-settings" data-locale="([a-z]{2})">([\s\S]*?)<\/script>/.exec(html);
+      return match ? { locale: match[1], settings: JSON.parse(match[2]!) } : null;
+    };
+    // The same answer the app's first call would get: the host's site, the cookie's locale, the visitor's country, the page's `country`.
+    const cases: { url: string; headers: Record<string, string>; call: string }[] = [
+      { url: '/members', headers: { host: 'localhost' }, call: '/api/settings.php?domain=localhost' },
+      { url: '/credits', headers: { host: 'nl.localhost', 'accept-language': 'pl-PL,pl;q=0.9' }, call: '/api/settings.php?domain=nl.localhost' },
+      { url: '/', headers: { host: 'nl.localhost', cookie: `${LOCALE_COOKIE}=de` }, call: '/api/settings.php?domain=nl.localhost&locale=de' },
+      { url: '/signup?country=BE&network=x', headers: { host: 'nl.localhost' }, call: '/api/settings.php?domain=nl.localhost&country=BE&network=x' },
+      { url: '/no/such/page', headers: { host: 'localhost', 'accept-language': 'en-GB' }, call: '/api/settings.php?domain=localhost' },
+    ];
+    for (const { url, headers, call } of cases) {
+      const page = await t.app.inject({ url, headers });
+      const block = blockOf(page.body);
+      expect(block, url).not.toBeNull();
+      const answer = await t.app.inject({ url: call, headers });
+      expect(block!.settings, url).toEqual(answer.json());
+      expect(block!.locale, url).toBe(page.body.match(/<html lang="([a-z]{2})">/)![1]);
+    }
+    expect(blockOf((await t.app.inject({ url: '/', headers: { host: 'nl.localhost' } })).body)!.settings.domain_language).toBe('nl');
+    // The country changes the prices in it, so caches keep pages apart by it.
+    expect((await t.app.inject({ url: '/', headers: { host: 'localhost' } })).headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+    // A page opened for another site than its host (?domain=): the app asks for its settings itself.
+    expect(blockOf((await t.app.inject({ url: '/?domain=nl.localhost', headers: { host: 'localhost' } })).body)).toBeNull();
+  });
+
+  it('writes the settings so that no text in them can end the data block', () => {
+    const html = renderShell(INDEX, { lang: 'en', title: 'T', description: '', themeColor: '#abc' }, JSON.stringify({ name: '</script><script>alert(1)</script>' }));
+    expect(html).not.toContain('</script><script>alert(1)');
+    const block = /<script type="application\/json" id="boot-settings" data-locale="en">([\s\S]*?)<\/script>/.exec(html);
+    expect(JSON.parse(block![1]!)).toEqual({ name: '</script><script>alert(1)</script>' });
   });
 
   it('escapes every value written into the shell and replaces, not duplicates, the build\'s tags', () => {

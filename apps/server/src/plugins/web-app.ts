@@ -19,6 +19,7 @@ import offlinePage from './offline-page';
 import siteIcons from './site-icons';
 import { APPLE_TOUCH_ICON_PATH, FAVICON_PATH, ICON_PATHS, MANIFEST_PATH, ShellCache, withTestBanner } from './web-shell';
 import { translate } from '../i18n/translate';
+import type { SettingsAnswers } from '../features/sites/settings-answer';
 
 const MISSING_BUILD_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cupido</title></head><p>The web app is not built yet: run <code>npm run build</code>.</p></html>';
@@ -43,13 +44,13 @@ const NOT_SERVED_FROM_DIST = [
   ...[FAVICON_PATH, APPLE_TOUCH_ICON_PATH, MANIFEST_PATH, ...Object.values(ICON_PATHS)].map((p) => p.slice(1)),
 ];
 
-export default fp<{ webDistDir: string; testSiteBanner?: boolean }>(
-  async (app, { webDistDir, testSiteBanner = false }) => {
+export default fp<{ webDistDir: string; testSiteBanner?: boolean; settingsAnswer?: SettingsAnswers; countryHeader?: string }>(
+  async (app, { webDistDir, testSiteBanner = false, settingsAnswer, countryHeader }) => {
     const indexFile = path.join(webDistDir, 'index.html');
     const hasBuild = fs.existsSync(indexFile);
     if (!hasBuild) app.log.warn({ webDistDir }, 'web app build not found; serving a placeholder page');
     // Read once: the build does not change while the server runs.
-    const shell = new ShellCache(hasBuild ? fs.readFileSync(indexFile, 'utf8') : MISSING_BUILD_HTML, { testSiteBanner });
+    const shell = new ShellCache(hasBuild ? fs.readFileSync(indexFile, 'utf8') : MISSING_BUILD_HTML, { testSiteBanner, settingsAnswer, countryHeader });
     // The back office (issue 13) is its own entry of the build, the same page for every path under /admin.
     const adminFile = path.join(webDistDir, 'admin.html');
     // The back office is English first (issue 13): its staging banner too.

@@ -1,9 +1,11 @@
 /**
  * The per-site HTML shell: index.html rewritten for the site of the request, so the first paint
  * (and crawlers, and the browser's tab) already has the site's language, title, description,
- * brand colour, icons and manifest before any JavaScript runs. The rewritten page is kept in
- * memory per site and locale with its brotli and gzip forms: it is rebuilt from the build's
- * index.html and the site row whenever either differs.
+ * brand colour, icons and manifest before any JavaScript runs. The page also carries the answer
+ * settings.php would give this visit (a JSON data block, never run as a script), so the app paints
+ * its first screen without waiting for a call first (issue 29; decision 045). The rewritten page
+ * is kept in memory per site and settings answer with its brotli and gzip forms: it is rebuilt
+ * from the build's index.html, the site row and the answer whenever one of them differs.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -12,9 +14,12 @@ import { APP_ICON_PATHS } from '@cupido/shared/installable-app';
 import { LOCALE_COOKIE, pickLocalized, type LocaleCode } from '@cupido/shared/locales';
 import { initialLocale } from '@cupido/shared/rules';
 import type { Site } from '../features/sites/service';
+import type { SettingsAnswer, SettingsAnswers } from '../features/sites/settings-answer';
 import { translate } from '../i18n/translate';
 
 export const FAVICON_PATH = '/favicon.svg';
+/** The id of the data block with settings.php's answer; the web app reads it once (app/bootstrap.ts). */
+export const BOOT_SETTINGS_ID = 'boot-settings';
 export const APPLE_TOUCH_ICON_PATH = '/apple-touch-icon.png';
 export const MANIFEST_PATH = '/manifest.webmanifest';
 export const ICON_PATHS = APP_ICON_PATHS;
@@ -72,14 +77,23 @@ export function withTestBanner(html: string, text: string): string {
   return /<body\b[^>]*>/i.test(html) ? html.replace(/<body\b[^>]*>/i, (tag) => `${tag}${banner}`) : `${banner}${html}`;
 }
 
+/**
+ * settings.php's answer as a data block: `type="application/json"` is never run (the CSP stays
+ * script-src 'self'), and `<` is escaped so no text of the settings can close the element.
+ * `data-locale`: the locale it is in, which the app checks against the one it picks.
+ */
+export function settingsBlock(locale: LocaleCode, json: string): string {
+  return `<script type="application/json" id="${BOOT_SETTINGS_ID}" data-locale="${escapeHtml(locale)}">${json.replace(/</g, '\\u003c')}</script>`;
+}
+
 // Tags the shell owns: whatever the build put there is replaced, never duplicated.
 const OWNED_TAGS = [
   /<meta\s+name=["'](?:description|theme-color)["'][^>]*>\s*/gi,
   /<link\s+rel=["'](?:icon|apple-touch-icon|manifest)["'][^>]*>\s*/gi,
 ];
 
-/** index.html with the site's lang, title, description, theme colour, icons and manifest; every value escaped. */
-export function renderShell(template: string, values: ShellValues): string {
+/** index.html with the site's lang, title, description, theme colour, icons, manifest and settings; every value escaped. */
+export function renderShell(template: string, values: ShellValues, settings: string | null = null): string {
   const head = [
     `<title>${escapeHtml(values.title)}</title>`,
     values.description ? `<meta name="description" content="${escapeHtml(values.description)}">` : '',
@@ -87,6 +101,7 @@ export function renderShell(template: string, values: ShellValues): string {
     `<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">`,
     `<link rel="apple-touch-icon" href="${APPLE_TOUCH_ICON_PATH}">`,
     `<link rel="manifest" href="${MANIFEST_PATH}">`,
+    settings ? settingsBlock(values.lang, settings) : '',
   ]
     .filter(Boolean)
     .join('\n    ');
@@ -125,22 +140,30 @@ export function preferredEncoding(header: string | string[] | undefined): 'br' |
   return null;
 }
 
+export interface ShellOptions {
+  testSiteBanner: boolean;
+  /** settings.php's answers, to put in the page; without them the app asks for its settings first. */
+  settingsAnswer?: SettingsAnswers;
+  /** The proxy's country header (COUNTRY_HEADER): the settings depend on it, so caches must too. */
+  countryHeader?: string;
+}
+
 export class ShellCache {
   private entries = new Map<string, CachedShell>();
 
   constructor(
     private readonly template: string,
-    private readonly options: { testSiteBanner: boolean } = { testSiteBanner: false },
+    private readonly options: ShellOptions = { testSiteBanner: false },
   ) {}
 
-  get(site: Site, locale: LocaleCode): CachedShell {
+  get(site: Site, locale: LocaleCode, settings: SettingsAnswer | null = null): CachedShell {
     const values = shellValues(site, locale, this.options);
-    const key = `${site.id}:${locale}`;
-    const source = JSON.stringify(values);
+    const key = `${site.id}:${locale}:${settings?.key ?? ''}`;
+    const source = JSON.stringify(values) + (settings?.json ?? '');
     const hit = this.entries.get(key);
     if (hit && hit.source === source) return hit;
 
-    const html = Buffer.from(renderShell(this.template, values));
+    const html = Buffer.from(renderShell(this.template, values, settings?.json ?? null));
     const entry: CachedShell = {
       source,
       identity: html,
@@ -148,7 +171,7 @@ export class ShellCache {
       gzip: gzipSync(html, { level: 9 }),
       etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
     };
-    // Keys are site ids times seven locales, so this stays small; the guard is for safety.
+    // Keys are site ids times seven locales times the visitors' countries, so this stays small; the guard is for safety.
     if (this.entries.size > 5000) this.entries.clear();
     this.entries.set(key, entry);
     return entry;
@@ -156,16 +179,28 @@ export class ShellCache {
 
   /** Sends the shell for the request's site, compressed as the client accepts, with status `status`. */
   send(request: FastifyRequest, reply: FastifyReply, status: number) {
-    const shell = this.get(request.site, shellLocale(request, request.site));
+    const locale = shellLocale(request, request.site);
+    const shell = this.get(request.site, locale, this.settingsFor(request, locale));
     reply
       .code(status)
       .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding, Cookie')
+      // The settings in the page follow the locale cookie and the visitor's country.
+      .header('vary', ['Accept-Encoding', 'Cookie', ...(this.options.settingsAnswer ? ['Accept-Language', ...(this.options.countryHeader ? [this.options.countryHeader] : [])] : [])].join(', '))
       .header('etag', shell.etag)
       .type('text/html; charset=utf-8');
     if (status === 200 && request.headers['if-none-match'] === shell.etag) return reply.code(304).send();
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding ? shell[encoding] : shell.identity);
+  }
+
+  /**
+   * The answer the app's first settings call would get: it asks for the host it was opened on, in
+   * this locale, with the page's `country`. A page opened with `?domain=` (tests, landers) is
+   * another site than its host: the app asks for itself then.
+   */
+  private settingsFor(request: FastifyRequest, locale: LocaleCode): SettingsAnswer | null {
+    if (!this.options.settingsAnswer || (request.query as { domain?: unknown } | undefined)?.domain !== undefined) return null;
+    return this.options.settingsAnswer(request, locale);
   }
 }

@@ -22,3 +22,35 @@ export async function loadInitialSettings(
   }
   return { settings, locale };
 }
+
+/** The id of the server's data block with the settings (web-shell.ts BOOT_SETTINGS_ID). */
+const BOOT_SETTINGS_ID = 'boot-settings';
+
+/**
+ * The settings the server put in the page (decision 045), when they answer the first settings
+ * call: asked in `locale` (null: the domain's language) they are those of the locale the block
+ * says. Read once (the block is removed), so a later call asks the server. Null without a block,
+ * or with one that does not parse or is in another locale: the app then asks as before.
+ */
+export function embeddedSettings(locale: LocaleCode | null, doc: Document = document): TSettings | null {
+  const block = doc.getElementById(BOOT_SETTINGS_ID);
+  if (!block) return null;
+  block.remove();
+  try {
+    const settings = JSON.parse(block.textContent ?? '') as TSettings;
+    return (locale ?? settings.domain_language) === block.dataset.locale ? settings : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The settings call of the boot: the page's settings when they answer it (embeddedSettings), else `fetchSettings`. */
+export function pageSettingsFirst(
+  fetchSettings: (locale: LocaleCode | null, routeQuery: Record<string, string>) => Promise<TSettings>,
+  doc: Document = document,
+): (locale: LocaleCode | null, routeQuery: Record<string, string>) => Promise<TSettings> {
+  return (locale, routeQuery) => {
+    const embedded = embeddedSettings(locale, doc);
+    return embedded ? Promise.resolve(embedded) : fetchSettings(locale, routeQuery);
+  };
+}

@@ -6,8 +6,8 @@
  * - `notification_unread_reminder_scan` (hourly, one job per tick across processes) asks chats
  *   for the members with messages unread for more than 24 h (written in the last week: older
  *   ones no longer remind), leaves out those told within the gap, those who may get neither mail
- *   nor push and those in their quiet hours (a later hour's scan finds them), and queues one job per member
- *   under an id made from member and hour, so a repeated scan queues nothing twice;
+ *   nor push and those in their quiet hours (a later hour's scan finds them), and queues one job
+ *   per member under an id made from member and hour, so a repeated scan queues nothing twice;
  * - `notification_unread_reminder` checks again when it runs (the preference, still unread, not
  *   online, quiet hours) and sends through sendScheduledNews, which claims the day in the
  *   transaction that sends: two processes send once.

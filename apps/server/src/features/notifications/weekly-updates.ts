@@ -1,12 +1,12 @@
 /**
  * Weekly updates (issue 30, preference `weekly_updates`): once a week, a member gets a mail with a
- * few members (and a push saying there are new ones, if they want that too) who joined in the last seven days, whom their default search finds (gender both
- * ways, ages, their country) and who live near them, nearest first; no mail when there is nobody.
+ * few members who joined in the last seven days, whom their default search finds (gender both
+ * ways, ages, their country) and who live near them, nearest first, and a push saying so if they
+ * want that too; nothing when there is nobody.
  *
  * - `notification_weekly_scan` (Mondays 09:00 UTC, one job per tick across processes) pages
  *   through the members who may get mail, leaves out those who turned the kind off by both
- *   channels, and queues
- *   one job per member under an id made from member and week;
+ *   channels, and queues one job per member under an id made from member and week;
  * - `notification_weekly_update` checks again when it runs, waits out the member's quiet hours
  *   (09:00 UTC is night somewhere), asks matching for the new members and sends through
  *   sendScheduledNews, which claims the week in the transaction that sends: two processes send once.
