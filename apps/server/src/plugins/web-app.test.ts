@@ -267,6 +267,15 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
     expect(blockOf((await t.app.inject({ url: '/?domain=nl.localhost', headers: { host: 'localhost' } })).body)).toBeNull();
   });
 
+  it('tells the app to draw a member\'s frame when the browser holds a session cookie, and keeps the two pages apart', async () => {
+    const member = await t.app.inject({ url: '/members', headers: { host: 'localhost', cookie: 'auth.session=anything' } });
+    const visitor = await t.app.inject({ url: '/members', headers: { host: 'localhost' } });
+    expect(member.body).toContain('<meta name="member-expected" content="1">');
+    expect(visitor.body).not.toContain('member-expected');
+    expect(member.headers.etag).not.toBe(visitor.headers.etag);
+    expect(member.headers.vary).toContain('Cookie');
+  });
+
   it('writes the settings so that no text in them can end the data block', () => {
     const html = renderShell(INDEX, { lang: 'en', title: 'T', description: '', themeColor: '#abc' }, JSON.stringify({ name: '</script><script>alert(1)</script>' }));
     expect(html).not.toContain('</script><script>alert(1)');

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_COOKIE_PREFIX } from '@cupido/shared/constants';
 import { APP_ICON_PATHS } from '@cupido/shared/installable-app';
 import { LOCALE_COOKIE, pickLocalized, type LocaleCode } from '@cupido/shared/locales';
 import { initialLocale } from '@cupido/shared/rules';
@@ -18,6 +19,15 @@ import type { SettingsAnswer, SettingsAnswers } from '../features/sites/settings
 import { translate } from '../i18n/translate';
 
 export const FAVICON_PATH = '/favicon.svg';
+/**
+ * Said in the page served to a browser that holds a session cookie: until its session call
+ * answers, the app draws the frame of a member's page (the compact warnings line, the members'
+ * navigation), so nothing jumps when the answer comes (issue 29, layout shift; decision 045).
+ * Only a guess from the cookie's presence: the call still decides.
+ */
+export const MEMBER_EXPECTED_META = '<meta name="member-expected" content="1">';
+const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session`;
+
 /** The id of the data block with settings.php's answer; the web app reads it once (app/bootstrap.ts). */
 export const BOOT_SETTINGS_ID = 'boot-settings';
 export const APPLE_TOUCH_ICON_PATH = '/apple-touch-icon.png';
@@ -93,7 +103,7 @@ const OWNED_TAGS = [
 ];
 
 /** index.html with the site's lang, title, description, theme colour, icons, manifest and settings; every value escaped. */
-export function renderShell(template: string, values: ShellValues, settings: string | null = null): string {
+export function renderShell(template: string, values: ShellValues, settings: string | null = null, memberExpected = false): string {
   const head = [
     `<title>${escapeHtml(values.title)}</title>`,
     values.description ? `<meta name="description" content="${escapeHtml(values.description)}">` : '',
@@ -102,6 +112,7 @@ export function renderShell(template: string, values: ShellValues, settings: str
     `<link rel="apple-touch-icon" href="${APPLE_TOUCH_ICON_PATH}">`,
     `<link rel="manifest" href="${MANIFEST_PATH}">`,
     settings ? settingsBlock(values.lang, settings) : '',
+    memberExpected ? MEMBER_EXPECTED_META : '',
   ]
     .filter(Boolean)
     .join('\n    ');
@@ -156,14 +167,14 @@ export class ShellCache {
     private readonly options: ShellOptions = { testSiteBanner: false },
   ) {}
 
-  get(site: Site, locale: LocaleCode, settings: SettingsAnswer | null = null): CachedShell {
+  get(site: Site, locale: LocaleCode, settings: SettingsAnswer | null = null, memberExpected = false): CachedShell {
     const values = shellValues(site, locale, this.options);
-    const key = `${site.id}:${locale}:${settings?.key ?? ''}`;
+    const key = `${site.id}:${locale}:${settings?.key ?? ''}:${memberExpected ? 'member' : 'visitor'}`;
     const source = JSON.stringify(values) + (settings?.json ?? '');
     const hit = this.entries.get(key);
     if (hit && hit.source === source) return hit;
 
-    const html = Buffer.from(renderShell(this.template, values, settings?.json ?? null));
+    const html = Buffer.from(renderShell(this.template, values, settings?.json ?? null, memberExpected));
     const entry: CachedShell = {
       source,
       identity: html,
@@ -180,7 +191,7 @@ export class ShellCache {
   /** Sends the shell for the request's site, compressed as the client accepts, with status `status`. */
   send(request: FastifyRequest, reply: FastifyReply, status: number) {
     const locale = shellLocale(request, request.site);
-    const shell = this.get(request.site, locale, this.settingsFor(request, locale));
+    const shell = this.get(request.site, locale, this.settingsFor(request, locale), Boolean(request.cookies?.[SESSION_COOKIE]));
     reply
       .code(status)
       .header('cache-control', 'no-cache')

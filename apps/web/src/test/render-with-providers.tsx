@@ -104,8 +104,8 @@ export interface RenderOptions {
   route?: string;
   /** The history state of `route` (what a link handed on, e.g. where "Back" leads). */
   routeState?: unknown;
-  /** The session: a member, or null (the default) for a visitor. */
-  user?: TUser | null;
+  /** The session: a member, or null (the default) for a visitor; 'pending' leaves GET /api/user.php to be asked. */
+  user?: TUser | null | 'pending';
   /** Unread messages and new likes (zero by default). */
   activity?: ActivityCounts;
 }
@@ -123,7 +123,7 @@ export function createTestQueryClient(): QueryClient {
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult & { queryClient: QueryClient } {
   const queryClient = createTestQueryClient();
   if (options.companyInfo) queryClient.setQueryData(COMPANY_INFO_QUERY_KEY, options.companyInfo);
-  queryClient.setQueryData(SESSION_QUERY_KEY, options.user ?? null);
+  if (options.user !== 'pending') queryClient.setQueryData(SESSION_QUERY_KEY, options.user ?? null);
   const settings: TSettings = { ...settingsFixture, ...options.settings };
   const locale = options.locale ?? 'en';
   if (i18n.language !== locale) void i18n.changeLanguage(locale);

@@ -21,7 +21,7 @@ const BackButton = lazyWithReload(() => import('../installable-app/back-button')
 export function TopNavigation() {
   const { t } = useTranslation();
   const settings = useSettings();
-  const { loggedIn, user, status } = useSession();
+  const { loggedIn, user, status, memberExpected } = useSession();
   const collapse = useDisclosure<HTMLElement>();
   const { pathname } = useLocation();
   const { close } = collapse;
@@ -47,6 +47,9 @@ export function TopNavigation() {
               <MemberNavigation user={user} />
             </Suspense>
           </div>
+        ) : memberExpected ? (
+          // The members' place, kept while the session call is out, so the bar keeps its shape (decision 045).
+          <div id="main-navigation" className="d-flex flex-grow-1 align-items-center" />
         ) : (
           <>
             <button

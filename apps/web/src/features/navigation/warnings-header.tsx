@@ -18,14 +18,14 @@ export function WarningsHeader() {
   const { t } = useTranslation();
   const settings = useSettings();
   const home = useIsHomePage();
-  const { user } = useSession();
+  const { user, memberExpected } = useSession();
   const fictionalWarning = settings.fictional_warning && !home && (
     <span>
       <FictionalIcon className="me-1" />
       {settings.fictional_warning}
     </span>
   );
-  if (user) {
+  if (user || memberExpected) {
     return (
       <aside className="warnings-header warnings-header--compact small" aria-label={t('warnings.label')}>
         <details id="warnings-disclosure" className="container">

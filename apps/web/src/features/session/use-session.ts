@@ -8,7 +8,15 @@ export interface Session {
   user: TUser | null;
   /** 'loading' until the first GET /api/user.php has answered. */
   status: 'loading' | 'ready';
+  /**
+   * While loading: the server saw a session cookie when it sent the page (its member-expected
+   * meta, decision 045), so the frame is drawn as a member's and does not jump when the answer
+   * comes. Only a guess; false once the call has answered.
+   */
+  memberExpected: boolean;
 }
+
+const memberExpectedByPage = () => document.querySelector('meta[name="member-expected"]') !== null;
 
 /** The cache entry of GET /api/user.php: the member, or null for a visitor. */
 export const SESSION_QUERY_KEY = ['session'] as const;
@@ -48,5 +56,5 @@ export const sessionQueryOptions = {
 export function useSession(): Session {
   const { data, isPending } = useQuery(sessionQueryOptions);
   const user = data ?? null;
-  return { loggedIn: !!user, user, status: isPending ? 'loading' : 'ready' };
+  return { loggedIn: !!user, user, status: isPending ? 'loading' : 'ready', memberExpected: isPending && memberExpectedByPage() };
 }
