@@ -32,7 +32,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { siteOrigin, type PublicOriginConfig } from '../sites/public-origin';
 import { authenticationRequired, forgetMember } from '../../plugins/session';
-import { detectCountry } from '../sites/country-detection';
+import { detectRequestCountry } from '../sites/country-detection';
 import type { AccountDeps, RequestContext } from './account-context';
 import type { MemberRow } from './sessions';
 import { toUserView } from './member-view';
@@ -168,11 +168,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
     { schema: { tags, summary: 'Sign up (logs the new member in)', body: ZSignupRequest, response: { 201: ZUserAnswer, ...errors } } },
     async (request, reply) => {
       const site = request.site;
-      const detected = detectCountry({
-        proxyHeaderValue: countryHeader ? request.headers[countryHeader] : undefined,
-        acceptLanguage: request.headers['accept-language'],
-        siteCountries: site.countries,
-      });
+      const detected = detectRequestCountry(request, countryHeader);
       const country = detected && site.countries.includes(detected) ? detected : site.countries[0]!;
       const { sessionToken: token } = await signup(deps, { ...contextOf(request), country }, request.body);
       reply.code(201);

@@ -19,6 +19,7 @@ import type { ReceivedMail } from '../../test/smtp-server';
 import { staffGet, staffMember, staffSend, type TestStaff } from '../audit/audit-test-kit';
 import { newSite, send } from '../profiles/profiles-test-kit';
 import { startLocalPushService, type LocalPushService, type TestPushSubscription } from '../push/test/local-push-service';
+import { subscribedBrowser } from '../push/test/subscribed-browser';
 import { campaignKit, type CampaignMember } from './campaigns-test-kit';
 import { CAMPAIGN_BATCH_JOB } from './delivery';
 
@@ -120,12 +121,7 @@ describe('by push', () => {
   });
   afterAll(async () => service?.close());
 
-  async function browserOf(domain: string, member: CampaignMember): Promise<TestPushSubscription> {
-    const subscription = service.subscribe();
-    const response = await send(t, 'POST', `/api/user.php?push=1&domain=${domain}`, { subscription }, member.cookie);
-    expect(response.statusCode, response.body).toBe(200);
-    return subscription;
-  }
+  const browserOf = (domain: string, member: CampaignMember) => subscribedBrowser(t, service, domain, member.cookie);
   const optIn = async (domain: string, member: CampaignMember, channel: 'email' | 'push') =>
     expect((await send(t, 'PUT', `/api/notification-settings.php?domain=${domain}`, { kind: 'promotions', channel, enabled: true }, member.cookie)).statusCode).toBe(200);
   const pushesTo = (browser: TestPushSubscription) => service.received.filter((push) => push.endpoint === browser.endpoint).map((push) => ZPushMessage.strict().parse(push.payload));

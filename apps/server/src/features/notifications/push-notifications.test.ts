@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { chatKit, type Member } from '../chats/chats-test-kit';
 import { get, send } from '../profiles/profiles-test-kit';
 import { startLocalPushService, type LocalPushService, type TestPushSubscription } from '../push/test/local-push-service';
+import { subscribedBrowser } from '../push/test/subscribed-browser';
 import { pushMessage } from './push-notification';
 
 let t: AccountsTestApp;
@@ -42,12 +43,7 @@ async function afterTheDelay(app = t.app) {
 }
 
 /** A new browser of the member, subscribed through the API. */
-async function browserOf(domain: string, member: Member): Promise<TestPushSubscription> {
-  const subscription = service.subscribe();
-  const response = await send(t, 'POST', `/api/user.php?push=1&domain=${domain}`, { subscription }, member.cookie);
-  expect(response.statusCode, response.body).toBe(200);
-  return subscription;
-}
+const browserOf = (domain: string, member: Member) => subscribedBrowser(t, service, domain, member.cookie);
 
 const pushesTo = (browser: TestPushSubscription) => service.received.filter((push) => push.endpoint === browser.endpoint);
 const messagesTo = (browser: TestPushSubscription): TPushMessage[] => pushesTo(browser).map((push) => ZPushMessage.strict().parse(push.payload));

@@ -16,6 +16,7 @@ import type { ReceivedMail } from '../../test/smtp-server';
 import { chatKit, type Member } from '../chats/chats-test-kit';
 import { addPhoto, get, insertProfile, send } from '../profiles/profiles-test-kit';
 import { startLocalPushService, type LocalPushService, type TestPushSubscription } from '../push/test/local-push-service';
+import { subscribedBrowser } from '../push/test/subscribed-browser';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof chatKit>;
@@ -146,12 +147,7 @@ describe('by push', () => {
   });
   afterAll(async () => service?.close());
 
-  async function browserOf(domain: string, member: Member): Promise<TestPushSubscription> {
-    const subscription = service.subscribe();
-    const response = await send(t, 'POST', `/api/user.php?push=1&domain=${domain}`, { subscription }, member.cookie);
-    expect(response.statusCode, response.body).toBe(200);
-    return subscription;
-  }
+  const browserOf = (domain: string, member: Member) => subscribedBrowser(t, service, domain, member.cookie);
   const messagesTo = (browser: TestPushSubscription): TPushMessage[] =>
     service.received.filter((push) => push.endpoint === browser.endpoint).map((push) => ZPushMessage.strict().parse(push.payload));
   const turn = async (domain: string, member: Member, kind: string, channel: 'email' | 'push', enabled: boolean) =>

@@ -3,6 +3,7 @@
  * (e.g. Cloudflare's CF-IPCountry), else the region of the preferred browser language, else the
  * site's first country.
  */
+import type { FastifyRequest } from 'fastify';
 import { isCountryCode } from '@cupido/shared/countries';
 
 /** Countries whose main language code alone (Accept-Language: 'de') points to them. */
@@ -56,4 +57,13 @@ export function selectedCountry(queryValue: unknown, detected: string | null): s
     if (isCountryCode(code)) return code;
   }
   return detected;
+}
+
+/** The visitor's country from a request: the proxy's country header (COUNTRY_HEADER) when set, else Accept-Language, among the site's countries. */
+export function detectRequestCountry(request: Pick<FastifyRequest, 'headers'> & { site: { countries: readonly string[] } }, countryHeader: string | undefined): string | null {
+  return detectCountry({
+    proxyHeaderValue: countryHeader ? request.headers[countryHeader] : undefined,
+    acceptLanguage: request.headers['accept-language'],
+    siteCountries: request.site.countries,
+  });
 }

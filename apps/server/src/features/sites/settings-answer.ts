@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ZSettings } from '@cupido/shared/contracts';
 import type { LocaleCode } from '@cupido/shared/locales';
-import { detectCountry, selectedCountry } from './country-detection';
+import { detectRequestCountry, selectedCountry } from './country-detection';
 import { toSettings, type Site } from './service';
 
 export interface SettingsAnswerOptions {
@@ -29,11 +29,7 @@ export function settingsAnswers({ countryHeader, pushPublicKey }: SettingsAnswer
   const serialized = new WeakMap<Site, Map<string, string>>();
   return (request, locale) => {
     const site = request.site;
-    const geoipCountry = detectCountry({
-      proxyHeaderValue: countryHeader ? request.headers[countryHeader] : undefined,
-      acceptLanguage: request.headers['accept-language'],
-      siteCountries: site.countries,
-    });
+    const geoipCountry = detectRequestCountry(request, countryHeader);
     const selected = selectedCountry((request.query as { country?: unknown } | undefined)?.country, geoipCountry);
     const key = `${locale}|${geoipCountry}|${selected}`;
     let bySite = serialized.get(site);
