@@ -91,6 +91,8 @@ describe('writing and sending a campaign', () => {
     await user.type(link, 'https://cupido.example/credits');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/campaigns/7'));
+    // The draft's own screen loads it (its chunk, then GET): waited for here, so that call is inside the test.
+    await screen.findByRole('heading', { name: 'Campaign: Half price this weekend' });
     expect(sent.filter((s) => s.key === 'POST /admin/api/campaigns').at(-1)!.body).toEqual({
       site_id: 1,
       language: 'en',
