@@ -71,6 +71,11 @@ button:focus-visible{outline:3px solid ${colour};outline-offset:2px}
 </html>`;
 }
 
+/** How long after the 'online' event the page is asked for again. */
+const ONLINE_SETTLE_MS = 500;
+/** How often the offline screen tries again by itself while the device says it is online. */
+export const RETRY_WHILE_ONLINE_MS = 5_000;
+
 /** The offline page's script: the member's language (the locale cookie), "Try again", and a reload once back online. */
 export const OFFLINE_SCRIPT = `(function () {
   var data = JSON.parse(document.getElementById('offline-texts').textContent);
@@ -86,7 +91,12 @@ export const OFFLINE_SCRIPT = `(function () {
   }
   function reload() { window.location.reload(); }
   document.getElementById('offline-retry').addEventListener('click', reload);
-  window.addEventListener('online', reload);
+  // Back online: a moment for the connection to settle, then the page again.
+  window.addEventListener('online', function () { setTimeout(reload, ${ONLINE_SETTLE_MS}); });
+  // Shown although the device says it is online: the server could not be reached, or the
+  // connection came back a moment after the last try (no second 'online' event follows). Try again by
+  // itself, now and then, for as long as this screen is shown.
+  if (navigator.onLine) setTimeout(reload, ${RETRY_WHILE_ONLINE_MS});
 })();
 `;
 
