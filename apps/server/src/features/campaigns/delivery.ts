@@ -9,10 +9,11 @@
  * are opted in by push and have a browser; same site and language; else the row is `skipped`),
  * holds those in their quiet hours for a job at the end of them, and takes a slot of the site's
  * throttle (CAMPAIGN_MAILS_PER_MINUTE, a slot per member told, counted across processes by the
- * rate limiter): without one, the rest of the batch is queued again for the next minute. The row moves from `queued` to `sent` in the transaction that sends,
- * so a member gets a campaign once, whatever job runs twice (the push is queued after that commit
- * under an id made from campaign and browser); cancelled rows are never claimed.
- * The job that finds no queued row left marks the campaign `sent`.
+ * rate limiter): without one, the rest of the batch is queued again for the next minute. The row
+ * moves from `queued` to `sent` in the transaction that sends, so a member gets a campaign once,
+ * whatever job runs twice (the push is queued after that commit under an id made from campaign
+ * and browser); cancelled rows are never claimed. The job that finds no queued row left marks the
+ * campaign `sent`.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { TCampaignKind } from '@cupido/shared/campaigns';
@@ -150,7 +151,7 @@ async function settle(db: Database, campaignId: number, userId: number, status: 
 }
 
 /**
- * A campaign as a push (decision 044): its subject, the start of its text, and its link's page
+ * A campaign as a push (decision 040, "The other kinds"): its subject, the start of its text, and its link's page
  * (on the site, as checkDraft made sure) with the push's tracking; the site's home without a link.
  */
 export function campaignPush(campaign: Pick<CampaignRow, 'id' | 'kind' | 'subject' | 'body' | 'link'>): TPushMessage {

@@ -1,5 +1,5 @@
 /**
- * Who gets promotions and news (issue 30, decisions 043 and 044): the members of a site and
+ * Who gets promotions and news (issue 30, decisions 043 and 040): the members of a site and
  * language who opted in to that kind by e-mail and may get mail at all (accounts' rule, as for
  * every notification mail), or who opted in by push, may get pushes and have a browser to push
  * to. The campaigns feature composes it into the statement that queues a campaign, and asks
