@@ -27,6 +27,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { startHttpsFront } from './https-front';
+import { LANDER_NAMES } from '@cupido/shared/lander-rules';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
@@ -123,7 +124,7 @@ async function audit(port: number, url: string, cookie?: string): Promise<Scores
   // says nothing about the page, so such a run is repeated, twice at most.
   let result: Awaited<ReturnType<typeof lighthouse>>;
   for (let attempt = 1; ; attempt++) {
-    result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: cookie ? { Cookie: cookie } : undefined });
+    result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: cookie ? { Cookie: cookie } : undefined, additionalTraceCategories: process.env.BENCH_WEB_TRACE_CATEGORIES ?? null });
     const runtimeError = result?.lhr.runtimeError;
     if (!runtimeError) break;
     if (attempt === 3) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
@@ -142,6 +143,9 @@ async function audit(port: number, url: string, cookie?: string): Promise<Scores
     fs.mkdirSync(reportsDir, { recursive: true });
     const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_') || 'home';
     fs.writeFileSync(path.join(reportsDir, `${name}.json`), typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
+    // The page's trace as Lighthouse recorded it (unthrottled; opens in the browser's Performance panel).
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace) fs.writeFileSync(path.join(reportsDir, `${name}.trace.json`), JSON.stringify(trace));
   }
   return Object.fromEntries(CATEGORIES.map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])) as Scores;
 }
@@ -165,10 +169,15 @@ try {
     { name: '/chats/{id} (member)', url: `${base}/chats/${await demoConversationId(direct, cookie)}`, cookie },
     { name: '/credits (member)', url: `${base}/credits`, cookie },
     { name: '/login', url: `${base}/login` },
+    // Every lander (issue 31): a visitor's first visit, as paid traffic arrives (BENCH_WEB_ONLY=landers for these alone).
+    ...LANDER_NAMES.map((name) => ({ name: `/landers/${name}`, url: `${base}/landers/${name}` })),
   ];
-  await warmUp(chrome.port, pages);
+  // BENCH_WEB_ONLY=<text> measures only the pages whose name contains it (to iterate on one page).
+  const only = process.env.BENCH_WEB_ONLY;
+  const measured = only ? pages.filter((page) => page.name.includes(only)) : pages;
+  await warmUp(chrome.port, measured);
   const rows: string[] = [];
-  for (const page of pages) {
+  for (const page of measured) {
     const scores = await audit(chrome.port, page.url, page.cookie);
     const below = CATEGORIES.filter((key) => scores[key] < TARGETS[key]);
     if (below.length) failed = true;

@@ -27,6 +27,8 @@ const VISITOR_SCREENS = [
   '/pages/faq',
   '/pages/return-policy',
   '/pages/service',
+  '/complaints',
+  '/lang-config',
   '/this/page/does-not-exist',
 ];
 

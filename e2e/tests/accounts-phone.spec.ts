@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, nthMailTo } from '../support/mailbox';
-import { PASSWORD, activateThroughMail, newEmail, signupThroughApi, skipEntryWarning } from '../support/members';
+import { PASSWORD, activateThroughMail, newEmail, signupThroughApi, skipEntryWarning, useOwnAddress } from '../support/members';
 
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
@@ -59,6 +59,7 @@ test.describe('signup and activation on a phone', () => {
 
     // The orientation consent stays unticked: it is optional.
     await expect(page.locator('#signup-consent-orientation')).not.toBeChecked();
+    await useOwnAddress(page);
     await page.locator('#signup-submit').click();
     await expect(page).toHaveURL(/\/members/);
 

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { linkIn, nthMailTo } from '../support/mailbox';
+import { useOwnAddress } from '../support/members';
 
 let counter = 0;
 const newEmail = (label: string) => `${label}.${Date.now()}.${++counter}@example.com`;
@@ -81,6 +82,7 @@ test.describe('signup, activation, logout and login', () => {
     await expect(page.locator('#signup-name-error')).toHaveText('Your username may not be your e-mail address');
 
     await fillSignupForm(page, email);
+    await useOwnAddress(page);
     await page.locator('#signup-submit').click();
     await expect(page).toHaveURL(/\/members/);
     await expect(modal).toBeHidden();
@@ -224,6 +226,7 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/signup$/);
     await expect(page.locator('#signup-modal')).toHaveCount(0);
     await fillSignupForm(page, email, 'Mila');
+    await useOwnAddress(page);
     await page.locator('#signup-submit').click();
     await expect(page.locator('#activation-reminder-modal')).toBeVisible();
     await expect(page).toHaveURL(/\/members(\?.*)?$/);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { PASSWORD, newEmail } from '../support/members';
+import { PASSWORD, newEmail, useOwnAddress } from '../support/members';
 
 /**
  * Personal data on a phone (decision 024): the ad-tracking consent banner, what Accept and Reject
@@ -36,6 +36,7 @@ async function signUpFromHome(page: Page, email: string, name: string): Promise<
   await page.locator('#signup-date-of-birth-month').selectOption('05');
   await page.locator('#signup-date-of-birth-year').selectOption('1990');
   await page.locator('#signup-consent-terms').check();
+  await useOwnAddress(page);
   const [request] = await Promise.all([page.waitForRequest((r) => new URL(r.url()).pathname === '/api/signup.php'), page.locator('#signup-submit').click()]);
   await expect(page).toHaveURL(/\/members/);
   return request.postDataJSON() as Record<string, unknown>;

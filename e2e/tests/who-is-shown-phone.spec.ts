@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { PASSWORD, activateThroughMail, newEmail, signupThroughApi, skipEntryWarning } from '../support/members';
+import { PASSWORD, activateThroughMail, newEmail, signupThroughApi, skipEntryWarning, useOwnAddress } from '../support/members';
 
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
@@ -81,6 +81,7 @@ async function signUpOnThePage(page: Page, name: string, gender: Gender, seeking
   await page.locator('#signup-consent-terms').check();
   await page.locator('#signup-consent-orientation').check();
   await expectAccessible(page, 'form');
+  await useOwnAddress(page);
   await page.locator('#signup-submit').click();
   await expect(page).not.toHaveURL(/\/signup/);
   return email;

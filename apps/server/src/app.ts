@@ -57,6 +57,12 @@ import { blockRoutes } from './features/blocks/routes';
 import { matchingRoutes } from './features/matching/routes';
 import { profilesForBlocks } from './features/profiles/for-blocks';
 import { reportRoutes } from './features/reports/routes';
+import { complaintRoutes } from './features/complaints/routes';
+import { trafficRoutes } from './features/traffic/routes';
+import { promoTileRoutes } from './features/promotions/routes';
+import { partnerRedirectRoutes } from './features/partner-redirects/routes';
+import { handleComplaintEvents } from './features/complaints/event-handlers';
+import { handleTrafficEvents } from './features/traffic/event-handlers';
 import { creditRoutes } from './features/credits/routes';
 import { personalDataRoutes } from './features/personal-data/routes';
 import './personal-data-parts';
@@ -92,6 +98,7 @@ import { afterMessageRemoved } from './features/chats/moderation-removal';
 import { suspensionLiftJob } from './features/accounts/suspension';
 import { handleAccountEvents } from './features/accounts/event-handlers';
 import { registerPayments } from './features/payments/register';
+import { registerPostbacks } from './features/postbacks/register';
 import { createPaymentProvider } from './features/payments/providers';
 import { discountRoutes } from './features/discounts/routes';
 import { createSmsSender } from './infra/sms';
@@ -211,6 +218,9 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   handleProfileEvents(events);
   handlePhotoEvents(events, { storage, log: app.log });
   handleBlockEvents(events);
+  handleComplaintEvents(events);
+  // The traffic figures (decision 054): signups, activations and purchases counted per source and day.
+  handleTrafficEvents(events, clock);
   handleMatchingEvents(events);
   handleLikeEvents(events);
   handleAccountEvents(events);
@@ -274,6 +284,11 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(blockRoutes, { deps: { db: database.db, clock, events, profiles: profilesForBlocks(database.db) } });
   await app.register(matchingRoutes, { deps: { db: database.db, clock, activity }, live });
   await app.register(reportRoutes, { deps: { db: database.db, clock } });
+  await app.register(complaintRoutes, { deps: { db: database.db, clock, limiter } });
+  await app.register(trafficRoutes, { deps: { db: database.db, clock, limiter } });
+  // Promo tiles and partner redirects (issue 31, decision 051): public reads; the back office's side is in back-office.ts.
+  await app.register(promoTileRoutes, { deps: { db: database.db, clock }, countryHeader: config.countryHeader });
+  await app.register(partnerRedirectRoutes, { deps: { db: database.db, clock }, countryHeader: config.countryHeader });
   await app.register(likeRoutes, { deps: { db: database.db, clock, limiter, activity }, live });
   await app.register(chatRoutes, { deps: chatDeps });
   await app.register(chatImageRoutes, { deps: chatDeps, storage: chatImages });
@@ -328,6 +343,9 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
     forgetMemberSessions: (userId) => app.forgetMemberSessions(userId),
     chatMessageRemoved: (removed) => afterMessageRemoved({ ...chatDeps, deleteImageFiles: (keys) => deleteChatImageFiles({ storage: chatImages, log: app.log }, keys) }, removed),
   });
+
+  // Conversion postbacks (issue 31, decision 050): signups, activations and first purchases reported to the site's networks by a job.
+  await registerPostbacks(app, { db: database.db, clock, events, jobs, mode: config.mode });
 
   // Credits shop and payments (issue 14, decision 032): the sandbox provider unless PAYMENT_PROVIDER says otherwise.
   const provider = createPaymentProvider(config.payments ?? { provider: 'sandbox' }, { db: database.db, clock });

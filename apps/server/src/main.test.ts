@@ -44,5 +44,5 @@ describe('the server process', () => {
     await waitForHealth(port3, third.exited);
     third.child.kill('SIGINT');
     expect(await third.exited).toBe(0);
-  }, 120_000);
+  }, 420_000);
 });

@@ -36,7 +36,8 @@ if (config.mode === 'production') {
     refuseToStart(problems);
   }
 }
-const seeded = config.seedDemo ? await seedDemoData(database.db, { dataDir: config.dataDir }) : null;
+// Under the startup lock: processes started together on one new database seed it once (the others find it seeded).
+const seeded = config.seedDemo ? await database.withStartupLock(() => seedDemoData(database.db, { dataDir: config.dataDir })) : null;
 
 const app = await buildApp({ config, database, jobMode: config.worker ? 'background' : 'send-only' });
 if (config.mode === 'demo' && config.trustProxy !== false) {

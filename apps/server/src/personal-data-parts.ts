@@ -11,6 +11,7 @@ import './features/accounts/personal-data';
 import './features/profiles/personal-data';
 import './features/photos/personal-data';
 import './features/reports/personal-data';
+import './features/complaints/personal-data';
 import './features/credits/personal-data';
 import './features/likes/personal-data';
 import './features/chats/personal-data';
@@ -19,6 +20,8 @@ import './features/operator-console/personal-data';
 import './features/notifications/personal-data';
 import './features/push/personal-data';
 import './features/campaigns/personal-data';
+import './features/traffic/personal-data';
+import './features/postbacks/personal-data';
 import { registerBlocksDataExport } from './features/blocks/personal-data';
 import { profilesForBlocks } from './features/profiles/for-blocks';
 

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from './test/test-app';
 
 const clock = manualClock(new Date('2026-03-11T03:30:10Z'));
 /** Due at every one of the ticks below (every minute, 5, 10 and 15 minutes). */
-const FREQUENT = ['decision_notices_retry', 'suspension_lift', 'payment_events_sweep', 'payment_receipts', 'direct_debit_purge', 'notification_scan', 'campaign_resume'];
+const FREQUENT = ['decision_notices_retry', 'suspension_lift', 'payment_events_sweep', 'payment_receipts', 'direct_debit_purge', 'notification_scan', 'campaign_resume', 'postback_sweep'];
 const HOURLY = ['account_maintenance', 'presence_prune', 'notification_unread_reminder_scan'];
 let t: TestApp;
 
@@ -27,14 +27,14 @@ afterAll(async () => {
 describe('scheduled jobs', () => {
   it('sends the nightly ledger check and grant pruning at 03:30 and the hourly maintenance, presence prune and reminder scan, each once', async () => {
     expect((await t.app.jobs.runSchedules()).sort()).toEqual([...HOURLY, ...FREQUENT, 'ledger_check', 'like_grants_prune'].sort());
-    expect(await t.app.jobs.drain()).toBe(12);
+    expect(await t.app.jobs.drain()).toBe(13);
 
     // An hour later only the hourly jobs are due; the ledger check waits for the next night.
     clock.set(new Date('2026-03-11T04:30:00Z'));
     expect((await t.app.jobs.runSchedules()).sort()).toEqual([...HOURLY, ...FREQUENT].sort());
     clock.set(new Date('2026-03-12T03:30:00Z'));
     expect((await t.app.jobs.runSchedules()).sort()).toEqual([...HOURLY, ...FREQUENT, 'ledger_check', 'like_grants_prune'].sort());
-    expect(await t.app.jobs.drain()).toBe(22);
+    expect(await t.app.jobs.drain()).toBe(24);
     // Monday 09:00 UTC: the weekly updates' scan as well.
     clock.set(new Date('2026-03-16T09:00:00Z'));
     expect((await t.app.jobs.runSchedules()).sort()).toEqual([...HOURLY, ...FREQUENT, 'notification_weekly_scan'].sort());

@@ -5,7 +5,8 @@
 
 export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 30;
-export const EMAIL_MAX_LENGTH = 254;
+import { normalizeEmail } from './email-rules';
+export { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from './email-rules';
 export const PASSWORD_MIN_LENGTH = 8;
 /** argon2 cost grows with input; a cap keeps one request from burning a core. */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -56,17 +57,6 @@ export type ConsentKind = (typeof CONSENT_KINDS)[number];
 // Pure validation rules (spec section 5). Each returns an error code or null.
 // ---------------------------------------------------------------------------------------------
 
-/** Deliberately simple: one @, a dot in the domain, no spaces. Deliverability is the mail's job. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export function isValidEmail(email: string): boolean {
-  const value = email.trim();
-  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
-}
 
 export type NameProblem = 'name_required' | 'name_too_long' | 'name_equals_email' | 'name_starts_with_at';
 

@@ -11,6 +11,7 @@ import { ZTimeZone } from './likes';
 
 export * from './account-rules';
 import { DELETE_REASONS, NOTIFICATIONS_DISABLED_REASONS, NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, DELETE_REMARKS_MAX_LENGTH, SIGNUP_MESSAGE_MAX_LENGTH } from './account-rules';
+import { LANDING_PAGE_MAX } from './tracking-rules';
 
 // ---------------------------------------------------------------------------------------------
 // Contracts
@@ -74,8 +75,11 @@ const email = zText(EMAIL_MAX_LENGTH * 2);
 const password = zText(PASSWORD_MAX_LENGTH * 4);
 const token = zText(200);
 
+// Taken loosely on purpose: an over-long or malformed value (the URL's, which anyone can write) is
+// cut or dropped by cleanTracking (tracking-rules.ts) before it is kept, never refused with the
+// signup it came with (issue 31). The bounds only stop abuse.
 export const ZTracking = z
-  .record(zText(20), zText(200))
+  .record(z.string().max(40), z.string().max(2000))
   .refine((tracking) => Object.keys(tracking).length <= 20, 'too many tracking parameters')
   .meta({ description: 'Traffic source read from the landing URL (spec section 3, tracking data: network, ref, sub1-3, ...)' });
 
@@ -105,6 +109,12 @@ export const ZSignupRequest = z.object({
   tracking: ZTracking.optional(),
   /** The visitor accepted ad tracking (decision 024): only then is `tracking` stored; without it it only opens the signup gate. */
   consent_ad_tracking: z.boolean().optional(),
+  // Read from the browser's address bar like the tracking values: cleaned (cleanLandingPage), never refused.
+  landing_page: z
+    .string()
+    .max(LANDING_PAGE_MAX * 10)
+    .optional()
+    .meta({ description: 'The path the visit began on (a lander such as /landers/tinderswipe), for the traffic figures; a value that is no path is ignored' }),
 });
 export type TSignupRequest = z.infer<typeof ZSignupRequest>;
 

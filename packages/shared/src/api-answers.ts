@@ -5,6 +5,8 @@ import { ZCompanyInfo, ZInterests, ZRegions, ZSettings } from './contracts';
 import { ZPhotoDeletedAnswer, ZPhotosAnswer, ZPhotoUploadAnswer } from './photos';
 import { ZBlockAnswer, ZGeocodeAnswer, ZMemberAnswer, ZOwnProfileAnswer, ZSearchAnswer } from './profiles';
 import { ZReportAnswer } from './reports';
+import { ZComplaintAnswer } from './complaints';
+import { ZPartnerRedirectAnswer, ZPublicPromoTilesAnswer } from './promotions';
 import { ZCreditHistoryAnswer } from './credits';
 import { ZPersonalDataExport } from './personal-data';
 import { ZAutoLikeAnswer, ZLikeAnswer, ZLikesAnswer, ZLikesPageAnswer, ZSuggestionsAnswer, ZSwipeStackAnswer } from './likes';
@@ -87,6 +89,9 @@ export const API_ANSWERS = {
   'GET /api/repeat-order.php': ZLastOrderAnswer,
   'POST /api/repeat-order.php': ZCreatePaymentAnswer,
   'GET /api/transaction.php': ZTransactionAnswer,
+  'POST /api/complaint.php': ZComplaintAnswer,
+  'GET /api/promo-tiles.php': ZPublicPromoTilesAnswer,
+  'GET /api/partner-redirect.php': ZPartnerRedirectAnswer,
 } as const satisfies Record<string, z.ZodType>;
 
 export type ApiCall = keyof typeof API_ANSWERS;

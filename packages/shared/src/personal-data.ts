@@ -64,6 +64,18 @@ export const ZPersonalDataReport = z.object({
   created_at: isoTime,
 });
 
+/** A complaint the member filed while logged in (issue 31). */
+export const ZPersonalDataComplaint = z.object({
+  reference: z.string(),
+  topic: z.string(),
+  name: z.string(),
+  email: z.string(),
+  text: z.string(),
+  status: z.string(),
+  created_at: isoTime,
+  answered_at: isoTime.nullable(),
+});
+
 /** Likes given and received, and the swipe game's passes (issue 11). */
 export const ZPersonalDataLikes = z.object({
   given: z.array(z.object({ profile_id: z.number().int(), liked_at: isoTime })),
@@ -149,6 +161,28 @@ export const ZPersonalDataCampaignMail = z.object({
   at: isoTime.nullable().meta({ description: 'When it was sent, skipped or cancelled' }),
 });
 
+/**
+ * Where the member's signup came from, as the traffic figures count it (issue 31, decision 054):
+ * the landing page, and the network and sub only when the ad-tracking consent allowed them ('' for none).
+ */
+export const ZPersonalDataTrafficSource = z.object({
+  landing_page: z.string(),
+  network: z.string(),
+  sub1: z.string(),
+  signup_day: z.string().meta({ description: 'YYYY-MM-DD (UTC)' }),
+  activation_counted_at: isoTime.nullable(),
+  first_purchase_counted_at: isoTime.nullable(),
+});
+
+/** A conversion reported to the affiliate network the member came from (issue 31, decision 050). */
+export const ZPersonalDataConversionReport = z.object({
+  network: z.string(),
+  event: z.string().meta({ description: 'signup, activation or purchase (the first one)' }),
+  status: z.string().meta({ description: 'pending, sent or failed' }),
+  created_at: isoTime,
+  sent_at: isoTime.nullable(),
+});
+
 /** The parts, by name: each is contributed by the feature that owns the data. */
 export const ZPersonalDataParts = z.object({
   account: ZPersonalDataAccount,
@@ -157,6 +191,7 @@ export const ZPersonalDataParts = z.object({
   photos: z.array(ZPersonalDataPhoto),
   blocks: z.array(ZPersonalDataBlock),
   reports: z.array(ZPersonalDataReport).meta({ description: 'Reports the member made' }),
+  complaints: z.array(ZPersonalDataComplaint).meta({ description: 'Complaints the member filed while logged in' }),
   credit_history: z.array(ZPersonalDataCreditEntry),
   likes: ZPersonalDataLikes,
   chats: ZPersonalDataChats,
@@ -165,6 +200,10 @@ export const ZPersonalDataParts = z.object({
   notifications: ZPersonalDataNotifications,
   push_devices: z.array(ZPersonalDataPushDevice),
   campaign_mails: z.array(ZPersonalDataCampaignMail).meta({ description: 'Promotions and news mailed to the member, newest first' }),
+  traffic_source: ZPersonalDataTrafficSource.nullable().meta({ description: 'Where the signup came from, as the traffic figures count it' }),
+  conversion_reports: z
+    .array(ZPersonalDataConversionReport)
+    .meta({ description: 'Signup, activation and first purchase reported to the affiliate network the member came from, with the ad-tracking consent' }),
 });
 export type TPersonalDataParts = z.infer<typeof ZPersonalDataParts>;
 export type PersonalDataPartName = keyof TPersonalDataParts;

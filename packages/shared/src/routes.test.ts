@@ -19,11 +19,19 @@ describe('route table', () => {
     for (const path of [
       '/members', '/members/7', '/members/7/chat', '/chats', '/chats/12', '/likes', '/likes/liked', '/likes/liked-by', '/likes/matches', '/likes/m/7', '/swipe-game', '/match-finder', '/signup-matches',
       '/profile', '/login', '/signup', '/complete-signup', '/reset-password', '/reset-password/do', '/account-deleted', '/activate/done', '/activate/error', '/mail-change/do', '/notifications',
-      '/credits', '/credits/p1', '/credits/p1/ideal', '/credits/repeat-order', '/transactions/42', '/directdebit', '/premium', '/pricing',
+      '/credits', '/credits/p1', '/credits/p1/ideal', '/credits/repeat-order', '/transactions/42', '/directdebit', '/premium', '/pricing', '/complaints', '/lang-config',
     ]) {
       expect(isServedPath(path)).toBe(true);
     }
-    for (const path of ['/credits/p1/ideal/more', '/members/7/signup', '/members/7/landing', '/chats/12/more']) {
+    for (const path of ['/credits/p1/ideal/more', '/members/7/landing/more', '/members/7/landing4', '/chats/12/more']) {
+      expect(isServedPath(path)).toBe(false);
+    }
+  });
+  it('serves the member landing pages (slug optional) and the {token} static page only for tokens of the catalogue', () => {
+    for (const path of ['/members/7/landing', '/members/7/signup', '/members/7/landing2', '/members/7/landing2/beach', '/members/7/landing3/night', '/pages/faq']) {
+      expect(isServedPath(path)).toBe(true);
+    }
+    for (const path of ['/members/7/signup/more', '/pages/unknown', '/pages/faq/more', '/pages/']) {
       expect(isServedPath(path)).toBe(false);
     }
   });

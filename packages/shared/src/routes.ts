@@ -1,3 +1,5 @@
+import { isLanderPathname } from './lander-rules';
+
 /**
  * The spec's route table (section 2), by name. Paths use react-router syntax.
  * `servedRouteNames` lists the screens that exist today: the server answers 200 for those and
@@ -9,6 +11,11 @@ export const ROUTES = {
   'members-id': '/members/:id',
   /** A member sub-screen: the conversation with that member, started from their profile (spec section 2). */
   'members-id-chat': '/members/:id/chat',
+  /** Member landing pages (spec section 2, member sub-screens; issue 31): that profile and a signup that writes to it. */
+  'members-id-landing': '/members/:id/landing',
+  'members-id-signup': '/members/:id/signup',
+  'members-id-landing2': '/members/:id/landing2/:slug?',
+  'members-id-landing3': '/members/:id/landing3/:slug?',
   'likes-m-id': '/likes/m/:id',
   chats: '/chats',
   'chats-id': '/chats/:id',
@@ -52,6 +59,10 @@ export const ROUTES = {
   'pages-return-policy': '/pages/return-policy',
   'pages-service': '/pages/service',
   'pages-terms': '/pages/terms',
+  /** The spec's `{token}` static page: any page of the static-page catalogue by its token (decision 053); unknown tokens answer 404. */
+  'pages-token': '/pages/:token',
+  /** The landers (issue 31): only the names of lander-rules.ts are pages; a slug only where one is taken. */
+  landers: '/landers/:name/:slug?',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -95,6 +106,8 @@ export const SERVED_ROUTE_NAMES: readonly RouteName[] = [
   'directdebit',
   'premium',
   'pricing',
+  'complaints',
+  'lang-config',
   'pages-terms',
   'pages-privacy',
   'pages-cookies',
@@ -102,6 +115,12 @@ export const SERVED_ROUTE_NAMES: readonly RouteName[] = [
   'pages-faq',
   'pages-return-policy',
   'pages-service',
+  'pages-token',
+  'members-id-landing',
+  'members-id-signup',
+  'members-id-landing2',
+  'members-id-landing3',
+  'landers',
 ];
 
 /** Builds a path from a route name: routePath('members-id', { id: 7 }) -> '/members/7'. */
@@ -124,9 +143,13 @@ function toRegExp(pattern: string): RegExp {
   return new RegExp(`^${body}/?$`);
 }
 
-const servedMatchers = SERVED_ROUTE_NAMES.map((name) => toRegExp(ROUTES[name]));
+/** The `{token}` route serves only the catalogue's tokens: the server answers 404 for any other, as the page does. */
+const STATIC_PAGE_TOKEN_PATH = new RegExp(`^/pages/(?:${STATIC_PAGE_SLUGS.join('|')})/?$`);
+
+// Landers match by their known names (lander-rules.ts), not by the route's pattern: /landers/nope is a 404.
+const servedMatchers = SERVED_ROUTE_NAMES.filter((name) => name !== 'landers').map((name) => (name === 'pages-token' ? STATIC_PAGE_TOKEN_PATH : toRegExp(ROUTES[name])));
 
 /** True when a browser path belongs to a screen that exists (used by the server for 200 vs 404). */
 export function isServedPath(pathname: string): boolean {
-  return servedMatchers.some((re) => re.test(pathname));
+  return servedMatchers.some((re) => re.test(pathname)) || isLanderPathname(pathname);
 }

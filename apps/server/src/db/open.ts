@@ -31,7 +31,14 @@ export type JobQueueConnection =
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Applies the migrations not applied yet; on PostgreSQL under the startup lock, so processes starting together migrate once. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs its own: on PostgreSQL a session advisory lock that the
+   * others wait for (released when `work` ends, or when this process dies); on PGlite the data
+   * directory's lock already keeps every other process out. Not reentrant: never call it from `work`.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   jobQueueConnection: JobQueueConnection;
   /** Connections of the pool (PostgreSQL) for the metrics; null on PGlite, which has exactly one. */
@@ -46,6 +53,25 @@ export type OpenOptions =
   /** A PGlite instance made by the caller (tests load a migrated template into memory). */
   | { kind: 'pglite-instance'; client: PGlite };
 
+/** The advisory lock's name: migrations and the demo seed at start (hashed to PostgreSQL's lock key). */
+const STARTUP_LOCK = 'cupido:startup';
+
+/**
+ * Holds a session-level advisory lock on a connection of its own (not the pool's: a pool of one,
+ * as the tests' template uses, would have none left for `work`) while `work` runs.
+ */
+async function withAdvisoryLock<T>(url: string, name: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock, also when `work` failed.
+    await client.end();
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -55,10 +81,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // Fail at start, with the real reason, rather than on the first request.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const withStartupLock = <T>(work: () => Promise<T>) => withAdvisoryLock(options.url, STARTUP_LOCK, work);
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      // Several processes starting at once on a new database would each create the migrations
+      // table and apply the same migration: one migrates, the others wait and then find nothing to do.
+      migrate: () => withStartupLock(() => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR })),
+      withStartupLock,
       close: () => pool.end(),
       jobQueueConnection: { connectionString: options.url },
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -88,6 +118,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    withStartupLock: (work) => work(),
     // PGlite serialises statements, so a call made inside a drizzle transaction would wait for
     // that transaction forever: send jobs after committing (docs/decisions/018-jobs.md).
     jobQueueConnection: {

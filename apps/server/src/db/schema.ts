@@ -24,3 +24,8 @@ export * from './schema/operator-console';
 export * from './schema/live';
 export * from './schema/notifications';
 export * from './schema/campaigns';
+export * from './schema/complaints';
+export * from './schema/traffic';
+export * from './schema/postbacks';
+export * from './schema/promotions';
+export * from './schema/partner-redirects';

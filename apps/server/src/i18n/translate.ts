@@ -24,6 +24,9 @@ import staffAudit from './staff/audit.json';
 import staffFinance from './staff/finance.json';
 import staffOperator from './staff/operator.json';
 import staffCampaigns from './staff/campaigns.json';
+import staffPostbacks from './staff/postbacks.json';
+import staffTraffic from './staff/traffic.json';
+import staffPromotions from './staff/promotions.json';
 
 type Catalogue = { [key: string]: string | Catalogue };
 export const CATALOGUES: Record<LocaleCode, Catalogue> = { en, nl, de, it, fr, es, pl };
@@ -40,6 +43,9 @@ const STAFF_CATALOGUE: Catalogue = {
   finance: staffFinance,
   operator: staffOperator,
   campaigns: staffCampaigns,
+  traffic: staffTraffic,
+  postbacks: staffPostbacks,
+  promotions: staffPromotions,
 };
 
 function lookup(catalogue: Catalogue, key: string): string | undefined {

@@ -34,6 +34,12 @@ export type DomainEvent =
       signupProfileId: number | null;
       signupMessage: string | null;
     }
+  /**
+   * A visitor signed up (accounts), in the transaction that created the account. `tracking` holds
+   * the cleaned ad-tracking values only with the ad-tracking consent (decision 024), else it is
+   * empty; `landingPage` is the path the visit began on (a lander), for the traffic figures.
+   */
+  | { type: 'account.signed_up'; userId: number; siteId: number; profileId: number; tracking: Record<string, string>; landingPage: string | null; at: Date }
   /** A member asked to delete their account (accounts); for 14 days it can be reactivated. Likes and chats hide theirs. */
   | { type: 'account.deletion_requested'; userId: number; profileId: number | null }
   /** A pending deletion was undone by the reactivation link (accounts): what was hidden shows again. */
@@ -44,6 +50,11 @@ export type DomainEvent =
    * transaction, so no sexuality stays stored without the consent.
    */
   | { type: 'account.orientation_consent_withdrawn'; userId: number; profileId: number }
+  /**
+   * A member withdrew the ad-tracking consent (accounts), in the transaction that empties the
+   * stored tracking values: postbacks forgets what it kept of them and makes no further call.
+   */
+  | { type: 'account.ad_tracking_consent_withdrawn'; userId: number }
   /**
    * The account's 14 days are over and its content goes for good (accounts); the user row stays
    * pseudonymised. Each feature erases what it holds about the member.

@@ -27,7 +27,7 @@ describe('text with a NUL byte or a lone surrogate', () => {
     ['login', 'POST', '/api/user.php', () => ({ email: `sanne${NUL}@example.com`, password: 'whatever it is' }), 'email', false],
     ['signup (name)', 'POST', '/api/signup.php', () => signupBody({ name: `Sa${NUL}` }), 'name', false],
     ['signup (lone surrogate)', 'POST', '/api/signup.php', () => signupBody({ name: LONE_SURROGATE }), 'name', false],
-    ['signup (tracking)', 'POST', '/api/signup.php', () => signupBody({ tracking: { network: NUL } }), 'tracking', false],
+    // Tracking values are not refused but cleaned (a NUL drops the value; issue 31): features/accounts/ad-tracking-consent.test.ts.
     ['reset', 'POST', '/api/reset-password.php', () => ({ email: `sanne${NUL}@example.com` }), 'email', false],
     ['reset (new password)', 'POST', '/api/reset-password-do.php', () => ({ token: 'x', password: NUL, password_confirmation: NUL }), 'password', false],
     ['profile', 'PUT', '/api/profile.php', () => ({ about: `Hallo ${NUL}` }), 'about', true],

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 /** The policy as browsers get it: helmet's defaults with the app's own directives. */
 const POLICY =
   "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
-  "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+  "img-src 'self' data: blob: https:;object-src 'none';script-src 'self';script-src-attr 'none';" +
   "style-src 'self' 'unsafe-inline';connect-src 'self' ws: wss:";
 
 const opened: TestApp[] = [];

@@ -20,8 +20,9 @@ export interface SecurityHeadersOptions {
 
 /** The Content-Security-Policy directives beyond helmet's defaults. */
 const CSP_DIRECTIVES = {
-  // Photos as data: and blob: URLs while they are chosen and cropped.
-  'img-src': ["'self'", 'data:', 'blob:'],
+  // Photos as data: and blob: URLs while they are chosen and cropped; promo tiles' images from
+  // their partners, https only (decision 051: an image runs no code; plain http stays refused).
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'style-src': ["'self'", "'unsafe-inline'"],
   // The live channel's WebSocket.
   'connect-src': ["'self'", 'ws:', 'wss:'],

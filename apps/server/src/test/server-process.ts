@@ -36,11 +36,15 @@ export function startProcess(script: string, env: NodeJS.ProcessEnv): ServerProc
   return { child, exited, output: () => output };
 }
 
-/** Resolves once GET /api/health answers 200; throws when the process exits first or after a minute. */
+/**
+ * Resolves once GET /api/health answers 200; throws when the process exits first or after two and a
+ * half minutes: a start (tsx compiling the server, migrations) on a CI machine busy with other test
+ * files that start servers of their own took over a minute once.
+ */
 export async function waitForHealth(port: number, exited: Promise<unknown>): Promise<void> {
   let done = false;
   void exited.then(() => (done = true));
-  for (let i = 0; i < 240 && !done; i++) {
+  for (let i = 0; i < 600 && !done; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
     } catch {

@@ -13,11 +13,14 @@ import members from './members/en.json';
 import sites from './sites/en.json';
 import fictional from './fictional/en.json';
 import dashboard from './dashboard/en.json';
+import traffic from './traffic/en.json';
 import audit from './audit/en.json';
 import operator from './operator/en.json';
 import campaigns from './campaigns/en.json';
+import postbacks from './postbacks/en.json';
+import promotions from './sites/promotions.en.json';
 
-export const ADMIN_NAMESPACES = { common, staff, photos, reports, members, sites, fictional, dashboard, audit, operator, campaigns };
+export const ADMIN_NAMESPACES = { common, staff, photos, reports, members, sites, fictional, dashboard, traffic, audit, operator, campaigns, promotions, postbacks };
 
 export const adminI18n = i18next.createInstance();
 

@@ -18,6 +18,7 @@ export const ADMIN_ROUTES: RouteObject[] = [
     element: <AdminLayout />,
     children: [
       { index: true, lazy: () => import('./dashboard/dashboard-screen'), handle: { permission: 'dashboard.view' } },
+      screen('traffic', 'dashboard.view', () => import('./traffic/traffic-screen')),
       screen('photos', 'photos.moderate', () => import('./photos/photo-queue-screen')),
       screen('reports', 'reports.decide', () => import('./reports/report-queue-screen')),
       screen('appeals', 'appeals.decide', () => import('./reports/appeals-screen')),
@@ -25,6 +26,7 @@ export const ADMIN_ROUTES: RouteObject[] = [
       screen('members/:id', 'members.view', () => import('./members/member-screen')),
       screen('sites', 'sites.edit', () => import('./sites/site-list-screen')),
       screen('sites/:id', 'sites.edit', () => import('./sites/site-edit-screen')),
+      screen('postbacks', 'sites.edit', () => import('./postbacks/postbacks-screen')),
       screen('operator', 'conversations.answer', () => import('./operator/operator-queue-screen')),
       screen('operator/:id', 'conversations.answer', () => import('./operator/operator-answer-screen')),
       screen('fictional', 'fictional.manage', () => import('./fictional/fictional-list-screen')),

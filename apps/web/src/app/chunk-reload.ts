@@ -7,12 +7,18 @@ export interface ChunkReloadDeps {
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   now: () => number;
   reload: () => void;
+  /** True while the browser knows it has no connection (navigator.onLine === false). */
+  isOffline: () => boolean;
+  /** Resolves when the connection is back (the window's `online` event). */
+  whenOnline: () => Promise<void>;
 }
 
 const browserDeps = (): ChunkReloadDeps => ({
   storage: window.sessionStorage,
   now: () => Date.now(),
   reload: () => window.location.reload(),
+  isOffline: () => navigator.onLine === false,
+  whenOnline: () => new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), { once: true })),
 });
 
 /**
@@ -39,11 +45,22 @@ export function reloadForFailedChunk(deps: ChunkReloadDeps = browserDeps()): boo
   return true;
 }
 
-/** Wraps a dynamic import: on failure reload once per minute, else let the route's error page show. */
+/**
+ * Wraps a dynamic import: on failure reload once per minute, else let the route's error page show.
+ * Offline (a tunnel, a sleeping phone) the chunk is not gone, only out of reach, and reloading would
+ * open the browser's offline page over what the member was writing: wait for the connection and try
+ * again; only a failure after that counts as a new version.
+ */
 export function loadChunk<T>(load: () => Promise<T>, deps?: ChunkReloadDeps): Promise<T> {
   return load().catch((error: unknown) => {
-    if (reloadForFailedChunk(deps)) return new Promise<T>(() => {}); // the page is going away
-    throw error;
+    // Built only on failure: the happy path never touches storage, which may be blocked.
+    const failureDeps = deps ?? browserDeps();
+    const reloadOrThrow = (finalError: unknown): Promise<T> => {
+      if (reloadForFailedChunk(failureDeps)) return new Promise<T>(() => {}); // the page is going away
+      throw finalError;
+    };
+    if (failureDeps.isOffline()) return failureDeps.whenOnline().then(load).catch(reloadOrThrow);
+    return reloadOrThrow(error);
   });
 }
 
@@ -53,8 +70,12 @@ export function loadChunk<T>(load: () => Promise<T>, deps?: ChunkReloadDeps): Pr
  */
 const loadExtraStyles = () => import('../styles/extras.scss');
 
-/** A lazy route component that can also start fetching its chunk before React renders it. */
-export type PreloadableComponent<C extends ComponentType<any>> = LazyExoticComponent<C> & { preload: () => Promise<unknown> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+/**
+ * A lazy route component that can also start fetching its chunk before React renders it: `preload`
+ * for the page being opened (with the reload guard), `prefetch` for a page the member may open next
+ * (link prefetch: a failed fetch, offline or a blip, changes nothing and never reloads the page).
+ */
+export type PreloadableComponent<C extends ComponentType<any>> = LazyExoticComponent<C> & { preload: () => Promise<unknown>; prefetch: () => Promise<unknown> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * React.lazy with the reload guard and a `preload()` that shares the same fetch: the boot code calls
@@ -70,5 +91,6 @@ export function lazyWithReload<C extends ComponentType<any>>(load: () => Promise
       pending = undefined;
       throw error;
     }));
-  return Object.assign(lazy(loadOnce), { preload: loadOnce });
+  const prefetch = () => Promise.all([load(), loadExtraStyles()]).catch(() => undefined);
+  return Object.assign(lazy(loadOnce), { preload: loadOnce, prefetch });
 }

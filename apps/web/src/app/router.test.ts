@@ -19,7 +19,8 @@ describe('router', () => {
   });
 
   it('sends unknown paths (and screens that do not exist yet) to the catch-all', () => {
-    for (const path of ['/nope', ROUTES.complaints, '/credits/p1/ideal/more', '/chats/12/more', '/pages/unknown']) {
+    // '/pages/unknown' is the {token} route's: its page answers 404 (static-token-page.test.tsx).
+    for (const path of ['/nope', '/complaints/12', '/credits/p1/ideal/more', '/chats/12/more', '/pages/faq/more', '/members/7/landing4']) {
       expect(matchRoutes(appRoutes, path)?.at(-1)?.route.path).toBe('*');
     }
   });
@@ -31,6 +32,14 @@ describe('router', () => {
     expect(preloadRoute('/members/12/chat')).toBe(true);
     expect(preloadRoute(ROUTES.index)).toBe(false); // the home page is in the initial chunk
     expect(preloadRoute('/nope')).toBe(false); // the 404 page too
+  });
+
+  it('prefetches through the page\'s prefetch, never its guarded preload', () => {
+    const Page = Object.assign(lazyWithReload(async () => ({ default: () => null })), { preload: vi.fn(), prefetch: vi.fn(async () => undefined) });
+    const routes = [{ path: '/page', element: createElement(Page) }];
+    expect(preloadRoute('/page', routes, 'prefetch')).toBe(true);
+    expect(Page.prefetch).toHaveBeenCalledOnce();
+    expect(Page.preload).not.toHaveBeenCalled();
   });
 
   it('fetches a preloaded chunk once, however often it is asked for', async () => {

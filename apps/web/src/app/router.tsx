@@ -19,7 +19,7 @@ const StaticPage = lazyWithReload(() => import('../features/static-pages/static-
 // Every account screen is its own chunk: the home page's initial bundle carries none of them.
 const MembersPage = lazyWithReload(() => import('../features/members/members-page'));
 const LoginPage = lazyWithReload(() => import('../features/accounts/login/login-page'));
-const SignupPage = lazyWithReload(() => import('../features/accounts/signup/signup-page'));
+const SignupPage = lazyWithReload(() => import('./signup-with-members'));
 const CompleteSignupPage = lazyWithReload(() => import('../features/accounts/activation/complete-signup-page'));
 const ActivateErrorPage = lazyWithReload(() => import('../features/accounts/activation/activate-error-page'));
 const ResetPasswordPage = lazyWithReload(() => import('../features/accounts/password/reset-password-page'));
@@ -58,6 +58,14 @@ const RepeatOrderPage = lazyWithReload(() => import('../features/shop/repeat-ord
 const DirectDebitPage = lazyWithReload(() => import('../features/direct-debit/direct-debit-page'));
 const PremiumPage = lazyWithReload(() => import('../features/premium/premium-page'));
 const PricingPage = lazyWithReload(() => import('../features/premium/pricing-page'));
+const LangConfigPage = lazyWithReload(() => import('../features/locale/lang-config-page'));
+// Complaints (issue 31): anyone, visitor or member, files one and gets a reference number.
+const ComplaintsPage = lazyWithReload(() => import('../features/complaints/complaints-page'));
+// Member landing pages (issue 31): one chunk for the four designs; the {token} static page is a small chunk over the static pages'.
+const MemberLandingPage = lazyWithReload(() => import('../features/member-landing/member-landing-page'));
+const StaticTokenPage = lazyWithReload(() => import('../features/static-pages/static-token-page'));
+// Landers (issue 31): one chunk for all eleven; it picks the lander or the empty layout itself (decision 052).
+const LanderPage = lazyWithReload(() => import('../features/landers/lander-page'));
 
 function named(name: RouteName, element: RouteObject['element']): RouteObject {
   return { path: ROUTES[name], element, handle: { name } satisfies RouteHandle };
@@ -73,6 +81,17 @@ function staticPage(name: RouteName, slug: StaticPageSlug): RouteObject {
  * every other path falls through to the 404 page, as the server answers 404 for it too.
  */
 export const appRoutes: RouteObject[] = [
+  {
+    // Landers: their own layouts (logo bar and footer, or the signup modal alone); an unknown name shows the 404 page.
+    element: (
+      <RouteErrorBoundary>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    ),
+    children: [named('landers', <LanderPage />)],
+  },
   {
     // The chat layout (spec section 2): full screen, no navigation or footer; logged-out visitors log in first.
     element: (
@@ -115,6 +134,7 @@ export const appRoutes: RouteObject[] = [
           staticPage('pages-faq', 'faq'),
           staticPage('pages-return-policy', 'return-policy'),
           staticPage('pages-service', 'service'),
+          named('pages-token', <StaticTokenPage />),
           named('login', <LoginPage />),
           named('signup', <SignupPage />),
           named('activate-error', <ActivateErrorPage />),
@@ -129,6 +149,15 @@ export const appRoutes: RouteObject[] = [
           // What premium is and costs: for visitors too (the footer links /pricing).
           named('premium', <PremiumPage />),
           named('pricing', <PricingPage />),
+          // The language choice as a page (spec section 2), for visitors and members.
+          named('lang-config', <LangConfigPage />),
+          // The footer's Complaints link: visitors complain too (the service terms' complaints section).
+          named('complaints', <ComplaintsPage />),
+          // A profile's landing pages: visitors (members go on to the profile page), whatever the search rules.
+          named('members-id-landing', <MemberLandingPage variant="landing" />),
+          named('members-id-signup', <MemberLandingPage variant="signup" />),
+          named('members-id-landing2', <MemberLandingPage variant="landing2" />),
+          named('members-id-landing3', <MemberLandingPage variant="landing3" />),
           {
             // Search and profile pages: members, and visitors where the site allows logged-out search.
             element: <RequireSearchAccess />,
@@ -177,13 +206,16 @@ export function registeredRouteNames(routes: RouteObject[] = appRoutes): RouteNa
  * parallel with the boot calls rather than after them (Lighthouse: FCP and LCP on mobile).
  * Answers whether a chunk was asked for.
  */
-export function preloadRoute(pathname: string, routes: RouteObject[] = appRoutes): boolean {
+export function preloadRoute(pathname: string, routes: RouteObject[] = appRoutes, how: 'preload' | 'prefetch' = 'preload'): boolean {
   const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
   const type: unknown = isValidElement(element) ? element.type : undefined;
-  const preload = (type as { preload?: unknown } | undefined)?.preload;
-  if (typeof preload !== 'function') return false;
-  (preload as () => Promise<unknown>)().catch(() => {
+  const fetchCode = (type as Partial<Record<typeof how, unknown>> | undefined)?.[how];
+  if (typeof fetchCode !== 'function') return false;
+  (fetchCode as () => Promise<unknown>)().catch(() => {
     // The render loads it again and shows the route's error page if it still fails.
   });
   return true;
 }
+
+/** Link prefetch's fetch (app/link-prefetch.ts): like preloadRoute, without the chunk reload guard. */
+export const prefetchRoute = (pathname: string): boolean => preloadRoute(pathname, appRoutes, 'prefetch');

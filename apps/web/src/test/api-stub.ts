@@ -44,6 +44,16 @@ function keyOf(method: string | undefined, url: URL): string {
   return `${method ?? 'GET'} ${url.pathname}${flag ? `?${flag}=1` : ''}`;
 }
 
+/**
+ * Answers for calls that decorate many screens and that a test of another feature need not stub:
+ * promo tiles (none) and the partner redirect (none configured), as on a site that has neither
+ * (the default, decision 051). A test's own handler for the call wins.
+ */
+const QUIET_DEFAULTS: Record<string, StubAnswer> = {
+  'GET /api/promo-tiles.php': { body: { tiles: [] } },
+  'GET /api/partner-redirect.php': apiError(404, 'not_found', 'Not found'),
+};
+
 /** The handlers of the running test (its last stubApi), until setup.ts ends the test. */
 let handlers: Record<string, Handler> = {};
 
@@ -69,7 +79,7 @@ export function stubApi(stubs: Record<string, Handler>) {
 export async function stubbedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input), 'http://localhost');
   const key = keyOf(init?.method, url);
-  const handler = handlers[key];
+  const handler = handlers[key] ?? QUIET_DEFAULTS[key];
   if (handler === 'pending') return new Promise<Response>(() => {});
   if (handler === undefined) {
     stubProblems.push(`unstubbed call: ${key}`);

@@ -55,6 +55,9 @@ export const users = pgTable(
     uniqueIndex('users_profile_unique').on(t.profileId),
     // The erase job looks for accounts whose 14 days have passed.
     index('users_pending_deletion_idx').on(t.deletedAt).where(sql`${t.status} = 'pending_deletion'`),
+    // The dashboard's signups and activations per day of all sites (issue 31): a range of days, not the whole table.
+    index('users_created_idx').on(t.createdAt),
+    index('users_activated_idx').on(t.activatedAt).where(sql`${t.activatedAt} IS NOT NULL`),
     oneOf('users_status_known', t.status, ACCOUNT_STATUSES),
     check('users_suspended_until', sql`(${t.status} = 'suspended') = (${t.suspendedUntil} IS NOT NULL)`),
     oneOf('users_language_known', t.language, LOCALE_CODES),
@@ -147,5 +150,6 @@ export const memberActiveDays = pgTable(
       .references(() => sites.id),
     day: date('day', { mode: 'string' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('member_active_days_site_day_idx').on(t.siteId, t.day)],
+  // (day) for the dashboard's all-sites figures (issue 31); (site_id, day) for one site's.
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('member_active_days_site_day_idx').on(t.siteId, t.day), index('member_active_days_day_idx').on(t.day)],
 );

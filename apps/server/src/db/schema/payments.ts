@@ -136,6 +136,8 @@ export const paymentRefunds = pgTable(
   (t) => [
     uniqueIndex('payment_refunds_key_unique').on(t.paymentId, t.idempotencyKey),
     index('payment_refunds_payment_idx').on(t.paymentId),
+    // Refunds booked per day (the dashboard's and finance's net revenue, issue 31).
+    index('payment_refunds_created_idx').on(t.createdAt),
     oneOf('payment_refunds_kind_known', t.kind, ['refund', 'chargeback']),
     check('payment_refunds_amount_positive', sql`${t.amount} > 0`),
     notNegative('payment_refunds_credits_taken', t.creditsTaken),

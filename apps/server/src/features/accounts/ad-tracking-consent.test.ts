@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { ZUserAnswer } from '@cupido/shared/accounts';
 import { consents, users } from '../../db/schema';
-import { createAccountsTestApp, createSite, signup, type AccountsTestApp } from '../../test/accounts-kit';
+import { createAccountsTestApp, createSite, errorOf, signup, signupBody, type AccountsTestApp } from '../../test/accounts-kit';
 
 /** Decision 024: ad-tracking parameters are stored and passed on only with the member's consent. */
 let t: AccountsTestApp;
@@ -41,6 +41,22 @@ describe('ad-tracking consent', () => {
     expect(await storedTracking(user.id)).toEqual({ network: 'adnet', sub1: 'x' });
     expect(await adTrackingRows(user.id)).toEqual([{ grantedAt: t.clock(), revokedAt: null, version: expect.any(String) }]);
     expect(user.ad_tracking_consent).toBe(true);
+  });
+
+  it('cuts an over-long value and drops malformed ones and unknown keys instead of refusing the signup (issue 31)', async () => {
+    const tracking = { network: 'adnet', sub1: 's'.repeat(500), sub2: 'a\u0000b', sub3: 'line\nbreak', email: 'not-an-address', utm_source: 'x' };
+    const { user } = await signup(t, { tracking, consent_ad_tracking: true }, 'source.localhost');
+    expect(await storedTracking(user.id)).toEqual({ network: 'adnet', sub1: 's'.repeat(200) });
+  });
+
+  it('does not open the signup gate with values that are all dropped', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup.php?domain=source.localhost',
+      payload: signupBody({ tracking: { network: '\u0000', sub1: '   ', email: 'someone@example.com' } }),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).code).toBe('signups_closed');
   });
 
   it('withdrawn in the settings: revoked, the stored parameters deleted; given again: a new row', async () => {

@@ -7,6 +7,7 @@
  */
 import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { termsVersionDate } from '@cupido/shared/rules';
+import { cleanTracking } from '@cupido/shared/tracking-rules';
 import { consents, users } from '../../db/schema';
 import type { Database } from '../../db/open';
 import type { DomainEvents } from '../../infra/domain-events';
@@ -66,21 +67,22 @@ export function adTrackingConsentState(userId: SQLWrapper | number) {
 /**
  * Gives or withdraws the consent to keep and pass on ad-tracking parameters (decision 024);
  * answers whether anything changed. Giving it stores the parameters the browser sends when the
- * account holds none; withdrawing empties them: we stop keeping them. The users row is locked so two changes of one member take turns.
+ * account holds none; withdrawing empties them: we stop keeping them (and publishes
+ * account.ad_tracking_consent_withdrawn, so postbacks forgets its copy). The users row is locked so two changes of one member take turns.
  */
 export async function setAdTrackingConsent(
-  db: Database,
+  deps: { db: Database; events: DomainEvents },
   member: { id: number },
   change: { granted: boolean; companyId: number; now: Date; tracking?: Record<string, string> },
 ): Promise<boolean> {
   const { granted, companyId, now } = change;
-  return db.transaction(async (tx) => {
+  return deps.events.transaction(deps.db, async (tx) => {
     const [locked] = await tx.select({ tracking: users.tracking }).from(users).where(eq(users.id, member.id)).for('update');
     const active = and(eq(consents.userId, member.id), eq(consents.kind, 'ad_tracking'), isNull(consents.revokedAt));
     const [current] = await tx.select({ id: consents.id }).from(consents).where(active).limit(1);
     if (granted) {
       // Consent given after signup: keep what brought the member, unless signup already stored it.
-      const tracking = change.tracking ?? {};
+      const tracking = cleanTracking(change.tracking);
       if (Object.keys(tracking).length > 0 && Object.keys(locked?.tracking ?? {}).length === 0) {
         await tx.update(users).set({ tracking }).where(eq(users.id, member.id));
       }
@@ -92,6 +94,8 @@ export async function setAdTrackingConsent(
     await tx.update(users).set({ tracking: {} }).where(eq(users.id, member.id));
     if (!current) return false;
     await tx.update(consents).set({ revokedAt: now }).where(active);
+    // Postbacks forgets the copy it keeps of the tracking values (decision 050).
+    await deps.events.publish(tx, { type: 'account.ad_tracking_consent_withdrawn', userId: member.id });
     return true;
   });
 }

@@ -289,7 +289,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
       const change = { granted: request.body.granted, companyId: request.site.companyId, now };
       const done =
         request.body.kind === 'ad_tracking'
-          ? await setAdTrackingConsent(deps.db, member, { ...change, tracking: request.body.tracking })
+          ? await setAdTrackingConsent(deps, member, { ...change, tracking: request.body.tracking })
           : await setOrientationConsent(deps, member, change);
       if (done) await changed(request, member.id);
       return currentUser(request);

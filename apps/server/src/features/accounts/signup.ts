@@ -17,6 +17,7 @@ import {
   type TSignupRequest,
 } from '@cupido/shared/accounts';
 import { isSignupAllowed } from '@cupido/shared/rules';
+import { cleanLandingPage, cleanTracking } from '@cupido/shared/tracking-rules';
 import { SEEKINGS, type Seeking } from '@cupido/shared/matching-rules';
 import { GENDERS, type Gender } from '@cupido/shared/profile-options';
 import { AppError } from '../../errors';
@@ -97,7 +98,9 @@ export async function signup(
 ): Promise<{ userId: number; sessionToken: string }> {
   const { site } = ctx;
   const now = deps.clock();
-  if (!isSignupAllowed(site.signups, hasTrafficSource(input.tracking))) {
+  // Values from a URL anyone can write: cut or dropped before they open the gate or are kept (issue 31).
+  const tracking = cleanTracking(input.tracking);
+  if (!isSignupAllowed(site.signups, hasTrafficSource(tracking))) {
     throw new AppError(403, 'signups_closed', 'errors.signups_closed');
   }
   // Counted before anything is checked, so parallel signups cannot all pass the limit
@@ -107,7 +110,7 @@ export async function signup(
   let created: CreatedAccount;
   try {
     if (!counted.allowed) throw new AppError(429, 'too_many_signups', 'errors.too_many_signups');
-    created = await createAccount(deps, ctx, input, now);
+    created = await createAccount(deps, ctx, { ...input, tracking }, now);
   } catch (error) {
     await deps.limiter.refund(ipKey, HOUR_MS, counted);
     throw error;
@@ -146,7 +149,7 @@ async function createAccount(
   const language = input.language ?? ctx.locale;
 
   try {
-    const created = await deps.db.transaction(async (tx) => {
+    const created = await deps.events.transaction(deps.db, async (tx) => {
       const profileId = await deps.profiles.createSignupProfile(tx, {
         siteId: site.id,
         name: input.name.trim(),
@@ -186,6 +189,15 @@ async function createAccount(
         expiresAt: hoursFrom(now, ACTIVATION_TOKEN_HOURS),
       });
       const sessionToken = await createSession(tx, userId, now);
+      await deps.events.publish(tx, {
+        type: 'account.signed_up',
+        userId,
+        siteId: site.id,
+        profileId,
+        tracking: input.consent_ad_tracking ? (input.tracking ?? {}) : {},
+        landingPage: cleanLandingPage(input.landing_page),
+        at: now,
+      });
       return { userId, sessionToken, activationToken };
     });
     return { ...created, email, language };

@@ -34,7 +34,7 @@ async function expectInvalidDate(url: string) {
   expect(error.message).toContain(`${BACK_OFFICE_LAST_YEAR}`);
 }
 
-const DAY_ROUTES = ['/admin/api/dashboard', '/admin/api/payments', '/admin/api/revenue', '/admin/api/audit', '/admin/api/audit.csv'];
+const DAY_ROUTES = ['/admin/api/dashboard', '/admin/api/payments', '/admin/api/revenue', '/admin/api/audit', '/admin/api/audit.csv', '/admin/api/traffic', '/admin/api/traffic.csv'];
 const BAD_DAYS = ['0000-01-01', '9999-12-31', '1999-12-31', '3000-01-01', '2026-02-30', '2025-02-29', '2026-13-01', '+010000-01-01', '2026-1-1'];
 
 describe('back-office date filters', () => {

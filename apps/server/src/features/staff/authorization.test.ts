@@ -54,11 +54,18 @@ const AREA_ACCESS: Record<string, readonly string[]> = {
   staff: ['staff.manage'],
   photos: ['photos.moderate'],
   reports: ['reports.decide'],
+  // Complaints wait in the reports queue (issue 31, decision 047).
+  complaints: ['reports.decide'],
   appeals: ['appeals.decide'],
   members: ['members.view', 'members.manage', 'credits.correct'],
   sites: ['sites.edit'],
+  // A site's affiliate networks and the log of their calls (issue 31, decision 050): site setup.
+  'postback-networks': ['sites.edit'],
+  'postback-calls': ['sites.edit'],
   'fictional-profiles': ['fictional.manage'],
   dashboard: ['dashboard.view'],
+  // The traffic figures (issue 31, decision 054): figures like the dashboard's.
+  traffic: ['dashboard.view'],
   audit: ['audit.view'],
   conversations: ['conversations.answer'],
   operator: ['conversations.answer'],

@@ -29,19 +29,17 @@ export const CHARTS: { key: 'members' | 'activity' | 'credits'; series: TDashboa
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-export function DashboardChart({ chart, data, tableId }: { chart: (typeof CHARTS)[number]; data: TDashboardAnswer; tableId: string }) {
-  const { t } = useTranslation('dashboard');
-  const title = t(`charts.${chart.key}`);
-  const summary = chart.series.map((s) => t('charts.summary_item', { label: t(`series.${s}`), total: sum(data.series[s]) })).join(', ');
+/** One line or bar per series over the days; `alt` labels the canvas, `tableId` names the table that lists every figure. */
+export interface ChartSeries {
+  label: string;
+  values: number[];
+  colour: string;
+}
+
+export function SeriesChart({ title, labels, series, kind, alt, tableId }: { title: string; labels: string[]; series: ChartSeries[]; kind: 'line' | 'bar'; alt: string; tableId: string }) {
   const chartData = {
-    labels: data.days,
-    datasets: chart.series.map((s) => ({
-      label: t(`series.${s}`),
-      data: data.series[s],
-      borderColor: COLOURS[s],
-      backgroundColor: COLOURS[s],
-      tension: 0.2,
-    })),
+    labels,
+    datasets: series.map((s) => ({ label: s.label, data: s.values, borderColor: s.colour, backgroundColor: s.colour, tension: 0.2 })),
   };
   const options = {
     responsive: true,
@@ -50,13 +48,29 @@ export function DashboardChart({ chart, data, tableId }: { chart: (typeof CHARTS
     scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
     plugins: { legend: { position: 'bottom' as const } },
   };
-  const canvasProps = { role: 'img', 'aria-label': t('charts.alt', { title, from: data.from, to: data.to, summary }), 'aria-describedby': tableId };
+  const canvasProps = { role: 'img', 'aria-label': alt, 'aria-describedby': tableId };
   return (
     <figure className="card h-100 mb-0">
       <figcaption className="card-header h6 mb-0">{title}</figcaption>
       <div className="card-body" style={{ position: 'relative', height: 260 }}>
-        {chart.kind === 'bar' ? <Bar data={chartData} options={options} {...canvasProps} /> : <Line data={chartData} options={options} {...canvasProps} />}
+        {kind === 'bar' ? <Bar data={chartData} options={options} {...canvasProps} /> : <Line data={chartData} options={options} {...canvasProps} />}
       </div>
     </figure>
+  );
+}
+
+export function DashboardChart({ chart, data, tableId }: { chart: (typeof CHARTS)[number]; data: TDashboardAnswer; tableId: string }) {
+  const { t } = useTranslation('dashboard');
+  const title = t(`charts.${chart.key}`);
+  const summary = chart.series.map((s) => t('charts.summary_item', { label: t(`series.${s}`), total: sum(data.series[s]) })).join(', ');
+  return (
+    <SeriesChart
+      title={title}
+      labels={data.days}
+      series={chart.series.map((s) => ({ label: t(`series.${s}`), values: data.series[s], colour: COLOURS[s] }))}
+      kind={chart.kind}
+      alt={t('charts.alt', { title, from: data.from, to: data.to, summary })}
+      tableId={tableId}
+    />
   );
 }

@@ -1,4 +1,5 @@
-/** The report and appeal queues' calls (issue 13) for react-query. */
+/** The report, appeal and complaint queues' calls (issues 13 and 31) for react-query. */
+import type { TComplaintAnsweredRequest, TComplaintQueue, TComplaintStatus } from '@cupido/shared/complaints';
 import type {
   TAppealDecisionRequest,
   TAppealQueue,
@@ -10,6 +11,7 @@ import { adminFetch } from '../api';
 
 export const REPORT_QUEUE_KEY = ['admin', 'reports', 'queue'] as const;
 export const APPEAL_QUEUE_KEY = ['admin', 'appeals', 'queue'] as const;
+export const COMPLAINT_QUEUE_KEY = ['admin', 'complaints', 'queue'] as const;
 
 export const fetchReportQueue = (siteId: number | undefined) => adminFetch<TReportQueue>('/reports', { query: { site_id: siteId } });
 export const decideReport = (reportId: number, body: TReportDecisionRequest) =>
@@ -17,3 +19,6 @@ export const decideReport = (reportId: number, body: TReportDecisionRequest) =>
 export const fetchAppealQueue = (siteId: number | undefined) => adminFetch<TAppealQueue>('/appeals', { query: { site_id: siteId } });
 export const decideAppeal = (appealId: number, body: TAppealDecisionRequest) =>
   adminFetch<{ appeal_id: number; status: string }>(`/appeals/${appealId}/decision`, { method: 'POST', body });
+export const fetchComplaintQueue = (siteId: number | undefined) => adminFetch<TComplaintQueue>('/complaints', { query: { site_id: siteId } });
+export const markComplaintAnswered = (complaintId: number, body: TComplaintAnsweredRequest) =>
+  adminFetch<{ id: number; status: Extract<TComplaintStatus, 'answered'> }>(`/complaints/${complaintId}/answered`, { method: 'POST', body });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ZAppealQueue, ZReportDecisionRequest, ZReportQueue, type TReportQueueItem } from '@cupido/shared/moderation';
-import { renderScreen, stubAdmin } from '../ui/screen-test-kit';
+import { renderScreen, stubAdmin, type Handler } from '../ui/screen-test-kit';
 import { Component as ReportQueueScreen } from './report-queue-screen';
 import { Component as AppealsScreen } from './appeals-screen';
 
@@ -32,6 +32,9 @@ const SITES = [
   { id: 2, name: 'Amora' },
 ];
 
+/** The report queue screen also shows the open complaints (issue 31; complaints-section.test.tsx): none here. */
+const NO_COMPLAINTS: Record<string, Handler> = { 'GET /admin/api/complaints': () => ({ body: { complaints: [], sites: SITES } }) };
+
 const renderQueue = (path: string, element: React.ReactElement) => renderScreen(path, [{ path, element }]);
 
 afterEach(() => vi.restoreAllMocks());
@@ -49,6 +52,7 @@ describe('report queue screen', () => {
       sites: SITES,
     });
     const calls = stubAdmin({
+      ...NO_COMPLAINTS,
       'GET /admin/api/reports': ({ url }) => ({ body: url.searchParams.get('site_id') === '2' ? { reports: [], sites: SITES } : decided ? { ...queue, reports: queue.reports.slice(1) } : queue }),
       'POST /admin/api/reports/1/decision': ({ body }) => {
         expect(ZReportDecisionRequest.safeParse(body).success).toBe(true);
@@ -91,6 +95,7 @@ describe('report queue screen', () => {
 
   it('does not offer account actions for a fictional profile, and shows the server refusal', async () => {
     stubAdmin({
+      ...NO_COMPLAINTS,
       'GET /admin/api/reports': () => ({ body: { reports: [report(5, { profile: { id: 60, name: 'Lola', about: '', is_fictional: true, account: null } })], sites: SITES } }),
       'POST /admin/api/reports/5/decision': () => ({ status: 400, body: { error: { code: 'facts_required', message: 'Write down the facts the decision rests on.' } } }),
     });

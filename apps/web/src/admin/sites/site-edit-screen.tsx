@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SiteForm } from './site-form';
+import { SitePromotions } from './site-promotions';
 import { fetchSite, siteKey, SITES_KEY, updateSite } from './site-queries';
 
 export function Component() {
@@ -32,6 +33,7 @@ export function Component() {
               return answer;
             }}
           />
+          <SitePromotions siteId={site.data.id} />
         </>
       )}
     </>

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TopNavigation } from '../../features/navigation/top-navigation';
@@ -13,7 +13,7 @@ import { TimeBonusLauncher } from '../../features/time-bonus/time-bonus-launcher
 import { PageFallback } from './page-fallback';
 
 /** Spec section 2: top navigation, warnings header, footer, disclaimers, entry warning, signup modal. */
-export function DefaultLayout() {
+export function DefaultLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <SignupLauncher>
@@ -27,7 +27,8 @@ export function DefaultLayout() {
           <Suspense fallback={<PageFallback />}>
             <MemberNotices />
             <NotificationsDisabledNotice />
-            <Outlet />
+            {/* A page outside the route tree in this layout (an unknown lander's 404 page) comes as children. */}
+            {children ?? <Outlet />}
           </Suspense>
         </main>
         <Disclaimers />

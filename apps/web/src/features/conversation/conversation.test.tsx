@@ -305,11 +305,12 @@ describe('the conversation screen', () => {
     expect(screen.getByText('Older messages are hidden for your privacy.')).toBeTruthy();
   });
 
-  it('after a reconnect it fetches what came after the last message until nothing newer follows, without doubles', async () => {
+  it('after a reconnect it fetches what came after the last page it loaded until nothing newer follows, without doubles', async () => {
     const { fetch } = renderChat({
       'GET /api/chat.php': (_body, url) => {
         const after = url.searchParams.get('after');
-        if (after === '3') return { body: chatAnswer({ messages: [chatMessage(3), chatMessage(4)], has_newer: true }) };
+        // From the first page's newest (2), not the live frame's 3: a frame may be newer than a message missed meanwhile.
+        if (after === '2') return { body: chatAnswer({ messages: [chatMessage(3), chatMessage(4)], has_newer: true }) };
         if (after === '4') return { body: chatAnswer({ messages: [chatMessage(5)], has_newer: false }) };
         return { body: chatAnswer({ messages: [chatMessage(1), chatMessage(2)] }) };
       },
@@ -322,7 +323,7 @@ describe('the conversation screen', () => {
     server.closeAll(LIVE_CLOSE.tryAgainLater);
     await eventually(() => expect(bubbleTexts()).toEqual(['Message 1', 'Message 2', 'Message 3', 'Message 4', 'Message 5']));
     expect(sentQueries(fetch, 'GET /api/chat.php').slice(1)).toEqual([
-      { conversation: '5', after: '3' },
+      { conversation: '5', after: '2' },
       { conversation: '5', after: '4' },
     ]);
   });
@@ -344,8 +345,8 @@ describe('the conversation screen', () => {
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
     const { fetch } = renderChat({
       'GET /api/chat.php': (_body, url) =>
-        url.searchParams.get('after') === '3'
-          ? { body: chatAnswer({ messages: [chatMessage(4)], has_newer: false }) }
+        url.searchParams.get('after') === '1'
+          ? { body: chatAnswer({ messages: [chatMessage(3), chatMessage(4)], has_newer: false }) }
           : { body: chatAnswer({ messages: [chatMessage(1)] }) },
       'POST /api/chat-read.php': OK,
     });
@@ -360,7 +361,7 @@ describe('the conversation screen', () => {
     visibility.mockReturnValue('visible');
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     await waitFor(() => expect(bubbleTexts()).toEqual(['Message 1', 'Message 3', 'Message 4']));
-    expect(sentQueries(fetch, 'GET /api/chat.php')).toContainEqual({ conversation: '5', after: '3' });
+    expect(sentQueries(fetch, 'GET /api/chat.php')).toContainEqual({ conversation: '5', after: '1' });
     await waitFor(() => expect(sentBodies(fetch, 'POST /api/chat-read.php')).toContainEqual({ conversation: CONVERSATION_ID, up_to: 4 }));
     await eventually(() => expect(server.received).toContainEqual({ type: 'read', conversation: CONVERSATION_ID, up_to: 4 }));
   });

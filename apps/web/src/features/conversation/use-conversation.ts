@@ -23,6 +23,14 @@ export interface ConversationState {
   pagedBack: boolean;
   receipts: PartnerReceipts;
   meta: ChatMeta | null;
+  /**
+   * The newest message id up to which the screen holds every message: advanced only by the server's
+   * pages (the first one and the catch-up's), never by a live frame or the member's own send answer,
+   * since either can be newer than a message the screen missed while its socket was down. The
+   * catch-up after a reconnect starts here, so such a message is fetched (issue 32's soak test
+   * found partners' messages skipped when it started after the newest message shown).
+   */
+  syncedUpTo: number;
 }
 
 type Action =
@@ -31,7 +39,7 @@ type Action =
   | { type: 'receipt'; receipts: PartnerReceipts }
   | { type: 'removed'; conversation: number; message: number };
 
-const EMPTY: ConversationState = {
+export const EMPTY_CONVERSATION: ConversationState = {
   conversation: null,
   messages: [],
   hasOlder: false,
@@ -39,6 +47,7 @@ const EMPTY: ConversationState = {
   pagedBack: false,
   receipts: { deliveredUpTo: 0, readUpTo: 0 },
   meta: null,
+  syncedUpTo: 0,
 };
 
 function metaOf(answer: TChatAnswer): ChatMeta {
@@ -58,6 +67,8 @@ export function conversationReducer(state: ConversationState, action: Action): C
         meta: metaOf(answer),
       };
       if (page === 'older') return { ...next, hasOlder: answer.has_older, olderHidden: answer.older_hidden, pagedBack: true };
+      // The first page and each catch-up page hold every message up to their newest.
+      next.syncedUpTo = Math.max(state.syncedUpTo, lastMessageId(answer.messages));
       if (page === 'first' && !state.pagedBack) return { ...next, hasOlder: answer.has_older, olderHidden: answer.older_hidden };
       return next;
     }
@@ -109,7 +120,7 @@ export interface Conversation {
  */
 export function useConversation(target: ChatTarget, partnerProfileId: number | null, onRemoved?: () => void): Conversation {
   const queryClient = useQueryClient();
-  const [state, dispatch] = useReducer(conversationReducer, EMPTY);
+  const [state, dispatch] = useReducer(conversationReducer, EMPTY_CONVERSATION);
   // Handlers of frames and timers read the latest state without subscribing again.
   const stateRef = useRef(state);
   useLayoutEffect(() => {
@@ -164,7 +175,7 @@ export function useConversation(target: ChatTarget, partnerProfileId: number | n
       do {
         resyncAgain.current = false;
         const current = stateRef.current;
-        const after = lastMessageId(current.messages);
+        const after = current.syncedUpTo;
         if (current.conversation === null || after === 0) {
           await refetch();
           continue;

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import type { LikeSource } from './like-calls';
 import { LIKES_NS, LikesTexts } from './likes-texts';
 import { useLikeAction } from './use-like-action';
-import { useLikes } from './use-likes';
+import { useLikeStateOf } from './like-state';
 import './likes.scss';
 
 const likedByMe = (state: LikeState) => state === 'liked' || state === 'match';
@@ -28,7 +28,7 @@ interface LikeButtonProps {
 
 function LikeToggle({ profileId, name, source, compact = false, id }: LikeButtonProps) {
   const { t } = useTranslation(LIKES_NS);
-  const { stateOf } = useLikes();
+  const stateOf = useLikeStateOf();
   const { like, unlike, pending } = useLikeAction();
   const [failed, setFailed] = useState(false);
   const state = stateOf(profileId);
@@ -101,7 +101,7 @@ export function LikeButton(props: LikeButtonProps) {
 
 /** The state label of a card, from the likes store. */
 export function CardLikeState({ profileId }: { profileId: number }) {
-  const { stateOf } = useLikes();
+  const stateOf = useLikeStateOf();
   return (
     <LikesTexts>
       <LikeStateLabel state={stateOf(profileId)} className="mx-2 mb-2 align-self-start" />

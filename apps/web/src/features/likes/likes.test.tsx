@@ -12,6 +12,7 @@ import { LikesProvider, LikeLimitNotice, MatchModal } from './likes-provider';
 import { PACKAGES_STUB } from '../conversation/conversation-test-kit';
 import { likeAnswer, likedCard, likesAnswer } from './likes-test-kit';
 import { useLikes } from './use-likes';
+import { useLikeStateOf } from './like-state';
 import { useMarkLikeSeen } from './use-mark-like-seen';
 import { browserTimeZone } from './time-zone';
 
@@ -24,7 +25,8 @@ afterEach(() => {
 });
 
 function States({ ids }: { ids: number[] }) {
-  const { stateOf, newLikes } = useLikes();
+  const { newLikes } = useLikes();
+  const stateOf = useLikeStateOf();
   return <p data-testid="states">{`${ids.map((id) => `${id}:${stateOf(id)}`).join(' ')} new:${newLikes}`}</p>;
 }
 

@@ -1,13 +1,9 @@
-import { useCallback, useMemo } from 'react';
-import { likeStateOf, type LikeState } from '@cupido/shared/like-rules';
 import type { TLikesAnswer } from '@cupido/shared/likes';
 import { useLikesQuery } from './like-calls';
 
 export interface Likes {
   /** GET /api/likes.php of the member; undefined for a visitor or while it loads. */
   likes: TLikesAnswer | undefined;
-  /** The state between the member and a profile, from the two directions of liking (spec section 4). */
-  stateOf: (profileId: number) => LikeState;
   /** Likes of the member not opened yet: the Likes badge and the title prefix. */
   newLikes: number;
 }
@@ -17,13 +13,12 @@ export function countNewLikes(likes: TLikesAnswer | undefined): number {
   return likes?.liked_by.filter((entry) => entry.like_new).length ?? 0;
 }
 
-/** The member's likes store: refreshed every 60 s (first after 5 s), updated by every like and unlike. */
+/**
+ * The member's likes store: refreshed every 60 s (first after 5 s), updated by every like and
+ * unlike. The state towards one profile is useLikeStateOf (like-state.ts), kept apart so the
+ * shell, which only counts new likes, does not carry the like rules.
+ */
 export function useLikes(): Likes {
   const likes = useLikesQuery().data;
-  const [liked, likedMe] = useMemo(
-    () => [new Set(likes?.profiles.map((entry) => entry.id)), new Set(likes?.liked_by.map((entry) => entry.id))],
-    [likes],
-  );
-  const stateOf = useCallback((profileId: number) => likeStateOf(liked.has(profileId), likedMe.has(profileId)), [liked, likedMe]);
-  return { likes, stateOf, newLikes: countNewLikes(likes) };
+  return { likes, newLikes: countNewLikes(likes) };
 }

@@ -1,28 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
-import { useQueryClient } from '@tanstack/react-query';
-import type { TUser } from '@cupido/shared/accounts';
-import { request } from '../../api/client';
-import { SESSION_QUERY_KEY, useSession } from '../session/use-session';
 import { useDisclosure } from '../../app/use-disclosure';
+import { useChooseLocale } from './use-choose-locale';
 import { useLocale } from './use-locale';
 
 /** The dropdown itself: plain Bootstrap markup, so it paints with the first screen without react-bootstrap. */
 export default function LocaleDropdownMenu({ visible }: { visible: readonly LocaleCode[] }) {
   const { t } = useTranslation();
-  const { locale, setLocale } = useLocale();
-  const { loggedIn } = useSession();
-  const queryClient = useQueryClient();
+  const { locale } = useLocale();
+  const chooseLocale = useChooseLocale();
   const menu = useDisclosure();
   const choose = async (code: LocaleCode) => {
     menu.close(true);
-    await setLocale(code);
-    if (!loggedIn) return;
-    // Spec section 7: a member's choice is stored, so mails and the next login use it too.
-    request<{ user: TUser }>('/api/user.php', { method: 'PUT', body: { language: code } }).then(
-      ({ user }) => queryClient.setQueryData(SESSION_QUERY_KEY, user),
-      () => {}, // the page has switched already; the stored language follows next time
-    );
+    await chooseLocale(code);
   };
   const current = LOCALES.find((l) => l.code === locale) ?? LOCALES[0]!;
   return (

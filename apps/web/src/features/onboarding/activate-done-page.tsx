@@ -1,7 +1,8 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 // Spec sections 1 and 9: the welcome discount and the claimed better chance to match.
-import { PREMIUM_MATCH_CHANCE_PERCENT, PREMIUM_PHOTOS, WELCOME_DISCOUNT_PERCENT } from '@cupido/shared/constants';
+import { PREMIUM_MATCH_CHANCE_PERCENT, PREMIUM_PHOTOS } from '@cupido/shared/constants';
 import { routePath } from '@cupido/shared/routes';
 import { usePageTitle } from '../../app/document-title';
 import { MemberAvatar } from '../../ui/member-avatar';
@@ -10,6 +11,13 @@ import { useSettings } from '../site/use-settings';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
 import { OnboardingSteps } from './onboarding-steps';
 import { SignupMatchesLink } from '../matching/matching-links';
+import { lazyWithReload } from '../../app/chunk-reload';
+import { useAppliedDiscount } from '../discount-badge/applied-discount';
+import { PromoTile } from '../promotions/promo-tile';
+import { usePromoTiles } from '../promotions/promotion-calls';
+
+// The all-member overview (issue 31) is its own chunk, below the cards: the welcome shows at once.
+const MembersOverview = lazyWithReload(() => import('../member-landing/members-overview'));
 
 /**
  * /activate/done, the activate-done view of spec section 2: the onboarding steps (a photo, the
@@ -28,6 +36,10 @@ function ActivateDone() {
   usePageTitle(t('activateDone.title'));
   const settings = useSettings();
   const { user } = useSession();
+  // The discount that applies to this member now (the welcome offer while it runs), not a fixed number.
+  const discount = useAppliedDiscount();
+  // The site's promo tile (issue 31), when one is on for this country: the first, among the overview's cards.
+  const [promoTile] = usePromoTiles();
   if (!user) return null; // the members-area guard sends visitors to /login
 
   return (
@@ -63,11 +75,13 @@ function ActivateDone() {
               <div className="card-body">
                 <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-2">
                   <h2 className="h5 mb-0">{t('activateDone.premiumTitle')}</h2>
-                  <span id="activate-done-discount" className="badge text-bg-warning fs-6">
-                    {t('activateDone.discount', { percent: WELCOME_DISCOUNT_PERCENT })}
-                  </span>
+                  {discount !== null && (
+                    <span id="activate-done-discount" className="badge text-bg-warning fs-6">
+                      {t('activateDone.discount', { percent: discount })}
+                    </span>
+                  )}
                 </div>
-                <p className="small text-body-secondary">{t('activateDone.discountText')}</p>
+                {discount !== null && <p className="small text-body-secondary">{t('activateDone.discountText')}</p>}
                 <p className="mb-2">{t('activateDone.premiumIntro')}</p>
                 <ul className="mb-0">
                   <li>{t('activateDone.premiumPhotos', { number: PREMIUM_PHOTOS })}</li>
@@ -84,6 +98,9 @@ function ActivateDone() {
           </div>
         )}
       </div>
+      <Suspense fallback={null}>
+        <MembersOverview promo={promoTile ? <PromoTile tile={promoTile} /> : undefined} />
+      </Suspense>
     </section>
   );
 }

@@ -37,6 +37,7 @@ const exported: TPersonalDataExport = {
   photos: [],
   blocks: [],
   reports: [],
+  complaints: [],
   credit_history: [],
   likes: { given: [], received: [], passes: [] },
   chats: { conversations: [], messages_sent: [] },
@@ -45,6 +46,8 @@ const exported: TPersonalDataExport = {
   notifications: { preferences: {}, changed: [], mailed: [] },
   push_devices: [],
   campaign_mails: [],
+  traffic_source: null,
+  conversion_reports: [],
 };
 
 beforeEach(() => {

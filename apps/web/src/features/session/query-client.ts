@@ -1,5 +1,6 @@
-import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, timeoutManager, type DefaultOptions } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
+import { createCoalescedTimers } from './coalesced-timers';
 import { SESSION_QUERY_KEY } from './use-session';
 
 /**
@@ -15,8 +16,18 @@ export function isAuthenticationRequired(error: unknown): boolean {
   );
 }
 
-/** The app's QueryClient: every query and mutation error passes the silent-logout check. */
+let timersBatched = false;
+
+/**
+ * The app's QueryClient: every query and mutation error passes the silent-logout check, and the
+ * cache's timers are batched (coalesced-timers.ts). The timer provider is set once per page,
+ * before the first client: a provider cannot clear another one's timers.
+ */
 export function createAppQueryClient(defaultOptions: DefaultOptions = {}): QueryClient {
+  if (!timersBatched) {
+    timeoutManager.setTimeoutProvider(createCoalescedTimers());
+    timersBatched = true;
+  }
   const logOutSilently = (error: unknown) => {
     if (isAuthenticationRequired(error)) client.setQueryData(SESSION_QUERY_KEY, null);
   };

@@ -34,6 +34,17 @@ describe('ad-tracking params', () => {
     expect(hasTrafficSource()).toBe(true);
   });
 
+  it('cuts an over-long value and drops a malformed one, removing both from the URL (issue 31)', () => {
+    const long = 'x'.repeat(500);
+    const found = land(`/landers/tinderswipe?network=n1&sub1=${long}&sub2=a%00b&sub3=li%0Ane&email=not-an-address&ref=%20%20&lb=1`);
+    expect(found).toEqual({ network: 'n1', sub1: 'x'.repeat(200) });
+    expect(window.location.pathname + window.location.search).toBe('/landers/tinderswipe?lb=1');
+    expect(readTracking()).toEqual(found);
+    // Storage written by hand or by an older version is cleaned when it is read.
+    sessionStorage.setItem(VISIT_TRACKING_STORAGE_KEY, JSON.stringify({ network: 'n2', sub1: 'y'.repeat(300), sub2: 'bad\u0000', other: 'z' }));
+    expect(readTracking()).toEqual({ network: 'n2', sub1: 'y'.repeat(200) });
+  });
+
   it('before any choice: nothing is kept across visits, yet this visit knows its source (the signup gate)', () => {
     land('/?network=adnet');
     expect(kept()).toBeNull();

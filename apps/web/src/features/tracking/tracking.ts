@@ -5,24 +5,10 @@
  * decision 024) are they kept across visits (localStorage 'tracking', merged with earlier
  * visits) and sent with signup to be stored.
  */
+import { cleanTracking, cleanTrackingValue, TRACKING_PARAMS, type TrackingParam } from '@cupido/shared/tracking-rules';
 import { readAdConsent, safeLocalStorage, safeSessionStorage, writeAdConsent, type AdConsentChoice } from './ad-consent';
 
-export const TRACKING_PARAMS = [
-  'network',
-  'ref',
-  'sub',
-  'sub1',
-  'sub2',
-  'sub3',
-  'aff_sub',
-  'aff_sub2',
-  'aff_sub3',
-  'aff_sub4',
-  'aff_sub5',
-  'cpc',
-  'email',
-] as const;
-export type TrackingParam = (typeof TRACKING_PARAMS)[number];
+export { TRACKING_PARAMS, type TrackingParam };
 export type Tracking = Partial<Record<TrackingParam, string>>;
 
 /** Across visits, only with consent. */
@@ -55,13 +41,8 @@ const browserDeps = (): TrackingDeps => ({
 function readStored(storage: ReadStorage, key: string): Tracking {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(key) ?? '{}');
-    if (!parsed || typeof parsed !== 'object') return {};
-    const tracking: Tracking = {};
-    for (const param of TRACKING_PARAMS) {
-      const value = (parsed as Record<string, unknown>)[param];
-      if (typeof value === 'string' && value) tracking[param] = value;
-    }
-    return tracking;
+    // Cleaned again on reading: storage written by an older version (or by hand) is not trusted either.
+    return parsed && typeof parsed === 'object' ? cleanTracking(parsed as Record<string, unknown>) : {};
   } catch {
     return {};
   }
@@ -99,7 +80,9 @@ export function captureTrackingParams(deps: TrackingDeps = browserDeps()): Track
   for (const key of TRACKING_PARAMS) {
     const value = url.searchParams.get(key);
     if (value !== null) {
-      if (value) found[key] = value;
+      // An over-long value is cut, a malformed one dropped (issue 31); either way it leaves the address bar.
+      const clean = cleanTrackingValue(key, value);
+      if (clean !== null) found[key] = clean;
       url.searchParams.delete(key);
     }
   }

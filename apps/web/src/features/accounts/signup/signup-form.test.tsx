@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { TRACKING_STORAGE_KEY } from '../../tracking/tracking';
+import { captureTrackingParams, TRACKING_STORAGE_KEY } from '../../tracking/tracking';
 import { SESSION_SEEKING_KEY, sessionSeeking } from '../../session-seeking/session-seeking';
 import { SESSION_QUERY_KEY } from '../../session/use-session';
 import { apiError, sentBodies, stubApi } from '../../../test/api-stub';
@@ -274,6 +274,18 @@ describe('signup form', () => {
     expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toEqual(member);
     // With the orientation consent the server keeps whom she looks for: the tab keeps nothing.
     expect(sessionStorage.getItem(SESSION_SEEKING_KEY)).toBeNull();
+  });
+
+  it('starts with the e-mail address of the link the visitor came by, which the visitor may change (issue 31)', async () => {
+    window.history.replaceState(null, '', '/signup?network=n1&email=Eva%40Example.com');
+    captureTrackingParams();
+    renderForm();
+    expect(input('signup-email').value).toBe('eva@example.com');
+    window.history.replaceState(null, '', '/signup?email=no-address');
+    sessionStorage.clear();
+    captureTrackingParams();
+    renderForm();
+    expect((screen.getAllByLabelText('E-mail address').at(-1) as HTMLInputElement).value).toBe('');
   });
 
   it('without the orientation consent this tab keeps whom the member looks for, for that member only', async () => {

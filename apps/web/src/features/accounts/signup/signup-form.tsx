@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@cupido/shared/account-rules';
@@ -8,7 +8,8 @@ import { routePath } from '@cupido/shared/routes';
 import { useLocale } from '../../locale/use-locale';
 import { forgetSessionSeeking, keepSessionSeeking } from '../../session-seeking/session-seeking';
 import { useSettings } from '../../site/use-settings';
-import { hasTrafficSource, signupTracking } from '../../tracking/tracking';
+import { hasTrafficSource, readTracking, signupTracking } from '../../tracking/tracking';
+import { signupLandingPage } from '../../tracking/landing-page';
 import { ACCOUNTS_NS } from '../accounts-texts';
 import { useSignup } from '../account-calls';
 import { EmailSuggestion, useEmailSuggestion } from '../form/email-suggestion';
@@ -17,10 +18,14 @@ import { SelectField } from '../../../ui/form/select-field';
 import { PasswordField } from '../form/password-field';
 import { useAccountForm } from '../form/use-account-form';
 import { PendingDeletionHelp } from '../pending-deletion-help';
+import { lazyWithReload } from '../../../app/chunk-reload';
+import type { PartnerRedirectReason } from '../../promotions/partner-redirect-notice';
 import { ChoiceField } from './choice-field';
 import { DateOfBirthField } from './date-of-birth-field';
 import './consent-checkbox.scss';
 import { EMPTY_SIGNUP, initialCountry, isSeeking, signupFormSchema, type SignupField } from './signup-rules';
+
+const PartnerRedirectNotice = lazyWithReload(() => import('../../promotions/partner-redirect-notice'));
 
 /** Element ids, for labels, errors and the browser tests, in the order of the form. */
 const IDS: Record<SignupField, string> = {
@@ -46,25 +51,48 @@ export interface SignupFormProps {
   onSubmittingChange?: (submitting: boolean) => void;
   /** Called when the form leaves: success, or a link to log in instead. */
   onLeave?: () => void;
+  /** The first message as the visitor already wrote it (a member landing page's message box). */
+  initialMessage?: string;
+  /** The path of the page the signup happens on (a member landing page), sent as landing_page for the traffic figures. */
+  landingPage?: string;
 }
 
 /** Spec sections 2, 3 and 5: the signup form of the modal and of /signup. */
-export function SignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormProps) {
+export function SignupForm(props: SignupFormProps) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const settings = useSettings();
   const [allowed] = useState(() => isSignupAllowed(settings.signups, hasTrafficSource()));
+  // A visitor from a country the site does not serve may be offered its partner site (issue 31).
+  const [countryServed] = useState(() => !settings.geoip_country || settings.countries.includes(settings.geoip_country));
   if (!allowed) {
     return (
-      <div id="signup-invite-only" className="alert alert-info mb-0" role="status">
-        <h3 className="h6 alert-heading">{t('signup.inviteOnlyTitle')}</h3>
-        <p className="mb-0">{t('signup.inviteOnly')}</p>
-      </div>
+      <>
+        <PartnerNotice reason="closed" />
+        <div id="signup-invite-only" className="alert alert-info mb-0" role="status">
+          <h3 className="h6 alert-heading">{t('signup.inviteOnlyTitle')}</h3>
+          <p className="mb-0">{t('signup.inviteOnly')}</p>
+        </div>
+      </>
     );
   }
-  return <OpenSignupForm profileId={profileId} onSubmittingChange={onSubmittingChange} onLeave={onLeave} />;
+  return (
+    <>
+      {!countryServed && <PartnerNotice reason="country" />}
+      <OpenSignupForm {...props} />
+    </>
+  );
 }
 
-function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormProps) {
+/** The partner-redirect notice (decision 051), its own chunk: nothing shows unless the site has a partner for this visitor. */
+function PartnerNotice({ reason }: { reason: PartnerRedirectReason }) {
+  return (
+    <Suspense fallback={null}>
+      <PartnerRedirectNotice reason={reason} />
+    </Suspense>
+  );
+}
+
+function OpenSignupForm({ profileId, onSubmittingChange, onLeave, initialMessage = '', landingPage }: SignupFormProps) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const settings = useSettings();
   const { locale } = useLocale();
@@ -74,8 +102,14 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
     () => signupFormSchema({ minimumAge: settings.minimum_age, messageLength: settings.message_length }, profileId),
     [settings.minimum_age, settings.message_length, profileId],
   );
-  // The country starts from the detected one (or the lander's), when the site serves it.
-  const [defaultValues] = useState(() => ({ ...EMPTY_SIGNUP, country: initialCountry(settings) }));
+  // The country starts from the detected one (or the lander's), when the site serves it; the
+  // e-mail address from the link the visitor came by (its `email` parameter), when it had one.
+  const [defaultValues] = useState(() => ({
+    ...EMPTY_SIGNUP,
+    email: readTracking().email ?? '',
+    country: initialCountry(settings),
+    signup_message: profileId ? initialMessage : '',
+  }));
   // The name may not be the e-mail address: typing the address checks the name again.
   const form = useAccountForm({ schema, defaultValues, ids: IDS, dependents: { email: ['name'] } });
   const countryName = useCountryName();
@@ -92,6 +126,8 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave }: SignupFormPr
         ...request,
         language: locale,
         ...signupTracking(), // the traffic source, stored only with the ad-tracking consent (decision 024)
+        // This page's own path, else the lander the visit came in by (decision 052).
+        ...(landingPage ? { landing_page: landingPage } : signupLandingPage()),
       },
       {
         onSuccess: ({ user }) => {

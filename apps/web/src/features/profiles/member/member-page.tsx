@@ -25,7 +25,7 @@ import { searchReturnState, useBackToSearch } from '../search/search-return';
 import { BlockButton } from './block-button';
 import { MemberPhotos } from './member-photos';
 import { ReportButton } from './report-button';
-import { FictionalIcon } from '../../../ui/fictional-icon';
+import { profileFictional, ProfileFictionalBadge, ProfileFictionalWarning } from './profile-fictional';
 import { ProfileFacts } from './profile-facts';
 import '../profiles.scss';
 
@@ -91,9 +91,7 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
   const interests = useInterests(locale);
   const { profile, related } = answer;
   const viewer = !user ? 'visitor' : user.paid_user ? 'premium' : 'free';
-  const fictional = profile.is_fictional
-    ? (profile.fictional ?? { icon: settings.fictional_icon, singular: settings.fictional_singular, warning: settings.fictional_warning })
-    : null;
+  const fictional = profileFictional(profile, settings);
   // A fictional profile is disclosed in its description too, wherever the snippet is shown.
   const describe = { name: profile.name, age: profile.age, site: settings.name };
   usePageTitle(profile.name, fictional ? t('member.descriptionFictional', { ...describe, fictional: fictional.singular }) : t('member.description', describe));
@@ -121,11 +119,7 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
             {[profile.city, countryName(profile.country)].filter(Boolean).join(', ')}
           </p>
           <DistanceAndActivity id="member-distance-activity" distanceKm={profile.distance_km} activity={profile.activity} className="mb-1" />
-          {fictional && (
-            <span id="member-fictional-badge" className="badge rounded-pill fictional-badge">
-              <FictionalIcon /> {fictional.singular}
-            </span>
-          )}
+          {fictional && <ProfileFictionalBadge id="member-fictional-badge" fictional={fictional} />}
         </div>
         {user && !profile.is_own && (
           <div className="d-flex flex-wrap align-items-start gap-2">
@@ -142,12 +136,7 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
         )}
       </header>
 
-      {fictional && (
-        <div id="member-fictional-warning" className="alert alert-warning d-flex gap-2" role="note">
-          <FictionalIcon className="flex-shrink-0 mt-1" />
-          <span>{fictional.warning}</span>
-        </div>
-      )}
+      {fictional && <ProfileFictionalWarning id="member-fictional-warning" fictional={fictional} />}
       {profile.is_blocked_by_me && (
         <div id="member-blocked-notice" className="alert alert-secondary" role="status">
           {t('member.blockedNotice', { name: profile.name })}

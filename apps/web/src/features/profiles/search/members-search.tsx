@@ -19,13 +19,28 @@ import { chosenSearchParams } from './search-defaults';
 import { searchReturnState } from './search-return';
 import { filtersFromParams, offeredFields, pageCount, pageFromParams, searchApiQuery, type SearchFilters } from './search-params';
 import { useDefaultSearch } from './use-default-search';
+import { PROMO_TILE_AFTER_CARDS } from '@cupido/shared/promo-rules';
+import type { TPublicPromoTile } from '@cupido/shared/promotions';
+import { PromoTile, promoPositions } from '../../promotions/promo-tile';
+import { usePromoTiles } from '../../promotions/promotion-calls';
 
-function CardGrid({ profiles, id }: { profiles: TProfileCard[]; id: string }) {
+function CardGrid({ profiles, id, tiles = [] }: { profiles: TProfileCard[]; id: string; tiles?: TPublicPromoTile[] }) {
   const location = useLocation();
   const { loggedIn } = useSession();
+  // Promo tiles (issue 31) among the cards: one after every PROMO_TILE_AFTER_CARDS, or at the end.
+  const positions = promoPositions(profiles.length, tiles.length, PROMO_TILE_AFTER_CARDS);
+  const tilesBefore = (index: number) =>
+    tiles
+      .filter((_, i) => positions[i] === index)
+      .map((tile) => (
+        <li key={`promo-${tile.kind}`} className="col">
+          <PromoTile tile={tile} />
+        </li>
+      ));
   return (
     <ul id={id} className={PROFILE_GRID_CLASS}>
-      {profiles.map((profile, index) => (
+      {profiles.map((profile, index) => [
+        ...tilesBefore(index),
         <li key={profile.id} className="col">
           {/* The first row is above the fold on a phone: no lazy loading there (LCP). */}
           <ProfileCard
@@ -35,8 +50,9 @@ function CardGrid({ profiles, id }: { profiles: TProfileCard[]; id: string }) {
             action={loggedIn && <LikeButton compact profileId={profile.id} name={profile.name} source="search" />}
             footer={loggedIn && <CardLikeState profileId={profile.id} />}
           />
-        </li>
-      ))}
+        </li>,
+      ])}
+      {tilesBefore(profiles.length)}
     </ul>
   );
 }
@@ -125,6 +141,7 @@ export function MembersSearch() {
   const stale = search.isPlaceholderData || answer !== search.data;
   const pages = answer ? pageCount(answer.numResults, answer.per_page) : 1;
   const found = useFoundCount(answer);
+  const promoTiles = usePromoTiles(!!answer);
 
   const onSearch = (next: SearchFilters) => setParams(chosenSearchParams(next, 1, loggedIn));
 
@@ -140,7 +157,7 @@ export function MembersSearch() {
             <span id="search-count">{t('search.found', { number: found })}</span>
           </h2>
           {answer.profiles.length > 0 ? (
-            <CardGrid id="search-results" profiles={answer.profiles} />
+            <CardGrid id="search-results" profiles={answer.profiles} tiles={promoTiles} />
           ) : (
             <p id="search-empty" className="text-body-secondary">
               {t('search.none')}

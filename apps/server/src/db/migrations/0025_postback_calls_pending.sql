@@ -1,0 +1,1 @@
+CREATE INDEX "postback_calls_pending_idx" ON "postback_calls" USING btree ("created_at") WHERE "postback_calls"."status" = 'pending';

@@ -1,0 +1,19 @@
+/** The complaints feature's part of "Download my data": the complaints the member filed while logged in, oldest first. */
+import { asc, eq } from 'drizzle-orm';
+import { complaintReference } from '@cupido/shared/complaints';
+import { complaints } from '../../db/schema';
+import { registerDataExportPart } from '../personal-data/registry';
+
+registerDataExportPart('complaints', async ({ db }, userId) => {
+  const rows = await db.select().from(complaints).where(eq(complaints.userId, userId)).orderBy(asc(complaints.id));
+  return rows.map((row) => ({
+    reference: complaintReference(row.id),
+    topic: row.topic,
+    name: row.name,
+    email: row.email,
+    text: row.text,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    answered_at: row.answeredAt?.toISOString() ?? null,
+  }));
+});

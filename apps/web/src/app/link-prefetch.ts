@@ -1,0 +1,101 @@
+/**
+ * Link prefetch (spec section 7; issue 31): the code of the screens a member is likely to open next
+ * is fetched before the tap, so the next screen needs no round trip for its chunk. Likely means a
+ * link on screen (an IntersectionObserver sees it), or one the pointer rests on or the keyboard
+ * focuses. Only the route's chunk is fetched (router.tsx, preloadRoute), never its data: nothing a
+ * member has not asked for is called on the server.
+ *
+ * Skipped on a 2g connection or with the browser's data saver on (spec section 7), and while the
+ * device is offline; started only after the first screen (main.tsx), in a chunk of its own. A
+ * prefetch that fails never reloads the page (router.tsx prefetchRoute skips the chunk reload guard).
+ */
+
+interface NetworkInformationLike {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** False on 2g (and slow-2g) or with data saver on; true where the browser does not say. */
+export function mayPrefetch(nav: Navigator = navigator): boolean {
+  const connection = (nav as Navigator & { connection?: NetworkInformationLike }).connection;
+  return !(connection?.saveData || connection?.effectiveType?.includes('2g'));
+}
+
+/** How long after the page changed the links on screen are looked for again (one scan per burst of changes). */
+const RESCAN_MS = 300;
+/** A prefetch waits for an idle moment at most this long; without requestIdleCallback (Safari) it goes this long after the last. */
+const IDLE_TIMEOUT_MS = 2_000;
+const IDLE_FALLBACK_MS = 100;
+
+/**
+ * Prefetches the chunk of each same-origin link's page once, when the link comes into view or the
+ * member points at or focuses it. `preload` is preloadRoute (a page without a chunk of its own does
+ * nothing). Answers a stop.
+ */
+export function startLinkPrefetch(preload: (pathname: string) => unknown, doc: Document = document, nav: Navigator = navigator): () => void {
+  if (!mayPrefetch(nav)) return () => {};
+  const done = new Set<string>();
+  /** Links in view wait here and go one per idle moment, so prefetching never blocks the screen in one long task. */
+  const queue: string[] = [];
+  let idle: number | undefined;
+  const nextWhenIdle = () => {
+    if (idle !== undefined || queue.length === 0) return;
+    const run = () => {
+      idle = undefined;
+      const pathname = queue.shift();
+      if (pathname !== undefined) preload(pathname);
+      nextWhenIdle();
+    };
+    idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : (setTimeout(run, IDLE_FALLBACK_MS) as unknown as number);
+  };
+  const prefetch = (link: Element | null, now: boolean) => {
+    if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download')) return;
+    // Offline a fetch can only fail: the link is tried again when it is seen or pointed at later.
+    if (nav.onLine === false) return;
+    const url = new URL(link.href, doc.location.href);
+    if (url.origin !== doc.location.origin || done.has(url.pathname) || url.pathname === doc.location.pathname) return;
+    done.add(url.pathname);
+    // A link the member points at goes first and at once: it is the likeliest next screen.
+    if (now) preload(url.pathname);
+    else {
+      queue.push(url.pathname);
+      nextWhenIdle();
+    }
+  };
+
+  const onIntent = (event: Event) => prefetch((event.target as Element | null)?.closest?.('a[href]') ?? null, true);
+  const intentEvents = ['pointerover', 'focusin', 'touchstart'] as const;
+  for (const type of intentEvents) doc.addEventListener(type, onIntent, { passive: true, capture: true });
+
+  let visible: IntersectionObserver | undefined;
+  let changes: MutationObserver | undefined;
+  let rescan: ReturnType<typeof setTimeout> | undefined;
+  if (typeof IntersectionObserver === 'function') {
+    visible = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        visible?.unobserve(entry.target);
+        prefetch(entry.target, false);
+      }
+    });
+    // Observing a link twice is a no-op, so a scan may see the same links again.
+    const scan = () => doc.querySelectorAll('a[href^="/"]').forEach((link) => visible?.observe(link));
+    scan();
+    changes = new MutationObserver(() => {
+      if (rescan === undefined) rescan = setTimeout(() => ((rescan = undefined), scan()), RESCAN_MS);
+    });
+    changes.observe(doc.body, { childList: true, subtree: true });
+  }
+
+  return () => {
+    for (const type of intentEvents) doc.removeEventListener(type, onIntent, { capture: true });
+    visible?.disconnect();
+    changes?.disconnect();
+    clearTimeout(rescan);
+    queue.length = 0;
+    if (idle !== undefined) {
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+      else clearTimeout(idle);
+    }
+  };
+}

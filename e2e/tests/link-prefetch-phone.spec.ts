@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { newEmail, signupThroughApi, skipEntryWarning } from '../support/members';
+
+/**
+ * Link prefetch (spec section 7, issue 31): on a phone, once the search has shown its cards, the
+ * code of the profile page is fetched before the member taps a card, so the tap needs no round trip
+ * for it; with the data saver on nothing is prefetched (2g is covered by app/link-prefetch.test.ts).
+ */
+test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+/**
+ * Lazy chunks are named by their hash (vite.config.ts): the build's manifest says which file holds
+ * which source, so the scenario names a chunk by the module it starts with.
+ */
+const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../../apps/web/dist/.vite/manifest.json', import.meta.url)), 'utf8')) as Record<string, { file: string }>;
+const chunkOf = (source: string): string => {
+  const file = manifest[source]?.file;
+  if (!file) throw new Error(`${source} is not a chunk of the build: run npm run build`);
+  return `/${file}`;
+};
+const MEMBER_PAGE = chunkOf('src/features/profiles/member/member-page.tsx');
+const LINK_PREFETCH = chunkOf('src/app/link-prefetch.ts');
+
+/** The JavaScript chunks (paths) the page asks for from now on. */
+function chunksRequested(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) paths.push(pathname);
+  });
+  return paths;
+}
+
+async function member(page: Page, label: string) {
+  await skipEntryWarning(page);
+  await signupThroughApi(page.request, newEmail(label));
+  const response = await page.request.put('/api/profile.php', { data: { gender: 'female', sexuality: 'hetero', looking_for_gender: null } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('the profile page’s code is there before the member taps a card', async ({ page }) => {
+  await member(page, 'prefetch');
+  const chunks = chunksRequested(page);
+  await page.goto('/members');
+  await expect(page.locator('#search-results .profile-card').first()).toBeVisible();
+  await expect.poll(() => chunks.includes(MEMBER_PAGE), { timeout: 15_000 }).toBe(true);
+  // Only code was fetched ahead: no profile's data was asked for before the tap.
+  const profileCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/member.php') profileCalls.push(request.url());
+  });
+  const before = chunks.length;
+  await page.locator('#search-results .profile-card a').first().tap();
+  await expect(page).toHaveURL(/\/members\/\d+/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(chunks.slice(before)).not.toContain(MEMBER_PAGE);
+  expect(profileCalls.length).toBeGreaterThan(0);
+});
+
+test('nothing is prefetched with the data saver on', async ({ page }) => {
+  await member(page, 'prefetch-saver');
+  // Chromium has no switch for the data saver: the page is told so the way a phone's browser tells it.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true, effectiveType: '4g' } });
+  });
+  const chunks = chunksRequested(page);
+  await page.goto('/members');
+  await expect(page.locator('#search-results .profile-card').first()).toBeVisible();
+  // The prefetch starts once the first screen is idle: its chunk comes, and then nothing it would fetch.
+  await expect.poll(() => chunks.includes(LINK_PREFETCH), { timeout: 15_000 }).toBe(true);
+  await page.waitForTimeout(3_000);
+  expect(chunks).not.toContain(MEMBER_PAGE);
+});
