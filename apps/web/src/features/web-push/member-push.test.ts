@@ -8,7 +8,7 @@ import { memberRefresh, SESSION_REFRESH_MS } from '../session/use-session';
 import { settingsQueryKey } from '../site/settings-query';
 import { LIKES_AFTER_PUSH_MS, pushFromWorker, sitePushKey, startMemberPush } from './member-push';
 import { getPushState } from './push-state';
-import { forgetThisBrowser, LOGOUT_REMOVAL_WAIT_MS } from './push-subscription';
+import { forgetThisBrowser, LOGOUT_REMOVAL_WAIT_MS, sendSubscription } from './push-subscription';
 import { fakePushBrowser, fakeSubscription, TEST_PUSH_KEY } from './web-push-test-kit';
 
 const message: PushMessage = {
@@ -151,6 +151,31 @@ describe('before logout (spec: the next person on this browser gets none of the 
     expect(sentBodies(fetch, 'POST /api/user.php?push=1')).toEqual([{ subscription: null, endpoint: subscription.endpoint }]);
     expect(subscription.unsubscribe).toHaveBeenCalled();
     expect(browser.current()).toBeNull();
+  });
+
+  it('lets a send already on its way land first, and sends nothing after the removal (a page load racing a logout)', async () => {
+    const subscription = fakeSubscription();
+    browser = fakePushBrowser({ permission: 'granted', subscription });
+    let answerSend: (answer: { body: unknown }) => void = () => {};
+    const fetch = stubApi({
+      'POST /api/user.php?push=1': (body) =>
+        (body as { subscription: unknown }).subscription === null
+          ? { body: { subscribed: false } }
+          : new Promise((resolve) => (answerSend = resolve)),
+    });
+    const sent = sendSubscription(subscription);
+    await waitFor(() => expect(sentBodies(fetch, 'POST /api/user.php?push=1')).toHaveLength(1));
+    const loggedOut = forgetThisBrowser();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The removal waits for the send on its way, so the server cannot store the browser after it.
+    expect(sentBodies(fetch, 'POST /api/user.php?push=1')).toHaveLength(1);
+    answerSend({ body: { subscribed: true } });
+    await sent;
+    await loggedOut;
+    expect(sentBodies(fetch, 'POST /api/user.php?push=1')).toEqual([{ subscription: subscription.toJSON() }, { subscription: null, endpoint: subscription.endpoint }]);
+    // A send that comes after finds the browser unsubscribed.
+    expect(await sendSubscription(subscription)).toBeNull();
+    expect(sentBodies(fetch, 'POST /api/user.php?push=1')).toHaveLength(2);
   });
 
   it('waits for the server at most a few seconds', async () => {

@@ -8,11 +8,41 @@ import type { TPushSubscriptionAnswer, TPushSubscriptionRequest } from '@cupido/
 import { request } from '../../api/client';
 import { getPushState, setPushState, subscribedFromPermission, type PushSubscribed } from './push-state';
 
+/** The worker's registration, if the app registered it (it does after the first screen, in the built app). */
+const registration = () => navigator.serviceWorker.getRegistration();
+
 const sendPushCall = (body: TPushSubscriptionRequest) => request<TPushSubscriptionAnswer>('/api/user.php', { method: 'POST', query: { push: '1' }, body });
 
-/** Stores this browser for the logged-in member (again on every visit: the server keeps its keys fresh, and a browser another member used moves to this one). */
-export function sendSubscription(subscription: PushSubscription): Promise<TPushSubscriptionAnswer> {
-  return sendPushCall({ subscription: subscription.toJSON() as TPushSubscriptionRequest['subscription'] });
+/** How long a logout waits for the server to forget this browser (the client retries failures). */
+export const LOGOUT_REMOVAL_WAIT_MS = 3_000;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+let previousCall: Promise<unknown> = Promise.resolve();
+
+/**
+ * The calls that change the server's copy of this browser run one after another. Without that a
+ * page load's send could reach the server after a logout's removal and store the browser again
+ * (a CI run saw it: the send started as /members loaded, the member logged out at once). A call
+ * that hangs holds the next one back LOGOUT_REMOVAL_WAIT_MS at most.
+ */
+function inTurn<T>(call: () => Promise<T>): Promise<T> {
+  const result = Promise.race([previousCall, wait(LOGOUT_REMOVAL_WAIT_MS)]).then(call);
+  previousCall = result.catch(() => undefined);
+  return result;
+}
+
+/**
+ * Stores this browser for the logged-in member (again on every visit: the server keeps its keys
+ * fresh, and a browser another member used moves to this one). Nothing is sent, and null comes
+ * back, when the browser no longer has this subscription by its turn (a logout came first).
+ */
+export function sendSubscription(subscription: PushSubscription): Promise<TPushSubscriptionAnswer | null> {
+  return inTurn(async () => {
+    const current = await (await registration())?.pushManager.getSubscription();
+    if (current?.endpoint !== subscription.endpoint) return null;
+    return sendPushCall({ subscription: subscription.toJSON() as TPushSubscriptionRequest['subscription'] });
+  });
 }
 
 /** Removes this browser from the member's pushes on the server. */
@@ -36,8 +66,6 @@ export function madeWithKey(subscription: PushSubscription, publicKey: string): 
   return bytes.length === wanted.length && bytes.every((byte, index) => byte === wanted[index]);
 }
 
-/** The worker's registration, if the app registered it (it does after the first screen, in the built app). */
-const registration = () => navigator.serviceWorker.getRegistration();
 
 /** What this browser has now: its subscription, false, or 'denied' (the member blocked notifications). */
 export async function readBrowserSubscription(): Promise<PushSubscribed> {
@@ -77,23 +105,23 @@ export async function turnOnPush(publicKey: string): Promise<PushSubscribed> {
   return subscription;
 }
 
-/** How long a logout waits for the server to forget this browser (the client retries failures). */
-export const LOGOUT_REMOVAL_WAIT_MS = 3_000;
-
 /**
  * Turns push off in this browser: removed on the server (that needs the member's session), then in
  * the browser. `strict` (the settings' button) throws when the server refuses, and the browser
  * stays subscribed as the server has it. A logout goes on whatever the server says, after
- * LOGOUT_REMOVAL_WAIT_MS at most; a browser the server still knows then is forgotten at its next
+ * LOGOUT_REMOVAL_WAIT_MS at most (twice that behind a send that hangs); a browser the server still knows then is forgotten at its next
  * push, whose push service answers 410 (decision 040).
  */
 export async function turnOffPush({ strict }: { strict: boolean }): Promise<void> {
   const subscription = await (await registration())?.pushManager.getSubscription();
   if (subscription) {
-    const removal = removeSubscription(subscription.endpoint);
-    if (strict) await removal;
-    else await Promise.race([removal.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, LOGOUT_REMOVAL_WAIT_MS))]);
-    await subscription.unsubscribe().catch(() => false);
+    // In turn with the sends: one already on its way lands first; one after finds no subscription.
+    await inTurn(async () => {
+      const removal = removeSubscription(subscription.endpoint);
+      if (strict) await removal;
+      else await Promise.race([removal.catch(() => undefined), wait(LOGOUT_REMOVAL_WAIT_MS)]);
+      await subscription.unsubscribe().catch(() => false);
+    });
   }
   setPushState({ isSubscribed: Notification.permission === 'denied' ? 'denied' : false });
 }
