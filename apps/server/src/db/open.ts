@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { nameRepeatedStatements } from './named-statements';
 import lockfile from 'proper-lockfile';
 import { createPglite } from './pglite-extensions';
 import * as schema from './schema';
@@ -78,6 +79,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // An idle connection that the server ends (a restart, a failover, an administrator) is
     // reported here; the pool opens a new one on demand. Without a listener it would crash the process.
     pool.on('error', (error) => console.error(`database connection lost, the pool will reconnect: ${error.message}`));
+    nameRepeatedStatements(pool);
     // Fail at start, with the real reason, rather than on the first request.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Database;

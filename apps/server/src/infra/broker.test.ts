@@ -97,6 +97,19 @@ describe('broker', () => {
     expect(await userName(second.app, member.cookie)).toBe('Bea');
   });
 
+  it("gives the other instance's cached member a paid send's new balance, without looking the member up again", async () => {
+    const member = await memberWithSession('Carla');
+    const user = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: member.cookie } })).json().user;
+    for (const app of [first.app, second.app]) expect((await user(app)).credits).toBe(0);
+    // A change behind the cache's back shows whether the row was looked up again: it must not be.
+    await database.db.update(profiles).set({ name: 'Carlotta' }).where(eq(profiles.id, (await profileOf(member.userId))!));
+
+    const told = nextMessage(second.app, MEMBER_CHANGED_CHANNEL);
+    first.app.memberCreditsChanged(member.userId, 42);
+    expect(await told).toEqual({ userId: member.userId, credits: 42 });
+    for (const app of [first.app, second.app]) expect(await user(app)).toMatchObject({ credits: 42, profile: { name: 'Carla' } });
+  });
+
   it("drops the other instance's cached site when a site changes", async () => {
     const before = await siteName(second.app);
     await database.db.update(sites).set({ name: 'Renamed Site' }).where(eq(sites.domain, 'localhost'));

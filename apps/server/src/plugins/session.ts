@@ -26,7 +26,7 @@ const MEMBER_CACHE_MAX_ENTRIES = 50_000;
 /** Session lookups running at once; lookups arriving meanwhile gather for the next statement. */
 const LOOKUPS_IN_FLIGHT = 2;
 const LOOKUP_BATCH_MAX = 200;
-/** Broker channel: { userId } whose cached lookups every process drops. */
+/** Broker channel: { userId } whose cached lookups every process drops, or { userId, credits }: the member's new balance for them. */
 export const MEMBER_CHANGED_CHANNEL = 'member-changed';
 
 declare module 'fastify' {
@@ -35,6 +35,11 @@ declare module 'fastify' {
     memberByToken(token: string, siteId: number): Promise<MemberRow | null>;
     /** Drops cached lookups of a member after a change to the account or its sessions. */
     forgetMemberSessions(userId: number): void;
+    /**
+     * The member's balance is now `credits` (a paid send): cached lookups take it in every
+     * process, instead of being dropped and looked up again by the member's next call.
+     */
+    memberCreditsChanged(userId: number, credits: number): void;
   }
   interface FastifyRequest {
     member(): Promise<MemberRow | null>;
@@ -66,6 +71,11 @@ class MemberCache {
   forgetUser(userId: number) {
     for (const [key, entry] of this.entries) if (entry.row?.id === userId) this.entries.delete(key);
   }
+
+  /** A new row object, so whatever is kept per row (user.php's serialized answer) is made again. */
+  setCredits(userId: number, credits: number) {
+    for (const entry of this.entries.values()) if (entry.row?.id === userId) entry.row = { ...entry.row, credits };
+  }
 }
 
 export default fp<{ db: Database; clock: Clock; broker: Broker; memberProfile: MemberProfileTable }>(
@@ -85,8 +95,10 @@ export default fp<{ db: Database; clock: Clock; broker: Broker; memberProfile: M
     // The dashboard's active members: the first authenticated request of a member's day records it, off the request's path.
     const activeDays = activeDayRecorder(db, (err) => app.log.warn({ err }, 'active day not recorded'));
     await broker.subscribe(MEMBER_CHANGED_CHANNEL, (message) => {
-      const userId = (message as { userId?: unknown } | null)?.userId;
-      if (typeof userId === 'number') cache.forgetUser(userId);
+      const { userId, credits } = (message ?? {}) as { userId?: unknown; credits?: unknown };
+      if (typeof userId !== 'number') return;
+      if (typeof credits === 'number') cache.setCredits(userId, credits);
+      else cache.forgetUser(userId);
     });
 
     const lookup = (sessionId: string, siteId: number) => lookups.submit({ sessionId, siteId });
@@ -103,6 +115,11 @@ export default fp<{ db: Database; clock: Clock; broker: Broker; memberProfile: M
       cache.forgetUser(userId);
       // The change is made; another process that misses this message is stale for MEMBER_CACHE_MS at most.
       broker.publish(MEMBER_CHANGED_CHANNEL, { userId }).catch((err: unknown) => app.log.warn({ err }, 'member cache: other processes not told'));
+    });
+
+    app.decorate('memberCreditsChanged', (userId: number, credits: number) => {
+      cache.setCredits(userId, credits);
+      broker.publish(MEMBER_CHANGED_CHANNEL, { userId, credits }).catch((err: unknown) => app.log.warn({ err }, 'member cache: other processes not told'));
     });
 
     const cachedMember = async (token: string, siteId: number) => {

@@ -132,8 +132,9 @@ export async function chatImageRoutes(server: FastifyInstance, { deps, storage }
       // The client id had been sent before: the stored message is the answer, the new files go.
       const [row] = await deps.db.select({ imageKey: messages.imageKey }).from(messages).where(eq(messages.id, answer.message.id));
       if (row?.imageKey !== stored.imageKey) await deleteChatImageFiles(images, [stored.imageKey]);
-      // The balance changed: user.php shows it at once (decision 017).
-      server.forgetMemberSessions(member.id);
+      // The balance changed: user.php shows it at once (decision 017), from the cached row, which
+      // takes the new balance rather than being looked up again by the next send (issue 32).
+      if (answer.credits !== member.credits) server.memberCreditsChanged(member.id, answer.credits);
       return answer;
     },
   );

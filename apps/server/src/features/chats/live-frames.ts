@@ -5,7 +5,7 @@
  * them, and none pretend to come from them (no typing, no read receipts).
  */
 import type { TLiveServerFrame } from '@cupido/shared/live';
-import { likesAnswerJson } from '../likes/likes-lists';
+import { newLikesCount } from '../likes/likes-lists';
 import type { ChatDeps, ChatSite } from './context';
 import { unreadTotalOf } from './list';
 import { toChatMessage, type SentMessage } from './message-view';
@@ -22,9 +22,8 @@ async function publish(deps: Pick<ChatDeps, 'live' | 'log'>, profileIds: readonl
 
 /** The badge numbers of the member: unread messages and new likes. */
 export async function countsFrameOf(deps: Pick<ChatDeps, 'db' | 'clock'>, site: Pick<ChatSite, 'chatHistoryDays'>, profileId: number): Promise<TLiveServerFrame> {
-  const [unread, likesJson] = await Promise.all([unreadTotalOf(deps.db, site, profileId, deps.clock()), likesAnswerJson(deps.db, profileId)]);
-  const likedBy = (JSON.parse(likesJson) as { liked_by: { like_new: boolean }[] }).liked_by;
-  return { type: 'counts', unread_messages: unread, new_likes: likedBy.filter((like) => like.like_new).length };
+  const [unread, newLikes] = await Promise.all([unreadTotalOf(deps.db, site, profileId, deps.clock()), newLikesCount(deps.db, profileId)]);
+  return { type: 'counts', unread_messages: unread, new_likes: newLikes };
 }
 
 export async function publishCounts(deps: ChatDeps, site: Pick<ChatSite, 'chatHistoryDays'>, profileId: number): Promise<void> {

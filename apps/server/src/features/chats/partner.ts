@@ -40,6 +40,27 @@ export async function partnerFacts(db: Database, member: ChatMember, profileId: 
   return { target, card, facts, fictional: card.isFictional, unconfirmed: account?.unconfirmed === true };
 }
 
+/** What a send needs of the partner: no card (the send answers none). */
+export type SendPartnerFacts = Omit<PartnerFacts, 'card'>;
+
+/**
+ * partnerFacts for a send, in two statements instead of four: the card is left out, and whether
+ * the partner's account confirmed its e-mail is read only for a profile that is not usable (the
+ * one case sendBlockedReason asks it). A send runs these in its transaction, on its locks: every
+ * statement less is time the member's account lock is held less (issue 32's chat bench).
+ */
+export async function sendPartnerFacts(db: Database, member: ChatMember, profileId: number): Promise<SendPartnerFacts | null> {
+  const target = await targetProfile(db, member.siteId, profileId);
+  if (!target) return null;
+  const facts = await contactFacts(db, { userId: member.userId, profileId: member.profileId }, target);
+  let unconfirmed = false;
+  if (!facts.targetUsable) {
+    const [account] = await db.select({ unconfirmed: profileAccountUnconfirmed(profileId) }).from(sql`(select 1) as one`);
+    unconfirmed = account?.unconfirmed === true;
+  }
+  return { target, facts, fictional: target.isFictional, unconfirmed };
+}
+
 /** One after another: inside a transaction a connection runs one statement at a time anyway. */
 async function sequential<A, B, C>(a: () => Promise<A>, b: () => Promise<B>, c: () => Promise<C>): Promise<[A, B, C]> {
   const first = await a();
@@ -51,7 +72,7 @@ async function sequential<A, B, C>(a: () => Promise<A>, b: () => Promise<B>, c: 
  * Why the member cannot send to the partner now, or null. `hasConversation`: the two have one
  * already (replying is never limited); `mayStart`: a free member has conversations left to start.
  */
-export function sendBlockedReason(partner: PartnerFacts, hasConversation: boolean, mayStart: boolean): SendBlockedReason | null {
+export function sendBlockedReason(partner: SendPartnerFacts, hasConversation: boolean, mayStart: boolean): SendBlockedReason | null {
   const { facts, target } = partner;
   if (facts.blockedByViewer || facts.blockedByTarget) return 'blocked';
   if (!facts.targetUsable) return partner.unconfirmed && target.status === 'active' ? 'partner_unconfirmed' : 'partner_gone';
@@ -69,7 +90,7 @@ export async function mayStartAnother(db: Database, profileId: number, paidUser:
  * The refusal of a send for the reason: the member cannot learn of a profile they may not
  * contact (404, as its page would answer), except a partner they already talk to.
  */
-export function refusalFor(reason: SendBlockedReason, partner: PartnerFacts, hasConversation: boolean): AppError {
+export function refusalFor(reason: SendBlockedReason, partner: SendPartnerFacts, hasConversation: boolean): AppError {
   switch (reason) {
     case 'blocked':
       return partner.facts.blockedByTarget ? noAccess() : chatBlocked();

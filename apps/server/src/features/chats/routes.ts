@@ -98,8 +98,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
       const member = await request.requireMember();
       const { profile_id: profileId, client_id: clientId } = request.body;
       const answer = await sendMessage(deps, request.site, chatMember(member, request.site.id), { profileId, clientId, content: contentOf(request.body) });
-      // The balance changed: user.php shows it at once (decision 017).
-      app.forgetMemberSessions(member.id);
+      // The balance changed: user.php shows it at once (decision 017), from the cached row, which
+      // takes the new balance rather than being looked up again by the next send (issue 32).
+      if (answer.credits !== member.credits) app.memberCreditsChanged(member.id, answer.credits);
       return answer;
     },
   );

@@ -7,19 +7,20 @@
  * the message, its price through the credit ledger, the conversation's last message. Only after
  * the commit are the members' open tabs told (live frames).
  */
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGE_BURST_PER_MINUTE, graphemeLength, type GiftCode, type MessageKind, type TSendMessageAnswer } from '@cupido/shared/chats';
 import type { TCreditKind } from '@cupido/shared/credits';
 import { conversationMembers, conversations, messages } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { DomainEvents, Tx } from '../../infra/domain-events';
 import type { Database } from '../../db/open';
+import { executePrepared } from '../../db/prepared';
 import { authenticationRequired } from '../../plugins/session';
 import { lockMemberAccount } from '../accounts/member-lock';
 import { changeCredits, readBalance } from '../credits/service';
 import { cannotMessageSelf, profileNotFound, type ChatDeps, type ChatMember, type ChatSite } from './context';
 import { toChatMessage, type PartnerProgress, type SentMessage } from './message-view';
-import { mayStartAnother, partnerFacts, refusalFor, sendBlockedReason } from './partner';
+import { mayStartAnother, refusalFor, sendBlockedReason, sendPartnerFacts } from './partner';
 import { conversationBetween, messageByClientId, partnerOf, startConversation, type MessageRow } from './store';
 import { publishNewMessage } from './live-frames';
 
@@ -93,7 +94,7 @@ export async function sendInTx(tx: Tx, site: ChatSite, member: ChatMember, input
   }
 
   const existing = await conversationBetween(tx, member.profileId, input.profileId, true);
-  const partner = await partnerFacts(db, member, input.profileId);
+  const partner = await sendPartnerFacts(db, member, input.profileId);
   if (!partner) throw profileNotFound();
   const mayStart = existing !== null || (await mayStartAnother(db, member.profileId, standing.paidUser));
   const reason = sendBlockedReason(partner, existing !== null, mayStart);
@@ -153,16 +154,11 @@ export async function sendInTx(tx: Tx, site: ChatSite, member: ChatMember, input
       text: input.content.text,
     });
   }
-  // What waited in the box (a signup message the credits did not cover) has been sent now.
-  await tx
-    .update(conversationMembers)
-    .set({ draft: null })
-    .where(and(eq(conversationMembers.conversationId, conversation.id), eq(conversationMembers.profileId, member.profileId), isNotNull(conversationMembers.draft)));
   return {
     message: stored,
     conversation: updated!,
     partnerProfileId: input.profileId,
-    partner: await progressOf(tx, conversation.id, input.profileId, partner.fictional),
+    partner: await clearDraftReadProgress(tx, conversation.id, member.profileId, input.profileId, partner.fictional),
     balance: balance ?? (await readBalance(tx, member.userId)),
     replayed: false,
   };
@@ -173,7 +169,7 @@ async function replayOf(tx: Tx, member: ChatMember, stored: MessageRow): Promise
   const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, stored.conversationId));
   if (!conversation) throw profileNotFound();
   const partnerProfileId = partnerOf(conversation, member.profileId);
-  const partner = await partnerFacts(tx as unknown as Database, member, partnerProfileId);
+  const partner = await sendPartnerFacts(tx as unknown as Database, member, partnerProfileId);
   return {
     message: stored,
     conversation,
@@ -182,6 +178,22 @@ async function replayOf(tx: Tx, member: ChatMember, stored: MessageRow): Promise
     balance: await readBalance(tx, member.userId),
     replayed: true,
   };
+}
+
+/**
+ * After a send, in one statement: what waited in the sender's box (a signup message the credits
+ * did not cover) has been sent now, so the draft goes; and how far the partner's app got.
+ */
+async function clearDraftReadProgress(tx: Tx, conversationId: number, senderProfileId: number, partnerProfileId: number, fictional: boolean): Promise<PartnerProgress> {
+  const [side] = await executePrepared<{ delivered_up_to: number; read_up_to: number }>(
+    tx as unknown as Database,
+    sql`with cleared as (
+      update ${conversationMembers} set draft = null
+      where conversation_id = ${conversationId} and profile_id = ${senderProfileId} and draft is not null
+    )
+    select delivered_up_to, read_up_to from ${conversationMembers} where conversation_id = ${conversationId} and profile_id = ${partnerProfileId}`,
+  );
+  return { deliveredUpTo: side?.delivered_up_to ?? 0, readUpTo: side?.read_up_to ?? 0, fictional };
 }
 
 /** How far the partner's app received and read the conversation. */

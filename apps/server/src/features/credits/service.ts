@@ -8,6 +8,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { CREDIT_KINDS, type TCreditHistoryAnswer, type TCreditKind } from '@cupido/shared/credits';
 import { creditEntries, users } from '../../db/schema';
 import type { Database } from '../../db/open';
+import { executePrepared } from '../../db/prepared';
 import { AppError } from '../../errors';
 
 /** A drizzle transaction (or the database itself, for reads). */
@@ -69,36 +70,41 @@ export async function changeCredits(tx: Tx, change: CreditChange): Promise<Poste
   const [member] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, change.userId)).for('update');
   if (!member) throw new Error(`No member ${change.userId} to change credits of`);
 
-  const [earlier] = await tx
-    .select()
-    .from(creditEntries)
-    .where(and(eq(creditEntries.userId, change.userId), eq(creditEntries.idempotencyKey, change.idempotencyKey)));
-  if (earlier) {
-    return { entryId: earlier.id, amount: earlier.amount, kind: earlier.kind, balanceAfter: earlier.balanceAfter, replayed: true };
+  // One statement once the account is locked (its snapshot then sees every entry committed
+  // before): the entry of this key posted earlier, or the balance changed and the entry
+  // posted. The update's condition repeats the balance check atomically; the database's CHECK
+  // (credits >= 0) is the last guard. A paid send runs this in its transaction (issue 32's chat
+  // bench): three round trips fewer there than a statement each.
+  const [posted] = await executePrepared<{
+    earlier_id: number | null;
+    earlier_amount: number | null;
+    earlier_kind: TCreditKind | null;
+    earlier_balance_after: number | null;
+    entry_id: number | null;
+    balance_after: number | null;
+  }>(
+    tx as unknown as Database,
+    sql`with earlier as (
+      select id, amount, kind, balance_after from ${creditEntries} where user_id = ${change.userId} and idempotency_key = ${change.idempotencyKey}
+    ), updated as (
+      update ${users} set credits = credits + ${change.amount}
+      where id = ${change.userId} and credits + ${change.amount} >= 0 and not exists (select 1 from earlier)
+      returning credits
+    ), inserted as (
+      insert into ${creditEntries} (user_id, amount, kind, idempotency_key, reference, note, balance_after, created_at)
+      select ${change.userId}::int, ${change.amount}::int, ${change.kind}::text, ${change.idempotencyKey}::text, ${change.reference ?? null}::text, ${change.note ?? null}::text, credits, ${change.now.toISOString()}::timestamptz
+      from updated
+      returning id, balance_after
+    )
+    select earlier.id as earlier_id, earlier.amount as earlier_amount, earlier.kind as earlier_kind, earlier.balance_after as earlier_balance_after,
+      inserted.id as entry_id, inserted.balance_after
+    from (select 1) as one left join earlier on true left join inserted on true`,
+  );
+  if (posted?.earlier_id != null) {
+    return { entryId: posted.earlier_id, amount: posted.earlier_amount!, kind: posted.earlier_kind!, balanceAfter: posted.earlier_balance_after!, replayed: true };
   }
-
-  // The condition repeats the check atomically; the database's CHECK (credits >= 0) is the last guard.
-  const [updated] = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} + ${change.amount}` })
-    .where(and(eq(users.id, change.userId), sql`${users.credits} + ${change.amount} >= 0`))
-    .returning({ credits: users.credits });
-  if (!updated) throw new InsufficientCreditsError(member.credits, -change.amount);
-
-  const [entry] = await tx
-    .insert(creditEntries)
-    .values({
-      userId: change.userId,
-      amount: change.amount,
-      kind: change.kind,
-      idempotencyKey: change.idempotencyKey,
-      reference: change.reference ?? null,
-      note: change.note ?? null,
-      balanceAfter: updated.credits,
-      createdAt: change.now,
-    })
-    .returning({ id: creditEntries.id });
-  return { entryId: entry!.id, amount: change.amount, kind: change.kind, balanceAfter: updated.credits, replayed: false };
+  if (posted?.entry_id == null) throw new InsufficientCreditsError(member.credits, -change.amount);
+  return { entryId: posted.entry_id, amount: change.amount, kind: change.kind, balanceAfter: posted.balance_after!, replayed: false };
 }
 
 /** The member's balance, as the ledger keeps it (0 for an unknown member). */

@@ -50,6 +50,21 @@ export function likesAnswerQuery(db: Pick<Database, 'select'>, memberProfileId: 
   return db.select({ answer: sql<string>`'{"profiles":[' || ${given} || '],"liked_by":[' || ${received} || ']}'`.as('answer') }).from(sql`(select 1) as one`);
 }
 
+/**
+ * The "new likes" badge number: the likes the member has not seen, counted as GET
+ * /api/likes.php's liked_by counts its like_new entries (the same filter, one range of
+ * likes_to_me_newest_idx), without building the lists. The live badge frame of every received
+ * message asks it.
+ */
+export async function newLikesCount(db: Pick<Database, 'execute'>, memberProfileId: number): Promise<number> {
+  const [row] = await executePrepared<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from ${likes}
+      where ${likes.toProfileId} = ${memberProfileId} and not ${likes.hidden} and ${likes.seenAt} is null and ${notHiddenFromPartners(likes.fromProfileId)}`,
+  );
+  return row?.count ?? 0;
+}
+
 /** Pages of the likes grids go this far (LIKES_PER_PAGE each). */
 export const LIKES_MAX_PAGE = 1000;
 

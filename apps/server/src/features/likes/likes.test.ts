@@ -12,6 +12,7 @@ import { likeGrants, likes, passes, profiles, users } from '../../db/schema';
 import { createAccountsTestApp, errorOf, linkPath, nextIp, type AccountsTestApp } from '../../test/accounts-kit';
 import { addExistingContactSource } from '../profiles/contact';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
+import { newLikesCount } from './likes-lists';
 import { LIKE_BURST_PER_MINUTE } from './service';
 import { LIKE_GRANTS_KEPT_MS, likeGrantsPruneJob } from './grants-prune-job';
 
@@ -118,6 +119,8 @@ describe('like states', () => {
       { id: carla.profileId, like_new: true },
       { id: anna.profileId, like_new: false },
     ]);
+    // The live badge's count (a received message's counts frame) agrees: one new like left.
+    expect(await newLikesCount(db(), ben.profileId)).toBe(1);
     // Anna sees that Ben opened hers.
     expect((await likesOf(domain, anna.cookie)).profiles).toEqual([{ id: ben.profileId, like_new: false }]);
     expect((await send(t, 'POST', `/api/likes-seen.php?domain=${domain}`, { profile_id: anna.profileId })).statusCode).toBe(403);
@@ -141,10 +144,12 @@ describe('GET /api/likes.php', () => {
       ],
     };
     expect(await likesOf(domain, anna.cookie)).toEqual(everything);
+    expect(await newLikesCount(db(), anna.profileId)).toBe(2);
 
     // Moderation disables Ben's profile: his like and hers of him leave both lists (and the new-like count).
     await db().update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, ben.profileId));
     expect(await likesOf(domain, anna.cookie)).toEqual({ profiles: [], liked_by: [{ id: carla.profileId, like_new: true }] });
+    expect(await newLikesCount(db(), anna.profileId)).toBe(1);
     // Carla's account is no longer usable (its profile's account_usable follows, by trigger): hers goes too.
     await db().update(users).set({ status: 'not_confirmed' }).where(eq(users.id, carla.userId));
     expect(await likesOf(domain, anna.cookie)).toEqual({ profiles: [], liked_by: [] });

@@ -43,6 +43,7 @@ export interface TargetProfile {
   isInvisible: boolean;
   status: string;
   accountUsable: boolean;
+  isFictional: boolean;
 }
 
 /** The facts about a viewer (null: a visitor) and a profile of the site. */
@@ -62,7 +63,7 @@ export async function contactFacts(db: Database, viewer: Viewer | null, target: 
 /** A profile of the site with what contactFacts needs, or null when the site has no such profile. */
 export async function targetProfile(db: Database, siteId: number, profileId: number): Promise<TargetProfile | null> {
   const [row] = await db
-    .select({ id: profiles.id, isInvisible: profiles.isInvisible, status: profiles.status, accountUsable: profiles.accountUsable })
+    .select({ id: profiles.id, isInvisible: profiles.isInvisible, status: profiles.status, accountUsable: profiles.accountUsable, isFictional: profiles.isFictional })
     .from(profiles)
     .where(and(eq(profiles.id, profileId), eq(profiles.siteId, siteId)))
     .limit(1);
