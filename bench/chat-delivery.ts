@@ -23,8 +23,10 @@
  * Two layouts, one after the other on fresh servers (run.ts's startServer: their own processes,
  * pinned like the other cases' server): one process (its in-process broker; target p99 <= 50 ms),
  * and three processes on the same PostgreSQL and Redis (two WORKER=0, one WORKER=1, a key and
- * channel prefix of this run), the sockets spread over the three and each send made to the
- * sender's own process, never the partner's, so every frame crosses Redis (target p99 <= 80 ms).
+ * channel prefix of this run) behind a local nginx generated as `npm run cluster`'s
+ * (deploy/local-nginx.ts, Debian's nginx): sockets and sends go through nginx, which spreads them
+ * (least_conn), so a frame crosses Redis whenever the partner's socket is on another process, as
+ * in a deployment (target p99 <= 80 ms). All the server processes share core 0, as one does.
  * The targets apply on PostgreSQL; on the embedded database (PGlite, one process by design) only
  * the one-process layout runs, its figures as information.
  */
@@ -39,6 +41,7 @@ import WebSocket from 'ws';
 import { MESSAGE_BURST_PER_MINUTE } from '@cupido/shared/chats';
 import { LIVE_PATH } from '@cupido/shared/live-frames';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/open';
+import { nginxBinary, startLocalNginx } from '../deploy/local-nginx';
 import { clearChatBench, seedChatBench, storedChatMessages, type ChatBench } from './seed-chat';
 
 export const CHAT_SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2_000);
@@ -84,6 +87,8 @@ interface Layout {
   targetP99Ms: number;
   /** The server environment of process i (beyond run.ts's). */
   env(i: number): Record<string, string>;
+  /** Sockets and sends go through a local nginx in front of the processes (deploy/local-nginx.ts), as deployed. */
+  throughNginx?: boolean;
 }
 
 interface Server {
@@ -337,6 +342,16 @@ async function runLayout(tools: ChatTools, bench: ChatBench, layout: Layout, ope
   console.log(`\n${CHAT_CASE.name.split(':')[0]}, ${layout.name}: load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
   const servers = await startServers(tools, layout, pgliteDir);
+  let front: Server | null = null;
+  let stopNginx: (() => Promise<void>) | null = null;
+  if (layout.throughNginx) {
+    const port = await tools.freePort();
+    const nginx = await startLocalNginx(port, servers.map((server) => Number(new URL(server.base).port)));
+    stopNginx = nginx.stop;
+    front = { child: nginx.child, base: `http://127.0.0.1:${port}`, dataDir: null, agent: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_PROCESS * servers.length }) };
+  }
+  // Where member i's socket and sends go: nginx, or (without it) a process chosen so that frames cross.
+  const entryOf = (i: number): Server => front ?? servers[processOf(i)]!;
   const sockets: WebSocket[] = [];
   let failed = false;
   let closing = false;
@@ -366,7 +381,7 @@ async function runLayout(tools: ChatTools, bench: ChatBench, layout: Layout, ope
     };
     const opening = performance.now();
     await inParallel(count, OPEN_CONCURRENCY, async (i) => {
-      const ws = await openSocket(servers[processOf(i)]!.base, members[i]!.cookie, onText(i));
+      const ws = await openSocket(entryOf(i).base, members[i]!.cookie, onText(i));
       ws.on('close', () => {
         if (!closing) closedByServer++;
       });
@@ -375,10 +390,12 @@ async function runLayout(tools: ChatTools, bench: ChatBench, layout: Layout, ope
     const openSeconds = (performance.now() - opening) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const opened = await Promise.all(servers.map((server) => scrape(server, tools.metricsToken)));
-    const perProcess = servers.map((_, p) => members.filter((_m, i) => processOf(i) === p).length);
+    // Through nginx, nginx chose each socket's process (least_conn): the processes say how many they hold.
+    const perProcess = front ? opened.map((text) => metric(text, 'cupido_live_sockets')) : servers.map((_, p) => members.filter((_m, i) => processOf(i) === p).length);
     opened.forEach((text, p) => {
       if (metric(text, 'cupido_live_sockets') !== perProcess[p]) throw new Error(`chat bench: process ${p + 1} holds ${metric(text, 'cupido_live_sockets')} sockets, expected ${perProcess[p]}`);
     });
+    if (front && perProcess.reduce((sum, sockets) => sum + sockets, 0) !== count) throw new Error(`chat bench: the processes hold ${perProcess.join(' + ')} sockets, expected ${count}`);
     const rss = (texts: string[]) => texts.reduce((sum, text) => sum + metric(text, 'process_resident_memory_bytes'), 0);
     const heap = (texts: string[]) => texts.reduce((sum, text) => sum + metric(text, 'nodejs_heap_size_used_bytes'), 0);
     console.log(
@@ -396,7 +413,7 @@ async function runLayout(tools: ChatTools, bench: ChatBench, layout: Layout, ope
       sent[k] = record;
       const body = JSON.stringify({ profile_id: members[partnerOf(sender)]!.profileId, client_id: randomUUID(), text: `${tag}${k}` });
       answers.push(
-        post(servers[processOf(sender)]!, '/api/message.php?domain=localhost', { cookie: members[sender]!.cookie }, body, SEND_TIMEOUT_MS).then(
+        post(entryOf(sender), '/api/message.php?domain=localhost', { cookie: members[sender]!.cookie }, body, SEND_TIMEOUT_MS).then(
           (answer) => {
             record.answeredAt = performance.now();
             // TIMED_OUT: an overloaded server, whose figure is the latency (the send may still be stored and delivered).
@@ -518,6 +535,8 @@ async function runLayout(tools: ChatTools, bench: ChatBench, layout: Layout, ope
   } finally {
     closing = true;
     for (const ws of sockets) ws?.terminate();
+    front?.agent.destroy();
+    await stopNginx?.();
     await stopServers(servers);
   }
 
@@ -574,10 +593,13 @@ export async function chatDeliveryBench(tools: ChatTools): Promise<boolean> {
     // A key prefix of its own for each layout: fresh send counters (PostgreSQL or Redis), whatever ran this minute.
     const one: Layout = { name: 'one process', processes: 1, targetP99Ms: 50, env: () => ({ REDIS_URL: '', REDIS_KEY_PREFIX: `cupido-bench-chat:${run}:1:rl:` }) };
     const three: Layout = {
-      name: 'three processes through Redis',
+      name: 'three processes through nginx and Redis',
       processes: 3,
       targetP99Ms: 80,
+      throughNginx: true,
       env: (i) => ({
+        // nginx on this machine is the proxy, as in deploy/.
+        TRUST_PROXY: 'loopback',
         REDIS_URL,
         REDIS_KEY_PREFIX: `cupido-bench-chat:${run}:3:rl:`,
         REDIS_CHANNEL_PREFIX: `cupido-bench-chat:${run}:3:`,
@@ -587,9 +609,12 @@ export async function chatDeliveryBench(tools: ChatTools): Promise<boolean> {
     };
     let ok = await runLayout(tools, bench, one, open, pgliteDir);
     if (!onPostgres) {
-      console.log('info chat delivery, three processes through Redis: skipped on the embedded database (PGlite is one process); set BENCH_DATABASE_URL to run it');
+      console.log('info chat delivery, three processes through nginx and Redis: skipped on the embedded database (PGlite is one process); set BENCH_DATABASE_URL to run it');
+    } else if (!fs.existsSync(nginxBinary())) {
+      console.log(`FAIL chat delivery, three processes through nginx and Redis: no nginx at ${nginxBinary()} (apt-get install nginx, or NGINX_PATH)`);
+      ok = false;
     } else if (!(await redisAnswers(REDIS_URL))) {
-      console.log(`FAIL chat delivery, three processes through Redis: no Redis answers at ${REDIS_URL} (BENCH_REDIS_URL)`);
+      console.log(`FAIL chat delivery, three processes through nginx and Redis: no Redis answers at ${REDIS_URL} (BENCH_REDIS_URL)`);
       ok = false;
     } else {
       ok = (await runLayout(tools, bench, three, open, pgliteDir)) && ok;

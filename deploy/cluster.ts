@@ -10,14 +10,14 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { answeringThrough, localNginxConfig, nginxArgs, nginxBinary, nginxRunDir } from './local-nginx';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.CLUSTER_PORT ?? 3000);
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
-const nginxBinary = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const nginx = nginxBinary();
 
 function refuse(message: string): never {
   console.error(`npm run cluster: ${message}`);
@@ -27,52 +27,20 @@ if (!Number.isInteger(port) || port < 1 || port > 65_532) refuse('CLUSTER_PORT m
 // The embedded database belongs to one process, and frames cross processes only through Redis.
 if (!databaseUrl?.startsWith('postgres')) refuse('set DATABASE_URL to a PostgreSQL database (e.g. postgres://postgres@127.0.0.1:5432/cupido_cluster)');
 if (!redisUrl) refuse('set REDIS_URL (e.g. redis://127.0.0.1:6379): the processes share live frames and counters through it');
-if (!fs.existsSync(nginxBinary)) refuse(`no nginx at ${nginxBinary}: apt-get install nginx (or set NGINX_PATH)`);
+if (!fs.existsSync(nginx)) refuse(`no nginx at ${nginx}: apt-get install nginx (or set NGINX_PATH)`);
 
 if (process.env.CLUSTER_SKIP_BUILD !== '1') {
   const build = spawnSync(process.execPath, ['scripts/start-build.mjs'], { cwd: REPO, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-cluster-'));
-// nginx's workers run as nobody when started as root: they must reach their temporary folders.
-fs.chmodSync(runDir, 0o755);
+const runDir = nginxRunDir();
 const dataDir = process.env.DATA_DIR ?? path.join(runDir, 'data');
 const processes = [
   { name: 'web-1', port: port + 1, worker: '0' },
   { name: 'web-2', port: port + 2, worker: '0' },
   { name: 'worker', port: port + 3, worker: '1' },
 ];
-
-/** The generated configuration: cupido.conf's upstream and proxy settings, on one local port, without TLS. */
-function nginxConfig(): string {
-  const proxy = fs.readFileSync(path.join(REPO, 'deploy/nginx/proxy.conf'), 'utf8');
-  const temp = (name: string) => `${name}_temp_path ${path.join(runDir, name)};`;
-  return `worker_processes 1;
-error_log ${path.join(runDir, 'nginx-error.log')} warn;
-pid ${path.join(runDir, 'nginx.pid')};
-events { worker_connections 8192; }
-http {
-  access_log off;
-  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
-  map $http_upgrade $cupido_connection { default upgrade; '' ''; }
-  upstream cupido {
-    least_conn;
-${processes.map((p) => `    server 127.0.0.1:${p.port} max_fails=0;`).join('\n')}
-    keepalive 64;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 16m;
-    gzip off;
-    location / {
-      proxy_pass http://cupido;
-${proxy.replace(/^(?!#)(.+)$/gm, '      $1')}
-    }
-  }
-}
-`;
-}
 
 const children: { name: string; child: ChildProcess }[] = [];
 let stopping = false;
@@ -104,10 +72,10 @@ async function stop(code: number): Promise<void> {
   const killLater = setTimeout(() => servers.forEach(({ child }) => child.kill('SIGKILL')), 15_000);
   await Promise.all(servers.map(({ child }) => exited(child)));
   clearTimeout(killLater);
-  const nginx = children.find((c) => c.name === 'nginx');
-  if (nginx) {
-    nginx.child.kill('SIGQUIT'); // graceful: nginx finishes its open requests
-    await exited(nginx.child);
+  const proxy = children.find((c) => c.name === 'nginx');
+  if (proxy) {
+    proxy.child.kill('SIGQUIT'); // graceful: nginx finishes its open requests
+    await exited(proxy.child);
   }
   fs.rmSync(runDir, { recursive: true, force: true });
   console.log('[cluster] stopped');
@@ -148,16 +116,9 @@ try {
   console.error(`[cluster] ${(error as Error).message}`);
   await stop(1);
 }
-const configFile = path.join(runDir, 'nginx.conf');
-fs.writeFileSync(configFile, nginxConfig());
-start('nginx', nginxBinary, ['-p', runDir, '-c', configFile, '-e', path.join(runDir, 'nginx-error.log'), '-g', 'daemon off;'], process.env);
-for (let i = 0; i < 100; i++) {
-  try {
-    if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
-  } catch {
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+fs.writeFileSync(path.join(runDir, 'nginx.conf'), localNginxConfig({ listenPort: port, upstreamPorts: processes.map((p) => p.port), runDir }));
+start('nginx', nginx, nginxArgs(runDir), process.env);
+await answeringThrough(port).catch(() => undefined);
 console.log(
   `\nCupido cluster is serving on http://localhost:${port} through nginx: processes on ${processes.map((p) => `${p.port} (${p.name})`).join(', ')}; Ctrl-C stops it.`,
 );

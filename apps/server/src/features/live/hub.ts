@@ -160,10 +160,11 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
     }
   });
 
-  // A logout, a password change or an erasure anywhere: the member's sockets here ask their session again.
+  // A logout, a password change or an erasure anywhere: the member's sockets here ask their session
+  // again. A new balance (a paid send: { userId, credits }) ends no session, so it asks nothing.
   await broker.subscribe(MEMBER_CHANGED_CHANNEL, (message) => {
-    const userId = (message as { userId?: unknown } | null)?.userId;
-    if (closed || typeof userId !== 'number') return;
+    const { userId, credits } = (message ?? {}) as { userId?: unknown; credits?: unknown };
+    if (closed || typeof userId !== 'number' || typeof credits === 'number') return;
     for (const conn of [...(byUser.get(userId) ?? [])]) {
       conn.session.stillValid().then(
         (valid) => {

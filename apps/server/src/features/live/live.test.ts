@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { sql } from 'drizzle-orm';
 import { LIVE_CLOSE } from '@cupido/shared/live-frames';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -302,6 +303,20 @@ describe('heartbeat and session', () => {
     expect(await elsewhere.closed).toEqual({ code: LIVE_CLOSE.policyViolation, reason: 'session' });
     await delay(HEARTBEAT_MS * 2);
     expect(stays.ws.readyState).toBe(stays.ws.OPEN);
+  });
+});
+
+describe('a paid send’s new balance', () => {
+  it('asks no socket its session again (it ends none); a member change does', async () => {
+    const member = await activeMemberOn(t, 'localhost');
+    const socket = await openReady(base, { cookie: member.cookie });
+    // The session ends behind the hub's back: only a check of it would close the socket.
+    await t.database.db.execute(sql`delete from sessions where user_id = ${member.userId}`);
+    t.app.memberCreditsChanged(member.userId, 90);
+    await delay(HEARTBEAT_MS * 2);
+    expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+    t.app.forgetMemberSessions(member.userId);
+    expect(await socket.closed).toEqual({ code: LIVE_CLOSE.policyViolation, reason: 'session' });
   });
 });
 
