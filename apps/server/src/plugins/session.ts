@@ -53,28 +53,49 @@ const memo = new WeakMap<object, Promise<MemberRow | null>>();
 
 class MemberCache {
   private entries = new Map<string, { row: MemberRow | null; expires: number }>();
+  /** The keys of each member's cached rows: a member's change touches those, not the whole cache (a paid send changes one). */
+  private keysByUser = new Map<number, Set<string>>();
 
   get(key: string, now: number) {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     if (hit.expires > now) return hit;
-    this.entries.delete(key);
+    this.remove(key);
     return undefined;
   }
 
   set(key: string, row: MemberRow | null, now: number) {
+    this.remove(key);
     // Map keeps insertion order, so the first key is the oldest.
-    if (this.entries.size >= MEMBER_CACHE_MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size >= MEMBER_CACHE_MAX_ENTRIES) this.remove(this.entries.keys().next().value!);
     this.entries.set(key, { row, expires: now + MEMBER_CACHE_MS });
+    if (row) {
+      const keys = this.keysByUser.get(row.id) ?? new Set<string>();
+      keys.add(key);
+      this.keysByUser.set(row.id, keys);
+    }
   }
 
   forgetUser(userId: number) {
-    for (const [key, entry] of this.entries) if (entry.row?.id === userId) this.entries.delete(key);
+    for (const key of [...(this.keysByUser.get(userId) ?? [])]) this.remove(key);
   }
 
   /** A new row object, so whatever is kept per row (user.php's serialized answer) is made again. */
   setCredits(userId: number, credits: number) {
-    for (const entry of this.entries.values()) if (entry.row?.id === userId) entry.row = { ...entry.row, credits };
+    for (const key of this.keysByUser.get(userId) ?? []) {
+      const entry = this.entries.get(key);
+      if (entry?.row) entry.row = { ...entry.row, credits };
+    }
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    if (!entry.row) return;
+    const keys = this.keysByUser.get(entry.row.id);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysByUser.delete(entry.row.id);
   }
 }
 
