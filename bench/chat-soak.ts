@@ -56,11 +56,14 @@ const SEND_TIMEOUT_MS = 15_000;
 const READ_EVERY = 4;
 const DRAIN_MS = 20_000;
 /**
- * Where a resync continues: 'app' (default) after the newest message the client holds, own ones
- * included, as the web app's use-conversation.ts does; 'partner' after the newest of the
- * partner's messages it holds (to tell the server's delivery from the app's cursor).
+ * Where a resync continues: 'app' (default) after the newest message the server's pages covered
+ * (use-conversation.ts's syncedUpTo: a page holds every message up to its newest, while an own
+ * send's answer or a frame after a gap does not); 'newest' after the newest message the client
+ * holds, own ones included (the app's cursor before that fix: it skipped a partner's message
+ * sent while the socket was down, before the member's own newer one); 'partner' after the newest
+ * of the partner's messages it holds.
  */
-const RESYNC_AFTER = process.env.BENCH_SOAK_RESYNC_AFTER === 'partner' ? 'partner' : 'app';
+const RESYNC_AFTER = (['newest', 'partner'] as const).find((mode) => process.env.BENCH_SOAK_RESYNC_AFTER === mode) ?? 'app';
 const LATE_DOUBLES_MS = 1_500;
 
 const n = (value: number) => Math.round(value).toLocaleString('en');
@@ -176,8 +179,10 @@ interface Member {
   proc: number;
   /** A socket of this member said hello before: the next hello is a reconnect. */
   connectedBefore: boolean;
-  /** Every message id the client holds (both sides), as the app's conversation state: the resync continues after the newest. */
+  /** Every message id the client holds (both sides), as the app's conversation state. */
   newestHeld: number;
+  /** The newest message the server's pages covered: everything up to it is held (use-conversation.ts's syncedUpTo). */
+  syncedUpTo: number;
   /** The partner's messages: id -> frames received (sockets). */
   frames: Map<number, number>;
   /** The partner's messages brought by a resync that no frame had brought before it. */
@@ -224,7 +229,7 @@ async function main(): Promise<boolean> {
   const count = PAIRS * 2;
   console.log(
     `Chat soak: ${n(PAIRS)} pairs, ${n(MESSAGES)} messages, three processes on PostgreSQL and Redis (${REDIS_URL}); ` +
-      `${Math.round(KILL_SHARE * 100)}% of the sockets killed, process ${RESTARTED + 1} restarted mid-run; resyncs after the newest ${RESYNC_AFTER === 'app' ? 'message held (as the web app)' : "partner's message held"}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      `${Math.round(KILL_SHARE * 100)}% of the sockets killed, process ${RESTARTED + 1} restarted mid-run; resyncs after ${RESYNC_AFTER === 'app' ? "the newest message the server's pages covered (as the web app)" : RESYNC_AFTER === 'newest' ? 'the newest message held' : "the newest partner's message held"}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
   );
   const open = () => openDatabase({ kind: 'postgres', url: DATABASE_URL!, poolSize: 2 });
   const database = await open();
@@ -247,6 +252,7 @@ async function main(): Promise<boolean> {
     proc: i % PROCESSES,
     connectedBefore: false,
     newestHeld: 0,
+    syncedUpTo: 0,
     frames: new Map(),
     resynced: new Set(),
     resyncOverlap: 0,
@@ -330,7 +336,7 @@ async function main(): Promise<boolean> {
         member.resyncs++;
         // Where this round starts: a failed page is asked again from the same position (frames arriving meanwhile move newestHeld).
         const partnerHeld = Math.max(0, ...member.frames.keys(), ...member.resynced);
-        const from = RESYNC_AFTER === 'app' ? member.newestHeld : partnerHeld;
+        const from = RESYNC_AFTER === 'app' ? member.syncedUpTo : RESYNC_AFTER === 'newest' ? member.newestHeld : partnerHeld;
         member.resyncLog.push({ after: from, partnerHeld });
         for (let attempt = 0; attempt < 10; attempt++) {
           try {
@@ -370,6 +376,7 @@ async function main(): Promise<boolean> {
       }
       const newest = answer.messages.at(-1)?.id ?? after;
       member.newestHeld = Math.max(member.newestHeld, newest);
+      member.syncedUpTo = Math.max(member.syncedUpTo, newest);
       if (!answer.has_newer || newest <= after) return;
       after = newest;
     }

@@ -58,9 +58,21 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   // Stop taking requests and jobs, let running ones finish (jobs: JOB_STOP_TIMEOUT_MS), then
   // close Redis (in the app's onClose hooks) and the database; a stuck process still ends at 10 s.
-  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  let phase = 'closing the app (requests, sockets, jobs, Redis)';
+  const force = setTimeout(() => {
+    setTimeout(() => process.exit(1), 1_000).unref();
+    // Says what it waited for, so a stop that keeps hitting this can be found.
+    app.server.getConnections((_err, connections) => {
+      app.log.error(
+        { phase, httpConnections: connections, database: database.poolUse(), resources: process.getActiveResourcesInfo() },
+        'shutdown did not finish within 10 s: exiting',
+      );
+      process.exit(1);
+    });
+  }, 10_000).unref();
   try {
     await app.close();
+    phase = 'closing the database';
     await database.close();
   } finally {
     clearTimeout(force);
