@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMES_PER_CONNECTION, SEEN_BEFORE_NAMING, nameRepeatedStatements } from './named-statements';
-import { preparedName } from './prepared';
+import { preparedName } from './statement-names';
 
 const url = process.env.TEST_DATABASE_URL;
 let pool: pg.Pool;

@@ -13,7 +13,7 @@
  * statement named here and there is the same statement.
  */
 import type pg from 'pg';
-import { preparedName } from './prepared';
+import { preparedName } from './statement-names';
 
 export const SEEN_BEFORE_NAMING = 3;
 export const NAMES_PER_CONNECTION = 300;

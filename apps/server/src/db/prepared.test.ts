@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { executePrepared, preparedName } from './prepared';
+import { executePrepared } from './prepared';
+import { preparedName } from './statement-names';
 
 let t: TestApp;
 beforeAll(async () => {

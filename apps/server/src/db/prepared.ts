@@ -8,10 +8,10 @@
  * that changes with every call (an inlined value) would fill each connection with statements,
  * so only statements whose text has a few variants belong here. PGlite ignores the name.
  */
-import { createHash } from 'node:crypto';
 import { fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './open';
+import { preparedName } from './statement-names';
 
 /** The parts of drizzle's session this needs (the same on the database and inside a transaction). */
 interface SessionLike {
@@ -19,19 +19,6 @@ interface SessionLike {
     dialect: PgDialect;
     prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> };
   };
-}
-
-const names = new Map<string, string>();
-/** At most this many texts are remembered with their names; beyond, names are hashed again (same result). */
-const NAMES_KEPT = 200;
-
-export function preparedName(text: string): string {
-  let name = names.get(text);
-  if (!name) {
-    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    if (names.size < NAMES_KEPT) names.set(text, name);
-  }
-  return name;
 }
 
 /** Runs `query` as a named prepared statement (PostgreSQL) and answers its rows. */
