@@ -56,7 +56,8 @@ test('the profile page’s code is there before the member taps a card', async (
   await expect(page).toHaveURL(/\/members\/\d+/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(chunks.slice(before)).not.toContain(MEMBER_PAGE);
-  expect(profileCalls.length).toBeGreaterThan(0);
+  // The heading can show the card's data before the page's own call goes out (a CI run read the count first).
+  await expect.poll(() => profileCalls.length).toBeGreaterThan(0);
 });
 
 test('nothing is prefetched with the data saver on', async ({ page }) => {
