@@ -8,7 +8,9 @@
  * - every member sends to its partner through POST /api/message.php (a client_id each, the
  *   route's idempotency key) so that all together send CHAT_RATE messages a second, spread evenly
  *   (each member every CHAT_SOCKETS / CHAT_RATE seconds; partners half a round apart), for
- *   WARMUP_SECONDS that are checked but not timed, then CHAT_SECONDS that are timed;
+ *   WARMUP_SECONDS that are checked but not timed, then CHAT_SECONDS that are timed; the warm-up
+ *   is one round (every member sends once: a member's first request of the day records the day,
+ *   the first send of a session looks it up), so the timed part is the steady state;
  * - timed: from starting the send call to the partner's socket receiving that message's frame
  *   (p50/p95/p99; a message whose frame never came counts as endless), the messages a second
  *   actually sent, and the send call's own answer time beside it;
@@ -47,9 +49,11 @@ import { clearChatBench, seedChatBench, storedChatMessages, type ChatBench } fro
 export const CHAT_SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2_000);
 export const CHAT_RATE = Number(process.env.BENCH_CHAT_RATE ?? 200);
 export const CHAT_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 30);
+/** The timed run's p99 is also printed per window of this many seconds. */
+const LATENCY_WINDOW_SECONDS = 5;
 const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 /** Sent and checked like the rest, not timed: the server's first sends compile and warm caches. */
-const WARMUP_SECONDS = 2;
+const WARMUP_SECONDS = Number(process.env.BENCH_CHAT_WARMUP_SECONDS ?? Math.max(2, CHAT_SOCKETS / CHAT_RATE));
 /** How long after the last answer a frame may still come before its message counts as lost. */
 const DRAIN_MS = 10_000;
 /** After everything arrived: a frame sent twice would come now. */
@@ -477,6 +481,18 @@ async function runLayout(tools: ChatTools, bench: ChatBench, layout: Layout, ope
         `p99 ${ms(percentile(answerTimes, 0.99), 'no answer')}`,
     );
 
+    // Where in the run the slow ones were: a backlog left by the start drains in the first
+    // windows, a steady overload grows through all of them.
+    const windows: string[] = [];
+    for (let from = 0; from < span; from += LATENCY_WINDOW_SECONDS) {
+      const inWindow = timed
+        .filter((record) => record.start >= firstStart + from * 1000 && record.start < firstStart + (from + LATENCY_WINDOW_SECONDS) * 1000)
+        .map((record) => (record.frames > 0 ? record.frameAt - record.start : Infinity))
+        .sort((a, b) => a - b);
+      if (inWindow.length > 0) windows.push(ms(percentile(inWindow, 0.99)));
+    }
+    console.log(`info chat delivery, ${layout.name}: p99 by ${LATENCY_WINDOW_SECONDS} s of the timed run: ${windows.join(', ')}`);
+
     // Exactness, over every message (warm-up too).
     const answered = ok();
     answeredCount = answered.length;
@@ -607,8 +623,13 @@ export async function chatDeliveryBench(tools: ChatTools): Promise<boolean> {
         WORKER: i === 0 ? '1' : '0',
       }),
     };
-    let ok = await runLayout(tools, bench, one, open, pgliteDir);
-    if (!onPostgres) {
+    // BENCH_CHAT_PROCESSES=1 or 3 runs that layout alone (both by default).
+    const only = process.env.BENCH_CHAT_PROCESSES?.trim();
+    if (only && only !== '1' && only !== '3') throw new Error(`BENCH_CHAT_PROCESSES must be 1 or 3, got ${only}`);
+    let ok = only === '3' ? true : await runLayout(tools, bench, one, open, pgliteDir);
+    if (only === '1') {
+      // The three-process layout was not asked for.
+    } else if (!onPostgres) {
       console.log('info chat delivery, three processes through nginx and Redis: skipped on the embedded database (PGlite is one process); set BENCH_DATABASE_URL to run it');
     } else if (!fs.existsSync(nginxBinary())) {
       console.log(`FAIL chat delivery, three processes through nginx and Redis: no nginx at ${nginxBinary()} (apt-get install nginx, or NGINX_PATH)`);

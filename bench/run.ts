@@ -22,7 +22,9 @@
  * BENCH_CHAT_SECONDS, default 30, through POST /api/message.php to their partners; send to the
  * partner's frame p50/p95/p99, memory per socket, every message exactly once and in order; on one
  * server process, then on three through Redis at BENCH_REDIS_URL, default redis://127.0.0.1:6379,
- * PostgreSQL only; runs first, with servers and members of its own).
+ * PostgreSQL only; BENCH_CHAT_PROCESSES=1 or 3 runs one of the two; BENCH_CHAT_WARMUP_SECONDS
+ * the untimed first part, default one round of every member; runs first, with servers and
+ * members of its own).
  * The server runs in its own process (as in production); autocannon loads it from this one.
  *
  * BENCH_ONLY=<text> runs only the cases whose name contains the text (case-insensitive), e.g.

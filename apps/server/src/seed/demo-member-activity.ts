@@ -112,7 +112,7 @@ export async function seedDemoMemberActivity(db: Database, options: { now?: Date
     const answeredAt = new Date(now.getTime() + 60_000);
     await db.transaction(async (tx) => {
       const { message, waitedSince } = await storeStaffMessage(tx, {
-        conversationId: sent.conversation.id,
+        conversationId: sent.conversationId,
         fictionalProfileId: matched,
         staffId: staff.id,
         text: DEMO_TEXTS.operatorAnswer,
@@ -120,7 +120,7 @@ export async function seedDemoMemberActivity(db: Database, options: { now?: Date
         now: answeredAt,
       });
       if (waitedSince) {
-        await tx.insert(operatorAnswers).values({ siteId: site.id, conversationId: sent.conversation.id, staffId: staff.id, messageId: message.id, waitedSince, answeredAt });
+        await tx.insert(operatorAnswers).values({ siteId: site.id, conversationId: sent.conversationId, staffId: staff.id, messageId: message.id, waitedSince, answeredAt });
       }
     });
   }

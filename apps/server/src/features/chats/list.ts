@@ -6,10 +6,11 @@
  * waiting for its deletion) stays away. Messages outside the site's history window neither show
  * nor count.
  */
-import { and, desc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { historyWindowStart, type TChatItem, type TChatsAnswer } from '@cupido/shared/chats';
 import type { Database } from '../../db/open';
+import { executePrepared } from '../../db/prepared';
 import { conversationMembers, conversations, messages } from '../../db/schema';
 import type { ActivityMarks } from '../profiles/activity-port';
 import { cardsByIdsQuery, toCard } from '../profiles/search-read-model';
@@ -93,12 +94,15 @@ export async function chatsOf(db: Database, site: ChatSite, memberProfileId: num
 }
 
 /** The Messages badge alone: unread messages of all the member's shown conversations. */
-export async function unreadTotalOf(db: Reader, site: Pick<ChatSite, 'chatHistoryDays'>, memberProfileId: number, now: Date): Promise<number> {
-  const windowStart = historyWindowStart(now, site.chatHistoryDays);
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${unreadCount(memberProfileId, windowStart)}), 0)::int` })
-    .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(shownConversations(memberProfileId));
+export async function unreadTotalOf(db: Pick<Database, 'execute'>, site: Pick<ChatSite, 'chatHistoryDays'>, memberProfileId: number, now: Date): Promise<number> {
+  const [row] = await executePrepared<{ total: number }>(db, sql`select ${unreadTotalColumn(site, memberProfileId, now)} as total`);
   return row?.total ?? 0;
+}
+
+/** unreadTotalOf as an expression, for a statement that reads other numbers with it (the badge frame). */
+export function unreadTotalColumn(site: Pick<ChatSite, 'chatHistoryDays'>, memberProfileId: number, now: Date): SQL<number> {
+  const windowStart = historyWindowStart(now, site.chatHistoryDays);
+  return sql<number>`(select coalesce(sum(${unreadCount(memberProfileId, windowStart)}), 0)::int
+    from ${conversationMembers} inner join ${conversations} on ${conversations.id} = ${conversationMembers.conversationId}
+    where ${shownConversations(memberProfileId)})`;
 }

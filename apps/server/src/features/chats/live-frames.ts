@@ -5,9 +5,11 @@
  * them, and none pretend to come from them (no typing, no read receipts).
  */
 import type { TLiveServerFrame } from '@cupido/shared/live';
-import { newLikesCount } from '../likes/likes-lists';
+import { sql } from 'drizzle-orm';
+import { executePrepared } from '../../db/prepared';
+import { newLikesCountColumn } from '../likes/likes-lists';
 import type { ChatDeps, ChatSite } from './context';
-import { unreadTotalOf } from './list';
+import { unreadTotalColumn } from './list';
 import { toChatMessage, type SentMessage } from './message-view';
 
 async function publish(deps: Pick<ChatDeps, 'live' | 'log'>, profileIds: readonly number[], frame: TLiveServerFrame): Promise<void> {
@@ -20,10 +22,13 @@ async function publish(deps: Pick<ChatDeps, 'live' | 'log'>, profileIds: readonl
   }
 }
 
-/** The badge numbers of the member: unread messages and new likes. */
+/** The badge numbers of the member: unread messages and new likes, in one statement (one per received message). */
 export async function countsFrameOf(deps: Pick<ChatDeps, 'db' | 'clock'>, site: Pick<ChatSite, 'chatHistoryDays'>, profileId: number): Promise<TLiveServerFrame> {
-  const [unread, newLikes] = await Promise.all([unreadTotalOf(deps.db, site, profileId, deps.clock()), newLikesCount(deps.db, profileId)]);
-  return { type: 'counts', unread_messages: unread, new_likes: newLikes };
+  const [row] = await executePrepared<{ unread: number; new_likes: number }>(
+    deps.db,
+    sql`select ${unreadTotalColumn(site, profileId, deps.clock())} as unread, ${newLikesCountColumn(profileId)} as new_likes`,
+  );
+  return { type: 'counts', unread_messages: row?.unread ?? 0, new_likes: row?.new_likes ?? 0 };
 }
 
 export async function publishCounts(deps: ChatDeps, site: Pick<ChatSite, 'chatHistoryDays'>, profileId: number): Promise<void> {

@@ -6,7 +6,7 @@
 import { messageStateOf, type TChatMessage } from '@cupido/shared/chats';
 import type { z } from 'zod';
 import type { ZLastMessage } from '@cupido/shared/chats';
-import type { ConversationRow, MessageRow } from './store';
+import type { MessageRow } from './store';
 
 /** Characters (graphemes) of a text message the conversation list shows. */
 export const PREVIEW_GRAPHEMES = 80;
@@ -76,7 +76,7 @@ export function toLastMessage(row: MessageRow, viewerProfileId: number, partner:
 /** A stored message, as the transaction left it. */
 export interface SentMessage {
   message: MessageRow;
-  conversation: ConversationRow;
+  conversationId: number;
   partnerProfileId: number;
   partner: PartnerProgress;
   /** The sender's balance after paying. */

@@ -10,7 +10,7 @@ import type { ContactFacts } from '@cupido/shared/profiles';
 import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import { profileAccountUnconfirmed } from '../accounts/profile-of-user';
-import { contactFacts, targetProfile, type TargetProfile } from '../profiles/contact';
+import { contactFacts, targetProfile, targetWithContactFacts, type TargetProfile } from '../profiles/contact';
 import { cardsByIdsQuery, type CardRow } from '../profiles/search-read-model';
 import { chatBlocked, noAccess, profileNotFound, type ChatMember } from './context';
 import { startedCount } from './store';
@@ -50,9 +50,9 @@ export type SendPartnerFacts = Omit<PartnerFacts, 'card'>;
  * statement less is time the member's account lock is held less (issue 32's chat bench).
  */
 export async function sendPartnerFacts(db: Database, member: ChatMember, profileId: number): Promise<SendPartnerFacts | null> {
-  const target = await targetProfile(db, member.siteId, profileId);
-  if (!target) return null;
-  const facts = await contactFacts(db, { userId: member.userId, profileId: member.profileId }, target);
+  const found = await targetWithContactFacts(db, member.siteId, { userId: member.userId, profileId: member.profileId }, profileId);
+  if (!found) return null;
+  const { target, facts } = found;
   let unconfirmed = false;
   if (!facts.targetUsable) {
     const [account] = await db.select({ unconfirmed: profileAccountUnconfirmed(profileId) }).from(sql`(select 1) as one`);

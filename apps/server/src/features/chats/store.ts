@@ -7,6 +7,7 @@
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/open';
+import { preparedStatement } from '../../db/prepared';
 import { conversationMembers, conversations, messages } from '../../db/schema';
 import type { Tx } from '../../infra/domain-events';
 import type { Viewer } from '../profiles/contact';
@@ -34,6 +35,43 @@ function pairCondition(a: number, b: number) {
 export async function conversationBetween(db: Reader, a: number, b: number, lock = false): Promise<ConversationRow | null> {
   const query = db.select().from(conversations).where(pairCondition(a, b));
   const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+const sendLocksStatement = preparedStatement<
+  { low: number; high: number; senderProfileId: number; clientId: string | null },
+  { conversation_id: number | null; stored_message_id: string | number | null }
+>(
+  (p) =>
+    sql`with locked as (
+      select id from ${conversations} where low_profile_id = ${p.low} and high_profile_id = ${p.high} for update
+    )
+    select (select id from locked) as conversation_id,
+      (select id from ${messages} where sender_profile_id = ${p.senderProfileId} and client_id = ${p.clientId}::text) as stored_message_id`,
+);
+
+/**
+ * A send's second statement, under the sender's account lock (issue 32: one round trip where
+ * there were two): the id of the conversation between the two, its row locked until the
+ * transaction ends (null: none yet), and the id of the sender's message stored with this client
+ * id (null: none, or no client id). The statement starts after the account lock was granted, so
+ * it sees every earlier send of the member committed.
+ */
+export async function lockConversationForSend(
+  tx: Tx,
+  input: { senderProfileId: number; partnerProfileId: number; clientId: string | null },
+): Promise<{ conversationId: number | null; storedMessageId: number | null }> {
+  const { low, high } = pairOf(input.senderProfileId, input.partnerProfileId);
+  const [row] = await sendLocksStatement(tx as unknown as Database, { low, high, senderProfileId: input.senderProfileId, clientId: input.clientId });
+  return {
+    conversationId: row?.conversation_id ?? null,
+    storedMessageId: row?.stored_message_id == null ? null : Number(row.stored_message_id),
+  };
+}
+
+/** One message by its id. */
+export async function messageById(db: Reader, id: number): Promise<MessageRow | null> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id));
   return row ?? null;
 }
 

@@ -59,16 +59,22 @@ export class InsufficientCreditsError extends AppError {
  * locked first, so concurrent changes of one member run one after another, each seeing the
  * balance and the entries the previous one committed: a key posted concurrently twice is
  * written once, and spends can never take the balance below 0.
+ *
+ * `accountLocked`: the caller locked this member's account row earlier in this transaction
+ * (accounts' lockMemberAccount, as a chat send does), so the lock is not asked again: one round
+ * trip less while the caller's locks are held (issue 32's chat bench).
  */
-export async function changeCredits(tx: Tx, change: CreditChange): Promise<PostedEntry> {
+export async function changeCredits(tx: Tx, change: CreditChange, options: { accountLocked?: boolean } = {}): Promise<PostedEntry> {
   if (!Number.isSafeInteger(change.amount) || change.amount === 0) {
     throw new Error(`A credit change needs a non-zero whole amount, got ${change.amount}`);
   }
   if (!CREDIT_KINDS.includes(change.kind)) throw new Error(`Unknown credit kind ${String(change.kind)}`);
   if (change.idempotencyKey.length === 0) throw new Error('A credit change needs an idempotency key');
 
-  const [member] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, change.userId)).for('update');
-  if (!member) throw new Error(`No member ${change.userId} to change credits of`);
+  if (!options.accountLocked) {
+    const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, change.userId)).for('update');
+    if (!member) throw new Error(`No member ${change.userId} to change credits of`);
+  }
 
   // One statement once the account is locked (its snapshot then sees every entry committed
   // before): the entry of this key posted earlier, or the balance changed and the entry
@@ -82,6 +88,7 @@ export async function changeCredits(tx: Tx, change: CreditChange): Promise<Poste
     earlier_balance_after: number | null;
     entry_id: number | null;
     balance_after: number | null;
+    balance_before: number | null;
   }>(
     tx as unknown as Database,
     sql`with earlier as (
@@ -97,13 +104,14 @@ export async function changeCredits(tx: Tx, change: CreditChange): Promise<Poste
       returning id, balance_after
     )
     select earlier.id as earlier_id, earlier.amount as earlier_amount, earlier.kind as earlier_kind, earlier.balance_after as earlier_balance_after,
-      inserted.id as entry_id, inserted.balance_after
+      inserted.id as entry_id, inserted.balance_after, (select credits from ${users} where id = ${change.userId}) as balance_before
     from (select 1) as one left join earlier on true left join inserted on true`,
   );
   if (posted?.earlier_id != null) {
     return { entryId: posted.earlier_id, amount: posted.earlier_amount!, kind: posted.earlier_kind!, balanceAfter: posted.earlier_balance_after!, replayed: true };
   }
-  if (posted?.entry_id == null) throw new InsufficientCreditsError(member.credits, -change.amount);
+  if (posted?.balance_before == null) throw new Error(`No member ${change.userId} to change credits of`);
+  if (posted.entry_id == null) throw new InsufficientCreditsError(posted.balance_before, -change.amount);
   return { entryId: posted.entry_id, amount: change.amount, kind: change.kind, balanceAfter: posted.balance_after!, replayed: false };
 }
 

@@ -2,7 +2,7 @@
  * The likes lists (decision 027): GET /api/likes.php's answer, written as JSON by PostgreSQL, the
  * pages of the likes grids (/likes/{type}) and the like flags of a page of cards.
  */
-import { and, desc, eq, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LIKES_PAGE_TYPES, LIKES_PER_PAGE, likeStateOf, type LikeState, type LikesPageType, type TLikesPageAnswer } from '@cupido/shared/likes';
 import type { Database } from '../../db/open';
@@ -57,12 +57,17 @@ export function likesAnswerQuery(db: Pick<Database, 'select'>, memberProfileId: 
  * message asks it.
  */
 export async function newLikesCount(db: Pick<Database, 'execute'>, memberProfileId: number): Promise<number> {
-  const [row] = await executePrepared<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from ${likes}
-      where ${likes.toProfileId} = ${memberProfileId} and not ${likes.hidden} and ${likes.seenAt} is null and ${notHiddenFromPartners(likes.fromProfileId)}`,
-  );
+  const [row] = await executePrepared<{ count: number }>(db, sql`select ${newLikesCountColumn(memberProfileId)} as count`);
   return row?.count ?? 0;
+}
+
+/**
+ * newLikesCount as an expression, for a statement of a feature above that reads it with its own
+ * numbers (the chats' badge frame: one statement per received message instead of two).
+ */
+export function newLikesCountColumn(memberProfileId: number): SQL<number> {
+  return sql<number>`(select count(*)::int from ${likes}
+    where ${likes.toProfileId} = ${memberProfileId} and not ${likes.hidden} and ${likes.seenAt} is null and ${notHiddenFromPartners(likes.fromProfileId)})`;
 }
 
 /** Pages of the likes grids go this far (LIKES_PER_PAGE each). */
