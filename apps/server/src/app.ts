@@ -244,7 +244,7 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(session, { db: database.db, clock, broker, memberProfile: profilesForAccounts.memberProfile });
   // The live channel (decision 028): likes and chats send frames to members' open apps through `live`.
   // Who is online across processes (decision 036): this process's member_presence rows, written by the hub.
-  const presence = createPresenceRecorder({ db: database.db, clock, log: app.log, heartbeatMs: config.liveLimits?.presenceHeartbeatMs });
+  const presence = createPresenceRecorder({ db: database.db, clock, log: app.log, heartbeatMs: config.liveLimits?.presenceHeartbeatMs, beatChunk: config.liveLimits?.presenceBeatChunk });
   jobs.register(presencePruneJob({ db: database.db, clock }));
   const live = await createLiveHub({ broker, clock, log: app.log, registry: metrics.registry, limits: config.liveLimits, presence });
   app.decorate('live', live);

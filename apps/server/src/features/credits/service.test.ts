@@ -63,6 +63,26 @@ describe('changeCredits', () => {
     expect(await t.entriesSum(userId)).toBe(25);
   });
 
+  it('with the account row locked by the caller (accountLocked, as a chat send): a key posted at once is written once, an overdraft refused with the balance', async () => {
+    const userId = await t.member(30);
+    const lockedChange = (amount: number, key: string) =>
+      t.database.db.transaction(async (tx) => {
+        // What accounts' lockMemberAccount does first in a send's transaction.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        return changeCredits(tx, { userId, amount, kind: 'message', idempotencyKey: key, now: NOW }, { accountLocked: true });
+      });
+    const results = await Promise.all(Array.from({ length: 8 }, () => lockedChange(-10, 'message:locked')));
+    expect(results.filter((result) => !result.replayed)).toHaveLength(1);
+    expect(await readBalance(t.database.db, userId)).toBe(20);
+    const spends = await Promise.allSettled(Array.from({ length: 3 }, (_, i) => lockedChange(-15, `message:locked-${i}`)));
+    expect(spends.filter((spend) => spend.status === 'fulfilled')).toHaveLength(1);
+    const refused = spends.filter((spend): spend is PromiseRejectedResult => spend.status === 'rejected').map((spend) => spend.reason as unknown);
+    expect(refused).toHaveLength(2);
+    for (const error of refused) expect(error).toMatchObject({ status: 402, code: 'insufficient_credits', balance: 5, required: 15 });
+    expect(await readBalance(t.database.db, userId)).toBe(5);
+    expect(await t.entriesSum(userId)).toBe(5);
+  });
+
   it('refuses an overdraft with insufficient_credits (402) and leaves the whole transaction unwritten', async () => {
     const userId = await t.member(5);
     const error = await rejection(

@@ -1,6 +1,6 @@
 /** The live channel's heartbeat and limits (decision 028); tests shorten them through the app's config. */
 import { LIVE_HEARTBEAT_MS } from '@cupido/shared/chat-rules';
-import { PRESENCE_HEARTBEAT_MS } from './presence';
+import { PRESENCE_BEAT_CHUNK, PRESENCE_HEARTBEAT_MS } from './presence';
 
 export interface LiveLimits {
   /** Ping interval; a socket that did not answer the previous ping is terminated. */
@@ -23,6 +23,8 @@ export interface LiveLimits {
   maxSocketsPerMember: number;
   /** How often this process refreshes its member_presence rows (presence.ts). */
   presenceHeartbeatMs: number;
+  /** Members whose presence rows one statement of that refresh writes (presence.ts). */
+  presenceBeatChunk: number;
 }
 
 /**
@@ -42,4 +44,5 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   closeGraceMs: 1_000,
   maxSocketsPerMember: MAX_LIVE_SOCKETS_PER_MEMBER,
   presenceHeartbeatMs: PRESENCE_HEARTBEAT_MS,
+  presenceBeatChunk: PRESENCE_BEAT_CHUNK,
 };

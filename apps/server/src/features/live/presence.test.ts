@@ -18,7 +18,8 @@ import { baseUrlOf, closeAll, openLiveReady, type LiveClient } from './live-test
 import { PRESENCE_PRUNE_AFTER_MS, PRESENCE_TIMEOUT_MS, presencePruneJob } from './presence';
 
 const brokerChannelPrefix = `cupido-test:${randomBytes(6).toString('hex')}:`;
-const liveLimits = { presenceHeartbeatMs: 100 };
+// One member per statement of a heartbeat's refresh: the tests hold a few members, a site thousands.
+const liveLimits = { presenceHeartbeatMs: 100, presenceBeatChunk: 1 };
 let t: AccountsTestApp;
 /** Process B: a second app on the same database, broker and clock. */
 let other: TestApp;
@@ -116,18 +117,24 @@ describe('presence across two processes', () => {
     expect(await rowsOf(cleo.userId)).toHaveLength(0);
   });
 
-  it("refreshes the process's rows on its heartbeat and deletes a row of a member it holds no socket of", async () => {
+  it("refreshes the process's rows on its heartbeat, a member per statement, and deletes a row of a member it holds no socket of", async () => {
     const onA = await openOn(baseA, anna);
+    const bensOnA = await openOn(baseA, ben);
     await expect.poll(async () => (await rowsOf(anna.userId)).length, poll).toBe(1);
+    await expect.poll(async () => (await rowsOf(ben.userId)).length, poll).toBe(1);
     const [row] = await rowsOf(anna.userId);
-    // A refresh that failed long ago, and a row of Cleo under A's id that a lost delete left behind.
-    await t.database.db.update(memberPresence).set({ seenAt: new Date(t.clock().getTime() - 10 * PRESENCE_TIMEOUT_MS) }).where(eq(memberPresence.userId, anna.userId));
+    // Refreshes that failed long ago, and a row of Cleo under A's id that a lost delete left behind.
+    const longAgo = new Date(t.clock().getTime() - 10 * PRESENCE_TIMEOUT_MS);
+    await t.database.db.update(memberPresence).set({ seenAt: longAgo }).where(eq(memberPresence.processId, row!.processId));
     await t.database.db.insert(memberPresence).values({ userId: cleo.userId, profileId: cleo.profileId, processId: row!.processId, seenAt: t.clock() });
 
+    // Both refreshed, though each statement of the refresh writes one member's row.
     await expect.poll(async () => (await rowsOf(anna.userId))[0]?.seenAt.getTime(), poll).toBe(t.clock().getTime());
+    await expect.poll(async () => (await rowsOf(ben.userId))[0]?.seenAt.getTime(), poll).toBe(t.clock().getTime());
     await expect.poll(async () => (await rowsOf(cleo.userId)).length, poll).toBe(0);
     expect(await annaInBensListOnB()).toBe('online');
     await closeClient(onA);
+    await closeClient(bensOnA);
   });
 
   // Last: it stops process B.

@@ -24,7 +24,7 @@ import { accountHoldsProfile } from '../accounts/for-presence';
 /** How often a process refreshes its rows. */
 export const PRESENCE_HEARTBEAT_MS = 30_000;
 /** A heartbeat refreshes the rows of this many members per statement. */
-const BEAT_CHUNK = 200;
+export const PRESENCE_BEAT_CHUNK = 200;
 /** A row not refreshed for this long no longer counts: two beats missed and some slack. */
 export const PRESENCE_TIMEOUT_MS = 75_000;
 /** Rows this old (a process that died) are deleted by the hourly prune. */
@@ -53,6 +53,8 @@ export interface PresenceOptions {
   clock: Clock;
   log: { warn(obj: object, msg: string): void };
   heartbeatMs?: number;
+  /** Members per statement of a heartbeat's refresh (PRESENCE_BEAT_CHUNK). */
+  beatChunk?: number;
   processId?: string;
 }
 
@@ -65,7 +67,7 @@ export function onlineNow(profileId: SQLWrapper, now: Date): SQL<boolean> {
 
 const intArray = (values: number[]) => sql`${sql.param(values)}::int[]`;
 
-export function createPresenceRecorder({ db, clock, log, heartbeatMs = PRESENCE_HEARTBEAT_MS, processId = randomUUID() }: PresenceOptions): PresenceRecorder {
+export function createPresenceRecorder({ db, clock, log, heartbeatMs = PRESENCE_HEARTBEAT_MS, beatChunk = PRESENCE_BEAT_CHUNK, processId = randomUUID() }: PresenceOptions): PresenceRecorder {
   /** The members with a socket here: user id -> profile id. */
   const present = new Map<number, number>();
   const toUpsert = new Set<number>();
@@ -100,14 +102,14 @@ export function createPresenceRecorder({ db, clock, log, heartbeatMs = PRESENCE_
     toDelete.clear();
     try {
       if (beat && (rowsMayExist || present.size > 0)) {
-        // Every row of a member who left deleted, then every member here refreshed, BEAT_CHUNK at a
+        // Every row of a member who left deleted, then every member here refreshed, beatChunk at a
         // time with a turn of the event loop between: one statement for 2,000 members took 150 ms
         // of PostgreSQL's time at once, and every chat send waited behind it (issue 32's bench).
         const members = [...present.keys()];
         await db.delete(memberPresence).where(and(eq(memberPresence.processId, processId), sql`not (${memberPresence.userId} = any(${intArray(members)}))`));
-        for (let from = 0; from < members.length; from += BEAT_CHUNK) {
+        for (let from = 0; from < members.length; from += beatChunk) {
           if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-          await db.execute(upsert(members.slice(from, from + BEAT_CHUNK).filter((userId) => present.has(userId)), now));
+          await db.execute(upsert(members.slice(from, from + beatChunk).filter((userId) => present.has(userId)), now));
         }
         if (members.length === 0) rowsMayExist = false;
         return;
