@@ -16,7 +16,6 @@ import type { ActivityMarks } from '../profiles/activity-port';
 import { cardsByIdsQuery, toCard } from '../profiles/search-read-model';
 import type { ChatSite } from './context';
 import { toLastMessage } from './message-view';
-import type { Reader } from './store';
 
 const theirs = alias(conversationMembers, 'theirs');
 
