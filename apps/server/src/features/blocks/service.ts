@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/open';
+import { preparedStatement } from '../../db/prepared';
 import { blocks } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
@@ -99,19 +100,27 @@ export async function blockedEitherWay(db: Database, member: { userId: number; p
   return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
 }
 
+/** Built once: asked before every send and like (issue 32's chat bench). */
+const blockStateStatement = preparedStatement<
+  { viewerUserId: number; viewerProfileId: number; targetProfileId: number },
+  { blocker_user_id: number; blocked_profile_id: number }
+>(
+  (p) =>
+    sql`select ${blocks.blockerUserId}, ${blocks.blockedProfileId} from ${blocks}
+      where (${blocks.blockerUserId} = ${p.viewerUserId} and ${blocks.blockedProfileId} = ${p.targetProfileId})
+        or (${blocks.blockedProfileId} = ${p.viewerProfileId} and ${profileIdOfUser(blocks.blockerUserId)} = ${p.targetProfileId})`,
+);
+
 /** Whether the viewer blocked the target, and whether the target's member blocked the viewer. */
 export async function blockStateBetween(
   db: Database,
   viewer: { userId: number; profileId: number },
   targetProfileId: number,
 ): Promise<{ blockedByViewer: boolean; blockedByTarget: boolean }> {
-  const rows = await db
-    .select({ blockerUserId: blocks.blockerUserId, blockedProfileId: blocks.blockedProfileId })
-    .from(blocks)
-    .where(
-      sql`(${blocks.blockerUserId} = ${viewer.userId} and ${blocks.blockedProfileId} = ${targetProfileId})
-        or (${blocks.blockedProfileId} = ${viewer.profileId} and ${profileIdOfUser(blocks.blockerUserId)} = ${targetProfileId})`,
-    );
+  const rows = (await blockStateStatement(db, { viewerUserId: viewer.userId, viewerProfileId: viewer.profileId, targetProfileId })).map((row) => ({
+    blockerUserId: row.blocker_user_id,
+    blockedProfileId: row.blocked_profile_id,
+  }));
   return {
     blockedByViewer: rows.some((r) => r.blockerUserId === viewer.userId && r.blockedProfileId === targetProfileId),
     blockedByTarget: rows.some((r) => r.blockedProfileId === viewer.profileId && r.blockerUserId !== viewer.userId),

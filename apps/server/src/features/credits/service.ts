@@ -8,7 +8,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { CREDIT_KINDS, type TCreditHistoryAnswer, type TCreditKind } from '@cupido/shared/credits';
 import { creditEntries, users } from '../../db/schema';
 import type { Database } from '../../db/open';
-import { executePrepared } from '../../db/prepared';
+import { preparedStatement } from '../../db/prepared';
 import { AppError } from '../../errors';
 
 /** A drizzle transaction (or the database itself, for reads). */
@@ -81,32 +81,15 @@ export async function changeCredits(tx: Tx, change: CreditChange, options: { acc
   // posted. The update's condition repeats the balance check atomically; the database's CHECK
   // (credits >= 0) is the last guard. A paid send runs this in its transaction (issue 32's chat
   // bench): three round trips fewer there than a statement each.
-  const [posted] = await executePrepared<{
-    earlier_id: number | null;
-    earlier_amount: number | null;
-    earlier_kind: TCreditKind | null;
-    earlier_balance_after: number | null;
-    entry_id: number | null;
-    balance_after: number | null;
-    balance_before: number | null;
-  }>(
-    tx as unknown as Database,
-    sql`with earlier as (
-      select id, amount, kind, balance_after from ${creditEntries} where user_id = ${change.userId} and idempotency_key = ${change.idempotencyKey}
-    ), updated as (
-      update ${users} set credits = credits + ${change.amount}
-      where id = ${change.userId} and credits + ${change.amount} >= 0 and not exists (select 1 from earlier)
-      returning credits
-    ), inserted as (
-      insert into ${creditEntries} (user_id, amount, kind, idempotency_key, reference, note, balance_after, created_at)
-      select ${change.userId}::int, ${change.amount}::int, ${change.kind}::text, ${change.idempotencyKey}::text, ${change.reference ?? null}::text, ${change.note ?? null}::text, credits, ${change.now.toISOString()}::timestamptz
-      from updated
-      returning id, balance_after
-    )
-    select earlier.id as earlier_id, earlier.amount as earlier_amount, earlier.kind as earlier_kind, earlier.balance_after as earlier_balance_after,
-      inserted.id as entry_id, inserted.balance_after, (select credits from ${users} where id = ${change.userId}) as balance_before
-    from (select 1) as one left join earlier on true left join inserted on true`,
-  );
+  const [posted] = await postStatement(tx as unknown as Database, {
+    userId: change.userId,
+    amount: change.amount,
+    kind: change.kind,
+    idempotencyKey: change.idempotencyKey,
+    reference: change.reference ?? null,
+    note: change.note ?? null,
+    createdAt: change.now,
+  });
   if (posted?.earlier_id != null) {
     return { entryId: posted.earlier_id, amount: posted.earlier_amount!, kind: posted.earlier_kind!, balanceAfter: posted.earlier_balance_after!, replayed: true };
   }
@@ -114,6 +97,37 @@ export async function changeCredits(tx: Tx, change: CreditChange, options: { acc
   if (posted.entry_id == null) throw new InsufficientCreditsError(posted.balance_before, -change.amount);
   return { entryId: posted.entry_id, amount: change.amount, kind: change.kind, balanceAfter: posted.balance_after!, replayed: false };
 }
+
+/** changeCredits' one statement, built once (every paid chat message runs it). */
+const postStatement = preparedStatement<
+  { userId: number; amount: number; kind: TCreditKind; idempotencyKey: string; reference: string | null; note: string | null; createdAt: Date },
+  {
+    earlier_id: number | null;
+    earlier_amount: number | null;
+    earlier_kind: TCreditKind | null;
+    earlier_balance_after: number | null;
+    entry_id: number | null;
+    balance_after: number | null;
+    balance_before: number | null;
+  }
+>(
+  (p) =>
+    sql`with earlier as (
+      select id, amount, kind, balance_after from ${creditEntries} where user_id = ${p.userId}::int and idempotency_key = ${p.idempotencyKey}::text
+    ), updated as (
+      update ${users} set credits = credits + ${p.amount}::int
+      where id = ${p.userId}::int and credits + ${p.amount}::int >= 0 and not exists (select 1 from earlier)
+      returning credits
+    ), inserted as (
+      insert into ${creditEntries} (user_id, amount, kind, idempotency_key, reference, note, balance_after, created_at)
+      select ${p.userId}::int, ${p.amount}::int, ${p.kind}::text, ${p.idempotencyKey}::text, ${p.reference}::text, ${p.note}::text, credits, ${p.createdAt}::timestamptz
+      from updated
+      returning id, balance_after
+    )
+    select earlier.id as earlier_id, earlier.amount as earlier_amount, earlier.kind as earlier_kind, earlier.balance_after as earlier_balance_after,
+      inserted.id as entry_id, inserted.balance_after, (select credits from ${users} where id = ${p.userId}::int) as balance_before
+    from (select 1) as one left join earlier on true left join inserted on true`,
+);
 
 /** The member's balance, as the ledger keeps it (0 for an unknown member). */
 export async function readBalance(db: Reader, userId: number): Promise<number> {

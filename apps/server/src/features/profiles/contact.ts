@@ -6,9 +6,10 @@
  *   const allowed = await mayContactFirst(db, { userId, profileId, siteId }, targetProfileId);
  *   if (!allowed) throw ...   // before creating a conversation or a like
  */
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { canContactFirst, type ContactFacts } from '@cupido/shared/profiles';
 import type { Database } from '../../db/open';
+import { preparedStatement } from '../../db/prepared';
 import { profiles } from '../../db/schema';
 import { blockStateBetween } from '../blocks/service';
 
@@ -81,13 +82,19 @@ async function factsWith(db: Database, viewer: Viewer | null, target: TargetProf
 
 /** A profile of the site with what contactFacts needs, or null when the site has no such profile. */
 export async function targetProfile(db: Database, siteId: number, profileId: number): Promise<TargetProfile | null> {
-  const [row] = await db
-    .select({ id: profiles.id, isInvisible: profiles.isInvisible, status: profiles.status, accountUsable: profiles.accountUsable, isFictional: profiles.isFictional })
-    .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.siteId, siteId)))
-    .limit(1);
-  return row ?? null;
+  const [row] = await targetStatement(db, { siteId, profileId });
+  return row ? { id: row.id, isInvisible: row.is_invisible, status: row.status, accountUsable: row.account_usable, isFictional: row.is_fictional } : null;
 }
+
+/** Built once: asked before every send, like and profile view. */
+const targetStatement = preparedStatement<
+  { siteId: number; profileId: number },
+  { id: number; is_invisible: boolean; status: string; account_usable: boolean; is_fictional: boolean }
+>(
+  (p) =>
+    sql`select ${profiles.id}, ${profiles.isInvisible}, ${profiles.status}, ${profiles.accountUsable}, ${profiles.isFictional} from ${profiles}
+      where ${profiles.id} = ${p.profileId} and ${profiles.siteId} = ${p.siteId} limit 1`,
+);
 
 /** May this member message or like the profile when it has not contacted them first? */
 export async function mayContactFirst(db: Database, viewer: Viewer & { siteId: number }, targetProfileId: number): Promise<boolean> {
