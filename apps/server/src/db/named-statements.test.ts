@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAMES_PER_CONNECTION, SEEN_BEFORE_NAMING, nameRepeatedStatements } from './named-statements';
+import { NAMES_PER_CONNECTION, PLANNED_PER_CALL, SEEN_BEFORE_NAMING, nameRepeatedStatements } from './named-statements';
 import { preparedName } from './statement-names';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -45,6 +45,12 @@ describe.runIf(!!url)('named repeated statements', () => {
     const names = await preparedNames();
     expect(names).not.toContain(preparedName(text));
     expect(names).not.toContain(preparedName('select $1::int as value'));
+  });
+
+  it('leaves a text marked planned per call unnamed however often it runs', async () => {
+    const text = `select $1::int * 2 as double ${PLANNED_PER_CALL}`;
+    for (let run = 0; run < SEEN_BEFORE_NAMING + 5; run += 1) expect((await pool.query({ text }, [run])).rows).toEqual([{ double: run * 2 }]);
+    expect(await preparedNames()).not.toContain(preparedName(text));
   });
 
   it(`keeps at most ${NAMES_PER_CONNECTION} names on a connection`, async () => {

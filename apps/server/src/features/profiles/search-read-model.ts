@@ -27,6 +27,7 @@ import type { LatLon, MatchSide } from '@cupido/shared/matching-rules';
 import { GENDERS } from '@cupido/shared/profile-options';
 import type { TProfileCard } from '@cupido/shared/profiles';
 import type { Database } from '../../db/open';
+import { plannedPerCall } from '../../db/named-statements';
 import { profiles } from '../../db/schema';
 import { photoUrl } from '../../infra/photo-storage';
 import { blockedEitherWay } from '../blocks/service';
@@ -128,7 +129,8 @@ const withinShownSql = (within: NonNullable<ProfileFilter['within']>) => sql`${s
  */
 function filterSql(f: ProfileFilter, use: 'count' | 'nearest' | 'page' = 'page'): SQL {
   const radius = !f.within ? undefined : use === 'count' ? withinCountSql(f.within.point, f.within.km, f) : use === 'page' ? withinShownSql(f.within) : undefined;
-  return and(
+  // Planned with its values on every call (decision 059): which index is best depends on them.
+  const filters = and(
     eq(profiles.siteId, f.siteId),
     // The bare column, as in the partial indexes' predicate, so the planner can use them.
     sql`${profiles.searchable}`,
@@ -141,6 +143,7 @@ function filterSql(f: ProfileFilter, use: 'count' | 'nearest' | 'page' = 'page')
     radius,
     f.excludeIds.length > 0 ? notInArray(profiles.id, f.excludeIds) : undefined,
   )!;
+  return sql`${filters} ${plannedPerCall}`;
 }
 
 /** Profiles with a photo first, then the newest. Ids are unique, so the order is stable across pages. */

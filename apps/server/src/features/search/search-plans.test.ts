@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
+import { PLANNED_PER_CALL } from '../../db/named-statements';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describePlan, planNodes, planOf, type PlanNode } from '../../test/query-plans';
 import { newSite } from '../profiles/profiles-test-kit';
@@ -224,6 +225,18 @@ describe('search query plans', () => {
     const [counted] = await countQuery(t.database.db, f, SEARCH_COUNT_CAP);
     const all = await pageIdsQuery(t.database.db, f, 1000, 0, LONDON);
     expect(counted!.count).toBe(all.length);
+  });
+
+  it('plans every search statement with its values, never as a kept generic plan (decision 059)', () => {
+    const f = filter({ match: STRAIGHT_MAN, ...birthDateBounds(today, 25, 45), within: { point: LONDON, km: 50 }, excludeIds: [3] })();
+    const statements = [
+      countQuery(t.database.db, f, SEARCH_COUNT_CAP),
+      countQuery(t.database.db, { ...f, match: { gender: 'female', seeking: 'both' } }, SEARCH_COUNT_CAP),
+      pageCardsQuery(t.database.db, f, 20, 0, LONDON),
+      pageIdsQuery(t.database.db, f, 20, 20, LONDON),
+      pageIdsQuery(t.database.db, filter({ country: 'GB' })(), 20, 0),
+    ];
+    for (const statement of statements) expect(statement.toSQL().sql).toContain(PLANNED_PER_CALL);
   });
 
   it('widens the radius for similar profiles on the same indexes', async () => {
