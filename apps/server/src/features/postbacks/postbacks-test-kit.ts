@@ -15,15 +15,22 @@ export interface PostbackDouble {
   calls: string[];
   /** The statuses of the next answers (then 200 again). */
   answerNext(...statuses: number[]): void;
+  /**
+   * The status of the next answer to a call whose path and query start with `prefix`; other calls
+   * are not affected. For tests where another test's late retry may reach the double first.
+   */
+  answerNextFor(prefix: string, status: number): void;
   close(): Promise<void>;
 }
 
 export async function startPostbackDouble(): Promise<PostbackDouble> {
   const calls: string[] = [];
-  const queued: number[] = [];
+  const queued: { status: number; prefix: string }[] = [];
   const server = http.createServer((request, response) => {
-    calls.push(request.url ?? '');
-    const status = queued.shift() ?? 200;
+    const url = request.url ?? '';
+    calls.push(url);
+    const next = queued.findIndex(({ prefix }) => url.startsWith(prefix));
+    const status = next === -1 ? 200 : queued.splice(next, 1)[0]!.status;
     response.writeHead(status, { 'content-type': 'text/plain' });
     response.end(status === 200 ? 'OK' : `error ${status} ${'x'.repeat(600)}`);
   });
@@ -32,7 +39,8 @@ export async function startPostbackDouble(): Promise<PostbackDouble> {
   return {
     origin: `http://127.0.0.1:${port}`,
     calls,
-    answerNext: (...statuses) => void queued.push(...statuses),
+    answerNext: (...statuses) => void queued.push(...statuses.map((status) => ({ status, prefix: '' }))),
+    answerNextFor: (prefix, status) => void queued.push({ status, prefix }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
