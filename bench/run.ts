@@ -60,6 +60,7 @@ import {
   type NotificationSinks,
 } from './notifications';
 import { CHAT_CASE, chatDeliveryBench } from './chat-delivery';
+import { steadyRate, type SteadyRequest } from './steady-rate';
 
 interface Case {
   name: string;
@@ -464,14 +465,20 @@ try {
   if (steadyCases.length > 0) console.log(`\nSteady rate for ${STEADY_SECONDS} s (the write targets apply on PostgreSQL)`);
   for (const c of steadyCases) {
     const { ratePerSecond, targetP99Ms } = c.steady!;
-    const result = await autocannon({ url: base + c.path, connections: STEADY_CONNECTIONS, overallRate: ratePerSecond, duration: STEADY_SECONDS, headers: c.headers, requests: c.requests });
-    const answered = result.requests.total;
-    const errors = result.non2xx + result.errors + result.timeouts;
-    const ok = result.latency.p99 <= targetP99Ms && errors === 0 && result.requests.average >= ratePerSecond * 0.95;
+    const template = c.requests?.[0];
+    const request = (): SteadyRequest => {
+      const first = { method: (template?.method ?? 'GET') as 'GET' | 'POST', path: template?.path ?? c.path, headers: { ...c.headers } };
+      const setup = typeof template?.setupRequest === 'function' ? template.setupRequest : null;
+      const built = (setup?.(first as never, {}) ?? first) as { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer };
+      return { method: (built.method ?? first.method) as 'GET' | 'POST', path: built.path ?? first.path, headers: built.headers ?? first.headers, body: built.body?.toString() };
+    };
+    const result = await steadyRate({ base, ratePerSecond, seconds: STEADY_SECONDS, connections: STEADY_CONNECTIONS, request });
+    const ok = result.p99 <= targetP99Ms && result.errors === 0 && result.ratePerSecond >= ratePerSecond * 0.95;
     if (onPostgres) failed ||= !ok;
     console.log(
-      `${onPostgres ? (ok ? 'ok  ' : 'FAIL') : 'info'} ${c.name} at ${ratePerSecond}/s: ${result.requests.average.toFixed(0)} req/s, ` +
-        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (target p99 <= ${targetP99Ms} ms, no error), ${answered.toLocaleString('en')} answered, ${errors} errors`,
+      `${onPostgres ? (ok ? 'ok  ' : 'FAIL') : 'info'} ${c.name} at ${ratePerSecond}/s, evenly spaced: ${result.ratePerSecond.toFixed(0)} req/s, ` +
+        `p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms (target p99 <= ${targetP99Ms} ms, no error; timed from when each request was due), ` +
+        `${result.answered.toLocaleString('en')} answered, ${result.errors} errors, ${result.waitedForConnection} waited for a connection`,
     );
   }
   for (const c of latencyCases) {
