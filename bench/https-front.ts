@@ -1,5 +1,5 @@
 /**
- * The front a production deployment has (README, Operations: TLS at a proxy such as nginx, which
+ * The front a production deployment has (docs/operations.md: TLS at a proxy such as nginx, which
  * speaks HTTP/2 to browsers), for `npm run bench:web` (decision 045): an HTTP/2 server with a
  * throwaway self-signed certificate on a loopback port that passes every request and WebSocket
  * to the app's server unchanged (Host included). Measured through it, a phone's page loads use

@@ -1,4 +1,4 @@
-/** WORKER and METRICS_TOKEN as the README documents them. */
+/** WORKER and METRICS_TOKEN as docs/configuration.md documents them. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 

@@ -6,7 +6,7 @@ import type { PublicOriginConfig } from './features/sites/public-origin';
 import { runModeOf } from './run-mode';
 
 /**
- * Every environment variable the server reads, parsed once at start. The README lists them.
+ * Every environment variable the server reads, parsed once at start. docs/configuration.md lists them.
  * Empty strings count as unset so `FOO= npm start` behaves like leaving FOO out.
  */
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);

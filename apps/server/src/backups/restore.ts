@@ -1,5 +1,5 @@
 /**
- * Restoring a backup (issue 32, README "Backups"): a `pg_dump --format=custom` file goes into a new
+ * Restoring a backup (issue 32, docs/operations.md "Backups"): a `pg_dump --format=custom` file goes into a new
  * database on the same PostgreSQL server, and the copy is checked before anyone points a server
  * at it: its migrations are ones this code knows, and every member's balance equals the sum of
  * their ledger entries (checkLedgerDrift, the nightly check). Never into an existing database.
