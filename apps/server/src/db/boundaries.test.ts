@@ -2,10 +2,14 @@
  * Feature boundaries (decision 021), read from the sources with the TypeScript parser:
  * (a) a file under features/<x>/ imports from db/schema only the tables x owns (table-owners.ts),
  *     apart from the exceptions below, each with its reason;
- * (b) the features import each other without circles, on the server and in the web app.
- * Tests and test kits are left out: they may arrange rows of any table and use any feature.
+ * (b) the features import each other without circles, on the server and in the web app;
+ * (c) test kits live in test/ folders and no production file imports a test, a test kit or a
+ *     test folder; no feature, infra, plugin or db file imports the demo seed (issue 33: the
+ *     seed and the tests stand above the product, never below it).
+ * Tests and test kits are left out of (a) and (b): they may arrange rows of any table and use any feature.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +52,7 @@ function sourceFiles(root: string): string[] {
     .map((f) => path.join(root, f));
 }
 
-const isTestFile = (file: string) => /\.test\.tsx?$|-test-kit\.ts$|[/\\]test-images\.ts$|[/\\]test[/\\]/.test(file);
+const isTestFile = (file: string) => /\.test\.tsx?$|-test-kit\.tsx?$|[/\\]test-images\.ts$|[/\\]test[/\\]/.test(file);
 
 interface ImportOf {
   /** The imported file, resolved, or the bare module name. */
@@ -162,6 +166,34 @@ function describeCircles(graph: Map<string, Map<string, string[]>>): string[] {
   });
 }
 
+/** Test kits outside a test/ folder, as paths relative to `root`. */
+function testKitsOutsideTestFolders(root: string): string[] {
+  return sourceFiles(root)
+    .filter((file) => /-test-kit\.tsx?$/.test(file) && !/[/\\]test[/\\]/.test(path.relative(root, file)))
+    .map((file) => path.relative(root, file).split(path.sep).join('/'));
+}
+
+/**
+ * Production files of `root` that import what is not production: a test, a test kit or a test
+ * folder, anywhere; and, from the product's own layers (`productLayers`), the demo seed.
+ * Entry points (main.ts, the CLIs, preflight) may use the seed: they start it or refuse it.
+ */
+function importsOfWhatIsNotProduction(root: string, productLayers: string[] = [], seedDir?: string): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(root)) {
+    if (isTestFile(file)) continue;
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    const inProduct = productLayers.some((layer) => relative === layer || relative.startsWith(`${layer}/`));
+    for (const { target } of importsOf(file)) {
+      if (!path.isAbsolute(target)) continue;
+      const to = path.relative(root, target).split(path.sep).join('/');
+      if (isTestFile(target)) found.push(`${relative} -> ${to}`);
+      else if (inProduct && seedDir && target.startsWith(seedDir + path.sep)) found.push(`${relative} -> ${to} (the demo seed)`);
+    }
+  }
+  return found;
+}
+
 describe('feature boundaries', () => {
   const schemaTables = Object.entries(schema)
     .filter(([, value]) => value && typeof value === 'object' && Symbol.for('drizzle:IsDrizzleTable') in value)
@@ -212,6 +244,43 @@ describe('feature boundaries', () => {
     expect(graph.size).toBeGreaterThan(5);
     expect(describeCircles(graph)).toEqual([]);
     expect([...notSeen], 'remove these from ALLOWED_WEB_IMPORTS').toEqual([]);
+  });
+
+  it('keeps test kits in test/ folders, on the server and in the web app', () => {
+    expect(testKitsOutsideTestFolders(SERVER_SRC)).toEqual([]);
+    expect(testKitsOutsideTestFolders(WEB_SRC)).toEqual([]);
+    // The kits exist and are found where they belong: the check looks at real files.
+    expect(sourceFiles(path.join(SERVER_SRC, 'features')).filter((file) => /[/\\]test[/\\][^/\\]+-test-kit\.ts$/.test(file)).length).toBeGreaterThan(10);
+  });
+
+  it('lets no production file import a test, a test kit or the demo seed', () => {
+    const productLayers = ['features', 'infra', 'plugins', 'db', 'app.ts', 'config.ts', 'errors.ts', 'i18n'];
+    expect(importsOfWhatIsNotProduction(SERVER_SRC, productLayers, path.join(SERVER_SRC, 'seed'))).toEqual([]);
+    expect(importsOfWhatIsNotProduction(WEB_SRC)).toEqual([]);
+  });
+
+  it('finds a production import of a test kit or of the seed (the check itself works)', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
+    try {
+      const files: Record<string, string> = {
+        'features/a/service.ts': "import { kit } from './test/a-test-kit';\nimport { place } from '../../seed/demo-places';\n",
+        'features/a/test/a-test-kit.ts': 'export const kit = 1;\n',
+        'features/b/b-test-kit.ts': 'export const stray = 1;\n',
+        'seed/demo-places.ts': 'export const place = 1;\n',
+        'main.ts': "import { place } from './seed/demo-places';\n",
+      };
+      for (const [file, text] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        fs.writeFileSync(path.join(root, file), text);
+      }
+      expect(importsOfWhatIsNotProduction(root, ['features'], path.join(root, 'seed'))).toEqual([
+        'features/a/service.ts -> features/a/test/a-test-kit.ts',
+        'features/a/service.ts -> seed/demo-places.ts (the demo seed)',
+      ]);
+      expect(testKitsOutsideTestFolders(root)).toEqual(['features/b/b-test-kit.ts']);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('finds a circle when there is one (the check itself works)', () => {

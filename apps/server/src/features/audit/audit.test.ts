@@ -8,7 +8,7 @@ import { auditLog } from '../../db/schema';
 import { AUDIT_PAGE_SIZE, ZAuditPage } from '@cupido/shared/audit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { recordStaffAction } from './service';
-import { staffGet, staffMember, type TestStaff } from './audit-test-kit';
+import { staffGet, staffMember, type TestStaff } from './test/audit-test-kit';
 import { csvField } from './csv';
 import { parseCsv } from '../../test/parse-csv';
 

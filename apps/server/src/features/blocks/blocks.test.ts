@@ -4,7 +4,7 @@ import { blocks } from '../../db/schema';
 import type { EventOf } from '../../infra/domain-events';
 import { createAccountsTestApp, errorOf, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { addExistingContactSource, mayContactFirst } from '../profiles/contact';
-import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
+import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/test/profiles-test-kit';
 
 let t: AccountsTestApp;
 beforeAll(async () => {

@@ -16,11 +16,11 @@ import type { JobDefinition } from '../../infra/jobs';
 import { createAccountsTestApp, errorOf, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { ReceivedMail } from '../../test/smtp-server';
-import { staffGet, staffMember, staffSend, type TestStaff } from '../audit/audit-test-kit';
-import { newSite, send } from '../profiles/profiles-test-kit';
+import { staffGet, staffMember, staffSend, type TestStaff } from '../audit/test/audit-test-kit';
+import { newSite, send } from '../profiles/test/profiles-test-kit';
 import { startLocalPushService, type LocalPushService, type TestPushSubscription } from '../push/test/local-push-service';
 import { subscribedBrowser } from '../push/test/subscribed-browser';
-import { campaignKit, type CampaignMember } from './campaigns-test-kit';
+import { campaignKit, type CampaignMember } from './test/campaigns-test-kit';
 import { CAMPAIGN_BATCH_JOB } from './delivery';
 
 const RATE = 3;

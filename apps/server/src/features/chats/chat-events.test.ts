@@ -10,8 +10,8 @@ import { ZPersonalDataExport } from '@cupido/shared/personal-data';
 import { conversations, messages, reports } from '../../db/schema';
 import { createAccountsTestApp, errorOf, linkPath, nextIp, sessionCookieOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { eraseExpiredAccounts } from '../accounts/deletion';
-import { get, send } from '../profiles/profiles-test-kit';
-import { chatKit, statusAndCode, type Member } from './chats-test-kit';
+import { get, send } from '../profiles/test/profiles-test-kit';
+import { chatKit, statusAndCode, type Member } from './test/chats-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof chatKit>;

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TLiveServerFrame } from '@cupido/shared/live';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
-import { baseUrlOf, closeAll, openLiveReady, type LiveClient } from '../live/live-test-kit';
-import { chatKit, recordFrames, type Member } from './chats-test-kit';
+import { baseUrlOf, closeAll, openLiveReady, type LiveClient } from '../live/test/live-test-kit';
+import { chatKit, recordFrames, type Member } from './test/chats-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof chatKit>;

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { CHAT_PAGE_SIZE, CHAT_SYNC_LIMIT } from '@cupido/shared/chats';
 import { conversations, messages } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
-import { chatKit, recordFrames, statusAndCode, type Member } from './chats-test-kit';
+import { chatKit, recordFrames, statusAndCode, type Member } from './test/chats-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof chatKit>;

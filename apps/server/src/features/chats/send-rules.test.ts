@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { FREE_CONVERSATIONS_STARTED } from '@cupido/shared/chats';
 import { conversations, messages } from '../../db/schema';
 import { createAccountsTestApp, errorOf, linkPath, signup, type AccountsTestApp } from '../../test/accounts-kit';
-import { chatKit, recordFrames, statusAndCode, type Member } from './chats-test-kit';
+import { chatKit, recordFrames, statusAndCode, type Member } from './test/chats-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof chatKit>;

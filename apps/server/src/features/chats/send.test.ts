@@ -11,8 +11,8 @@ import { eq } from 'drizzle-orm';
 import { MESSAGE_BURST_PER_MINUTE } from '@cupido/shared/chats';
 import { conversations, messages } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { get, insertProfile, newSite } from '../profiles/profiles-test-kit';
-import { chatKit, recordFrames, SIGNUP_CREDITS, statusAndCode, type Member } from './chats-test-kit';
+import { get, insertProfile, newSite } from '../profiles/test/profiles-test-kit';
+import { chatKit, recordFrames, SIGNUP_CREDITS, statusAndCode, type Member } from './test/chats-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof chatKit>;

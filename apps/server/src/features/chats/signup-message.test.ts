@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '../../db/schema';
 import { createAccountsTestApp, linkPath, signup, type AccountsTestApp } from '../../test/accounts-kit';
-import { chatKit, recordFrames, SIGNUP_CREDITS, type Member } from './chats-test-kit';
+import { chatKit, recordFrames, SIGNUP_CREDITS, type Member } from './test/chats-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof chatKit>;

@@ -4,8 +4,8 @@ import { COMPLAINTS_PER_IP_PER_HOUR } from '@cupido/shared/complaints';
 import { ZPersonalDataExport } from '@cupido/shared/personal-data';
 import { auditLog, complaints } from '../../db/schema';
 import { createAccountsTestApp, errorOf, nextIp, type AccountsTestApp } from '../../test/accounts-kit';
-import { moderationKit } from '../moderation/moderation-test-kit';
-import { get } from '../profiles/profiles-test-kit';
+import { moderationKit } from '../moderation/test/moderation-test-kit';
+import { get } from '../profiles/test/profiles-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof moderationKit>;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { creditEntries } from '../../db/schema';
-import { createCreditsTestDatabase, NOW, type CreditsTestDatabase } from './credits-test-kit';
+import { createCreditsTestDatabase, NOW, type CreditsTestDatabase } from './test/credits-test-kit';
 import { changeCredits, InsufficientCreditsError, readBalance } from './service';
 
 let t: CreditsTestDatabase;

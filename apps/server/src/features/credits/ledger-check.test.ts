@@ -1,7 +1,7 @@
 /** The nightly ledger check reports each balance that differs from the sum of its entries. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createCreditsTestDatabase, type CreditsTestDatabase } from './credits-test-kit';
+import { createCreditsTestDatabase, type CreditsTestDatabase } from './test/credits-test-kit';
 import { checkLedgerDrift } from './ledger-check';
 
 let t: CreditsTestDatabase;

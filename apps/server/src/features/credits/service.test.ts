@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { creditEntries, users } from '../../db/schema';
-import { createCreditsTestDatabase, NOW, type CreditsTestDatabase } from './credits-test-kit';
+import { createCreditsTestDatabase, NOW, type CreditsTestDatabase } from './test/credits-test-kit';
 import { changeCredits, InsufficientCreditsError, listCreditHistory, readBalance, type CreditChange } from './service';
 
 let t: CreditsTestDatabase;

@@ -8,10 +8,10 @@ import { eq } from 'drizzle-orm';
 import { ZDashboardAnswer, type TDashboardAnswer } from '@cupido/shared/dashboard';
 import { memberActiveDays, reports } from '../../db/schema';
 import { createAccountsTestApp, signup, type AccountsTestApp } from '../../test/accounts-kit';
-import { addPhoto, get, send } from '../profiles/profiles-test-kit';
-import { chatKit, type Member } from '../chats/chats-test-kit';
+import { addPhoto, get, send } from '../profiles/test/profiles-test-kit';
+import { chatKit, type Member } from '../chats/test/chats-test-kit';
 import { activeDayRecorder } from '../accounts/active-days';
-import { staffGet, staffMember, type TestStaff } from '../audit/audit-test-kit';
+import { staffGet, staffMember, type TestStaff } from '../audit/test/audit-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof chatKit>;

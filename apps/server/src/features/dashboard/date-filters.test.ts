@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACK_OFFICE_FIRST_YEAR, BACK_OFFICE_LAST_YEAR } from '@cupido/shared/back-office-dates';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { servedOpenApi } from '../../openapi/document';
-import { staffGet, staffMember, type TestStaff } from '../audit/audit-test-kit';
+import { staffGet, staffMember, type TestStaff } from '../audit/test/audit-test-kit';
 
 let t: TestApp;
 let admin: TestStaff;

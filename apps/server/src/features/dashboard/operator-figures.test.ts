@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import { ZDashboardAnswer, type TDashboardAnswer } from '@cupido/shared/dashboard';
 import { conversations, operatorAnswers, staffAccounts } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
-import { chatKit, type Member } from '../chats/chats-test-kit';
-import { staffGet, staffMember, type TestStaff } from '../audit/audit-test-kit';
+import { chatKit, type Member } from '../chats/test/chats-test-kit';
+import { staffGet, staffMember, type TestStaff } from '../audit/test/audit-test-kit';
 
 let t: AccountsTestApp;
 let viewer: TestStaff;

@@ -13,7 +13,7 @@ import { MIGRATIONS_DIR, type DatabaseHandle } from '../../db/open';
 import { discountCodes, discountReservations, payments } from '../../db/schema';
 import { seedDemoSites } from '../../seed/demo-sites';
 import { createTestDatabase } from '../../test/test-database';
-import { insertMember, insertPayment } from '../payments/receipts/receipts-test-kit';
+import { insertMember, insertPayment } from '../payments/receipts/test/receipts-test-kit';
 import { DISCOUNT_PAYMENT_WINDOW_MS } from './reservations';
 
 let handle: DatabaseHandle;

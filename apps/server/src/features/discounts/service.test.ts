@@ -12,7 +12,7 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n/translate';
 import { seedDemoSites } from '../../seed/demo-sites';
 import { createTestDatabase } from '../../test/test-database';
-import { insertMember } from '../payments/receipts/receipts-test-kit';
+import { insertMember } from '../payments/receipts/test/receipts-test-kit';
 import { activeDiscount, checkDiscountCode, redeemDiscount, type DiscountContext } from './service';
 
 const SIGNUP = new Date('2026-11-23T08:00:00Z');

@@ -9,7 +9,7 @@ import { translate } from '../../i18n/translate';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { discountCodes } from '../../db/schema';
 import { DISCOUNT_CODE_GUESSES, DISCOUNT_GUESS_WINDOW_MS } from './service';
-import { directDebitForm } from '../payments/direct-debit/direct-debit-test-kit';
+import { directDebitForm } from '../payments/direct-debit/test/direct-debit-test-kit';
 
 const START = new Date('2026-11-23T08:00:00Z');
 let t: AccountsTestApp;

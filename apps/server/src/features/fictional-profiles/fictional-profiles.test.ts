@@ -11,9 +11,9 @@ import { eq } from 'drizzle-orm';
 import { ZFictionalList, ZFictionalProfile, ZFictionalProfileCreate, ZFictionalProfileUpdate, type TFictionalProfile } from '@cupido/shared/fictional-profiles';
 import { auditLog, photos, profiles, users } from '../../db/schema';
 import { createAccountsTestApp, activeMember, type AccountsTestApp } from '../../test/accounts-kit';
-import { siteIdOf } from '../profiles/profiles-test-kit';
+import { siteIdOf } from '../profiles/test/profiles-test-kit';
 import { EXIF_MAKE, jpegWithExifAndGps, photoUpload, smallJpeg } from '../photos/test-images';
-import { staffGet, staffMember, staffSend, type TestStaff } from '../audit/audit-test-kit';
+import { staffGet, staffMember, staffSend, type TestStaff } from '../audit/test/audit-test-kit';
 
 let t: AccountsTestApp;
 let operator: TestStaff;

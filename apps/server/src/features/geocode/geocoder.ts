@@ -7,7 +7,7 @@
  *   cells are searched here instead, ring by ring up to MAX_RINGS, only places of the country,
  *   within a ring the cell nearest to the point;
  * - region elsewhere: neither library knows regions. A place whose name is a region of its
- *   country or a city listed for a region in the demo places table gets that region's code
+ *   country or a city listed for a region in the reference cities (reference-data/cities.ts) gets that region's code
  *   (country-region-data, as /api/regions.php); otherwise null. Suburbs do not inherit the
  *   region of the nearby city: around Berlin, Vienna or Brussels that would be wrong.
  * Forward, for a member's place (decision 036): `placeOfCity` finds the point of a city the member
@@ -18,7 +18,7 @@
 import * as countryCoder from '@rapideditor/country-coder';
 import { getBaseDataCities } from 'offline-geocode-city';
 import s2 from 's2-geometry';
-import { DEMO_COUNTRIES } from '../../seed/demo-places';
+import { CITIES_BY_COUNTRY, citiesByRegion } from '../reference-data/cities';
 import { slugifyRegionName } from '../reference-data/regions';
 import { regionsOf } from '../reference-data/region-codes';
 import { MAJOR_CITIES, majorCityAt } from './major-cities';
@@ -101,12 +101,12 @@ function nearestPlace(lat: number, lon: number, country: string): Place | null {
 
 let regionByCity: Map<string, string> | undefined;
 
-/** 'country|city slug' -> region code, from region names and the demo places table. */
+/** 'country|city slug' -> region code, from region names and the reference cities. */
 function cityRegions(): Map<string, string> {
   if (!regionByCity) {
     regionByCity = new Map();
-    for (const [country, { places: regionCities }] of Object.entries(DEMO_COUNTRIES)) {
-      for (const [region, cities] of Object.entries(regionCities)) {
+    for (const country of Object.keys(CITIES_BY_COUNTRY)) {
+      for (const [region, cities] of Object.entries(citiesByRegion(country))) {
         for (const city of cities) regionByCity.set(`${country}|${slugifyRegionName(city)}`, region);
       }
     }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_DAILY_LIKES, ZLikeAnswer } from '@cupido/shared/likes';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { activeMemberOn, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
+import { activeMemberOn, insertProfile, newSite, send } from '../profiles/test/profiles-test-kit';
 
 let t: AccountsTestApp;
 beforeAll(async () => {

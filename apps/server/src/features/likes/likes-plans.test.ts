@@ -14,7 +14,7 @@ import { ZLikesAnswer } from '@cupido/shared/likes';
 import { likes, profiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describePlan, planNodes, planOf } from '../../test/query-plans';
-import { newSite } from '../profiles/profiles-test-kit';
+import { newSite } from '../profiles/test/profiles-test-kit';
 import { likeStatementQuery, likesCountedSql } from './like-statement';
 import { likesAnswerJson, likesAnswerQuery } from './likes-lists';
 

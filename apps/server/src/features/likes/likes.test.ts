@@ -11,7 +11,7 @@ import { FREE_DAILY_LIKES, LIKES_PER_PAGE, ZLikeAnswer, ZLikesAnswer, ZLikesPage
 import { likeGrants, likes, passes, profiles, users } from '../../db/schema';
 import { createAccountsTestApp, errorOf, linkPath, nextIp, type AccountsTestApp } from '../../test/accounts-kit';
 import { addExistingContactSource } from '../profiles/contact';
-import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
+import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/test/profiles-test-kit';
 import { newLikesCount } from './likes-lists';
 import { LIKE_BURST_PER_MINUTE } from './service';
 import { LIKE_GRANTS_KEPT_MS, likeGrantsPruneJob } from './grants-prune-job';

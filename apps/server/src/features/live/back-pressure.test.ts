@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TLiveServerFrame } from '@cupido/shared/live';
 import { LIVE_CLOSE } from '@cupido/shared/live-frames';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
-import { activeMemberOn } from '../profiles/profiles-test-kit';
+import { activeMemberOn } from '../profiles/test/profiles-test-kit';
 import { DEFAULT_LIVE_LIMITS } from './hub';
-import { baseUrlOf, closeAll, messageFrame, openLiveReady, type LiveClient } from './live-test-kit';
+import { baseUrlOf, closeAll, messageFrame, openLiveReady, type LiveClient } from './test/live-test-kit';
 
 let t: AccountsTestApp;
 const clients: LiveClient[] = [];

@@ -13,9 +13,9 @@ import { sql } from 'drizzle-orm';
 import { LIVE_CLOSE } from '@cupido/shared/live-frames';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { activeMemberOn, addPhoto, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
+import { activeMemberOn, addPhoto, insertProfile, newSite, send } from '../profiles/test/profiles-test-kit';
 import type { LiveMember } from './live-hub';
-import { baseUrlOf, closeAll, openLive, openLiveReady, type LiveClient } from './live-test-kit';
+import { baseUrlOf, closeAll, openLive, openLiveReady, type LiveClient } from './test/live-test-kit';
 
 const HEARTBEAT_MS = 150;
 const liveLimits = { heartbeatMs: HEARTBEAT_MS };

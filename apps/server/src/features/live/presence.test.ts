@@ -11,10 +11,10 @@ import { eq } from 'drizzle-orm';
 import { memberPresence } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { chatKit, type Member } from '../chats/chats-test-kit';
-import { activeMemberOn, get } from '../profiles/profiles-test-kit';
+import { chatKit, type Member } from '../chats/test/chats-test-kit';
+import { activeMemberOn, get } from '../profiles/test/profiles-test-kit';
 import { activityMarks } from '../presence/activity';
-import { baseUrlOf, closeAll, openLiveReady, type LiveClient } from './live-test-kit';
+import { baseUrlOf, closeAll, openLiveReady, type LiveClient } from './test/live-test-kit';
 import { PRESENCE_PRUNE_AFTER_MS, PRESENCE_TIMEOUT_MS, presencePruneJob } from './presence';
 
 const brokerChannelPrefix = `cupido-test:${randomBytes(6).toString('hex')}:`;

@@ -9,9 +9,9 @@ import WebSocket from 'ws';
 import { LIVE_CLOSE } from '@cupido/shared/live-frames';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { activeMemberOn } from '../profiles/profiles-test-kit';
+import { activeMemberOn } from '../profiles/test/profiles-test-kit';
 import { DEFAULT_LIVE_LIMITS, MAX_LIVE_SOCKETS_PER_MEMBER } from './limits';
-import { baseUrlOf, closeAll, openLiveReady, type LiveClient } from './live-test-kit';
+import { baseUrlOf, closeAll, openLiveReady, type LiveClient } from './test/live-test-kit';
 
 let t: AccountsTestApp;
 /** A second app on the same database with a cap of its own, set through liveLimits. */

@@ -21,7 +21,7 @@ import { adminQuery, withDatabaseName } from '../../test/postgres-admin';
 import { ZChatAnswer, ZChatsAnswer, ZSendMessageAnswer } from '@cupido/shared/chats';
 import { createSession } from '../accounts/sessions';
 import { changeCredits } from '../credits/service';
-import { closeAll, openLiveReady, type LiveClient } from './live-test-kit';
+import { closeAll, openLiveReady, type LiveClient } from './test/live-test-kit';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;

@@ -9,7 +9,7 @@ import { count, eq } from 'drizzle-orm';
 import { ZAutoLikeAnswer, ZLikesAnswer, type AutoLikeRules } from '@cupido/shared/likes';
 import { autoLikes, likes, photos, profiles, users } from '../../db/schema';
 import { createAccountsTestApp, linkPath, signup, type AccountsTestApp } from '../../test/accounts-kit';
-import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
+import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/test/profiles-test-kit';
 
 const START = new Date('2026-03-10T10:00:00Z');
 let t: AccountsTestApp;

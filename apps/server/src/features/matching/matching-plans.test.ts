@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describePlan, planNodes, planOf, type PlanNode } from '../../test/query-plans';
-import { newSite } from '../profiles/profiles-test-kit';
+import { newSite } from '../profiles/test/profiles-test-kit';
 import { birthDateBounds } from '../profiles/search-read-model';
 import { matchingCardsQuery, type MatchingFilter } from '../profiles/for-matching';
 import { likedTheMember, notLikedBy, notLikedOrPassedBy, notLikingTheMember } from '../likes/for-matching';

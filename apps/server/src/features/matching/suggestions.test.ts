@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { ZSuggestionsAnswer, ZSwipeStackAnswer, FREE_DAILY_LIKES } from '@cupido/shared/likes';
 import { likes, passes, profiles } from '../../db/schema';
 import { createAccountsTestApp, errorOf, signup, type AccountsTestApp } from '../../test/accounts-kit';
-import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
-import { PLACES, at, shownKm } from '../profiles/distance-test-kit';
+import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/test/profiles-test-kit';
+import { PLACES, at, shownKm } from '../profiles/test/distance-test-kit';
 import { SWIPE_STACK_SIZE } from './suggestions';
 
 let t: AccountsTestApp;

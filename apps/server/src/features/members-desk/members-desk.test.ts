@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeMember, createAccountsTestApp, nextIp, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { users } from '../../db/schema';
-import { auditEntriesOf, errorOf, staffOfRole, type TestStaff } from './members-desk-test-kit';
+import { auditEntriesOf, errorOf, staffOfRole, type TestStaff } from './test/members-desk-test-kit';
 
 let t: AccountsTestApp;
 let admin: TestStaff;

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appeals, moderationDecisions } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { moderationKit, type Member } from './moderation-test-kit';
+import { moderationKit, type Member } from './test/moderation-test-kit';
 
 describe('appeals', () => {
   let t: AccountsTestApp;

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationMembers, conversations, messages } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { chatImageFiles, chatImagesRoot, createChatImageStorage, storeChatImage } from '../chats/image-messages';
-import { baseUrlOf, closeAll, openLiveReady, type LiveClient } from '../live/live-test-kit';
+import { baseUrlOf, closeAll, openLiveReady, type LiveClient } from '../live/test/live-test-kit';
 import { smallJpeg } from '../photos/test-images';
-import { moderationKit, type Member } from './moderation-test-kit';
+import { moderationKit, type Member } from './test/moderation-test-kit';
 
 describe('a reported chat message removed by a decision', () => {
   let t: AccountsTestApp;

@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { PHOTO_REVIEW_MAX_DECISIONS, type TPhotoQueue, type TPhotoReviewAnswer } from '@cupido/shared/photo-moderation';
 import { auditLog, moderationDecisions, photos, profiles, sites } from '../../db/schema';
 import { createAccountsTestApp, createSite, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { memberOn, profileSeenBy, queue, review, staffWithSession, uploadPhoto, type Member, type Staff } from './photo-queue-test-kit';
+import { memberOn, profileSeenBy, queue, review, staffWithSession, uploadPhoto, type Member, type Staff } from './test/photo-queue-test-kit';
 
 let t: AccountsTestApp;
 let moderator: Staff;

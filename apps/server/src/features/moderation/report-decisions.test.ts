@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { moderationDecisions, photos, profiles } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { moderationKit } from './moderation-test-kit';
+import { moderationKit } from './test/moderation-test-kit';
 
 describe('report decisions', () => {
   let t: AccountsTestApp;

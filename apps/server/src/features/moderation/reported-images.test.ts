@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZReportQueueItem } from '@cupido/shared/moderation';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { multipart, smallJpeg } from '../photos/test-images';
-import { moderationKit } from './moderation-test-kit';
+import { moderationKit } from './test/moderation-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof moderationKit>;

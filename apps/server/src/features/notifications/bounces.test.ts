@@ -10,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { createAccountsTestApp, linkPath, tokenOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { chatKit, type Member } from '../chats/chats-test-kit';
-import { get, send } from '../profiles/profiles-test-kit';
+import { chatKit, type Member } from '../chats/test/chats-test-kit';
+import { get, send } from '../profiles/test/profiles-test-kit';
 
 const KEY = 'key-test-mailgun-webhook-signing';
 let t: AccountsTestApp;

@@ -11,8 +11,8 @@ import { consents, memberPresence, users } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { ReceivedMail } from '../../test/smtp-server';
-import { chatKit, type Member } from '../chats/chats-test-kit';
-import { get, send } from '../profiles/profiles-test-kit';
+import { chatKit, type Member } from '../chats/test/chats-test-kit';
+import { get, send } from '../profiles/test/profiles-test-kit';
 import { unsubscribeToken } from './unsubscribe-link';
 
 let t: AccountsTestApp;

@@ -13,8 +13,8 @@ import { profiles, users } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { ReceivedMail } from '../../test/smtp-server';
-import { chatKit, type Member } from '../chats/chats-test-kit';
-import { addPhoto, get, insertProfile, send } from '../profiles/profiles-test-kit';
+import { chatKit, type Member } from '../chats/test/chats-test-kit';
+import { addPhoto, get, insertProfile, send } from '../profiles/test/profiles-test-kit';
 import { startLocalPushService, type LocalPushService, type TestPushSubscription } from '../push/test/local-push-service';
 import { subscribedBrowser } from '../push/test/subscribed-browser';
 

@@ -12,9 +12,9 @@ import { and, eq } from 'drizzle-orm';
 import { DEFAULT_HONEST_ANSWER, ZOperatorSendAnswer } from '@cupido/shared/operator-console';
 import { auditLog, conversations, messages, operatorAnswers, operatorClaims } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { baseUrlOf, closeAll, openLiveReady, type LiveClient } from '../live/live-test-kit';
-import { SIGNUP_CREDITS } from '../chats/chats-test-kit';
-import { operatorKit } from './operator-test-kit';
+import { baseUrlOf, closeAll, openLiveReady, type LiveClient } from '../live/test/live-test-kit';
+import { SIGNUP_CREDITS } from '../chats/test/chats-test-kit';
+import { operatorKit } from './test/operator-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof operatorKit>;

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { ZOperatorConversation } from '@cupido/shared/operator-console';
-import { activeMemberOn } from '../profiles/profiles-test-kit';
+import { activeMemberOn } from '../profiles/test/profiles-test-kit';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { staffGet } from '../audit/audit-test-kit';
+import { staffGet } from '../audit/test/audit-test-kit';
 import { multipart, smallJpeg } from '../photos/test-images';
-import { operatorKit } from './operator-test-kit';
+import { operatorKit } from './test/operator-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof operatorKit>;

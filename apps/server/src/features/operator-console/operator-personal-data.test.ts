@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZPersonalDataExport } from '@cupido/shared/personal-data';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
-import { operatorKit } from './operator-test-kit';
+import { operatorKit } from './test/operator-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof operatorKit>;

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_SPENDING_REMINDER, OPERATOR_QUEUE_PAGE_SIZE, ZOperatorNoteAnswer, ZOperatorVulnerableAnswer } from '@cupido/shared/operator-console';
 import { conversations } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { operatorKit } from './operator-test-kit';
+import { operatorKit } from './test/operator-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof operatorKit>;

@@ -26,7 +26,7 @@ import {
   userRow,
   webhook,
   type PaymentsTestApp,
-} from './payments-test-kit';
+} from './test/payments-test-kit';
 
 const START = new Date('2026-11-23T12:00:00Z');
 let t: PaymentsTestApp;

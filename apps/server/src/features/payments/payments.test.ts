@@ -24,7 +24,7 @@ import {
   waitFor,
   webhook,
   type PaymentsTestApp,
-} from './payments-test-kit';
+} from './test/payments-test-kit';
 
 let t: PaymentsTestApp;
 beforeAll(async () => {

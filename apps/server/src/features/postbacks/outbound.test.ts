@@ -4,7 +4,7 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPrivateHost } from '@cupido/shared/postback-rules';
 import { callPostbackUrl, resolvesToPrivateAddress } from './outbound';
-import { startPostbackDouble, type PostbackDouble } from './postbacks-test-kit';
+import { startPostbackDouble, type PostbackDouble } from './test/postbacks-test-kit';
 
 let double: PostbackDouble;
 beforeAll(async () => {

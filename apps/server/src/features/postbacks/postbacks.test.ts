@@ -10,12 +10,12 @@ import { ZPersonalDataExport } from '@cupido/shared/personal-data';
 import { auditLog, postbackCalls, postbackSubjects } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { choose, eventsProcessed, startedPayment, webhook } from '../payments/payments-test-kit';
+import { choose, eventsProcessed, startedPayment, webhook } from '../payments/test/payments-test-kit';
 import { loadOrCreateAppSecret } from '../push/app-secrets';
 import { opaqueUserId, POSTBACK_USER_KEY_NAME } from './calls';
 import { POSTBACK_RETRY, POSTBACK_SWEEP_JOB } from './delivery';
 import type { JobDefinition } from '../../infra/jobs';
-import { postbackStaffKit, startPostbackDouble, type PostbackDouble } from './postbacks-test-kit';
+import { postbackStaffKit, startPostbackDouble, type PostbackDouble } from './test/postbacks-test-kit';
 
 let t: AccountsTestApp;
 let double: PostbackDouble;

@@ -13,10 +13,10 @@ import { ZLikesPageAnswer, ZSwipeStackAnswer } from '@cupido/shared/likes';
 import { ZMemberAnswer, ZSearchAnswer } from '@cupido/shared/profiles';
 import { memberPresence } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
-import type { Member } from '../chats/chats-test-kit';
+import type { Member } from '../chats/test/chats-test-kit';
 import { ANSWERING_NOW_MS } from '../operator-console/for-presence';
-import { operatorKit } from '../operator-console/operator-test-kit';
-import { get, send } from '../profiles/profiles-test-kit';
+import { operatorKit } from '../operator-console/test/operator-test-kit';
+import { get, send } from '../profiles/test/profiles-test-kit';
 import { activityMarks } from './activity';
 
 let t: AccountsTestApp;

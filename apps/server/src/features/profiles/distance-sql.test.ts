@@ -12,7 +12,7 @@ import { FICTIONAL_MIN_DISTANCE_KM, RADIUS_CHOICES_KM, isMutualMatch, seekingOf,
 import type { Gender, Sexuality } from '@cupido/shared/profile-options';
 import { profiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addPhoto, newSite } from './profiles-test-kit';
+import { addPhoto, newSite } from './test/profiles-test-kit';
 import { birthDateBounds, countQuery, pageIdsQuery, type ProfileFilter } from './search-read-model';
 
 const PLACES: Record<string, LatLon> = {

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { ZMemberAnswer, type TMemberAnswer } from '@cupido/shared/profiles';
 import { profiles, users } from '../../db/schema';
 import { createAccountsTestApp, errorOf, nextIp, signup, type AccountsTestApp } from '../../test/accounts-kit';
-import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from './profiles-test-kit';
-import { PLACES, at, shownKm } from './distance-test-kit';
+import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from './test/profiles-test-kit';
+import { PLACES, at, shownKm } from './test/distance-test-kit';
 
 let t: AccountsTestApp;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { SEEKINGS, isMutualMatch, seekingOf, type MatchSide, type Seeking } from
 import { GENDERS, SEXUALITIES, type Gender, type Sexuality } from '@cupido/shared/profile-options';
 import { profiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { newSite } from './profiles-test-kit';
+import { newSite } from './test/profiles-test-kit';
 import { memberSideOf, mutualMatchSql } from './mutual-match-sql';
 
 interface Row {

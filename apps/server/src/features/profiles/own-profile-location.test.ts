@@ -10,7 +10,7 @@ import { distanceKm, snapToCell } from '@cupido/shared/matching-rules';
 import { ZOwnProfileAnswer } from '@cupido/shared/profiles';
 import { profiles } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { send } from './profiles-test-kit';
+import { send } from './test/profiles-test-kit';
 
 let t: AccountsTestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ZOwnProfileAnswer } from '@cupido/shared/profiles';
 import { profiles } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { send } from './profiles-test-kit';
+import { send } from './test/profiles-test-kit';
 
 // Whom a member looks for (decision 013): stored on the profile, the web app's default search.
 let t: AccountsTestApp;

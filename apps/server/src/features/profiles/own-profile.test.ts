@@ -4,7 +4,7 @@ import { ZApiError } from '@cupido/shared/contracts';
 import { ZOwnProfileAnswer } from '@cupido/shared/profiles';
 import { profileInterests, profiles } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { get, send } from './profiles-test-kit';
+import { get, send } from './test/profiles-test-kit';
 
 let t: AccountsTestApp;
 beforeAll(async () => {

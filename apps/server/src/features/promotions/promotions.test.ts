@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, promoTiles, sites } from '../../db/schema';
 import { createAccountsTestApp, createSite, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { moderationKit } from '../moderation/moderation-test-kit';
+import { moderationKit } from '../moderation/test/moderation-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof moderationKit>;

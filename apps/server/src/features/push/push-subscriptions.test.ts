@@ -10,8 +10,8 @@ import { ZPersonalDataExport } from '@cupido/shared/personal-data';
 import { pushSubscriptions } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { chatKit, type Member } from '../chats/chats-test-kit';
-import { get } from '../profiles/profiles-test-kit';
+import { chatKit, type Member } from '../chats/test/chats-test-kit';
+import { get } from '../profiles/test/profiles-test-kit';
 import { startLocalPushService, type LocalPushService } from './test/local-push-service';
 
 let t: AccountsTestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { reports } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { activeMemberOn, addPhoto, get, insertProfile, newSite } from '../profiles/profiles-test-kit';
+import { activeMemberOn, addPhoto, get, insertProfile, newSite } from '../profiles/test/profiles-test-kit';
 
 let t: AccountsTestApp;
 beforeAll(async () => {

@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import { ZSearchAnswer, type TSearchAnswer } from '@cupido/shared/profiles';
 import { profiles } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { activeMemberOn, addPhoto, get, insertProfile, newSite } from '../profiles/profiles-test-kit';
-import { PLACES, at, shownKm } from '../profiles/distance-test-kit';
+import { activeMemberOn, addPhoto, get, insertProfile, newSite } from '../profiles/test/profiles-test-kit';
+import { PLACES, at, shownKm } from '../profiles/test/distance-test-kit';
 
 let t: AccountsTestApp;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PLANNED_PER_CALL } from '../../db/named-statements';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describePlan, planNodes, planOf, type PlanNode } from '../../test/query-plans';
-import { newSite } from '../profiles/profiles-test-kit';
+import { newSite } from '../profiles/test/profiles-test-kit';
 import { birthDateBounds, countQuery, pageCardsQuery, pageIdsQuery, type ProfileFilter } from '../profiles/search-read-model';
 import { SEARCH_COUNT_CAP } from '@cupido/shared/profiles';
 import { snapToCell, type MatchSide } from '@cupido/shared/matching-rules';

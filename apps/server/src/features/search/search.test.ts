@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ZSearchAnswer, type TSearchAnswer } from '@cupido/shared/profiles';
 import { photos, profiles } from '../../db/schema';
 import { createAccountsTestApp, errorOf, nextIp, signup, type AccountsTestApp } from '../../test/accounts-kit';
-import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
+import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/test/profiles-test-kit';
 import { birthDateBounds, yearsBefore } from '../profiles/search-read-model';
 
 let t: AccountsTestApp;

@@ -12,7 +12,7 @@ import { minimumMessageCosts } from '@cupido/shared/price-rules';
 import { priceSettingsOf } from './price-settings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sites } from '../../db/schema';
-import { auditEntriesOf, errorOf, staffOfRole, type TestStaff } from '../members-desk/members-desk-test-kit';
+import { auditEntriesOf, errorOf, staffOfRole, type TestStaff } from '../members-desk/test/members-desk-test-kit';
 
 const brokerChannelPrefix = `cupido-test:${randomBytes(6).toString('hex')}:`;
 let first: TestApp;

@@ -10,7 +10,7 @@ import { STAFF_IDLE_TIMEOUT_MINUTES } from '@cupido/shared/staff';
 import { auditLog, staffAccounts, staffRecoveryCodes } from '../../db/schema';
 import { manualClock } from '../../infra/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { firstLogin, makeStaff, passwordStep, staffCookieOf, totpCode } from './staff-test-kit';
+import { firstLogin, makeStaff, passwordStep, staffCookieOf, totpCode } from './test/staff-test-kit';
 
 const clock = manualClock(new Date('2026-05-04T09:00:00Z'));
 let t: TestApp;

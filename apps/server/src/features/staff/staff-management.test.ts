@@ -10,7 +10,7 @@ import { manualClock } from '../../infra/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_ADMIN, seedDemoStaff } from '../../seed/demo-staff';
 import { runStaffCommand } from './cli-command';
-import { firstLogin, makeStaff, passwordStep, staffCookieOf, totpCode } from './staff-test-kit';
+import { firstLogin, makeStaff, passwordStep, staffCookieOf, totpCode } from './test/staff-test-kit';
 
 const clock = manualClock(new Date('2026-05-04T09:00:00Z'));
 let t: TestApp;

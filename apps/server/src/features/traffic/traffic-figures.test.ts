@@ -12,7 +12,7 @@ import { ZTrafficAnswer, type TTrafficAnswer, type TTrafficRow } from '@cupido/s
 import { trafficDaily, trafficMembers } from '../../db/schema';
 import type { DomainEvent } from '../../infra/domain-events';
 import { activeMember, createAccountsTestApp, nextIp, signup, type AccountsTestApp } from '../../test/accounts-kit';
-import { staffGet, staffMember } from '../audit/audit-test-kit';
+import { staffGet, staffMember } from '../audit/test/audit-test-kit';
 import { createStaffSession, STAFF_SESSION_COOKIE } from '../staff/sessions';
 import { parseCsv } from '../../test/parse-csv';
 

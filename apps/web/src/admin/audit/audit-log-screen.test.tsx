@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ZAuditPage, type TAuditPage } from '@cupido/shared/audit';
-import { renderScreen, stubAdmin } from '../ui/screen-test-kit';
+import { renderScreen, stubAdmin } from '../ui/test/screen-test-kit';
 import { Component as AuditLogScreen } from './audit-log-screen';
 
 afterEach(() => vi.restoreAllMocks());

@@ -8,7 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ZDashboardAnswer, type TDashboardAnswer } from '@cupido/shared/dashboard';
-import { renderScreen, stubAdmin } from '../ui/screen-test-kit';
+import { renderScreen, stubAdmin } from '../ui/test/screen-test-kit';
 import { Component as DashboardScreen } from './dashboard-screen';
 
 const ANSWER: TDashboardAnswer = ZDashboardAnswer.parse({

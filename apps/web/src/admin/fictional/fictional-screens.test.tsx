@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ZFictionalProfileCreate, ZFictionalProfileUpdate, type TFictionalList, type TFictionalProfile } from '@cupido/shared/fictional-profiles';
-import { renderScreen, stubAdmin } from '../ui/screen-test-kit';
+import { renderScreen, stubAdmin } from '../ui/test/screen-test-kit';
 import { Component as ListScreen } from './fictional-list-screen';
 import { Component as EditScreen } from './fictional-edit-screen';
 

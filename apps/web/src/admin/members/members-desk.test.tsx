@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS, type TStaffRole } from '@cupido/shared/staff';
 import { ZCreditCorrectionRequest, ZMemberDetail, type TMemberDetail } from '@cupido/shared/members-desk';
-import { renderScreen, stubAdmin, type Handler } from '../ui/screen-test-kit';
+import { renderScreen, stubAdmin, type Handler } from '../ui/test/screen-test-kit';
 import { Component as MemberSearchScreen } from './member-search-screen';
 import { Component as MemberScreen } from './member-screen';
 

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen, stubAdmin } from '../ui/screen-test-kit';
+import { renderScreen, stubAdmin } from '../ui/test/screen-test-kit';
 import { Component as QueueScreen } from './operator-queue-screen';
 import { NOW, mine, others, queueItem, queuePage } from './operator-test-data';
 

@@ -6,7 +6,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ZPostbackCallLog, ZPostbackNetworkCreate, ZPostbackNetworkList, type TPostbackCall, type TPostbackNetwork } from '@cupido/shared/postbacks';
-import { renderScreen, stubAdmin, type Handler } from '../ui/screen-test-kit';
+import { renderScreen, stubAdmin, type Handler } from '../ui/test/screen-test-kit';
 import { Component as PostbacksScreen } from './postbacks-screen';
 
 const SITES = [

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ZSiteSettings, ZSiteUpdateRequest, type TSiteDetailAnswer } from '@cupido/shared/site-settings';
 import { Component as SiteEditScreen } from './site-edit-screen';
 import { Component as SiteListScreen } from './site-list-screen';
-import { renderScreen, stubAdmin } from '../ui/screen-test-kit';
+import { renderScreen, stubAdmin } from '../ui/test/screen-test-kit';
 
 /** An input's value, numbers as numbers (as the form holds them). */
 const valueOf = (element: HTMLElement) => {

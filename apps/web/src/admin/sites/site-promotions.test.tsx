@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TPartnerRedirectsAnswer, TPromoTilesAnswer } from '@cupido/shared/promotions';
-import { renderScreen, stubAdmin } from '../ui/screen-test-kit';
+import { renderScreen, stubAdmin } from '../ui/test/screen-test-kit';
 import { SitePromotions } from './site-promotions';
 
 afterEach(() => vi.restoreAllMocks());

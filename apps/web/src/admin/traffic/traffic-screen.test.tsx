@@ -8,7 +8,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ZTrafficAnswer, type TTrafficAnswer } from '@cupido/shared/traffic-figures';
-import { renderScreen, stubAdmin, type Handler } from '../ui/screen-test-kit';
+import { renderScreen, stubAdmin, type Handler } from '../ui/test/screen-test-kit';
 import { Component as TrafficScreen } from './traffic-screen';
 
 const row = (key: string, label: string, counts: number[], revenue: TTrafficAnswer['totals']['revenue'] = []) => {

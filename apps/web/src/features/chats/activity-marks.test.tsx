@@ -6,7 +6,7 @@ import { i18n } from '../../i18n/i18n';
 import { stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import ChatsPage from './chats-page';
-import { chatItem, chatsAnswer } from './chats-test-kit';
+import { chatItem, chatsAnswer } from './test/chats-test-kit';
 
 /** The partners' "online now" / "active today" marks in the conversation list (issue 28). */
 

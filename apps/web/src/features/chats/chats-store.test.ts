@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TChatMessage, TChatsAnswer } from '@cupido/shared/chats';
-import { chatItem, messageFrame } from './chats-test-kit';
+import { chatItem, messageFrame } from './test/chats-test-kit';
 import { newestMessageId, withMessage, withoutConversation } from './chat-list-updates';
 import { withConversationRead } from './chats-store';
 

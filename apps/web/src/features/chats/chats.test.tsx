@@ -17,7 +17,7 @@ import { SESSION_QUERY_KEY } from '../session/use-session';
 import ChatsPage from './chats-page';
 import { ChatsProvider } from './chats-provider';
 import { markConversationRead, setOpenConversation } from './chats-store';
-import { chatItem, chatsAnswer, messageFrame, startLiveServer, type LiveServer } from './chats-test-kit';
+import { chatItem, chatsAnswer, messageFrame, startLiveServer, type LiveServer } from './test/chats-test-kit';
 import { ConversationList } from './conversation-list';
 import { liveStatus } from './live-events';
 import { removalErrorMessage } from './use-chats';

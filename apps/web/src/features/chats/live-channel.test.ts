@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { LIVE_CLOSE } from '@cupido/shared/live-frames';
 import { liveStatus, onLiveReconnect, sendLive, subscribeLive, type LiveHello } from './live-events';
 import { liveUrl, parseLiveFrame, reconnectDelayMs, startLiveChannel, type LiveChannel } from './live-channel';
-import { messageFrame, startLiveServer, type LiveServer } from './chats-test-kit';
+import { messageFrame, startLiveServer, type LiveServer } from './test/chats-test-kit';
 
 let server: LiveServer | null = null;
 let channel: LiveChannel | null = null;

@@ -11,9 +11,9 @@ import { makeUser, renderWithProviders, type RenderOptions } from '../../test/re
 import { changeLocale } from '../../i18n/i18n';
 import { makeCard } from '../../test/profile-fixtures';
 import { setOpenConversation } from '../chats';
-import { startLiveServer, type LiveServer } from '../chats/chats-test-kit';
+import { startLiveServer, type LiveServer } from '../chats/test/chats-test-kit';
 import { liveStatus } from '../chats/live-events';
-import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, PACKAGES_STUB, PARTNER_ID, storedAnswer } from './conversation-test-kit';
+import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, PACKAGES_STUB, PARTNER_ID, storedAnswer } from './test/conversation-test-kit';
 import { getOutbox } from './outbox';
 import { DESKTOP_QUERY } from './use-media-query';
 

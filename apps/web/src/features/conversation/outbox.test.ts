@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, sentBodies, stubApi } from '../../test/api-stub';
-import { chatMessage } from './conversation-test-kit';
+import { chatMessage } from './test/conversation-test-kit';
 import { createOutbox, isRetryableSendFailure, OUTBOX_STORAGE_KEY, sendEntry, type OutboxDeps } from './outbox';
 import { ApiError } from '../../api/client';
 

@@ -8,9 +8,9 @@ import { makeUser, renderWithProviders, type RenderOptions } from '../../test/re
 import { changeLocale } from '../../i18n/i18n';
 import { makeMemberAnswer } from '../../test/profile-fixtures';
 import { setOpenConversation } from '../chats';
-import { startLiveServer, type LiveServer } from '../chats/chats-test-kit';
+import { startLiveServer, type LiveServer } from '../chats/test/chats-test-kit';
 import { loadChatDraft } from './chat-draft';
-import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, PACKAGES_STUB, packagesAnswer, PARTNER_ID, storedAnswer } from './conversation-test-kit';
+import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, PACKAGES_STUB, packagesAnswer, PARTNER_ID, storedAnswer } from './test/conversation-test-kit';
 import { pickIcebreakers } from './icebreakers';
 import { getOutbox } from './outbox';
 import en from './texts/en.json';

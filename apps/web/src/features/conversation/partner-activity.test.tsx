@@ -8,7 +8,7 @@ import { makeCard } from '../../test/profile-fixtures';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { ChatTopBar } from './chat-top-bar';
 import { ConversationTexts } from './conversation-texts';
-import { chatAnswer, CONVERSATION_ID, PARTNER_ID } from './conversation-test-kit';
+import { chatAnswer, CONVERSATION_ID, PARTNER_ID } from './test/conversation-test-kit';
 
 /** The conversation header's "online now" / "active today" mark of the partner (issue 28). */
 

@@ -8,7 +8,7 @@ import { makeMemberAnswer, referenceDataStubs } from '../../test/profile-fixture
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import MemberPage from '../profiles/member/member-page';
 import { ProfileChatActionsProvider } from '../../app/profile-chat-actions';
-import { PACKAGES_STUB, storedAnswer } from './conversation-test-kit';
+import { PACKAGES_STUB, storedAnswer } from './test/conversation-test-kit';
 import { getOutbox } from './outbox';
 
 afterEach(() => {

@@ -6,8 +6,8 @@ import { stubApi, type StubAnswer } from '../../test/api-stub';
 import { makeUser, renderWithProviders, type RenderOptions } from '../../test/render-with-providers';
 import { changeLocale } from '../../i18n/i18n';
 import { setOpenConversation } from '../chats';
-import { startLiveServer, type LiveServer } from '../chats/chats-test-kit';
-import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, PACKAGES_STUB } from './conversation-test-kit';
+import { startLiveServer, type LiveServer } from '../chats/test/chats-test-kit';
+import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, PACKAGES_STUB } from './test/conversation-test-kit';
 import { getOutbox } from './outbox';
 
 const OK: StubAnswer = { body: { ok: true } };

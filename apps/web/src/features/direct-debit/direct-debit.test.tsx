@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { type TPackagesAnswer } from '@cupido/shared/payments';
 import { DIRECT_DEBIT_RESEND_SECONDS } from '@cupido/shared/direct-debit';
 import { apiError, sentBodies, type StubAnswer } from '../../test/api-stub';
-import { stubPaymentApi } from '../premium/payments-test-kit';
+import { stubPaymentApi } from '../premium/test/payments-test-kit';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import DirectDebitPage from './direct-debit-page';
 import { navigation } from './direct-debit-form';

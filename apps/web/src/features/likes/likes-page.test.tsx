@@ -7,7 +7,7 @@ import { apiError, sentQueries, stubApi, type StubAnswer } from '../../test/api-
 import { currentLocation, LocationProbe } from '../../test/location-probe';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import LikesPage from './likes-page';
-import { likedCard, likesAnswer } from './likes-test-kit';
+import { likedCard, likesAnswer } from './test/likes-test-kit';
 
 afterEach(() => vi.restoreAllMocks());
 

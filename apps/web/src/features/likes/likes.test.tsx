@@ -9,8 +9,8 @@ import { makeUser, renderWithProviders } from '../../test/render-with-providers'
 import { setAppBadge } from '../session/activity-counts';
 import { LikeButton } from './like-button';
 import { LikesProvider, LikeLimitNotice, MatchModal } from './likes-provider';
-import { PACKAGES_STUB } from '../conversation/conversation-test-kit';
-import { likeAnswer, likedCard, likesAnswer } from './likes-test-kit';
+import { PACKAGES_STUB } from '../conversation/test/conversation-test-kit';
+import { likeAnswer, likedCard, likesAnswer } from './test/likes-test-kit';
 import { useLikes } from './use-likes';
 import { useLikeStateOf } from './like-state';
 import { useMarkLikeSeen } from './use-mark-like-seen';

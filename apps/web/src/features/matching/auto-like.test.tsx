@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act } from '@testing-library/react';
 import type { TAutoLikeAnswer } from '@cupido/shared/likes';
 import { sentQueries, stubApi } from '../../test/api-stub';
-import { PACKAGES_STUB } from '../conversation/conversation-test-kit';
+import { PACKAGES_STUB } from '../conversation/test/conversation-test-kit';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { makeCard } from '../../test/profile-fixtures';
 import { LikesProvider } from '../likes';

@@ -9,7 +9,7 @@ import { i18n } from '../../i18n/i18n';
 import { apiError, sentBodies, stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { getPushState } from '../web-push/push-state';
-import { fakePushBrowser, fakeSubscription, TEST_PUSH_KEY } from '../web-push/web-push-test-kit';
+import { fakePushBrowser, fakeSubscription, TEST_PUSH_KEY } from '../web-push/test/web-push-test-kit';
 import { NotificationPreferences } from './notification-preferences';
 import UnsubscribePage from './unsubscribe-page';
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { apiError, sentQueries, stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { makeCard, makeOwnProfile } from '../../test/profile-fixtures';
-import { stubPaymentApi } from '../premium/payments-test-kit';
+import { stubPaymentApi } from '../premium/test/payments-test-kit';
 import ActivateDonePage from './activate-done-page';
 
 /** What the page asks besides the profile: the promo tiles (none) and the overview's search. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { TOrder } from '@cupido/shared/payments';
-import { stubPaymentApi } from '../premium/payments-test-kit';
+import { stubPaymentApi } from '../premium/test/payments-test-kit';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { OrdersSection } from './orders-section';
 

@@ -6,7 +6,7 @@ import { apiError, sentBodies, stubApi, type StubAnswer } from '../../test/api-s
 import { currentLocation, LocationProbe } from '../../test/location-probe';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import CheckoutPage from './checkout-page';
-import { packagesAnswer } from './shop-test-kit';
+import { packagesAnswer } from './test/shop-test-kit';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -6,7 +6,7 @@ import { apiError, sentQueries, stubApi } from '../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../test/location-probe';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import CreditsPage from './credits-page';
-import { packagesAnswer } from './shop-test-kit';
+import { packagesAnswer } from './test/shop-test-kit';
 
 afterEach(() => vi.restoreAllMocks());
 

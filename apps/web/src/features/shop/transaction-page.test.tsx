@@ -5,7 +5,7 @@ import type { TTransactionAnswer } from '@cupido/shared/payments';
 import { apiError, sentQueries, stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import TransactionPage from './transaction-page';
-import { transactionAnswer } from './shop-test-kit';
+import { transactionAnswer } from './test/shop-test-kit';
 
 afterEach(() => {
   vi.useRealTimers();

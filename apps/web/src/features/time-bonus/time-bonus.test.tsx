@@ -4,7 +4,7 @@ import * as shared from '@cupido/shared/payments';
 import { TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_SECONDS, type TDiscountCode } from '@cupido/shared/payments';
 import type { TUser } from '@cupido/shared/accounts';
 import { apiError, sentQueries, type StubAnswer } from '../../test/api-stub';
-import { stubPaymentApi } from '../premium/payments-test-kit';
+import { stubPaymentApi } from '../premium/test/payments-test-kit';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { TIME_BONUS_WINDOW_MS, TimeBonusLauncher } from './time-bonus-launcher';
 import * as local from './time-bonus-clock';

@@ -9,7 +9,7 @@ import { settingsQueryKey } from '../site/settings-query';
 import { LIKES_AFTER_PUSH_MS, pushFromWorker, sitePushKey, startMemberPush } from './member-push';
 import { getPushState } from './push-state';
 import { forgetThisBrowser, LOGOUT_REMOVAL_WAIT_MS, sendSubscription } from './push-subscription';
-import { fakePushBrowser, fakeSubscription, TEST_PUSH_KEY } from './web-push-test-kit';
+import { fakePushBrowser, fakeSubscription, TEST_PUSH_KEY } from './test/web-push-test-kit';
 
 const message: PushMessage = {
   kind: 'new_messages',

@@ -7,7 +7,7 @@ import { makeUser, renderWithProviders } from '../../test/render-with-providers'
 import { isPushOfferShown, pushOfferDismissedKey } from './push-offer-rules';
 import { PushOfferLauncher } from './push-offer';
 import { getPushState, isPushCapable, subscribedFromPermission } from './push-state';
-import { fakePushBrowser, fakeSubscription, TEST_PUSH_KEY } from './web-push-test-kit';
+import { fakePushBrowser, fakeSubscription, TEST_PUSH_KEY } from './test/web-push-test-kit';
 
 let browser: ReturnType<typeof fakePushBrowser> | null = null;
 afterEach(() => {

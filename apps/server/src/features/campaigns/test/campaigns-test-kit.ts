@@ -2,10 +2,10 @@
 import { expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ZCampaign, type TCampaign, type TCampaignDraft } from '@cupido/shared/campaigns';
-import { auditLog, campaigns } from '../../db/schema';
-import type { AccountsTestApp } from '../../test/accounts-kit';
-import { staffSend, type TestStaff } from '../audit/audit-test-kit';
-import { activeMemberOn, newSite, send } from '../profiles/profiles-test-kit';
+import { auditLog, campaigns } from '../../../db/schema';
+import type { AccountsTestApp } from '../../../test/accounts-kit';
+import { staffSend, type TestStaff } from '../../audit/test/audit-test-kit';
+import { activeMemberOn, newSite, send } from '../../profiles/test/profiles-test-kit';
 
 export type CampaignMember = Awaited<ReturnType<typeof activeMemberOn>>;
 

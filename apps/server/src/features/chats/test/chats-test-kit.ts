@@ -10,10 +10,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { ZChatAnswer, ZChatsAnswer, ZSendMessageAnswer, type TChatAnswer, type TChatsAnswer, type TSendMessageAnswer } from '@cupido/shared/chats';
 import type { TLiveServerFrame } from '@cupido/shared/live';
-import { creditEntries, profiles, users } from '../../db/schema';
-import type { AccountsTestApp } from '../../test/accounts-kit';
-import { changeCredits, readBalance } from '../credits/service';
-import { activeMemberOn, get, insertProfile, newSite, send } from '../profiles/profiles-test-kit';
+import { creditEntries, profiles, users } from '../../../db/schema';
+import type { AccountsTestApp } from '../../../test/accounts-kit';
+import { changeCredits, readBalance } from '../../credits/service';
+import { activeMemberOn, get, insertProfile, newSite, send } from '../../profiles/test/profiles-test-kit';
 
 export type Member = Awaited<ReturnType<typeof activeMemberOn>>;
 

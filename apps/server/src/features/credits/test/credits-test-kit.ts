@@ -1,11 +1,11 @@
 /** Test helpers of the credits feature: a database with the demo sites, members with a balance. */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../db/open';
-import { users } from '../../db/schema';
-import { seedDemoSites } from '../../seed/demo-sites';
-import { createTestDatabase } from '../../test/test-database';
-import { changeCredits } from './service';
+import type { DatabaseHandle } from '../../../db/open';
+import { users } from '../../../db/schema';
+import { seedDemoSites } from '../../../seed/demo-sites';
+import { createTestDatabase } from '../../../test/test-database';
+import { changeCredits } from '../service';
 
 export const NOW = new Date('2026-11-23T12:00:00Z');
 

@@ -6,10 +6,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TStaffRole } from '@cupido/shared/staff';
-import { auditLog, conversationMembers, conversations, messages, profiles, reports, staffAccounts, users } from '../../db/schema';
-import { activeMember, type AccountsTestApp } from '../../test/accounts-kit';
-import { hashPassword } from '../accounts/passwords';
-import { createStaffSession, STAFF_SESSION_COOKIE } from '../staff/sessions';
+import { auditLog, conversationMembers, conversations, messages, profiles, reports, staffAccounts, users } from '../../../db/schema';
+import { activeMember, type AccountsTestApp } from '../../../test/accounts-kit';
+import { hashPassword } from '../../accounts/passwords';
+import { createStaffSession, STAFF_SESSION_COOKIE } from '../../staff/sessions';
 
 export type Member = Awaited<ReturnType<typeof activeMember>> & { userId: number; profileId: number };
 

@@ -7,10 +7,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { TPhoto } from '@cupido/shared/photos';
 import type { TPhotoDecision } from '@cupido/shared/photo-moderation';
 import type { TStaffRole } from '@cupido/shared/staff';
-import { staffAccounts } from '../../db/schema';
-import { createStaffSession, STAFF_SESSION_COOKIE } from '../staff/sessions';
-import { linkPath, signup, type AccountsTestApp } from '../../test/accounts-kit';
-import { photoUpload, smallJpeg } from '../photos/test-images';
+import { staffAccounts } from '../../../db/schema';
+import { createStaffSession, STAFF_SESSION_COOKIE } from '../../staff/sessions';
+import { linkPath, signup, type AccountsTestApp } from '../../../test/accounts-kit';
+import { photoUpload, smallJpeg } from '../../photos/test-images';
 
 let staffCounter = 0;
 

@@ -8,10 +8,10 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ZOperatorConversation, ZOperatorQueueAnswer, type TOperatorConversation, type TOperatorQueueAnswer } from '@cupido/shared/operator-console';
 import type { LocaleCode } from '@cupido/shared/locales';
-import { staffAccounts, users } from '../../db/schema';
-import type { AccountsTestApp } from '../../test/accounts-kit';
-import { staffGet, staffMember, staffSend, type TestStaff } from '../audit/audit-test-kit';
-import { chatKit, type Member } from '../chats/chats-test-kit';
+import { staffAccounts, users } from '../../../db/schema';
+import type { AccountsTestApp } from '../../../test/accounts-kit';
+import { staffGet, staffMember, staffSend, type TestStaff } from '../../audit/test/audit-test-kit';
+import { chatKit, type Member } from '../../chats/test/chats-test-kit';
 
 export type Operator = TestStaff & { name: string };
 

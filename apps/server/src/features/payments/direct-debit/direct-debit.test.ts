@@ -15,7 +15,7 @@ import { translate } from '../../../i18n/translate';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../../test/accounts-kit';
 import { handleDirectDebitEvents, purgeJob } from './requests';
 import { DIRECT_DEBIT_SMS_PER_HOUR } from './service';
-import { DIRECT_DEBIT_PHONE_E164, directDebitForm } from './direct-debit-test-kit';
+import { DIRECT_DEBIT_PHONE_E164, directDebitForm } from './test/direct-debit-test-kit';
 
 let t: AccountsTestApp;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { directDebitRequests, payments, users } from '../../../db/schema';
 import { parseSmsFile } from '../../../infra/sms';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../../test/accounts-kit';
-import { directDebitForm } from './direct-debit-test-kit';
+import { directDebitForm } from './test/direct-debit-test-kit';
 
 let t: AccountsTestApp;
 let other: TestApp;

@@ -6,8 +6,8 @@
  * PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffOfRole, type TestStaff } from '../../members-desk/members-desk-test-kit';
-import { choose, createPaymentsTestApp, eventsProcessed, member, newKey, paymentRow, startedPayment, userRow, webhook, type PaymentsTestApp } from '../payments-test-kit';
+import { staffOfRole, type TestStaff } from '../../members-desk/test/members-desk-test-kit';
+import { choose, createPaymentsTestApp, eventsProcessed, member, newKey, paymentRow, startedPayment, userRow, webhook, type PaymentsTestApp } from '../test/payments-test-kit';
 import { applyChargeback } from './take-back';
 
 let t: PaymentsTestApp;

@@ -9,10 +9,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { creditEntries, paymentRefunds } from '../../../db/schema';
-import { auditEntriesOf, errorOf, staffOfRole, type TestStaff } from '../../members-desk/members-desk-test-kit';
+import { auditEntriesOf, errorOf, staffOfRole, type TestStaff } from '../../members-desk/test/members-desk-test-kit';
 import { payments, users } from '../../../db/schema';
 import { applyChargeback } from './take-back';
-import { balanceOf, createFakeProvider, defaultSiteId, newMember, openPayment, paidPayment, paymentRow, spend, type FakeProvider } from './finance-test-kit';
+import { balanceOf, createFakeProvider, defaultSiteId, newMember, openPayment, paidPayment, paymentRow, spend, type FakeProvider } from './test/finance-test-kit';
 
 const fake = vi.hoisted(() => ({ provider: null as FakeProvider | null }));
 vi.mock('../providers', () => ({ createPaymentProvider: () => fake.provider }));

@@ -9,9 +9,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRefunds, sandboxPayments } from '../../../db/schema';
-import { staffOfRole, type TestStaff } from '../../members-desk/members-desk-test-kit';
-import { balanceOf, spend } from './finance-test-kit';
-import { choose, createPaymentsTestApp, eventsProcessed, member, pay, paymentBody, paymentRow, startedPayment, userRow, webhook, type PaymentsTestApp } from '../payments-test-kit';
+import { staffOfRole, type TestStaff } from '../../members-desk/test/members-desk-test-kit';
+import { balanceOf, spend } from './test/finance-test-kit';
+import { choose, createPaymentsTestApp, eventsProcessed, member, pay, paymentBody, paymentRow, startedPayment, userRow, webhook, type PaymentsTestApp } from '../test/payments-test-kit';
 
 let t: PaymentsTestApp;
 let finance: TestStaff;

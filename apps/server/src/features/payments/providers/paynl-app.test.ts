@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { directDebitRequests } from '../../../db/schema';
 import { parseSmsFile } from '../../../infra/sms';
-import { createPaymentsTestApp, eventsProcessed, member, newKey, pay, paymentBody, paymentRow, purchaseEntries, userRow, waitFor, type PaymentsTestApp } from '../payments-test-kit';
+import { createPaymentsTestApp, eventsProcessed, member, newKey, pay, paymentBody, paymentRow, purchaseEntries, userRow, waitFor, type PaymentsTestApp } from '../test/payments-test-kit';
 
 const TOKEN_CODE = 'AT-0000-0001';
 const API_TOKEN = 'c0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ff';

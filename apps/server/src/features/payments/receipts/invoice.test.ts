@@ -11,7 +11,7 @@ import { companies, payments } from '../../../db/schema';
 import { seedDemoSites } from '../../../seed/demo-sites';
 import { createTestDatabase } from '../../../test/test-database';
 import { invoiceOnPaid, standardVatRateBp } from './invoice';
-import { insertMember, insertPayment } from './receipts-test-kit';
+import { insertMember, insertPayment } from './test/receipts-test-kit';
 
 const PAID_AT = new Date('2026-11-23T12:00:00Z');
 

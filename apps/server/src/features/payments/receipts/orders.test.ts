@@ -5,7 +5,7 @@ import { ZOrdersAnswer } from '@cupido/shared/payments';
 import { ZPersonalDataExport } from '@cupido/shared/personal-data';
 import { users } from '../../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../../test/accounts-kit';
-import { insertPayment, siteOf } from './receipts-test-kit';
+import { insertPayment, siteOf } from './test/receipts-test-kit';
 
 let t: AccountsTestApp;
 

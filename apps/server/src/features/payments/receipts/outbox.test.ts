@@ -22,7 +22,7 @@ import type { PaymentDeps } from '../deps';
 import { queueReceipt, RECEIPT_JOB, sendReceipt } from './outbox';
 import { renderReceiptMail } from './receipt-mail';
 import { receiptJobs } from './routes';
-import { insertMember, insertPayment } from './receipts-test-kit';
+import { insertMember, insertPayment } from './test/receipts-test-kit';
 
 const PAID_AT = new Date('2026-11-23T12:00:00Z');
 

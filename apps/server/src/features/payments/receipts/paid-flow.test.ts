@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { vatIncluded } from '@cupido/shared/payments';
-import { choose, createPaymentsTestApp, eventsProcessed, member, paymentRow, startedPayment, userRow, webhook, type PaymentsTestApp } from '../payments-test-kit';
+import { choose, createPaymentsTestApp, eventsProcessed, member, paymentRow, startedPayment, userRow, webhook, type PaymentsTestApp } from '../test/payments-test-kit';
 
 let t: PaymentsTestApp;
 beforeAll(async () => {

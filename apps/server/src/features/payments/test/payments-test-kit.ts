@@ -7,10 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { creditEntries, paymentEvents, payments, sandboxPayments, users } from '../../db/schema';
-import { activeMember, createAccountsTestApp, linkPath, signup, type AccountsTestApp } from '../../test/accounts-kit';
-import { SESSION_COOKIE, createSession } from '../accounts/sessions';
-import type { AppDeps } from '../../app';
+import { creditEntries, paymentEvents, payments, sandboxPayments, users } from '../../../db/schema';
+import { activeMember, createAccountsTestApp, linkPath, signup, type AccountsTestApp } from '../../../test/accounts-kit';
+import { SESSION_COOKIE, createSession } from '../../accounts/sessions';
+import type { AppDeps } from '../../../app';
 
 export type PaymentsTestApp = AccountsTestApp;
 

@@ -24,7 +24,7 @@ import {
   userRow,
   webhook,
   type PaymentsTestApp,
-} from '../payments-test-kit';
+} from '../test/payments-test-kit';
 import { createSandboxProvider } from '../providers/sandbox';
 import { createEventStore, insertEvents, MAX_WRITES_IN_FLIGHT } from './event-store';
 import { processEvents } from './process';

@@ -5,8 +5,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TStaffRole } from '@cupido/shared/staff';
-import type { AccountsTestApp } from '../../test/accounts-kit';
-import { moderationKit } from '../moderation/moderation-test-kit';
+import type { AccountsTestApp } from '../../../test/accounts-kit';
+import { moderationKit } from '../../moderation/test/moderation-test-kit';
 
 export interface PostbackDouble {
   /** http://127.0.0.1:<port> */

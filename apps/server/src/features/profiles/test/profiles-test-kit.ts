@@ -2,10 +2,10 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Database } from '../../db/open';
-import { photos, profiles, sites } from '../../db/schema';
-import type { TestApp } from '../../test/test-app';
-import { createSite, linkPath, signup, type AccountsTestApp } from '../../test/accounts-kit';
+import type { Database } from '../../../db/open';
+import { photos, profiles, sites } from '../../../db/schema';
+import type { TestApp } from '../../../test/test-app';
+import { createSite, linkPath, signup, type AccountsTestApp } from '../../../test/accounts-kit';
 
 export async function siteIdOf(db: Database, domain = 'localhost'): Promise<number> {
   const [site] = await db.select({ id: sites.id }).from(sites).where(eq(sites.domain, domain));

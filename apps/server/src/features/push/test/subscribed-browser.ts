@@ -1,7 +1,7 @@
 /** A member's browser subscribed to pushes through the API, as the web app does it (tests only). */
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/test-app';
-import { send } from '../../profiles/profiles-test-kit';
+import { send } from '../../profiles/test/profiles-test-kit';
 import type { LocalPushService, TestPushSubscription } from './local-push-service';
 
 /** A new browser of the member (session `cookie`) on `domain`, subscribed at the local push service and stored by POST /api/user.php?push=1. */

@@ -7,11 +7,11 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
 import type { TStaffRole } from '@cupido/shared/staff';
-import { staffAccounts } from '../../db/schema';
-import type { TestApp } from '../../test/test-app';
-import type { Clock } from '../../infra/clock';
-import { createStaffAccount } from './accounts';
-import { STAFF_SESSION_COOKIE } from './sessions';
+import { staffAccounts } from '../../../db/schema';
+import type { TestApp } from '../../../test/test-app';
+import type { Clock } from '../../../infra/clock';
+import { createStaffAccount } from '../accounts';
+import { STAFF_SESSION_COOKIE } from '../sessions';
 
 export const STAFF_TEST_PASSWORD = 'a long staff password';
 let counter = 0;

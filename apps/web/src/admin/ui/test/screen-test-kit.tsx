@@ -9,7 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
-import { adminI18n } from '../i18n';
+import { adminI18n } from '../../i18n';
 
 export type Handler = (request: { url: URL; body: unknown; init: RequestInit | undefined }) => { status?: number; body?: unknown };
 

@@ -4,8 +4,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { type TChatItem, type TChatMessage, type TChatsAnswer } from '@cupido/shared/chats';
 import type { TLiveServerFrame } from '@cupido/shared/live';
 import { LIVE_PATH } from '@cupido/shared/live-frames';
-import type { StubAnswer } from '../../test/api-stub';
-import { makeCard } from '../../test/profile-fixtures';
+import type { StubAnswer } from '../../../test/api-stub';
+import { makeCard } from '../../../test/profile-fixtures';
 
 /** A minute ago: the list shows it as a time of today. */
 const recently = () => new Date(Date.now() - 60_000).toISOString();

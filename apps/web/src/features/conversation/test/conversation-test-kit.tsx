@@ -1,12 +1,12 @@
 import { Route, Routes } from 'react-router';
 import { type TChatAnswer, type TChatMessage, type TSendMessageAnswer } from '@cupido/shared/chats';
 import type { TPackagesAnswer } from '@cupido/shared/payments';
-import type { StubAnswer } from '../../test/api-stub';
-import { LocationProbe } from '../../test/location-probe';
-import { ChatsProvider } from '../chats';
-import ChatLayout from './chat-layout';
-import ChatsIndexPage from './chats-index-page';
-import ConversationPage from './conversation-page';
+import type { StubAnswer } from '../../../test/api-stub';
+import { LocationProbe } from '../../../test/location-probe';
+import { ChatsProvider } from '../../chats';
+import ChatLayout from '../chat-layout';
+import ChatsIndexPage from '../chats-index-page';
+import ConversationPage from '../conversation-page';
 
 /** The partner of the tests' conversation 5: Bram, profile 42. */
 export const PARTNER_ID = 42;

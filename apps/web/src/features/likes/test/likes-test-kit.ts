@@ -1,6 +1,6 @@
 import type { TLikeAnswer, TLikedProfileCard, TLikesAnswer } from '@cupido/shared/likes';
-import type { StubAnswer } from '../../test/api-stub';
-import { makeCard } from '../../test/profile-fixtures';
+import type { StubAnswer } from '../../../test/api-stub';
+import { makeCard } from '../../../test/profile-fixtures';
 
 /** GET /api/likes.php: `liked` the member likes, `likedBy` like the member ([id, new?]). */
 export function likesAnswer(liked: number[] = [], likedBy: [number, boolean][] = []): StubAnswer {

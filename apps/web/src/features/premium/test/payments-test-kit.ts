@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ZApiError } from '@cupido/shared/contracts';
 import { ZDiscountCode, ZOrdersAnswer } from '@cupido/shared/payments';
 import { ZDirectDebitAnswer } from '@cupido/shared/direct-debit';
-import { stubApi, stubbedFetch, type StubAnswer } from '../../test/api-stub';
+import { stubApi, stubbedFetch, type StubAnswer } from '../../../test/api-stub';
 
 /**
  * The issue 14 calls that API_ANSWERS (packages/shared/src/api-answers.ts) does not list yet,

@@ -4,7 +4,7 @@
  * PushManager hands out subscriptions. Tests only; production never imports it.
  */
 import { vi } from 'vitest';
-import { setPushState } from './push-state';
+import { setPushState } from '../push-state';
 
 /** The settings' VAPID public key of the tests: a P-256 point, base64url. */
 export const TEST_PUSH_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';

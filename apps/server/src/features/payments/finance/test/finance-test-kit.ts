@@ -5,10 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../../db/open';
-import { payments, sites, users } from '../../../db/schema';
-import { changeCredits } from '../../credits/service';
-import type { PaymentProvider } from '../providers/port';
+import type { Database } from '../../../../db/open';
+import { payments, sites, users } from '../../../../db/schema';
+import { changeCredits } from '../../../credits/service';
+import type { PaymentProvider } from '../../providers/port';
 
 export interface FakeProvider extends PaymentProvider {
   refunds: { providerPaymentId: string; amount: number }[];

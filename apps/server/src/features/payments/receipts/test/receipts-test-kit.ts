@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LocaleCode } from '@cupido/shared/locales';
 import type { TPackageId, TPaymentMethod } from '@cupido/shared/payments';
-import type { Database } from '../../../db/open';
-import { payments, sites, users } from '../../../db/schema';
-import type { Tx } from '../../credits/service';
+import type { Database } from '../../../../db/open';
+import { payments, sites, users } from '../../../../db/schema';
+import type { Tx } from '../../../credits/service';
 
 export async function siteOf(db: Database, domain = 'localhost') {
   const [site] = await db.select().from(sites).where(eq(sites.domain, domain));
