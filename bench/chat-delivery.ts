@@ -103,11 +103,21 @@ interface Server {
 }
 
 /** POSTs JSON through the server's agent; answers the status, or TIMED_OUT after `timeoutMs`. */
-function post(server: Server, path: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ status: number; body: string }> {
+function post(
+  server: Server,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${server.base}${path}`,
-      { method: 'POST', agent: server.agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        agent: server.agent,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
@@ -231,7 +241,8 @@ async function untilSendsSettle(servers: Server[], token: string): Promise<void>
   const state = async () => {
     const texts = await Promise.all(servers.map((server) => scrape(server, token)));
     const sum = (name: string, labels = '') => texts.reduce((total, text) => total + metric(text, name, labels), 0);
-    if (!texts.every((text) => text.includes('cupido_db_pool_connections'))) return `answered ${sum('http_request_duration_seconds_count', 'route="/api/message.php"')}`;
+    if (!texts.every((text) => text.includes('cupido_db_pool_connections')))
+      return `answered ${sum('http_request_duration_seconds_count', 'route="/api/message.php"')}`;
     const inUse = sum('cupido_db_pool_connections', 'state="total"') - sum('cupido_db_pool_connections', 'state="idle"');
     return inUse + sum('cupido_db_pool_connections', 'state="waiting"') === 0 ? 'idle' : null;
   };
@@ -298,7 +309,12 @@ async function startServers(tools: ChatTools, layout: Layout, pgliteDir: string 
       // PGlite: the seeded directory (one process). PostgreSQL: a data directory of each process's own (mail, photos).
       const own = pgliteDir ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-bench-chat-'));
       const child = await tools.startServer(port, pgliteDir ?? own!, layout.env(i));
-      return { child, base: `http://127.0.0.1:${port}`, dataDir: own, agent: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_PROCESS }) };
+      return {
+        child,
+        base: `http://127.0.0.1:${port}`,
+        dataDir: own,
+        agent: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_PROCESS }),
+      };
     }),
   );
 }
@@ -327,7 +343,13 @@ async function inParallel(count: number, limit: number, task: (i: number) => Pro
   );
 }
 
-async function runLayout(tools: ChatTools, bench: ChatBench, layout: Layout, open: () => Promise<DatabaseHandle>, pgliteDir: string | null): Promise<boolean> {
+async function runLayout(
+  tools: ChatTools,
+  bench: ChatBench,
+  layout: Layout,
+  open: () => Promise<DatabaseHandle>,
+  pgliteDir: string | null,
+): Promise<boolean> {
   const members = bench.members;
   const count = members.length;
   const half = count / 2;
@@ -343,16 +365,29 @@ async function runLayout(tools: ChatTools, bench: ChatBench, layout: Layout, ope
   const total = Math.round((WARMUP_SECONDS + CHAT_SECONDS) * CHAT_RATE);
   const warmup = Math.round(WARMUP_SECONDS * CHAT_RATE);
   const tag = `chat-bench ${randomBytes(4).toString('hex')} `;
-  console.log(`\n${CHAT_CASE.name.split(':')[0]}, ${layout.name}: load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\n${CHAT_CASE.name.split(':')[0]}, ${layout.name}: load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   const servers = await startServers(tools, layout, pgliteDir);
   let front: Server | null = null;
   let stopNginx: (() => Promise<void>) | null = null;
   if (layout.throughNginx) {
     const port = await tools.freePort();
-    const nginx = await startLocalNginx(port, servers.map((server) => Number(new URL(server.base).port)));
+    const nginx = await startLocalNginx(
+      port,
+      servers.map((server) => Number(new URL(server.base).port)),
+    );
     stopNginx = nginx.stop;
-    front = { child: nginx.child, base: `http://127.0.0.1:${port}`, dataDir: null, agent: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_PROCESS * servers.length }) };
+    front = {
+      child: nginx.child,
+      base: `http://127.0.0.1:${port}`,
+      dataDir: null,
+      agent: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_PROCESS * servers.length }),
+    };
   }
   // Where member i's socket and sends go: nginx, or (without it) a process chosen so that frames cross.
   const entryOf = (i: number): Server => front ?? servers[processOf(i)]!;
@@ -395,11 +430,15 @@ async function runLayout(tools: ChatTools, bench: ChatBench, layout: Layout, ope
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const opened = await Promise.all(servers.map((server) => scrape(server, tools.metricsToken)));
     // Through nginx, nginx chose each socket's process (least_conn): the processes say how many they hold.
-    const perProcess = front ? opened.map((text) => metric(text, 'cupido_live_sockets')) : servers.map((_, p) => members.filter((_m, i) => processOf(i) === p).length);
+    const perProcess = front
+      ? opened.map((text) => metric(text, 'cupido_live_sockets'))
+      : servers.map((_, p) => members.filter((_m, i) => processOf(i) === p).length);
     opened.forEach((text, p) => {
-      if (metric(text, 'cupido_live_sockets') !== perProcess[p]) throw new Error(`chat bench: process ${p + 1} holds ${metric(text, 'cupido_live_sockets')} sockets, expected ${perProcess[p]}`);
+      if (metric(text, 'cupido_live_sockets') !== perProcess[p])
+        throw new Error(`chat bench: process ${p + 1} holds ${metric(text, 'cupido_live_sockets')} sockets, expected ${perProcess[p]}`);
     });
-    if (front && perProcess.reduce((sum, sockets) => sum + sockets, 0) !== count) throw new Error(`chat bench: the processes hold ${perProcess.join(' + ')} sockets, expected ${count}`);
+    if (front && perProcess.reduce((sum, sockets) => sum + sockets, 0) !== count)
+      throw new Error(`chat bench: the processes hold ${perProcess.join(' + ')} sockets, expected ${count}`);
     const rss = (texts: string[]) => texts.reduce((sum, text) => sum + metric(text, 'process_resident_memory_bytes'), 0);
     const heap = (texts: string[]) => texts.reduce((sum, text) => sum + metric(text, 'nodejs_heap_size_used_bytes'), 0);
     console.log(
@@ -433,7 +472,10 @@ async function runLayout(tools: ChatTools, bench: ChatBench, layout: Layout, ope
       );
     };
     const cpuBefore = await Promise.all(servers.map((server) => scrape(server, tools.metricsToken)));
-    const databaseName = tools.databaseUrl && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(tools.databaseUrl).hostname) ? new URL(tools.databaseUrl).pathname.slice(1) : undefined;
+    const databaseName =
+      tools.databaseUrl && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(tools.databaseUrl).hostname)
+        ? new URL(tools.databaseUrl).pathname.slice(1)
+        : undefined;
     const databaseSampler = sampleDatabase(servers, tools.metricsToken, databaseName);
     const t0 = performance.now() + 20;
     await new Promise<void>((resolve) => {
@@ -449,7 +491,8 @@ async function runLayout(tools: ChatTools, bench: ChatBench, layout: Layout, ope
     await Promise.all(answers);
     const ok = () => sent.filter((record) => record.status === 200);
     const deadline = performance.now() + DRAIN_MS;
-    while (performance.now() < deadline && ok().some((record) => record.frames === 0)) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (performance.now() < deadline && ok().some((record) => record.frames === 0))
+      await new Promise((resolve) => setTimeout(resolve, 50));
     await new Promise((resolve) => setTimeout(resolve, LATE_DOUBLES_MS));
     // Sends that timed out here may still be running there: let the servers finish them before they stop.
     if (sent.some((record) => record.status === TIMED_OUT)) await untilSendsSettle(servers, tools.metricsToken);
@@ -528,14 +571,22 @@ async function runLayout(tools: ChatTools, bench: ChatBench, layout: Layout, ope
     );
     failed ||= !exactOk;
 
-    const cpu = servers.map((_, p) => (metric(after[p]!, 'process_cpu_seconds_total') - metric(cpuBefore[p]!, 'process_cpu_seconds_total')) / scrapedSeconds);
+    const cpu = servers.map(
+      (_, p) => (metric(after[p]!, 'process_cpu_seconds_total') - metric(cpuBefore[p]!, 'process_cpu_seconds_total')) / scrapedSeconds,
+    );
     const sendSeconds = after.reduce((sum, text, p) => {
       const route = 'route="/api/message.php"';
-      return sum + metric(text, 'http_request_duration_seconds_sum', route) - metric(cpuBefore[p]!, 'http_request_duration_seconds_sum', route);
+      return (
+        sum + metric(text, 'http_request_duration_seconds_sum', route) - metric(cpuBefore[p]!, 'http_request_duration_seconds_sum', route)
+      );
     }, 0);
     const sendCount = after.reduce((sum, text, p) => {
       const route = 'route="/api/message.php"';
-      return sum + metric(text, 'http_request_duration_seconds_count', route) - metric(cpuBefore[p]!, 'http_request_duration_seconds_count', route);
+      return (
+        sum +
+        metric(text, 'http_request_duration_seconds_count', route) -
+        metric(cpuBefore[p]!, 'http_request_duration_seconds_count', route)
+      );
     }, 0);
     console.log(
       `info chat delivery, ${layout.name}: memory per socket ${((rss(opened) - rss(before)) / count / 1024).toFixed(1)} KB resident ` +
@@ -577,7 +628,8 @@ async function runLayout(tools: ChatTools, bench: ChatBench, layout: Layout, ope
 /** Seeds the members, runs the layouts the database allows, and answers whether every target and check held. */
 export async function chatDeliveryBench(tools: ChatTools): Promise<boolean> {
   const onPostgres = !!tools.databaseUrl;
-  if (!Number.isInteger(CHAT_SOCKETS) || CHAT_SOCKETS < 2 || CHAT_SOCKETS % 2 !== 0) throw new Error(`BENCH_SOCKETS must be an even number of at least 2, got ${CHAT_SOCKETS}`);
+  if (!Number.isInteger(CHAT_SOCKETS) || CHAT_SOCKETS < 2 || CHAT_SOCKETS % 2 !== 0)
+    throw new Error(`BENCH_SOCKETS must be an even number of at least 2, got ${CHAT_SOCKETS}`);
   if (!(CHAT_RATE > 0) || !(CHAT_SECONDS > 0)) throw new Error('BENCH_CHAT_RATE and BENCH_CHAT_SECONDS must be positive');
   // Each member sends every CHAT_SOCKETS / CHAT_RATE seconds; the route refuses more than MESSAGE_BURST_PER_MINUTE a minute.
   const perMinute = Math.ceil((60 * CHAT_RATE) / CHAT_SOCKETS);
@@ -589,7 +641,8 @@ export async function chatDeliveryBench(tools: ChatTools): Promise<boolean> {
   }
   console.log(`\n${CHAT_CASE.name} (${onPostgres ? 'PostgreSQL' : 'the embedded database'})`);
   const pgliteDir = onPostgres ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-bench-chat-'));
-  const open = () => openDatabase(onPostgres ? { kind: 'postgres', url: tools.databaseUrl!, poolSize: 2 } : { kind: 'pglite', dataDir: pgliteDir! });
+  const open = () =>
+    openDatabase(onPostgres ? { kind: 'postgres', url: tools.databaseUrl!, poolSize: 2 } : { kind: 'pglite', dataDir: pgliteDir! });
   let bench: ChatBench | undefined;
   try {
     const seeding = performance.now();
@@ -607,7 +660,12 @@ export async function chatDeliveryBench(tools: ChatTools): Promise<boolean> {
 
     const run = randomBytes(6).toString('hex');
     // A key prefix of its own for each layout: fresh send counters (PostgreSQL or Redis), whatever ran this minute.
-    const one: Layout = { name: 'one process', processes: 1, targetP99Ms: 50, env: () => ({ REDIS_URL: '', REDIS_KEY_PREFIX: `cupido-bench-chat:${run}:1:rl:` }) };
+    const one: Layout = {
+      name: 'one process',
+      processes: 1,
+      targetP99Ms: 50,
+      env: () => ({ REDIS_URL: '', REDIS_KEY_PREFIX: `cupido-bench-chat:${run}:1:rl:` }),
+    };
     const three: Layout = {
       name: 'three processes through nginx and Redis',
       processes: 3,
@@ -630,9 +688,13 @@ export async function chatDeliveryBench(tools: ChatTools): Promise<boolean> {
     if (only === '1') {
       // The three-process layout was not asked for.
     } else if (!onPostgres) {
-      console.log('info chat delivery, three processes through nginx and Redis: skipped on the embedded database (PGlite is one process); set BENCH_DATABASE_URL to run it');
+      console.log(
+        'info chat delivery, three processes through nginx and Redis: skipped on the embedded database (PGlite is one process); set BENCH_DATABASE_URL to run it',
+      );
     } else if (!fs.existsSync(nginxBinary())) {
-      console.log(`FAIL chat delivery, three processes through nginx and Redis: no nginx at ${nginxBinary()} (apt-get install nginx, or NGINX_PATH)`);
+      console.log(
+        `FAIL chat delivery, three processes through nginx and Redis: no nginx at ${nginxBinary()} (apt-get install nginx, or NGINX_PATH)`,
+      );
       ok = false;
     } else if (!(await redisAnswers(REDIS_URL))) {
       console.log(`FAIL chat delivery, three processes through nginx and Redis: no Redis answers at ${REDIS_URL} (BENCH_REDIS_URL)`);

@@ -229,15 +229,25 @@ async function main(): Promise<boolean> {
   const count = PAIRS * 2;
   console.log(
     `Chat soak: ${n(PAIRS)} pairs, ${n(MESSAGES)} messages, three processes on PostgreSQL and Redis (${REDIS_URL}); ` +
-      `${Math.round(KILL_SHARE * 100)}% of the sockets killed, process ${RESTARTED + 1} restarted mid-run; resyncs after ${RESYNC_AFTER === 'app' ? "the newest message the server's pages covered (as the web app)" : RESYNC_AFTER === 'newest' ? 'the newest message held' : "the newest partner's message held"}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      `${Math.round(KILL_SHARE * 100)}% of the sockets killed, process ${RESTARTED + 1} restarted mid-run; resyncs after ${RESYNC_AFTER === 'app' ? "the newest message the server's pages covered (as the web app)" : RESYNC_AFTER === 'newest' ? 'the newest message held' : "the newest partner's message held"}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
   );
   const open = () => openDatabase({ kind: 'postgres', url: DATABASE_URL!, poolSize: 2 });
   const database = await open();
   await database.migrate();
   const bench = await seedChatBench(database.db, { count, postgres: true });
   const userIds = bench.members.map((m) => m.userId);
-  const opening = new Map((await database.db.select({ id: users.id, credits: users.credits }).from(users).where(inArray(users.id, userIds))).map((r) => [r.id, r.credits]));
-  console.log(`Seeded ${n(count)} members in ${n(PAIRS)} pairs (credits through the ledger) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const opening = new Map(
+    (await database.db.select({ id: users.id, credits: users.credits }).from(users).where(inArray(users.id, userIds))).map((r) => [
+      r.id,
+      r.credits,
+    ]),
+  );
+  console.log(
+    `Seeded ${n(count)} members in ${n(PAIRS)} pairs (credits through the ledger) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const tag = `soak-${run} `;
   const members: Member[] = bench.members.map((m, i) => ({
@@ -359,10 +369,13 @@ async function main(): Promise<boolean> {
     const seen = new Set<number>();
     for (;;) {
       const proc = member.ws && procs[member.proc]!.up ? member.proc : anyUp();
-      const response = await fetch(`${procs[proc]!.base}/api/chat.php?domain=localhost&conversation=${member.conversationId}&after=${after}`, {
-        headers: { cookie: member.cookie },
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      });
+      const response = await fetch(
+        `${procs[proc]!.base}/api/chat.php?domain=localhost&conversation=${member.conversationId}&after=${after}`,
+        {
+          headers: { cookie: member.cookie },
+          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        },
+      );
       if (response.status !== 200) throw new Error(`resync answered ${response.status}`);
       const answer = (await response.json()) as { messages: ChatMessageJson[]; has_newer: boolean };
       let previous = after;
@@ -399,7 +412,9 @@ async function main(): Promise<boolean> {
 
   const openSocket = (member: Member, proc: number) =>
     new Promise<void>((resolve, reject) => {
-      const ws = new WebSocket(`${procs[proc]!.base.replace(/^http/, 'ws')}${LIVE_PATH}?domain=localhost`, { headers: { cookie: member.cookie } });
+      const ws = new WebSocket(`${procs[proc]!.base.replace(/^http/, 'ws')}${LIVE_PATH}?domain=localhost`, {
+        headers: { cookie: member.cookie },
+      });
       let ready = false;
       const timer = setTimeout(() => {
         ws.terminate();
@@ -446,7 +461,11 @@ async function main(): Promise<boolean> {
   const send = async (member: Member, seq: number) => {
     const clientId = randomUUID();
     member.clientIds[seq] = clientId;
-    const body = JSON.stringify({ profile_id: members[member.partner]!.profileId, client_id: clientId, text: `${tag}${member.index}:${seq}` });
+    const body = JSON.stringify({
+      profile_id: members[member.partner]!.profileId,
+      client_id: clientId,
+      text: `${tag}${member.index}:${seq}`,
+    });
     let proc = member.ws && procs[member.proc]!.up ? member.proc : anyUp();
     const log: Member['sendLog'][number] = (member.sendLog[seq] = []);
     for (let attempt = 0; ; attempt++) {
@@ -526,7 +545,9 @@ async function main(): Promise<boolean> {
   const perMember = Math.max(...members.map((m) => m.quota));
   const plannedMs = perMember * SEND_INTERVAL_MS;
   const t0 = Date.now() + 200;
-  console.log(`Sending: each member ${perMember === members[count - 1]!.quota ? n(perMember) : `${n(members[count - 1]!.quota)}-${n(perMember)}`} messages, one every ${(SEND_INTERVAL_MS / 1000).toFixed(2)} s (about ${(plannedMs / 1000).toFixed(0)} s)`);
+  console.log(
+    `Sending: each member ${perMember === members[count - 1]!.quota ? n(perMember) : `${n(members[count - 1]!.quota)}-${n(perMember)}`} messages, one every ${(SEND_INTERVAL_MS / 1000).toFixed(2)} s (about ${(plannedMs / 1000).toFixed(0)} s)`,
+  );
 
   // Faults: the kills at random times in 10-80% of the run, the restart at 40%.
   const victims = [...members].sort(() => Math.random() - 0.5).slice(0, Math.round(KILL_SHARE * count));
@@ -575,7 +596,8 @@ async function main(): Promise<boolean> {
   const expectedOf = (member: Member) => members[member.partner]!.sentIds.filter((id) => id !== undefined);
   const holds = (member: Member, id: number) => member.frames.has(id) || member.resynced.has(id);
   const deadline = Date.now() + DRAIN_MS;
-  while (Date.now() < deadline && members.some((m) => !m.ws || resyncing.has(m.index) || expectedOf(m).some((id) => !holds(m, id)))) await sleep(100);
+  while (Date.now() < deadline && members.some((m) => !m.ws || resyncing.has(m.index) || expectedOf(m).some((id) => !holds(m, id))))
+    await sleep(100);
   await sleep(LATE_DOUBLES_MS);
   const load = os.loadavg();
 
@@ -607,14 +629,30 @@ async function main(): Promise<boolean> {
     return ok;
   };
   const rows: [string, string, string][] = [];
-  const row = (name: string, value: number | string, ok: boolean | null) => rows.push([name, typeof value === 'number' ? n(value) : value, ok === null ? '' : ok ? 'ok' : 'FAIL']);
+  const row = (name: string, value: number | string, ok: boolean | null) =>
+    rows.push([name, typeof value === 'number' ? n(value) : value, ok === null ? '' : ok ? 'ok' : 'FAIL']);
 
   const sendFailures = members.flatMap((m) => m.sendFailures);
   const acknowledged = members.reduce((sum, m) => sum + m.sentIds.filter((id) => id !== undefined).length, 0);
   row('messages to send', MESSAGES, null);
-  row('acknowledged (200)', acknowledged, check(acknowledged === MESSAGES, `${MESSAGES - acknowledged} sends not acknowledged${sendFailures[0] ? ` (first: ${sendFailures[0]})` : ''}`));
-  row('send retries (same client id)', members.reduce((s, m) => s + m.sendRetries, 0), null);
-  row('sends refused for the rate (429), retried', members.reduce((s, m) => s + m.rateLimited, 0), null);
+  row(
+    'acknowledged (200)',
+    acknowledged,
+    check(
+      acknowledged === MESSAGES,
+      `${MESSAGES - acknowledged} sends not acknowledged${sendFailures[0] ? ` (first: ${sendFailures[0]})` : ''}`,
+    ),
+  );
+  row(
+    'send retries (same client id)',
+    members.reduce((s, m) => s + m.sendRetries, 0),
+    null,
+  );
+  row(
+    'sends refused for the rate (429), retried',
+    members.reduce((s, m) => s + m.rateLimited, 0),
+    null,
+  );
 
   // Stored: exactly once, as answered, in each sender's order, and nothing else with the tag.
   const { rows: stored } = (await database.db.execute(sql`
@@ -658,12 +696,28 @@ async function main(): Promise<boolean> {
     }
   }
   const storedTagged = stored.length - strangerRows;
-  row('stored messages', storedTagged, check(storedTagged === acknowledged, `${n(storedTagged)} stored for ${n(acknowledged)} acknowledged`));
+  row(
+    'stored messages',
+    storedTagged,
+    check(storedTagged === acknowledged, `${n(storedTagged)} stored for ${n(acknowledged)} acknowledged`),
+  );
   row('  lost (acknowledged, not stored)', lostStored, check(lostStored === 0, `${lostStored} acknowledged messages not stored`));
   row('  stored twice', doubledStored, check(doubledStored === 0, `${doubledStored} messages stored more than once`));
-  row('  not the answer\'s id / wrong conversation or client id', notAsAnswered + wrongPlace, check(notAsAnswered + wrongPlace === 0, `${notAsAnswered + wrongPlace} messages stored unlike their answer`));
-  row('  out of the sender\'s order', outOfOrderStored, check(outOfOrderStored === 0, `${outOfOrderStored} messages stored out of their sender's order`));
-  row('  other rows in the conversations', strangerRows, check(strangerRows === 0, `${strangerRows} other rows in the pairs' conversations`));
+  row(
+    "  not the answer's id / wrong conversation or client id",
+    notAsAnswered + wrongPlace,
+    check(notAsAnswered + wrongPlace === 0, `${notAsAnswered + wrongPlace} messages stored unlike their answer`),
+  );
+  row(
+    "  out of the sender's order",
+    outOfOrderStored,
+    check(outOfOrderStored === 0, `${outOfOrderStored} messages stored out of their sender's order`),
+  );
+  row(
+    '  other rows in the conversations',
+    strangerRows,
+    check(strangerRows === 0, `${strangerRows} other rows in the pairs' conversations`),
+  );
 
   // Delivery: frames and resyncs.
   const reconnected = members.filter((m) => m.reconnects > 0);
@@ -703,28 +757,54 @@ async function main(): Promise<boolean> {
   const strangers = members.reduce((s, m) => s + m.strangers, 0);
   const framesOutOfOrder = members.reduce((s, m) => s + m.framesOutOfOrder, 0);
   const resyncDisorder = members.reduce((s, m) => s + m.resyncDisorder, 0);
-  row('sockets killed (reconnect after 0.3-2 s)', killed, check(killed === victims.length, `${killed} of ${victims.length} sockets killed`));
-  row(`process ${RESTARTED + 1} restarted (sockets on it)`, `${restart.sockets} sockets, exit ${restart.exitCode} in ${(restart.stopMs / 1000).toFixed(1)} s, down ${(restart.downMs / 1000).toFixed(1)} s`, check(restart.exitCode === 0, `the restarted process exited with ${restart.exitCode}`));
+  row(
+    'sockets killed (reconnect after 0.3-2 s)',
+    killed,
+    check(killed === victims.length, `${killed} of ${victims.length} sockets killed`),
+  );
+  row(
+    `process ${RESTARTED + 1} restarted (sockets on it)`,
+    `${restart.sockets} sockets, exit ${restart.exitCode} in ${(restart.stopMs / 1000).toFixed(1)} s, down ${(restart.downMs / 1000).toFixed(1)} s`,
+    check(restart.exitCode === 0, `the restarted process exited with ${restart.exitCode}`),
+  );
   row('sockets closed by the server (going away)', `${socketsClosedByServer} (${goingAwayCloses})`, null);
   row('failed connection attempts (retried)', failedConnects, null);
   row('clients that reconnected', reconnected.length, null);
-  row('  their resyncs (GET /api/chat.php?after=)', reconnected.reduce((s, m) => s + m.resyncs, 0), null);
+  row(
+    '  their resyncs (GET /api/chat.php?after=)',
+    reconnected.reduce((s, m) => s + m.resyncs, 0),
+    null,
+  );
   row('  messages resynced (no frame brought them)', viaResync, null);
-  row('  resync answers already held (merged by id)', members.reduce((s, m) => s + m.resyncOverlap, 0), null);
-  row('  resync answers out of order or before `after`', resyncDisorder, check(resyncDisorder === 0, `${resyncDisorder} resync answers out of order`));
+  row(
+    '  resync answers already held (merged by id)',
+    members.reduce((s, m) => s + m.resyncOverlap, 0),
+    null,
+  );
+  row(
+    '  resync answers out of order or before `after`',
+    resyncDisorder,
+    check(resyncDisorder === 0, `${resyncDisorder} resync answers out of order`),
+  );
   row('delivered over socket frames', viaFrames, null);
-  row('missing at the partner (no frame, no resync)', missing, check(missing === 0, `${missing} messages never reached their partner${missingSamples.length ? `: ${missingSamples.join('; ')}` : ''}`));
+  row(
+    'missing at the partner (no frame, no resync)',
+    missing,
+    check(missing === 0, `${missing} messages never reached their partner${missingSamples.length ? `: ${missingSamples.join('; ')}` : ''}`),
+  );
   row('  of which at clients that never reconnected', missingNotReconnected, null);
   row('  of which behind a resync cursor (a newer message held)', missingBehindCursor, null);
   row('  of which sent more than once (same client id)', missingRetried, null);
   row('frames received twice', frameDoubles, check(frameDoubles === 0, `${frameDoubles} messages framed twice to one member`));
-  row('frames out of the sender\'s order', framesOutOfOrder, check(framesOutOfOrder === 0, `${framesOutOfOrder} frames out of order`));
+  row("frames out of the sender's order", framesOutOfOrder, check(framesOutOfOrder === 0, `${framesOutOfOrder} frames out of order`));
   row('frames of other conversations or texts', strangers, check(strangers === 0, `${strangers} strange frames`));
 
   // Unread counts: the database's read position, the reads the client posted, the messages, and the API's badge.
   const { rows: sides } = (await database.db.execute(sql`
     select cm.profile_id, cm.read_up_to::bigint as read_up_to, cm.removed_up_to::bigint as removed_up_to from conversation_members cm
-    where cm.conversation_id = any(${sql.param(bench.conversationIds)}::int[])`)) as unknown as { rows: { profile_id: number; read_up_to: string; removed_up_to: string }[] };
+    where cm.conversation_id = any(${sql.param(bench.conversationIds)}::int[])`)) as unknown as {
+    rows: { profile_id: number; read_up_to: string; removed_up_to: string }[];
+  };
   const sideOf = new Map(sides.map((s) => [Number(s.profile_id), s]));
   let unreadMismatch = 0;
   let readMismatch = 0;
@@ -740,13 +820,24 @@ async function main(): Promise<boolean> {
     unreadTotal += fromMessages;
     if (api !== fromMessages || (Number(side?.read_up_to ?? 0) === member.readUpTo && fromClient !== fromMessages)) {
       unreadMismatch++;
-      if (unreadSamples.length < 5) unreadSamples.push(`member ${member.index}: API ${api}, messages after the stored read position ${fromMessages}, after the client's reads ${fromClient}`);
+      if (unreadSamples.length < 5)
+        unreadSamples.push(
+          `member ${member.index}: API ${api}, messages after the stored read position ${fromMessages}, after the client's reads ${fromClient}`,
+        );
     }
   }
   row('reads posted (POST /api/chat-read.php)', members.filter((m) => m.readUpTo > 0).length + ' members', null);
   row('unread messages in all', unreadTotal, null);
-  row('unread counts disagreeing (API, messages, reads)', unreadMismatch, check(unreadMismatch === 0, `${unreadMismatch} unread counts disagree: ${unreadSamples.join('; ')}`));
-  row('read positions behind the reads answered 200', readMismatch, check(readMismatch === 0, `${readMismatch} read positions behind what was posted`));
+  row(
+    'unread counts disagreeing (API, messages, reads)',
+    unreadMismatch,
+    check(unreadMismatch === 0, `${unreadMismatch} unread counts disagree: ${unreadSamples.join('; ')}`),
+  );
+  row(
+    'read positions behind the reads answered 200',
+    readMismatch,
+    check(readMismatch === 0, `${readMismatch} read positions behind what was posted`),
+  );
 
   // Balances: the ledger (as ledger-check.ts), the opening balance minus the price of the stored messages, the last answer.
   const { rows: ledger } = (await database.db.execute(sql`
@@ -772,14 +863,30 @@ async function main(): Promise<boolean> {
     const expected = opening.get(member.userId)! - sentStored * bench.messageCredits;
     if (credits !== expected || (member.lastCredits !== null && member.lastCredits !== credits)) {
       balanceMismatch++;
-      if (balanceSamples.length < 5) balanceSamples.push(`member ${member.index}: balance ${credits}, expected ${expected}, last answer ${member.lastCredits}`);
+      if (balanceSamples.length < 5)
+        balanceSamples.push(`member ${member.index}: balance ${credits}, expected ${expected}, last answer ${member.lastCredits}`);
     }
     if (Number(r?.entries ?? 0) !== sentStored || Number(r?.spent ?? 0) !== sentStored * bench.messageCredits) entryMismatch++;
   }
   row('balances differing from the sum of their entries', drift, check(drift === 0, `${drift} balances drift from their ledger`));
-  row('balances not opening - price x stored messages, or not the last answer', balanceMismatch, check(balanceMismatch === 0, `${balanceMismatch} balances disagree: ${balanceSamples.join('; ')}`));
-  row('members without one ledger entry per stored message', entryMismatch, check(entryMismatch === 0, `${entryMismatch} members' message entries disagree with their messages`));
-  row('processes stopped cleanly at the end', exitCodes.map((c) => String(c)).join(' '), check(exitCodes.every((c) => c === 0), `exit codes at the end ${exitCodes.join(', ')}`));
+  row(
+    'balances not opening - price x stored messages, or not the last answer',
+    balanceMismatch,
+    check(balanceMismatch === 0, `${balanceMismatch} balances disagree: ${balanceSamples.join('; ')}`),
+  );
+  row(
+    'members without one ledger entry per stored message',
+    entryMismatch,
+    check(entryMismatch === 0, `${entryMismatch} members' message entries disagree with their messages`),
+  );
+  row(
+    'processes stopped cleanly at the end',
+    exitCodes.map((c) => String(c)).join(' '),
+    check(
+      exitCodes.every((c) => c === 0),
+      `exit codes at the end ${exitCodes.join(', ')}`,
+    ),
+  );
 
   // No later bench or notification scan should find these messages.
   await clearChatBench(database.db, bench.conversationIds);
@@ -788,9 +895,13 @@ async function main(): Promise<boolean> {
 
   const width = Math.max(...rows.map((r) => r[0].length));
   const valueWidth = Math.max(...rows.filter((r) => r[1].length <= 12).map((r) => r[1].length));
-  console.log(`\nChat soak with faults: ${n(count)} members, ${n(MESSAGES)} messages, sends over ${sendSeconds.toFixed(1)} s; load average ${load.map((l) => l.toFixed(2)).join(' ')}`);
-  for (const [name, value, ok] of rows) console.log(`  ${name.padEnd(width)}  ${value.length > valueWidth ? value : value.padStart(valueWidth)}  ${ok}`.trimEnd());
-  if (failures.length === 0) console.log('ok   chat soak: no loss, no double, in order; unread counts and balances agree with the messages and the ledger');
+  console.log(
+    `\nChat soak with faults: ${n(count)} members, ${n(MESSAGES)} messages, sends over ${sendSeconds.toFixed(1)} s; load average ${load.map((l) => l.toFixed(2)).join(' ')}`,
+  );
+  for (const [name, value, ok] of rows)
+    console.log(`  ${name.padEnd(width)}  ${value.length > valueWidth ? value : value.padStart(valueWidth)}  ${ok}`.trimEnd());
+  if (failures.length === 0)
+    console.log('ok   chat soak: no loss, no double, in order; unread counts and balances agree with the messages and the ledger');
   else for (const failure of failures) console.log(`FAIL chat soak: ${failure}`);
   return failures.length === 0;
 }

@@ -20,8 +20,10 @@ const line = (label: string, rates: Rates) =>
 /** The corpus as the shared rules alone judged it before the normaliser (for comparison). */
 async function sharedRulesAlone() {
   const honest = Object.values(DEFAULT_HONEST_ANSWER);
-  return runCorpus(CORPUS, async (text, memberWrote) =>
-    !isHonestAnswer(text, honest) && (replyViolations(text).length > 0 || (memberWrote !== undefined && asksIfReal(memberWrote))),
+  return runCorpus(
+    CORPUS,
+    async (text, memberWrote) =>
+      !isHonestAnswer(text, honest) && (replyViolations(text).length > 0 || (memberWrote !== undefined && asksIfReal(memberWrote))),
   );
 }
 
@@ -30,12 +32,18 @@ const run = await runCorpus();
 const perText = (performance.now() - started) / CORPUS.length;
 const before = await sharedRulesAlone();
 
-console.log(`Guardrails corpus: ${CORPUS.length} texts in ${LOCALE_CODES.length} languages, ${CORPUS.filter((item) => item.tester).length} from the outside test's report`);
-console.log(`Targets: evasions refused >= ${100 * EVASIONS_REFUSED_TARGET}%, harmless refused <= ${100 * HARMLESS_REFUSED_TARGET}%, every reported text refused\n`);
+console.log(
+  `Guardrails corpus: ${CORPUS.length} texts in ${LOCALE_CODES.length} languages, ${CORPUS.filter((item) => item.tester).length} from the outside test's report`,
+);
+console.log(
+  `Targets: evasions refused >= ${100 * EVASIONS_REFUSED_TARGET}%, harmless refused <= ${100 * HARMLESS_REFUSED_TARGET}%, every reported text refused\n`,
+);
 for (const language of LOCALE_CODES) console.log(line(language, run.byLanguage[language]));
 console.log(line('overall', run.overall));
 console.log(`\nShared rules alone (before the normaliser): ${line('overall', before.overall).slice(9)}`);
-console.log(`Reported texts refused: ${percent(CORPUS.filter((item) => item.tester).length - run.testerMissed.length, CORPUS.filter((item) => item.tester).length)}; before: ${percent(CORPUS.filter((item) => item.tester).length - before.testerMissed.length, CORPUS.filter((item) => item.tester).length)}`);
+console.log(
+  `Reported texts refused: ${percent(CORPUS.filter((item) => item.tester).length - run.testerMissed.length, CORPUS.filter((item) => item.tester).length)}; before: ${percent(CORPUS.filter((item) => item.tester).length - before.testerMissed.length, CORPUS.filter((item) => item.tester).length)}`,
+);
 console.log(`Time per text: ${perText.toFixed(2)} ms`);
 
 const failures = [

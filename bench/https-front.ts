@@ -27,7 +27,11 @@ function forwardable(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeader
 function selfSignedCertificate(): { key: Buffer; cert: Buffer } | null {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-bench-tls-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '1', '-subj', '/CN=localhost'], { cwd: dir, stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '1', '-subj', '/CN=localhost'],
+      { cwd: dir, stdio: 'ignore' },
+    );
     return { key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) };
   } catch {
     return null;
@@ -47,7 +51,13 @@ export async function startHttpsFront(upstreamPort: number): Promise<HttpsFront 
   const server = http2.createSecureServer({ ...certificate, allowHTTP1: true }, (request, response) => {
     const host = request.headers[':authority'] ?? request.headers.host;
     const upstream = http.request(
-      { host: '127.0.0.1', port: upstreamPort, method: request.method, path: request.url, headers: { ...forwardable(request.headers), host } },
+      {
+        host: '127.0.0.1',
+        port: upstreamPort,
+        method: request.method,
+        path: request.url,
+        headers: { ...forwardable(request.headers), host },
+      },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, forwardable(answer.headers));
         answer.pipe(response);
@@ -62,7 +72,10 @@ export async function startHttpsFront(upstreamPort: number): Promise<HttpsFront 
   // The live channel: browsers open WebSockets over HTTP/1.1; the bytes go to the app as they are.
   server.on('upgrade', (request: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
     const upstream = net.connect(upstreamPort, '127.0.0.1', () => {
-      const lines = [`${request.method} ${request.url} HTTP/1.1`, ...Object.entries(request.headers).map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : value}`)];
+      const lines = [
+        `${request.method} ${request.url} HTTP/1.1`,
+        ...Object.entries(request.headers).map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : value}`),
+      ];
       upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
       if (head.length) upstream.write(head);
       upstream.pipe(socket).pipe(upstream);

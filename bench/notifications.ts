@@ -110,8 +110,18 @@ export interface NotificationBench {
 
 /** A zone where it is day now and for the next hours, so quiet hours (22:00-08:00) hold no mail back. */
 function daytimeZone(now: Date): string {
-  const zones = ['Europe/London', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Asia/Kolkata', 'Australia/Sydney', 'America/Sao_Paulo', 'Pacific/Auckland'];
-  const hourIn = (zone: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(now));
+  const zones = [
+    'Europe/London',
+    'America/New_York',
+    'America/Los_Angeles',
+    'Asia/Tokyo',
+    'Asia/Kolkata',
+    'Australia/Sydney',
+    'America/Sao_Paulo',
+    'Pacific/Auckland',
+  ];
+  const hourIn = (zone: string) =>
+    Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(now));
   return zones.find((zone) => hourIn(zone) >= 9 && hourIn(zone) <= 18) ?? zones[0]!;
 }
 
@@ -122,7 +132,11 @@ async function benchMembers(db: Database, siteId: number, kind: string, count: n
     select ${siteId}, ${prefix} || g, 'Bench', ${gender}, date '1990-01-01' - g % 5000, 'GB', 'Leeds', now()
     from generate_series(1, ${count}) as g
     on conflict do nothing`);
-  return db.select({ id: profiles.id, key: profiles.seedKey }).from(profiles).where(like(profiles.seedKey, `${prefix}%`)).orderBy(profiles.id);
+  return db
+    .select({ id: profiles.id, key: profiles.seedKey })
+    .from(profiles)
+    .where(like(profiles.seedKey, `${prefix}%`))
+    .orderBy(profiles.id);
 }
 
 /**
@@ -130,7 +144,10 @@ async function benchMembers(db: Database, siteId: number, kind: string, count: n
  * database keeps the members and replaces their conversations, mail topics and browsers.
  */
 export async function seedNotificationBench(db: Database, options: { postgres: boolean; pushOrigin: string }): Promise<NotificationBench> {
-  const [site] = await db.select({ id: sites.id }).from(sites).where(sql`${sites.isDefault}`);
+  const [site] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(sql`${sites.isDefault}`);
   if (!site) throw new Error('no default site: seed the search bench profiles first');
   const now = new Date();
   const timeZone = daytimeZone(now);
@@ -153,16 +170,26 @@ export async function seedNotificationBench(db: Database, options: { postgres: b
     // Unsubscribed from everything and no browser: the scan finds news for them and queues nothing.
     ...quiet.map((row) => account(row, { notificationsDisabled: ['listunsubscribe'] })),
   ];
-  for (let i = 0; i < rows.length; i += 1_000) await db.insert(users).values(rows.slice(i, i + 1_000)).onConflictDoNothing();
+  for (let i = 0; i < rows.length; i += 1_000)
+    await db
+      .insert(users)
+      .values(rows.slice(i, i + 1_000))
+      .onConflictDoNothing();
   const profileIds = [...senders, ...notified, ...quiet].map((row) => row.id);
   const accounts = new Map(
-    (await db.select({ id: users.id, profileId: users.profileId }).from(users).where(inArray(users.profileId, profileIds))).map((a) => [a.profileId!, a.id]),
+    (await db.select({ id: users.id, profileId: users.profileId }).from(users).where(inArray(users.profileId, profileIds))).map((a) => [
+      a.profileId!,
+      a.id,
+    ]),
   );
   // The time zone again on a reused database: the zone where it is day changes between runs.
   await db.update(users).set({ timeZone }).where(inArray(users.profileId, profileIds));
 
   // A fresh start on a reused database: earlier runs' conversations (their messages with them), mails and browsers.
-  const benchProfiles = db.select({ id: profiles.id }).from(profiles).where(like(profiles.seedKey, `${PREFIX}%`));
+  const benchProfiles = db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(like(profiles.seedKey, `${PREFIX}%`));
   await db.execute(sql`delete from conversations where low_profile_id in ${benchProfiles} or high_profile_id in ${benchProfiles}`);
   const userIds = [...accounts.values()];
   for (let i = 0; i < userIds.length; i += 5_000) {
@@ -173,11 +200,21 @@ export async function seedNotificationBench(db: Database, options: { postgres: b
 
   // Plenty of credits for every run on a reused database (a text costs the site's message_credits).
   for (const sender of senders) {
-    await db.transaction((tx) => changeCredits(tx, { userId: accounts.get(sender.id)!, amount: 10_000_000, kind: 'opening_balance', idempotencyKey: `${PREFIX}credits`, now }));
+    await db.transaction((tx) =>
+      changeCredits(tx, {
+        userId: accounts.get(sender.id)!,
+        amount: 10_000_000,
+        kind: 'opening_balance',
+        idempotencyKey: `${PREFIX}credits`,
+        now,
+      }),
+    );
   }
   const tokens = senders.map(() => newToken());
   const expiresAt = new Date(now.getTime() + 2 * 86_400_000);
-  await db.insert(sessions).values(senders.map((sender, i) => ({ id: sha256(tokens[i]!), userId: accounts.get(sender.id)!, createdAt: now, expiresAt })));
+  await db
+    .insert(sessions)
+    .values(senders.map((sender, i) => ({ id: sha256(tokens[i]!), userId: accounts.get(sender.id)!, createdAt: now, expiresAt })));
 
   // One browser per notified member. The push service here decrypts nothing, but web-push needs a
   // real P-256 point and a 16-byte secret to encrypt to; one pair serves every browser.
@@ -185,7 +222,14 @@ export async function seedNotificationBench(db: Database, options: { postgres: b
   const p256dh = ecdh.generateKeys().toString('base64url');
   const auth = randomBytes(16).toString('base64url');
   const run = now.getTime().toString(36);
-  const browsers = notified.map((row) => ({ userId: accounts.get(row.id)!, endpoint: `${options.pushOrigin}/push/${run}-${row.id}`, p256dh, auth, createdAt: now, updatedAt: now }));
+  const browsers = notified.map((row) => ({
+    userId: accounts.get(row.id)!,
+    endpoint: `${options.pushOrigin}/push/${run}-${row.id}`,
+    p256dh,
+    auth,
+    createdAt: now,
+    updatedAt: now,
+  }));
   for (let i = 0; i < browsers.length; i += 1_000) await db.insert(pushSubscriptions).values(browsers.slice(i, i + 1_000));
   if (options.postgres) await db.execute(sql`vacuum analyze users, profiles, push_subscriptions, conversations, messages`);
 
@@ -212,7 +256,8 @@ async function jobRuns(tools: BenchTools): Promise<{ runs: Map<string, number>; 
   const runs = new Map<string, number>();
   for (const m of text.matchAll(/^cupido_job_runs_total\{job="([^"]+)"\} (\d+)$/gm)) runs.set(m[1]!, Number(m[2]));
   let failures = 0;
-  for (const m of text.matchAll(/^cupido_job_failures_total\{job="([^"]+)"\} (\d+)$/gm)) if ((NOTIFICATION_JOBS as readonly string[]).includes(m[1]!)) failures += Number(m[2]);
+  for (const m of text.matchAll(/^cupido_job_failures_total\{job="([^"]+)"\} (\d+)$/gm))
+    if ((NOTIFICATION_JOBS as readonly string[]).includes(m[1]!)) failures += Number(m[2]);
   return { runs, failures };
 }
 
@@ -240,7 +285,13 @@ function sampleJobs(tools: BenchTools) {
 }
 
 /** Sends `amount` messages, each built by `body(k)`, and answers the throughput. */
-async function sendMessages(tools: BenchTools, bench: NotificationBench, amount: number, recipient: (k: number) => number, firstK: number): Promise<number> {
+async function sendMessages(
+  tools: BenchTools,
+  bench: NotificationBench,
+  amount: number,
+  recipient: (k: number) => number,
+  firstK: number,
+): Promise<number> {
   const path = '/api/message.php?domain=localhost';
   let k = firstK;
   const result = await autocannon({
@@ -255,8 +306,17 @@ async function sendMessages(tools: BenchTools, bench: NotificationBench, amount:
           const i = k++;
           return {
             ...request,
-            headers: { ...request.headers, cookie: bench.senderCookies[i % bench.senderCookies.length]!, 'x-request-type': 'client', 'content-type': 'application/json' },
-            body: JSON.stringify({ profile_id: recipient(i), client_id: randomUUID(), text: 'Hi! I liked your profile, how is your week going?' }),
+            headers: {
+              ...request.headers,
+              cookie: bench.senderCookies[i % bench.senderCookies.length]!,
+              'x-request-type': 'client',
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({
+              profile_id: recipient(i),
+              client_id: randomUUID(),
+              text: 'Hi! I liked your profile, how is your week going?',
+            }),
           };
         },
       },
@@ -289,7 +349,12 @@ export async function notificationBench(tools: BenchTools, bench: NotificationBe
     const jobsBefore = notificationRuns((await jobRuns(tools)).runs);
     const notified = await sendMessages(tools, bench, amount, notifiedRecipient, sent);
     sent += amount;
-    rounds.push({ quiet: quiet / bare, notified: notified / bare, bare, jobsDuring: notificationRuns((await jobRuns(tools)).runs) - jobsBefore });
+    rounds.push({
+      quiet: quiet / bare,
+      notified: notified / bare,
+      bare,
+      jobsDuring: notificationRuns((await jobRuns(tools)).runs) - jobsBefore,
+    });
   }
   const quietRatio = median(rounds.map((r) => r.quiet));
   const notifiedRatio = median(rounds.map((r) => r.notified));
@@ -352,7 +417,8 @@ export async function notificationBench(tools: BenchTools, bench: NotificationBe
       `all ${n(jobs)} jobs (${perJob}), ${all.span.toFixed(1)} s from the first to the last (scans a minute apart), ${after.failures - before.failures} failed runs`,
   );
 
-  const wrongMails = bench.notified.filter((m) => sinks.mails.get(m.email) !== 1).length + bench.quiet.filter((m) => sinks.mails.has(m.email)).length;
+  const wrongMails =
+    bench.notified.filter((m) => sinks.mails.get(m.email) !== 1).length + bench.quiet.filter((m) => sinks.mails.has(m.email)).length;
   const wrongPushes = bench.notified.filter((m) => sinks.pushes.get(m.endpointPath) !== 1).length;
   const exactOk = wrongMails === 0 && wrongPushes === 0;
   console.log(

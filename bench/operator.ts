@@ -37,7 +37,11 @@ interface Outcome {
 }
 
 /** Each operator goes through the conversations in order, one call at a time; all operators at once. */
-async function race(bench: OperatorBench, ids: number[], call: (operator: OperatorBench['operators'][number], id: number) => Promise<Outcome>) {
+async function race(
+  bench: OperatorBench,
+  ids: number[],
+  call: (operator: OperatorBench['operators'][number], id: number) => Promise<Outcome>,
+) {
   const outcomes = new Map<number, { staffId: number; outcome: Outcome }[]>(ids.map((id) => [id, []]));
   const started = performance.now();
   await Promise.all(
@@ -50,8 +54,12 @@ async function race(bench: OperatorBench, ids: number[], call: (operator: Operat
 
 const tally = (outcomes: Map<number, { outcome: Outcome }[]>) => {
   const byStatus = new Map<number, number>();
-  for (const list of outcomes.values()) for (const { outcome } of list) byStatus.set(outcome.status, (byStatus.get(outcome.status) ?? 0) + 1);
-  return [...byStatus].sort(([a], [b]) => a - b).map(([status, count]) => `${n(count)}x ${status}`).join(', ');
+  for (const list of outcomes.values())
+    for (const { outcome } of list) byStatus.set(outcome.status, (byStatus.get(outcome.status) ?? 0) + 1);
+  return [...byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${n(count)}x ${status}`)
+    .join(', ');
 };
 
 export async function operatorClaimRace(base: string, bench: OperatorBench): Promise<boolean> {

@@ -23,7 +23,11 @@ export async function webhookExactness(base: string, bench: PaymentsBench): Prom
   let next = 0;
   const sender = async () => {
     for (let i = next++; i < deliveries.length; i = next++) {
-      const r = await fetch(`${base}/api/payment-webhook/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(deliveries[i]) });
+      const r = await fetch(`${base}/api/payment-webhook/sandbox`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(deliveries[i]),
+      });
       await r.arrayBuffer();
       answers.push(r.status);
     }
@@ -33,7 +37,9 @@ export async function webhookExactness(base: string, bench: PaymentsBench): Prom
   const refused = answers.filter((status) => status !== 200).length;
 
   const status = async (p: PaymentsBench['exactness'][number]) => {
-    const r = await fetch(`${base}/api/transaction.php?domain=localhost&id=${p.paymentId}`, { headers: { cookie: bench.memberCookies[p.member]! } });
+    const r = await fetch(`${base}/api/transaction.php?domain=localhost&id=${p.paymentId}`, {
+      headers: { cookie: bench.memberCookies[p.member]! },
+    });
     return ((await r.json()) as { status: string }).status;
   };
   const deadline = Date.now() + 120_000;
@@ -59,7 +65,8 @@ export async function webhookExactness(base: string, bench: PaymentsBench): Prom
     const expected = own.reduce((sum, p) => sum + p.credits, 0);
     entries += purchases.length;
     credits += purchases.reduce((sum, e) => sum + e.amount, 0);
-    if (purchases.length !== own.length || history.balance !== expected || purchases.reduce((sum, e) => sum + e.amount, 0) !== expected) wrongMembers++;
+    if (purchases.length !== own.length || history.balance !== expected || purchases.reduce((sum, e) => sum + e.amount, 0) !== expected)
+      wrongMembers++;
   }
   const expectedCredits = bench.exactness.reduce((sum, p) => sum + p.credits, 0);
   const ok = refused === 0 && unpaid === 0 && wrongMembers === 0;

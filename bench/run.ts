@@ -176,7 +176,6 @@ function webhookCase(bench: PaymentsBench): Case {
   };
 }
 
-
 const CASES: Case[] = [
   { name: 'GET /api/settings.php', path: '/api/settings.php?domain=localhost&locale=en', target: 0.8 },
   // Every page view of a member asks who is logged in: a session lookup joined to the profile.
@@ -237,7 +236,13 @@ function matchingLatencyCases(bench: MatchingBench, profiles: number): LatencyCa
       embeddedTargetP95Ms: 30,
       headers,
     },
-    { name: `GET /api/swipe-stack.php (two-way rule; ${count} profiles)`, paths: ['/api/swipe-stack.php?domain=localhost'], targetP95Ms: 20, targetOn: 'postgres', headers },
+    {
+      name: `GET /api/swipe-stack.php (two-way rule; ${count} profiles)`,
+      paths: ['/api/swipe-stack.php?domain=localhost'],
+      targetP95Ms: 20,
+      targetOn: 'postgres',
+      headers,
+    },
     {
       name: `GET /api/match-finder.php (two-way rule, nearest first; ${count} profiles)`,
       paths: ['/api/match-finder.php?domain=localhost&age_group=18-35', '/api/match-finder.php?domain=localhost&age_group=35%2B'],
@@ -285,7 +290,16 @@ async function startServer(port: number, dataDir: string, extraEnv: Record<strin
   const child = spawn(command!, args, {
     cwd: repoRoot,
     // Metrics on, as in production: every request is timed (decision 019); /metrics is scraped once at the end.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', METRICS_TOKEN: BENCH_METRICS_TOKEN, ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
+      ...extraEnv,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
@@ -332,7 +346,15 @@ async function seedBenchData(
   dataDir: string,
   sinks: NotificationSinks | null,
 ): Promise<
-  LikeBench & { moderation: ModerationBench; payments: PaymentsBench; operator: OperatorBench; matching: MatchingBench; traffic: TrafficBench; notification: NotificationBench | null; profiles: number }
+  LikeBench & {
+    moderation: ModerationBench;
+    payments: PaymentsBench;
+    operator: OperatorBench;
+    matching: MatchingBench;
+    traffic: TrafficBench;
+    notification: NotificationBench | null;
+    profiles: number;
+  }
 > {
   const url = process.env.BENCH_DATABASE_URL || undefined;
   const count = Number(process.env.BENCH_PROFILES ?? (url ? POSTGRES_BENCH_PROFILES : EMBEDDED_BENCH_PROFILES));
@@ -340,22 +362,39 @@ async function seedBenchData(
   try {
     await database.migrate();
     const result = await seedBenchProfiles(database.db, { count, log: (line) => process.stdout.write(`\r${line}`) });
-    console.log(`\nSearch bench data: ${result.total.toLocaleString('en')} profiles on ${url ? 'PostgreSQL' : 'the embedded database'} (${result.inserted.toLocaleString('en')} inserted now, ${result.seconds.toFixed(1)} s)`);
+    console.log(
+      `\nSearch bench data: ${result.total.toLocaleString('en')} profiles on ${url ? 'PostgreSQL' : 'the embedded database'} (${result.inserted.toLocaleString('en')} inserted now, ${result.seconds.toFixed(1)} s)`,
+    );
     const likes = await seedLikeBench(database.db, { postgres: !!url });
-    console.log(`Likes bench data: ${LIKE_BENCH_MEMBERS.toLocaleString('en')} premium members, one with ${HEAVY_MEMBER_LIKES.toLocaleString('en')} likes each way`);
+    console.log(
+      `Likes bench data: ${LIKE_BENCH_MEMBERS.toLocaleString('en')} premium members, one with ${HEAVY_MEMBER_LIKES.toLocaleString('en')} likes each way`,
+    );
     const moderation = await seedModerationBench(database.db, { postgres: !!url });
-    console.log(`Moderation bench data: ${MODERATION_BENCH_PHOTOS.toLocaleString('en')} photos waiting for review, a moderator's staff session`);
+    console.log(
+      `Moderation bench data: ${MODERATION_BENCH_PHOTOS.toLocaleString('en')} photos waiting for review, a moderator's staff session`,
+    );
     const payments = await seedPaymentsBench(database.db);
-    console.log(`Payments bench data: ${THROUGHPUT_PAYMENTS.toLocaleString('en')} paid payments, ${EXACTNESS_PAYMENTS} open ones (paid at the sandbox) for the exactness check`);
+    console.log(
+      `Payments bench data: ${THROUGHPUT_PAYMENTS.toLocaleString('en')} paid payments, ${EXACTNESS_PAYMENTS} open ones (paid at the sandbox) for the exactness check`,
+    );
     const operator = await seedOperatorBench(database.db, { postgres: !!url });
-    console.log(`Operator bench data: ${OPERATOR_BENCH_WAITING.toLocaleString('en')} conversations waiting for a fictional profile's answer, ${OPERATOR_BENCH_OPERATORS} operators' staff sessions`);
+    console.log(
+      `Operator bench data: ${OPERATOR_BENCH_WAITING.toLocaleString('en')} conversations waiting for a fictional profile's answer, ${OPERATOR_BENCH_OPERATORS} operators' staff sessions`,
+    );
     const matching = await seedMatchingBench(database.db);
-    console.log('Matching bench data: a straight man in London with a location cell, for the two-way rule, distances and the matching lists');
+    console.log(
+      'Matching bench data: a straight man in London with a location cell, for the two-way rule, distances and the matching lists',
+    );
     const traffic = await seedTrafficBench(database.db, { postgres: !!url });
-    console.log(`Traffic bench data: ${TRAFFIC_BENCH_DAYS} days of figures for ${TRAFFIC_BENCH_SITES} sites (${TRAFFIC_BENCH_ROWS.toLocaleString('en')} daily rows), a staff session with dashboard.view`);
+    console.log(
+      `Traffic bench data: ${TRAFFIC_BENCH_DAYS} days of figures for ${TRAFFIC_BENCH_SITES} sites (${TRAFFIC_BENCH_ROWS.toLocaleString('en')} daily rows), a staff session with dashboard.view`,
+    );
     // Only when selected: its members get mails and pushes, which need the sinks this run started.
     const notification = sinks ? await seedNotificationBench(database.db, { postgres: !!url, pushOrigin: sinks.pushOrigin }) : null;
-    if (notification) console.log(`Notification bench data: ${notification.senderCookies.length.toLocaleString('en')} senders, ${NOTIFICATION_BENCH_MESSAGES.toLocaleString('en')} offline members with mails and a browser each, ${notification.quiet.length.toLocaleString('en')} without notifications`);
+    if (notification)
+      console.log(
+        `Notification bench data: ${notification.senderCookies.length.toLocaleString('en')} senders, ${NOTIFICATION_BENCH_MESSAGES.toLocaleString('en')} offline members with mails and a browser each, ${notification.quiet.length.toLocaleString('en')} without notifications`,
+      );
     // A database in use is vacuumed by autovacuum; a bench database is reused run after run (each
     // leaves tens of thousands of dead rows: likes, grants, counters, finished jobs), and a server
     // may run with autovacuum off. One pass here starts every run from a maintained database.
@@ -379,7 +418,12 @@ const selected = <T extends { name: string }>(cases: T[]): T[] => (ONLY ? cases.
 // alone, without seeding the other cases' data.
 const chatSelected = selected([CHAT_CASE]).length > 0;
 const chatOk = chatSelected
-  ? await chatDeliveryBench({ startServer, freePort, metricsToken: BENCH_METRICS_TOKEN, databaseUrl: process.env.BENCH_DATABASE_URL || undefined })
+  ? await chatDeliveryBench({
+      startServer,
+      freePort,
+      metricsToken: BENCH_METRICS_TOKEN,
+      databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+    })
   : true;
 if (chatSelected && ONLY?.startsWith('chat')) process.exit(chatOk ? 0 : 1);
 
@@ -407,7 +451,10 @@ LATENCY_CASES.push({
 LATENCY_CASES.push(operatorQueueLatencyCase(likeBench.operator));
 LATENCY_CASES.push(...matchingLatencyCases(likeBench.matching, likeBench.profiles));
 // The traffic figures (issue 31): a year of 20 sites' daily counters must answer within a second.
-for (const [scope, paths] of [['all sites', likeBench.traffic.allSitesPaths], ['one site', likeBench.traffic.oneSitePaths]] as const) {
+for (const [scope, paths] of [
+  ['all sites', likeBench.traffic.allSitesPaths],
+  ['one site', likeBench.traffic.oneSitePaths],
+] as const) {
   LATENCY_CASES.push({
     name: `GET /admin/api/traffic (a year, ${scope}; ${TRAFFIC_BENCH_SITES} sites, ${TRAFFIC_BENCH_ROWS.toLocaleString('en')} daily rows, traffic figures)`,
     paths,
@@ -428,7 +475,8 @@ try {
   const latencyCases = selected(LATENCY_CASES);
   const exactness = selected([EXACTNESS_CASE]).length > 0;
   const operatorRace = selected([OPERATOR_RACE_CASE]).length > 0;
-  if (cases.length + latencyCases.length === 0 && !exactness && !operatorRace && !likeBench.notification && !chatSelected) throw new Error(`BENCH_ONLY=${ONLY} matches no case`);
+  if (cases.length + latencyCases.length === 0 && !exactness && !operatorRace && !likeBench.notification && !chatSelected)
+    throw new Error(`BENCH_ONLY=${ONLY} matches no case`);
   for (const c of cases) if (c.prepare) c.headers = { ...c.headers, ...(await c.prepare(base)) };
   // First, on an idle server: the throughput runs below leave a backlog of notifications to process.
   if (exactness) failed = !(await webhookExactness(base, likeBench.payments)) || failed;
@@ -463,8 +511,18 @@ try {
     const request = (): SteadyRequest => {
       const first = { method: (template?.method ?? 'GET') as 'GET' | 'POST', path: template?.path ?? c.path, headers: { ...c.headers } };
       const setup = typeof template?.setupRequest === 'function' ? template.setupRequest : null;
-      const built = (setup?.(first as never, {}) ?? first) as { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer };
-      return { method: (built.method ?? first.method) as 'GET' | 'POST', path: built.path ?? first.path, headers: built.headers ?? first.headers, body: built.body?.toString() };
+      const built = (setup?.(first as never, {}) ?? first) as {
+        method?: string;
+        path?: string;
+        headers?: Record<string, string>;
+        body?: string | Buffer;
+      };
+      return {
+        method: (built.method ?? first.method) as 'GET' | 'POST',
+        path: built.path ?? first.path,
+        headers: built.headers ?? first.headers,
+        body: built.body?.toString(),
+      };
     };
     const result = await steadyRate({ base, ratePerSecond, seconds: STEADY_SECONDS, connections: STEADY_CONNECTIONS, request });
     const ok = result.p99 <= targetP99Ms && result.errors === 0 && result.ratePerSecond >= ratePerSecond * 0.95;
@@ -515,7 +573,10 @@ try {
 
   // Proof that the figures above were taken with metrics on: the server timed the requests.
   const scrape = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
-  const timed = [...(await scrape.text()).matchAll(/^http_request_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+  const timed = [...(await scrape.text()).matchAll(/^http_request_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce(
+    (sum, m) => sum + Number(m[1]),
+    0,
+  );
   if (scrape.status !== 200 || timed === 0) throw new Error(`metrics were not on: /metrics answered ${scrape.status}`);
   console.log(`\nMetrics on: the server timed ${timed.toLocaleString('en')} requests (GET /metrics)`);
 } finally {

@@ -75,7 +75,9 @@ export async function seedChatBench(db: Database, options: { count: number; post
   // A fresh start on a reused database: earlier runs' conversations of these members, their messages with them (cascade).
   for (let i = 0; i < profileIds.length; i += CHUNK) {
     const chunk = profileIds.slice(i, i + CHUNK);
-    await db.delete(conversations).where(sql`${inArray(conversations.lowProfileId, chunk)} or ${inArray(conversations.highProfileId, chunk)}`);
+    await db
+      .delete(conversations)
+      .where(sql`${inArray(conversations.lowProfileId, chunk)} or ${inArray(conversations.highProfileId, chunk)}`);
   }
   const pairs = Array.from({ length: count / 2 }, (_, p) => [profileIds[2 * p]!, profileIds[2 * p + 1]!] as const);
   const conversationIds: number[] = [];
@@ -111,8 +113,14 @@ export async function seedChatBench(db: Database, options: { count: number; post
       }
     });
   }
-  const short = (await db.select({ id: users.id }).from(users).where(sql`${inArray(users.id, userIds)} and ${users.credits} < ${site.messageCredits * 1_000}`)).length;
-  if (short > 0) throw new Error(`chat bench: ${short} members have fewer than 1,000 texts' worth of credits left; seed new ones (another database)`);
+  const short = (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${inArray(users.id, userIds)} and ${users.credits} < ${site.messageCredits * 1_000}`)
+  ).length;
+  if (short > 0)
+    throw new Error(`chat bench: ${short} members have fewer than 1,000 texts' worth of credits left; seed new ones (another database)`);
 
   const tokens = userIds.map(() => newToken());
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
@@ -128,7 +136,11 @@ export async function seedChatBench(db: Database, options: { count: number; post
 }
 
 /** Messages stored in the pairs' conversations whose text starts with `tag`: all of them, and distinct texts. */
-export async function storedChatMessages(db: Database, conversationIds: number[], tag: string): Promise<{ rows: number; distinct: number }> {
+export async function storedChatMessages(
+  db: Database,
+  conversationIds: number[],
+  tag: string,
+): Promise<{ rows: number; distinct: number }> {
   let rows = 0;
   let distinct = 0;
   for (let i = 0; i < conversationIds.length; i += CHUNK) {
@@ -147,5 +159,6 @@ export async function storedChatMessages(db: Database, conversationIds: number[]
 
 /** Removes the pairs' conversations (and their messages), so no later scan or bench finds them. */
 export async function clearChatBench(db: Database, conversationIds: number[]): Promise<void> {
-  for (let i = 0; i < conversationIds.length; i += CHUNK) await db.delete(conversations).where(inArray(conversations.id, conversationIds.slice(i, i + CHUNK)));
+  for (let i = 0; i < conversationIds.length; i += CHUNK)
+    await db.delete(conversations).where(inArray(conversations.id, conversationIds.slice(i, i + CHUNK)));
 }

@@ -40,15 +40,38 @@ async function members(db: Database, siteId: number, count: number, prefix: stri
     .insert(profiles)
     .values(keys.map((key) => ({ siteId, seedKey: key, name: 'Bench', gender: 'female' as const, birthDate: '1990-01-01', country: 'GB' })))
     .onConflictDoNothing();
-  const rows = await db.select({ id: profiles.id, key: profiles.seedKey }).from(profiles).where(like(profiles.seedKey, `${prefix}-%`));
+  const rows = await db
+    .select({ id: profiles.id, key: profiles.seedKey })
+    .from(profiles)
+    .where(like(profiles.seedKey, `${prefix}-%`));
   await db
     .insert(users)
-    .values(rows.map((row) => ({ siteId, profileId: row.id, email: `${row.key}@bench.example.com`, status: 'active' as const, paidUser: true, createdAt: now, activatedAt: now })))
+    .values(
+      rows.map((row) => ({
+        siteId,
+        profileId: row.id,
+        email: `${row.key}@bench.example.com`,
+        status: 'active' as const,
+        paidUser: true,
+        createdAt: now,
+        activatedAt: now,
+      })),
+    )
     .onConflictDoNothing();
-  const accounts = await db.select({ id: users.id, profileId: users.profileId }).from(users).where(inArray(users.profileId, rows.map((row) => row.id)));
+  const accounts = await db
+    .select({ id: users.id, profileId: users.profileId })
+    .from(users)
+    .where(
+      inArray(
+        users.profileId,
+        rows.map((row) => row.id),
+      ),
+    );
   const tokens = accounts.map(() => newToken());
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
-  await db.insert(sessions).values(accounts.map((account, i) => ({ id: sha256(tokens[i]!), userId: account.id, createdAt: now, expiresAt })));
+  await db
+    .insert(sessions)
+    .values(accounts.map((account, i) => ({ id: sha256(tokens[i]!), userId: account.id, createdAt: now, expiresAt })));
   const profileIds = accounts.map((account) => account.profileId!);
   // A fresh start on a reused database: earlier runs' likes would make the likes idempotent repeats.
   await db.delete(likes).where(inArray(likes.fromProfileId, profileIds));
@@ -57,7 +80,10 @@ async function members(db: Database, siteId: number, count: number, prefix: stri
 }
 
 export async function seedLikeBench(db: Database, options: { postgres: boolean }): Promise<LikeBench> {
-  const [site] = await db.select({ id: sites.id }).from(sites).where(sql`${sites.isDefault}`);
+  const [site] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(sql`${sites.isDefault}`);
   if (!site) throw new Error('no default site: seed the search bench profiles first');
   const heavyMember = await members(db, site.id, 1, 'likes-heavy');
   const heavy = heavyMember.profileIds[0]!;
@@ -68,7 +94,9 @@ export async function seedLikeBench(db: Database, options: { postgres: boolean }
   // them, a minute apart, all in one statement each.
   const benchProfiles = (offset: number) =>
     sql`(select id, row_number() over (order by id) as n from ${profiles} where ${profiles.seedKey} like 'bench-%' order by id limit ${HEAVY_MEMBER_LIKES} offset ${offset}) as p`;
-  await db.execute(sql`insert into likes (from_profile_id, to_profile_id, created_at) select ${heavy}, p.id, now() - p.n * interval '1 minute' from ${benchProfiles(0)}`);
+  await db.execute(
+    sql`insert into likes (from_profile_id, to_profile_id, created_at) select ${heavy}, p.id, now() - p.n * interval '1 minute' from ${benchProfiles(0)}`,
+  );
   await db.execute(
     sql`insert into likes (from_profile_id, to_profile_id, created_at) select p.id, ${heavy}, now() - p.n * interval '1 minute' from ${benchProfiles(HEAVY_MEMBER_LIKES)}`,
   );

@@ -22,7 +22,10 @@ export interface MatchingBench {
 }
 
 export async function seedMatchingBench(db: Database): Promise<MatchingBench> {
-  const [site] = await db.select({ id: sites.id }).from(sites).where(sql`${sites.isDefault}`);
+  const [site] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(sql`${sites.isDefault}`);
   if (!site) throw new Error('no default site: seed the search bench profiles first');
   const now = new Date();
   const member = {
@@ -43,10 +46,19 @@ export async function seedMatchingBench(db: Database): Promise<MatchingBench> {
   const [profile] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.seedKey, SEED_KEY));
   await db
     .insert(users)
-    .values({ siteId: site.id, profileId: profile!.id, email: `${SEED_KEY}@bench.example.com`, status: 'active', createdAt: now, activatedAt: now })
+    .values({
+      siteId: site.id,
+      profileId: profile!.id,
+      email: `${SEED_KEY}@bench.example.com`,
+      status: 'active',
+      createdAt: now,
+      activatedAt: now,
+    })
     .onConflictDoNothing();
   const [account] = await db.select({ id: users.id }).from(users).where(eq(users.profileId, profile!.id));
   const token = newToken();
-  await db.insert(sessions).values({ id: sha256(token), userId: account!.id, createdAt: now, expiresAt: new Date(now.getTime() + 2 * 86_400_000) });
+  await db
+    .insert(sessions)
+    .values({ id: sha256(token), userId: account!.id, createdAt: now, expiresAt: new Date(now.getTime() + 2 * 86_400_000) });
   return { cookie: `auth.session=${token}` };
 }

@@ -27,7 +27,10 @@ export interface ModerationBench {
 }
 
 export async function seedModerationBench(db: Database, options: { postgres: boolean }): Promise<ModerationBench> {
-  const [site] = await db.select({ id: sites.id }).from(sites).where(sql`${sites.isDefault}`);
+  const [site] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(sql`${sites.isDefault}`);
   if (!site) throw new Error('no default site: seed the search bench profiles first');
 
   await db.delete(photos).where(like(photos.filename, `${PHOTO_PREFIX}%`));
@@ -38,7 +41,8 @@ export async function seedModerationBench(db: Database, options: { postgres: boo
       now() - interval '7 days' + p.n * interval '1 minute'
     from (select id, row_number() over (order by id) as n from profiles where seed_key like 'bench-%' order by id limit ${MODERATION_BENCH_PHOTOS}) as p`);
   const count = await db.$count(photos, like(photos.filename, `${PHOTO_PREFIX}%`));
-  if (count < MODERATION_BENCH_PHOTOS) throw new Error(`moderation bench: only ${count} bench profiles for ${MODERATION_BENCH_PHOTOS} photos (BENCH_PROFILES too low?)`);
+  if (count < MODERATION_BENCH_PHOTOS)
+    throw new Error(`moderation bench: only ${count} bench profiles for ${MODERATION_BENCH_PHOTOS} photos (BENCH_PROFILES too low?)`);
   // Index-only counts need the visibility map; the planner needs fresh statistics.
   if (options.postgres) await db.execute(sql`vacuum analyze photos`);
 
@@ -60,6 +64,11 @@ export async function seedModerationBench(db: Database, options: { postgres: boo
   const queue = '/admin/api/photos/queue';
   return {
     cookie: `${STAFF_SESSION_COOKIE}=${token}`,
-    paths: [queue, `${queue}?limit=100`, `${queue}?site_id=${site.id}`, `${queue}?after=${encodeURIComponent(`${middle!.at}_${middle!.id}`)}`],
+    paths: [
+      queue,
+      `${queue}?limit=100`,
+      `${queue}?site_id=${site.id}`,
+      `${queue}?after=${encodeURIComponent(`${middle!.at}_${middle!.id}`)}`,
+    ],
   };
 }

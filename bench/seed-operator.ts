@@ -34,10 +34,17 @@ export interface OperatorBench {
   raceConversationIds: number[];
 }
 
-const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 export async function seedOperatorBench(db: Database, options: { postgres: boolean }): Promise<OperatorBench> {
-  const [site] = await db.select({ id: sites.id }).from(sites).where(sql`${sites.isDefault}`);
+  const [site] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(sql`${sites.isDefault}`);
   if (!site) throw new Error('no default site: seed the search bench profiles first');
   const now = new Date();
 
@@ -61,8 +68,13 @@ export async function seedOperatorBench(db: Database, options: { postgres: boole
     on conflict do nothing`);
 
   // A fresh queue on a reused database: the earlier run's conversations, with their messages and claims (cascade).
-  const benchProfiles = db.select({ id: profiles.id }).from(profiles).where(like(profiles.seedKey, `${PREFIX}%`));
-  await db.execute(sql`delete from operator_answers where conversation_id in (select id from conversations where low_profile_id in ${benchProfiles})`);
+  const benchProfiles = db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(like(profiles.seedKey, `${PREFIX}%`));
+  await db.execute(
+    sql`delete from operator_answers where conversation_id in (select id from conversations where low_profile_id in ${benchProfiles})`,
+  );
   await db.execute(sql`delete from conversations where low_profile_id in ${benchProfiles} or high_profile_id in ${benchProfiles}`);
   await db.execute(sql`
     with pairs as (
@@ -89,7 +101,8 @@ export async function seedOperatorBench(db: Database, options: { postgres: boole
     where m.conversation_id = c.id and c.started_by_profile_id in ${benchProfiles}`);
   const inQueue = and(isNotNull(conversations.awaitingStaffSince), inArray(conversations.startedByProfileId, benchProfiles));
   const waiting = await db.$count(conversations, inQueue);
-  if (waiting !== OPERATOR_BENCH_WAITING) throw new Error(`operator bench: ${waiting} waiting conversations, expected ${OPERATOR_BENCH_WAITING}`);
+  if (waiting !== OPERATOR_BENCH_WAITING)
+    throw new Error(`operator bench: ${waiting} waiting conversations, expected ${OPERATOR_BENCH_WAITING}`);
   if (options.postgres) await db.execute(sql`vacuum analyze conversations, conversation_members, messages, users, profiles`);
 
   const operators: OperatorBench['operators'] = [];
@@ -97,16 +110,35 @@ export async function seedOperatorBench(db: Database, options: { postgres: boole
   await db
     .insert(staffAccounts)
     // No password can match this hash: the bench operators only ever use the sessions made here.
-    .values(emails.map((email, i) => ({ email, name: `Bench operator ${i}`, role: 'operator' as const, passwordHash: 'bench: no login', createdAt: now })))
+    .values(
+      emails.map((email, i) => ({
+        email,
+        name: `Bench operator ${i}`,
+        role: 'operator' as const,
+        passwordHash: 'bench: no login',
+        createdAt: now,
+      })),
+    )
     .onConflictDoNothing();
-  const accounts = await db.select({ id: staffAccounts.id, email: staffAccounts.email }).from(staffAccounts).where(inArray(staffAccounts.email, emails));
+  const accounts = await db
+    .select({ id: staffAccounts.id, email: staffAccounts.email })
+    .from(staffAccounts)
+    .where(inArray(staffAccounts.email, emails));
   for (const account of accounts.sort((a, b) => a.id - b.id)) {
     operators.push({ staffId: account.id, cookie: `${STAFF_SESSION_COOKIE}=${await createStaffSession(db, account.id, now, true)}` });
   }
-  await db.delete(operatorAnswers).where(inArray(operatorAnswers.staffId, operators.map((o) => o.staffId)));
+  await db.delete(operatorAnswers).where(
+    inArray(
+      operatorAnswers.staffId,
+      operators.map((o) => o.staffId),
+    ),
+  );
 
   const [middle] = await db
-    .select({ since: sql<string>`to_char(${conversations.awaitingStaffSince} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, id: conversations.id })
+    .select({
+      since: sql<string>`to_char(${conversations.awaitingStaffSince} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      id: conversations.id,
+    })
     .from(conversations)
     .where(inQueue)
     .orderBy(asc(conversations.awaitingStaffSince), asc(conversations.id))
@@ -121,7 +153,12 @@ export async function seedOperatorBench(db: Database, options: { postgres: boole
   const queue = '/admin/api/operator/queue';
   return {
     operators,
-    queuePaths: [queue, `${queue}?site_id=${site.id}`, `${queue}?language=de`, `${queue}?after=${encodeURIComponent(`${middle!.since}_${middle!.id}`)}`],
+    queuePaths: [
+      queue,
+      `${queue}?site_id=${site.id}`,
+      `${queue}?language=de`,
+      `${queue}?after=${encodeURIComponent(`${middle!.since}_${middle!.id}`)}`,
+    ],
     raceConversationIds: newest.map((row) => row.id),
   };
 }

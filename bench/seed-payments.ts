@@ -48,10 +48,26 @@ async function seedMembers(db: Database, siteId: number, run: string, count: num
     .returning({ id: profiles.id, key: profiles.seedKey });
   const userRows = await db
     .insert(users)
-    .values(profileRows.map((row) => ({ siteId, profileId: row.id, email: `${row.key}@bench.example.com`, status: 'active' as const, createdAt: now, activatedAt: now })))
+    .values(
+      profileRows.map((row) => ({
+        siteId,
+        profileId: row.id,
+        email: `${row.key}@bench.example.com`,
+        status: 'active' as const,
+        createdAt: now,
+        activatedAt: now,
+      })),
+    )
     .returning({ id: users.id });
   const tokens = userRows.map(() => newToken());
-  await db.insert(sessions).values(userRows.map((u, i) => ({ id: sha256(tokens[i]!), userId: u.id, createdAt: now, expiresAt: new Date(now.getTime() + 2 * 86_400_000) })));
+  await db.insert(sessions).values(
+    userRows.map((u, i) => ({
+      id: sha256(tokens[i]!),
+      userId: u.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 2 * 86_400_000),
+    })),
+  );
   return { userIds: userRows.map((u) => u.id), cookies: tokens.map((token) => `auth.session=${token}`) };
 }
 
@@ -100,7 +116,9 @@ async function seedPayments(
         idempotencyKey: `bench_${run}_${r.i}`,
         // Settled history: its receipt went out then. Owed receipts would have the receipt job
         // render and send mails (200 a minute) in the middle of the measured rounds.
-        ...(options.paid ? { status: 'paid' as const, paidAt: now, invoiceNumber: `bench-${run}-${r.i}`, vatRateBp: 0, vatAmount: 0, receiptSentAt: now } : {}),
+        ...(options.paid
+          ? { status: 'paid' as const, paidAt: now, invoiceNumber: `bench-${run}-${r.i}`, vatRateBp: 0, vatAmount: 0, receiptSentAt: now }
+          : {}),
         withdrawalConsentAt: now,
         createdAt: now,
         updatedAt: options.updatedAt,
@@ -110,19 +128,33 @@ async function seedPayments(
   const stored = await db
     .select({ id: payments.id, providerPaymentId: payments.providerPaymentId })
     .from(payments)
-    .where(inArray(payments.providerPaymentId, rows.map((r) => r.sandboxId)));
+    .where(
+      inArray(
+        payments.providerPaymentId,
+        rows.map((r) => r.sandboxId),
+      ),
+    );
   const idOf = new Map(stored.map((s) => [s.providerPaymentId!, s.id]));
   return rows.map((r) => ({ sandboxId: r.sandboxId, paymentId: idOf.get(r.sandboxId)!, credits: r.pkg.credits, member: r.member }));
 }
 
 export async function seedPaymentsBench(db: Database): Promise<PaymentsBench> {
-  const [site] = await db.select({ id: sites.id, domain: sites.domain }).from(sites).where(sql`${sites.isDefault}`);
+  const [site] = await db
+    .select({ id: sites.id, domain: sites.domain })
+    .from(sites)
+    .where(sql`${sites.isDefault}`);
   if (!site) throw new Error('no default site: seed the search bench profiles first');
   const run = randomBytes(4).toString('hex');
   const throughputOwners = await seedMembers(db, site.id, `${run}-t`, 20);
-  const throughput = await seedPayments(db, site, `${run}-t`, throughputOwners.userIds, THROUGHPUT_PAYMENTS, { updatedAt: new Date(), paid: true });
+  const throughput = await seedPayments(db, site, `${run}-t`, throughputOwners.userIds, THROUGHPUT_PAYMENTS, {
+    updatedAt: new Date(),
+    paid: true,
+  });
   const exactOwners = await seedMembers(db, site.id, `${run}-x`, EXACTNESS_MEMBERS);
-  const exactness = await seedPayments(db, site, `${run}-x`, exactOwners.userIds, EXACTNESS_PAYMENTS, { updatedAt: new Date(Date.now() + 3_600_000), paid: false });
+  const exactness = await seedPayments(db, site, `${run}-x`, exactOwners.userIds, EXACTNESS_PAYMENTS, {
+    updatedAt: new Date(Date.now() + 3_600_000),
+    paid: false,
+  });
   await db.execute(sql`analyze payments`);
   await db.execute(sql`analyze sandbox_payments`);
   return { throughputIds: throughput.map((p) => p.sandboxId), exactness, memberCookies: exactOwners.cookies };

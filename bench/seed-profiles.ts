@@ -50,7 +50,14 @@ function placeSlots(countries: string[]): Slot[] {
     const cityWeights = places.reduce((sum, p) => sum + p.weight, 0);
     for (const place of places) {
       const share = Math.max(1, Math.round((count * place.weight) / cityWeights));
-      const slot = { country, region: place.region, city: place.city, latitude: place.latitude, longitude: place.longitude, reachKm: Math.min(40, 8 + 2 * place.weight) };
+      const slot = {
+        country,
+        region: place.region,
+        city: place.city,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        reachKm: Math.min(40, 8 + 2 * place.weight),
+      };
       for (let i = 0; i < share; i++) slots.push(slot);
     }
   }
@@ -96,7 +103,11 @@ function cellsOf(slots: Slot[], from: number, to: number) {
   return { latitudes: array(latitudes), longitudes: array(longitudes) };
 }
 
-const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /** A deterministic pseudo-random integer 0..modulo-1 per row and attribute (Knuth's multiplicative hash). */
 const hash = (salt: number, modulo: number) => sql.raw(`((((g + ${salt}) * 2654435761::bigint) % 4294967296) % ${modulo})::int`);

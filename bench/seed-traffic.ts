@@ -16,7 +16,8 @@ export const TRAFFIC_BENCH_DAYS = 365;
 const TRAFFIC_BENCH_LANDERS = ['/landers/tinderswipe', '/landers/adultonly', '/landers/video', '/landers/gallery'];
 const TRAFFIC_BENCH_NETWORKS = 3;
 const TRAFFIC_BENCH_SUBS = 3;
-export const TRAFFIC_BENCH_ROWS = TRAFFIC_BENCH_SITES * TRAFFIC_BENCH_DAYS * TRAFFIC_BENCH_LANDERS.length * TRAFFIC_BENCH_NETWORKS * TRAFFIC_BENCH_SUBS;
+export const TRAFFIC_BENCH_ROWS =
+  TRAFFIC_BENCH_SITES * TRAFFIC_BENCH_DAYS * TRAFFIC_BENCH_LANDERS.length * TRAFFIC_BENCH_NETWORKS * TRAFFIC_BENCH_SUBS;
 const STAFF_EMAIL = 'bench.traffic@staff.example';
 
 export interface TrafficBench {
@@ -27,11 +28,17 @@ export interface TrafficBench {
 }
 
 export async function seedTrafficBench(db: Database, options: { postgres: boolean }): Promise<TrafficBench> {
-  const [base] = await db.select().from(sites).where(sql`${sites.isDefault}`);
+  const [base] = await db
+    .select()
+    .from(sites)
+    .where(sql`${sites.isDefault}`);
   if (!base) throw new Error('no default site: seed the search bench profiles first');
   const { id: _id, isDefault: _default, createdAt: _created, ...copy } = base;
   for (let n = 2; n <= TRAFFIC_BENCH_SITES; n++) {
-    await db.insert(sites).values({ ...copy, domain: `traffic-bench-${n}.example`, name: `Traffic bench ${n}`, isDefault: false }).onConflictDoNothing();
+    await db
+      .insert(sites)
+      .values({ ...copy, domain: `traffic-bench-${n}.example`, name: `Traffic bench ${n}`, isDefault: false })
+      .onConflictDoNothing();
   }
   const benchDomains = Array.from({ length: TRAFFIC_BENCH_SITES - 1 }, (_, i) => `traffic-bench-${i + 2}.example`);
   const siteIds = [base.id, ...(await db.select({ id: sites.id }).from(sites).where(inArray(sites.domain, benchDomains))).map((s) => s.id)];

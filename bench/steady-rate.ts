@@ -54,15 +54,25 @@ export async function steadyRate(options: {
       const { method, path, headers, body } = options.request(n);
       if (inFlight >= connections) waitedForConnection++;
       inFlight++;
-      const request = http.request({ host: url.hostname, port: url.port, method, path, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers, agent }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          inFlight--;
-          if ((response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300) times.push(performance.now() - dueAt);
-          else errors++;
-          resolve();
-        });
-      });
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method,
+          path,
+          headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers,
+          agent,
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            inFlight--;
+            if ((response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300) times.push(performance.now() - dueAt);
+            else errors++;
+            resolve();
+          });
+        },
+      );
       request.on('error', () => {
         inFlight--;
         errors++;

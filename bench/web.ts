@@ -34,7 +34,16 @@ import { LANDER_NAMES } from '@cupido/shared/lander-rules';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 // The demo seed's member (apps/server/src/seed/demo-member.ts): activated, with a profile, photo, credits and conversations.
 const DEMO_MEMBER = { email: 'demo@cupido.example', password: 'cupido-demo-2026' };
 /**
@@ -57,7 +66,16 @@ async function freePort(): Promise<number> {
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
@@ -76,7 +94,11 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
 
 /** Logs the demo member in through the API and answers the Cookie header of its session. */
 async function memberCookie(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/user.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_MEMBER) });
+  const response = await fetch(`${base}/api/user.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_MEMBER),
+  });
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('auth.session='));
   if (!response.ok || !cookie) throw new Error(`demo member login failed: ${response.status} ${await response.text()}`);
   return cookie.split(';')[0]!;
@@ -135,7 +157,14 @@ async function lighthouseRun(port: number, url: string, cookie?: string): Promis
   // Lighthouse itself sometimes fails to record the trace (NO_NAVSTART, "please run again"): that
   // says nothing about the page, so such a run is repeated, twice at most.
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: cookie ? { Cookie: cookie } : undefined, additionalTraceCategories: process.env.BENCH_WEB_TRACE_CATEGORIES ?? null });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+      additionalTraceCategories: process.env.BENCH_WEB_TRACE_CATEGORIES ?? null,
+    });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const runtimeError = result.lhr.runtimeError;
     if (!runtimeError) return result;
@@ -157,10 +186,13 @@ async function audit(port: number, url: string, cookie?: string): Promise<{ scor
   for (const key of CATEGORIES.filter((category) => category !== 'performance')) {
     for (const ref of categories[key]?.auditRefs ?? []) {
       const item = result.lhr.audits[ref.id];
-      if (ref.weight > 0 && item && item.score !== null && item.score < 1) findings.push(`${new URL(url).pathname} ${key}: ${ref.id} (${item.title})`);
+      if (ref.weight > 0 && item && item.score !== null && item.score < 1)
+        findings.push(`${new URL(url).pathname} ${key}: ${ref.id} (${item.title})`);
     }
   }
-  metricLines.push(`  ${new URL(url).pathname.padEnd(22)} ${METRICS.map(([id, label]) => `${label} ${result.lhr.audits[id]?.displayValue ?? '?'}`).join(', ')}`);
+  metricLines.push(
+    `  ${new URL(url).pathname.padEnd(22)} ${METRICS.map(([id, label]) => `${label} ${result.lhr.audits[id]?.displayValue ?? '?'}`).join(', ')}`,
+  );
   if (reportsDir) {
     fs.mkdirSync(reportsDir, { recursive: true });
     const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_') || 'home';
@@ -177,7 +209,10 @@ const port = await freePort();
 const server = await startServer(port, dataDir);
 const front = await startHttpsFront(port);
 // The front's certificate is made for this run: the browser is told to accept it (and only loopback is ever asked).
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: [...CHROME_FLAGS, ...(front ? ['--ignore-certificate-errors'] : [])] });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [...CHROME_FLAGS, ...(front ? ['--ignore-certificate-errors'] : [])],
+});
 let failed = false;
 try {
   // localhost, not 127.0.0.1: the server picks the demo site by host name. The bench's own calls go to the server directly.
@@ -204,9 +239,13 @@ try {
     const below = CATEGORIES.filter((key) => scores[key] < TARGETS[key]);
     if (below.length) failed = true;
     const runsColumn = performanceByRun.join(', ').padEnd(18);
-    rows.push(`| ${page.name.padEnd(24)} | ${CATEGORIES.map((key) => String(scores[key]).padStart(key.length)).join(' | ')} | ${runsColumn} | ${below.length ? `below: ${below.join(', ')}` : 'ok'} |`);
+    rows.push(
+      `| ${page.name.padEnd(24)} | ${CATEGORIES.map((key) => String(scores[key]).padStart(key.length)).join(' | ')} | ${runsColumn} | ${below.length ? `below: ${below.join(', ')}` : 'ok'} |`,
+    );
   }
-  console.log(`\nLighthouse ${new Date().toISOString().slice(0, 10)}, mobile, simulated throttling, ${front ? 'through an HTTPS front speaking HTTP/2' : 'over plain HTTP/1.1 (no openssl for the HTTPS front)'}, warm server; the median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page; targets ${CATEGORIES.map((key) => `${key} ${TARGETS[key]}`).join(', ')}\n`);
+  console.log(
+    `\nLighthouse ${new Date().toISOString().slice(0, 10)}, mobile, simulated throttling, ${front ? 'through an HTTPS front speaking HTTP/2' : 'over plain HTTP/1.1 (no openssl for the HTTPS front)'}, warm server; the median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page; targets ${CATEGORIES.map((key) => `${key} ${TARGETS[key]}`).join(', ')}\n`,
+  );
   console.log(`| ${'page'.padEnd(24)} | ${CATEGORIES.join(' | ')} | performance by run | result |`);
   console.log(`|${'-'.repeat(26)}|${CATEGORIES.map((key) => '-'.repeat(key.length + 2)).join('|')}|${'-'.repeat(20)}|--------|`);
   for (const row of rows) console.log(row);

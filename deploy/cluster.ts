@@ -25,7 +25,8 @@ function refuse(message: string): never {
 }
 if (!Number.isInteger(port) || port < 1 || port > 65_532) refuse('CLUSTER_PORT must be a port number; the processes take the next three');
 // The embedded database belongs to one process, and frames cross processes only through Redis.
-if (!databaseUrl?.startsWith('postgres')) refuse('set DATABASE_URL to a PostgreSQL database (e.g. postgres://postgres@127.0.0.1:5432/cupido_cluster)');
+if (!databaseUrl?.startsWith('postgres'))
+  refuse('set DATABASE_URL to a PostgreSQL database (e.g. postgres://postgres@127.0.0.1:5432/cupido_cluster)');
 if (!redisUrl) refuse('set REDIS_URL (e.g. redis://127.0.0.1:6379): the processes share live frames and counters through it');
 if (!fs.existsSync(nginx)) refuse(`no nginx at ${nginx}: apt-get install nginx (or set NGINX_PATH)`);
 
@@ -60,7 +61,9 @@ function start(name: string, command: string, args: string[], env: NodeJS.Proces
 }
 
 const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 async function stop(code: number): Promise<void> {
   if (stopping) return;
@@ -116,7 +119,10 @@ try {
   console.error(`[cluster] ${(error as Error).message}`);
   await stop(1);
 }
-fs.writeFileSync(path.join(runDir, 'nginx.conf'), localNginxConfig({ listenPort: port, upstreamPorts: processes.map((p) => p.port), runDir }));
+fs.writeFileSync(
+  path.join(runDir, 'nginx.conf'),
+  localNginxConfig({ listenPort: port, upstreamPorts: processes.map((p) => p.port), runDir }),
+);
 start('nginx', nginx, nginxArgs(runDir), process.env);
 await answeringThrough(port).catch(() => undefined);
 console.log(

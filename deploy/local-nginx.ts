@@ -14,7 +14,15 @@ const REPO = path.resolve(import.meta.dirname, '..');
 export const nginxBinary = () => process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 /** The generated configuration: cupido.conf's upstream and proxy settings, on one local port. */
-export function localNginxConfig({ listenPort, upstreamPorts, runDir }: { listenPort: number; upstreamPorts: readonly number[]; runDir: string }): string {
+export function localNginxConfig({
+  listenPort,
+  upstreamPorts,
+  runDir,
+}: {
+  listenPort: number;
+  upstreamPorts: readonly number[];
+  runDir: string;
+}): string {
   const proxy = fs.readFileSync(path.join(REPO, 'deploy/nginx/proxy.conf'), 'utf8');
   const temp = (name: string) => `${name}_temp_path ${path.join(runDir, name)};`;
   return `worker_processes 1;
@@ -75,7 +83,10 @@ export async function answeringThrough(port: number, ms = 10_000): Promise<void>
  * Starts nginx on `listenPort` in front of the processes on `upstreamPorts`, once they serve.
  * `stop()` ends it gracefully (SIGQUIT: open requests finish) and removes its folder.
  */
-export async function startLocalNginx(listenPort: number, upstreamPorts: readonly number[]): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+export async function startLocalNginx(
+  listenPort: number,
+  upstreamPorts: readonly number[],
+): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
   const runDir = nginxRunDir();
   fs.writeFileSync(path.join(runDir, 'nginx.conf'), localNginxConfig({ listenPort, upstreamPorts, runDir }));
   const child = spawn(nginxBinary(), nginxArgs(runDir), { stdio: ['ignore', 'inherit', 'inherit'] });

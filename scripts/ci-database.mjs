@@ -13,7 +13,9 @@ try {
   const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2', [name, `${name}\\_%`]);
   for (const row of rows) await client.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
   if (action === 'create') await client.query(`CREATE DATABASE "${name}"`);
-  console.log(`${action === 'create' ? 'created' : 'dropped'} ${action === 'create' ? name : rows.map((r) => r.datname).join(', ') || '(nothing)'}`);
+  console.log(
+    `${action === 'create' ? 'created' : 'dropped'} ${action === 'create' ? name : rows.map((r) => r.datname).join(', ') || '(nothing)'}`,
+  );
 } finally {
   await client.end();
 }

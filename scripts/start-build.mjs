@@ -15,11 +15,18 @@ const started = Date.now();
 
 /** Runs a step in apps/web; answers its output, or prints it all and exits with its code. */
 function step(command, args) {
-  const run = spawnSync(command, args, { cwd: web, encoding: 'utf8', shell: process.platform === 'win32', env: { ...process.env, FORCE_COLOR: '0' } });
+  const run = spawnSync(command, args, {
+    cwd: web,
+    encoding: 'utf8',
+    shell: process.platform === 'win32',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
   if (run.status !== 0) {
     process.stderr.write(output);
-    console.error(`\nBuild failed: ${command} ${args.join(' ')} (exit ${run.status ?? run.signal}). \`npm run build\` shows the whole report.`);
+    console.error(
+      `\nBuild failed: ${command} ${args.join(' ')} (exit ${run.status ?? run.signal}). \`npm run build\` shows the whole report.`,
+    );
     process.exit(run.status ?? 1);
   }
   return output;

@@ -26,7 +26,21 @@ export default defineConfig(({ command }) => ({
       // a schema that nothing in a chunk uses is dropped instead of being built when the chunk
       // loads. Building schemas was a long task on a phone (issue 29). Nothing in the web app calls
       // z.* for a side effect (zod's config is set by app/zod-jitless.ts without zod).
-      treeshake: { manualPureFunctions: ['z', 'zBackOfficeCursor', 'zBackOfficeDay', 'zBackOfficeTime', 'zClientId', 'zId', 'zIdempotencyKey', 'zInt32', 'zMessageId', 'zText', 'zIso'] },
+      treeshake: {
+        manualPureFunctions: [
+          'z',
+          'zBackOfficeCursor',
+          'zBackOfficeDay',
+          'zBackOfficeTime',
+          'zClientId',
+          'zId',
+          'zIdempotencyKey',
+          'zInt32',
+          'zMessageId',
+          'zText',
+          'zIso',
+        ],
+      },
       output: {
         // Everything the entry imports statically stays in one initial chunk. Without this group
         // Rolldown cuts every module that a lazy chunk shares with the entry into its own small
@@ -39,7 +53,9 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-  css: { preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } } },
+  css: {
+    preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } },
+  },
   // Tests never compile SCSS (Bootstrap takes seconds): stylesheets import as empty modules.
   test: { setupFiles: ['./src/test/setup.ts'], css: false },
 }));

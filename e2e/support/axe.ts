@@ -14,7 +14,10 @@ export function describeViolations(violations: AxeResults['violations']): string
   return violations
     .map((violation) => {
       const nodes = violation.nodes
-        .map((node) => `    - ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n\s*/g, ' | ')}\n      ${node.html.slice(0, 200)}`)
+        .map(
+          (node) =>
+            `    - ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n\s*/g, ' | ')}\n      ${node.html.slice(0, 200)}`,
+        )
         .join('\n');
       return `[${violation.impact ?? 'n/a'}] ${violation.id}: ${violation.help} (${violation.nodes.length} node(s))\n  ${violation.helpUrl}\n${nodes}`;
     })

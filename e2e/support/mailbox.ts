@@ -32,7 +32,11 @@ async function mailsTo(address: string): Promise<Mail[]> {
       const parsed = await simpleParser(fs.readFileSync(path.join(mailDir(), name)));
       const text = parsed.text ?? '';
       // Raw header lines, as a mail app reads them (folded lines joined).
-      const header = (key: string) => parsed.headerLines.find((line) => line.key === key)?.line.replace(/^[^:]*:\s*/, '').replace(/\r?\n\s+/g, '') ?? null;
+      const header = (key: string) =>
+        parsed.headerLines
+          .find((line) => line.key === key)
+          ?.line.replace(/^[^:]*:\s*/, '')
+          .replace(/\r?\n\s+/g, '') ?? null;
       const unsubscribe = header('list-unsubscribe');
       return {
         file: name,

@@ -47,7 +47,10 @@ const nextAddress = () => {
  */
 export async function useOwnAddress(page: Page): Promise<void> {
   const address = nextAddress();
-  await page.route((url) => url.pathname === '/api/signup.php', (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }));
+  await page.route(
+    (url) => url.pathname === '/api/signup.php',
+    (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+  );
 }
 
 const signupBody = (email: string, name: string) => ({
@@ -63,7 +66,10 @@ const signupBody = (email: string, name: string) => ({
 
 /** Signs up through the API in the context of `request` (the English site); answers the new profile's id. */
 export async function signupThroughApi(request: APIRequestContext, email: string, name = 'Rosa'): Promise<number> {
-  const response = await request.post(`${siteOrigin()}/api/signup.php`, { data: signupBody(email, name), headers: { 'X-Forwarded-For': nextAddress() } });
+  const response = await request.post(`${siteOrigin()}/api/signup.php`, {
+    data: signupBody(email, name),
+    headers: { 'X-Forwarded-For': nextAddress() },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { user: { profile: { id: number } } }).user.profile.id;
 }

@@ -75,8 +75,14 @@ async function enterCode(page: Page, secret: string, button: string) {
     await page.getByRole('button', { name: button }).click();
     const outcome = await Promise.race([
       page.waitForURL((url) => url.pathname !== '/admin/login', { timeout: 10_000 }).then(() => 'in' as const),
-      page.getByText('This code was already used').waitFor({ timeout: 10_000 }).then(() => 'used' as const),
-      page.getByRole('heading', { name: 'Your recovery codes' }).waitFor({ timeout: 10_000 }).then(() => 'codes' as const),
+      page
+        .getByText('This code was already used')
+        .waitFor({ timeout: 10_000 })
+        .then(() => 'used' as const),
+      page
+        .getByRole('heading', { name: 'Your recovery codes' })
+        .waitFor({ timeout: 10_000 })
+        .then(() => 'codes' as const),
     ]);
     if (outcome !== 'used') return outcome;
   }
@@ -121,7 +127,11 @@ let counter = 0;
  * API context of the demo admin) or, without one, as the demo admin in a context of its own.
  * Answers the new account's login (the password is STAFF_PASSWORD).
  */
-export async function createStaff(target: Page | APIRequestContext | null, role: TStaffRole, name = `${role[0]!.toUpperCase()}${role.slice(1)} ${counter + 1}`): Promise<NewStaff> {
+export async function createStaff(
+  target: Page | APIRequestContext | null,
+  role: TStaffRole,
+  name = `${role[0]!.toUpperCase()}${role.slice(1)} ${counter + 1}`,
+): Promise<NewStaff> {
   counter++;
   const api = target === null ? await demoAdminApi() : 'request' in target ? target.request : target;
   const email = `${role}.${Date.now()}.${counter}@staff.example`;

@@ -99,7 +99,14 @@ for (const { name, viewport } of VIEWPORTS) {
       await settled(page);
       await expectNoAxeViolations(page, { label: 'a member profile' });
 
-      for (const path of ['/profile', '/notifications', '/activate/done', '/swipe-game', '/match-finder?age_group=35%2B', '/signup-matches']) {
+      for (const path of [
+        '/profile',
+        '/notifications',
+        '/activate/done',
+        '/swipe-game',
+        '/match-finder?age_group=35%2B',
+        '/signup-matches',
+      ]) {
         await open(page, path);
         await expectNoAxeViolations(page);
       }
@@ -122,7 +129,10 @@ async function expectVisibleFocusWhileTabbing(page: Page, limit: number) {
     await page.keyboard.press('Tab');
     const focused = page.locator('*:focus');
     if ((await focused.count()) === 0) break;
-    const description = await focused.evaluate((element) => `${element.tagName.toLowerCase()}#${element.id}.${element.className} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
+    const description = await focused.evaluate(
+      (element) =>
+        `${element.tagName.toLowerCase()}#${element.id}.${element.className} "${(element.textContent ?? '').trim().slice(0, 30)}"`,
+    );
     if (seen.includes(description)) break; // wrapped around
     seen.push(description);
     const focusedLook = await focusLook(focused);
@@ -134,8 +144,13 @@ async function expectVisibleFocusWhileTabbing(page: Page, limit: number) {
       return { outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`, shadow: style.boxShadow };
     });
     await handle!.focus();
-    const visible = (!focusedLook.outline.startsWith('none') && !focusedLook.outline.includes(' 0px ') && focusedLook.outline !== restingLook.outline) || (focusedLook.shadow !== 'none' && focusedLook.shadow !== restingLook.shadow);
-    expect(visible, `no visible focus on ${description}: focused ${JSON.stringify(focusedLook)}, resting ${JSON.stringify(restingLook)}`).toBe(true);
+    const visible =
+      (!focusedLook.outline.startsWith('none') && !focusedLook.outline.includes(' 0px ') && focusedLook.outline !== restingLook.outline) ||
+      (focusedLook.shadow !== 'none' && focusedLook.shadow !== restingLook.shadow);
+    expect(
+      visible,
+      `no visible focus on ${description}: focused ${JSON.stringify(focusedLook)}, resting ${JSON.stringify(restingLook)}`,
+    ).toBe(true);
   }
   expect(seen.length).toBeGreaterThan(3);
 }

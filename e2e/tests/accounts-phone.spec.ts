@@ -24,7 +24,10 @@ async function openFromDevMailbox(page: Page, email: string, pathPrefix: string)
 }
 
 test.describe('signup and activation on a phone', () => {
-  test('44 px consent targets, the terms open in a tab, no orientation consent needed; activation via /dev/mailbox leads to onboarding', async ({ page, browser }) => {
+  test('44 px consent targets, the terms open in a tab, no orientation consent needed; activation via /dev/mailbox leads to onboarding', async ({
+    page,
+    browser,
+  }) => {
     const email = newEmail('phone');
     await skipEntryWarning(page);
     await page.goto('/signup');
@@ -101,7 +104,9 @@ test.describe('settings and the security notice on a phone', () => {
     await page.locator('#change-email-email').fill(email);
     await page.locator('#change-email-current-password').fill(PASSWORD);
     await page.locator('#change-email-submit').click();
-    await expect(page.locator('#change-email-email-error')).toHaveText('This is already your e-mail address. Enter the new address you want to use.');
+    await expect(page.locator('#change-email-email-error')).toHaveText(
+      'This is already your e-mail address. Enter the new address you want to use.',
+    );
 
     await page.locator('#change-password-old').fill(PASSWORD);
     await page.locator('#change-password-new').fill('someone else was here');

@@ -40,7 +40,16 @@ async function fillSignupForm(page: Page, email: string, name = 'Sanne') {
 /** Signs up through the API in the page's browser context, so the browser is logged in. */
 async function signupThroughApi(request: APIRequestContext, email: string) {
   const response = await request.post('/api/signup.php', {
-    data: { email, name: 'Rosa', password: PASSWORD, date_of_birth: '1988-02-03', gender: 'female', looking_for: 'both', consent_terms: true, consent_orientation_data: true },
+    data: {
+      email,
+      name: 'Rosa',
+      password: PASSWORD,
+      date_of_birth: '1988-02-03',
+      gender: 'female',
+      looking_for: 'both',
+      consent_terms: true,
+      consent_orientation_data: true,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
 }

@@ -8,7 +8,18 @@ import { generate } from 'otplib';
 import { expectNoAxeViolations } from '../support/axe';
 import { createStaff, loginAsDemoAdmin, loginAsNewStaff, loginWithTotpSetup, STAFF_PASSWORD, type NewStaff } from '../support/staff';
 
-const ALL_NAV = ['Dashboard', 'Photos', 'Reports', 'Appeals', 'Members', 'Sites', 'Fictional profiles', 'Promotions and news', 'Audit log', 'Staff'];
+const ALL_NAV = [
+  'Dashboard',
+  'Photos',
+  'Reports',
+  'Appeals',
+  'Members',
+  'Sites',
+  'Fictional profiles',
+  'Promotions and news',
+  'Audit log',
+  'Staff',
+];
 const MODERATOR_NAV = ['Dashboard', 'Photos', 'Reports', 'Appeals', 'Members'];
 
 test('an admin logs in with a TOTP code and sees the dashboard with every screen', async ({ page }) => {
@@ -20,7 +31,10 @@ test('an admin logs in with a TOTP code and sees the dashboard with every screen
   for (const item of ALL_NAV) await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
 });
 
-test('a moderator created by the admin sets up TOTP at the first login and sees only the screens of the role', async ({ page, browser }) => {
+test('a moderator created by the admin sets up TOTP at the first login and sees only the screens of the role', async ({
+  page,
+  browser,
+}) => {
   await loginAsDemoAdmin(page);
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff', exact: true }).click();
   const form = page.getByRole('form', { name: 'New staff member' });
@@ -44,7 +58,8 @@ test('a moderator created by the admin sets up TOTP at the first login and sees 
   const nav = moderatorPage.getByRole('navigation', { name: 'Back office' });
   await expect(nav.getByText('Signed in as Mona Moderator (moderator)')).toBeVisible();
   for (const item of MODERATOR_NAV) await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
-  for (const item of ALL_NAV.filter((i) => !MODERATOR_NAV.includes(i))) await expect(nav.getByRole('link', { name: item, exact: true })).toHaveCount(0);
+  for (const item of ALL_NAV.filter((i) => !MODERATOR_NAV.includes(i)))
+    await expect(nav.getByRole('link', { name: item, exact: true })).toHaveCount(0);
   // Typing the address of a screen the role may not use: a notice, and the server refuses its calls.
   await moderatorPage.goto('/admin/staff');
   await expect(moderatorPage.getByText('Your role may not use this page.')).toBeVisible();
@@ -63,7 +78,9 @@ test('the support helpers: staff created through the API log in with their own T
   await expect(nav.getByRole('link', { name: 'Members', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Photos', exact: true })).toHaveCount(0);
   // A support member may not create staff: the API refuses.
-  const refused = await page.request.post('/admin/api/staff', { data: { email: 'x@staff.example', name: 'X', role: 'admin', password: STAFF_PASSWORD } });
+  const refused = await page.request.post('/admin/api/staff', {
+    data: { email: 'x@staff.example', name: 'X', role: 'admin', password: STAFF_PASSWORD },
+  });
   expect(refused.status()).toBe(403);
 });
 

@@ -63,7 +63,9 @@ test('an admin creates a fictional profile with a photo on a phone-sized screen,
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Fictional profile: ${name}Fictional`);
   await expect(page).toHaveURL(/\/admin\/fictional\/\d+$/);
 
-  const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#c96' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#c96' } })
+    .jpeg()
+    .toBuffer();
   await page.getByLabel('Photo file').setInputFiles({ name: 'lena.jpg', mimeType: 'image/jpeg', buffer: photo });
   await page.getByRole('button', { name: 'Upload photo' }).click();
   await expect(page.getByRole('img', { name: `Photo 1 of ${name}` })).toBeVisible();

@@ -43,7 +43,9 @@ test('a moderator approves a member photo in the back office; the member then sh
   await expect(staff.getByText('Keyboard shortcuts:')).toBeVisible();
   await expectNoAxeViolations(staff, { label: 'photo moderation queue' });
   // The grid fits the phone's width: nothing to scroll sideways.
-  expect(await staff.evaluate(() => document.querySelector('section[aria-labelledby="photo-queue-title"]')!.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(
+    await staff.evaluate(() => document.querySelector('section[aria-labelledby="photo-queue-title"]')!.scrollWidth),
+  ).toBeLessThanOrEqual(375);
 
   let card = staff.getByRole('article', { name: /^Photo of Ottilie, / });
   // The queue is oldest first: earlier scenarios' photos may come first; page on until it shows.

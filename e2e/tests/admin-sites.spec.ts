@@ -35,7 +35,9 @@ test('an admin changes the logo text and the fictional icon; the site shows them
   await expect(page.getByRole('heading', { name: 'Site: Amora' })).toBeVisible();
 
   const siteId = Number(new URL(page.url()).pathname.split('/').pop());
-  const before = (await (await page.request.get(`/admin/api/sites/${siteId}`)).json()) as { settings: { logo_text: string; fictional_icon: string } };
+  const before = (await (await page.request.get(`/admin/api/sites/${siteId}`)).json()) as {
+    settings: { logo_text: string; fictional_icon: string };
+  };
   restore = { api: page.request, siteId, body: { logo_text: before.settings.logo_text, fictional_icon: before.settings.fictional_icon } };
 
   await page.getByLabel('Logo text').fill('Amora Live');

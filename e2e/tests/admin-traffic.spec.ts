@@ -15,7 +15,14 @@ test('the traffic figures on a phone-sized screen', async ({ page }) => {
   const network = `e2e-net-${Date.now() % 100000}`;
   await page.goto('/');
   const logged = await page.evaluate(
-    async (net) => (await fetch('/api/page-visit.php', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/landers/tinderswipe', tracking: { network: net, sub1: 's1' } }) })).status,
+    async (net) =>
+      (
+        await fetch('/api/page-visit.php', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ path: '/landers/tinderswipe', tracking: { network: net, sub1: 's1' } }),
+        })
+      ).status,
     network,
   );
   expect(logged).toBe(200);

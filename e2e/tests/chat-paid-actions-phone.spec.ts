@@ -42,7 +42,9 @@ async function storedKinds(of: Member, profileId: number): Promise<string[]> {
 }
 
 async function pricesOf(of: Member, profileId: number): Promise<{ message: number; image: number }> {
-  return ((await (await of.context.request.get(`/api/chat.php?profile=${profileId}`)).json()) as { prices: { message: number; image: number } }).prices;
+  return (
+    (await (await of.context.request.get(`/api/chat.php?profile=${profileId}`)).json()) as { prices: { message: number; image: number } }
+  ).prices;
 }
 
 /** Buys a package in the sandbox through the API, as the checkout and the test checkout page do. */
@@ -62,13 +64,17 @@ async function buyPackage(of: Member, packageId: 'p0' | 'p1' | 'p2' | 'p3') {
 const messageBox = (page: Page, partner: string) => page.getByRole('textbox', { name: `Your message to ${partner}` });
 const sendButton = (page: Page) => page.getByRole('button', { name: 'Send', exact: true });
 
-test('a photo asks first (Cancel takes nothing, Send charges once); below the price Send is off with Buy credits, and the draft survives the shop', async ({ browser }) => {
+test('a photo asks first (Cancel takes nothing, Send charges once); below the price Send is off with Buy credits, and the draft survives the shop', async ({
+  browser,
+}) => {
   const rosa = await member(browser, 'paid-actions-a', 'Rosa');
   const bram = await member(browser, 'paid-actions-b', 'Bram');
   const prices = await pricesOf(rosa, bram.id);
   expect(prices.image).toBeGreaterThan(0);
   // A first message through the API (as the outbox sends it): the conversation exists, no icebreakers open.
-  const first = await rosa.context.request.post('/api/message.php', { data: { profile_id: bram.id, client_id: randomUUID(), text: 'Hi Bram!' } });
+  const first = await rosa.context.request.post('/api/message.php', {
+    data: { profile_id: bram.id, client_id: randomUUID(), text: 'Hi Bram!' },
+  });
   expect(first.ok(), await first.text()).toBe(true);
   const start = await balanceOf(rosa);
   expect(start).toBe(20 - prices.message);
@@ -102,7 +108,9 @@ test('a photo asks first (Cancel takes nothing, Send charges once); below the pr
   await page.locator('#chat-photo-file').setInputFiles(await photoFile('beach.png'));
   await preview.getByRole('button', { name: 'Send photo' }).click();
   await expect(preview).toBeHidden();
-  await expect(page.getByRole('region', { name: 'Messages with Bram' }).getByRole('button', { name: 'Show the photo full size' })).toHaveCount(1);
+  await expect(
+    page.getByRole('region', { name: 'Messages with Bram' }).getByRole('button', { name: 'Show the photo full size' }),
+  ).toHaveCount(1);
   await expect.poll(() => balanceOf(rosa)).toBe(start - prices.image);
   expect(await storedKinds(rosa, bram.id)).toEqual(['text', 'image']);
   const left = start - prices.image;
@@ -129,7 +137,9 @@ test('a photo asks first (Cancel takes nothing, Send charges once); below the pr
   await bram.context.close();
 });
 
-test('the fictional-profile disclosure in the chat header stays whole beside a four-digit balance, at 320 and 375 px', async ({ browser }) => {
+test('the fictional-profile disclosure in the chat header stays whole beside a four-digit balance, at 320 and 375 px', async ({
+  browser,
+}) => {
   const rosa = await member(browser, 'paid-actions-disclosure', 'Rosa');
   await buyPackage(rosa, 'p3');
   await buyPackage(rosa, 'p3');
@@ -140,7 +150,9 @@ test('the fictional-profile disclosure in the chat header stays whole beside a f
   // A fictional profile of the demo that Rosa is shown.
   let fictionalId: number | null = null;
   for (let pageNumber = 1; pageNumber <= 5 && fictionalId === null; pageNumber++) {
-    const search = (await (await rosa.context.request.get(`/api/search.php?page=${pageNumber}`)).json()) as { profiles: { id: number; is_fictional: boolean }[] };
+    const search = (await (await rosa.context.request.get(`/api/search.php?page=${pageNumber}`)).json()) as {
+      profiles: { id: number; is_fictional: boolean }[];
+    };
     fictionalId = search.profiles.find((profile) => profile.is_fictional)?.id ?? null;
   }
   expect(fictionalId, 'a fictional demo profile').not.toBeNull();
@@ -168,11 +180,13 @@ test('the fictional-profile disclosure in the chat header stays whole beside a f
       const creditsBox = document.getElementById('chat-credits')!.getBoundingClientRect();
       // Every part of the badge is the badge on screen (nothing drawn over it), and its text is not clipped.
       const points: [number, number][] = [];
-      for (const fx of [0.05, 0.5, 0.95]) for (const fy of [0.2, 0.5, 0.8]) points.push([box.left + box.width * fx, box.top + box.height * fy]);
+      for (const fx of [0.05, 0.5, 0.95])
+        for (const fy of [0.2, 0.5, 0.8]) points.push([box.left + box.width * fx, box.top + box.height * fy]);
       const covered = points.filter(([x, y]) => !badgeElement.contains(document.elementFromPoint(x, y)));
       return {
         box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
-        overlapsCredits: box.left < creditsBox.right && creditsBox.left < box.right && box.top < creditsBox.bottom && creditsBox.top < box.bottom,
+        overlapsCredits:
+          box.left < creditsBox.right && creditsBox.left < box.right && box.top < creditsBox.bottom && creditsBox.top < box.bottom,
         covered,
         clipped: badgeElement.scrollWidth > badgeElement.clientWidth + 1,
         viewport: document.documentElement.clientWidth,

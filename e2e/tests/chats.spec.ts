@@ -58,7 +58,8 @@ async function storedTexts(of: Member, partner: Member): Promise<string[]> {
 const messages = (page: Page, partnerName: string) => page.getByRole('region', { name: `Messages with ${partnerName}` });
 const messageBox = (page: Page, partnerName: string) => page.getByRole('textbox', { name: `Your message to ${partnerName}` });
 /** The bubbles (list items of the message list) that hold `text`. */
-const bubbles = (page: Page, partnerName: string, text: string): Locator => messages(page, partnerName).getByRole('listitem').filter({ hasText: text });
+const bubbles = (page: Page, partnerName: string, text: string): Locator =>
+  messages(page, partnerName).getByRole('listitem').filter({ hasText: text });
 /** The sent / delivered / read (or sending / waiting) mark of an own message. */
 const stateOf = (page: Page, partnerName: string, text: string) => bubbles(page, partnerName, text).locator('.chat-state');
 
@@ -70,7 +71,9 @@ async function closeIcebreakers(page: Page) {
   await expect(dialog).toBeHidden();
 }
 
-test('two members chat live: the message at once, typing, read, the reply, and the Messages badge for the one not looking', async ({ browser }) => {
+test('two members chat live: the message at once, typing, read, the reply, and the Messages badge for the one not looking', async ({
+  browser,
+}) => {
   const rosa = await member(browser, 'chat-live-a', 'Rosa', PHONE);
   const bram = await member(browser, 'chat-live-b', 'Bram', DESKTOP);
 
@@ -159,7 +162,10 @@ test('two members chat live: the message at once, typing, read, the reply, and t
   await expect(rosa.page).toHaveTitle(/^\(1\) /);
   // On her phone the main places are the bottom tab bar (issue 29), with the same badge.
   await expect(rosa.page.locator('#tab-chats .badge')).toHaveText('1');
-  await rosa.page.locator('#bottom-tab-bar').getByRole('link', { name: /Messages.*Unread messages: 1/ }).click();
+  await rosa.page
+    .locator('#bottom-tab-bar')
+    .getByRole('link', { name: /Messages.*Unread messages: 1/ })
+    .click();
   await expect(rosa.page).toHaveURL(/\/chats$/);
   await rosa.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Bram/ }).click();
   await expect(rosa.page).toHaveURL(new RegExp(`/chats/${conversation}$`));
@@ -220,7 +226,9 @@ test('a message written offline waits, is sent once the connection is back, and 
   await bram.context.close();
 });
 
-test('without enough credits: Send is off with the missing credits and Buy credits, the text still in the box, nothing sent', async ({ browser }) => {
+test('without enough credits: Send is off with the missing credits and Buy credits, the text still in the box, nothing sent', async ({
+  browser,
+}) => {
   const rosa = await member(browser, 'chat-credits-a', 'Rosa', PHONE);
   const bram = await member(browser, 'chat-credits-b', 'Bram', DESKTOP);
   // Her 20 signup credits go on two messages of 10 each: the balance is 0.

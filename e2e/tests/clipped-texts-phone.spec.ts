@@ -21,10 +21,13 @@ async function selectRoom(page: Page, selector: string) {
       const style = getComputedStyle(select);
       const context = document.createElement('canvas').getContext('2d')!;
       context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const widest = [...select.options].reduce((best, option) => {
-        const width = context.measureText(option.text).width;
-        return width > best.width ? { text: option.text, width } : best;
-      }, { text: '', width: 0 });
+      const widest = [...select.options].reduce(
+        (best, option) => {
+          const width = context.measureText(option.text).width;
+          return width > best.width ? { text: option.text, width } : best;
+        },
+        { text: '', width: 0 },
+      );
       const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       return { id: select.id, widest: widest.text, width: Math.ceil(widest.width), room: Math.floor(room) };
     }),
@@ -33,7 +36,8 @@ async function selectRoom(page: Page, selector: string) {
 
 function expectRoomFor(rooms: { id: string; widest: string; width: number; room: number }[], where: string) {
   expect(rooms.length, where).toBeGreaterThan(0);
-  for (const select of rooms) expect(select.width, `${where}: "${select.widest}" in #${select.id} (${select.room} px of room)`).toBeLessThanOrEqual(select.room);
+  for (const select of rooms)
+    expect(select.width, `${where}: "${select.widest}" in #${select.id} (${select.room} px of room)`).toBeLessThanOrEqual(select.room);
 }
 
 async function useLanguage(page: Page, language: Language) {
@@ -56,7 +60,10 @@ test.describe('texts a phone shows whole', () => {
         await page.locator('#signup-submit').click();
         await expect(page.locator('#signup-date-of-birth-day')).toHaveAttribute('aria-invalid', 'true');
         expectRoomFor(await selectRoom(page, '#signup-date-of-birth select'), `${language} ${width} px`);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${language} ${width} px: no sideways scrolling`).toBe(true);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+          `${language} ${width} px: no sideways scrolling`,
+        ).toBe(true);
       }
     }
   });
@@ -92,11 +99,17 @@ test.describe('texts a phone shows whole', () => {
             context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
             const words = (th.textContent ?? '').split(/\s+/).filter(Boolean);
             const widest = Math.max(...words.map((word) => context.measureText(word).width));
-            return { text: th.textContent, widest: Math.ceil(widest), room: Math.floor(th.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)) + 1 };
+            return {
+              text: th.textContent,
+              widest: Math.ceil(widest),
+              room: Math.floor(th.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)) + 1,
+            };
           }),
         );
         for (const cell of cells) expect(cell.widest, `${where}: header "${cell.text}"`).toBeLessThanOrEqual(cell.room);
-        const fits = await page.evaluate(() => document.querySelector('#credit-history-table')!.getBoundingClientRect().right <= document.documentElement.clientWidth);
+        const fits = await page.evaluate(
+          () => document.querySelector('#credit-history-table')!.getBoundingClientRect().right <= document.documentElement.clientWidth,
+        );
         expect(fits, `${where}: the credit history fits the screen`).toBe(true);
 
         await page.goto(`/members/${profileId}`);

@@ -103,7 +103,16 @@ async function member(browser: Browser, name: string, options: typeof PHONE | ty
   const email = `cluster-${name.toLowerCase()}-${Date.now()}@example.com`;
   address += 1;
   const signup = await context.request.post('/api/signup.php', {
-    data: { email, name, password: PASSWORD, date_of_birth: '1988-02-03', gender: 'female', looking_for: 'both', consent_terms: true, consent_orientation_data: true },
+    data: {
+      email,
+      name,
+      password: PASSWORD,
+      date_of_birth: '1988-02-03',
+      gender: 'female',
+      looking_for: 'both',
+      consent_terms: true,
+      consent_orientation_data: true,
+    },
     headers: { 'X-Forwarded-For': `10.78.0.${address}` },
   });
   expect(signup.status(), await signup.text()).toBe(201);
@@ -112,7 +121,9 @@ async function member(browser: Browser, name: string, options: typeof PHONE | ty
   const mailDir = path.join(dataDir, 'mail');
   let file: string | undefined;
   await expect
-    .poll(() => (file = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).find((f) => f.includes(email.toLowerCase())) : undefined), { timeout: 30_000 })
+    .poll(() => (file = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).find((f) => f.includes(email.toLowerCase())) : undefined), {
+      timeout: 30_000,
+    })
     .toBeDefined();
   const mail = await simpleParser(fs.readFileSync(path.join(mailDir, file!)));
   const link = /https?:\/\/[^\s"<>]+\/api\/activate\.php\?[^\s"<>]+/.exec(mail.text ?? '')?.[0];

@@ -24,7 +24,8 @@ const LANGUAGES = [
   { code: 'pl', title: 'Reklamacje', required: 'Opisz swoją reklamację' },
 ] as const;
 
-const noSidewaysScrolling = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+const noSidewaysScrolling = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 /** The topic select's widest option against the width its padding and arrow leave for the text (a select does not scroll, so scrollWidth cannot tell). */
 function topicRoom(page: Page) {
@@ -40,11 +41,17 @@ function topicRoom(page: Page) {
       },
       { text: '', width: 0 },
     );
-    return { widest: widest.text, width: Math.ceil(widest.width), room: Math.floor(select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)) };
+    return {
+      widest: widest.text,
+      width: Math.ceil(widest.width),
+      room: Math.floor(select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)),
+    };
   });
 }
 
-test('a visitor opens Complaints from the footer, is told the complaint is missing, then sends it and gets a reference number', async ({ page }) => {
+test('a visitor opens Complaints from the footer, is told the complaint is missing, then sends it and gets a reference number', async ({
+  page,
+}) => {
   await skipEntryWarning(page);
   await page.goto('/');
   await page.locator('footer a[href="/complaints"]').click();
@@ -79,7 +86,9 @@ test('a visitor opens Complaints from the footer, is told the complaint is missi
   await page.screenshot({ path: test.info().outputPath('complaint-received.png'), fullPage: true });
 });
 
-test('every language at 320 and 375 px: the page and its problems in that language, nothing cut short, no sideways scrolling', async ({ page }) => {
+test('every language at 320 and 375 px: the page and its problems in that language, nothing cut short, no sideways scrolling', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await skipEntryWarning(page);
   for (const { code, title, required } of LANGUAGES) {

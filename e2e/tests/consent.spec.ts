@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { newEmail, signupThroughApi, skipEntryWarning } from '../support/members';
 
 test.describe('orientation consent', () => {
-  test('withdraw it in the settings: the sexuality leaves the profile and cannot be chosen until consent is given again', async ({ page }) => {
+  test('withdraw it in the settings: the sexuality leaves the profile and cannot be chosen until consent is given again', async ({
+    page,
+  }) => {
     await skipEntryWarning(page);
     await signupThroughApi(page.request, newEmail('consent'));
     await page.goto('/profile');

@@ -82,7 +82,10 @@ test('a member pays p1 by direct debit: the code by SMS, a wrong code, then the 
   await expect(otp).toHaveAttribute('aria-invalid', 'true');
 
   // The whole form fits the phone: nothing scrolls sideways.
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   await expectNoAxeViolations(page, { include: '.direct-debit-page', label: 'the direct debit code step' });
 
@@ -111,7 +114,10 @@ test('a new member sees the time bonus counting down; /premium and /pricing read
 
   await page.goto('/premium');
   await expect(page.getByRole('table', { name: 'Free and Premium membership compared' })).toBeVisible();
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   await expectNoAxeViolations(page, { label: '/premium' });
 });
@@ -145,12 +151,17 @@ test('after paying, the member finds the order and its receipt with the VAT apar
   await expect(order.locator('[data-line="withdrawal"]')).toContainText('you agreed that delivery of the credits starts at once');
   await expect(order).toContainText('Cupido Media B.V.');
 
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   await expectNoAxeViolations(page, { include: '#orders', label: 'the orders and an open receipt' });
 });
 
-test('the time bonus modal comes 40 s after entering for a member without credits, passes axe, and stays closed once closed', async ({ page }) => {
+test('the time bonus modal comes 40 s after entering for a member without credits, passes axe, and stays closed once closed', async ({
+  page,
+}) => {
   await skipEntryWarning(page);
   // The page's clock is ours: 40 s pass at once.
   await page.clock.install();
@@ -161,7 +172,9 @@ test('the time bonus modal comes 40 s after entering for a member without credit
   await activateThroughMail(page.request, email);
   const search = (await (await page.request.get('/api/search.php')).json()) as { profiles: { id: number }[] };
   for (const text of ['Hello!', 'How are you?']) {
-    const sent = await page.request.post('/api/message.php', { data: { profile_id: search.profiles[0]!.id, client_id: randomUUID(), text } });
+    const sent = await page.request.post('/api/message.php', {
+      data: { profile_id: search.profiles[0]!.id, client_id: randomUUID(), text },
+    });
     expect(sent.ok(), await sent.text()).toBe(true);
   }
   const me = (await (await page.request.get('/api/user.php')).json()) as { user: { credits: number } };

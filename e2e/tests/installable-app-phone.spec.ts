@@ -22,11 +22,15 @@ async function member(page: Page, label: string) {
 const cachedUrls = (page: Page) =>
   page.evaluate(async () => {
     const all: string[] = [];
-    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) all.push(`${name} ${new URL(request.url).pathname}`);
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) all.push(`${name} ${new URL(request.url).pathname}`);
     return all;
   });
 
-test('the worker caches the app, never an API answer, and offline shows the offline screen until the network is back', async ({ page, context }) => {
+test('the worker caches the app, never an API answer, and offline shows the offline screen until the network is back', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(60_000);
   await member(page, 'app-offline');
   await page.goto('/members');
@@ -88,7 +92,11 @@ async function standalone(page: Page) {
   });
 }
 
-test('the Back button shows in the installed app on a profile reached from the search, not on the search, not in a tab', async ({ page, context, browser }) => {
+test('the Back button shows in the installed app on a profile reached from the search, not on the search, not in a tab', async ({
+  page,
+  context,
+  browser,
+}) => {
   test.setTimeout(60_000);
   await member(page, 'app-back');
   await standalone(page);
@@ -106,7 +114,10 @@ test('the Back button shows in the installed app on a profile reached from the s
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.width).toBeGreaterThanOrEqual(44);
   expect(box.height).toBeGreaterThanOrEqual(44);
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   // Keyboard: focus and Enter go back to the search.
   await back.focus();
@@ -123,7 +134,12 @@ test('the Back button shows in the installed app on a profile reached from the s
   await expect(fresh.getByRole('button', { name: 'Back' })).toHaveCount(0);
 
   // A browser tab: the browser has its own Back button, the app shows none.
-  const tab = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, storageState: await context.storageState() });
+  const tab = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    storageState: await context.storageState(),
+  });
   const tabPage = await tab.newPage();
   await skipEntryWarning(tabPage);
   await tabPage.goto('/members');

@@ -15,15 +15,33 @@ import { nthMailTo } from '../support/mailbox';
  */
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
-const LANDER_LAYOUT = ['adultonly', 'whoneedsstrings', 'alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'] as const;
+const LANDER_LAYOUT = [
+  'adultonly',
+  'whoneedsstrings',
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+] as const;
 
-const noSidewaysScrolling = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+const noSidewaysScrolling = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 /** Whether the profile is fictional, as the visitor's profile call says. */
 const isFictional = (page: Page, id: number) =>
-  page.evaluate(async (profileId) => ((await (await fetch(`/api/member.php?id=${profileId}`)).json()) as { profile: { is_fictional: boolean } }).profile.is_fictional, id);
+  page.evaluate(
+    async (profileId) =>
+      ((await (await fetch(`/api/member.php?id=${profileId}`)).json()) as { profile: { is_fictional: boolean } }).profile.is_fictional,
+    id,
+  );
 
-test('the lander layout: every lander has its headline, members with their disclosure, one signup action, terms and privacy', async ({ page }) => {
+test('the lander layout: every lander has its headline, members with their disclosure, one signup action, terms and privacy', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await skipEntryWarning(page);
   // Lighthouse's best-practices score counts console errors: a lander logs none.
@@ -76,7 +94,9 @@ test('reduced motion: the video landers show the poster instead of the loop', as
   await expect(page.locator('video')).toHaveCount(0);
 });
 
-test('a visitor from a network link to tinderswipe accepts tracking, swipes and signs up; the signup names the lander and the network', async ({ page }) => {
+test('a visitor from a network link to tinderswipe accepts tracking, swipes and signs up; the signup names the lander and the network', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const email = newEmail('lander');
   const visit = page.waitForRequest((request) => request.url().includes('/api/page-visit.php') && request.method() === 'POST');

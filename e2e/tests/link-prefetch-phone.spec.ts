@@ -14,7 +14,9 @@ test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true
  * Lazy chunks are named by their hash (vite.config.ts): the build's manifest says which file holds
  * which source, so the scenario names a chunk by the module it starts with.
  */
-const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../../apps/web/dist/.vite/manifest.json', import.meta.url)), 'utf8')) as Record<string, { file: string }>;
+const manifest = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../apps/web/dist/.vite/manifest.json', import.meta.url)), 'utf8'),
+) as Record<string, { file: string }>;
 const chunkOf = (source: string): string => {
   const file = manifest[source]?.file;
   if (!file) throw new Error(`${source} is not a chunk of the build: run npm run build`);
@@ -36,7 +38,9 @@ function chunksRequested(page: Page): string[] {
 async function member(page: Page, label: string) {
   await skipEntryWarning(page);
   await signupThroughApi(page.request, newEmail(label));
-  const response = await page.request.put('/api/profile.php', { data: { gender: 'female', sexuality: 'hetero', looking_for_gender: null } });
+  const response = await page.request.put('/api/profile.php', {
+    data: { gender: 'female', sexuality: 'hetero', looking_for_gender: null },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 

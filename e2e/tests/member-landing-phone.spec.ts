@@ -27,9 +27,12 @@ async function demoProfile(page: Page): Promise<Card> {
   return card!;
 }
 
-const noSidewaysScrolling = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+const noSidewaysScrolling = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
-test('a visitor writes to a profile from its landing page, signs up, activates and finds the conversation with the message', async ({ page }) => {
+test('a visitor writes to a profile from its landing page, signs up, activates and finds the conversation with the message', async ({
+  page,
+}) => {
   // Signup, the mailbox, activation and the chats: one long flow.
   test.setTimeout(90_000);
   await skipEntryWarning(page);
@@ -67,7 +70,8 @@ test('a visitor writes to a profile from its landing page, signs up, activates a
   expect(await noSidewaysScrolling(page), 'no sideways scrolling with the form').toBe(true);
   const sent: Record<string, unknown>[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/signup.php') sent.push(request.postDataJSON() as Record<string, unknown>);
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/signup.php')
+      sent.push(request.postDataJSON() as Record<string, unknown>);
   });
   await useOwnAddress(page);
   await page.locator('#signup-submit').click();

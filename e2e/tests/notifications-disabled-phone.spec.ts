@@ -19,14 +19,21 @@ async function mailgunEvent(request: APIRequestContext, eventData: Record<string
   const timestamp = String(Math.floor(Date.now() / 1000));
   const token = randomBytes(25).toString('hex');
   const signature = createHmac('sha256', E2E_MAILGUN_WEBHOOK_SIGNING_KEY).update(`${timestamp}${token}`).digest('hex');
-  const response = await request.post(`${siteOrigin()}/api/mail-events/mailgun`, { data: { signature: { timestamp, token, signature }, 'event-data': eventData } });
+  const response = await request.post(`${siteOrigin()}/api/mail-events/mailgun`, {
+    data: { signature: { timestamp, token, signature }, 'event-data': eventData },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
 /** The event is applied by a job within seconds; the app would see it at its next refresh (60 s), the scenario reloads. */
 async function reloadOnceDisabled(page: Page, reason: string) {
   await expect
-    .poll(async () => ((await (await page.request.get('/api/user.php')).json()) as { user: { notifications_disabled: string[] } }).user.notifications_disabled, { timeout: 20_000 })
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/user.php')).json()) as { user: { notifications_disabled: string[] } }).user
+          .notifications_disabled,
+      { timeout: 20_000 },
+    )
     .toContain(reason);
   await page.reload();
 }
@@ -52,7 +59,10 @@ test('a complaint and a bounce show the alert, and the member turns mails back o
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(375);
   expect(heading.y).toBeGreaterThanOrEqual(box.y + box.height);
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   await expectNoAxeViolations(page, { include: '#notifications-disabled-alert', label: 'disabled notifications alert' });
   await alert.getByRole('button', { name: 'Turn e-mails back on' }).click();
@@ -62,7 +72,13 @@ test('a complaint and a bounce show the alert, and the member turns mails back o
   await expect(alert).toHaveCount(0);
 
   // A hard bounce: invalid address. Dismissed, it stays dismissed.
-  await mailgunEvent(request, { event: 'failed', severity: 'permanent', reason: 'bounce', recipient: email, 'delivery-status': { code: 550 } });
+  await mailgunEvent(request, {
+    event: 'failed',
+    severity: 'permanent',
+    reason: 'bounce',
+    recipient: email,
+    'delivery-status': { code: 550 },
+  });
   await reloadOnceDisabled(page, 'bounce');
   await expect(alert).toContainText('Notifications disabled: invalid address.');
   await expect(alert).toContainText(`E-mails to ${email} could not be delivered.`);
@@ -85,7 +101,9 @@ test('a complaint and a bounce show the alert, and the member turns mails back o
   await page.locator('#mail-change-confirm').click();
   await expect(page.locator('#mail-change-done')).toBeVisible();
   await page.goto('/notifications');
-  await expect(page.locator('#notification-preferences').getByRole('group', { name: 'E-mails' }).getByRole('switch', { name: 'New messages' })).toBeVisible();
+  await expect(
+    page.locator('#notification-preferences').getByRole('group', { name: 'E-mails' }).getByRole('switch', { name: 'New messages' }),
+  ).toBeVisible();
   await expect(page.locator('#notifications-disabled')).toHaveCount(0);
   await expect(alert).toHaveCount(0);
 });

@@ -15,8 +15,18 @@ import { activateThroughMail, newEmail, signupThroughApi, siteOrigin, skipEntryW
  * server its zone, so the scenario's browser lives where it is daytime now, whenever CI runs.
  */
 function daytimeZone(now = new Date()): string {
-  const zones = ['Europe/London', 'Asia/Dubai', 'Asia/Bangkok', 'Asia/Tokyo', 'Pacific/Auckland', 'Pacific/Honolulu', 'America/Los_Angeles', 'America/New_York'];
-  const hourIn = (zone: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(now));
+  const zones = [
+    'Europe/London',
+    'Asia/Dubai',
+    'Asia/Bangkok',
+    'Asia/Tokyo',
+    'Pacific/Auckland',
+    'Pacific/Honolulu',
+    'America/Los_Angeles',
+    'America/New_York',
+  ];
+  const hourIn = (zone: string) =>
+    Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(now));
   return zones.find((zone) => hourIn(zone) >= 10 && hourIn(zone) < 20)!;
 }
 
@@ -33,7 +43,14 @@ test('mails a message, not a like, with a one-click unsubscribe that works', asy
   await page.goto('/notifications');
   // The app tells the server the browser's zone once logged in (features/likes/use-time-zone-sync.ts).
   await expect
-    .poll(async () => ((await (await page.request.get('/api/user.php', { headers: { 'X-Request-Type': 'client' } })).json()) as { user: { time_zone: string | null } }).user.time_zone)
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get('/api/user.php', { headers: { 'X-Request-Type': 'client' } })).json()) as {
+            user: { time_zone: string | null };
+          }
+        ).user.time_zone,
+    )
     .not.toBeNull();
   const section = page.locator('#notification-preferences');
   await expect(section.getByRole('heading', { level: 2, name: 'Notifications' })).toBeVisible();
@@ -50,7 +67,10 @@ test('mails a message, not a like, with a one-click unsubscribe that works', asy
   await messages.check();
   await expect(page.locator('#notification-preferences-saved')).toHaveText('New messages: e-mails on.');
   await expect(mails.getByRole('switch', { name: 'Offers and promotions' })).not.toBeChecked();
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   await expectNoAxeViolations(page, { include: '#notification-preferences', label: 'notification preferences' });
 
@@ -65,7 +85,9 @@ test('mails a message, not a like, with a one-click unsubscribe that works', asy
   await signupThroughApi(other.request, otherEmail, 'Bram');
   await activateThroughMail(other.request, otherEmail);
   expect((await other.request.post(`${siteOrigin()}/api/like.php`, { data: { profile_id: profileId } })).status()).toBe(200);
-  const sent = await other.request.post(`${siteOrigin()}/api/message.php`, { data: { profile_id: profileId, client_id: crypto.randomUUID(), text: 'Hi Noor!' } });
+  const sent = await other.request.post(`${siteOrigin()}/api/message.php`, {
+    data: { profile_id: profileId, client_id: crypto.randomUUID(), text: 'Hi Noor!' },
+  });
   expect(sent.status(), await sent.text()).toBe(200);
   await other.close();
 
@@ -95,7 +117,9 @@ test('mails a message, not a like, with a one-click unsubscribe that works', asy
   expect(posted.status(), await posted.text()).toBe(200);
   await mailApp.close();
   await page.goto('/notifications');
-  await expect(page.locator('#notification-preferences').getByRole('group', { name: 'E-mails' }).getByRole('switch', { name: 'New conversations' })).not.toBeChecked();
+  await expect(
+    page.locator('#notification-preferences').getByRole('group', { name: 'E-mails' }).getByRole('switch', { name: 'New conversations' }),
+  ).not.toBeChecked();
 
   // The page a person opens from the mail's footer says so, and turns it back on.
   const pageLink = mail.links.map((link) => new URL(link)).find((url) => url.pathname === '/unsubscribe');
@@ -105,5 +129,7 @@ test('mails a message, not a like, with a one-click unsubscribe that works', asy
   await page.getByRole('button', { name: 'Turn e-mails about new conversations back on' }).click();
   await expect(page.locator('#unsubscribe-status')).toHaveText(/^E-mails about new conversations from .* are on again\.$/);
   await page.goto('/notifications');
-  await expect(page.locator('#notification-preferences').getByRole('group', { name: 'E-mails' }).getByRole('switch', { name: 'New conversations' })).toBeChecked();
+  await expect(
+    page.locator('#notification-preferences').getByRole('group', { name: 'E-mails' }).getByRole('switch', { name: 'New conversations' }),
+  ).toBeChecked();
 });

@@ -18,12 +18,17 @@ test.describe.configure({ timeout: 120_000 });
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-test('an operator claims a conversation, keeps the note, is refused a meeting and answers; the member sees it at once with the fictional badge', async ({ browser, page }) => {
+test('an operator claims a conversation, keeps the note, is refused a meeting and answers; the member sees it at once with the fictional badge', async ({
+  browser,
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await loginAsDemoAdmin(page);
 
   // A fictional profile of its own on the demo site, so the queue row is this scenario's.
-  const { sites } = (await (await page.request.get('/admin/api/fictional-profiles/sites')).json()) as { sites: { id: number; domain: string; countries: string[] }[] };
+  const { sites } = (await (await page.request.get('/admin/api/fictional-profiles/sites')).json()) as {
+    sites: { id: number; domain: string; countries: string[] }[];
+  };
   const site = sites.find((s) => s.domain === 'localhost') ?? sites[0]!;
   const fictionalName = `Lena ${Date.now() % 100_000}`;
   const created = await page.request.post('/admin/api/fictional-profiles', {
@@ -103,7 +108,9 @@ test('an operator claims a conversation, keeps the note, is refused a meeting an
   await reply.fill(meeting);
   await expect(page.getByText(/it proposes a meeting/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
-  const refused = await page.request.post(`/admin/api/operator/conversations/${conversationId}/messages`, { data: { text: meeting, client_id: randomUUID() } });
+  const refused = await page.request.post(`/admin/api/operator/conversations/${conversationId}/messages`, {
+    data: { text: meeting, client_id: randomUUID() },
+  });
   expect(refused.status(), await refused.text()).toBe(400);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('reply_refused_meeting');
   await expect(conversation.getByRole('listitem').filter({ hasText: meeting })).toHaveCount(0);

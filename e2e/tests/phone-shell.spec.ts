@@ -39,7 +39,9 @@ test('the main places are a bottom tab bar with the badges; the disclosure is on
   const bram = await member(browser, 'shell-b', 'Bram');
   // Rosa likes Bram and writes to him: Bram has a new like and an unread message.
   expect((await rosa.page.request.post('/api/like.php', { data: { profile_id: bram.id, source: 'profile' } })).ok()).toBe(true);
-  const sent = await rosa.page.request.post('/api/message.php', { data: { profile_id: bram.id, client_id: randomUUID(), text: 'Hi Bram!' } });
+  const sent = await rosa.page.request.post('/api/message.php', {
+    data: { profile_id: bram.id, client_id: randomUUID(), text: 'Hi Bram!' },
+  });
   expect(sent.ok(), await sent.text()).toBe(true);
 
   const page = bram.page;
@@ -95,7 +97,7 @@ test('no bar covers a package or the swipe buttons; the swipe card fits a 375x66
   await context.close();
 });
 
-test('the payment provider\'s return opens its page at the top', async ({ page }) => {
+test("the payment provider's return opens its page at the top", async ({ page }) => {
   await skipEntryWarning(page);
   const email = newEmail('shell-return');
   await signupThroughApi(page.request, email, 'Dora');

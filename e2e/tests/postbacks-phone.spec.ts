@@ -27,7 +27,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((resolve) => double.close(() => resolve())));
 
-test('a network is told of a consenting visitor’s signup and activation once each, and the call log shows it', async ({ page, request }) => {
+test('a network is told of a consenting visitor’s signup and activation once each, and the call log shows it', async ({
+  page,
+  request,
+}) => {
   const { port } = double.address() as AddressInfo;
   const network = `n-e2e-${Date.now()}`;
 
@@ -66,7 +69,15 @@ test('a network is told of a consenting visitor’s signup and activation once e
   await activateThroughMail(request, email);
 
   const ours = () => received.filter((url) => url.searchParams.get('n') === network);
-  await expect.poll(() => ours().map((url) => url.searchParams.get('e')).sort(), { timeout: 20_000 }).toEqual(['activation', 'signup']);
+  await expect
+    .poll(
+      () =>
+        ours()
+          .map((url) => url.searchParams.get('e'))
+          .sort(),
+      { timeout: 20_000 },
+    )
+    .toEqual(['activation', 'signup']);
   for (const url of ours()) {
     expect(url.searchParams.get('s')).toBe('s1');
     expect(url.searchParams.get('u')).toMatch(/^[A-Za-z0-9_-]{22}$/);

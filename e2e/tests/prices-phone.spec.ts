@@ -18,7 +18,17 @@ let addresses = 0;
 async function signUp(page: Page, email: string, country: 'GB' | 'PL') {
   addresses++;
   const response = await page.request.post(`${siteOrigin()}/api/signup.php`, {
-    data: { email, name: 'Priya', password: PASSWORD, date_of_birth: '1990-04-05', gender: 'female', looking_for: 'both', country, consent_terms: true, consent_orientation_data: true },
+    data: {
+      email,
+      name: 'Priya',
+      password: PASSWORD,
+      date_of_birth: '1990-04-05',
+      gender: 'female',
+      looking_for: 'both',
+      country,
+      consent_terms: true,
+      consent_orientation_data: true,
+    },
     headers: { 'X-Forwarded-For': `10.88.${country === 'GB' ? 1 : 2}.${addresses}` },
   });
   expect(response.status(), await response.text()).toBe(201);

@@ -37,13 +37,23 @@ async function signUpFromHome(page: Page, email: string, name: string): Promise<
   await page.locator('#signup-date-of-birth-year').selectOption('1990');
   await page.locator('#signup-consent-terms').check();
   await useOwnAddress(page);
-  const [request] = await Promise.all([page.waitForRequest((r) => new URL(r.url()).pathname === '/api/signup.php'), page.locator('#signup-submit').click()]);
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/signup.php'),
+    page.locator('#signup-submit').click(),
+  ]);
   await expect(page).toHaveURL(/\/members/);
   return request.postDataJSON() as Record<string, unknown>;
 }
 
 /** Settings -> Download my data; answers the saved file's name and parsed contents. */
-async function downloadMyData(page: Page): Promise<{ name: string; data: { account: { tracking: Record<string, string> }; profile: { name: string }; consents: { kind: string; revoked_at: string | null }[] } }> {
+async function downloadMyData(page: Page): Promise<{
+  name: string;
+  data: {
+    account: { tracking: Record<string, string> };
+    profile: { name: string };
+    consents: { kind: string; revoked_at: string | null }[];
+  };
+}> {
   await page.goto('/notifications');
   const button = page.getByRole('button', { name: 'Download my data' });
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);

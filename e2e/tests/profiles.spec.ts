@@ -101,7 +101,9 @@ test.describe('geolocation', () => {
     await page.goto('/profile');
     await expect(page.locator('#geolocation')).toHaveAttribute('data-permission', 'granted');
     await page.locator('#geolocation-button').click();
-    await expect(page.locator('#geolocation-result')).toHaveText('We filled in your location: London, United Kingdom. Save your profile to keep it.');
+    await expect(page.locator('#geolocation-result')).toHaveText(
+      'We filled in your location: London, United Kingdom. Save your profile to keep it.',
+    );
     await expect(page.getByLabel('Country')).toHaveValue('GB');
     await expect(page.getByLabel('Region')).toHaveValue('LND');
     await expect(page.getByLabel('City')).toHaveValue('London');
@@ -121,7 +123,9 @@ test.describe('geolocation', () => {
     await page.goto(`${origin}/profile`);
     await expect(page.getByRole('heading', { level: 1, name: 'Mijn profiel' })).toBeVisible();
     await page.locator('#geolocation-button').click();
-    await expect(page.locator('#geolocation-result')).toHaveText('We hebben je locatie ingevuld: Amsterdam, Nederland. Sla je profiel op om die te bewaren.');
+    await expect(page.locator('#geolocation-result')).toHaveText(
+      'We hebben je locatie ingevuld: Amsterdam, Nederland. Sla je profiel op om die te bewaren.',
+    );
     await expect(page.getByLabel('Land', { exact: true })).toHaveValue('NL');
     await expect(page.getByLabel('Provincie')).toHaveValue('NH');
     await expect(page.getByLabel('Woonplaats')).toHaveValue('Amsterdam');
@@ -162,7 +166,9 @@ test.describe('photos', () => {
     await expect(page.locator('#photo-limit-reached')).toHaveText('You have reached your limit of 3 photos.');
 
     await page.locator('#photo-input').setInputFiles(await photoFile('fourth.png'));
-    await expect(page.locator('#photo-error')).toContainText('You can have at most 3 photos. Delete one first, or get Premium to have up to 25 photos.');
+    await expect(page.locator('#photo-error')).toContainText(
+      'You can have at most 3 photos. Delete one first, or get Premium to have up to 25 photos.',
+    );
     await expect(page.locator('#photo-error').getByRole('link', { name: 'Get Premium' })).toBeVisible();
     await expect(page.locator('#photo-list > li')).toHaveCount(3);
 
@@ -180,7 +186,9 @@ test.describe('photos', () => {
     await skipEntryWarning(page);
     await signupThroughApi(page.request, newEmail('not-a-photo'));
     await page.goto('/profile');
-    await page.locator('#photo-input').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not pixels') });
+    await page
+      .locator('#photo-input')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not pixels') });
     await expect(page.locator('#photo-error')).toContainText('not a photo we can read');
     await expect(page.locator('#photo-list')).toHaveCount(0);
   });
@@ -199,7 +207,10 @@ test.describe('search', () => {
     await page.getByLabel('Age to').selectOption('60');
     // The new search's answer, so the check below cannot run before the app has started it (the
     // address changes first; until React renders the change the old results are not busy yet).
-    const searched = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/search.php' && new URL(response.url()).searchParams.get('gender') === 'female');
+    const searched = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/search.php' && new URL(response.url()).searchParams.get('gender') === 'female',
+    );
     await page.locator('#search-submit').click();
     await expect(page).toHaveURL(/\/members\?gender=female&min_age=25&max_age=60$/);
     await searched;
@@ -258,7 +269,10 @@ test.describe('profile page', () => {
     await skipEntryWarning(page);
     await signupThroughApi(page.request, newEmail('viewer'));
     await page.goto('/members');
-    const fictionalCard = page.locator('#search-results .profile-card').filter({ has: page.locator('.fictional-badge') }).first();
+    const fictionalCard = page
+      .locator('#search-results .profile-card')
+      .filter({ has: page.locator('.fictional-badge') })
+      .first();
     await expect(fictionalCard).toBeVisible();
     await fictionalCard.click();
     await expect(page).toHaveURL(/\/members\/\d+$/);
@@ -267,7 +281,10 @@ test.describe('profile page', () => {
     // The page's title and description name the profile, and the description discloses it too.
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!.split(',')[0]!.trim();
     await expect(page).toHaveTitle(`${name} | Cupido`);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(`^Fictional profile: ${name}, \\d+\\. See the photos and profile on Cupido\\.$`));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      new RegExp(`^Fictional profile: ${name}, \\d+\\. See the photos and profile on Cupido\\.$`),
+    );
     // One photo, or five on every fifth demo profile.
     await expect(page.locator('#member-photo-count')).toHaveText(/^(1|5) in total$/);
     await page.getByRole('button', { name: /^Open photo 1 of \d$/ }).click();

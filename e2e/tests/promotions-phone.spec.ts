@@ -28,13 +28,20 @@ test.afterEach(async () => {
   restore = [];
 });
 
-const noSidewaysScrolling = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+const noSidewaysScrolling = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 /** The partner's hosts answer inside the browser: no test reaches the network. */
 async function fakePartnerHosts(page: Page) {
-  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 200, g: 40, b: 120 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 200, g: 40, b: 120 } } })
+    .png()
+    .toBuffer();
   await page.context().route('https://cdn.cams.example/**', (route) => route.fulfill({ contentType: 'image/png', body: png }));
-  await page.context().route('https://partner.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Partner</title><h1>Partner site</h1>' }));
+  await page
+    .context()
+    .route('https://partner.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Partner</title><h1>Partner site</h1>' }),
+    );
 }
 
 /** Stops the page's (installed) clock about a second on (a busy machine may take longer: then once more). */
@@ -56,10 +63,15 @@ async function adminOf(page: Page) {
   return sites.sites.find((site) => site.domain === 'localhost')!.id;
 }
 
-test('the operator turns the live-cam tile on; a member sees it among the search results, labelled as an advertisement', async ({ page, browser }) => {
+test('the operator turns the live-cam tile on; a member sees it among the search results, labelled as an advertisement', async ({
+  page,
+  browser,
+}) => {
   const siteId = await adminOf(page);
   restore.push(async (api) => {
-    const response = await api.put(`/admin/api/sites/${siteId}/promo-tiles/live_cam`, { data: { enabled: false, target_url: '', image_url: '', countries: [] } });
+    const response = await api.put(`/admin/api/sites/${siteId}/promo-tiles/live_cam`, {
+      data: { enabled: false, target_url: '', image_url: '', countries: [] },
+    });
     expect(response.status(), await response.text()).toBe(200);
   });
   await page.goto(`/admin/sites/${siteId}`);
@@ -90,7 +102,12 @@ test('the operator turns the live-cam tile on; a member sees it among the search
   await expect(tile).toHaveAttribute('target', '_blank');
   await expect(tile).toHaveAttribute('rel', 'noopener sponsored');
   const href = new URL((await tile.getAttribute('href'))!);
-  expect(Object.fromEntries(href.searchParams)).toEqual({ aff: '7', utm_source: 'localhost', utm_medium: 'promo_tile', utm_campaign: 'live_cam' });
+  expect(Object.fromEntries(href.searchParams)).toEqual({
+    aff: '7',
+    utm_source: 'localhost',
+    utm_medium: 'promo_tile',
+    utm_campaign: 'live_cam',
+  });
   await expect(tile.getByRole('img')).toHaveAttribute('alt', 'Live cam models online now, on a partner site');
   await expect.poll(() => tile.getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await expectNoAxeViolations(member, { label: '/members with a promo tile' });
@@ -99,7 +116,10 @@ test('the operator turns the live-cam tile on; a member sees it among the search
   await context.close();
 });
 
-test('a visitor who may not sign up is told where they will be taken, can stay, or is taken there with the tracking', async ({ page, browser }) => {
+test('a visitor who may not sign up is told where they will be taken, can stay, or is taken there with the tracking', async ({
+  page,
+  browser,
+}) => {
   const siteId = await adminOf(page);
   const set = await page.request.put(`/admin/api/sites/${siteId}/partner-redirects/*`, { data: { target_url: PARTNER } });
   expect(set.status(), await set.text()).toBe(200);
@@ -146,7 +166,9 @@ test('a visitor who may not sign up is told where they will be taken, can stay, 
   await skipEntryWarning(closed);
   await closed.clock.install();
   await closed.goto('/signup');
-  await expect(closed.locator('#partner-redirect')).toContainText('New members cannot sign up on Cupido through this link', { timeout: 20_000 });
+  await expect(closed.locator('#partner-redirect')).toContainText('New members cannot sign up on Cupido through this link', {
+    timeout: 20_000,
+  });
   await pauseClock(closed);
   await expect(closed.locator('#signup-invite-only')).toBeVisible();
   await closed.getByRole('button', { name: 'Stay on Cupido' }).click();

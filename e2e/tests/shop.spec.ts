@@ -31,11 +31,16 @@ async function profileWithLockedPhotos(page: Page): Promise<number> {
 
 /** No sideways scrolling at 375 px. */
 async function expectNoOverflow(page: Page) {
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
 }
 
-test('a new member sees the time bonus, buys 120 credits with iDEAL in the sandbox, becomes Premium and sees every photo', async ({ page }) => {
+test('a new member sees the time bonus, buys 120 credits with iDEAL in the sandbox, becomes Premium and sees every photo', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await skipEntryWarning(page);
   const email = newEmail('shop');

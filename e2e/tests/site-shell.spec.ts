@@ -5,7 +5,9 @@ const entryWarning = (page: Page) => page.locator('#site-entry-warning');
 
 async function enterSite(page: Page) {
   await expect(entryWarning(page)).toBeVisible();
-  await entryWarning(page).getByRole('button', { name: /enter|ga verder|weiter|entra|entrer|entrar|wchodzę/i }).click();
+  await entryWarning(page)
+    .getByRole('button', { name: /enter|ga verder|weiter|entra|entrer|entrar|wchodzę/i })
+    .click();
   await expect(entryWarning(page)).toBeHidden();
 }
 
@@ -134,7 +136,17 @@ test.describe('layout on a phone', () => {
     await enterSite(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    for (const path of ['/pages/terms', '/pages/privacy', '/pages/cookies', '/pages/ban', '/pricing', '/complaints', '/pages/return-policy', '/pages/faq', '/pages/service']) {
+    for (const path of [
+      '/pages/terms',
+      '/pages/privacy',
+      '/pages/cookies',
+      '/pages/ban',
+      '/pricing',
+      '/complaints',
+      '/pages/return-policy',
+      '/pages/faq',
+      '/pages/service',
+    ]) {
       await expect(page.locator(`footer a[href="${path}"]`)).toHaveCount(1);
     }
   });

@@ -29,8 +29,10 @@ test.afterAll(() => new Promise<void>((resolve) => double.close(() => resolve())
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-test('a visitor from a network lander signs up, activates and buys: the network hears each once, the figures count each once', async ({ browser }) => {
-  const { port } = (double.address() as AddressInfo);
+test('a visitor from a network lander signs up, activates and buys: the network hears each once, the figures count each once', async ({
+  browser,
+}) => {
+  const { port } = double.address() as AddressInfo;
   const network = `n1-${Date.now()}`;
 
   // The operator's side: the network and its postback template.
@@ -38,7 +40,12 @@ test('a visitor from a network lander signs up, activates and buys: the network 
   const admin = await adminContext.newPage();
   await loginAsDemoAdmin(admin);
   const created = await admin.request.post('/admin/api/postback-networks', {
-    data: { site_id: 1, network, url_template: `http://127.0.0.1:${port}/pb?e={event}&s={sub1}&a={amount}&c={currency}&n={network}`, enabled: true },
+    data: {
+      site_id: 1,
+      network,
+      url_template: `http://127.0.0.1:${port}/pb?e={event}&s={sub1}&a={amount}&c={currency}&n={network}`,
+      enabled: true,
+    },
   });
   expect(created.ok(), await created.text()).toBe(true);
 
@@ -93,7 +100,15 @@ test('a visitor from a network lander signs up, activates and buys: the network 
 
   // The network heard each event once (the job queue sends them).
   const ours = () => received.filter((url) => url.searchParams.get('n') === network);
-  await expect.poll(() => ours().map((url) => url.searchParams.get('e')).sort(), { timeout: 60_000 }).toEqual(['activation', 'purchase', 'signup']);
+  await expect
+    .poll(
+      () =>
+        ours()
+          .map((url) => url.searchParams.get('e'))
+          .sort(),
+      { timeout: 60_000 },
+    )
+    .toEqual(['activation', 'purchase', 'signup']);
   for (const url of ours()) expect(url.searchParams.get('s')).toBe('s1');
   const purchase = ours().find((url) => url.searchParams.get('e') === 'purchase')!;
   expect(purchase.searchParams.get('a')).toMatch(/^\d+\.\d\d$/);
@@ -102,7 +117,8 @@ test('a visitor from a network lander signs up, activates and buys: the network 
   // The traffic figures for that network, by sub: one of each.
   const figures = await admin.request.get(`/admin/api/traffic?site_id=1&from=${today()}&to=${today()}&group_by=sub1&network=${network}`);
   expect(figures.ok(), await figures.text()).toBe(true);
-  const rows = ((await figures.json()) as { rows: { key: string; visits: number; signups: number; activations: number; buyers: number }[] }).rows;
+  const rows = ((await figures.json()) as { rows: { key: string; visits: number; signups: number; activations: number; buyers: number }[] })
+    .rows;
   expect(rows).toEqual([expect.objectContaining({ key: 's1', visits: 1, signups: 1, activations: 1, buyers: 1 })]);
 
   await context.close();

@@ -79,12 +79,16 @@ async function deliverPush(page: Page, cdp: CDPSession, registrationId: string, 
     navigator.serviceWorker.addEventListener('message', (event) => heard.pushNotes!.push(event.data));
   });
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: siteOrigin(), registrationId, data: JSON.stringify(push) });
-  await expect.poll(() => page.evaluate(() => (window as unknown as { pushNotes: unknown[] }).pushNotes)).toEqual([{ type: PUSH_RECEIVED, message: push }]);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { pushNotes: unknown[] }).pushNotes))
+    .toEqual([{ type: PUSH_RECEIVED, message: push }]);
 }
 
 /** What the worker shows now: title, body, tag and where a click leads. */
 const shownNotifications = (page: Page) =>
-  page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, data }) => ({ title, body, tag, data })));
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, data }) => ({ title, body, tag, data })),
+  );
 
 /** The member's click on the worker's notification: its notificationclick runs as for a real one. */
 async function clickNotification() {
@@ -93,7 +97,9 @@ async function clickNotification() {
     const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent: (event: Event) => boolean };
     const [notification] = await scope.registration.getNotifications();
     if (!notification) throw new Error('no notification shown');
-    const NotificationEventClass = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+    const NotificationEventClass = (
+      self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }
+    ).NotificationEvent;
     scope.dispatchEvent(new NotificationEventClass('notificationclick', { notification }));
   });
 }
@@ -111,7 +117,9 @@ test('a member turns push on; a push shows a notification, reloads the chats and
   const otherEmail = newEmail('push-writer');
   await signupThroughApi(other, otherEmail, 'Bram');
   await activateThroughMail(other, otherEmail);
-  const sent = await other.post('/api/message.php', { data: { profile_id: profileId, client_id: crypto.randomUUID(), text: 'Hi Noor, are you there?' } });
+  const sent = await other.post('/api/message.php', {
+    data: { profile_id: profileId, client_id: crypto.randomUUID(), text: 'Hi Noor, are you there?' },
+  });
   expect(sent.status(), await sent.text()).toBe(200);
   await other.dispose();
   const chats = (await (await page.request.get('/api/chats.php')).json()) as { chats: { conversation: number }[] };
@@ -131,7 +139,9 @@ test('a member turns push on; a push shows a notification, reloads the chats and
   await offer.getByRole('button', { name: 'Turn on notifications' }).click();
   await expect(page.locator('#push-offer-outcome')).toHaveText('Done: notifications are on for this device.');
   await expect(offer).toHaveCount(0);
-  const subscription = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.toJSON());
+  const subscription = await page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.toJSON(),
+  );
   expect(subscription?.endpoint).toMatch(/^https:\/\//);
   expect(pushService.registrations()).toBeGreaterThan(0);
   // Stored on the server through its real route.

@@ -50,7 +50,9 @@ const cards = (page: Page) => page.locator('#search-results .profile-card');
 
 /** The profile ids of the result cards, in order (each card links to /members/<id>). */
 async function cardIds(page: Page): Promise<number[]> {
-  const hrefs = await cards(page).locator('a[href^="/members/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const hrefs = await cards(page)
+    .locator('a[href^="/members/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   const ids: number[] = [];
   for (const href of hrefs) {
     const id = Number(/\/members\/(\d+)/.exec(href)?.[1]);
@@ -125,7 +127,9 @@ test('a man looking for women sees only women who look for men or both, nearest 
   // Nearest first as the cards say it, and fictional profiles never nearer than the stated minimum (30 km, about 19 miles).
   const shown = await milesOnCards(page);
   expect(shown).toEqual([...shown].sort((a, b) => a - b));
-  for (const text of await cards(page).filter({ hasText: /🎭|fictional/i }).allTextContents()) {
+  for (const text of await cards(page)
+    .filter({ hasText: /🎭|fictional/i })
+    .allTextContents()) {
     expect(Number(/about (\d+) miles? away/i.exec(text)?.[1])).toBeGreaterThanOrEqual(19);
   }
 
@@ -194,7 +198,10 @@ test('a fictional profile never auto-likes a member it would not be shown to', a
       await activateThroughMail(context.request, email);
       const answer = (await (await context.request.get('/api/auto-like.php')).json()) as { profile: { id: number } | null };
       expect(answer.profile, 'the site auto-likes new members').not.toBeNull();
-      const liker = (await (await context.request.get(`/api/member.php?id=${answer.profile!.id}`)).json()).profile as { gender: string; is_fictional: boolean };
+      const liker = (await (await context.request.get(`/api/member.php?id=${answer.profile!.id}`)).json()).profile as {
+        gender: string;
+        is_fictional: boolean;
+      };
       expect(liker).toMatchObject({ gender: seeking, is_fictional: true });
     } finally {
       await context.close();

@@ -122,16 +122,30 @@ export const JOB_STOP_TIMEOUT_MS = 8_000;
 
 export interface AppDeps {
   config: Pick<Config, 'countryHeader' | 'trustProxy' | 'logLevel' | 'webDistDir' | 'dataDir' | 'smtpUrl' | 'redisUrl'> &
-    Partial<Pick<Config, 'photoS3' | 'metricsToken' | 'publicOrigin' | 'payments' | 'sms' | 'paymentSandboxAllowed' | 'dkim' | 'notificationMailDelaySeconds' | 'campaignMailsPerMinute' | 'mailgunWebhookSigningKey'>> & {
-    /** Demo, production or the tests' app (run-mode.ts, decision 035): which demo- and test-only parts exist. */
-    mode: RunMode;
-    /** Prefix of rate-limit keys in Redis; tests give each app its own. */
-    rateLimitKeyPrefix?: string;
-    /** Prefix of broker channels (default cupido:); apps that should hear each other share it. */
-    brokerChannelPrefix?: string;
-    /** The live channel's heartbeat and limits (tests shorten them). */
-    liveLimits?: Partial<LiveLimits>;
-  };
+    Partial<
+      Pick<
+        Config,
+        | 'photoS3'
+        | 'metricsToken'
+        | 'publicOrigin'
+        | 'payments'
+        | 'sms'
+        | 'paymentSandboxAllowed'
+        | 'dkim'
+        | 'notificationMailDelaySeconds'
+        | 'campaignMailsPerMinute'
+        | 'mailgunWebhookSigningKey'
+      >
+    > & {
+      /** Demo, production or the tests' app (run-mode.ts, decision 035): which demo- and test-only parts exist. */
+      mode: RunMode;
+      /** Prefix of rate-limit keys in Redis; tests give each app its own. */
+      rateLimitKeyPrefix?: string;
+      /** Prefix of broker channels (default cupido:); apps that should hear each other share it. */
+      brokerChannelPrefix?: string;
+      /** The live channel's heartbeat and limits (tests shorten them). */
+      liveLimits?: Partial<LiveLimits>;
+    };
   database: DatabaseHandle;
   /** "Now" for expiry, lockouts and the deletion window; tests move it forward. */
   clock?: Clock;
@@ -145,7 +159,13 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, database, clock = systemClock, jobMode = 'manual', logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  jobMode = 'manual',
+  logStream,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -231,10 +251,20 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   addExistingContactSource(likedEitherWay);
   app.decorate('events', events);
   // Every job, registered in every process (a 'send-only' one can still send them); started at the end.
-  const jobs = new JobQueue({ connection: database.jobQueueConnection, mode: jobMode, log: app.log, clock, onJobFinished: metrics.recordJob });
+  const jobs = new JobQueue({
+    connection: database.jobQueueConnection,
+    mode: jobMode,
+    log: app.log,
+    clock,
+    onJobFinished: metrics.recordJob,
+  });
   jobs.register(accountMaintenanceJob({ db: database.db, clock, limiter, events, log: app.log }));
   // Nightly, off-peak: every balance against the sum of its ledger entries; drift is logged as an error.
-  jobs.register({ name: 'ledger_check', cron: '30 3 * * *', run: async () => void (await checkLedgerDrift({ db: database.db, log: app.log })) });
+  jobs.register({
+    name: 'ledger_check',
+    cron: '30 3 * * *',
+    run: async () => void (await checkLedgerDrift({ db: database.db, log: app.log })),
+  });
   // Nightly too: the daily Like count only reads today's grants.
   jobs.register(likeGrantsPruneJob({ db: database.db, clock }));
   // Suspensions end by themselves (issue 13): every few minutes, ended ones become active again.
@@ -244,7 +274,13 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   await app.register(session, { db: database.db, clock, broker, memberProfile: profilesForAccounts.memberProfile });
   // The live channel (decision 028): likes and chats send frames to members' open apps through `live`.
   // Who is online across processes (decision 036): this process's member_presence rows, written by the hub.
-  const presence = createPresenceRecorder({ db: database.db, clock, log: app.log, heartbeatMs: config.liveLimits?.presenceHeartbeatMs, beatChunk: config.liveLimits?.presenceBeatChunk });
+  const presence = createPresenceRecorder({
+    db: database.db,
+    clock,
+    log: app.log,
+    heartbeatMs: config.liveLimits?.presenceHeartbeatMs,
+    beatChunk: config.liveLimits?.presenceBeatChunk,
+  });
   jobs.register(presencePruneJob({ db: database.db, clock }));
   const live = await createLiveHub({ broker, clock, log: app.log, registry: metrics.registry, limits: config.liveLimits, presence });
   app.decorate('live', live);
@@ -263,7 +299,8 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
     sites,
     log: app.log,
     events,
-    spendingReminder: (site: Site, memberProfileId: number, locale: LocaleCode) => spendingReminderFor(database.db, site, memberProfileId, locale),
+    spendingReminder: (site: Site, memberProfileId: number, locale: LocaleCode) =>
+      spendingReminderFor(database.db, site, memberProfileId, locale),
     activity,
   };
   handleChatEvents(events, { ...chatDeps, onImagesDeleted: (keys) => deleteChatImageFiles({ storage: chatImages, log: app.log }, keys) });
@@ -298,7 +335,16 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   jobs.register(push.deliveryJob);
   await app.register(pushRoutes, { deps: { db: database.db, clock, production } });
   // Notification mails and pushes (issue 30): a scan job reads chats' and likes' news, one mail job and one push job per member and topic.
-  const notificationDeps = { db: database.db, clock, mailer, jobs, sites, publicOrigin, delaySeconds: config.notificationMailDelaySeconds ?? NOTIFICATION_MAIL_DELAY_SECONDS, push };
+  const notificationDeps = {
+    db: database.db,
+    clock,
+    mailer,
+    jobs,
+    sites,
+    publicOrigin,
+    delaySeconds: config.notificationMailDelaySeconds ?? NOTIFICATION_MAIL_DELAY_SECONDS,
+    push,
+  };
   const notifications = notificationJobs(notificationDeps);
   jobs.register(notifications.scan);
   jobs.register(notifications.mail);
@@ -312,13 +358,29 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   jobs.register(weekly.update);
   await app.register(notificationRoutes, { deps: notificationDeps, forgetMemberSessions: (userId) => app.forgetMemberSessions(userId) });
   // Promotions and news (decision 043): staff write them in the back office; one job per batch of the audience, throttled per site.
-  const campaignDeps = { db: database.db, clock, mailer, push, jobs, sites, publicOrigin, limiter, mailsPerMinute: config.campaignMailsPerMinute ?? CAMPAIGN_MAILS_PER_MINUTE };
+  const campaignDeps = {
+    db: database.db,
+    clock,
+    mailer,
+    push,
+    jobs,
+    sites,
+    publicOrigin,
+    limiter,
+    mailsPerMinute: config.campaignMailsPerMinute ?? CAMPAIGN_MAILS_PER_MINUTE,
+  };
   const campaigns = campaignDelivery(campaignDeps);
   jobs.register(campaigns.batch);
   jobs.register(campaigns.resume);
   await app.register(campaignRoutes, { deps: campaignDeps, delivery: campaigns });
   // Bounces and spam complaints (Mailgun's webhook): mails stop for the address at once.
-  const mailEventDeps = { db: database.db, clock, jobs, signingKey: config.mailgunWebhookSigningKey, forgetMemberSessions: (userId: number) => app.forgetMemberSessions(userId) };
+  const mailEventDeps = {
+    db: database.db,
+    clock,
+    jobs,
+    signingKey: config.mailgunWebhookSigningKey,
+    forgetMemberSessions: (userId: number) => app.forgetMemberSessions(userId),
+  };
   const mailEvents = mailEventJob(mailEventDeps);
   jobs.register(mailEvents);
   await app.register(mailEventRoutes, { deps: mailEventDeps, job: mailEvents });
@@ -341,7 +403,11 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
     log: app.log,
     live,
     forgetMemberSessions: (userId) => app.forgetMemberSessions(userId),
-    chatMessageRemoved: (removed) => afterMessageRemoved({ ...chatDeps, deleteImageFiles: (keys) => deleteChatImageFiles({ storage: chatImages, log: app.log }, keys) }, removed),
+    chatMessageRemoved: (removed) =>
+      afterMessageRemoved(
+        { ...chatDeps, deleteImageFiles: (keys) => deleteChatImageFiles({ storage: chatImages, log: app.log }, keys) },
+        removed,
+      ),
   });
 
   // Conversion postbacks (issue 31, decision 050): signups, activations and first purchases reported to the site's networks by a job.
@@ -353,21 +419,25 @@ export async function buildApp({ config, database, clock = systemClock, jobMode 
   const testSiteBanner = config.mode === 'production' && provider.name === 'sandbox';
   const sms = createSmsSender({ gateway: config.sms, dataDir: config.dataDir, log: app.log });
   await app.register(discountRoutes, { deps: { db: database.db, clock, limiter } });
-  await registerPayments(app, {
-    db: database.db,
-    clock,
-    events,
-    mailer,
-    limiter,
-    sites,
-    jobs,
-    publicOrigin,
-    log: app.log,
-    provider,
-    sms,
-    countryHeader: config.countryHeader,
-    forgetMemberSessions: (userId) => app.forgetMemberSessions(userId),
-  }, { sandboxTestRoutes: config.mode === 'test' });
+  await registerPayments(
+    app,
+    {
+      db: database.db,
+      clock,
+      events,
+      mailer,
+      limiter,
+      sites,
+      jobs,
+      publicOrigin,
+      log: app.log,
+      provider,
+      sms,
+      countryHeader: config.countryHeader,
+      forgetMemberSessions: (userId) => app.forgetMemberSessions(userId),
+    },
+    { sandboxTestRoutes: config.mode === 'test' },
+  );
 
   // A bare route for health checks and as the benchmarks' baseline: same server, no database.
   app.get('/api/health', { schema: { hide: true }, config: { withoutSite: true } }, async () => ({ ok: true }));

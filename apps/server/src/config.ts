@@ -67,7 +67,13 @@ const ZEnv = z.object({
   NOTIFICATION_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   /** Promotions and news (decision 043): at most this many campaign mails a minute per site, across processes. */
   CAMPAIGN_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
-  DKIM_SELECTOR: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i).optional()),
+  DKIM_SELECTOR: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._-]*$/i)
+      .optional(),
+  ),
   DKIM_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Mailgun's HTTP webhook signing key: bounces and spam complaints arrive at POST /api/mail-events/mailgun (decision 039). */
   MAILGUN_WEBHOOK_SIGNING_KEY: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
@@ -193,11 +199,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     payments: paymentsConfigOf(e),
     sms: e.SMS_GATEWAY_URL
-      ? { url: e.SMS_GATEWAY_URL, accountSid: required(e.SMS_ACCOUNT_SID, 'SMS_ACCOUNT_SID'), authToken: required(e.SMS_AUTH_TOKEN, 'SMS_AUTH_TOKEN'), from: required(e.SMS_FROM, 'SMS_FROM') }
+      ? {
+          url: e.SMS_GATEWAY_URL,
+          accountSid: required(e.SMS_ACCOUNT_SID, 'SMS_ACCOUNT_SID'),
+          authToken: required(e.SMS_AUTH_TOKEN, 'SMS_AUTH_TOKEN'),
+          from: required(e.SMS_FROM, 'SMS_FROM'),
+        }
       : undefined,
     notificationMailDelaySeconds: e.NOTIFICATION_MAIL_DELAY_SECONDS,
     campaignMailsPerMinute: e.CAMPAIGN_MAILS_PER_MINUTE,
-    dkim: e.DKIM_SELECTOR ? { selector: e.DKIM_SELECTOR, privateKey: required(e.DKIM_PRIVATE_KEY, 'DKIM_PRIVATE_KEY').replace(/\\n/g, '\n') } : undefined,
+    dkim: e.DKIM_SELECTOR
+      ? { selector: e.DKIM_SELECTOR, privateKey: required(e.DKIM_PRIVATE_KEY, 'DKIM_PRIVATE_KEY').replace(/\\n/g, '\n') }
+      : undefined,
     mailgunWebhookSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY,
   };
 }

@@ -34,7 +34,16 @@ describe('graceful shutdown', () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: repoRoot,
       // The embedded database, running jobs (WORKER defaults to 1), whatever the test run uses elsewhere.
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'debug', DATABASE_URL: '', REDIS_URL: '', SEED_DEMO: '0' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'debug',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SEED_DEMO: '0',
+      },
     });
     let output = '';
     const waiters: { text: string; resolve: () => void }[] = [];
@@ -54,7 +63,13 @@ describe('graceful shutdown', () => {
     const body = JSON.stringify({ email: 'nobody@example.com', password: 'not the password' });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const request = http.request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/user.php?domain=localhost', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/user.php?domain=localhost',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (response) => {
           let text = '';
           response.on('data', (d) => (text += d));

@@ -18,7 +18,15 @@ afterAll(() => {
 
 function start(port: number): ServerProcess {
   // The embedded database, whatever the test run uses elsewhere.
-  const started = startProcess('apps/server/src/main.ts', { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', SEED_DEMO: '0' });
+  const started = startProcess('apps/server/src/main.ts', {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    DATABASE_URL: '',
+    SEED_DEMO: '0',
+  });
   running.push(started);
   return started;
 }

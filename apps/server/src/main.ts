@@ -41,14 +41,19 @@ const seeded = config.seedDemo ? await database.withStartupLock(() => seedDemoDa
 
 const app = await buildApp({ config, database, jobMode: config.worker ? 'background' : 'send-only' });
 if (config.mode === 'demo' && config.trustProxy !== false) {
-  app.log.warn('TRUST_PROXY is set on a demo server (loopback HOST): if a proxy on this machine makes it public, set PRODUCTION=1 (decision 035)');
+  app.log.warn(
+    'TRUST_PROXY is set on a demo server (loopback HOST): if a proxy on this machine makes it public, set PRODUCTION=1 (decision 035)',
+  );
 }
 if (seeded) {
   const { email, password, domain } = seeded.demoMember;
   app.log.info({ email, password, site: domain }, `Demo member: log in at http://${domain}:${config.port}/login as ${email} / ${password}`);
   const admin = seeded.demoAdmin;
   const totp = admin.totpPreset ? 'TOTP secret from DEMO_STAFF_TOTP_SECRET' : 'set up TOTP on first login';
-  app.log.info({ email: admin.email, password: admin.password }, `Demo admin: log in at http://localhost:${config.port}/admin as ${admin.email} / ${admin.password} (${totp})`);
+  app.log.info(
+    { email: admin.email, password: admin.password },
+    `Demo admin: log in at http://localhost:${config.port}/admin as ${admin.email} / ${admin.password} (${totp})`,
+  );
 }
 
 let closing = false;

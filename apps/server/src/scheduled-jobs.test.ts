@@ -12,7 +12,16 @@ import { createTestApp, type TestApp } from './test/test-app';
 
 const clock = manualClock(new Date('2026-03-11T03:30:10Z'));
 /** Due at every one of the ticks below (every minute, 5, 10 and 15 minutes). */
-const FREQUENT = ['decision_notices_retry', 'suspension_lift', 'payment_events_sweep', 'payment_receipts', 'direct_debit_purge', 'notification_scan', 'campaign_resume', 'postback_sweep'];
+const FREQUENT = [
+  'decision_notices_retry',
+  'suspension_lift',
+  'payment_events_sweep',
+  'payment_receipts',
+  'direct_debit_purge',
+  'notification_scan',
+  'campaign_resume',
+  'postback_sweep',
+];
 const HOURLY = ['account_maintenance', 'presence_prune', 'notification_unread_reminder_scan'];
 let t: TestApp;
 

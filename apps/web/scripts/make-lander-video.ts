@@ -27,13 +27,31 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lander-video-'));
 const frames = await Promise.all(
   FACES.map(async (face, index) => {
     const file = path.join(work, `face-${index}.png`);
-    await sharp(Buffer.from(renderAvatar({ ...face, variant: 1 }, SIZE))).png().toFile(file);
+    await sharp(Buffer.from(renderAvatar({ ...face, variant: 1 }, SIZE)))
+      .png()
+      .toFile(file);
     return file;
   }),
 );
 
 const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-y', '-loglevel', 'error', ...args], { stdio: 'inherit' });
-const encode = ['-an', '-c:v', 'libx264', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-crf', '30', '-preset', 'veryslow', '-movflags', '+faststart', '-r', '24'];
+const encode = [
+  '-an',
+  '-c:v',
+  'libx264',
+  '-profile:v',
+  'main',
+  '-pix_fmt',
+  'yuv420p',
+  '-crf',
+  '30',
+  '-preset',
+  'veryslow',
+  '-movflags',
+  '+faststart',
+  '-r',
+  '24',
+];
 const HOLD = 1.6;
 const FADE = 0.6;
 
@@ -42,9 +60,18 @@ ffmpeg([
   // One picture per input: zoompan makes d frames of each.
   ...frames.flatMap((file) => ['-i', file]),
   '-filter_complex',
-  frames.map((_, i) => `[${i}:v]scale=${SIZE * 2}:-1,zoompan=z='min(zoom+0.0015,1.12)':d=${Math.round(HOLD * 24)}:s=${SIZE}x${SIZE}:fps=24[v${i}]`).join(';') +
-    ';' + frames.map((_, i) => `[v${i}]`).join('') + `concat=n=${frames.length}:v=1:a=0[out]`,
-  '-map', '[out]', ...encode, path.join(OUT, 'lander-video.mp4'),
+  frames
+    .map(
+      (_, i) => `[${i}:v]scale=${SIZE * 2}:-1,zoompan=z='min(zoom+0.0015,1.12)':d=${Math.round(HOLD * 24)}:s=${SIZE}x${SIZE}:fps=24[v${i}]`,
+    )
+    .join(';') +
+    ';' +
+    frames.map((_, i) => `[v${i}]`).join('') +
+    `concat=n=${frames.length}:v=1:a=0[out]`,
+  '-map',
+  '[out]',
+  ...encode,
+  path.join(OUT, 'lander-video.mp4'),
 ]);
 
 // transitionsvideolanding: the same faces joined by a different transition each time, back to the first (a seamless loop).
@@ -56,13 +83,19 @@ let offset = 0;
 for (let i = 1; i < looped.length; i++) {
   offset += HOLD - FADE;
   const out = i === looped.length - 1 ? '[out]' : `[x${i}]`;
-  chain.push(`${previous}[${i}:v]xfade=transition=${TRANSITIONS[(i - 1) % TRANSITIONS.length]}:duration=${FADE}:offset=${offset.toFixed(2)}${out}`);
+  chain.push(
+    `${previous}[${i}:v]xfade=transition=${TRANSITIONS[(i - 1) % TRANSITIONS.length]}:duration=${FADE}:offset=${offset.toFixed(2)}${out}`,
+  );
   previous = `[x${i}]`;
 }
 ffmpeg([
   ...looped.flatMap((file) => ['-loop', '1', '-t', String(HOLD), '-framerate', '24', '-i', file]),
-  '-filter_complex', chain.join(';'),
-  '-map', '[out]', ...encode, path.join(OUT, 'lander-transitions.mp4'),
+  '-filter_complex',
+  chain.join(';'),
+  '-map',
+  '[out]',
+  ...encode,
+  path.join(OUT, 'lander-transitions.mp4'),
 ]);
 
 // The poster (shown before the video plays and instead of it with reduced motion): the first face.

@@ -118,19 +118,25 @@ function main(dist: string): void {
   const gzipOf = new Map<string, number>();
   const sizeOf: SizeOf = (file) => gzipOf.get(file) ?? gzipOf.set(file, sizes(join(dist, file)).gzip).get(file)!;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-  const initial = initialChunks(manifest).map((chunk) => chunk.file).filter((file) => file.endsWith('.js'));
+  const initial = initialChunks(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith('.js'));
   const initialGzip = initial.reduce((sum, file) => sum + sizeOf(file), 0);
   const initialCss = [...new Set(initialChunks(manifest).flatMap((chunk) => chunk.css ?? []))];
   const cssGzip = initialCss.reduce((sum, file) => sum + sizeOf(file), 0);
 
   console.log(`\nHome page initial JavaScript (${initial.length} chunk${initial.length === 1 ? '' : 's'}: ${initial.join(', ')})`);
-  console.log(`  ${kb(initialGzip)} gzip of a ${kb(INITIAL_JS_BUDGET_BYTES)} budget; render-blocking CSS ${kb(cssGzip)} gzip (not counted)`);
+  console.log(
+    `  ${kb(initialGzip)} gzip of a ${kb(INITIAL_JS_BUDGET_BYTES)} budget; render-blocking CSS ${kb(cssGzip)} gzip (not counted)`,
+  );
 
   const routerSource = readFileSync(fileURLToPath(new URL('../src/app/router.tsx', import.meta.url)), 'utf8');
   const alsoLoaded = Object.keys(manifest).filter((key) => key.endsWith('styles/extras.scss'));
   const routes = routeImports(routerSource).filter((route) => manifest[route.src]);
   const nameWidth = Math.max(...routes.map((r) => r.name.length), 5);
-  console.log(`\nEach lazy route on top of the initial chunk (gzip; the CSS includes styles/extras.scss, loaded with the first lazy chunk)`);
+  console.log(
+    `\nEach lazy route on top of the initial chunk (gzip; the CSS includes styles/extras.scss, loaded with the first lazy chunk)`,
+  );
   for (const route of routes) {
     const cost = routeCost(manifest, route, sizeOf, alsoLoaded);
     console.log(`  ${cost.name.padEnd(nameWidth)}  JS ${kb(cost.js).padStart(9)}  CSS ${kb(cost.css).padStart(8)}`);

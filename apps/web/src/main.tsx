@@ -38,9 +38,11 @@ async function start(): Promise<void> {
   captureTrackingParams();
   // Spec section 2: `lb` in the query logs the visit and when it was left (a chunk of its own, only then).
   if (new URLSearchParams(window.location.search).has('lb')) {
-    import('./features/traffic/bounce-logging').then(({ startBounceLogging }) => startBounceLogging()).catch(() => {
-      // Not logged: the figures miss one visit, the visitor misses nothing.
-    });
+    import('./features/traffic/bounce-logging')
+      .then(({ startBounceLogging }) => startBounceLogging())
+      .catch(() => {
+        // Not logged: the figures miss one visit, the visitor misses nothing.
+      });
   }
   startInstallableApp();
   const routeQuery = settingsRouteQuery(window.location.search);
@@ -68,9 +70,11 @@ async function start(): Promise<void> {
     });
     // The next screens' code before the tap (spec section 7), once this one is there; a chunk of its own.
     afterFirstScreen(() => {
-      import('./app/link-prefetch').then(({ startLinkPrefetch }) => startLinkPrefetch(prefetchRoute)).catch(() => {
-        // No prefetch: each screen loads its code when it is opened, as without it.
-      });
+      import('./app/link-prefetch')
+        .then(({ startLinkPrefetch }) => startLinkPrefetch(prefetchRoute))
+        .catch(() => {
+          // No prefetch: each screen loads its code when it is opened, as without it.
+        });
     });
   } catch (error) {
     const shown = error instanceof ApiError ? error : { message: '' };

@@ -57,7 +57,6 @@ export type ConsentKind = (typeof CONSENT_KINDS)[number];
 // Pure validation rules (spec section 5). Each returns an error code or null.
 // ---------------------------------------------------------------------------------------------
 
-
 export type NameProblem = 'name_required' | 'name_too_long' | 'name_equals_email' | 'name_starts_with_at';
 
 export function nameProblem(name: string, email: string): NameProblem | null {
@@ -88,8 +87,7 @@ export function ageOn(dateOfBirth: string, today: Date): number | null {
   const birth = new Date(Date.UTC(year, month - 1, day));
   if (birth.getUTCFullYear() !== year || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day) return null;
   let age = today.getUTCFullYear() - year;
-  const beforeBirthday =
-    today.getUTCMonth() < month - 1 || (today.getUTCMonth() === month - 1 && today.getUTCDate() < day);
+  const beforeBirthday = today.getUTCMonth() < month - 1 || (today.getUTCMonth() === month - 1 && today.getUTCDate() < day);
   if (beforeBirthday) age -= 1;
   return age;
 }

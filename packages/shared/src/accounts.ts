@@ -10,7 +10,15 @@ import { ZTimeZone } from './likes';
  */
 
 export * from './account-rules';
-import { DELETE_REASONS, NOTIFICATIONS_DISABLED_REASONS, NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, DELETE_REMARKS_MAX_LENGTH, SIGNUP_MESSAGE_MAX_LENGTH } from './account-rules';
+import {
+  DELETE_REASONS,
+  NOTIFICATIONS_DISABLED_REASONS,
+  NAME_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  DELETE_REMARKS_MAX_LENGTH,
+  SIGNUP_MESSAGE_MAX_LENGTH,
+} from './account-rules';
 import { LANDING_PAGE_MAX } from './tracking-rules';
 
 // ---------------------------------------------------------------------------------------------
@@ -64,7 +72,9 @@ export const ZUserAnswer = z.object({ user: ZUser });
  */
 export const ZMailChangeAnswer = ZUserAnswer.extend({
   email: z.string().meta({ description: 'The address the link confirmed' }),
-  other_account: z.boolean().meta({ description: 'True when another member is logged in here: the change was made for the link\'s account, this session stays' }),
+  other_account: z
+    .boolean()
+    .meta({ description: "True when another member is logged in here: the change was made for the link's account, this session stays" }),
 });
 export type TMailChangeAnswer = z.infer<typeof ZMailChangeAnswer>;
 /** GET /api/user.php: the member, or null for a visitor. */
@@ -96,9 +106,12 @@ export const ZSignupRequest = z.object({
   // Optional here so a missing choice gets the same translated 400 as a wrong one (validateSignup).
   gender: zText(10).optional().meta({ description: 'Required: male | female ("I am a man / a woman")' }),
   looking_for: zText(10).optional().meta({
-    description: 'Required: male | female | both. Stored only with consent_orientation_data (art. 9, decision 036); without it the browser keeps it',
+    description:
+      'Required: male | female | both. Stored only with consent_orientation_data (art. 9, decision 036); without it the browser keeps it',
   }),
-  country: zText(2).optional().meta({ description: "One of the site's countries; default: the detected country when served, else the site's first" }),
+  country: zText(2)
+    .optional()
+    .meta({ description: "One of the site's countries; default: the detected country when served, else the site's first" }),
   signup_message: zText(SIGNUP_MESSAGE_MAX_LENGTH).optional(),
   /** The profile the first message goes to (signup from a profile page). */
   signup_profile_id: zId().optional(),
@@ -114,7 +127,10 @@ export const ZSignupRequest = z.object({
     .string()
     .max(LANDING_PAGE_MAX * 10)
     .optional()
-    .meta({ description: 'The path the visit began on (a lander such as /landers/tinderswipe), for the traffic figures; a value that is no path is ignored' }),
+    .meta({
+      description:
+        'The path the visit began on (a lander such as /landers/tinderswipe), for the traffic figures; a value that is no path is ignored',
+    }),
 });
 export type TSignupRequest = z.infer<typeof ZSignupRequest>;
 

@@ -43,14 +43,20 @@ const YEARS = `years ${BACK_OFFICE_FIRST_YEAR} to ${BACK_OFFICE_LAST_YEAR}`;
 
 /** A query parameter holding a UTC day (YYYY-MM-DD). */
 export const zBackOfficeDay = () =>
-  z.string().refine(isBackOfficeDay, refusal).meta({ format: 'date', pattern: '^\\d{4}-\\d\\d-\\d\\d$', description: `A day (YYYY-MM-DD) of the ${YEARS}` });
+  z
+    .string()
+    .refine(isBackOfficeDay, refusal)
+    .meta({ format: 'date', pattern: '^\\d{4}-\\d\\d-\\d\\d$', description: `A day (YYYY-MM-DD) of the ${YEARS}` });
 
 /** A query parameter holding a day (YYYY-MM-DD) or an ISO date-time with its offset. */
 export const zBackOfficeTime = () =>
   z
     .string()
     .refine((value) => isBackOfficeDay(value) || isBackOfficeDateTime(value), refusal)
-    .meta({ anyOf: [{ format: 'date' }, { format: 'date-time' }], description: `A day (YYYY-MM-DD) or an ISO date-time with its offset, of the ${YEARS}` });
+    .meta({
+      anyOf: [{ format: 'date' }, { format: 'date-time' }],
+      description: `A day (YYYY-MM-DD) or an ISO date-time with its offset, of the ${YEARS}`,
+    });
 
 /** A page cursor `<time>_<id>` of the shape `pattern`: its time is compared with a column, so it is a filter's time too. */
 export const zBackOfficeCursor = (pattern: RegExp, error?: string) =>

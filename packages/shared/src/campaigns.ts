@@ -23,10 +23,7 @@ export const CAMPAIGN_BUTTON_LABEL_MAX_LENGTH = 60;
 export const CAMPAIGN_LINK_MAX_LENGTH = 500;
 
 /** Text that must hold something besides spaces, at most `max` long, trimmed. */
-const filled = (max: number) =>
-  zText(max)
-    .trim()
-    .min(1, { error: 'required' });
+const filled = (max: number) => zText(max).trim().min(1, { error: 'required' });
 
 /**
  * What staff write. The body is plain text: a blank line starts a new paragraph. The link is

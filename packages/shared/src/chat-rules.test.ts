@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FREE_CONVERSATIONS_STARTED, graphemeLength, historyWindowStart, mayStartConversation, messageMoneyPrice, messageStateOf } from './chat-rules';
+import {
+  FREE_CONVERSATIONS_STARTED,
+  graphemeLength,
+  historyWindowStart,
+  mayStartConversation,
+  messageMoneyPrice,
+  messageStateOf,
+} from './chat-rules';
 import { GIFTS, GIFT_CODES, giftByCode } from './gifts';
 
 describe('chat rules', () => {

@@ -25,7 +25,9 @@ export const zClientId = () =>
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
     .meta({ description: 'UUID the app made for this message; sending it again answers the stored message' });
 
-export const ZMessageState = z.enum(MESSAGE_STATES).meta({ description: 'Own messages: sent (stored), delivered (reached the partner’s app), read' });
+export const ZMessageState = z
+  .enum(MESSAGE_STATES)
+  .meta({ description: 'Own messages: sent (stored), delivered (reached the partner’s app), read' });
 
 export const ZChatImage = z.object({
   thumb_url: z.string().meta({ description: 'Only the two members of the conversation can fetch it' }),
@@ -89,7 +91,8 @@ export const ZChatQuery = z.looseObject({
   profile: zText(20).optional().meta({ description: 'The partner’s profile id, when there may be no conversation yet' }),
   before: zText(20).optional().meta({ description: 'A message id: the page of older messages before it' }),
   after: zText(20).optional().meta({
-    description: 'A message id: the messages after it, oldest first, up to CHAT_SYNC_LIMIT (a resync after a dropped connection; has_newer says whether more follow)',
+    description:
+      'A message id: the messages after it, oldest first, up to CHAT_SYNC_LIMIT (a resync after a dropped connection; has_newer says whether more follow)',
   }),
 });
 
@@ -109,13 +112,17 @@ export const ZChatAnswer = z.object({
   has_newer: z.boolean().meta({ description: 'With after=: more messages follow; ask again with after=<last id>' }),
   older_hidden: z.boolean().meta({ description: 'Older messages exist but lie outside the site’s history window (privacy notice)' }),
   send_blocked: z.enum(SEND_BLOCKED_REASONS).nullable().meta({ description: 'Why the member cannot send here now, or null' }),
-  account_unconfirmed: z.boolean().meta({ description: 'The member has not confirmed their e-mail: their partners cannot reply yet (reminder)' }),
+  account_unconfirmed: z
+    .boolean()
+    .meta({ description: 'The member has not confirmed their e-mail: their partners cannot reply yet (reminder)' }),
   draft: z.string().nullable().meta({ description: 'Text waiting in the box, e.g. a signup message the credits did not cover' }),
-  spending_reminder: z
-    .string()
-    .nullable()
-    .meta({ description: 'The site’s reminder of its spending limits, in the member’s language: set for a member flagged as vulnerable writing to a fictional profile (issue 15)' }),
-  prices: z.object({ message: z.number().int(), image: z.number().int(), gift: z.number().int() }).meta({ description: 'Credits per message, image and gift' }),
+  spending_reminder: z.string().nullable().meta({
+    description:
+      'The site’s reminder of its spending limits, in the member’s language: set for a member flagged as vulnerable writing to a fictional profile (issue 15)',
+  }),
+  prices: z
+    .object({ message: z.number().int(), image: z.number().int(), gift: z.number().int() })
+    .meta({ description: 'Credits per message, image and gift' }),
   partner_delivered_up_to: z.number().int(),
   partner_read_up_to: z.number().int(),
 });

@@ -34,7 +34,11 @@ export function complaintProblems(
   const text = complaint.text.trim();
   const email = complaint.email.trim() || accountEmail || '';
   return {
-    ...(!text ? { text: 'complaint_text_required' as const } : text.length > COMPLAINT_TEXT_MAX ? { text: 'complaint_text_too_long' as const } : {}),
+    ...(!text
+      ? { text: 'complaint_text_required' as const }
+      : text.length > COMPLAINT_TEXT_MAX
+        ? { text: 'complaint_text_too_long' as const }
+        : {}),
     ...(complaint.name.trim().length > COMPLAINT_NAME_MAX ? { name: 'complaint_name_too_long' as const } : {}),
     ...(isValidEmail(email) ? {} : { email: 'invalid_email' as const }),
   };

@@ -21,7 +21,9 @@ export const ZComplaintRequest = z.object({
     .default('')
     .meta({ description: `Optional, up to ${COMPLAINT_NAME_MAX} characters` }),
   email: zText(EMAIL_MAX_LENGTH * 2).meta({ description: 'Where the answer goes; a member may leave it empty to use the account address' }),
-  text: zText(COMPLAINT_TEXT_MAX * 4).meta({ description: `What happened and what the complainant asks for, up to ${COMPLAINT_TEXT_MAX} characters` }),
+  text: zText(COMPLAINT_TEXT_MAX * 4).meta({
+    description: `What happened and what the complainant asks for, up to ${COMPLAINT_TEXT_MAX} characters`,
+  }),
 });
 export type TComplaintRequest = z.input<typeof ZComplaintRequest>;
 

@@ -36,7 +36,9 @@ export const ZSettings = z.object({
   logged_out_search: z.string(),
   logged_out_search_trafficsource: z.string(),
   enable_site_entry_popup: z.string().meta({ description: "'no' disables the site-entry warning" }),
-  site_entry_popup_countries: z.array(ZCountryCode).meta({ description: 'When not empty, the entry warning shows only to visitors whose selected country is listed' }),
+  site_entry_popup_countries: z
+    .array(ZCountryCode)
+    .meta({ description: 'When not empty, the entry warning shows only to visitors whose selected country is listed' }),
   geoip_country: ZCountryCode.nullable(),
   geoip_selected_country: ZCountryCode.nullable(),
   minimum_message_costs: z.record(z.string(), z.object({ costs: z.number().int(), currency: z.string() })),

@@ -37,7 +37,7 @@ export const ZCreditHistoryQuery = z.looseObject({
     .positive()
     .max(INT32_MAX)
     .optional()
-    .meta({ description: 'Page on: only entries older than this entry id (the previous answer\'s next_before)' }),
+    .meta({ description: "Page on: only entries older than this entry id (the previous answer's next_before)" }),
   limit: z.coerce
     .number()
     .int()

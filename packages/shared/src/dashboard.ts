@@ -52,7 +52,9 @@ export const ZDashboardAnswer = z.object({
   /** Every day of the period, oldest first (YYYY-MM-DD, UTC). */
   days: z.array(z.string()),
   /** One figure per day of `days`, per series. */
-  series: z.object(Object.fromEntries(DASHBOARD_SERIES.map((name) => [name, z.array(z.number())])) as Record<TDashboardSeries, z.ZodArray<z.ZodNumber>>),
+  series: z.object(
+    Object.fromEntries(DASHBOARD_SERIES.map((name) => [name, z.array(z.number())])) as Record<TDashboardSeries, z.ZodArray<z.ZodNumber>>,
+  ),
   queues: z.object({
     /** Photos waiting for review (pending, or shown but not yet reviewed on 'post' sites). */
     photos: ZQueue,

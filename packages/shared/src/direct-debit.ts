@@ -7,7 +7,6 @@ import { DISCOUNT_CODE_MAX_LENGTH, ZCreatePaymentAnswer, ZPackageId, ZPaymentCou
  * the answers of POST /api/directdebit.php.
  */
 
-
 export const DIRECT_DEBIT_CODE_LENGTH = 6;
 export const DIRECT_DEBIT_CODE_TTL_MINUTES = 10;
 export const DIRECT_DEBIT_MAX_ATTEMPTS = 5;
@@ -37,7 +36,11 @@ export const ZDirectDebitForm = z
     withdrawal_consent: z.literal(true),
     discount_code: zText(DISCOUNT_CODE_MAX_LENGTH).trim().max(DISCOUNT_CODE_MAX_LENGTH).optional(),
     /** The SMS code; without it the call sends one. */
-    otp: z.string().trim().regex(/^[0-9]{4,8}$/, 'the code from the SMS').optional(),
+    otp: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{4,8}$/, 'the code from the SMS')
+      .optional(),
     /** With no otp: send a new code even though one was sent (the resend link). */
     resend: z.boolean().optional(),
     idempotency_key: zIdempotencyKey(),

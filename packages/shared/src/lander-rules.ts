@@ -7,7 +7,16 @@
 /** Landers without a slug: /landers/adultonly; a slug after them is no page (404). */
 export const SLUGLESS_LANDERS = ['adultonly', 'tinderswipe', 'whoneedsstrings'] as const;
 /** Landers with an optional slug: /landers/gallery and /landers/gallery/{slug}. */
-export const SLUG_LANDERS = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'] as const;
+export const SLUG_LANDERS = [
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+] as const;
 export const LANDER_NAMES = [...SLUGLESS_LANDERS, ...SLUG_LANDERS] as const;
 export type LanderName = (typeof LANDER_NAMES)[number];
 

@@ -34,7 +34,7 @@ describe('the daily limit', () => {
 });
 
 describe('the local day', () => {
-  it('is the calendar day of the member\'s zone, not of UTC', () => {
+  it("is the calendar day of the member's zone, not of UTC", () => {
     // 23:30 UTC on 23 November is already 24 November in Amsterdam (UTC+1) but not in New York.
     const now = new Date('2026-11-23T23:30:00Z');
     expect(localDayOf(now, 'Europe/Amsterdam')).toEqual({ start: new Date('2026-11-23T23:00:00Z'), end: new Date('2026-11-24T23:00:00Z') });
@@ -57,7 +57,14 @@ describe('the local day', () => {
 
   it('answers each instant with its own day, whatever was asked before (the bounds are remembered per zone)', () => {
     const zone = 'Europe/Lisbon';
-    const asked = ['2026-11-23T23:59:59Z', '2026-11-24T00:00:00Z', '2026-11-23T00:00:00Z', '2026-11-23T12:00:00Z', '2026-11-22T23:59:59.999Z', '2026-11-24T00:00:00.001Z'];
+    const asked = [
+      '2026-11-23T23:59:59Z',
+      '2026-11-24T00:00:00Z',
+      '2026-11-23T00:00:00Z',
+      '2026-11-23T12:00:00Z',
+      '2026-11-22T23:59:59.999Z',
+      '2026-11-24T00:00:00.001Z',
+    ];
     for (const at of [...asked, ...asked.reverse()]) {
       const day = localDayOf(new Date(at), zone);
       // Lisbon is on UTC in November: the day is the UTC calendar day.

@@ -98,7 +98,8 @@ function localMidnight(year: number, month: number, day: number, timeZone: strin
 export function localDayOf(now: Date, timeZone: string): { start: Date; end: Date } {
   // Every instant of a local day has that day's bounds: the last answer per zone serves until it ends.
   const known = lastDayOf.get(timeZone);
-  if (known && known.start.getTime() <= now.getTime() && now.getTime() < known.end.getTime()) return { start: new Date(known.start), end: new Date(known.end) };
+  if (known && known.start.getTime() <= now.getTime() && now.getTime() < known.end.getTime())
+    return { start: new Date(known.start), end: new Date(known.end) };
   const day = computeLocalDay(now, timeZone);
   lastDayOf.set(timeZone, day);
   return { start: new Date(day.start), end: new Date(day.end) };
@@ -140,7 +141,12 @@ export interface AutoLikeRules {
   after_events: AutoLikeEvent[];
 }
 
-export const DEFAULT_AUTO_LIKE_RULES: AutoLikeRules = { enabled: true, max_per_day: 2, min_minutes_between: 30, after_events: ['activation'] };
+export const DEFAULT_AUTO_LIKE_RULES: AutoLikeRules = {
+  enabled: true,
+  max_per_day: 2,
+  min_minutes_between: 30,
+  after_events: ['activation'],
+};
 
 /** The zone a site counts days in until a member's browser tells theirs. */
 export const DEFAULT_SITE_TIME_ZONE = 'Europe/Amsterdam';

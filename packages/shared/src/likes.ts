@@ -16,7 +16,8 @@ export const ZLikeState = z.enum(LIKE_STATES).meta({ description: 'none, liked (
 export const ZLikeEntry = z.object({
   id: z.number().int().meta({ description: 'Profile id' }),
   like_new: z.boolean().meta({
-    description: 'In liked_by: the member has not opened this like yet (counts in the Likes badge). In profiles: the other member has not opened it yet',
+    description:
+      'In liked_by: the member has not opened this like yet (counts in the Likes badge). In profiles: the other member has not opened it yet',
   }),
 });
 export type TLikeEntry = z.infer<typeof ZLikeEntry>;
@@ -50,9 +51,15 @@ export type TLikedProfileCard = z.infer<typeof ZLikedProfileCard>;
 export const ZLikeAnswer = z.object({
   profile_id: z.number().int(),
   like_state: ZLikeState,
-  likes_left: z.number().int().nullable().meta({ description: 'Likes the member may still give today; null for premium members (unlimited)' }),
+  likes_left: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Likes the member may still give today; null for premium members (unlimited)' }),
   likes_reset_at: z.string().meta({ description: "The member's next local midnight (ISO 8601), when free Likes start again" }),
-  match: ZLikedProfileCard.nullable().meta({ description: 'The liked profile when this like completed a match (for the match modal), else null' }),
+  match: ZLikedProfileCard.nullable().meta({
+    description: 'The liked profile when this like completed a match (for the match modal), else null',
+  }),
 });
 export type TLikeAnswer = z.infer<typeof ZLikeAnswer>;
 
@@ -98,9 +105,9 @@ export type MatchFinderAgeGroup = (typeof MATCH_FINDER_AGE_GROUPS)[number];
  * translated 400 invalid_choice (field looking_for).
  */
 const lookingForQuery = {
-  looking_for: zText(10)
-    .optional()
-    .meta({ description: "male | female | both; empty or absent: the member's stored choice, else the default from gender and orientation" }),
+  looking_for: zText(10).optional().meta({
+    description: "male | female | both; empty or absent: the member's stored choice, else the default from gender and orientation",
+  }),
 };
 
 /** GET /api/swipe-stack.php, GET /api/signup-matches.php and GET /api/auto-like.php. */
@@ -109,7 +116,9 @@ export const ZMatchingQuery = z.looseObject({ ...lookingForQuery });
 /** GET /api/match-finder.php: suggested profiles of an age group, with a photo, not liked yet, near first. */
 export const ZMatchFinderQuery = z.looseObject({
   // Optional here so a missing group gets the same translated 400 invalid_age_group as a wrong one.
-  age_group: zText(10).optional().meta({ description: MATCH_FINDER_AGE_GROUPS.join(' | ') }),
+  age_group: zText(10)
+    .optional()
+    .meta({ description: MATCH_FINDER_AGE_GROUPS.join(' | ') }),
   ...lookingForQuery,
 });
 export const ZSuggestionsAnswer = z.object({ profiles: z.array(ZLikedProfileCard) });

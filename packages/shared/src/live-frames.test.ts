@@ -18,7 +18,18 @@ const VALID: Record<string, unknown>[] = [
   { type: 'hello', last_message_id: 0 },
   { type: 'hello', last_message_id: 12 },
   { type: 'message', message },
-  { type: 'message', message: { ...message, kind: 'image', text: null, image: { thumb_url: '/t', url: '/u', width: 640, height: 480 }, from_me: true, state: 'read', client_id: null } },
+  {
+    type: 'message',
+    message: {
+      ...message,
+      kind: 'image',
+      text: null,
+      image: { thumb_url: '/t', url: '/u', width: 640, height: 480 },
+      from_me: true,
+      state: 'read',
+      client_id: null,
+    },
+  },
   { type: 'message', message: { ...message, kind: 'gift', text: null, gift: 'rose', state: 'sent' } },
   { type: 'receipt', conversation: 3, delivered_up_to: 30, read_up_to: 29 },
   { type: 'typing', conversation: 3, profile: 7 },
@@ -41,7 +52,8 @@ function variants(frame: Record<string, unknown>): unknown[] {
         for (const wrong of WRONG) out.push({ ...frame, [key]: { ...inner, [innerKey]: wrong } });
         const deeper = (inner as Record<string, unknown>)[innerKey];
         if (deeper && typeof deeper === 'object') {
-          for (const deepKey of Object.keys(deeper)) for (const wrong of WRONG) out.push({ ...frame, [key]: { ...inner, [innerKey]: { ...deeper, [deepKey]: wrong } } });
+          for (const deepKey of Object.keys(deeper))
+            for (const wrong of WRONG) out.push({ ...frame, [key]: { ...inner, [innerKey]: { ...deeper, [deepKey]: wrong } } });
         }
       }
     }

@@ -41,12 +41,14 @@ const isObject = (value: unknown): value is Fields => typeof value === 'object' 
 const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 const isMessageId = (value: unknown): value is number => isInt(value) && value > 0;
 const isString = (value: unknown): value is string => typeof value === 'string';
-const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === 'string' && (list as readonly string[]).includes(value);
+const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (list as readonly string[]).includes(value);
 const orNull = <T>(value: unknown, check: (v: unknown) => v is T): value is T | null => value === null || check(value);
 
 function readImage(value: unknown): TChatMessage['image'] | undefined {
   if (value === null) return null;
-  if (!isObject(value) || !isString(value.thumb_url) || !isString(value.url) || !isInt(value.width) || !isInt(value.height)) return undefined;
+  if (!isObject(value) || !isString(value.thumb_url) || !isString(value.url) || !isInt(value.width) || !isInt(value.height))
+    return undefined;
   return { thumb_url: value.thumb_url, url: value.url, width: value.width, height: value.height };
 }
 
@@ -92,18 +94,31 @@ export function readLiveServerFrame(value: unknown): TLiveServerFrame | null {
     }
     case 'receipt':
       return ints('conversation', 'delivered_up_to', 'read_up_to')
-        ? { type: 'receipt', conversation: value.conversation as number, delivered_up_to: value.delivered_up_to as number, read_up_to: value.read_up_to as number }
+        ? {
+            type: 'receipt',
+            conversation: value.conversation as number,
+            delivered_up_to: value.delivered_up_to as number,
+            read_up_to: value.read_up_to as number,
+          }
         : null;
     case 'typing':
-      return ints('conversation', 'profile') ? { type: 'typing', conversation: value.conversation as number, profile: value.profile as number } : null;
+      return ints('conversation', 'profile')
+        ? { type: 'typing', conversation: value.conversation as number, profile: value.profile as number }
+        : null;
     case 'like':
-      return ints('profile') && oneOf(LIKE_STATES, value.like_state) ? { type: 'like', profile: value.profile as number, like_state: value.like_state } : null;
+      return ints('profile') && oneOf(LIKE_STATES, value.like_state)
+        ? { type: 'like', profile: value.profile as number, like_state: value.like_state }
+        : null;
     case 'counts':
-      return ints('unread_messages', 'new_likes') ? { type: 'counts', unread_messages: value.unread_messages as number, new_likes: value.new_likes as number } : null;
+      return ints('unread_messages', 'new_likes')
+        ? { type: 'counts', unread_messages: value.unread_messages as number, new_likes: value.new_likes as number }
+        : null;
     case 'conversation_removed':
       return ints('conversation') ? { type: 'conversation_removed', conversation: value.conversation as number } : null;
     case 'message_removed':
-      return ints('conversation', 'message') ? { type: 'message_removed', conversation: value.conversation as number, message: value.message as number } : null;
+      return ints('conversation', 'message')
+        ? { type: 'message_removed', conversation: value.conversation as number, message: value.message as number }
+        : null;
     default:
       return null;
   }

@@ -58,13 +58,15 @@ describe('seeks and the SQL helpers', () => {
 
   it("seekingsThatWant(g) lists exactly the seekings that want g (the SQL's seeking IN (...))", () => {
     for (const gender of genders) {
-      for (const seeking of SEEKINGS) expect(seekingsThatWant(gender).includes(seeking), `${seeking} wants ${gender}`).toBe(seeks(seeking, gender));
+      for (const seeking of SEEKINGS)
+        expect(seekingsThatWant(gender).includes(seeking), `${seeking} wants ${gender}`).toBe(seeks(seeking, gender));
     }
   });
 
   it("gendersWantedBy(s) lists the known genders s wants (the SQL's gender IN (...); 'both' adds no condition)", () => {
     for (const seeking of SEEKINGS) {
-      for (const gender of GENDERS) expect(gendersWantedBy(seeking).includes(gender), `${seeking} wants ${gender}`).toBe(seeks(seeking, gender));
+      for (const gender of GENDERS)
+        expect(gendersWantedBy(seeking).includes(gender), `${seeking} wants ${gender}`).toBe(seeks(seeking, gender));
     }
   });
 });
@@ -81,7 +83,10 @@ describe('isMutualMatch: both sides want each other', () => {
   it('keeps the cases of the issue', () => {
     const straightMan = { gender: 'male' as const, seeking: seekingOf({ gender: 'male', sexuality: 'hetero', looking_for_gender: null }) };
     const lesbian = { gender: 'female' as const, seeking: seekingOf({ gender: 'female', sexuality: 'lesbian', looking_for_gender: null }) };
-    const straightWoman = { gender: 'female' as const, seeking: seekingOf({ gender: 'female', sexuality: 'hetero', looking_for_gender: null }) };
+    const straightWoman = {
+      gender: 'female' as const,
+      seeking: seekingOf({ gender: 'female', sexuality: 'hetero', looking_for_gender: null }),
+    };
     const gayMan = { gender: 'male' as const, seeking: seekingOf({ gender: 'male', sexuality: 'gay', looking_for_gender: null }) };
     expect(isMutualMatch(straightMan, lesbian)).toBe(false);
     expect(isMutualMatch(straightMan, straightWoman)).toBe(true);

@@ -37,7 +37,10 @@ export function defaultPreference(kind: NotificationKind): boolean {
 /** The full table from the stored choices (kind, channel, enabled); what is not stored is the default. */
 export function preferencesFrom(stored: readonly { kind: string; channel: string; enabled: boolean }[]): NotificationPreferences {
   const table = Object.fromEntries(
-    NOTIFICATION_KINDS.map((kind) => [kind, Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, defaultPreference(kind)]))]),
+    NOTIFICATION_KINDS.map((kind) => [
+      kind,
+      Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, defaultPreference(kind)])),
+    ]),
   ) as NotificationPreferences;
   for (const row of stored) {
     const kinds = table[row.kind as NotificationKind];

@@ -12,10 +12,16 @@ const ZChannels = z.object({ email: z.boolean(), push: z.boolean() });
 
 /** GET and PUT /api/notification-settings.php. */
 export const ZNotificationSettingsAnswer = z.object({
-  preferences: z.object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, ZChannels])) as Record<(typeof NOTIFICATION_KINDS)[number], typeof ZChannels>),
-  notifications_disabled: z
-    .array(z.enum(NOTIFICATIONS_DISABLED_REASONS))
-    .meta({ description: 'Why no mail goes to the member at all: fbl (spam complaint), bounce (invalid address), listunsubscribe (unsubscribed in the mail app)' }),
+  preferences: z.object(
+    Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, ZChannels])) as Record<
+      (typeof NOTIFICATION_KINDS)[number],
+      typeof ZChannels
+    >,
+  ),
+  notifications_disabled: z.array(z.enum(NOTIFICATIONS_DISABLED_REASONS)).meta({
+    description:
+      'Why no mail goes to the member at all: fbl (spam complaint), bounce (invalid address), listunsubscribe (unsubscribed in the mail app)',
+  }),
 });
 export type TNotificationSettingsAnswer = z.infer<typeof ZNotificationSettingsAnswer>;
 

@@ -203,7 +203,7 @@ export type TOperatorFigures = z.infer<typeof ZOperatorFigures>;
  * asks whether a fictional profile is real. It says so plainly and rules out meeting.
  */
 export const DEFAULT_HONEST_ANSWER: Record<LocaleCode, string> = {
-  en: "I’m a fictional profile, written by the staff of this site – not a real person, so we can’t meet. I’m happy to keep chatting if you like.",
+  en: 'I’m a fictional profile, written by the staff of this site – not a real person, so we can’t meet. I’m happy to keep chatting if you like.',
   nl: 'Ik ben een fictief profiel, geschreven door medewerkers van deze site – geen echt persoon, dus we kunnen elkaar niet ontmoeten. Ik chat graag verder als je wilt.',
   de: 'Ich bin ein fiktives Profil, geschrieben vom Team dieser Seite – keine echte Person, deshalb können wir uns nicht treffen. Wenn du magst, schreibe ich gern weiter mit dir.',
   it: 'Sono un profilo fittizio, scritto dallo staff di questo sito: non una persona reale, quindi non possiamo incontrarci. Se ti va, continuo volentieri a chattare con te.',

@@ -6,7 +6,13 @@ import { deniesBeingFictional, memberAsksIfReal } from './operator-guardrails-ho
 
 describe('replyViolationsAsRead', () => {
   it('answers exactly as the shared rules when they refuse', () => {
-    for (const text of ['Let’s meet on Saturday!', 'Call me +44 7700 900123', 'anna at gmail dot com', 'add me on WhatsApp', 'kijk op www.mijnfotos.nl']) {
+    for (const text of [
+      'Let’s meet on Saturday!',
+      'Call me +44 7700 900123',
+      'anna at gmail dot com',
+      'add me on WhatsApp',
+      'kijk op www.mijnfotos.nl',
+    ]) {
       expect(replyViolationsAsRead(text), text).toEqual(replyViolations(text));
     }
   });
@@ -61,7 +67,14 @@ describe('memberAsksIfReal', () => {
   });
 
   it('leaves questions that only sound close', () => {
-    for (const text of ['Really?', 'Who is writing the new Bond film?', 'Wer schreibt dir sonst so?', 'Chi scrive meglio?', 'Kto pisze takie piękne wiadomości?', 'Bist du echt so süß?']) {
+    for (const text of [
+      'Really?',
+      'Who is writing the new Bond film?',
+      'Wer schreibt dir sonst so?',
+      'Chi scrive meglio?',
+      'Kto pisze takie piękne wiadomości?',
+      'Bist du echt so süß?',
+    ]) {
       expect(memberAsksIfReal(text), text).toBe(false);
     }
   });
@@ -69,7 +82,17 @@ describe('memberAsksIfReal', () => {
 
 describe('deniesBeingFictional', () => {
   it('finds a claim to be real, human or not staff in the seven languages', () => {
-    for (const text of ['of course I am real', "I'm not a bot", 'yes it is really me', 'natuurlijk ben ik echt', 'ich bin echt', 'certo che sono reale', 'je suis réelle', 'claro que soy real', 'jestem prawdziwa']) {
+    for (const text of [
+      'of course I am real',
+      "I'm not a bot",
+      'yes it is really me',
+      'natuurlijk ben ik echt',
+      'ich bin echt',
+      'certo che sono reale',
+      'je suis réelle',
+      'claro que soy real',
+      'jestem prawdziwa',
+    ]) {
       expect(deniesBeingFictional(text), text).toBe(true);
     }
   });

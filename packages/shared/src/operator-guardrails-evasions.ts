@@ -16,7 +16,13 @@ import { GUARDRAIL_RULES, replyViolations, type GuardrailViolation, type TGuardr
 import { findPhone } from './operator-guardrails-contact';
 import { foldText } from './operator-guardrails-text';
 import { decodeLeet, digitsForPhone, normaliseForGuardrails, originalOf, type NormalisedText } from './operator-guardrails-normalise';
-import { ALWAYS_MESSENGERS, HANDLE_MESSENGERS, HIDDEN_MEETING_WORDS, HIDDEN_MESSENGER_WORDS, MAIL_PROVIDERS } from './operator-guardrails-words';
+import {
+  ALWAYS_MESSENGERS,
+  HANDLE_MESSENGERS,
+  HIDDEN_MEETING_WORDS,
+  HIDDEN_MESSENGER_WORDS,
+  MAIL_PROVIDERS,
+} from './operator-guardrails-words';
 
 interface Found {
   rule: TGuardrailRule;
@@ -39,7 +45,12 @@ function hiddenWordPattern(word: string, bounded: boolean): string {
 const HIDDEN_WORDS: { rule: TGuardrailRule; word: string; bounded: RegExp; inside: RegExp }[] = [
   ...HIDDEN_MEETING_WORDS.map((word) => ({ rule: 'meeting' as const, word })),
   ...HIDDEN_MESSENGER_WORDS.map((word) => ({ rule: 'messenger' as const, word })),
-].map(({ rule, word }) => ({ rule, word, bounded: new RegExp(hiddenWordPattern(word, true), 'g'), inside: new RegExp(hiddenWordPattern(word, false)) }));
+].map(({ rule, word }) => ({
+  rule,
+  word,
+  bounded: new RegExp(hiddenWordPattern(word, true), 'g'),
+  inside: new RegExp(hiddenWordPattern(word, false)),
+}));
 
 /** A word as written differs from the word it spells (case and accents aside): it was hidden. */
 const isHidden = (written: string, word: string) => foldText(written).folded !== word;
@@ -75,7 +86,7 @@ const NOT_A_HANDLE = [
   'not|really|very|so|too|the|a|an|in|at|my|your|to|here|there|always|never|still|quite|pretty|kinda|bit|crap|rubbish|shit',
   'slecht|zwak|weg|goed|niet|heel|erg|schlecht|schwach|gut|nicht|sehr|ganz|pessimo|debole|buono|non|molto|mauvais|faible|bon|pas|tres|mala|malo|debil|buena|bueno|muy|slaby|dobry|zly|kiepski|nie|bardzo',
 ].join('|');
-const POSSESSIVE = 'my|mijn|m\'n|mein|meine|mio|mia|il mio|la mia|mon|ma|mi|moj|moje|moja';
+const POSSESSIVE = "my|mijn|m'n|mein|meine|mio|mia|il mio|la mia|mon|ma|mi|moj|moje|moja";
 const HANDLE_WORDS = 'name|id|handle|naam|nick|nickname|account|konto|profil|profiel|profilo|profile|perfil|compte|user|username';
 const COPULA = 'is|ist|e|est|es|to|jest|=|:';
 
@@ -112,18 +123,28 @@ const ADDRESS_RULES: RegExp[] = [
 ];
 /** Italian "ci possiamo vedere", which the shared rules do not list. */
 const MEETING_RULES: RegExp[] = [/\bci (?:possiamo|potremmo|dobbiamo|vogliamo) (?:\w+ )?(?:vedere|incontrare)\b/g];
-const NEGATION = /\b(?:not|never|no|can'?t|won'?t|don'?t|niet|nooit|geen|nicht|nie|niemals|kein|keine|non|mai|pas|jamais|nunca|jamas|nigdy)\b/;
+const NEGATION =
+  /\b(?:not|never|no|can'?t|won'?t|don'?t|niet|nooit|geen|nicht|nie|niemals|kein|keine|non|mai|pas|jamais|nunca|jamas|nigdy)\b/;
 
 /** Negated: a negation among the four words before it in its clause ("I won't give you my address"). */
 function negatedBefore(text: string, start: number): boolean {
-  const clause = text.slice(0, start).split(/[,.;!?\n:]/).pop() ?? '';
+  const clause =
+    text
+      .slice(0, start)
+      .split(/[,.;!?\n:]/)
+      .pop() ?? '';
   return NEGATION.test(clause.split(' ').slice(-5).join(' '));
 }
 
-const PROVIDER_MAIL = new RegExp(String.raw`\b[a-z0-9][a-z0-9._-]*\s*(?:@|\s(?:at|arroba|arobase|chiocciola|malpa|klammeraffe|apenstaartje)\s)\s*(?:${MAIL_PROVIDERS})\b`, 'g');
+const PROVIDER_MAIL = new RegExp(
+  String.raw`\b[a-z0-9][a-z0-9._-]*\s*(?:@|\s(?:at|arroba|arobase|chiocciola|malpa|klammeraffe|apenstaartje)\s)\s*(?:${MAIL_PROVIDERS})\b`,
+  'g',
+);
 
 function matchesOf(text: string, patterns: readonly RegExp[], rule: TGuardrailRule): Found[] {
-  return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => ({ rule, start: match.index, end: match.index + match[0].length })));
+  return patterns.flatMap((pattern) =>
+    [...text.matchAll(pattern)].map((match) => ({ rule, start: match.index, end: match.index + match[0].length })),
+  );
 }
 
 /** The shared rules' violations on a normalised text, placed back in it. */

@@ -20,7 +20,9 @@ const STAFF = String.raw`(?:an? )?(?:employee|staff(?: member)?|operator|moderat
 const QUESTIONS: RegExp[] = [
   // en
   /\b(?:is|it'?s|was) (?:this|that|it) (?:really|actually|truly|even|honestly) (?:you|u)\b/,
-  new RegExp(String.raw`\b(?:is|are|am i talking to|am i chatting with|or) ${STAFF} (?:\w+ )?(?:writing|typing|answering|replying|texting|behind)\b`),
+  new RegExp(
+    String.raw`\b(?:is|are|am i talking to|am i chatting with|or) ${STAFF} (?:\w+ )?(?:writing|typing|answering|replying|texting|behind)\b`,
+  ),
   new RegExp(String.raw`\bam i (?:talking|chatting|writing|speaking|texting) (?:to|with) ${STAFF}\b`),
   /\bwho(?:'s| is) (?:really|actually|truly) (?:writing|typing|answering|behind)\b/,
   /\bwho(?:'s| is) (?:writing|typing|answering) (?:to me|me|here|this|these)\b/,
@@ -104,10 +106,14 @@ const END = String.raw`(?=\s*(?:[.!?,;:)(]|$|and\b|but\b|i promise|promise|babe|
 
 const DENIALS: RegExp[] = [
   // en
-  new RegExp(String.raw`\b(?:i'?m|i am|im) (?:really |definitely |totally |absolutely |actually |very much |100% |so )?(?:real|human|genuine|legit|a human|a person)${END}`),
+  new RegExp(
+    String.raw`\b(?:i'?m|i am|im) (?:really |definitely |totally |absolutely |actually |very much |100% |so )?(?:real|human|genuine|legit|a human|a person)${END}`,
+  ),
   /\b(?:i'?m|i am|im) (?:really |definitely |totally |absolutely |actually )?(?:a |an )?(?:real|actual|living) (?:person|woman|man|girl|guy|human|lady|profile)\b/,
   /\b(?:i'?m|i am|im) (?:really |definitely |totally |absolutely |actually )?(?:not|no) (?:a |an )?(?:bot|robot|fake|ai|computer|machine|operator|employee|moderator|chatbot|program|scam|fake profile|staff member)\b/,
-  new RegExp(String.raw`\b(?:(?:it'?s|it is|this is|that'?s) (?:really|truly|actually|definitely|honestly|100%) me|(?:of course|yes|yeah|sure|yep) (?:it'?s|it is|this is) (?:really |truly )?me)${END}`),
+  new RegExp(
+    String.raw`\b(?:(?:it'?s|it is|this is|that'?s) (?:really|truly|actually|definitely|honestly|100%) me|(?:of course|yes|yeah|sure|yep) (?:it'?s|it is|this is) (?:really |truly )?me)${END}`,
+  ),
   /\bno(?:body| one| other person) (?:else )?(?:writes|is writing|types|answers|replies|writes for me)\b/,
   /\bmy profile is (?:real|genuine|100% real)\b/,
   /\b(?:i'?m|i am|im) (?:just )?as real as\b/,
@@ -122,7 +128,9 @@ const DENIALS: RegExp[] = [
   /\bich bin es (?:wirklich|echt|selbst)\b/,
   /\bmein profil ist echt\b/,
   // it
-  new RegExp(String.raw`(?<!non )\b(?:sono|io sono) (?:davvero |proprio |certo |sicuramente |veramente )*(?:reale|vera|vero|umana|umano)${END}`),
+  new RegExp(
+    String.raw`(?<!non )\b(?:sono|io sono) (?:davvero |proprio |certo |sicuramente |veramente )*(?:reale|vera|vero|umana|umano)${END}`,
+  ),
   /\bsono (?:davvero|proprio|veramente) io\b/,
   /(?<!non )\b(?:sono|io sono) (?:davvero |proprio |veramente )*(?:una persona (?:vera|reale)|un essere umano|una donna vera|un uomo vero)\b/,
   /\bnon sono (?:un |una )?(?:bot|robot|computer|dipendente|operatore|operatrice|moderatore|moderatrice|profilo finto|finta|finto|falso|falsa)\b/,
@@ -137,7 +145,9 @@ const DENIALS: RegExp[] = [
   /\bno soy (?:un |una )?(?:bot|robot|maquina|empleado|empleada|operador|operadora|moderador|moderadora|perfil falso|falsa|falso|ia)\b/,
   /\b(?:de verdad|realmente) soy yo\b/,
   // pl
-  new RegExp(String.raw`(?<!nie )\bjestem (?:naprawde |oczywiscie |na pewno |serio )?(?:prawdziwa|prawdziwy|realna|realny|czlowiekiem)${END}`),
+  new RegExp(
+    String.raw`(?<!nie )\bjestem (?:naprawde |oczywiscie |na pewno |serio )?(?:prawdziwa|prawdziwy|realna|realny|czlowiekiem)${END}`,
+  ),
   /(?<!nie )\bjestem (?:naprawde )?(?:prawdziwa osoba|prawdziwym czlowiekiem|prawdziwa kobieta|prawdziwym mezczyzna)\b/,
   /\bnie jestem (?:zadnym )?(?:botem|robotem|komputerem|pracownikiem|pracownica|operatorem|operatorka|moderatorem|moderatorka|fejkiem|falszywym profilem)\b/,
   /\bto (?:naprawde|na pewno|serio) ja\b/,

@@ -97,7 +97,8 @@ const WHERE =
   /\b(station|train station|cafe|coffee shop|pub|park|restaurant|cinema|hotel|mall|beach|square|entrance|corner|church|museum|market|bridge|club|library|airport|kroeg|bioscoop|strand|plein|markt|ingang|brug|kerk|bahnhof|hauptbahnhof|kneipe|kino|platz|eingang|brucke|kirche|stazione|caffe|parco|albergo|spiaggia|piazza|ingresso|ponte|chiesa|mercato|ristorante|gare|parc|plage|entree|pont|eglise|marche|estacion|cafeteria|parque|cine|playa|plaza|puente|iglesia|mercado|restaurante|dworzec|dworcu|stacji|kawiarni|kawiarnia|parku|kinie|hotelu|plazy|rynku|wejsciu|moscie|kosciele|restauracji)\b/;
 
 /** A sentence about a day gone by tells, it does not arrange. */
-const PAST = /\b(yesterday|last|gisteren|vorige|gestern|letzten|ieri|scorso|scorsa|hier|dernier|derniere|ayer|pasado|pasada|wczoraj|zeszl[aey]|ostatni[aeo]?)\b/;
+const PAST =
+  /\b(yesterday|last|gisteren|vorige|gestern|letzten|ieri|scorso|scorsa|hier|dernier|derniere|ayer|pasado|pasada|wczoraj|zeszl[aey]|ostatni[aeo]?)\b/;
 
 /** A street address, in the ways the seven countries write one. */
 const ADDRESSES: RegExp[] = [
@@ -111,11 +112,31 @@ const ADDRESSES: RegExp[] = [
 
 /** Words that turn meeting talk into its refusal. */
 const NEGATIONS = new Set([
-  'not', 'never', 'cannot', 'cant', 'no', 'niet', 'nooit', 'geen', 'nicht', 'nie', 'niemals', 'kein', 'keine',
-  'non', 'mai', 'ne', 'pas', 'jamais', 'nunca', 'jamas', 'nigdy',
+  'not',
+  'never',
+  'cannot',
+  'cant',
+  'no',
+  'niet',
+  'nooit',
+  'geen',
+  'nicht',
+  'nie',
+  'niemals',
+  'kein',
+  'keine',
+  'non',
+  'mai',
+  'ne',
+  'pas',
+  'jamais',
+  'nunca',
+  'jamas',
+  'nigdy',
 ]);
 /** Negations that do not negate the meeting ("can't wait to meet you"). */
-const EAGER = /\b(can'?t wait|cannot wait|kan (bijna )?niet wachten|no puedo esperar|non vedo l'?ora|nie moge sie doczekac|ne peux pas attendre)\b/g;
+const EAGER =
+  /\b(can'?t wait|cannot wait|kan (bijna )?niet wachten|no puedo esperar|non vedo l'?ora|nie moge sie doczekac|ne peux pas attendre)\b/g;
 
 function isNegationWord(word: string): boolean {
   return NEGATIONS.has(word) || word.endsWith("n't") || word.startsWith("n'");
@@ -131,7 +152,11 @@ function clauseAround(folded: string, span: Span): { before: string; inside: str
   return { before: folded.slice(start, span.start), inside: folded.slice(span.start, span.end), after: folded.slice(span.end, end) };
 }
 
-const words = (text: string) => text.replace(EAGER, ' ').split(/[^a-z']+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .replace(EAGER, ' ')
+    .split(/[^a-z']+/)
+    .filter(Boolean);
 
 /** Negated meeting talk: a negation among the four words before it, in it, or right after it (German, Dutch). */
 function isNegated(folded: string, span: Span): boolean {

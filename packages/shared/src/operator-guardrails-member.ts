@@ -7,12 +7,61 @@ import { withinOneTypo } from './operator-guardrails-text';
 
 /** The words of the question, long enough that one slip of the keyboard cannot turn another word into them. */
 const KEY_WORDS = [
-  'real', 'fake', 'robot', 'computer', 'human', 'person', 'profile', 'operator', 'moderator', 'employee',
-  'echt', 'echte', 'persoon', 'profiel', 'medewerker', 'mensch', 'mitarbeiter', 'profil', 'vera', 'vero', 'reale', 'persona',
-  'profilo', 'operatore', 'moderatore', 'finto', 'finta', 'falso', 'falsa', 'vrai', 'vraie', 'reel', 'reelle',
-  'personne', 'faux', 'fausse', 'operateur', 'moderateur', 'animateur', 'perfil', 'operador', 'moderador', 'empleado',
-  'prawdziwa', 'prawdziwy', 'prawdziwym', 'botem', 'czlowiekiem', 'osoba',
-  'operatorem', 'moderatorem', 'pracownikiem', 'falszywy', 'falszywa', 'falszywe',
+  'real',
+  'fake',
+  'robot',
+  'computer',
+  'human',
+  'person',
+  'profile',
+  'operator',
+  'moderator',
+  'employee',
+  'echt',
+  'echte',
+  'persoon',
+  'profiel',
+  'medewerker',
+  'mensch',
+  'mitarbeiter',
+  'profil',
+  'vera',
+  'vero',
+  'reale',
+  'persona',
+  'profilo',
+  'operatore',
+  'moderatore',
+  'finto',
+  'finta',
+  'falso',
+  'falsa',
+  'vrai',
+  'vraie',
+  'reel',
+  'reelle',
+  'personne',
+  'faux',
+  'fausse',
+  'operateur',
+  'moderateur',
+  'animateur',
+  'perfil',
+  'operador',
+  'moderador',
+  'empleado',
+  'prawdziwa',
+  'prawdziwy',
+  'prawdziwym',
+  'botem',
+  'czlowiekiem',
+  'osoba',
+  'operatorem',
+  'moderatorem',
+  'pracownikiem',
+  'falszywy',
+  'falszywa',
+  'falszywe',
 ];
 /** Ordinary words one slip from a key word, which a typo check must leave alone. */
 const ORDINARY = new Set(['read', 'meal', 'deal', 'seal', 'really', 'realy', 'make', 'take', 'cake', 'person', 'persons', 'vari', 'echo']);
@@ -27,7 +76,8 @@ export function correctTypos(folded: string): string {
   return folded.replace(/[a-z]{4,}/g, (word) => {
     if (ORDINARY.has(word) || KEY_WORDS.includes(word)) return word;
     const fixed = KEY_WORDS.find(
-      (key) => withinOneTypo(word, key) && ((word.length >= 5 && key.length >= 5) || (word.length === key.length && sameLetters(word, key))),
+      (key) =>
+        withinOneTypo(word, key) && ((word.length >= 5 && key.length >= 5) || (word.length === key.length && sameLetters(word, key))),
     );
     return fixed ?? word;
   });

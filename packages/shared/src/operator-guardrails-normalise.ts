@@ -21,8 +21,19 @@ export interface NormalisedText {
 
 /** Characters a reader does not see: zero-width spaces and joiners, soft hyphens, direction marks, variation selectors. */
 const INVISIBLE_RANGES: [number, number][] = [
-  [0xad, 0xad], [0x34f, 0x34f], [0x61c, 0x61c], [0x115f, 0x1160], [0x17b4, 0x17b5], [0x180e, 0x180e], [0x200b, 0x200f],
-  [0x202a, 0x202e], [0x2060, 0x2064], [0x206a, 0x206f], [0xfe00, 0xfe0f], [0xfeff, 0xfeff], [0xe0100, 0xe01ef],
+  [0xad, 0xad],
+  [0x34f, 0x34f],
+  [0x61c, 0x61c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180e, 0x180e],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x2064],
+  [0x206a, 0x206f],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xe0100, 0xe01ef],
 ];
 const isInvisible = (char: string) => {
   const code = char.codePointAt(0)!;
@@ -106,7 +117,9 @@ function joinSpacedLetters(source: NormalisedText): NormalisedText {
 
 /** Defanged links ("hxxps://", "example[.]com", "http[:]//") as the links they are. */
 function undoDefanging(source: NormalisedText): NormalisedText {
-  const scheme = rewrite(source, /\bh(?:xx|\*\*|tt)p(s?)\s*(?:\[:\]|\(:\)|:)\s*\/\s*\//g, (match) => (match.includes('s') ? 'https://' : 'http://'));
+  const scheme = rewrite(source, /\bh(?:xx|\*\*|tt)p(s?)\s*(?:\[:\]|\(:\)|:)\s*\/\s*\//g, (match) =>
+    match.includes('s') ? 'https://' : 'http://',
+  );
   const brackets = rewrite(scheme, new RegExp(String.raw`\s*[[({<]\s*(?:\.|${DOT_WORDS})\s*[\])}>]\s*`, 'g'), () => '.');
   const at = rewrite(brackets, new RegExp(String.raw`\s*[[({<]\s*(?:@|${AT_WORDS})\s*[\])}>]\s*`, 'g'), () => '@');
   // The shared rules know "at", "arroba", "chiocciola", "małpa"; French writes "arobase".

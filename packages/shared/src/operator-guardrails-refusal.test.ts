@@ -14,7 +14,9 @@ describe('replyRefusals', () => {
 
   it('refuses a rule broken as a reader sees the text, quoting the words as typed', () => {
     expect(replyRefusals('ok, m.e.e.t?', HONEST, false)).toEqual([{ code: 'reply_refused_meeting', rule: 'meeting', match: 'm.e.e.t' }]);
-    expect(replyRefusals('my ig: johnny99', HONEST, false)).toEqual([{ code: 'reply_refused_messenger', rule: 'messenger', match: 'my ig: johnny99' }]);
+    expect(replyRefusals('my ig: johnny99', HONEST, false)).toEqual([
+      { code: 'reply_refused_messenger', rule: 'messenger', match: 'my ig: johnny99' },
+    ]);
   });
 
   it('asks for the honest answer when it is due or when the reply denies the fiction, after the rules', () => {

@@ -12,7 +12,8 @@ import type { TGuardrailRule } from './operator-guardrails';
 import { replyViolationsAsRead } from './operator-guardrails-evasions';
 import { deniesBeingFictional, memberAsksIfReal } from './operator-guardrails-honesty';
 
-export type ReplyRefusal = { code: `reply_refused_${TGuardrailRule}`; rule: TGuardrailRule; match: string } | { code: 'honest_answer_required' };
+export type ReplyRefusal =
+  { code: `reply_refused_${TGuardrailRule}`; rule: TGuardrailRule; match: string } | { code: 'honest_answer_required' };
 
 const normalized = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
 

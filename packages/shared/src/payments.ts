@@ -206,7 +206,7 @@ export const ZDiscountCode = z.object({
   code: z.string(),
   country: z.string().nullable().meta({ description: 'Only for members paying from this country; null for any' }),
   user_id: z.number().int().nullable().meta({ description: 'Only for this member; null for anyone' }),
-  expires: z.string().nullable().meta({ description: 'ISO 8601; for TIMEBONUS25 the end of the member\'s 4 hours' }),
+  expires: z.string().nullable().meta({ description: "ISO 8601; for TIMEBONUS25 the end of the member's 4 hours" }),
   value_percentage: z.number().int(),
   currency: z.string().nullable(),
   minimum_order_value: z.number().int().nullable().meta({ description: 'Minor units; null for none' }),
@@ -219,7 +219,10 @@ export type TDiscountCode = z.infer<typeof ZDiscountCode>;
 
 export const ZDiscountCodeQuery = z.looseObject({
   code: zText(DISCOUNT_CODE_MAX_LENGTH).trim().min(1).max(DISCOUNT_CODE_MAX_LENGTH).optional(),
-  welcome: z.enum(['true', 'false']).optional().meta({ description: 'true: the member\'s welcome discount (TIMEBONUS25 while the time bonus runs)' }),
+  welcome: z
+    .enum(['true', 'false'])
+    .optional()
+    .meta({ description: "true: the member's welcome discount (TIMEBONUS25 while the time bonus runs)" }),
   package_id: ZPackageId.optional().meta({ description: 'Check the minimum order value against this package' }),
   method: ZPaymentMethod.optional().meta({ description: 'Check the allowed payment methods' }),
 });
@@ -231,7 +234,9 @@ export const ZPaymentCountry = z.enum(COUNTRY_CODES as [CountryCode, ...CountryC
 
 /** GET /api/credit-packages.php?country=&code= */
 export const ZPackagesQuery = z.looseObject({
-  country: ZPaymentCountry.optional().meta({ description: 'The payment country; the member\'s profile country (or the site\'s first) without it' }),
+  country: ZPaymentCountry.optional().meta({
+    description: "The payment country; the member's profile country (or the site's first) without it",
+  }),
   code: zText(DISCOUNT_CODE_MAX_LENGTH).trim().max(DISCOUNT_CODE_MAX_LENGTH).optional(),
 });
 

@@ -11,6 +11,24 @@ describe('Download my data', () => {
   });
 
   it('lists every part the features contribute', () => {
-    expect(PERSONAL_DATA_PART_NAMES).toEqual(['account', 'consents', 'profile', 'photos', 'blocks', 'reports', 'complaints', 'credit_history', 'likes', 'chats', 'orders', 'operator_care', 'notifications', 'push_devices', 'campaign_mails', 'traffic_source', 'conversion_reports']);
+    expect(PERSONAL_DATA_PART_NAMES).toEqual([
+      'account',
+      'consents',
+      'profile',
+      'photos',
+      'blocks',
+      'reports',
+      'complaints',
+      'credit_history',
+      'likes',
+      'chats',
+      'orders',
+      'operator_care',
+      'notifications',
+      'push_devices',
+      'campaign_mails',
+      'traffic_source',
+      'conversion_reports',
+    ]);
   });
 });

@@ -23,15 +23,27 @@ export const ZPersonalDataAccount = z.object({
   notifications_disabled: z.array(z.string()),
   signup_message: z.string().nullable(),
   signup_profile_id: z.number().int().nullable(),
-  tracking: z.record(z.string(), z.string()).meta({ description: 'Ad-tracking parameters stored at signup (only with the ad_tracking consent)' }),
+  tracking: z
+    .record(z.string(), z.string())
+    .meta({ description: 'Ad-tracking parameters stored at signup (only with the ad_tracking consent)' }),
   created_at: isoTime,
   activated_at: isoTime.nullable(),
   deleted_at: isoTime.nullable(),
   delete_reason: z.string().nullable(),
   delete_remarks: z.string().nullable(),
-  sessions: z.array(z.object({ created_at: isoTime, expires_at: isoTime })).meta({ description: 'Open logins (their tokens are not included)' }),
+  sessions: z
+    .array(z.object({ created_at: isoTime, expires_at: isoTime }))
+    .meta({ description: 'Open logins (their tokens are not included)' }),
   mail_links: z
-    .array(z.object({ purpose: z.string(), new_email: z.string().nullable(), created_at: isoTime, expires_at: isoTime, used_at: isoTime.nullable() }))
+    .array(
+      z.object({
+        purpose: z.string(),
+        new_email: z.string().nullable(),
+        created_at: isoTime,
+        expires_at: isoTime,
+        used_at: isoTime.nullable(),
+      }),
+    )
     .meta({ description: 'Links mailed to the member (their tokens are not included)' }),
 });
 
@@ -129,17 +141,19 @@ export const ZPersonalDataOrder = ZOrder.omit({ seller: true });
  * (by signals in their messages or by staff), which brings the spending reminder.
  */
 export const ZPersonalDataOperatorCare = z.object({
-  vulnerability: z
-    .object({ signals: z.array(z.string()), marked_by_staff: z.boolean(), flagged_at: isoTime })
-    .nullable(),
+  vulnerability: z.object({ signals: z.array(z.string()), marked_by_staff: z.boolean(), flagged_at: isoTime }).nullable(),
   notes: z.array(z.object({ fictional_profile_id: z.number().int(), note: z.string(), updated_at: isoTime })),
 });
 
 /** The member's notification choices (issue 30) and what they were mailed about. */
 export const ZPersonalDataNotifications = z.object({
-  preferences: z.record(z.string(), z.object({ email: z.boolean(), push: z.boolean() })).meta({ description: 'Every kind per channel, defaults included' }),
+  preferences: z
+    .record(z.string(), z.object({ email: z.boolean(), push: z.boolean() }))
+    .meta({ description: 'Every kind per channel, defaults included' }),
   changed: z.array(z.object({ kind: z.string(), channel: z.string(), enabled: z.boolean(), changed_at: isoTime })),
-  mailed: z.array(z.object({ topic: z.string(), mailed_at: isoTime })).meta({ description: 'The last mail per conversation, like or match' }),
+  mailed: z
+    .array(z.object({ topic: z.string(), mailed_at: isoTime }))
+    .meta({ description: 'The last mail per conversation, like or match' }),
 });
 
 /**
@@ -196,14 +210,19 @@ export const ZPersonalDataParts = z.object({
   likes: ZPersonalDataLikes,
   chats: ZPersonalDataChats,
   orders: z.array(ZPersonalDataOrder).meta({ description: 'Paid orders with their receipts, newest first' }),
-  operator_care: ZPersonalDataOperatorCare.meta({ description: 'Notes staff keep for conversations with fictional profiles, and the vulnerability flag' }),
+  operator_care: ZPersonalDataOperatorCare.meta({
+    description: 'Notes staff keep for conversations with fictional profiles, and the vulnerability flag',
+  }),
   notifications: ZPersonalDataNotifications,
   push_devices: z.array(ZPersonalDataPushDevice),
   campaign_mails: z.array(ZPersonalDataCampaignMail).meta({ description: 'Promotions and news mailed to the member, newest first' }),
-  traffic_source: ZPersonalDataTrafficSource.nullable().meta({ description: 'Where the signup came from, as the traffic figures count it' }),
-  conversion_reports: z
-    .array(ZPersonalDataConversionReport)
-    .meta({ description: 'Signup, activation and first purchase reported to the affiliate network the member came from, with the ad-tracking consent' }),
+  traffic_source: ZPersonalDataTrafficSource.nullable().meta({
+    description: 'Where the signup came from, as the traffic figures count it',
+  }),
+  conversion_reports: z.array(ZPersonalDataConversionReport).meta({
+    description:
+      'Signup, activation and first purchase reported to the affiliate network the member came from, with the ad-tracking consent',
+  }),
 });
 export type TPersonalDataParts = z.infer<typeof ZPersonalDataParts>;
 export type PersonalDataPartName = keyof TPersonalDataParts;

@@ -48,7 +48,9 @@ describe('postbackTemplateProblem', () => {
   const demo = { allowLoopbackDouble: true };
   const production = { allowLoopbackDouble: false };
   it('takes an https template with known placeholders', () => {
-    expect(postbackTemplateProblem('https://track.example.com/pb?click={ref}&s={sub1}&e={event}&a={amount}&c={currency}&u={user}', production)).toBeNull();
+    expect(
+      postbackTemplateProblem('https://track.example.com/pb?click={ref}&s={sub1}&e={event}&a={amount}&c={currency}&u={user}', production),
+    ).toBeNull();
     expect(postbackTemplateProblem('https://track.example.com/pb/{ref}/{event}', production)).toBeNull();
   });
   it('takes the http://127.0.0.1:<port> double in a demo only', () => {

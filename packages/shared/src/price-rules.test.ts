@@ -29,7 +29,7 @@ const site: PriceSettings = {
 };
 
 describe('the payer currency', () => {
-  it('is the payment country\'s currency when the site sells in it, else the site\'s', () => {
+  it("is the payment country's currency when the site sells in it, else the site's", () => {
     expect(payerCurrency(site, 'GB')).toBe('GBP');
     expect(payerCurrency(site, 'PL')).toBe('PLN');
     expect(payerCurrency(site, 'NL')).toBe('EUR');
@@ -39,7 +39,7 @@ describe('the payer currency', () => {
     expect(payerCurrency({ currency: 'GBP', price_lists: {} }, 'NL')).toBe('GBP');
   });
 
-  it('knows each served country\'s currency', () => {
+  it("knows each served country's currency", () => {
     expect(currencyOfCountry('GB')).toBe('GBP');
     expect(currencyOfCountry('CH')).toBe('CHF');
     expect(currencyOfCountry('AT')).toBe('EUR');
@@ -49,7 +49,7 @@ describe('the payer currency', () => {
 });
 
 describe('package prices', () => {
-  it('come from the price list of the currency, with the packages\' credits', () => {
+  it("come from the price list of the currency, with the packages' credits", () => {
     expect(packagesIn(site, 'GBP').map((p) => [p.id, p.credits, p.amount])).toEqual([
       ['p0', 50, 899],
       ['p1', 120, 1799],
@@ -70,10 +70,15 @@ describe('package prices', () => {
     expect(bestPricePerMessage(packagesIn(site, 'GBP'), 10)).toBe(100);
     expect(bestPricePerMessage(packagesIn(site, 'EUR'), 10)).toBe(113);
     // Equal price per credit: the larger package.
-    expect(bestPackage([{ credits: 10, amount: 100 }, { credits: 20, amount: 200 }])?.credits).toBe(20);
+    expect(
+      bestPackage([
+        { credits: 10, amount: 100 },
+        { credits: 20, amount: 200 },
+      ])?.credits,
+    ).toBe(20);
   });
 
-  it('derive settings.php\'s minimum_message_costs per served country', () => {
+  it("derive settings.php's minimum_message_costs per served country", () => {
     expect(minimumMessageCosts(site, ['GB', 'PL', 'NL', 'US'])).toEqual({
       GB: { costs: 100, currency: 'GBP' },
       PL: { costs: 475, currency: 'PLN' },
@@ -84,7 +89,7 @@ describe('package prices', () => {
   });
 });
 
-describe('money in the member\'s notation', () => {
+describe("money in the member's notation", () => {
   it('writes each currency as the locale does', () => {
     expect(formatMoney('en-GB', 1496, 'GBP')).toBe('£14.96');
     expect(formatMoney('en-GB', 1496, 'EUR')).toBe('€14.96');

@@ -84,14 +84,21 @@ export function payerCurrency(settings: Pick<PriceSettings, 'currency' | 'price_
  * The site's packages priced in one currency. A currency the site does not sell in falls back to
  * the site's own (payerCurrency never asks for one; this keeps a stale value from charging zero).
  */
-export function packagesIn(settings: Pick<PriceSettings, 'currency' | 'credit_packages' | 'price_lists'>, currency: string): PricedPackage[] {
+export function packagesIn(
+  settings: Pick<PriceSettings, 'currency' | 'credit_packages' | 'price_lists'>,
+  currency: string,
+): PricedPackage[] {
   const list = currency === settings.currency ? null : isSellingCurrency(currency) ? settings.price_lists[currency] : undefined;
   if (list === undefined) return settings.credit_packages.map((pkg) => ({ ...pkg }));
   return settings.credit_packages.map((pkg) => ({ ...pkg, amount: list === null ? pkg.amount : list[pkg.id] }));
 }
 
 /** One package's price in a currency (minor units); undefined for a package the site does not sell. */
-export function packagePrice(settings: Pick<PriceSettings, 'currency' | 'credit_packages' | 'price_lists'>, currency: string, packageId: string): number | undefined {
+export function packagePrice(
+  settings: Pick<PriceSettings, 'currency' | 'credit_packages' | 'price_lists'>,
+  currency: string,
+  packageId: string,
+): number | undefined {
   return packagesIn(settings, currency).find((pkg) => pkg.id === packageId)?.amount;
 }
 
@@ -120,7 +127,12 @@ export function bestPackage<T extends { credits: number; amount: number }>(packa
   let best: T | null = null;
   for (const pkg of packages) {
     if (pkg.credits <= 0) continue;
-    if (!best || pkg.amount * best.credits < best.amount * pkg.credits || (pkg.amount * best.credits === best.amount * pkg.credits && pkg.credits > best.credits)) best = pkg;
+    if (
+      !best ||
+      pkg.amount * best.credits < best.amount * pkg.credits ||
+      (pkg.amount * best.credits === best.amount * pkg.credits && pkg.credits > best.credits)
+    )
+      best = pkg;
   }
   return best;
 }
@@ -136,7 +148,10 @@ export function bestPricePerMessage(packages: readonly { credits: number; amount
  * derived from the price lists: for each country the site serves, the cheapest price of one
  * message in the currency a payer there pays in. Empty when messages are free.
  */
-export function minimumMessageCosts(settings: PriceSettings, countries: readonly string[]): Record<string, { costs: number; currency: string }> {
+export function minimumMessageCosts(
+  settings: PriceSettings,
+  countries: readonly string[],
+): Record<string, { costs: number; currency: string }> {
   const costs: Record<string, { costs: number; currency: string }> = {};
   for (const country of countries) {
     const currency = payerCurrency(settings, country);

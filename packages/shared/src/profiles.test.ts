@@ -35,7 +35,7 @@ describe('canContactFirst', () => {
 });
 
 describe('profileAccess', () => {
-  it('shows visible profiles, and one\'s own whatever its state', () => {
+  it("shows visible profiles, and one's own whatever its state", () => {
     expect(profileAccess(facts())).toBe('visible');
     expect(profileAccess(facts({ targetProfileId: 1, targetUsable: false, targetInvisible: true }))).toBe('visible');
     expect(profileAccess(facts({ viewerProfileId: null }))).toBe('visible');

@@ -11,7 +11,18 @@ import { ACTIVITIES, FICTIONAL_MIN_DISTANCE_KM, RADIUS_CHOICES_KM } from './matc
  */
 
 export * from './profile-rules';
-import { CITY_MAX_LENGTH, ABOUT_MAX_LENGTH, MAX_INTERESTS, SEARCH_MIN_AGE, SEARCH_MAX_AGE, SEARCH_MAX_PAGE, SEARCH_COUNT_CAP, RELATED_PROFILES, PROFILE_FIELDS, LOOKING_FOR_GENDERS } from './profile-rules';
+import {
+  CITY_MAX_LENGTH,
+  ABOUT_MAX_LENGTH,
+  MAX_INTERESTS,
+  SEARCH_MIN_AGE,
+  SEARCH_MAX_AGE,
+  SEARCH_MAX_PAGE,
+  SEARCH_COUNT_CAP,
+  RELATED_PROFILES,
+  PROFILE_FIELDS,
+  LOOKING_FOR_GENDERS,
+} from './profile-rules';
 
 // ---------------------------------------------------------------------------------------------
 // Contracts
@@ -23,8 +34,7 @@ const siteQuery = {
   locale: zText(10).optional().meta({ description: 'Locale of error messages' }),
 };
 
-const optionValue = (values: readonly string[]) =>
-  zText(40).meta({ description: `One of: ${values.join(', ')}` });
+const optionValue = (values: readonly string[]) => zText(40).meta({ description: `One of: ${values.join(', ')}` });
 const optionalOption = zText(40).nullable();
 
 /** GET /api/profile.php: the member's own profile, every attribute of spec section 3. */
@@ -47,15 +57,26 @@ export const ZOwnProfile = z.object({
   interests: z.array(z.string()).meta({ description: 'Interest ids of /api/interests.php' }),
   about: z.string(),
   invisible: z.boolean().meta({ description: 'Invisible mode: hidden from search, not contacted first' }),
-  looking_for_gender: z.enum(LOOKING_FOR_GENDERS).nullable().meta({ description: 'Whom the member looks for; null: derived from gender and sexuality (decision 013)' }),
-  looking_for_min_age: z.number().int().nullable().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}; null: own age - 10` }),
-  looking_for_max_age: z.number().int().nullable().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}, not below the minimum; null: own age + 10` }),
+  looking_for_gender: z
+    .enum(LOOKING_FOR_GENDERS)
+    .nullable()
+    .meta({ description: 'Whom the member looks for; null: derived from gender and sexuality (decision 013)' }),
+  looking_for_min_age: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}; null: own age - 10` }),
+  looking_for_max_age: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}, not below the minimum; null: own age + 10` }),
   status: z.string().meta({ description: "'active', or 'disabled' when hidden by moderation" }),
   location: z
     .object({ latitude: z.number(), longitude: z.number() })
     .nullable()
-    .meta({ description: 'Centre of the ~1 km grid cell of the member\'s place (decision 036); null: not set' }),
-  hide_activity: z.boolean().meta({ description: 'Privacy: own online/active marks hidden, and others\' not shown' }),
+    .meta({ description: "Centre of the ~1 km grid cell of the member's place (decision 036); null: not set" }),
+  hide_activity: z.boolean().meta({ description: "Privacy: own online/active marks hidden, and others' not shown" }),
 });
 export type TOwnProfile = z.infer<typeof ZOwnProfile>;
 export const ZOwnProfileAnswer = z.object({ profile: ZOwnProfile });
@@ -80,20 +101,26 @@ export const ZProfileUpdate = z.object({
   tattoos: optionalOption.optional(),
   signup_reason: optionalOption.optional(),
   about: zText(ABOUT_MAX_LENGTH * 4).optional(),
-  interests: z.array(zText(40)).max(200).optional().meta({ description: `Interest ids, at most ${MAX_INTERESTS}; replaces the list` }),
+  interests: z
+    .array(zText(40))
+    .max(200)
+    .optional()
+    .meta({ description: `Interest ids, at most ${MAX_INTERESTS}; replaces the list` }),
   invisible: z.boolean().optional(),
   looking_for_gender: optionalOption.optional().meta({ description: `One of: ${LOOKING_FOR_GENDERS.join(', ')}; null clears` }),
-  looking_for_min_age: zInt32().nullable().optional().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}; null clears` }),
-  looking_for_max_age: zInt32().nullable().optional().meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}, not below the minimum; null clears` }),
-  location: z
-    .object({ latitude: z.number(), longitude: z.number() })
+  looking_for_min_age: zInt32()
     .nullable()
     .optional()
-    .meta({
-      description:
-        "The browser's location (-90..90, -180..180), stored as its ~1 km grid cell; null clears. Without it, a changed city or country places the member at that city when it is known",
-    }),
-  hide_activity: z.boolean().optional().meta({ description: 'Hide own online/active marks (and see nobody else\'s)' }),
+    .meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}; null clears` }),
+  looking_for_max_age: zInt32()
+    .nullable()
+    .optional()
+    .meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}, not below the minimum; null clears` }),
+  location: z.object({ latitude: z.number(), longitude: z.number() }).nullable().optional().meta({
+    description:
+      "The browser's location (-90..90, -180..180), stored as its ~1 km grid cell; null clears. Without it, a changed city or country places the member at that city when it is known",
+  }),
+  hide_activity: z.boolean().optional().meta({ description: "Hide own online/active marks (and see nobody else's)" }),
 });
 export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
 
@@ -103,7 +130,9 @@ const distanceAndActivity = {
     .number()
     .int()
     .optional()
-    .meta({ description: `Whole km from the viewer (at least 1; at least ${FICTIONAL_MIN_DISTANCE_KM} for a fictional profile); absent when either has no location` }),
+    .meta({
+      description: `Whole km from the viewer (at least 1; at least ${FICTIONAL_MIN_DISTANCE_KM} for a fictional profile); absent when either has no location`,
+    }),
   activity: z
     .enum(ACTIVITIES)
     .optional()
@@ -145,19 +174,29 @@ export const ZSearchQuery = z.looseObject({
   min_age: queryText.meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}` }),
   max_age: queryText.meta({ description: `${SEARCH_MIN_AGE}..${SEARCH_MAX_AGE}, not below min_age` }),
   page: queryText.meta({ description: `1..${SEARCH_MAX_PAGE}, default 1` }),
-  radius: queryText.meta({ description: `Km around the member's location: ${RADIUS_CHOICES_KM.join(', ')}; empty for anywhere. Needs a location` }),
+  radius: queryText.meta({
+    description: `Km around the member's location: ${RADIUS_CHOICES_KM.join(', ')}; empty for anywhere. Needs a location`,
+  }),
   ...trackingQuery,
 });
 export type TSearchQuery = z.infer<typeof ZSearchQuery>;
 
 export const ZSearchAnswer = z.object({
   profiles: z.array(ZProfileCard),
-  numResults: z.number().int().meta({ description: `Number of matches, counted up to ${SEARCH_COUNT_CAP}` }),
+  numResults: z
+    .number()
+    .int()
+    .meta({ description: `Number of matches, counted up to ${SEARCH_COUNT_CAP}` }),
   results_capped: z.boolean().meta({ description: `True when more than ${SEARCH_COUNT_CAP} match (show "${SEARCH_COUNT_CAP}+")` }),
   page: z.number().int(),
   per_page: z.number().int(),
-  similar: z.array(ZProfileCard).meta({ description: 'When fewer than per_page match: profiles matching relaxed filters (no region, ages widened), never repeating a result' }),
-  similar_count: z.number().int().meta({ description: `Number of similar profiles (up to ${SEARCH_COUNT_CAP})` }),
+  similar: z.array(ZProfileCard).meta({
+    description: 'When fewer than per_page match: profiles matching relaxed filters (no region, ages widened), never repeating a result',
+  }),
+  similar_count: z
+    .number()
+    .int()
+    .meta({ description: `Number of similar profiles (up to ${SEARCH_COUNT_CAP})` }),
 });
 export type TSearchAnswer = z.infer<typeof ZSearchAnswer>;
 
@@ -169,7 +208,9 @@ export const ZMemberQuery = z.looseObject({
 
 export const ZProfileFieldValue = z.object({
   field: z.enum(PROFILE_FIELDS),
-  value: z.union([z.string(), z.number().int()]).meta({ description: 'age as a number; option ids (translated by the web app), country and region codes, city as text' }),
+  value: z
+    .union([z.string(), z.number().int()])
+    .meta({ description: 'age as a number; option ids (translated by the web app), country and region codes, city as text' }),
 });
 
 export const ZMemberPhoto = z.union([
@@ -195,10 +236,14 @@ export const ZMemberProfile = z.object({
   city: z.string(),
   about: z.string(),
   interests: z.array(z.string()).meta({ description: 'Interest ids of /api/interests.php' }),
-  highlights: z.array(ZProfileFieldValue).meta({ description: "Values of the site's visible_profile_fields, in that order, empty values left out" }),
+  highlights: z
+    .array(ZProfileFieldValue)
+    .meta({ description: "Values of the site's visible_profile_fields, in that order, empty values left out" }),
   notes: z.array(ZProfileFieldValue).meta({ description: "Values of the site's visible_profile_notes" }),
   main_image: z.string().nullable().meta({ description: 'Thumbnail URL of the approved main photo, or null' }),
-  photos: z.array(ZMemberPhoto).meta({ description: 'Approved photos, main first; beyond FREE_PHOTOS locked (no URLs) for non-premium viewers' }),
+  photos: z
+    .array(ZMemberPhoto)
+    .meta({ description: 'Approved photos, main first; beyond FREE_PHOTOS locked (no URLs) for non-premium viewers' }),
   photo_count: z.number().int(),
   is_fictional: z.boolean(),
   fictional: z
@@ -213,7 +258,9 @@ export type TMemberProfile = z.infer<typeof ZMemberProfile>;
 
 export const ZMemberAnswer = z.object({
   profile: ZMemberProfile,
-  related: z.array(ZProfileCard).meta({ description: `Up to ${RELATED_PROFILES} profiles of the same country and gender, about the same age` }),
+  related: z
+    .array(ZProfileCard)
+    .meta({ description: `Up to ${RELATED_PROFILES} profiles of the same country and gender, about the same age` }),
 });
 export type TMemberAnswer = z.infer<typeof ZMemberAnswer>;
 

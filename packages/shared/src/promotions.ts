@@ -83,7 +83,9 @@ export type TPartnerRedirect = z.infer<typeof ZPartnerRedirect>;
 /** GET /admin/api/sites/:id/partner-redirects. */
 export const ZPartnerRedirectsAnswer = z.object({
   site_id: z.number().int(),
-  countries: z.array(ZCountryCode).meta({ description: "The site's countries (a visitor of another country, or one signups are closed to, is redirected)" }),
+  countries: z
+    .array(ZCountryCode)
+    .meta({ description: "The site's countries (a visitor of another country, or one signups are closed to, is redirected)" }),
   redirects: z.array(ZPartnerRedirect),
 });
 export type TPartnerRedirectsAnswer = z.infer<typeof ZPartnerRedirectsAnswer>;

@@ -3,7 +3,14 @@ import { ZPushMessage, type TPushMessage } from './push';
 import { isSitePath, readPushMessage, readPushTargets, type PushMessage } from './push-rules';
 
 const VALID: TPushMessage[] = [
-  { kind: 'new_messages', title: 'Anna wrote to you', body: 'Open the chat to read it.', tag: 'conversation:3', checkUrl: '/chats/3?network=push&sub1=new_messages', openUrl: '/login?redirect=%2Fchats%2F3' },
+  {
+    kind: 'new_messages',
+    title: 'Anna wrote to you',
+    body: 'Open the chat to read it.',
+    tag: 'conversation:3',
+    checkUrl: '/chats/3?network=push&sub1=new_messages',
+    openUrl: '/login?redirect=%2Fchats%2F3',
+  },
   { kind: 'new_conversations', title: 'T', body: '', tag: 'c', checkUrl: '/members/9/chat', openUrl: '/login' },
   { kind: 'like', title: 'T', body: 'B', tag: 'like:9', checkUrl: '/likes/m/9', openUrl: '/login?redirect=%2Flikes%2Fm%2F9' },
   { kind: 'match', title: 'T', body: 'B', tag: 'match:9', checkUrl: '/likes/m/9', openUrl: '/login' },
@@ -47,7 +54,10 @@ describe('where a notification may lead', () => {
   });
 
   it('reads both targets from the notification’s data, or nothing', () => {
-    expect(readPushTargets({ checkUrl: '/chats/3', openUrl: '/login?redirect=%2Fchats%2F3', extra: 1 })).toEqual({ checkUrl: '/chats/3', openUrl: '/login?redirect=%2Fchats%2F3' });
+    expect(readPushTargets({ checkUrl: '/chats/3', openUrl: '/login?redirect=%2Fchats%2F3', extra: 1 })).toEqual({
+      checkUrl: '/chats/3',
+      openUrl: '/login?redirect=%2Fchats%2F3',
+    });
     expect(readPushTargets({ checkUrl: '/chats/3' })).toBeNull();
     expect(readPushTargets({ checkUrl: 'https://evil.example/', openUrl: '/login' })).toBeNull();
     expect(readPushTargets(null)).toBeNull();

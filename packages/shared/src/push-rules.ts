@@ -7,7 +7,16 @@
  */
 
 /** What members are told about, by mail and by push alike (notification-rules' kinds, with a match told as its own kind). */
-export const PUSH_MESSAGE_KINDS = ['new_conversations', 'new_messages', 'like', 'match', 'unread_message_reminders', 'weekly_updates', 'promotions', 'news'] as const;
+export const PUSH_MESSAGE_KINDS = [
+  'new_conversations',
+  'new_messages',
+  'like',
+  'match',
+  'unread_message_reminders',
+  'weekly_updates',
+  'promotions',
+  'news',
+] as const;
 export type PushMessageKind = (typeof PUSH_MESSAGE_KINDS)[number];
 
 /** A push's payload: ZPushMessage's type, written out here so this module needs nothing of push.ts (the test holds them equal). */

@@ -46,7 +46,9 @@ const refused = { error: INVALID_PUSH_SUBSCRIPTION, params: { code: INVALID_PUSH
  * auth: the 16-byte secret (RFC 8291). The server also checks that the point lies on the curve.
  */
 export const ZPushSubscription = z.object({
-  endpoint: z.string().refine(isPushEndpoint, refused).meta({ description: 'The push service’s URL for this browser: https (plain http only to 127.0.0.1 or localhost, and not in production)' }),
+  endpoint: z.string().refine(isPushEndpoint, refused).meta({
+    description: 'The push service’s URL for this browser: https (plain http only to 127.0.0.1 or localhost, and not in production)',
+  }),
   expirationTime: z.number().nullable().optional().meta({ description: 'As the browser reports it (usually null); not used' }),
   keys: z.object({
     p256dh: z

@@ -18,7 +18,9 @@ export const ZReportRequest = z.object({
   photo_id: zId().optional().meta({ description: 'A photo of that profile, when the report is about it' }),
   reason: z.enum(REPORT_REASONS),
   // The limit is the service's, so a long text gets a translated message; this bound only stops abuse.
-  text: zText(REPORT_TEXT_MAX * 4).default('').meta({ description: `Up to ${REPORT_TEXT_MAX} characters; required for reason 'other'` }),
+  text: zText(REPORT_TEXT_MAX * 4)
+    .default('')
+    .meta({ description: `Up to ${REPORT_TEXT_MAX} characters; required for reason 'other'` }),
   good_faith: z.boolean().meta({ description: 'The reporter states the report is accurate and made in good faith (DSA); must be true' }),
 });
 export type TReportRequest = z.input<typeof ZReportRequest>;

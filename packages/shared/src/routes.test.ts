@@ -17,9 +17,40 @@ describe('route table', () => {
   });
   it('serves the account, profile, liking, chat and shop screens, and not yet the screens of later issues', () => {
     for (const path of [
-      '/members', '/members/7', '/members/7/chat', '/chats', '/chats/12', '/likes', '/likes/liked', '/likes/liked-by', '/likes/matches', '/likes/m/7', '/swipe-game', '/match-finder', '/signup-matches',
-      '/profile', '/login', '/signup', '/complete-signup', '/reset-password', '/reset-password/do', '/account-deleted', '/activate/done', '/activate/error', '/mail-change/do', '/notifications',
-      '/credits', '/credits/p1', '/credits/p1/ideal', '/credits/repeat-order', '/transactions/42', '/directdebit', '/premium', '/pricing', '/complaints', '/lang-config',
+      '/members',
+      '/members/7',
+      '/members/7/chat',
+      '/chats',
+      '/chats/12',
+      '/likes',
+      '/likes/liked',
+      '/likes/liked-by',
+      '/likes/matches',
+      '/likes/m/7',
+      '/swipe-game',
+      '/match-finder',
+      '/signup-matches',
+      '/profile',
+      '/login',
+      '/signup',
+      '/complete-signup',
+      '/reset-password',
+      '/reset-password/do',
+      '/account-deleted',
+      '/activate/done',
+      '/activate/error',
+      '/mail-change/do',
+      '/notifications',
+      '/credits',
+      '/credits/p1',
+      '/credits/p1/ideal',
+      '/credits/repeat-order',
+      '/transactions/42',
+      '/directdebit',
+      '/premium',
+      '/pricing',
+      '/complaints',
+      '/lang-config',
     ]) {
       expect(isServedPath(path)).toBe(true);
     }
@@ -28,7 +59,14 @@ describe('route table', () => {
     }
   });
   it('serves the member landing pages (slug optional) and the {token} static page only for tokens of the catalogue', () => {
-    for (const path of ['/members/7/landing', '/members/7/signup', '/members/7/landing2', '/members/7/landing2/beach', '/members/7/landing3/night', '/pages/faq']) {
+    for (const path of [
+      '/members/7/landing',
+      '/members/7/signup',
+      '/members/7/landing2',
+      '/members/7/landing2/beach',
+      '/members/7/landing3/night',
+      '/pages/faq',
+    ]) {
       expect(isServedPath(path)).toBe(true);
     }
     for (const path of ['/members/7/signup/more', '/pages/unknown', '/pages/faq/more', '/pages/']) {

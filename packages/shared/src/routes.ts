@@ -147,7 +147,9 @@ function toRegExp(pattern: string): RegExp {
 const STATIC_PAGE_TOKEN_PATH = new RegExp(`^/pages/(?:${STATIC_PAGE_SLUGS.join('|')})/?$`);
 
 // Landers match by their known names (lander-rules.ts), not by the route's pattern: /landers/nope is a 404.
-const servedMatchers = SERVED_ROUTE_NAMES.filter((name) => name !== 'landers').map((name) => (name === 'pages-token' ? STATIC_PAGE_TOKEN_PATH : toRegExp(ROUTES[name])));
+const servedMatchers = SERVED_ROUTE_NAMES.filter((name) => name !== 'landers').map((name) =>
+  name === 'pages-token' ? STATIC_PAGE_TOKEN_PATH : toRegExp(ROUTES[name]),
+);
 
 /** True when a browser path belongs to a screen that exists (used by the server for 200 vs 404). */
 export function isServedPath(pathname: string): boolean {

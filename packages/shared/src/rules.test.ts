@@ -31,7 +31,10 @@ describe('visibleLanguages', () => {
     expect(visibleLanguages(visitor)).toEqual(['nl']);
     expect(visibleLanguages({ ...visitor, detectedCountry: 'BE', selectedCountry: 'BE' })).toEqual(['nl', 'de', 'fr']);
     expect(visibleLanguages({ ...visitor, detectedCountry: 'CH', selectedCountry: 'CH', currentLocale: 'en' })).toEqual([
-      'en', 'de', 'it', 'fr',
+      'en',
+      'de',
+      'it',
+      'fr',
     ]);
   });
   it('adds the profile country and a supported browser language, ignoring unsupported ones', () => {

@@ -66,11 +66,7 @@ export function isLoggedOutSearchVisible(input: {
   loggedOutSearchTrafficSource: string;
   hasTrafficSource: boolean;
 }): boolean {
-  return (
-    input.loggedIn ||
-    input.loggedOutSearch !== 'none' ||
-    (input.loggedOutSearchTrafficSource !== 'none' && input.hasTrafficSource)
-  );
+  return input.loggedIn || input.loggedOutSearch !== 'none' || (input.loggedOutSearchTrafficSource !== 'none' && input.hasTrafficSource);
 }
 
 /** Navigation badges: nothing at 0, the number up to 99, '99+' from 100. */

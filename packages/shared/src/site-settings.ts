@@ -34,14 +34,19 @@ const uniqueList = <T extends z.ZodType<string>>(item: T) =>
 
 /** A text per language; English is required (the fallback of pickLocalized), the others optional. */
 export const ZLocalizedSettingText = z
-  .object(Object.fromEntries(LOCALE_CODES.map((code) => [code, zText(SITE_TEXT_MAX).trim().max(SITE_TEXT_MAX).optional()])) as Record<
-    (typeof LOCALE_CODES)[number],
-    z.ZodOptional<z.ZodString>
-  >)
+  .object(
+    Object.fromEntries(LOCALE_CODES.map((code) => [code, zText(SITE_TEXT_MAX).trim().max(SITE_TEXT_MAX).optional()])) as Record<
+      (typeof LOCALE_CODES)[number],
+      z.ZodOptional<z.ZodString>
+    >,
+  )
   .strict()
   .refine((text) => !!text.en && text.en.length > 0, { message: 'the English text is required', path: ['en'] })
   // A language left empty is no text: the site falls back to English for it (pickLocalized skips only missing keys).
-  .transform((text) => Object.fromEntries(Object.entries(text).filter(([, value]) => !!value)) as Partial<Record<(typeof LOCALE_CODES)[number], string>>);
+  .transform(
+    (text) =>
+      Object.fromEntries(Object.entries(text).filter(([, value]) => !!value)) as Partial<Record<(typeof LOCALE_CODES)[number], string>>,
+  );
 
 export const ZAutoLikeRules = z
   .object({
@@ -54,7 +59,12 @@ export const ZAutoLikeRules = z
 
 /** A price list in a further currency (issue 29): the four packages' prices in its minor units, VAT included. */
 export const ZPriceList = z
-  .object(Object.fromEntries(PRICE_PACKAGE_IDS.map((id) => [id, z.number().int().min(1).max(PACKAGE_AMOUNT_MAX)])) as Record<(typeof PRICE_PACKAGE_IDS)[number], z.ZodNumber>)
+  .object(
+    Object.fromEntries(PRICE_PACKAGE_IDS.map((id) => [id, z.number().int().min(1).max(PACKAGE_AMOUNT_MAX)])) as Record<
+      (typeof PRICE_PACKAGE_IDS)[number],
+      z.ZodNumber
+    >,
+  )
   .strict();
 export type TPriceList = z.infer<typeof ZPriceList>;
 
@@ -179,5 +189,8 @@ export type TSiteDetailAnswer = Omit<z.infer<typeof ZSiteDetailAnswer>, 'setting
 export const ZSiteUpdateRequest = ZSiteSettings.partial()
   .extend({ company: ZCompanySettings.partial().strict().optional() })
   .strict()
-  .refine((body) => Object.keys(body).some((key) => key !== 'company') || (body.company && Object.keys(body.company).length > 0), 'change at least one setting');
+  .refine(
+    (body) => Object.keys(body).some((key) => key !== 'company') || (body.company && Object.keys(body.company).length > 0),
+    'change at least one setting',
+  );
 export type TSiteUpdateRequest = z.infer<typeof ZSiteUpdateRequest>;

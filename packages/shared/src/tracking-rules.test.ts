@@ -28,7 +28,16 @@ describe('tracking values', () => {
   });
 
   it('keeps only the known parameters of a record, with their cleaned values', () => {
-    expect(cleanTracking({ network: 'n1', sub1: 's'.repeat(300), sub2: 'x\u0000', email: 'bad', utm_source: 'other', cpc: 12 as unknown as string })).toEqual({
+    expect(
+      cleanTracking({
+        network: 'n1',
+        sub1: 's'.repeat(300),
+        sub2: 'x\u0000',
+        email: 'bad',
+        utm_source: 'other',
+        cpc: 12 as unknown as string,
+      }),
+    ).toEqual({
       network: 'n1',
       sub1: 's'.repeat(TRACKING_VALUE_MAX),
     });

@@ -66,7 +66,9 @@ export const ZTrafficAnswer = z.object({
   totals: ZTrafficRow.omit({ key: true, label: true }),
   /** Every day of the period and its counts, for the chart. */
   days: z.array(z.string()),
-  series: z.object(Object.fromEntries(TRAFFIC_COUNTS.map((name) => [name, z.array(z.number().int())])) as Record<TTrafficCount, z.ZodArray<z.ZodNumber>>),
+  series: z.object(
+    Object.fromEntries(TRAFFIC_COUNTS.map((name) => [name, z.array(z.number().int())])) as Record<TTrafficCount, z.ZodArray<z.ZodNumber>>,
+  ),
   sites: z.array(z.object({ id: z.number().int(), name: z.string(), domain: z.string() })),
 });
 export type TTrafficAnswer = z.infer<typeof ZTrafficAnswer>;

@@ -9,8 +9,13 @@ import { ZTracking } from './accounts';
  */
 
 export const ZPageVisitRequest = z.object({
-  path: z.string().max(2000).meta({ description: "The page's path (no query); cut to 200 characters, a path that does not start with / is refused" }),
-  tracking: ZTracking.optional().meta({ description: 'The traffic source (network, ref, sub1-3), only when the visitor accepted ad tracking' }),
+  path: z
+    .string()
+    .max(2000)
+    .meta({ description: "The page's path (no query); cut to 200 characters, a path that does not start with / is refused" }),
+  tracking: ZTracking.optional().meta({
+    description: 'The traffic source (network, ref, sub1-3), only when the visitor accepted ad tracking',
+  }),
 });
 export type TPageVisitRequest = z.input<typeof ZPageVisitRequest>;
 

@@ -68,7 +68,9 @@ describe.runIf(!!url)('restoring a backup', () => {
     const restored = await query(names.good, balances);
     expect(restored).toEqual(await query(names.source, balances));
     expect(restored.some((row) => Number(row.credits) > 0)).toBe(true);
-    expect(await query(names.good, 'SELECT count(*)::int AS n FROM credit_entries')).toEqual(await query(names.source, 'SELECT count(*)::int AS n FROM credit_entries'));
+    expect(await query(names.good, 'SELECT count(*)::int AS n FROM credit_entries')).toEqual(
+      await query(names.source, 'SELECT count(*)::int AS n FROM credit_entries'),
+    );
 
     // With the location index, which needs earthdistance's type found during the restore (restore.ts).
     expect(await query(names.good, "SELECT indexname FROM pg_indexes WHERE indexname = 'profiles_location_idx'")).toHaveLength(1);
@@ -97,7 +99,9 @@ describe.runIf(!!url)('restoring a backup', () => {
     const result = restore(file, names.drifted.replace('drift', 'broken'));
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Restore failed');
-    expect(await query('postgres', `SELECT datname FROM pg_database WHERE datname = '${names.drifted.replace('drift', 'broken')}'`)).toEqual([]);
+    expect(
+      await query('postgres', `SELECT datname FROM pg_database WHERE datname = '${names.drifted.replace('drift', 'broken')}'`),
+    ).toEqual([]);
   });
 
   it('refuses a name that is not a database name, before touching the server', () => {

@@ -43,9 +43,12 @@ function withDatabase(url: string, name: string): string {
 function restoreScript(dumpFile: string, url: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const restore = spawn('pg_restore', ['--no-owner', '--no-privileges', '--file=-', dumpFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const psql = spawn('psql', ['--quiet', '--no-psqlrc', '--single-transaction', '--set=ON_ERROR_STOP=1', `--dbname=${url}`], { stdio: ['pipe', 'ignore', 'pipe'] });
+    const psql = spawn('psql', ['--quiet', '--no-psqlrc', '--single-transaction', '--set=ON_ERROR_STOP=1', `--dbname=${url}`], {
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
     let errors = '';
-    const failed = (what: string) => (error: Error) => reject(new Error(`${what} could not start (${error.message}): install PostgreSQL's client tools`));
+    const failed = (what: string) => (error: Error) =>
+      reject(new Error(`${what} could not start (${error.message}): install PostgreSQL's client tools`));
     restore.on('error', failed('pg_restore'));
     psql.on('error', failed('psql'));
     restore.stderr.on('data', (chunk) => (errors += chunk));
@@ -81,8 +84,12 @@ const EMPTY_SEARCH_PATH = "SELECT pg_catalog.set_config('search_path', '', false
 const PUBLIC_SEARCH_PATH = "SELECT pg_catalog.set_config('search_path', 'public', false);";
 
 /** Restores `dumpFile` into the new database `databaseName` on the server of `serverUrl`, then checks it. */
-export async function restoreBackup(input: { dumpFile: string; serverUrl: string; databaseName: string }, log: RestoreLog): Promise<RestoreReport> {
-  if (!DATABASE_NAME.test(input.databaseName)) throw new Error(`"${input.databaseName}" is not a database name: lower-case letters, digits and underscores`);
+export async function restoreBackup(
+  input: { dumpFile: string; serverUrl: string; databaseName: string },
+  log: RestoreLog,
+): Promise<RestoreReport> {
+  if (!DATABASE_NAME.test(input.databaseName))
+    throw new Error(`"${input.databaseName}" is not a database name: lower-case letters, digits and underscores`);
   if (!fs.existsSync(input.dumpFile)) throw new Error(`no backup file at ${input.dumpFile}`);
   const admin = new pg.Client({ connectionString: withDatabase(input.serverUrl, 'postgres') });
   await admin.connect();
@@ -107,7 +114,8 @@ export async function restoreBackup(input: { dumpFile: string; serverUrl: string
 
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
   try {
-    const count = async (query: ReturnType<typeof sql>) => Number(((await database.db.execute(query)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+    const count = async (query: ReturnType<typeof sql>) =>
+      Number(((await database.db.execute(query)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
     const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
     const report: RestoreReport = {
       url,
@@ -127,7 +135,9 @@ export async function restoreBackup(input: { dumpFile: string; serverUrl: string
 export function restoreProblems(report: RestoreReport): string[] {
   const problems: string[] = [];
   if (report.migrationsApplied > report.migrationsKnown) {
-    problems.push(`the backup has ${report.migrationsApplied} migrations, this code knows ${report.migrationsKnown}: restore it with the version that made it`);
+    problems.push(
+      `the backup has ${report.migrationsApplied} migrations, this code knows ${report.migrationsKnown}: restore it with the version that made it`,
+    );
   }
   if (report.drifted > 0) problems.push(`${report.drifted} member(s) whose balance differs from their ledger entries (logged above)`);
   return problems;

@@ -72,7 +72,11 @@ function importsOf(file: string): ImportOf[] {
     return base;
   };
   const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const names: string[] = [];
       const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : node.exportClause;
       if (bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings))) {
@@ -201,7 +205,10 @@ describe('feature boundaries', () => {
 
   it('names an owning feature for every table of schema.ts', () => {
     expect(schemaTables.length).toBeGreaterThan(10);
-    expect(schemaTables.filter((table) => !TABLE_OWNERS[table]), 'add these tables to db/table-owners.ts').toEqual([]);
+    expect(
+      schemaTables.filter((table) => !TABLE_OWNERS[table]),
+      'add these tables to db/table-owners.ts',
+    ).toEqual([]);
   });
 
   it('lets a feature import only the tables it owns from db/schema', () => {
@@ -250,7 +257,9 @@ describe('feature boundaries', () => {
     expect(testKitsOutsideTestFolders(SERVER_SRC)).toEqual([]);
     expect(testKitsOutsideTestFolders(WEB_SRC)).toEqual([]);
     // The kits exist and are found where they belong: the check looks at real files.
-    expect(sourceFiles(path.join(SERVER_SRC, 'features')).filter((file) => /[/\\]test[/\\][^/\\]+-test-kit\.ts$/.test(file)).length).toBeGreaterThan(10);
+    expect(
+      sourceFiles(path.join(SERVER_SRC, 'features')).filter((file) => /[/\\]test[/\\][^/\\]+-test-kit\.ts$/.test(file)).length,
+    ).toBeGreaterThan(10);
   });
 
   it('lets no production file import a test, a test kit or the demo seed', () => {

@@ -21,7 +21,9 @@ let db: Database;
 /** The committed migration that adds the one-main-photo index, and what it adds. */
 function constraintsMigration() {
   const { folder } = readMigrationFolder(MIGRATIONS_DIR);
-  const entry = folder.entries.find((e) => fs.readFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), 'utf8').includes('"photos_one_main_per_profile"'))!;
+  const entry = folder.entries.find((e) =>
+    fs.readFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), 'utf8').includes('"photos_one_main_per_profile"'),
+  )!;
   const text = fs.readFileSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), 'utf8');
   return {
     statements: text.split('--> statement-breakpoint').filter((statement) => statement.trim() !== ''),
@@ -44,11 +46,18 @@ describe('the constraints migration on existing rows', () => {
   it('keeps the oldest main photo and the newest standing consent, then refuses duplicates', async () => {
     const migration = constraintsMigration();
     expect(migration.checks.length).toBeGreaterThan(30);
-    for (const { table, name } of migration.checks) await db.execute(sql`ALTER TABLE ${sql.identifier(table)} DROP CONSTRAINT ${sql.identifier(name)}`);
+    for (const { table, name } of migration.checks)
+      await db.execute(sql`ALTER TABLE ${sql.identifier(table)} DROP CONSTRAINT ${sql.identifier(name)}`);
     for (const name of migration.indexes) await db.execute(sql`DROP INDEX ${sql.identifier(name)}`);
 
-    const [site] = await db.select({ id: sites.id }).from(sites).where(sql`${sites.isDefault}`);
-    const [profile] = await db.insert(profiles).values({ siteId: site!.id, name: 'Cleo', birthDate: '1991-02-03', country: 'GB' }).returning();
+    const [site] = await db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(sql`${sites.isDefault}`);
+    const [profile] = await db
+      .insert(profiles)
+      .values({ siteId: site!.id, name: 'Cleo', birthDate: '1991-02-03', country: 'GB' })
+      .returning();
     const [user] = await db
       .insert(users)
       .values({ siteId: site!.id, profileId: profile!.id, email: 'cleo@example.com', status: 'active', createdAt: new Date() })
@@ -67,15 +76,23 @@ describe('the constraints migration on existing rows', () => {
       for (const statement of migration.statements) await tx.execute(sql.raw(statement));
     });
 
-    const after = await db.select({ id: photos.id, isMain: photos.isMain }).from(photos).where(eq(photos.profileId, profile!.id)).orderBy(asc(photos.id));
+    const after = await db
+      .select({ id: photos.id, isMain: photos.isMain })
+      .from(photos)
+      .where(eq(photos.profileId, profile!.id))
+      .orderBy(asc(photos.id));
     expect(after).toEqual(mains.map((p, i) => ({ id: p.id, isMain: i === 0 })));
     const standing = await db.select().from(consents).where(eq(consents.userId, user!.id)).orderBy(asc(consents.id));
     expect(standing.map((c) => ({ id: c.id, revokedAt: c.revokedAt }))).toEqual([
       { id: terms[0]!.id, revokedAt: granted[1] },
       { id: terms[1]!.id, revokedAt: null },
     ]);
-    await expect(db.insert(photos).values({ profileId: profile!.id, filename: 'x.jpg', thumbFilename: 'x-t.jpg', isMain: true })).rejects.toThrow();
-    const added = (await db.execute(sql`SELECT conname FROM pg_constraint WHERE contype = 'c'`)) as unknown as { rows: { conname: string }[] };
+    await expect(
+      db.insert(photos).values({ profileId: profile!.id, filename: 'x.jpg', thumbFilename: 'x-t.jpg', isMain: true }),
+    ).rejects.toThrow();
+    const added = (await db.execute(sql`SELECT conname FROM pg_constraint WHERE contype = 'c'`)) as unknown as {
+      rows: { conname: string }[];
+    };
     expect(added.rows.map((r) => r.conname)).toEqual(expect.arrayContaining(migration.checks.map((c) => c.name)));
   });
 });

@@ -18,7 +18,16 @@ import {
   SIGNUP_MESSAGE_MAX_LENGTH,
 } from '@cupido/shared/account-rules';
 import { LOCALE_CODES } from '@cupido/shared/locales';
-import { BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES, SIGNUP_REASONS, TATTOOS } from '@cupido/shared/profile-options';
+import {
+  BODY_TYPES,
+  EYE_COLORS,
+  GENDERS,
+  HAIR_COLORS,
+  RELATIONSHIP_STATUSES,
+  SEXUALITIES,
+  SIGNUP_REASONS,
+  TATTOOS,
+} from '@cupido/shared/profile-options';
 import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, LOOKING_FOR_GENDERS, PROFILE_STATUSES } from '@cupido/shared/profile-rules';
 import { PHOTO_STATUSES } from '@cupido/shared/photo-rules';
 import { REPORT_REASONS, REPORT_TEXT_MAX } from '@cupido/shared/reports';
@@ -38,11 +47,17 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   db = handle.db;
   await seedDemoSites(db);
-  const [site] = await db.select({ id: sites.id, companyId: sites.companyId }).from(sites).where(sql`${sites.isDefault}`);
+  const [site] = await db
+    .select({ id: sites.id, companyId: sites.companyId })
+    .from(sites)
+    .where(sql`${sites.isDefault}`);
   row.siteId = site!.id;
   row.companyId = site!.companyId;
   const profile = { siteId: row.siteId, name: 'Anna', gender: 'female', birthDate: '1990-01-01', country: 'GB' } as const;
-  const [anna, ben] = await db.insert(profiles).values([profile, { ...profile, name: 'Ben' }]).returning();
+  const [anna, ben] = await db
+    .insert(profiles)
+    .values([profile, { ...profile, name: 'Ben' }])
+    .returning();
   row.profileId = anna!.id;
   row.otherProfileId = ben!.id;
   const [user] = await db
@@ -50,7 +65,10 @@ beforeAll(async () => {
     .values({ siteId: row.siteId, profileId: row.profileId, email: 'anna@example.com', status: 'active', createdAt: new Date() })
     .returning();
   row.userId = user!.id;
-  const [photo] = await db.insert(photos).values({ profileId: row.profileId, filename: 'a.jpg', thumbFilename: 'a-t.jpg', isMain: true }).returning();
+  const [photo] = await db
+    .insert(photos)
+    .values({ profileId: row.profileId, filename: 'a.jpg', thumbFilename: 'a-t.jpg', isMain: true })
+    .returning();
   row.photoId = photo!.id;
   const now = new Date();
   const [token] = await db
@@ -78,7 +96,11 @@ async function attempt(statement: SQL): Promise<Outcome> {
     return 'passed';
   } catch (error) {
     // drizzle wraps the driver's error (node-postgres or PGlite) as its cause.
-    for (let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    for (
+      let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined;
+      e;
+      e = e.cause as typeof e
+    ) {
       const constraint = e.constraint ?? /constraint "([^"]+)"/.exec(e.message ?? '')?.[1];
       if (e.code && constraint) return { code: e.code, constraint };
     }
@@ -128,12 +150,17 @@ describe('status and kind columns take exactly the values of their shared list',
   });
 
   it('a suspended account has the end of its suspension, and only a suspended one', async () => {
-    expect(await attempt(sql`UPDATE users SET status = 'suspended', suspended_until = NULL WHERE id = ${row.userId}`)).toEqual(refusedBy('users_suspended_until'));
-    expect(await attempt(sql`UPDATE users SET status = 'active', suspended_until = now() WHERE id = ${row.userId}`)).toEqual(refusedBy('users_suspended_until'));
+    expect(await attempt(sql`UPDATE users SET status = 'suspended', suspended_until = NULL WHERE id = ${row.userId}`)).toEqual(
+      refusedBy('users_suspended_until'),
+    );
+    expect(await attempt(sql`UPDATE users SET status = 'active', suspended_until = now() WHERE id = ${row.userId}`)).toEqual(
+      refusedBy('users_suspended_until'),
+    );
   });
 
   it('consents.kind, including the ad-tracking consent of the banner', async () => {
-    const consent = (kind: string) => sql`INSERT INTO consents (user_id, kind, version, granted_at, revoked_at) VALUES (${row.userId}, ${kind}, 'v1', now(), now())`;
+    const consent = (kind: string) =>
+      sql`INSERT INTO consents (user_id, kind, version, granted_at, revoked_at) VALUES (${row.userId}, ${kind}, 'v1', now(), now())`;
     expect(CONSENT_KINDS).toContain('ad_tracking');
     expect(await attempt(consent('newsletter'))).toEqual(refusedBy('consents_kind_known'));
     for (const kind of CONSENT_KINDS) expect(await attempt(consent(kind)), kind).toBe('passed');
@@ -146,10 +173,16 @@ describe('status and kind columns take exactly the values of their shared list',
   });
 
   it('users.notifications_disabled and sites.search_fields: JSON lists of known names', async () => {
-    expect(await attempt(setJson('users', 'notifications_disabled', ['spam'], row.userId))).toEqual(refusedBy('users_notifications_disabled_known'));
-    expect(await attempt(setJson('users', 'notifications_disabled', { fbl: true }, row.userId))).toEqual(refusedBy('users_notifications_disabled_known'));
+    expect(await attempt(setJson('users', 'notifications_disabled', ['spam'], row.userId))).toEqual(
+      refusedBy('users_notifications_disabled_known'),
+    );
+    expect(await attempt(setJson('users', 'notifications_disabled', { fbl: true }, row.userId))).toEqual(
+      refusedBy('users_notifications_disabled_known'),
+    );
     expect(await attempt(setJson('users', 'notifications_disabled', ['fbl', 'bounce'], row.userId))).toBe('passed');
-    expect(await attempt(setJson('sites', 'search_fields', ['gender', 'height'], row.siteId))).toEqual(refusedBy('sites_search_fields_known'));
+    expect(await attempt(setJson('sites', 'search_fields', ['gender', 'height'], row.siteId))).toEqual(
+      refusedBy('sites_search_fields_known'),
+    );
     expect(await attempt(setJson('sites', 'search_fields', ['gender', 'country'], row.siteId))).toBe('passed');
   });
 });
@@ -161,12 +194,14 @@ describe('site settings', () => {
       for (const bad of ['', ' all', 'All', 'with trafficsource']) {
         expect(await attempt(set('sites', column, bad, row.siteId)), bad).toEqual(refusedBy(`sites_${column}_word`));
       }
-      for (const good of ['all', 'with_trafficsource', 'none', 'invite', 'no', 'yes']) expect(await attempt(set('sites', column, good, row.siteId))).toBe('passed');
+      for (const good of ['all', 'with_trafficsource', 'none', 'invite', 'no', 'yes'])
+        expect(await attempt(set('sites', column, good, row.siteId))).toBe('passed');
     },
   );
 
   it('theme_color is a #rrggbb colour, as the settings contract requires', async () => {
-    for (const bad of ['red', '#fff', 'red;background:url(x)']) expect(await attempt(set('sites', 'theme_color', bad, row.siteId))).toEqual(refusedBy('sites_theme_color_hex'));
+    for (const bad of ['red', '#fff', 'red;background:url(x)'])
+      expect(await attempt(set('sites', 'theme_color', bad, row.siteId))).toEqual(refusedBy('sites_theme_color_hex'));
     expect(await attempt(set('sites', 'theme_color', '#C2410c', row.siteId))).toBe('passed');
   });
 
@@ -187,7 +222,8 @@ describe('site settings', () => {
   });
 
   it('rate_limit_counters.count is never negative', async () => {
-    const counter = (count: number) => sql`INSERT INTO rate_limit_counters (key, count, expires_at) VALUES (${`k${count}`}, ${count}, now())`;
+    const counter = (count: number) =>
+      sql`INSERT INTO rate_limit_counters (key, count, expires_at) VALUES (${`k${count}`}, ${count}, now())`;
     expect(await attempt(counter(-1))).toEqual(refusedBy('rate_limit_counters_count_not_negative'));
     expect(await attempt(counter(0))).toBe('passed');
   });
@@ -222,11 +258,19 @@ describe('profiles', () => {
     expect(await attempt(ages(17, null))).toEqual(refusedBy('profiles_looking_for_min_age_range'));
     expect(await attempt(ages(null, 100))).toEqual(refusedBy('profiles_looking_for_max_age_range'));
     expect(await attempt(ages(40, 30))).toEqual(refusedBy('profiles_looking_for_ages_ordered'));
-    for (const [min, max] of [[30, 40], [35, 35], [null, 40], [25, null], [null, null]] as const) expect(await attempt(ages(min, max))).toBe('passed');
+    for (const [min, max] of [
+      [30, 40],
+      [35, 35],
+      [null, 40],
+      [25, null],
+      [null, null],
+    ] as const)
+      expect(await attempt(ages(min, max))).toBe('passed');
   });
 
   it('country is an upper-case ISO code', async () => {
-    for (const bad of ['gb', 'GBR', '']) expect(await attempt(set('profiles', 'country', bad, row.profileId))).toEqual(refusedBy('profiles_country_code'));
+    for (const bad of ['gb', 'GBR', ''])
+      expect(await attempt(set('profiles', 'country', bad, row.profileId))).toEqual(refusedBy('profiles_country_code'));
     expect(await attempt(set('profiles', 'country', 'NL', row.profileId))).toBe('passed');
   });
 });
@@ -235,7 +279,7 @@ describe('one main photo per profile', () => {
   const photo = (profileId: number, isMain: boolean) =>
     sql`INSERT INTO photos (profile_id, filename, thumb_filename, is_main) VALUES (${profileId}, 'b.jpg', 'b-t.jpg', ${isMain})`;
 
-  it('refuses a second main photo; more photos that are not main, and another profile\'s main photo, pass', async () => {
+  it("refuses a second main photo; more photos that are not main, and another profile's main photo, pass", async () => {
     expect(await attempt(photo(row.profileId, true))).toEqual(refusedBy('photos_one_main_per_profile', UNIQUE));
     expect(await attempt(photo(row.profileId, false))).toBe('passed');
     expect(await attempt(photo(row.otherProfileId, true))).toBe('passed');
@@ -243,32 +287,48 @@ describe('one main photo per profile', () => {
 
   it('the photos feature moves the main mark in any order without ever holding two', async () => {
     await db.insert(photos).values([1, 2].map((n) => ({ profileId: row.profileId, filename: `${n}.jpg`, thumbFilename: `${n}-t.jpg` })));
-    const ids = (await db.select({ id: photos.id }).from(photos).where(sql`${photos.profileId} = ${row.profileId}`)).map((p) => p.id).sort((a, b) => a - b);
+    const ids = (
+      await db
+        .select({ id: photos.id })
+        .from(photos)
+        .where(sql`${photos.profileId} = ${row.profileId}`)
+    )
+      .map((p) => p.id)
+      .sort((a, b) => a - b);
     const owner = { id: row.userId, profileId: row.profileId, paidUser: false };
     // Newest to oldest and back: one of these orders updates the new main row before the old one.
     for (const target of [...ids].reverse().concat(ids)) {
       await setMainPhoto({ db }, owner, target);
-      const mains = await db.select({ id: photos.id }).from(photos).where(sql`${photos.profileId} = ${row.profileId} AND ${photos.isMain}`);
+      const mains = await db
+        .select({ id: photos.id })
+        .from(photos)
+        .where(sql`${photos.profileId} = ${row.profileId} AND ${photos.isMain}`);
       expect(mains).toEqual([{ id: target }]);
     }
   });
 });
 
 describe('one open consent per member and kind', () => {
-  const grant = (kind: string) => sql`INSERT INTO consents (user_id, kind, version, granted_at) VALUES (${row.userId}, ${kind}, 'v1', now())`;
+  const grant = (kind: string) =>
+    sql`INSERT INTO consents (user_id, kind, version, granted_at) VALUES (${row.userId}, ${kind}, 'v1', now())`;
 
   it('refuses a second open consent of one kind; withdrawn ones and other kinds pass', async () => {
     expect(await attempt(grant('terms'))).toBe('passed');
     expect(await attempt(grant('terms'))).toEqual(refusedBy('consents_one_open_per_kind', UNIQUE));
     expect(await attempt(grant('orientation_data'))).toBe('passed');
-    await db.update(consents).set({ revokedAt: new Date() }).where(sql`${consents.userId} = ${row.userId} AND ${consents.kind} = 'terms'`);
+    await db
+      .update(consents)
+      .set({ revokedAt: new Date() })
+      .where(sql`${consents.userId} = ${row.userId} AND ${consents.kind} = 'terms'`);
     expect(await attempt(grant('terms'))).toBe('passed');
   });
 });
 
 describe('likes and passes (issue 11)', () => {
-  const like = (from: number, to: number) => sql`INSERT INTO likes (from_profile_id, to_profile_id, created_at) VALUES (${from}, ${to}, now())`;
-  const pass = (from: number, to: number) => sql`INSERT INTO passes (from_profile_id, to_profile_id, created_at) VALUES (${from}, ${to}, now())`;
+  const like = (from: number, to: number) =>
+    sql`INSERT INTO likes (from_profile_id, to_profile_id, created_at) VALUES (${from}, ${to}, now())`;
+  const pass = (from: number, to: number) =>
+    sql`INSERT INTO passes (from_profile_id, to_profile_id, created_at) VALUES (${from}, ${to}, now())`;
 
   it.each([
     ['likes', like],
@@ -276,7 +336,9 @@ describe('likes and passes (issue 11)', () => {
   ] as const)('%s: never of oneself, one row per pair and direction', async (table, insert) => {
     expect(await attempt(insert(row.profileId, row.profileId))).toEqual(refusedBy(`${table}_not_self`));
     expect(await attempt(insert(row.profileId, row.otherProfileId))).toBe('passed');
-    expect(await attempt(insert(row.profileId, row.otherProfileId))).toEqual(refusedBy(`${table}_from_profile_id_to_profile_id_pk`, UNIQUE));
+    expect(await attempt(insert(row.profileId, row.otherProfileId))).toEqual(
+      refusedBy(`${table}_from_profile_id_to_profile_id_pk`, UNIQUE),
+    );
     // The other direction is its own row (a match is two likes).
     expect(await attempt(insert(row.otherProfileId, row.profileId))).toBe('passed');
   });

@@ -45,7 +45,9 @@ export function readMigrationFolder(dir: string): { folder: MigrationFolder; pro
     const snapshot = JSON.parse(fs.readFileSync(file, 'utf8')) as Snapshot;
     const previous = snapshots.at(-1);
     if (previous && snapshot.prevId !== previous.id) {
-      problems.push(`meta/${snapshotFile(entry.idx)} does not follow the snapshot before it (prevId ${snapshot.prevId}, expected ${previous.id})`);
+      problems.push(
+        `meta/${snapshotFile(entry.idx)} does not follow the snapshot before it (prevId ${snapshot.prevId}, expected ${previous.id})`,
+      );
     }
     snapshots.push(snapshot);
   });
@@ -84,7 +86,9 @@ function namesChanged(what: string, before: object, after: object): string[] {
 export async function pendingMigration(schemaModule: Record<string, unknown>, latest: Snapshot): Promise<string[]> {
   const current = snapshotOf(schemaModule, latest.id);
   const renamable = ['tables', 'enums', 'schemas', 'sequences', 'roles', 'policies', 'views'] as const;
-  const changed = renamable.flatMap((kind) => namesChanged(kind.replace(/s$/, ''), (latest[kind] ?? {}) as object, (current[kind] ?? {}) as object));
+  const changed = renamable.flatMap((kind) =>
+    namesChanged(kind.replace(/s$/, ''), (latest[kind] ?? {}) as object, (current[kind] ?? {}) as object),
+  );
   for (const [name, table] of Object.entries(current.tables)) {
     const before = latest.tables[name];
     if (before) changed.push(...namesChanged(`table ${name}: column`, before.columns, table.columns));

@@ -49,7 +49,8 @@ describe.runIf(!!url)('named repeated statements', () => {
 
   it('leaves a text marked planned per call unnamed however often it runs', async () => {
     const text = `select $1::int * 2 as double ${PLANNED_PER_CALL}`;
-    for (let run = 0; run < SEEN_BEFORE_NAMING + 5; run += 1) expect((await pool.query({ text }, [run])).rows).toEqual([{ double: run * 2 }]);
+    for (let run = 0; run < SEEN_BEFORE_NAMING + 5; run += 1)
+      expect((await pool.query({ text }, [run])).rows).toEqual([{ double: run * 2 }]);
     expect(await preparedNames()).not.toContain(preparedName(text));
   });
 

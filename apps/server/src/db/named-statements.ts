@@ -53,7 +53,12 @@ export function nameRepeatedStatements(pool: pg.Pool): void {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((config: unknown, ...rest: unknown[]) => {
       // A plain config only (text, values, types): a submittable (a cursor, a stream) is its own object.
-      if (config !== null && typeof config === 'object' && !(config as QueryConfigLike).name && typeof (config as { submit?: unknown }).submit !== 'function') {
+      if (
+        config !== null &&
+        typeof config === 'object' &&
+        !(config as QueryConfigLike).name &&
+        typeof (config as { submit?: unknown }).submit !== 'function'
+      ) {
         const { text } = config as QueryConfigLike;
         if (typeof text === 'string' && text.includes('$1') && !text.includes(PLANNED_PER_CALL) && seenOften(text)) {
           const name = preparedName(text);

@@ -26,8 +26,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
  * (parameterless text may hold several statements, as pg-boss's schema changes do).
  */
 export type JobQueueConnection =
-  | { connectionString: string }
-  | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+  { connectionString: string } | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
 export interface DatabaseHandle {
   db: Database;

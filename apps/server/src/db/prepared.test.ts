@@ -17,7 +17,10 @@ afterAll(() => t.close());
 
 describe('executePrepared', () => {
   it('answers the rows, with the values as parameters', async () => {
-    const rows = await executePrepared<{ sum: number; word: string }>(t.database.db, sql`select (${20}::int + ${22}::int) as sum, ${"it's"}::text as word`);
+    const rows = await executePrepared<{ sum: number; word: string }>(
+      t.database.db,
+      sql`select (${20}::int + ${22}::int) as sum, ${"it's"}::text as word`,
+    );
     expect(rows).toEqual([{ sum: 42, word: "it's" }]);
   });
 
@@ -34,7 +37,9 @@ describe('executePrepared', () => {
     const prepared = await t.database.db.transaction(async (tx) => {
       expect(await executePrepared(tx, query)).toEqual([{ n: 0 }]);
       expect(await executePrepared(tx, query)).toEqual([{ n: 0 }]);
-      const found = (await tx.execute(sql`select count(*)::int as n from pg_prepared_statements where name = ${name}`)) as unknown as { rows: { n: number }[] };
+      const found = (await tx.execute(sql`select count(*)::int as n from pg_prepared_statements where name = ${name}`)) as unknown as {
+        rows: { n: number }[];
+      };
       return found.rows[0]!.n;
     });
     // PGlite has one session and ignores the name; PostgreSQL keeps the statement on the connection.

@@ -17,7 +17,12 @@ import { preparedName } from './statement-names';
 interface SessionLike {
   session: {
     dialect: PgDialect;
-    prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> };
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): { execute(): Promise<unknown> };
   };
 }
 
@@ -45,9 +50,13 @@ const statementDialect = new PgDialect();
  * call only fills in its values, so neither Node assembles the text nor PostgreSQL plans it again.
  * Rows come as PostgreSQL answers them: alias the columns to the names the Row type says.
  */
-export function preparedStatement<Values extends Record<string, unknown>, Row>(build: (p: { readonly [K in keyof Values]: Placeholder }) => SQL) {
+export function preparedStatement<Values extends Record<string, unknown>, Row>(
+  build: (p: { readonly [K in keyof Values]: Placeholder }) => SQL,
+) {
   let built: { sql: string; params: unknown[] } | undefined;
-  const placeholders = new Proxy({}, { get: (_target, name) => sql.placeholder(String(name)) }) as { readonly [K in keyof Values]: Placeholder };
+  const placeholders = new Proxy({}, { get: (_target, name) => sql.placeholder(String(name)) }) as {
+    readonly [K in keyof Values]: Placeholder;
+  };
   return async (db: Pick<Database, 'execute'>, values: Values): Promise<Row[]> => {
     built ??= statementDialect.sqlToQuery(build(placeholders));
     return executeBuilt<Row>(db, { sql: built.sql, params: fillPlaceholders(built.params, values) });

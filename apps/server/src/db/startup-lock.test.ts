@@ -49,7 +49,16 @@ describe.runIf(!!url)('three processes starting together on a new database', () 
     for (const worker of ['0', '0', '1']) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cupido-startup-'));
       dataDirs.push(dataDir);
-      const env = { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: '', WORKER: worker, LOG_LEVEL: 'info' };
+      const env = {
+        ...process.env,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: '',
+        WORKER: worker,
+        LOG_LEVEL: 'info',
+      };
       processes.push(startProcess('apps/server/src/main.ts', env));
     }
     await Promise.all(processes.map(serving));

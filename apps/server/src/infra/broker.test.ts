@@ -54,7 +54,14 @@ async function memberWithSession(name: string): Promise<{ userId: number; cookie
   const now = new Date();
   const [user] = await database.db
     .insert(users)
-    .values({ siteId: site!.id, profileId: profile!.id, email: `${randomBytes(4).toString('hex')}@example.com`, status: 'active', createdAt: now, activatedAt: now })
+    .values({
+      siteId: site!.id,
+      profileId: profile!.id,
+      email: `${randomBytes(4).toString('hex')}@example.com`,
+      status: 'active',
+      createdAt: now,
+      activatedAt: now,
+    })
     .returning({ id: users.id });
   const token = await createSession(database.db, user!.id, now);
   return { userId: user!.id, cookie: `auth.session=${token}` };
@@ -87,11 +94,19 @@ describe('broker', () => {
     const member = await memberWithSession('Anna');
     expect(await userName(second.app, member.cookie)).toBe('Anna');
     // The second instance answers from its cache: a change behind its back goes unseen.
-    await database.db.update(profiles).set({ name: 'Anne' }).where(eq(profiles.id, (await profileOf(member.userId))!));
+    await database.db
+      .update(profiles)
+      .set({ name: 'Anne' })
+      .where(eq(profiles.id, (await profileOf(member.userId))!));
     expect(await userName(second.app, member.cookie)).toBe('Anna');
 
     const told = nextMessage(second.app, MEMBER_CHANGED_CHANNEL);
-    const update = await first.app.inject({ method: 'PUT', url: '/api/profile.php', headers: { cookie: member.cookie }, payload: { name: 'Bea' } });
+    const update = await first.app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      headers: { cookie: member.cookie },
+      payload: { name: 'Bea' },
+    });
     expect(update.statusCode, update.body).toBe(200);
     expect(await told).toEqual({ userId: member.userId });
     expect(await userName(second.app, member.cookie)).toBe('Bea');
@@ -99,10 +114,14 @@ describe('broker', () => {
 
   it("gives the other instance's cached member a paid send's new balance, without looking the member up again", async () => {
     const member = await memberWithSession('Carla');
-    const user = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: member.cookie } })).json().user;
+    const user = async (app: FastifyInstance) =>
+      (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: member.cookie } })).json().user;
     for (const app of [first.app, second.app]) expect((await user(app)).credits).toBe(0);
     // A change behind the cache's back shows whether the row was looked up again: it must not be.
-    await database.db.update(profiles).set({ name: 'Carlotta' }).where(eq(profiles.id, (await profileOf(member.userId))!));
+    await database.db
+      .update(profiles)
+      .set({ name: 'Carlotta' })
+      .where(eq(profiles.id, (await profileOf(member.userId))!));
 
     const told = nextMessage(second.app, MEMBER_CHANGED_CHANNEL);
     first.app.memberCreditsChanged(member.userId, 42);

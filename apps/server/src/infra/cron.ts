@@ -50,7 +50,8 @@ export function parseCron(expression: string): Cron {
   return {
     expression,
     matches(at) {
-      if (!minute!.values.has(at.getUTCMinutes()) || !hour!.values.has(at.getUTCHours()) || !month!.values.has(at.getUTCMonth() + 1)) return false;
+      if (!minute!.values.has(at.getUTCMinutes()) || !hour!.values.has(at.getUTCHours()) || !month!.values.has(at.getUTCMonth() + 1))
+        return false;
       const domHit = dayOfMonth!.values.has(at.getUTCDate());
       const dowHit = dayOfWeek!.values.has(at.getUTCDay());
       // Classic cron: when both day fields are restricted, either one matching is enough.

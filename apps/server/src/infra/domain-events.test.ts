@@ -21,7 +21,7 @@ const keyCount = (name: string) => database.db.$count(appKeys, eq(appKeys.name, 
 const blocked = { type: 'member.blocked', blockerUserId: 1, blockerProfileId: 2, blockedProfileId: 3 } as const;
 
 describe('DomainEvents', () => {
-  it('runs in-transaction handlers with the publisher\'s tx, and after-commit ones after the commit, in order', async () => {
+  it("runs in-transaction handlers with the publisher's tx, and after-commit ones after the commit, in order", async () => {
     const events = new DomainEvents(log);
     const order: string[] = [];
     events.handleInTransaction('member.blocked', 'writes a row', async (event, tx, effects) => {
@@ -42,7 +42,7 @@ describe('DomainEvents', () => {
     expect(events.handlersOf('member.blocked')).toEqual(['writes a row', 'after commit']);
   });
 
-  it('rolls the handlers\' writes back with the publisher, and runs no after-commit work then', async () => {
+  it("rolls the handlers' writes back with the publisher, and runs no after-commit work then", async () => {
     const events = new DomainEvents(log);
     let afterCommitRuns = 0;
     events.handleInTransaction('account.erased', 'writes a row', async (event, tx) => {

@@ -39,7 +39,15 @@ export type DomainEvent =
    * the cleaned ad-tracking values only with the ad-tracking consent (decision 024), else it is
    * empty; `landingPage` is the path the visit began on (a lander), for the traffic figures.
    */
-  | { type: 'account.signed_up'; userId: number; siteId: number; profileId: number; tracking: Record<string, string>; landingPage: string | null; at: Date }
+  | {
+      type: 'account.signed_up';
+      userId: number;
+      siteId: number;
+      profileId: number;
+      tracking: Record<string, string>;
+      landingPage: string | null;
+      at: Date;
+    }
   /** A member asked to delete their account (accounts); for 14 days it can be reactivated. Likes and chats hide theirs. */
   | { type: 'account.deletion_requested'; userId: number; profileId: number | null }
   /** A pending deletion was undone by the reactivation link (accounts): what was hidden shows again. */
@@ -70,12 +78,26 @@ export type DomainEvent =
    * full refund the provider refused gave it back. `anyPurchaseStands`: some paid purchase of the
    * member is neither charged back nor fully refunded; accounts keeps paid_user to it.
    */
-  | { type: 'payment.standing_changed'; userId: number; paymentId: number; cause: 'refund' | 'chargeback' | 'refund_refused'; anyPurchaseStands: boolean }
+  | {
+      type: 'payment.standing_changed';
+      userId: number;
+      paymentId: number;
+      cause: 'refund' | 'chargeback' | 'refund_refused';
+      anyPurchaseStands: boolean;
+    }
   /**
    * A member sent a text message to a fictional profile (chats), in the send's transaction: the
    * operator console records the vulnerability signals of the text (issue 15).
    */
-  | { type: 'chat.message_to_fictional_profile'; siteId: number; conversationId: number; messageId: number; memberProfileId: number; fictionalProfileId: number; text: string };
+  | {
+      type: 'chat.message_to_fictional_profile';
+      siteId: number;
+      conversationId: number;
+      messageId: number;
+      memberProfileId: number;
+      fictionalProfileId: number;
+      text: string;
+    };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -216,10 +216,13 @@ describe('the job queue', () => {
     const { queue: observer } = await startQueue([]);
     const states = async () => Promise.all(ids.map(async (id) => (await observer.getJob(mail.name, id))!.state));
     const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline && (await states()).some((state) => state === 'created' || state === 'active')) await new Promise((r) => setTimeout(r, 50));
+    while (Date.now() < deadline && (await states()).some((state) => state === 'created' || state === 'active'))
+      await new Promise((r) => setTimeout(r, 50));
     expect(await states()).toEqual(['completed', 'completed', 'failed', 'completed', 'completed']);
     expect([...attempts.values()]).toEqual([1, 1, 1, 1, 1]);
-    expect(log.errors.map((entry) => entry.obj)).toEqual([expect.objectContaining({ job: 'test_batch_mail', attempt: 1, willRetry: false })]);
+    expect(log.errors.map((entry) => entry.obj)).toEqual([
+      expect.objectContaining({ job: 'test_batch_mail', attempt: 1, willRetry: false }),
+    ]);
     // The five side by side on PostgreSQL, one after the other on the embedded database's one connection.
     expect(mostAtOnce).toBe(process.env.TEST_DATABASE_URL ? 5 : 1);
     await queue.stop(5_000);
@@ -227,7 +230,11 @@ describe('the job queue', () => {
 
   it('queues many jobs in bulk, each id once, with the retry rules of its kind', async () => {
     const runs: number[] = [];
-    const mail: JobDefinition<{ n: number }> = { name: 'test_bulk_mail', retry: { limit: 5, delaySeconds: 7, backoff: false }, run: async ({ n }) => void runs.push(n) };
+    const mail: JobDefinition<{ n: number }> = {
+      name: 'test_bulk_mail',
+      retry: { limit: 5, delaySeconds: 7, backoff: false },
+      run: async ({ n }) => void runs.push(n),
+    };
     const { queue } = await startQueue([mail as JobDefinition<object>]);
     // More than one statement's worth (500).
     const jobs = Array.from({ length: 510 }, (_, n) => ({ id: workJobId(mail.name, n), data: { n } }));
@@ -244,7 +251,11 @@ describe('the job queue', () => {
 
   it('sends but never runs jobs in a process with WORKER=0', async () => {
     const runs: number[] = [];
-    const definition = (): JobDefinition<{ n: number }> => ({ name: 'test_web_only', cron: '* * * * *', run: async ({ n }) => void runs.push(n) });
+    const definition = (): JobDefinition<{ n: number }> => ({
+      name: 'test_web_only',
+      cron: '* * * * *',
+      run: async ({ n }) => void runs.push(n),
+    });
     const { queue: webOnly } = await startQueue([definition() as JobDefinition<object>], { mode: 'send-only' });
     const { queue: worker } = await startQueue([definition() as JobDefinition<object>]);
     expect(webOnly.mode).toBe('send-only');

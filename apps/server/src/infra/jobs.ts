@@ -111,7 +111,10 @@ export class JobQueue {
 
   constructor(private readonly options: JobQueueOptions) {
     const background = options.mode === 'background';
-    const connection = 'connectionString' in options.connection ? { connectionString: options.connection.connectionString, max: 3 } : { db: options.connection as PgBoss.Db };
+    const connection =
+      'connectionString' in options.connection
+        ? { connectionString: options.connection.connectionString, max: 3 }
+        : { db: options.connection as PgBoss.Db };
     this.boss = new PgBoss({
       ...connection,
       // Our scheduler replaces pg-boss's cron (see above); its maintenance (expiring stuck jobs,
@@ -149,7 +152,8 @@ export class JobQueue {
       const concurrency = 'connectionString' in this.options.connection ? (definition.concurrency ?? 1) : 1;
       for (let i = 0; i < concurrency; i++) await this.startWorker(definition);
     }
-    const check = () => void this.runSchedules().catch((error) => this.options.log.error({ err: describeError(error) }, 'job schedule check failed'));
+    const check = () =>
+      void this.runSchedules().catch((error) => this.options.log.error({ err: describeError(error) }, 'job schedule check failed'));
     setImmediate(check);
     // The one timer left on the server, and it runs no work itself: each check only offers the
     // latest due tick to the queue under a job id made from the job name and the tick, which the
@@ -158,14 +162,20 @@ export class JobQueue {
   }
 
   /** Queues a job; answers its id, or null when a job with that id exists. On PGlite, call it after the transaction that made the data commits. */
-  async send<Data extends object>(definition: JobDefinition<Data>, data: Data, options: { id?: string; startAfter?: Date } = {}): Promise<string | null> {
+  async send<Data extends object>(
+    definition: JobDefinition<Data>,
+    data: Data,
+    options: { id?: string; startAfter?: Date } = {},
+  ): Promise<string | null> {
     if (!this.definitions.has(definition.name)) throw new Error(`job ${definition.name} is not registered`);
     const retry = definition.retry ?? DEFAULT_RETRY;
     return this.boss.send(definition.name, data, {
       ...(options.id ? { id: options.id } : {}),
       // Not before then (e.g. after the member's quiet hours); drain() runs it only with includeDelayed.
       // As seconds from now by our clock: the queue counts from the database's clock, which a test's does not move.
-      ...(options.startAfter ? { startAfter: Math.max(0, Math.ceil((options.startAfter.getTime() - this.options.clock().getTime()) / 1000)) } : {}),
+      ...(options.startAfter
+        ? { startAfter: Math.max(0, Math.ceil((options.startAfter.getTime() - this.options.clock().getTime()) / 1000)) }
+        : {}),
       retryLimit: retry.limit,
       retryDelay: retry.delaySeconds,
       retryBackoff: retry.backoff,
@@ -225,7 +235,11 @@ export class JobQueue {
       let ranThisPass = 0;
       for (const definition of this.definitions.values()) {
         while (runs + ranThisPass < maxRuns) {
-          const [job] = await this.boss.fetch<object>(definition.name, { batchSize: 1, includeMetadata: true, ignoreStartAfter: options.includeDelayed ?? false });
+          const [job] = await this.boss.fetch<object>(definition.name, {
+            batchSize: 1,
+            includeMetadata: true,
+            ignoreStartAfter: options.includeDelayed ?? false,
+          });
           if (!job) break;
           ranThisPass++;
           try {
@@ -321,7 +335,10 @@ export class JobQueue {
     } catch (error) {
       this.options.onJobFinished?.(definition.name, 'failed', (performance.now() - started) / 1000);
       const willRetry = job.retryCount < job.retryLimit;
-      this.options.log.error({ job: definition.name, jobId: job.id, attempt, willRetry, err: describeError(error) }, `job ${definition.name} failed`);
+      this.options.log.error(
+        { job: definition.name, jobId: job.id, attempt, willRetry, err: describeError(error) },
+        `job ${definition.name} failed`,
+      );
       throw error;
     }
   }

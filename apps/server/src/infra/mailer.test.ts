@@ -31,11 +31,21 @@ describe('notification headers and DKIM', () => {
   });
   afterAll(async () => smtp.close());
 
-  it('carries the extra headers and signs for the From address\'s domain with the configured selector', async () => {
+  it("carries the extra headers and signs for the From address's domain with the configured selector", async () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const mailer = createMailer({ smtpUrl: smtp.url, dataDir: os.tmpdir(), log: recordingLog(), dkim: { selector: 'cupido2026', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() } });
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      dataDir: os.tmpdir(),
+      log: recordingLog(),
+      dkim: { selector: 'cupido2026', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+    });
     await mailer.send(
-      mail({ headers: { 'List-Unsubscribe': '<https://amora.example/api/unsubscribe.php?token=t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }),
+      mail({
+        headers: {
+          'List-Unsubscribe': '<https://amora.example/api/unsubscribe.php?token=t>',
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      }),
     );
     await mailer.close();
     const received = await smtp.waitForMail('sanne.de.vries@example.com');
@@ -132,7 +142,11 @@ describe('mailer with SMTP', () => {
   });
 
   it('accepts credentials in the URL', async () => {
-    const mailer = createMailer({ smtpUrl: smtp.url.replace('smtp://', 'smtp://user:secret@'), dataDir: '/nonexistent', log: recordingLog() });
+    const mailer = createMailer({
+      smtpUrl: smtp.url.replace('smtp://', 'smtp://user:secret@'),
+      dataDir: '/nonexistent',
+      log: recordingLog(),
+    });
     await mailer.send(mail({ to: 'with-auth@example.com' }));
     await mailer.close();
     expect((await smtp.waitForMail('with-auth@example.com')).subject).toBe(mail().subject);
@@ -165,7 +179,9 @@ describe('test SMTP server', () => {
       await mailer.send(mail({ to: 'wait@example.com', subject: 'first' }));
       await mailer.send(mail({ to: 'wait@example.com', subject: 'second' }));
       expect((await second).subject).toBe('second');
-      await expect(smtp.waitForMail('nobody@example.com', undefined, 200)).rejects.toThrow(/No mail to nobody@example.com within 200 ms[\s\S]*wait@example.com: "first"/);
+      await expect(smtp.waitForMail('nobody@example.com', undefined, 200)).rejects.toThrow(
+        /No mail to nobody@example.com within 200 ms[\s\S]*wait@example.com: "first"/,
+      );
       smtp.clear();
       expect(smtp.mails).toEqual([]);
     } finally {

@@ -90,7 +90,10 @@ function message(mail: OutgoingMail, dkim: MailerOptions['dkim']): Mail.Options 
 
 /** '2026-03-10T10:00:00.000Z' + 'Sanne+x@example.com' -> '2026-03-10T10-00-00.000Z-sanne+x@example.com.eml' */
 export function emlFileName(time: Date, to: string): string {
-  const safeTo = to.toLowerCase().replace(/[^a-z0-9@.+_-]/g, '_').slice(0, 100);
+  const safeTo = to
+    .toLowerCase()
+    .replace(/[^a-z0-9@.+_-]/g, '_')
+    .slice(0, 100);
   return `${time.toISOString().replace(/:/g, '-')}-${safeTo}.eml`;
 }
 

@@ -27,7 +27,20 @@ describe('photo keys', () => {
   });
 
   it('refuse traversal, absolute paths and odd characters', () => {
-    for (const key of ['../x.jpg', 'm/../../etc/passwd', '/etc/passwd', 'm//x.jpg', 'm/./x.jpg', 'a\\b.jpg', 'x.jpg/', '', 'm/x y.jpg', 'm/%2e%2e/x', 'x..jpg', '.hidden']) {
+    for (const key of [
+      '../x.jpg',
+      'm/../../etc/passwd',
+      '/etc/passwd',
+      'm//x.jpg',
+      'm/./x.jpg',
+      'a\\b.jpg',
+      'x.jpg/',
+      '',
+      'm/x y.jpg',
+      'm/%2e%2e/x',
+      'x..jpg',
+      '.hidden',
+    ]) {
       expect(isSafePhotoKey(key), key).toBe(false);
     }
     expect(isSafePhotoKey('demo/demo-7-thumb.svg')).toBe(true);
@@ -108,7 +121,14 @@ describe('S3-compatible photo storage', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const storage = () =>
-    createS3PhotoStorage({ endpoint, bucket: 'cupido-photos', region: 'eu-central-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret', keyPrefix: 'photos/' });
+    createS3PhotoStorage({
+      endpoint,
+      bucket: 'cupido-photos',
+      region: 'eu-central-1',
+      accessKeyId: 'AKIDTEST',
+      secretAccessKey: 'secret',
+      keyPrefix: 'photos/',
+    });
 
   it('PUTs a signed object with its content type and immutable cache header, path-style', async () => {
     seen.length = 0;
@@ -135,7 +155,10 @@ describe('S3-compatible photo storage', () => {
     await storage().delete('m/ab/abc.jpg');
     nextStatus = 404;
     await storage().delete('m/ab/abc.jpg');
-    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['DELETE /cupido-photos/photos/m/ab/abc.jpg', 'DELETE /cupido-photos/photos/m/ab/abc.jpg']);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'DELETE /cupido-photos/photos/m/ab/abc.jpg',
+      'DELETE /cupido-photos/photos/m/ab/abc.jpg',
+    ]);
     nextStatus = 403;
     await expect(storage().put('m/ab/abc.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow(/S3 PUT m\/ab\/abc.jpg failed: 403/);
     await expect(storage().delete('../x')).rejects.toThrow(/Unsafe photo key/);
@@ -148,7 +171,10 @@ describe('S3-compatible photo storage', () => {
     expect((await storage().get('c/ab/abc.jpg'))?.toString()).toBe('stored bytes');
     nextStatus = 404;
     expect(await storage().get('c/ab/abc.jpg')).toBeNull();
-    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /cupido-photos/photos/c/ab/abc.jpg', 'GET /cupido-photos/photos/c/ab/abc.jpg']);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'GET /cupido-photos/photos/c/ab/abc.jpg',
+      'GET /cupido-photos/photos/c/ab/abc.jpg',
+    ]);
     expect(seen[0]!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTEST\//);
     nextStatus = 403;
     await expect(storage().get('c/ab/abc.jpg')).rejects.toThrow(/S3 GET c\/ab\/abc.jpg failed: 403/);
@@ -158,7 +184,9 @@ describe('S3-compatible photo storage', () => {
   it('is configured from PHOTO_S3_* variables, and only when a bucket is set', () => {
     expect(s3PhotoStorageOptionsFromEnv({})).toBeUndefined();
     expect(s3PhotoStorageOptionsFromEnv({ PHOTO_S3_BUCKET: '' })).toBeUndefined();
-    expect(() => s3PhotoStorageOptionsFromEnv({ PHOTO_S3_BUCKET: 'b' })).toThrow(/PHOTO_S3_ENDPOINT, PHOTO_S3_ACCESS_KEY_ID, PHOTO_S3_SECRET_ACCESS_KEY/);
+    expect(() => s3PhotoStorageOptionsFromEnv({ PHOTO_S3_BUCKET: 'b' })).toThrow(
+      /PHOTO_S3_ENDPOINT, PHOTO_S3_ACCESS_KEY_ID, PHOTO_S3_SECRET_ACCESS_KEY/,
+    );
     expect(
       s3PhotoStorageOptionsFromEnv({
         PHOTO_S3_BUCKET: 'b',
@@ -167,6 +195,13 @@ describe('S3-compatible photo storage', () => {
         PHOTO_S3_SECRET_ACCESS_KEY: 'key',
         PHOTO_S3_REGION: 'auto',
       }),
-    ).toEqual({ endpoint: 'https://s3.example.com', bucket: 'b', region: 'auto', accessKeyId: 'id', secretAccessKey: 'key', keyPrefix: undefined });
+    ).toEqual({
+      endpoint: 'https://s3.example.com',
+      bucket: 'b',
+      region: 'auto',
+      accessKeyId: 'id',
+      secretAccessKey: 'key',
+      keyPrefix: undefined,
+    });
   });
 });

@@ -155,7 +155,11 @@ export function createS3PhotoStorage(options: S3PhotoStorageOptions): PhotoStora
     return base + prefix + key;
   };
   const call = async (method: 'PUT' | 'DELETE' | 'GET', key: string, init: { body?: Buffer; headers?: Record<string, string> } = {}) => {
-    const request = await client.sign(objectUrl(key), { method, body: init.body ? new Uint8Array(init.body) : undefined, headers: init.headers });
+    const request = await client.sign(objectUrl(key), {
+      method,
+      body: init.body ? new Uint8Array(init.body) : undefined,
+      headers: init.headers,
+    });
     const response = await send(request);
     if (response.ok) return response;
     if (method !== 'PUT' && response.status === 404) {

@@ -130,7 +130,9 @@ describe.each(stores)('rate limiter on $name', ({ redisUrl }) => {
     // On PostgreSQL these share statements (db/group-commit.ts): each counter is raised once by its
     // number of hits, and the hits must still get 1..n of their own key, in order.
     const keys = [key(), key(), key()];
-    const hits = await Promise.all(Array.from({ length: 15 }, (_, i) => limiter.hit(keys[i % 3]!, 4, HOUR).then((r) => ({ key: keys[i % 3]!, ...r }))));
+    const hits = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => limiter.hit(keys[i % 3]!, 4, HOUR).then((r) => ({ key: keys[i % 3]!, ...r }))),
+    );
     for (const k of keys) {
       const own = hits.filter((h) => h.key === k);
       expect(own.map((h) => h.count)).toEqual([1, 2, 3, 4, 5]);

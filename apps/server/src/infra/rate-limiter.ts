@@ -131,7 +131,10 @@ function postgresStore(db: Database): CounterStore {
       await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, storedKey));
     },
     async purgeExpired(now) {
-      const deleted = await db.delete(rateLimitCounters).where(lte(rateLimitCounters.expiresAt, now)).returning({ key: rateLimitCounters.key });
+      const deleted = await db
+        .delete(rateLimitCounters)
+        .where(lte(rateLimitCounters.expiresAt, now))
+        .returning({ key: rateLimitCounters.key });
       return deleted.length;
     },
     async close() {

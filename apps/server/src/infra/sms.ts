@@ -89,10 +89,13 @@ function gatewaySender(gateway: SmsGatewayConfig, log: SmsSenderOptions['log'], 
         });
       } catch (error) {
         const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-        throw new SmsError(timedOut ? `SMS gateway gave no answer within ${timeoutMs} ms` : `SMS gateway unreachable: ${(error as Error).message}`);
+        throw new SmsError(
+          timedOut ? `SMS gateway gave no answer within ${timeoutMs} ms` : `SMS gateway unreachable: ${(error as Error).message}`,
+        );
       }
       const text = await response.text().catch(() => '');
-      if (!response.ok) throw new SmsError(`SMS gateway refused the message: HTTP ${response.status} ${gatewayError(text)}`, response.status);
+      if (!response.ok)
+        throw new SmsError(`SMS gateway refused the message: HTTP ${response.status} ${gatewayError(text)}`, response.status);
       let sid: string | undefined;
       try {
         sid = (JSON.parse(text) as { sid?: string }).sid;
@@ -115,5 +118,7 @@ function gatewayError(text: string): string {
 }
 
 export function createSmsSender(options: SmsSenderOptions): SmsSender {
-  return options.gateway ? gatewaySender(options.gateway, options.log, options.timeoutMs ?? SMS_TIMEOUT_MS) : fileSender(options.dataDir, options.log);
+  return options.gateway
+    ? gatewaySender(options.gateway, options.log, options.timeoutMs ?? SMS_TIMEOUT_MS)
+    : fileSender(options.dataDir, options.log);
 }

@@ -43,7 +43,13 @@ describe.each([
 
   /** A signup relayed by our proxy (10.9.9.9) for `client`, with whatever the client put in front. */
   const signupVia = (forwardedFor: string) =>
-    t.app.inject({ method: 'POST', url: '/api/signup.php', payload: signupBody(), remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': forwardedFor } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      payload: signupBody(),
+      remoteAddress: '10.9.9.9',
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
 
   it('counts the signup limit on the address the proxy saw, whatever the client wrote to the left', async () => {
     for (let i = 0; i < SIGNUPS_PER_IP_PER_HOUR; i++) {
@@ -68,10 +74,22 @@ describe('client address with TRUST_PROXY=0', () => {
   it('ignores X-Forwarded-For entirely', async () => {
     const remoteAddress = '192.0.2.99';
     for (let i = 0; i < SIGNUPS_PER_IP_PER_HOUR; i++) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/signup.php', payload: signupBody(), remoteAddress, headers: { 'x-forwarded-for': `198.18.${i}.1` } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/signup.php',
+        payload: signupBody(),
+        remoteAddress,
+        headers: { 'x-forwarded-for': `198.18.${i}.1` },
+      });
       expect(response.statusCode, response.body).toBe(201);
     }
-    const next = await t.app.inject({ method: 'POST', url: '/api/signup.php', payload: signupBody(), remoteAddress, headers: { 'x-forwarded-for': '198.18.99.1' } });
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      payload: signupBody(),
+      remoteAddress,
+      headers: { 'x-forwarded-for': '198.18.99.1' },
+    });
     expect(errorOf(next).code).toBe('too_many_signups');
   }, 60_000);
 });

@@ -41,7 +41,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     if (hops > 32) throw new Error(`TRUST_PROXY: ${hops} proxy hops is not plausible (at most 32)`);
     return hops;
   }
-  const entries = value.split(',').map((e) => e.trim()).filter((e) => e.length > 0);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e.length > 0);
   const bad = entries.filter((e) => !isAddressOrRange(e));
   if (entries.length === 0 || bad.length > 0) {
     throw new Error(`TRUST_PROXY: expected 0, a number of proxy hops, or proxy addresses/CIDR ranges; not ${bad.join(', ') || value}`);

@@ -130,13 +130,20 @@ afterAll(() => t.close());
 async function keepLoggedIn(): Promise<void> {
   const user = (await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user;
   if (user) return;
-  const login = await t.app.inject({ method: 'POST', url: '/api/user.php', payload: { email: member.body.email, password: member.body.password }, remoteAddress: nextIp() });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/user.php',
+    payload: { email: member.body.email, password: member.body.password },
+    remoteAddress: nextIp(),
+  });
   cookie = sessionCookieOf(login);
 }
 
 describe('bad input to every documented call', () => {
   it('never answers 5xx', { timeout: 120_000 }, async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     const failures: string[] = [];
     let calls = 0;
 
@@ -144,7 +151,9 @@ describe('bad input to every documented call', () => {
       calls += 1;
       const response = await t.app.inject({ ...options, headers: { cookie, ...options.headers }, remoteAddress: nextIp() });
       if (response.statusCode >= 500) {
-        failures.push(`${options.method} ${String(options.url).slice(0, 120)} [${label}] -> ${response.statusCode} ${response.body.slice(0, 200)}`);
+        failures.push(
+          `${options.method} ${String(options.url).slice(0, 120)} [${label}] -> ${response.statusCode} ${response.body.slice(0, 200)}`,
+        );
       }
     };
 
@@ -168,14 +177,17 @@ describe('bad input to every documented call', () => {
             await call(`only ${field}: ${label}`, { method, url: path, payload: { [field]: value } });
           }
         }
-        for (const [label, value] of BAD_VALUES) await call(`extra field: ${label}`, { method, url: path, payload: { ...base(), extra: value } });
+        for (const [label, value] of BAD_VALUES)
+          await call(`extra field: ${label}`, { method, url: path, payload: { ...base(), extra: value } });
       }
       for (const [label, contentType, raw] of RAW_BODIES) {
         // A GET with a body is refused or ignored; it must not fail either.
         await call(label, { method, url: path, payload: raw, headers: { 'content-type': contentType } });
       }
 
-      const queryNames = [...new Set([...(operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name), 'domain', 'locale'])];
+      const queryNames = [
+        ...new Set([...(operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name), 'domain', 'locale']),
+      ];
       for (const name of queryNames) {
         for (const [label, value] of BAD_QUERY_VALUES) await call(`?${name}: ${label}`, { method, url: `${path}?${name}=${value}` });
         await call(`?${name}: repeated`, { method, url: `${path}?${name}=1&${name}=2` });

@@ -16,7 +16,8 @@ export default fp(
   async (app) => {
     // Runs before @fastify/compress's own onRoute hook (added next), which honours `compress: false`.
     app.addHook('onRoute', (route) => {
-      if (route.compress === undefined && !route.url.startsWith('/api/') && !route.url.startsWith(`${ADMIN_API_PREFIX}/`)) route.compress = false;
+      if (route.compress === undefined && !route.url.startsWith('/api/') && !route.url.startsWith(`${ADMIN_API_PREFIX}/`))
+        route.compress = false;
     });
     await app.register(fastifyCompress, {
       global: true,

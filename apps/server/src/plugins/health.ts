@@ -22,7 +22,13 @@ async function probe(work: () => Promise<unknown>): Promise<Check> {
     timer = setTimeout(() => resolve('failed'), PROBE_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([work().then((): Check => 'ok', (): Check => 'failed'), timeout]);
+    return await Promise.race([
+      work().then(
+        (): Check => 'ok',
+        (): Check => 'failed',
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -32,7 +38,9 @@ export default fp<{ db: Database; redisUrl: string | undefined; log: { warn(obj:
   async (app, { db, redisUrl, log }) => {
     // Its own connection, so readiness reflects Redis itself and not a busy shared client. Commands
     // fail at once while it is disconnected (no offline queue); it reconnects by itself.
-    const redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: PROBE_TIMEOUT_MS }) : null;
+    const redis = redisUrl
+      ? new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: PROBE_TIMEOUT_MS })
+      : null;
     if (redis) {
       let reported = false;
       redis.on('error', (err: Error) => {

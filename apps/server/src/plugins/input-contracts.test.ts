@@ -29,10 +29,24 @@ describe('text with a NUL byte or a lone surrogate', () => {
     ['signup (lone surrogate)', 'POST', '/api/signup.php', () => signupBody({ name: LONE_SURROGATE }), 'name', false],
     // Tracking values are not refused but cleaned (a NUL drops the value; issue 31): features/accounts/ad-tracking-consent.test.ts.
     ['reset', 'POST', '/api/reset-password.php', () => ({ email: `sanne${NUL}@example.com` }), 'email', false],
-    ['reset (new password)', 'POST', '/api/reset-password-do.php', () => ({ token: 'x', password: NUL, password_confirmation: NUL }), 'password', false],
+    [
+      'reset (new password)',
+      'POST',
+      '/api/reset-password-do.php',
+      () => ({ token: 'x', password: NUL, password_confirmation: NUL }),
+      'password',
+      false,
+    ],
     ['profile', 'PUT', '/api/profile.php', () => ({ about: `Hallo ${NUL}` }), 'about', true],
     ['profile (lone surrogate)', 'PUT', '/api/profile.php', () => ({ city: '\uDC00Utrecht' }), 'city', true],
-    ['deletion remarks', 'POST', '/api/delete-account.php', () => ({ reason: 'other', remarks: NUL, confirm: true, current_password: member.body.password }), 'remarks', true],
+    [
+      'deletion remarks',
+      'POST',
+      '/api/delete-account.php',
+      () => ({ reason: 'other', remarks: NUL, confirm: true, current_password: member.body.password }),
+      'remarks',
+      true,
+    ],
     ['report', 'POST', '/api/report.php', () => ({ profile_id: 1, reason: 'other', text: NUL, good_faith: true }), 'text', true],
   ];
   for (const [name, method, url, body, field, needsSession] of cases) {
@@ -61,9 +75,18 @@ describe('integers beyond int4', () => {
   const tooBig = INT32_MAX + 1;
   it('block and unblock: 400 on profile_id', async () => {
     for (const method of ['POST', 'DELETE'] as const) {
-      const response = await t.app.inject({ method, url: '/api/block.php?locale=de', payload: { profile_id: tooBig }, headers: { cookie: member.cookie } });
+      const response = await t.app.inject({
+        method,
+        url: '/api/block.php?locale=de',
+        payload: { profile_id: tooBig },
+        headers: { cookie: member.cookie },
+      });
       expect(response.statusCode, response.body).toBe(400);
-      expect(errorOf(response)).toMatchObject({ code: 'invalid_request', field: 'profile_id', message: expect.stringContaining('ungültig') });
+      expect(errorOf(response)).toMatchObject({
+        code: 'invalid_request',
+        field: 'profile_id',
+        message: expect.stringContaining('ungültig'),
+      });
     }
   });
 
@@ -77,8 +100,12 @@ describe('integers beyond int4', () => {
   });
 
   it('profile age preferences and reports: 400 instead of an out-of-range query', async () => {
-    expect(errorOf(await send('PUT', '/api/profile.php', { looking_for_min_age: tooBig }, member.cookie))).toMatchObject({ field: 'looking_for_min_age' });
-    expect(errorOf(await send('POST', '/api/report.php', { profile_id: tooBig, reason: 'other', text: 'x', good_faith: true }, member.cookie))).toMatchObject({
+    expect(errorOf(await send('PUT', '/api/profile.php', { looking_for_min_age: tooBig }, member.cookie))).toMatchObject({
+      field: 'looking_for_min_age',
+    });
+    expect(
+      errorOf(await send('POST', '/api/report.php', { profile_id: tooBig, reason: 'other', text: 'x', good_faith: true }, member.cookie)),
+    ).toMatchObject({
       field: 'profile_id',
     });
   });

@@ -45,7 +45,7 @@ beforeAll(async () => {
   });
   // An SMTP server refusing a recipient quotes the address.
   app.post('/test/failing-mail', async () => {
-    throw new Error('Can\'t send mail - all recipients were rejected: 550 5.1.1 <sanne.de.vries@example.com>: Recipient address rejected');
+    throw new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <sanne.de.vries@example.com>: Recipient address rejected");
   });
   await app.ready();
 });
@@ -57,7 +57,11 @@ afterAll(async () => {
 
 describe('error logs carry no personal data', () => {
   it('a failed query is logged with its route and the database error, without the parameters or the address', async () => {
-    const response = await app.inject({ method: 'POST', url: '/test/failing-query', payload: { email: 'sanne.de.vries@example.com', password: 'hunter2 secret' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/test/failing-query',
+      payload: { email: 'sanne.de.vries@example.com', password: 'hunter2 secret' },
+    });
     expect(response.statusCode).toBe(500);
     expect(response.json().error.code).toBe('internal_error');
     const line = logged.find((l) => l.includes('request failed'));
@@ -74,13 +78,19 @@ describe('error logs carry no personal data', () => {
     logged.length = 0;
     expect((await app.inject({ method: 'POST', url: '/test/failing-mail', payload: {} })).statusCode).toBe(500);
     const line = logged.find((l) => l.includes('request failed'))!;
-    expect(JSON.parse(line).err.message).toBe("Can't send mail - all recipients were rejected: 550 5.1.1 <[e-mail]>: Recipient address rejected");
+    expect(JSON.parse(line).err.message).toBe(
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <[e-mail]>: Recipient address rejected",
+    );
     expect(line).not.toContain('sanne');
   });
 
   it('a refused request (NUL byte in the address) is a translated 400 and logs nothing', async () => {
     logged.length = 0;
-    const response = await app.inject({ method: 'POST', url: '/api/user.php?locale=fr', payload: { email: 'sanne\u0000@example.com', password: 'x' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user.php?locale=fr',
+      payload: { email: 'sanne\u0000@example.com', password: 'x' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'invalid_characters', field: 'email' });
     expect(logged).toEqual([]);
@@ -94,7 +104,10 @@ describe('safeError', () => {
       constraint: 'users_site_email_idx',
       detail: 'Key (site_id, email)=(1, bo@example.com) already exists.',
     });
-    const error = Object.assign(new Error('Failed query: insert into users values ($1)\nparams: bo@example.com,Bo'), { params: ['bo@example.com', 'Bo'], cause });
+    const error = Object.assign(new Error('Failed query: insert into users values ($1)\nparams: bo@example.com,Bo'), {
+      params: ['bo@example.com', 'Bo'],
+      cause,
+    });
     const safe = safeError(error);
     expect(safe.message).toBe('Failed query: insert into users values ($1)\nparams: [left out]');
     expect(safe.cause).toMatchObject({ code: '23505', constraint: 'users_site_email_idx' });

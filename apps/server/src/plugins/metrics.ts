@@ -39,8 +39,18 @@ export function createMetrics(options: {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const jobRuns = new Counter({ name: 'cupido_job_runs_total', help: 'Job runs, successful or not, by job name', labelNames: ['job'] as const, registers: [registry] });
-  const jobFailures = new Counter({ name: 'cupido_job_failures_total', help: 'Job runs that failed, by job name', labelNames: ['job'] as const, registers: [registry] });
+  const jobRuns = new Counter({
+    name: 'cupido_job_runs_total',
+    help: 'Job runs, successful or not, by job name',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  const jobFailures = new Counter({
+    name: 'cupido_job_failures_total',
+    help: 'Job runs that failed, by job name',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
   const jobDuration = new Histogram({
     name: 'cupido_job_duration_seconds',
     help: 'Time a job run took, by job name',
@@ -99,7 +109,10 @@ export default fp<{ metrics: AppMetrics; token: string | undefined }>(
       const header = request.headers.authorization ?? '';
       const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
       if (!sameToken(given, token)) {
-        return reply.code(401).header('www-authenticate', 'Bearer').send({ error: { code: 'unauthorized', message: 'A valid metrics token is required' } });
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ error: { code: 'unauthorized', message: 'A valid metrics token is required' } });
       }
       return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
     });

@@ -27,7 +27,9 @@ describe('origin check of state-changing calls', () => {
     const refused = await upload(cookie, { host: 'localhost:3000', origin: 'https://evil.example' }, '/api/photos.php?locale=nl');
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused).code).toBe('foreign_origin');
-    expect(errorOf(refused).message).toBe('Voor je veiligheid accepteren we geen verzoeken vanaf andere websites. Probeer het opnieuw vanaf deze site.');
+    expect(errorOf(refused).message).toBe(
+      'Voor je veiligheid accepteren we geen verzoeken vanaf andere websites. Probeer het opnieuw vanaf deze site.',
+    );
     expect(await photosOf(cookie)).toEqual([]);
   });
 
@@ -59,7 +61,12 @@ describe('origin check of state-changing calls', () => {
   it('refuses a cross-site login, PUT and logout; reading stays open to anyone', async () => {
     const { body, cookie } = await signup(t);
     const evil = { host: 'localhost', origin: 'https://evil.example' };
-    const login = await t.app.inject({ method: 'POST', url: '/api/user.php', headers: evil, payload: { email: body.email, password: body.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: evil,
+      payload: { email: body.email, password: body.password },
+    });
     expect(errorOf(login).code).toBe('foreign_origin');
     const language = await t.app.inject({ method: 'PUT', url: '/api/user.php', headers: { ...evil, cookie }, payload: { language: 'de' } });
     expect(errorOf(language).code).toBe('foreign_origin');
@@ -76,7 +83,11 @@ describe('logout', () => {
     const get = await t.app.inject({ method: 'GET', url: '/api/logout.php', headers: { cookie } });
     expect(get.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user).not.toBeNull();
-    const post = await t.app.inject({ method: 'POST', url: '/api/logout.php', headers: { cookie, host: 'localhost', origin: 'http://localhost' } });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout.php',
+      headers: { cookie, host: 'localhost', origin: 'http://localhost' },
+    });
     expect(post.json()).toEqual({ ok: true });
     expect((await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user).toBeNull();
   });

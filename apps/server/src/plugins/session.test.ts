@@ -9,7 +9,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const userOf = (cookie: string, domain = 'localhost') =>
-  t.app.inject({ method: 'GET', url: `/api/user.php?domain=${domain}`, headers: { cookie } }).then((response) => response.json().user as { email: string } | null);
+  t.app
+    .inject({ method: 'GET', url: `/api/user.php?domain=${domain}`, headers: { cookie } })
+    .then((response) => response.json().user as { email: string } | null);
 
 describe('session lookups arriving together', () => {
   it('answer each request its own member, only on the session’s own site', async () => {

@@ -107,7 +107,11 @@ export default fp<{ db: Database; clock: Clock; broker: Broker; memberProfile: M
       maxInFlight: LOOKUPS_IN_FLIGHT,
       maxBatch: LOOKUP_BATCH_MAX,
       async run(keys) {
-        const rows = await query.execute({ sessionIds: keys.map((k) => k.sessionId), siteIds: keys.map((k) => k.siteId), now: clock().toISOString() });
+        const rows = await query.execute({
+          sessionIds: keys.map((k) => k.sessionId),
+          siteIds: keys.map((k) => k.siteId),
+          now: clock().toISOString(),
+        });
         const found = new Map(rows.map(({ lookupSessionId, ...row }) => [`${lookupSessionId}|${row.siteId}`, row]));
         return keys.map((k) => found.get(`${k.sessionId}|${k.siteId}`) ?? null);
       },
@@ -135,12 +139,16 @@ export default fp<{ db: Database; clock: Clock; broker: Broker; memberProfile: M
     app.decorate('forgetMemberSessions', (userId: number) => {
       cache.forgetUser(userId);
       // The change is made; another process that misses this message is stale for MEMBER_CACHE_MS at most.
-      broker.publish(MEMBER_CHANGED_CHANNEL, { userId }).catch((err: unknown) => app.log.warn({ err }, 'member cache: other processes not told'));
+      broker
+        .publish(MEMBER_CHANGED_CHANNEL, { userId })
+        .catch((err: unknown) => app.log.warn({ err }, 'member cache: other processes not told'));
     });
 
     app.decorate('memberCreditsChanged', (userId: number, credits: number) => {
       cache.setCredits(userId, credits);
-      broker.publish(MEMBER_CHANGED_CHANNEL, { userId, credits }).catch((err: unknown) => app.log.warn({ err }, 'member cache: other processes not told'));
+      broker
+        .publish(MEMBER_CHANGED_CHANNEL, { userId, credits })
+        .catch((err: unknown) => app.log.warn({ err }, 'member cache: other processes not told'));
     });
 
     const cachedMember = async (token: string, siteId: number) => {
@@ -159,7 +167,10 @@ export default fp<{ db: Database; clock: Clock; broker: Broker; memberProfile: M
       if (!pending) {
         const token = sessionToken(this);
         pending = token ? cachedMember(token, this.site.id) : Promise.resolve(null);
-        void pending.then((row) => row && activeDays.seen(row.id, row.siteId, clock()), () => undefined);
+        void pending.then(
+          (row) => row && activeDays.seen(row.id, row.siteId, clock()),
+          () => undefined,
+        );
         memo.set(this, pending);
       }
       return pending;

@@ -7,7 +7,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import sharp from 'sharp';
 import type { LocaleCode } from '@cupido/shared/locales';
 import type { Site } from '../features/sites/service';
-import { APPLE_TOUCH_ICON_PATH, FAVICON_PATH, ICON_PATHS, MANIFEST_PATH, escapeHtml, shellLocale, shellValues, themeColorOf } from './web-shell';
+import {
+  APPLE_TOUCH_ICON_PATH,
+  FAVICON_PATH,
+  ICON_PATHS,
+  MANIFEST_PATH,
+  escapeHtml,
+  shellLocale,
+  shellValues,
+  themeColorOf,
+} from './web-shell';
 
 // Browsers revalidate after a day, so a changed brand colour shows up without a deploy.
 const ICON_CACHE_CONTROL = 'public, max-age=86400';
@@ -26,7 +35,7 @@ function luminance(hex: string): number {
 /** White or near-black, whichever reads better on the brand colour. */
 function letterColorOn(background: string): string {
   const bg = luminance(background);
-  return (1.05) / (bg + 0.05) >= (bg + 0.05) / 0.05 ? '#ffffff' : '#1a1a1a';
+  return 1.05 / (bg + 0.05) >= (bg + 0.05) / 0.05 ? '#ffffff' : '#1a1a1a';
 }
 
 export function siteInitial(site: Pick<Site, 'name' | 'logoText'>): string {
@@ -111,10 +120,17 @@ const siteIcons: FastifyPluginAsync = async (app) => {
   app.get(FAVICON_PATH, { schema: { hide: true } }, async (request, reply) =>
     reply.header('cache-control', ICON_CACHE_CONTROL).type('image/svg+xml; charset=utf-8').send(icons.favicon(request.site)),
   );
-  const pngs: [string, number][] = [[APPLE_TOUCH_ICON_PATH, 180], [ICON_PATHS[192], 192], [ICON_PATHS[512], 512]];
+  const pngs: [string, number][] = [
+    [APPLE_TOUCH_ICON_PATH, 180],
+    [ICON_PATHS[192], 192],
+    [ICON_PATHS[512], 512],
+  ];
   for (const [url, size] of pngs) {
     app.get(url, { schema: { hide: true } }, async (request, reply) =>
-      reply.header('cache-control', ICON_CACHE_CONTROL).type('image/png').send(await icons.png(request.site, size)),
+      reply
+        .header('cache-control', ICON_CACHE_CONTROL)
+        .type('image/png')
+        .send(await icons.png(request.site, size)),
     );
   }
   app.get(MANIFEST_PATH, { schema: { hide: true } }, async (request, reply) =>

@@ -40,7 +40,13 @@ describe('staff access check', () => {
 
     const [staff] = await t.database.db
       .insert(staffAccounts)
-      .values({ email: 'half@example.com', name: 'Half', role: 'moderator', passwordHash: await hashPassword('a long password'), createdAt: new Date() })
+      .values({
+        email: 'half@example.com',
+        name: 'Half',
+        role: 'moderator',
+        passwordHash: await hashPassword('a long password'),
+        createdAt: new Date(),
+      })
       .returning();
     const token = await createStaffSession(t.database.db, staff!.id, new Date(), false);
     const halfway = await t.app.inject({ url: '/admin/api/me', cookies: { [STAFF_SESSION_COOKIE]: token } });

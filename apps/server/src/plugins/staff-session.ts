@@ -44,7 +44,8 @@ export default fp<{ db: Database; clock: Clock }>(
     app.addHook('onRoute', (route) => {
       if (!isStaffRoute(route.url)) return;
       const access = (route.config as { staffAccess?: string } | undefined)?.staffAccess;
-      if (!access || !validAccess.has(access)) throw new Error(`${route.method} ${route.url}: a back-office route must declare config.staffAccess`);
+      if (!access || !validAccess.has(access))
+        throw new Error(`${route.method} ${route.url}: a back-office route must declare config.staffAccess`);
     });
 
     app.decorateRequest('staffMember', null);

@@ -58,13 +58,20 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
     expect((await t.app.inject({ url: '/admin.html' })).body).not.toContain('<title>Back office</title>');
   });
 
-  it('a production staging site on the sandbox (PAYMENT_SANDBOX=1) says TEST on every page, in the page\'s language; other servers do not (decision 035)', async () => {
-    const staging = await createTestApp({ webDistDir: dist, mode: 'production', payments: { provider: 'sandbox' }, paymentSandboxAllowed: true });
+  it("a production staging site on the sandbox (PAYMENT_SANDBOX=1) says TEST on every page, in the page's language; other servers do not (decision 035)", async () => {
+    const staging = await createTestApp({
+      webDistDir: dist,
+      mode: 'production',
+      payments: { provider: 'sandbox' },
+      paymentSandboxAllowed: true,
+    });
     const demo = await createTestApp({ webDistDir: dist, mode: 'demo', payments: { provider: 'sandbox' } });
     try {
       for (const url of ['/', '/search', '/no-such-page']) {
         const page = await staging.app.inject({ url });
-        expect(page.body, url).toMatch(/<body><div id="test-site-banner" role="note"[^>]*><strong>TEST<\/strong> · Test site: payments are simulated and nothing is charged\.<\/div><div id="root">/);
+        expect(page.body, url).toMatch(
+          /<body><div id="test-site-banner" role="note"[^>]*><strong>TEST<\/strong> · Test site: payments are simulated and nothing is charged\.<\/div><div id="root">/,
+        );
       }
       const dutch = await staging.app.inject({ url: '/', headers: { cookie: `${LOCALE_COOKIE}=nl` } });
       expect(dutch.body).toContain('Testsite: betalingen worden gesimuleerd');
@@ -111,7 +118,13 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
   });
 
   it('never serves source maps or the compressed files by their own names', async () => {
-    for (const url of ['/assets/app-abc123.js.map', '/assets/missing.js.map', '/pages/terms.map', '/assets/app-abc123.js.br', '/assets/app-abc123.js.gz']) {
+    for (const url of [
+      '/assets/app-abc123.js.map',
+      '/assets/missing.js.map',
+      '/pages/terms.map',
+      '/assets/app-abc123.js.br',
+      '/assets/app-abc123.js.gz',
+    ]) {
       const res = await t.app.inject({ url });
       expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 404, 'application/json; charset=utf-8']);
     }
@@ -194,9 +207,18 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
     expect(favicon.body).toContain('>A</text>');
 
     const sharp = (await import('sharp')).default;
-    for (const [url, size] of [['/icons/icon-192.png', 192], ['/icons/icon-512.png', 512], ['/apple-touch-icon.png', 180]] as const) {
+    for (const [url, size] of [
+      ['/icons/icon-192.png', 192],
+      ['/icons/icon-512.png', 512],
+      ['/apple-touch-icon.png', 180],
+    ] as const) {
       const res = await t.app.inject({ url, headers: { host: 'localhost', 'accept-encoding': 'br, gzip' } });
-      expect([url, res.statusCode, res.headers['content-type'], res.headers['content-encoding']]).toEqual([url, 200, 'image/png', undefined]);
+      expect([url, res.statusCode, res.headers['content-type'], res.headers['content-encoding']]).toEqual([
+        url,
+        200,
+        'image/png',
+        undefined,
+      ]);
       const meta = await sharp(res.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', size, size]);
     }
@@ -235,11 +257,15 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
     const german = await t.app.inject({ url: '/offline.html', headers: { host: 'localhost', cookie: `${LOCALE_COOKIE}=de` } });
     expect(german.body).toContain('<h1 id="offline-title">Du bist offline</h1>');
     const script = await t.app.inject({ url: '/offline.js' });
-    expect([script.statusCode, script.headers['content-type'], script.headers['cache-control']]).toEqual([200, 'text/javascript; charset=utf-8', 'no-cache']);
+    expect([script.statusCode, script.headers['content-type'], script.headers['cache-control']]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+      'no-cache',
+    ]);
     expect(script.body).toContain(`${LOCALE_COOKIE}=`);
   });
 
-  it('puts settings.php\'s answer for this visit in the page, as data the app reads before any call (decision 045)', async () => {
+  it("puts settings.php's answer for this visit in the page, as data the app reads before any call (decision 045)", async () => {
     const blockOf = (html: string) => {
       const match = /<script type="application\/json" id="boot-settings" data-locale="([a-z]{2})">([\s\S]*?)<\/script>/.exec(html);
       return match ? { locale: match[1], settings: JSON.parse(match[2]!) } : null;
@@ -247,9 +273,21 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
     // The same answer the app's first call would get: the host's site, the cookie's locale, the visitor's country, the page's `country`.
     const cases: { url: string; headers: Record<string, string>; call: string }[] = [
       { url: '/members', headers: { host: 'localhost' }, call: '/api/settings.php?domain=localhost' },
-      { url: '/credits', headers: { host: 'nl.localhost', 'accept-language': 'pl-PL,pl;q=0.9' }, call: '/api/settings.php?domain=nl.localhost' },
-      { url: '/', headers: { host: 'nl.localhost', cookie: `${LOCALE_COOKIE}=de` }, call: '/api/settings.php?domain=nl.localhost&locale=de' },
-      { url: '/signup?country=BE&network=x', headers: { host: 'nl.localhost' }, call: '/api/settings.php?domain=nl.localhost&country=BE&network=x' },
+      {
+        url: '/credits',
+        headers: { host: 'nl.localhost', 'accept-language': 'pl-PL,pl;q=0.9' },
+        call: '/api/settings.php?domain=nl.localhost',
+      },
+      {
+        url: '/',
+        headers: { host: 'nl.localhost', cookie: `${LOCALE_COOKIE}=de` },
+        call: '/api/settings.php?domain=nl.localhost&locale=de',
+      },
+      {
+        url: '/signup?country=BE&network=x',
+        headers: { host: 'nl.localhost' },
+        call: '/api/settings.php?domain=nl.localhost&country=BE&network=x',
+      },
       { url: '/no/such/page', headers: { host: 'localhost', 'accept-language': 'en-GB' }, call: '/api/settings.php?domain=localhost' },
     ];
     for (const { url, headers, call } of cases) {
@@ -262,12 +300,14 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
     }
     expect(blockOf((await t.app.inject({ url: '/', headers: { host: 'nl.localhost' } })).body)!.settings.domain_language).toBe('nl');
     // The country changes the prices in it, so caches keep pages apart by it.
-    expect((await t.app.inject({ url: '/', headers: { host: 'localhost' } })).headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+    expect((await t.app.inject({ url: '/', headers: { host: 'localhost' } })).headers.vary).toBe(
+      'Accept-Encoding, Cookie, Accept-Language',
+    );
     // A page opened for another site than its host (?domain=): the app asks for its settings itself.
     expect(blockOf((await t.app.inject({ url: '/?domain=nl.localhost', headers: { host: 'localhost' } })).body)).toBeNull();
   });
 
-  it('tells the app to draw a member\'s frame when the browser holds a session cookie, and keeps the two pages apart', async () => {
+  it("tells the app to draw a member's frame when the browser holds a session cookie, and keeps the two pages apart", async () => {
     const member = await t.app.inject({ url: '/members', headers: { host: 'localhost', cookie: 'auth.session=anything' } });
     const visitor = await t.app.inject({ url: '/members', headers: { host: 'localhost' } });
     expect(member.body).toContain('<meta name="member-expected" content="1">');
@@ -277,14 +317,23 @@ describe('web app: compressed assets, source maps, per-site shell', () => {
   });
 
   it('writes the settings so that no text in them can end the data block', () => {
-    const html = renderShell(INDEX, { lang: 'en', title: 'T', description: '', themeColor: '#abc' }, JSON.stringify({ name: '</script><script>alert(1)</script>' }));
+    const html = renderShell(
+      INDEX,
+      { lang: 'en', title: 'T', description: '', themeColor: '#abc' },
+      JSON.stringify({ name: '</script><script>alert(1)</script>' }),
+    );
     expect(html).not.toContain('</script><script>alert(1)');
     const block = /<script type="application\/json" id="boot-settings" data-locale="en">([\s\S]*?)<\/script>/.exec(html);
     expect(JSON.parse(block![1]!)).toEqual({ name: '</script><script>alert(1)</script>' });
   });
 
-  it('escapes every value written into the shell and replaces, not duplicates, the build\'s tags', () => {
-    const html = renderShell(INDEX, { lang: 'en', title: 'A & B </title><script>x()</script>', description: '"quoted" <b>$&</b>', themeColor: '#abc' });
+  it("escapes every value written into the shell and replaces, not duplicates, the build's tags", () => {
+    const html = renderShell(INDEX, {
+      lang: 'en',
+      title: 'A & B </title><script>x()</script>',
+      description: '"quoted" <b>$&</b>',
+      themeColor: '#abc',
+    });
     expect(html).toContain('<title>A &amp; B &lt;/title&gt;&lt;script&gt;x()&lt;/script&gt;</title>');
     expect(html).toContain('<meta name="description" content="&quot;quoted&quot; &lt;b&gt;$&amp;&lt;/b&gt;">');
     expect(html).not.toContain('<script>x()');

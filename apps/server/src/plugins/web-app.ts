@@ -50,7 +50,11 @@ export default fp<{ webDistDir: string; testSiteBanner?: boolean; settingsAnswer
     const hasBuild = fs.existsSync(indexFile);
     if (!hasBuild) app.log.warn({ webDistDir }, 'web app build not found; serving a placeholder page');
     // Read once: the build does not change while the server runs.
-    const shell = new ShellCache(hasBuild ? fs.readFileSync(indexFile, 'utf8') : MISSING_BUILD_HTML, { testSiteBanner, settingsAnswer, countryHeader });
+    const shell = new ShellCache(hasBuild ? fs.readFileSync(indexFile, 'utf8') : MISSING_BUILD_HTML, {
+      testSiteBanner,
+      settingsAnswer,
+      countryHeader,
+    });
     // The back office (issue 13) is its own entry of the build, the same page for every path under /admin.
     const adminFile = path.join(webDistDir, 'admin.html');
     // The back office is English first (issue 13): its staging banner too.
@@ -73,7 +77,10 @@ export default fp<{ webDistDir: string; testSiteBanner?: boolean; settingsAnswer
           // filePath is the file sent, maybe `x.js.br`: the folder decides the caching either way.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           const serviceWorker = path.basename(filePath).startsWith(SERVICE_WORKER_PATH.slice(1));
-          res.setHeader('cache-control', serviceWorker ? SERVICE_WORKER_CACHE_CONTROL : immutable ? IMMUTABLE_CACHE_CONTROL : SHORT_CACHE_CONTROL);
+          res.setHeader(
+            'cache-control',
+            serviceWorker ? SERVICE_WORKER_CACHE_CONTROL : immutable ? IMMUTABLE_CACHE_CONTROL : SHORT_CACHE_CONTROL,
+          );
           res.setHeader('vary', 'Accept-Encoding');
         },
       });
@@ -84,10 +91,15 @@ export default fp<{ webDistDir: string; testSiteBanner?: boolean; settingsAnswer
       if (pathname.startsWith('/api/') || pathname === '/api' || !['GET', 'HEAD'].includes(request.method)) {
         return sendError(request, reply, 404, 'not_found', 'errors.not_found');
       }
-      if (pathname === ADMIN_API_PREFIX || pathname.startsWith(`${ADMIN_API_PREFIX}/`)) return sendError(request, reply, 404, 'not_found', 'errors.not_found');
+      if (pathname === ADMIN_API_PREFIX || pathname.startsWith(`${ADMIN_API_PREFIX}/`))
+        return sendError(request, reply, 404, 'not_found', 'errors.not_found');
       if (pathname === '/admin' || pathname.startsWith('/admin/')) {
         // Staff pages: never cached, never indexed.
-        return reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(adminHtml);
+        return reply
+          .header('cache-control', 'no-store')
+          .header('x-robots-tag', 'noindex, nofollow')
+          .type('text/html; charset=utf-8')
+          .send(adminHtml);
       }
       if (pathname === '/index.html') return shell.send(request, reply, 200);
       // A missing file (anything with an extension) is a plain 404, not the app; so is every source map.

@@ -117,10 +117,16 @@ export function renderShell(template: string, values: ShellValues, settings: str
     .filter(Boolean)
     .join('\n    ');
 
-  let html = withTestBanner(OWNED_TAGS.reduce((text, pattern) => text.replace(pattern, ''), template), values.testBanner ?? '');
+  let html = withTestBanner(
+    OWNED_TAGS.reduce((text, pattern) => text.replace(pattern, ''), template),
+    values.testBanner ?? '',
+  );
   const lang = `lang="${escapeHtml(values.lang)}"`;
   html = /<html\b[^>]*>/i.test(html)
-    ? html.replace(/<html\b([^>]*)>/i, (_, attrs: string) => `<html${/\blang=/i.test(attrs) ? attrs.replace(/\blang=(["'])[^"']*\1/i, lang) : ` ${lang}${attrs}`}>`)
+    ? html.replace(
+        /<html\b([^>]*)>/i,
+        (_, attrs: string) => `<html${/\blang=/i.test(attrs) ? attrs.replace(/\blang=(["'])[^"']*\1/i, lang) : ` ${lang}${attrs}`}>`,
+      )
     : html.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}<html ${lang}>`);
   // The title first, as a function replacement: `$` in a site's title must stay literal.
   if (/<title>[\s\S]*?<\/title>/i.test(html)) return html.replace(/<title>[\s\S]*?<\/title>/i, () => head);
@@ -139,7 +145,9 @@ interface CachedShell {
 /** Picks the encoding to send from Accept-Encoding: brotli, then gzip, else none. q=0 refuses one. */
 export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
-  for (const part of String(header ?? '').toLowerCase().split(',')) {
+  for (const part of String(header ?? '')
+    .toLowerCase()
+    .split(',')) {
     const [name, ...params] = part.split(';').map((s) => s.trim());
     if (!name) continue;
     const q = params.find((p) => p.startsWith('q='));
@@ -196,7 +204,14 @@ export class ShellCache {
       .code(status)
       .header('cache-control', 'no-cache')
       // The settings in the page follow the locale cookie and the visitor's country.
-      .header('vary', ['Accept-Encoding', 'Cookie', ...(this.options.settingsAnswer ? ['Accept-Language', ...(this.options.countryHeader ? [this.options.countryHeader] : [])] : [])].join(', '))
+      .header(
+        'vary',
+        [
+          'Accept-Encoding',
+          'Cookie',
+          ...(this.options.settingsAnswer ? ['Accept-Language', ...(this.options.countryHeader ? [this.options.countryHeader] : [])] : []),
+        ].join(', '),
+      )
       .header('etag', shell.etag)
       .type('text/html; charset=utf-8');
     if (status === 200 && request.headers['if-none-match'] === shell.etag) return reply.code(304).send();

@@ -34,7 +34,8 @@ const variablesOf = (env: NodeJS.ProcessEnv) => startProblems(loadConfig(env)).m
 describe('demo or production', () => {
   it('is a demo only on a loopback address without PRODUCTION=1; the demo keeps its defaults, production gets safe ones', () => {
     for (const host of ['127.0.0.1', '127.5.6.7', 'localhost', '::1']) expect(loadConfig({ HOST: host }).mode, host).toBe('demo');
-    for (const host of ['0.0.0.0', '::', '10.0.0.5', '203.0.113.7', 'example.com']) expect(loadConfig({ HOST: host }).mode, host).toBe('production');
+    for (const host of ['0.0.0.0', '::', '10.0.0.5', '203.0.113.7', 'example.com'])
+      expect(loadConfig({ HOST: host }).mode, host).toBe('production');
     expect(loadConfig({}).mode).toBe('demo');
     expect(loadConfig({ HOST: '127.0.0.1', PRODUCTION: '1' }).mode).toBe('production');
 
@@ -51,7 +52,9 @@ describe('demo or production', () => {
   it('production refuses each unsafe setting with its own message naming the variable', () => {
     expect(variablesOf(SAFE_PRODUCTION)).toEqual([]);
     expect(variablesOf({ ...SAFE_PRODUCTION, SEED_DEMO: '1' })).toEqual(['SEED_DEMO']);
-    expect(variablesOf({ ...SAFE_PRODUCTION, DEMO_STAFF_TOTP_SECRET: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' })).toEqual(['DEMO_STAFF_TOTP_SECRET']);
+    expect(variablesOf({ ...SAFE_PRODUCTION, DEMO_STAFF_TOTP_SECRET: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' })).toEqual([
+      'DEMO_STAFF_TOTP_SECRET',
+    ]);
     expect(variablesOf({ ...SAFE_PRODUCTION, PAYMENT_PROVIDER: 'sandbox' })).toEqual(['PAYMENT_PROVIDER']);
     expect(variablesOf({ ...SAFE_PRODUCTION, PAYMENT_PROVIDER: '' })).toEqual(['PAYMENT_PROVIDER']);
     expect(variablesOf({ ...SAFE_PRODUCTION, SMTP_URL: '' })).toEqual(['SMTP_URL']);

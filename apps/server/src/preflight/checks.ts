@@ -50,13 +50,15 @@ export function startProblems(config: StartConfig): Problem[] {
   if (!config.smtpUrl) {
     problems.push({
       variable: 'SMTP_URL',
-      message: 'SMTP_URL is not set, so activation, password reset and receipt mails would only be written to the data directory: set SMTP_URL, e.g. smtp://user:pass@mail.example.com:587.',
+      message:
+        'SMTP_URL is not set, so activation, password reset and receipt mails would only be written to the data directory: set SMTP_URL, e.g. smtp://user:pass@mail.example.com:587.',
     });
   }
   if (config.publicOrigin.scheme !== 'https') {
     problems.push({
       variable: 'PUBLIC_SCHEME',
-      message: 'PUBLIC_SCHEME is http, so mailed links and the Origin check would use plain http: serve the sites through TLS and set PUBLIC_SCHEME=https (or leave it unset).',
+      message:
+        'PUBLIC_SCHEME is http, so mailed links and the Origin check would use plain http: serve the sites through TLS and set PUBLIC_SCHEME=https (or leave it unset).',
     });
   }
   return problems;
@@ -86,14 +88,15 @@ export async function operationsProblems(config: OperationsConfig): Promise<Prob
   if (!config.metricsToken) {
     problems.push({
       variable: 'METRICS_TOKEN',
-      message: 'METRICS_TOKEN is not set, so /metrics is off and nothing can watch the servers: set METRICS_TOKEN to a secret of at least 16 characters.',
+      message:
+        'METRICS_TOKEN is not set, so /metrics is off and nothing can watch the servers: set METRICS_TOKEN to a secret of at least 16 characters.',
     });
   }
   if (config.trustProxy === false) {
     problems.push({
       variable: 'TRUST_PROXY',
       message:
-        'TRUST_PROXY is 0, but https needs a TLS proxy in front of the server: without trusting it, every member shares the proxy\'s address (rate limits, logs, consents). Set TRUST_PROXY to its hops (1) or its addresses.',
+        "TRUST_PROXY is 0, but https needs a TLS proxy in front of the server: without trusting it, every member shares the proxy's address (rate limits, logs, consents). Set TRUST_PROXY to its hops (1) or its addresses.",
     });
   }
   const photoProblem = await photoStorageProblem(config);

@@ -14,9 +14,13 @@ const UNDEFINED_TABLE = '42P01';
 async function readDatabase(config: Config, print: (line: string) => void): Promise<Problem[]> {
   let database;
   try {
-    database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+    database = await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    );
   } catch (error) {
-    return [{ variable: config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR', message: `The database cannot be opened: ${(error as Error).message}` }];
+    return [
+      { variable: config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR', message: `The database cannot be opened: ${(error as Error).message}` },
+    ];
   }
   try {
     return await databaseProblems(database.db);
@@ -46,6 +50,10 @@ export async function runPreflight(env: NodeJS.ProcessEnv, print: (line: string)
   );
   const problems = [...startProblems(config), ...(await readDatabase(config, print)), ...(await operationsProblems(config))];
   for (const problem of problems) print(`- ${problem.variable}: ${problem.message}`);
-  print(problems.length === 0 ? 'Preflight: no problems.' : `Preflight: ${problems.length} problem${problems.length === 1 ? '' : 's'}. Nothing was started.`);
+  print(
+    problems.length === 0
+      ? 'Preflight: no problems.'
+      : `Preflight: ${problems.length} problem${problems.length === 1 ? '' : 's'}. Nothing was started.`,
+  );
   return problems.length === 0 ? 0 : 1;
 }

@@ -92,6 +92,8 @@ describe('a production start', () => {
     expect(await demoSeed.exited, demoSeed.output()).toBe(0);
     const refused = run('apps/server/src/main.ts', safeProduction(dataDir, port));
     expect(await refused.exited).toBe(1);
-    expect(refused.output()).toMatch(/- DATABASE_URL: The database holds the demo seed's accounts \(admin@cupido\.example, demo@cupido\.example\)/);
+    expect(refused.output()).toMatch(
+      /- DATABASE_URL: The database holds the demo seed's accounts \(admin@cupido\.example, demo@cupido\.example\)/,
+    );
   }, 180_000);
 });

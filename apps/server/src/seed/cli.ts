@@ -8,7 +8,9 @@ import { seedDemoData } from './demo-seed';
 const config = loadConfig();
 // The demo seed's accounts have published passwords: never on a production server (decision 035).
 if (config.mode === 'production') {
-  console.error('npm run seed puts the demo accounts, whose passwords are in the README, in the database: it runs only on a demo (a loopback HOST, without PRODUCTION=1).');
+  console.error(
+    'npm run seed puts the demo accounts, whose passwords are in the README, in the database: it runs only on a demo (a loopback HOST, without PRODUCTION=1).',
+  );
   process.exit(1);
 }
 const database = await openDatabase(

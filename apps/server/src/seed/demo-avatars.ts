@@ -15,7 +15,13 @@ const DISPLAY_SIZE = 512;
 const THUMB_SIZE = 128;
 
 const HAIR_HEX: Record<string, string> = {
-  black: '2c1b18', brown: '6c4545', blonde: 'e6c073', red: 'b5532d', grey: 'c9c9d1', bald: '6c4545', other: 'e16381',
+  black: '2c1b18',
+  brown: '6c4545',
+  blonde: 'e6c073',
+  red: 'b5532d',
+  grey: 'c9c9d1',
+  bald: '6c4545',
+  other: 'e16381',
 };
 const HAIR_STYLES = {
   female: ['long', 'bobCut', 'curly', 'curlyBun', 'bobBangs', 'straightBun', 'extraLong', 'bunUndercut'],
@@ -42,7 +48,11 @@ export function demoPhotoPaths(seedKey: string, variant = 1) {
 
 export function renderAvatar(input: AvatarInput, size: number): string {
   const bald = input.hairColor === 'bald';
-  const hair: Hair[] = bald ? ['bald'] : input.gender === 'male' && input.age >= 50 ? [...HAIR_STYLES.male, 'balding'] : HAIR_STYLES[input.gender];
+  const hair: Hair[] = bald
+    ? ['bald']
+    : input.gender === 'male' && input.age >= 50
+      ? [...HAIR_STYLES.male, 'balding']
+      : HAIR_STYLES[input.gender];
   return createAvatar(personas, {
     seed: input.seedKey,
     size,
@@ -64,7 +74,10 @@ export async function writeDemoAvatars(photosRoot: string, inputs: AvatarInput[]
   const writes: Promise<void>[] = [];
   for (const input of inputs) {
     const paths = demoPhotoPaths(input.seedKey, input.variant);
-    for (const [relative, size] of [[paths.filename, DISPLAY_SIZE], [paths.thumbFilename, THUMB_SIZE]] as const) {
+    for (const [relative, size] of [
+      [paths.filename, DISPLAY_SIZE],
+      [paths.thumbFilename, THUMB_SIZE],
+    ] as const) {
       if (existing.has(path.basename(relative))) continue;
       written += 1;
       // 'wx': never overwrite a file another process wrote meanwhile.

@@ -56,7 +56,14 @@ async function partnersOf(db: Database, siteId: number): Promise<number[]> {
     .selectDistinct({ id: profiles.id })
     .from(profiles)
     .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.status, 'approved'), eq(photos.isMain, true)))
-    .where(and(eq(profiles.siteId, siteId), eq(profiles.isFictional, true), eq(profiles.gender, 'male'), inArray(profiles.sexuality, ['hetero', 'bi'])))
+    .where(
+      and(
+        eq(profiles.siteId, siteId),
+        eq(profiles.isFictional, true),
+        eq(profiles.gender, 'male'),
+        inArray(profiles.sexuality, ['hetero', 'bi']),
+      ),
+    )
     .orderBy(asc(profiles.id))
     .limit(4);
   return rows.map((row) => row.id);
@@ -79,7 +86,13 @@ export async function seedDemoMemberActivity(db: Database, options: { now?: Date
   // Credits: the signup credits activation grants (same kind and key), and a staff grant on top.
   await db.transaction(async (tx) => {
     if (site.signupCredits > 0) {
-      await changeCredits(tx, { userId: member.userId, amount: site.signupCredits, kind: 'signup_credits', idempotencyKey: 'signup_credits', now });
+      await changeCredits(tx, {
+        userId: member.userId,
+        amount: site.signupCredits,
+        kind: 'signup_credits',
+        idempotencyKey: 'signup_credits',
+        now,
+      });
     }
     await changeCredits(tx, {
       userId: member.userId,
@@ -93,15 +106,33 @@ export async function seedDemoMemberActivity(db: Database, options: { now?: Date
 
   // The match: her like (dated on the seed's reference day, so it takes none of today's likes), then his.
   const likeDay = new Date(`${SEED_REFERENCE_DATE}T10:00:00Z`);
-  await likeProfile({ db, clock: () => likeDay, limiter: NO_LIMIT }, site, { ...chatMember, paidUser: false, timeZone: null }, matched, 'demo-seed');
+  await likeProfile(
+    { db, clock: () => likeDay, limiter: NO_LIMIT },
+    site,
+    { ...chatMember, paidUser: false, timeZone: null },
+    matched,
+    'demo-seed',
+  );
   await db.transaction(async (tx) => {
     for (const from of [matched, likerOne, likerTwo]) await likeFromFictionalProfile(tx, from, member.profileId, now);
   });
 
   // Two conversations, her messages charged like any member's.
   const sent = await db.transaction(async (tx) => {
-    const first = await sendInTx(tx, site, chatMember, { profileId: matched, clientId: CLIENT_IDS.matchMessage, content: { kind: 'text', text: DEMO_TEXTS.matchMessage } }, now);
-    await sendInTx(tx, site, chatMember, { profileId: waiting, clientId: CLIENT_IDS.waitingMessage, content: { kind: 'text', text: DEMO_TEXTS.waitingMessage } }, now);
+    const first = await sendInTx(
+      tx,
+      site,
+      chatMember,
+      { profileId: matched, clientId: CLIENT_IDS.matchMessage, content: { kind: 'text', text: DEMO_TEXTS.matchMessage } },
+      now,
+    );
+    await sendInTx(
+      tx,
+      site,
+      chatMember,
+      { profileId: waiting, clientId: CLIENT_IDS.waitingMessage, content: { kind: 'text', text: DEMO_TEXTS.waitingMessage } },
+      now,
+    );
     return first;
   });
 
@@ -120,7 +151,14 @@ export async function seedDemoMemberActivity(db: Database, options: { now?: Date
         now: answeredAt,
       });
       if (waitedSince) {
-        await tx.insert(operatorAnswers).values({ siteId: site.id, conversationId: sent.conversationId, staffId: staff.id, messageId: message.id, waitedSince, answeredAt });
+        await tx.insert(operatorAnswers).values({
+          siteId: site.id,
+          conversationId: sent.conversationId,
+          staffId: staff.id,
+          messageId: message.id,
+          waitedSince,
+          answeredAt,
+        });
       }
     });
   }

@@ -84,8 +84,17 @@ export async function seedDemoMember(db: Database, options: { dataDir: string })
       // The explicit consent that her orientation and whom she looks for are stored under (above).
       { userId: user.id, kind: 'orientation_data', version: termsVersion, grantedAt: createdAt },
     ]);
-    await tx.insert(profileInterests).values(['music', 'travelling', 'cooking', 'hiking'].map((interestId) => ({ profileId: profile.id, interestId })));
-    await tx.insert(photos).values({ profileId: profile.id, ...demoPhotoPaths(DEMO_MEMBER_SEED_KEY), status: 'approved', isMain: true, createdAt, reviewedAt: createdAt });
+    await tx
+      .insert(profileInterests)
+      .values(['music', 'travelling', 'cooking', 'hiking'].map((interestId) => ({ profileId: profile.id, interestId })));
+    await tx.insert(photos).values({
+      profileId: profile.id,
+      ...demoPhotoPaths(DEMO_MEMBER_SEED_KEY),
+      status: 'approved',
+      isMain: true,
+      createdAt,
+      reviewedAt: createdAt,
+    });
     return { created: true };
   });
 }

@@ -25,8 +25,14 @@ export interface DemoCountry {
 }
 
 const LOCALES: Record<string, LocaleDefinition[]> = {
-  GB: [en_GB, en, base], IE: [en_IE, en, base], US: [en_US, en, base], CA: [en_CA, en, base],
-  AU: [en_AU, en, base], NZ: [en_AU, en, base], NL: [nl, en, base], BE: [nl_BE, nl, en, base],
+  GB: [en_GB, en, base],
+  IE: [en_IE, en, base],
+  US: [en_US, en, base],
+  CA: [en_CA, en, base],
+  AU: [en_AU, en, base],
+  NZ: [en_AU, en, base],
+  NL: [nl, en, base],
+  BE: [nl_BE, nl, en, base],
 };
 
 export const DEMO_COUNTRIES: Record<string, DemoCountry> = Object.fromEntries(

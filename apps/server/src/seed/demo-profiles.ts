@@ -24,8 +24,15 @@ import { Faker, base } from '@faker-js/faker';
 import { like } from 'drizzle-orm';
 import { FICTIONAL_MIN_DISTANCE_KM, distanceKm, seekingOf } from '@cupido/shared/matching-rules';
 import {
-  BODY_TYPES, EYE_COLORS, HAIR_COLORS, INTEREST_IDS, RELATIONSHIP_STATUSES, SIGNUP_REASONS, TATTOOS,
-  type Gender, type Sexuality,
+  BODY_TYPES,
+  EYE_COLORS,
+  HAIR_COLORS,
+  INTEREST_IDS,
+  RELATIONSHIP_STATUSES,
+  SIGNUP_REASONS,
+  TATTOOS,
+  type Gender,
+  type Sexuality,
 } from '@cupido/shared/profile-options';
 import type { Database } from '../db/open';
 import { photos, profileInterests, profiles, type sites } from '../db/schema';
@@ -58,11 +65,16 @@ const SITE_SHARES: { domain: string; weight: number }[] = [
  * look for the other gender, a lesbian woman, a gay man, a bi woman and a bi man.
  */
 const KIND_CYCLE: readonly { gender: Gender; sexuality: Sexuality }[] = [
-  { gender: 'female', sexuality: 'hetero' }, { gender: 'male', sexuality: 'hetero' },
-  { gender: 'female', sexuality: 'lesbian' }, { gender: 'male', sexuality: 'hetero' },
-  { gender: 'female', sexuality: 'hetero' }, { gender: 'male', sexuality: 'gay' },
-  { gender: 'female', sexuality: 'bi' }, { gender: 'male', sexuality: 'hetero' },
-  { gender: 'female', sexuality: 'hetero' }, { gender: 'male', sexuality: 'bi' },
+  { gender: 'female', sexuality: 'hetero' },
+  { gender: 'male', sexuality: 'hetero' },
+  { gender: 'female', sexuality: 'lesbian' },
+  { gender: 'male', sexuality: 'hetero' },
+  { gender: 'female', sexuality: 'hetero' },
+  { gender: 'male', sexuality: 'gay' },
+  { gender: 'female', sexuality: 'bi' },
+  { gender: 'male', sexuality: 'hetero' },
+  { gender: 'female', sexuality: 'hetero' },
+  { gender: 'male', sexuality: 'bi' },
 ];
 
 /** Of each five profiles of one kind in a country, these are fictional (two of five). */
@@ -104,7 +116,9 @@ function apportion(total: number, weights: readonly number[]): number[] {
   const exact = weights.map((w) => (total * w) / sum);
   const counts = exact.map(Math.floor);
   let left = total - counts.reduce((a, b) => a + b, 0);
-  const byRemainder = exact.map((value, i) => ({ i, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  const byRemainder = exact
+    .map((value, i) => ({ i, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.i - b.i);
   for (const { i } of byRemainder) {
     if (left-- <= 0) break;
     counts[i]! += 1;
@@ -120,15 +134,24 @@ function nearDemoMember(place: DemoPlace): boolean {
 /** The `total` demo profiles' places, kinds and fictional flags, in seed-key order. */
 function demoSlots(sitesByDomain: Map<string, Site>, total: number): Slot[] {
   const slots: Slot[] = [];
-  const siteCounts = apportion(total, SITE_SHARES.map((s) => s.weight));
+  const siteCounts = apportion(
+    total,
+    SITE_SHARES.map((s) => s.weight),
+  );
   SITE_SHARES.forEach(({ domain }, s) => {
     const site = sitesByDomain.get(domain)!;
     const countries = site.countries.filter((code) => placesOf(code).length > 0);
     if (countries.length === 0) throw new Error(`Demo seed: no demo places for the countries of ${site.domain}`);
-    const countryCounts = apportion(siteCounts[s]!, countries.map((code) => COUNTRY_WEIGHTS[code] ?? 1));
+    const countryCounts = apportion(
+      siteCounts[s]!,
+      countries.map((code) => COUNTRY_WEIGHTS[code] ?? 1),
+    );
     countries.forEach((country, c) => {
       const cities = placesOf(country);
-      const cityCounts = apportion(countryCounts[c]!, cities.map((p) => p.weight));
+      const cityCounts = apportion(
+        countryCounts[c]!,
+        cities.map((p) => p.weight),
+      );
       // How many of each gender and orientation the country has so far.
       const ofKind = new Map<string, number>();
       let i = 0;
@@ -234,7 +257,10 @@ function chunks<T>(items: T[], size: number): T[][] {
 
 export async function seedDemoProfiles(db: Database, options: SeedProfilesOptions): Promise<SeedProfilesResult> {
   const built = buildDemoProfiles(options.sites, options.count);
-  const avatarsWritten = await writeDemoAvatars(photosRoot(options.dataDir), built.flatMap((p) => p.avatars));
+  const avatarsWritten = await writeDemoAvatars(
+    photosRoot(options.dataDir),
+    built.flatMap((p) => p.avatars),
+  );
   const bySeedKey = new Map(built.map((p) => [p.row.seedKey, p]));
 
   const inserted = await db.transaction(async (tx) => {
@@ -249,7 +275,9 @@ export async function seedDemoProfiles(db: Database, options: SeedProfilesOption
       );
     }
     if (created.length === 0) return 0;
-    const interestRows = created.flatMap(({ id, seedKey }) => bySeedKey.get(seedKey!)!.interests.map((interestId) => ({ profileId: id, interestId })));
+    const interestRows = created.flatMap(({ id, seedKey }) =>
+      bySeedKey.get(seedKey!)!.interests.map((interestId) => ({ profileId: id, interestId })),
+    );
     for (const batch of chunks(interestRows, 1000)) await tx.insert(profileInterests).values(batch).onConflictDoNothing();
     const photoRows = created.flatMap(({ id, seedKey }) =>
       bySeedKey.get(seedKey!)!.avatars.map(({ variant = 1 }) => ({

@@ -5,12 +5,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, or } from 'drizzle-orm';
 import * as countryCoder from '@rapideditor/country-coder';
 import { allCountries } from 'country-region-data';
-import { FICTIONAL_MIN_DISTANCE_KM, distanceKm, isMutualMatch, seekingOf, type LatLon, type MatchSide, type Seeking } from '@cupido/shared/matching-rules';
+import {
+  FICTIONAL_MIN_DISTANCE_KM,
+  distanceKm,
+  isMutualMatch,
+  seekingOf,
+  type LatLon,
+  type MatchSide,
+  type Seeking,
+} from '@cupido/shared/matching-rules';
 import { replyViolationsAsRead } from '@cupido/shared/operator-guardrails-evasions';
 import { deniesBeingFictional } from '@cupido/shared/operator-guardrails-honesty';
 import { INTEREST_IDS } from '@cupido/shared/profile-options';
 import type { DatabaseHandle } from '../db/open';
-import { consents, conversations, creditEntries, likes, messages, operatorAnswers, photos, profileInterests, profiles, sites, staffAccounts, users } from '../db/schema';
+import {
+  consents,
+  conversations,
+  creditEntries,
+  likes,
+  messages,
+  operatorAnswers,
+  photos,
+  profileInterests,
+  profiles,
+  sites,
+  staffAccounts,
+  users,
+} from '../db/schema';
 import { readBalance } from '../features/credits/service';
 import { DEMO_EXTRA_CREDITS, DEMO_TEXTS, seedDemoMemberActivity } from './demo-member-activity';
 import { DEMO_ADMIN } from './demo-staff';
@@ -40,7 +61,8 @@ afterAll(async () => {
 });
 
 /** The generated demo profiles (the demo member has its own tests below). */
-const allProfiles = async () => (await database.db.select().from(profiles).orderBy(asc(profiles.id))).filter((p) => p.seedKey !== DEMO_MEMBER_SEED_KEY);
+const allProfiles = async () =>
+  (await database.db.select().from(profiles).orderBy(asc(profiles.id))).filter((p) => p.seedKey !== DEMO_MEMBER_SEED_KEY);
 const memberProfileId = async () => (await database.db.select().from(profiles).where(eq(profiles.seedKey, DEMO_MEMBER_SEED_KEY)))[0]!.id;
 
 /** Whole years between an ISO birth date and a day. */
@@ -72,7 +94,11 @@ describe('seedDemoData: demo profiles', () => {
     const count = (predicate: (r: (typeof rows)[number]) => boolean) => rows.filter(predicate).length;
     expect(count((r) => r.gender === 'female')).toBeGreaterThan(100);
     expect(count((r) => r.gender === 'male')).toBeGreaterThan(100);
-    for (const sexuality of ['gay', 'lesbian', 'bi'] as const) expect(count((r) => r.sexuality === sexuality), sexuality).toBeGreaterThanOrEqual(20);
+    for (const sexuality of ['gay', 'lesbian', 'bi'] as const)
+      expect(
+        count((r) => r.sexuality === sexuality),
+        sexuality,
+      ).toBeGreaterThanOrEqual(20);
     expect(count((r) => r.sexuality === 'hetero')).toBeGreaterThan(rows.length / 2);
     expect(count((r) => r.sexuality === 'lesbian' && r.gender !== 'female')).toBe(0);
     expect(count((r) => r.sexuality === 'gay' && r.gender !== 'male')).toBe(0);
@@ -174,7 +200,9 @@ describe('seedDemoData: demo profiles', () => {
     const prefix = `seed-test-${process.pid}:`;
     const serverBroker = createBroker({ channelPrefix: prefix });
     const seedBroker = createBroker({ channelPrefix: prefix });
-    const [{ name: seededName }] = (await database.db.select({ name: sites.name }).from(sites).where(eq(sites.domain, 'localhost'))) as [{ name: string }];
+    const [{ name: seededName }] = (await database.db.select({ name: sites.name }).from(sites).where(eq(sites.domain, 'localhost'))) as [
+      { name: string },
+    ];
     try {
       // A running server has the site cached; someone edited its row by hand, then re-seeds.
       const server = new SiteService(database.db, serverBroker);
@@ -209,11 +237,15 @@ describe('seedDemoData: demo profiles', () => {
       await seedDemoData(other.db, { dataDir: otherDir });
       const pick = (r: typeof profiles.$inferSelect) => ({ ...r, id: undefined, siteId: undefined });
       const mine = (await allProfiles()).map(pick);
-      const theirs = (await other.db.select().from(profiles).orderBy(asc(profiles.id))).filter((p) => p.seedKey !== DEMO_MEMBER_SEED_KEY).map(pick);
+      const theirs = (await other.db.select().from(profiles).orderBy(asc(profiles.id)))
+        .filter((p) => p.seedKey !== DEMO_MEMBER_SEED_KEY)
+        .map(pick);
       expect(theirs.slice(0, 20).map((r) => r.name)).toEqual(mine.slice(0, 20).map((r) => r.name));
       expect(theirs).toEqual(mine);
       for (const file of ['demo-1.svg', 'demo-200-thumb.svg']) {
-        expect(fs.readFileSync(path.join(otherDir, 'photos', 'demo', file), 'utf8')).toBe(fs.readFileSync(path.join(dataDir, 'photos', 'demo', file), 'utf8'));
+        expect(fs.readFileSync(path.join(otherDir, 'photos', 'demo', file), 'utf8')).toBe(
+          fs.readFileSync(path.join(dataDir, 'photos', 'demo', file), 'utf8'),
+        );
       }
     } finally {
       await other.close();
@@ -244,17 +276,22 @@ describe('seedDemoData: gender, orientation, text and place agree (issue 28)', (
     const seen = new Set<string>();
     for (const row of rows) {
       // The generated column the two-way rule reads agrees with the shared rule.
-      expect(row.seeking, row.seedKey!).toBe(seekingOf({ gender: row.gender, sexuality: row.sexuality, looking_for_gender: row.lookingForGender }));
+      expect(row.seeking, row.seedKey!).toBe(
+        seekingOf({ gender: row.gender, sexuality: row.sexuality, looking_for_gender: row.lookingForGender }),
+      );
       const words = GENDER_WORDS[language.get(row.siteId)!];
       const wants = { male: row.seeking === 'male' || row.seeking === 'both', female: row.seeking === 'female' || row.seeking === 'both' };
       for (const gender of ['male', 'female'] as const) {
-        expect(words[gender].test(row.about), `${row.seedKey} (${row.gender}, ${row.sexuality}) looks for ${gender}? ${row.about}`).toBe(wants[gender]);
+        expect(words[gender].test(row.about), `${row.seedKey} (${row.gender}, ${row.sexuality}) looks for ${gender}? ${row.about}`).toBe(
+          wants[gender],
+        );
       }
       seen.add(`${language.get(row.siteId)} ${row.gender} ${row.sexuality}`);
     }
     // Every language has every gender and orientation, so the table above checked them all.
     for (const lang of ['en', 'nl']) {
-      for (const kind of ['female hetero', 'male hetero', 'female lesbian', 'male gay', 'female bi', 'male bi']) expect(seen, `${lang} ${kind}`).toContain(`${lang} ${kind}`);
+      for (const kind of ['female hetero', 'male hetero', 'female lesbian', 'male gay', 'female bi', 'male bi'])
+        expect(seen, `${lang} ${kind}`).toContain(`${lang} ${kind}`);
     }
   });
 
@@ -281,7 +318,7 @@ describe('seedDemoData: gender, orientation, text and place agree (issue 28)', (
     }
   });
 
-  it('knows every demo city: a real region, a centre inside its country, near the geocoder\'s own centre for the larger ones', () => {
+  it("knows every demo city: a real region, a centre inside its country, near the geocoder's own centre for the larger ones", () => {
     let compared = 0;
     for (const [country, { cities, places }] of Object.entries(DEMO_COUNTRIES)) {
       for (const city of cities) {
@@ -339,26 +376,36 @@ describe('seedDemoData: gender, orientation, text and place agree (issue 28)', (
   it.each([
     { domain: 'localhost', country: 'GB', city: 'London' },
     { domain: 'nl.localhost', country: 'NL', city: 'Amsterdam' },
-  ])('shows a man in $city who looks for women nearby women who look for men, and a woman who looks for women nearby women who do', async ({ domain, country, city }) => {
-    const rows = await allProfiles();
-    const siteId = await siteIdOf(domain);
-    const here = locationOf(demoPlace(country, city)!);
-    const matches = (side: MatchSide, km: number) =>
-      rows.filter((r) => r.siteId === siteId && isMutualMatch(side, sideOf(r)) && distanceKm(here, pointOf(r)) <= km);
-    const man: MatchSide = { gender: 'male', seeking: 'female' };
-    const near = matches(man, 25);
-    expect(near.filter((r) => !r.isFictional).length, 'real women within 25 km').toBeGreaterThanOrEqual(3);
-    for (const r of near) expect([r.gender, r.seeking === 'male' || r.seeking === 'both']).toEqual(['female', true]);
-    expect(matches(man, 100).filter((r) => r.isFictional).length, 'fictional women within 100 km').toBeGreaterThanOrEqual(2);
-    const woman: MatchSide = { gender: 'female', seeking: 'female' };
-    expect(matches(woman, 50).length, 'women for women within 50 km').toBeGreaterThanOrEqual(2);
-    expect(matches(woman, 50).every((r) => r.gender === 'female' && r.seeking !== 'male')).toBe(true);
-  });
+  ])(
+    'shows a man in $city who looks for women nearby women who look for men, and a woman who looks for women nearby women who do',
+    async ({ domain, country, city }) => {
+      const rows = await allProfiles();
+      const siteId = await siteIdOf(domain);
+      const here = locationOf(demoPlace(country, city)!);
+      const matches = (side: MatchSide, km: number) =>
+        rows.filter((r) => r.siteId === siteId && isMutualMatch(side, sideOf(r)) && distanceKm(here, pointOf(r)) <= km);
+      const man: MatchSide = { gender: 'male', seeking: 'female' };
+      const near = matches(man, 25);
+      expect(near.filter((r) => !r.isFictional).length, 'real women within 25 km').toBeGreaterThanOrEqual(3);
+      for (const r of near) expect([r.gender, r.seeking === 'male' || r.seeking === 'both']).toEqual(['female', true]);
+      expect(matches(man, 100).filter((r) => r.isFictional).length, 'fictional women within 100 km').toBeGreaterThanOrEqual(2);
+      const woman: MatchSide = { gender: 'female', seeking: 'female' };
+      expect(matches(woman, 50).length, 'women for women within 50 km').toBeGreaterThanOrEqual(2);
+      expect(matches(woman, 50).every((r) => r.gender === 'female' && r.seeking !== 'male')).toBe(true);
+    },
+  );
 
   it('gives the demo member her orientation with its consent, a location, mutual matches nearby, and no fictional profile within the minimum distance', async () => {
     const [member] = await database.db.select().from(profiles).where(eq(profiles.seedKey, DEMO_MEMBER_SEED_KEY));
     const home = DEMO_MEMBER_HOMES[0]!;
-    expect(member).toMatchObject({ gender: 'female', sexuality: 'hetero', lookingForGender: 'male', seeking: 'male', country: home.country, city: home.city });
+    expect(member).toMatchObject({
+      gender: 'female',
+      sexuality: 'hetero',
+      lookingForGender: 'male',
+      seeking: 'male',
+      country: home.country,
+      city: home.city,
+    });
     expect(pointOf(member!)).toEqual(locationOf(demoPlace(home.country, home.city)!));
     // Orientation and whom she looks for are stored only under her explicit consent (decision 036).
     const [user] = await database.db.select().from(users).where(eq(users.profileId, member!.id));
@@ -391,7 +438,11 @@ describe('the demo member', () => {
   });
 
   it('logs in on the English site: active, with consent, a filled profile and an approved main photo', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/user.php', payload: { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password },
+    });
     expect(login.statusCode, login.body).toBe(200);
     const { user } = login.json();
     expect(user).toMatchObject({ email: DEMO_MEMBER.email, status: 'active', language: 'en', orientation_consent: true });
@@ -433,7 +484,15 @@ describe('GET /photos/...', () => {
   });
 
   it('answers a JSON 404 for missing photos, directories and paths outside the photos', async () => {
-    for (const url of ['/photos/demo/demo-9999.svg', '/photos/demo/', '/photos/', '/photos/demo', '/photos/../config.ts', '/photos/%2e%2e/%2e%2e/package.json', '/photos/demo/.hidden']) {
+    for (const url of [
+      '/photos/demo/demo-9999.svg',
+      '/photos/demo/',
+      '/photos/',
+      '/photos/demo',
+      '/photos/../config.ts',
+      '/photos/%2e%2e/%2e%2e/package.json',
+      '/photos/demo/.hidden',
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
@@ -455,7 +514,10 @@ describe('GET /photos/...', () => {
 
 describe('the demo member finds the product in use (issue 29)', () => {
   const memberIds = async () => {
-    const [row] = await database.db.select({ userId: users.id, profileId: users.profileId }).from(users).where(eq(users.email, DEMO_MEMBER.email));
+    const [row] = await database.db
+      .select({ userId: users.id, profileId: users.profileId })
+      .from(users)
+      .where(eq(users.email, DEMO_MEMBER.email));
     return { userId: row!.userId, profileId: row!.profileId! };
   };
   /** Everything the demo activity wrote, counted, to compare after a second seed. */
@@ -476,7 +538,9 @@ describe('the demo member finds the product in use (issue 29)', () => {
     const { userId } = await memberIds();
     const [site] = await database.db.select().from(sites).where(eq(sites.domain, DEMO_MEMBER.domain));
     const entries = await database.db.select().from(creditEntries).where(eq(creditEntries.userId, userId));
-    expect(entries.map((e) => e.kind).sort()).toEqual([...(site!.signupCredits > 0 ? ['signup_credits'] : []), 'manual_correction', 'message', 'message'].sort());
+    expect(entries.map((e) => e.kind).sort()).toEqual(
+      [...(site!.signupCredits > 0 ? ['signup_credits'] : []), 'manual_correction', 'message', 'message'].sort(),
+    );
     const expected = site!.signupCredits + DEMO_EXTRA_CREDITS - 2 * site!.messageCredits;
     expect(expected).toBeGreaterThan(100);
     expect(await readBalance(database.db, userId)).toBe(expected);
@@ -494,7 +558,9 @@ describe('the demo member finds the product in use (issue 29)', () => {
       const [partner] = await database.db.select().from(profiles).where(eq(profiles.id, like.fromProfileId));
       expect(partner).toMatchObject({ isFictional: true, gender: 'male' });
       expect(['hetero', 'bi']).toContain(partner!.sexuality);
-      expect(await database.db.$count(photos, and(eq(photos.profileId, partner!.id), eq(photos.status, 'approved'), eq(photos.isMain, true)))).toBe(1);
+      expect(
+        await database.db.$count(photos, and(eq(photos.profileId, partner!.id), eq(photos.status, 'approved'), eq(photos.isMain, true))),
+      ).toBe(1);
     }
   });
 
@@ -507,7 +573,9 @@ describe('the demo member finds the product in use (issue 29)', () => {
     expect(own).toHaveLength(2);
     const [admin] = await database.db.select().from(staffAccounts).where(eq(staffAccounts.email, DEMO_ADMIN.email));
     const [match] = await database.db.select().from(likes).where(eq(likes.fromProfileId, profileId));
-    const threads = await Promise.all(own.map((c) => database.db.select().from(messages).where(eq(messages.conversationId, c.id)).orderBy(asc(messages.id))));
+    const threads = await Promise.all(
+      own.map((c) => database.db.select().from(messages).where(eq(messages.conversationId, c.id)).orderBy(asc(messages.id))),
+    );
     const answered = threads.find((thread) => thread.some((m) => m.staffUserId !== null))!;
     const waiting = threads.find((thread) => thread !== answered)!;
     expect(answered.map((m) => [m.senderProfileId === profileId ? 'member' : 'operator', m.body])).toEqual([

@@ -22,7 +22,7 @@ afterAll(async () => database?.close());
 const siteOf = async (domain: string) => (await database.db.select().from(sites).where(eq(sites.domain, domain)))[0]!;
 
 describe('seedDemoSites: price lists', () => {
-  it('gives the demo member\'s site a GBP list for her country, PLN for Poland and USD for the US; the Dutch site sells in euros only', async () => {
+  it("gives the demo member's site a GBP list for her country, PLN for Poland and USD for the US; the Dutch site sells in euros only", async () => {
     await seedDemoSites(database.db);
     const cupido = await siteOf('localhost');
     expect(ZPriceLists.parse(cupido.priceLists)).toEqual({
@@ -57,10 +57,16 @@ describe('seedDemoSites: price lists', () => {
     expect((await siteOf('localhost')).priceLists).toEqual(staffList);
   });
 
-  it('is held by the database too: no list for the site\'s own currency, no unknown currency', async () => {
-    const own = database.db.update(sites).set({ priceLists: { EUR: { p0: 1, p1: 2, p2: 3, p3: 4 } } }).where(eq(sites.domain, 'nl.localhost'));
+  it("is held by the database too: no list for the site's own currency, no unknown currency", async () => {
+    const own = database.db
+      .update(sites)
+      .set({ priceLists: { EUR: { p0: 1, p1: 2, p2: 3, p3: 4 } } })
+      .where(eq(sites.domain, 'nl.localhost'));
     await expect(own).rejects.toThrow();
-    const unknown = database.db.update(sites).set({ priceLists: { SEK: { p0: 1, p1: 2, p2: 3, p3: 4 } } as never }).where(eq(sites.domain, 'nl.localhost'));
+    const unknown = database.db
+      .update(sites)
+      .set({ priceLists: { SEK: { p0: 1, p1: 2, p2: 3, p3: 4 } } as never })
+      .where(eq(sites.domain, 'nl.localhost'));
     await expect(unknown).rejects.toThrow();
     await expect(database.db.update(sites).set({ currency: 'SEK' }).where(eq(sites.domain, 'nl.localhost'))).rejects.toThrow();
   });

@@ -30,12 +30,22 @@ const fictionalWarning: LocalizedText = {
   pl: 'Niektóre profile w tym serwisie są fikcyjne i prowadzone przez naszych pracowników. Zawsze są oznaczone ikoną maski. Nie można spotkać się z nimi osobiście.',
 };
 const fictionalSingular: LocalizedText = {
-  en: 'Fictional profile', nl: 'Fictief profiel', de: 'Fiktives Profil', it: 'Profilo fittizio',
-  fr: 'Profil fictif', es: 'Perfil ficticio', pl: 'Profil fikcyjny',
+  en: 'Fictional profile',
+  nl: 'Fictief profiel',
+  de: 'Fiktives Profil',
+  it: 'Profilo fittizio',
+  fr: 'Profil fictif',
+  es: 'Perfil ficticio',
+  pl: 'Profil fikcyjny',
 };
 const fictionalPlural: LocalizedText = {
-  en: 'Fictional profiles', nl: 'Fictieve profielen', de: 'Fiktive Profile', it: 'Profili fittizi',
-  fr: 'Profils fictifs', es: 'Perfiles ficticios', pl: 'Profile fikcyjne',
+  en: 'Fictional profiles',
+  nl: 'Fictieve profielen',
+  de: 'Fiktive Profile',
+  it: 'Profili fittizi',
+  fr: 'Profils fictifs',
+  es: 'Perfiles ficticios',
+  pl: 'Profile fikcyjne',
 };
 
 type SiteSeed = Omit<typeof sites.$inferInsert, 'companyId'>;
@@ -60,9 +70,12 @@ export const DEMO_SITES: SiteSeed[] = [
     // Most of its members live in Britain and Ireland; browsers elsewhere tell their own zone.
     timeZone: 'Europe/London',
     indexTitle: {
-      en: 'Cupido – dating and chat for adults', nl: 'Cupido – daten en chatten voor volwassenen',
-      de: 'Cupido – Dating und Chat für Erwachsene', it: 'Cupido – incontri e chat per adulti',
-      fr: 'Cupido – rencontres et chat entre adultes', es: 'Cupido – citas y chat para adultos',
+      en: 'Cupido – dating and chat for adults',
+      nl: 'Cupido – daten en chatten voor volwassenen',
+      de: 'Cupido – Dating und Chat für Erwachsene',
+      it: 'Cupido – incontri e chat per adulti',
+      fr: 'Cupido – rencontres et chat entre adultes',
+      es: 'Cupido – citas y chat para adultos',
       pl: 'Cupido – randki i czat dla dorosłych',
     },
     description: {
@@ -103,9 +116,12 @@ export const DEMO_SITES: SiteSeed[] = [
     countries: ['NL', 'BE'],
     timeZone: 'Europe/Amsterdam',
     indexTitle: {
-      en: 'Amora – dating in the Netherlands and Belgium', nl: 'Amora – daten in Nederland en België',
-      de: 'Amora – Dating in den Niederlanden und Belgien', it: 'Amora – incontri nei Paesi Bassi e in Belgio',
-      fr: 'Amora – rencontres aux Pays-Bas et en Belgique', es: 'Amora – citas en los Países Bajos y Bélgica',
+      en: 'Amora – dating in the Netherlands and Belgium',
+      nl: 'Amora – daten in Nederland en België',
+      de: 'Amora – Dating in den Niederlanden und Belgien',
+      it: 'Amora – incontri nei Paesi Bassi e in Belgio',
+      fr: 'Amora – rencontres aux Pays-Bas et en Belgique',
+      es: 'Amora – citas en los Países Bajos y Bélgica',
       pl: 'Amora – randki w Holandii i Belgii',
     },
     description: {
@@ -141,7 +157,10 @@ export async function seedDemoSites(db: Database) {
     let [company] = await tx.select().from(companies).where(eq(companies.name, DEMO_COMPANY.name)).limit(1);
     company ??= (await tx.insert(companies).values(DEMO_COMPANY).returning())[0]!;
     for (const site of DEMO_SITES) {
-      await tx.insert(sites).values({ ...site, companyId: company.id }).onConflictDoNothing({ target: sites.domain });
+      await tx
+        .insert(sites)
+        .values({ ...site, companyId: company.id })
+        .onConflictDoNothing({ target: sites.domain });
       // A demo database from before the price lists (migration 0016 left them empty) gets them
       // once; a list staff have set since is theirs, so a second run changes nothing.
       if (site.priceLists && Object.keys(site.priceLists).length > 0) {

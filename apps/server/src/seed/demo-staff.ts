@@ -16,7 +16,10 @@ export const DEMO_ADMIN = { email: 'admin@cupido.example', password: 'cupido-adm
 /** Base32 of at least 16 bytes (otplib's minimum). */
 const BASE32_SECRET = /^[A-Z2-7]{26,}=*$/;
 
-export async function seedDemoStaff(db: Database, options: { totpSecret?: string } = {}): Promise<{ created: boolean; totpPreset: boolean }> {
+export async function seedDemoStaff(
+  db: Database,
+  options: { totpSecret?: string } = {},
+): Promise<{ created: boolean; totpPreset: boolean }> {
   const secret = options.totpSecret?.trim().toUpperCase() || undefined;
   if (secret && !BASE32_SECRET.test(secret)) throw new Error('DEMO_STAFF_TOTP_SECRET must be base32 (A-Z, 2-7) of at least 26 characters');
   const now = new Date();
@@ -27,7 +30,8 @@ export async function seedDemoStaff(db: Database, options: { totpSecret?: string
     if (!(error instanceof AppError && error.code === 'staff_email_taken')) throw error;
     created = false;
     // An existing demo admin takes the fixed secret too, so a reused data directory behaves like a fresh one.
-    if (secret) await db.update(staffAccounts).set({ totpSecret: secret, totpConfirmedAt: now }).where(eq(staffAccounts.email, DEMO_ADMIN.email));
+    if (secret)
+      await db.update(staffAccounts).set({ totpSecret: secret, totpConfirmedAt: now }).where(eq(staffAccounts.email, DEMO_ADMIN.email));
   }
   return { created, totpPreset: secret !== undefined };
 }

@@ -95,7 +95,11 @@ export async function signup(t: AccountsTestApp, overrides: Record<string, unkno
 /** Signs up and follows the activation link: an active member with a session. */
 export async function activeMember(t: AccountsTestApp, overrides: Record<string, unknown> = {}) {
   const member = await signup(t, overrides);
-  const activation = await t.app.inject({ method: 'GET', url: linkPath(member.mail, '/api/activate.php'), headers: { cookie: member.cookie } });
+  const activation = await t.app.inject({
+    method: 'GET',
+    url: linkPath(member.mail, '/api/activate.php'),
+    headers: { cookie: member.cookie },
+  });
   expect(activation.headers.location).toBe('/activate/done');
   return member;
 }

@@ -76,7 +76,15 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
             text,
             html: parsed.html || '',
             links: linksIn(text),
-            headers: new Map(parsed.headerLines.map((line) => [line.key, line.line.slice(line.line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim()])),
+            headers: new Map(
+              parsed.headerLines.map((line) => [
+                line.key,
+                line.line
+                  .slice(line.line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
+            ),
           };
           // Stored before the client hears "250 OK", so a mail is here once send() resolves.
           mails.push(mail);

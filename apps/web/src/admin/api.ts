@@ -45,7 +45,12 @@ export async function adminFetch<T>(path: string, { method = 'GET', query, body 
     } catch {
       // Not JSON (a proxy's page): the status says enough.
     }
-    throw new AdminApiError(response.status, error.code ?? 'http_error', error.message ?? `The server answered ${response.status}.`, error.field);
+    throw new AdminApiError(
+      response.status,
+      error.code ?? 'http_error',
+      error.message ?? `The server answered ${response.status}.`,
+      error.field,
+    );
   }
   return (response.status === 204 ? undefined : await response.json()) as T;
 }

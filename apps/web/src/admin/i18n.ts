@@ -20,7 +20,22 @@ import campaigns from './campaigns/en.json';
 import postbacks from './postbacks/en.json';
 import promotions from './sites/promotions.en.json';
 
-export const ADMIN_NAMESPACES = { common, staff, photos, reports, members, sites, fictional, dashboard, traffic, audit, operator, campaigns, promotions, postbacks };
+export const ADMIN_NAMESPACES = {
+  common,
+  staff,
+  photos,
+  reports,
+  members,
+  sites,
+  fictional,
+  dashboard,
+  traffic,
+  audit,
+  operator,
+  campaigns,
+  promotions,
+  postbacks,
+};
 
 export const adminI18n = i18next.createInstance();
 

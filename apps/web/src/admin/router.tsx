@@ -9,7 +9,11 @@ import type { TStaffPermission } from '@cupido/shared/staff';
 import { AdminLayout } from './layout';
 import { AdminNotFound } from './not-found';
 
-const screen = (path: string, permission: TStaffPermission, lazy: NonNullable<RouteObject['lazy']>): RouteObject => ({ path, lazy, handle: { permission } });
+const screen = (path: string, permission: TStaffPermission, lazy: NonNullable<RouteObject['lazy']>): RouteObject => ({
+  path,
+  lazy,
+  handle: { permission },
+});
 
 export const ADMIN_ROUTES: RouteObject[] = [
   { path: '/admin/login', lazy: () => import('./staff/login-screen') },

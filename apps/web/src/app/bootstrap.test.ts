@@ -10,7 +10,8 @@ function pageWith(block: string): Document {
   return doc;
 }
 const settings = { name: 'Amora', domain_language: 'nl' } as TSettings;
-const block = (locale: string, json = JSON.stringify(settings)) => `<script type="application/json" id="boot-settings" data-locale="${locale}">${json}</script>`;
+const block = (locale: string, json = JSON.stringify(settings)) =>
+  `<script type="application/json" id="boot-settings" data-locale="${locale}">${json}</script>`;
 
 describe('the settings the server put in the page (decision 045)', () => {
   it('answer the first call in their locale, once', () => {

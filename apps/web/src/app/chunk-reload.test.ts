@@ -43,7 +43,10 @@ describe('chunk reload guard', () => {
   it('offline, waits for the connection and tries again instead of reloading into the offline page', async () => {
     let online!: () => void;
     const d = { ...deps(1_000_000), isOffline: () => true, whenOnline: () => new Promise<void>((resolve) => (online = resolve)) };
-    const load = vi.fn<() => Promise<{ default: number }>>().mockRejectedValueOnce(new Error('Failed to fetch')).mockResolvedValueOnce({ default: 2 });
+    const load = vi
+      .fn<() => Promise<{ default: number }>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch'))
+      .mockResolvedValueOnce({ default: 2 });
     const loaded = loadChunk(load, d);
     await vi.waitFor(() => expect(online).toBeTypeOf('function'));
     expect(load).toHaveBeenCalledOnce();

@@ -75,7 +75,11 @@ const loadExtraStyles = () => import('../styles/extras.scss');
  * for the page being opened (with the reload guard), `prefetch` for a page the member may open next
  * (link prefetch: a failed fetch, offline or a blip, changes nothing and never reloads the page).
  */
-export type PreloadableComponent<C extends ComponentType<any>> = LazyExoticComponent<C> & { preload: () => Promise<unknown>; prefetch: () => Promise<unknown> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type PreloadableComponent<C extends ComponentType<any>> = LazyExoticComponent<C> & {
+  preload: () => Promise<unknown>;
+  prefetch: () => Promise<unknown>;
+};
 
 /**
  * React.lazy with the reload guard and a `preload()` that shares the same fetch: the boot code calls

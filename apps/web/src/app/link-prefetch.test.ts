@@ -18,7 +18,10 @@ class FakeIntersectionObserver {
     this.observed.clear();
   }
   show(...elements: Element[]) {
-    this.callback(elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry), this as unknown as IntersectionObserver);
+    this.callback(
+      elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+      this as unknown as IntersectionObserver,
+    );
   }
 }
 

@@ -32,7 +32,11 @@ const IDLE_FALLBACK_MS = 100;
  * member points at or focuses it. `preload` is preloadRoute (a page without a chunk of its own does
  * nothing). Answers a stop.
  */
-export function startLinkPrefetch(preload: (pathname: string) => unknown, doc: Document = document, nav: Navigator = navigator): () => void {
+export function startLinkPrefetch(
+  preload: (pathname: string) => unknown,
+  doc: Document = document,
+  nav: Navigator = navigator,
+): () => void {
   if (!mayPrefetch(nav)) return () => {};
   const done = new Set<string>();
   /** Links in view wait here and go one per idle moment, so prefetching never blocks the screen in one long task. */
@@ -46,7 +50,10 @@ export function startLinkPrefetch(preload: (pathname: string) => unknown, doc: D
       if (pathname !== undefined) preload(pathname);
       nextWhenIdle();
     };
-    idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : (setTimeout(run, IDLE_FALLBACK_MS) as unknown as number);
+    idle =
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
+        : (setTimeout(run, IDLE_FALLBACK_MS) as unknown as number);
   };
   const prefetch = (link: Element | null, now: boolean) => {
     if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download')) return;

@@ -34,8 +34,11 @@ describe('router', () => {
     expect(preloadRoute('/nope')).toBe(false); // the 404 page too
   });
 
-  it('prefetches through the page\'s prefetch, never its guarded preload', () => {
-    const Page = Object.assign(lazyWithReload(async () => ({ default: () => null })), { preload: vi.fn(), prefetch: vi.fn(async () => undefined) });
+  it("prefetches through the page's prefetch, never its guarded preload", () => {
+    const Page = Object.assign(
+      lazyWithReload(async () => ({ default: () => null })),
+      { preload: vi.fn(), prefetch: vi.fn(async () => undefined) },
+    );
     const routes = [{ path: '/page', element: createElement(Page) }];
     expect(preloadRoute('/page', routes, 'prefetch')).toBe(true);
     expect(Page.prefetch).toHaveBeenCalledOnce();
@@ -53,7 +56,10 @@ describe('router', () => {
   });
 
   it('forgets a failed preload, so the render tries again', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ default: () => null });
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue({ default: () => null });
     const Page = lazyWithReload(load);
     sessionStorage.setItem('chunk-reload-at', String(Date.now())); // no reload within the guard minute
     await expect(Page.preload()).rejects.toThrow('offline');

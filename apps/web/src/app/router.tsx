@@ -106,7 +106,11 @@ export const appRoutes: RouteObject[] = [
             <ChatLayout />
           </Suspense>
         ),
-        children: [named('chats', <ChatsIndexPage />), named('chats-id', <ConversationPage />), named('members-id-chat', <ConversationPage />)],
+        children: [
+          named('chats', <ChatsIndexPage />),
+          named('chats-id', <ConversationPage />),
+          named('members-id-chat', <ConversationPage />),
+        ],
       },
     ],
   },

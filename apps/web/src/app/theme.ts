@@ -18,7 +18,12 @@ function round(rgb: Rgb): number[] {
 }
 
 function toHex(rgb: Rgb): string {
-  return '#' + round(rgb).map((c) => c.toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    round(rgb)
+      .map((c) => c.toString(16).padStart(2, '0'))
+      .join('')
+  );
 }
 
 /** Mixes towards black (amount > 0) like Bootstrap's shade-color(). */

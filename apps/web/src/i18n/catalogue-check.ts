@@ -29,7 +29,9 @@ const PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
  * source's same form, else its `_other`.
  */
 function referenceFor(code: string, source: Map<string, unknown>): Map<string, unknown> {
-  const bases = new Set([...source.keys()].map((key) => PLURAL_SUFFIX.exec(key)?.[1]).filter((base) => base && source.has(`${base}_other`)));
+  const bases = new Set(
+    [...source.keys()].map((key) => PLURAL_SUFFIX.exec(key)?.[1]).filter((base) => base && source.has(`${base}_other`)),
+  );
   if (bases.size === 0) return source;
   let forms: string[];
   try {

@@ -9,7 +9,8 @@ import { flattenCatalogue } from './catalogue-check';
  * expression (Unicode mode) for rules that words alone cannot express, such as a capitalised
  * pronoun in the middle of a sentence.
  */
-export type ForbiddenForm = string | { text: string; ignoreCase?: boolean; why?: string } | { pattern: string; ignoreCase?: boolean; why?: string };
+export type ForbiddenForm =
+  string | { text: string; ignoreCase?: boolean; why?: string } | { pattern: string; ignoreCase?: boolean; why?: string };
 
 export interface GlossaryTerm {
   /** The English term, for the reader of the glossary. */
@@ -68,8 +69,13 @@ export function loadLanguageTexts(catalogueDirs: readonly string[], code: string
 export function checkGlossary(glossary: Glossary, texts: Map<string, string>): string[] {
   const rules: { form: ForbiddenForm; reason: string }[] = [
     ...glossary.address.wrongRegister.map((form) => ({ form, reason: `wrong register (this language uses "${glossary.address.form}")` })),
-    ...Object.values(glossary.terms).flatMap((term) => (term.avoid ?? []).map((form) => ({ form, reason: `use "${term.use}" (${term.en})` }))),
-    ...(glossary.typography ?? []).map((form) => ({ form, reason: typeof form === 'object' && form.why ? `typography: ${form.why}` : 'typography' })),
+    ...Object.values(glossary.terms).flatMap((term) =>
+      (term.avoid ?? []).map((form) => ({ form, reason: `use "${term.use}" (${term.en})` })),
+    ),
+    ...(glossary.typography ?? []).map((form) => ({
+      form,
+      reason: typeof form === 'object' && form.why ? `typography: ${form.why}` : 'typography',
+    })),
   ];
   const problems: string[] = [];
   for (const { form, reason } of rules) {

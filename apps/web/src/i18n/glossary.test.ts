@@ -23,7 +23,8 @@ describe('glossaries', () => {
       for (const [id, term] of Object.entries(glossary.terms)) {
         expect(term.use.trim(), `${code}: ${id}.use`).not.toBe('');
         // A preferred form that its own rules forbid would make the glossary contradict itself.
-        for (const form of term.avoid ?? []) expect(forbiddenRegExp(form).test(term.use), `${code}: ${id}.use matches its own avoid list`).toBe(false);
+        for (const form of term.avoid ?? [])
+          expect(forbiddenRegExp(form).test(term.use), `${code}: ${id}.use matches its own avoid list`).toBe(false);
       }
     }
   });
@@ -44,7 +45,13 @@ describe('glossaries', () => {
     const glossary: Glossary = {
       locale: 'xx',
       address: { form: 'tu', wrongRegister: ['Lei', { text: 'usted', ignoreCase: true }, { pattern: '(?<=\\p{Ll} )Twój' }] },
-      terms: { cookiePolicy: { en: 'Cookie policy', use: 'Informativa sui cookie', avoid: [{ text: 'Cookie policy', ignoreCase: true }, 'premium'] } },
+      terms: {
+        cookiePolicy: {
+          en: 'Cookie policy',
+          use: 'Informativa sui cookie',
+          avoid: [{ text: 'Cookie policy', ignoreCase: true }, 'premium'],
+        },
+      },
       typography: [{ pattern: '^[^¿]*\\?', why: 'questions open with ¿' }],
     };
     const problems = checkGlossary(

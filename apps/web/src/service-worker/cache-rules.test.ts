@@ -15,7 +15,15 @@ describe('service worker: what is cached (decision 041)', () => {
   });
 
   it('never caches API answers, photos, the back office, other origins or anything but GET', () => {
-    for (const path of ['/api/user.php', '/api/search.php?page=2', '/api', '/photos/12/abc.webp', '/admin', '/admin/members', '/assets/admin/admin-X.js']) {
+    for (const path of [
+      '/api/user.php',
+      '/api/search.php?page=2',
+      '/api',
+      '/photos/12/abc.webp',
+      '/admin',
+      '/admin/members',
+      '/assets/admin/admin-X.js',
+    ]) {
       expect([path, fetchStrategy(get(path), ORIGIN)]).toEqual([path, 'network']);
       expect([path, fetchStrategy(get(path, 'navigate'), ORIGIN)]).toEqual([path, 'network']);
     }

@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PUSH_RECEIVED, type PushMessage } from '@cupido/shared/push-rules';
-import { hasMemberSession, openFromNotification, pushPayload, renewSubscription, showPush, type PushScope, type RenewScope } from './push-handlers';
+import {
+  hasMemberSession,
+  openFromNotification,
+  pushPayload,
+  renewSubscription,
+  showPush,
+  type PushScope,
+  type RenewScope,
+} from './push-handlers';
 
 const ORIGIN = 'https://amora.example';
 const message: PushMessage = {
@@ -98,7 +106,10 @@ describe('service worker: a click on the notification (spec section 4)', () => {
   it('asks the server whether a member is logged in, as the app does', async () => {
     const { worker, fetch } = scope([]);
     expect(await hasMemberSession(worker)).toBe(true);
-    expect(fetch).toHaveBeenCalledWith('/api/user.php?domain=amora.example', expect.objectContaining({ credentials: 'same-origin', headers: expect.objectContaining({ 'X-Request-Type': 'client' }) }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/user.php?domain=amora.example',
+      expect.objectContaining({ credentials: 'same-origin', headers: expect.objectContaining({ 'X-Request-Type': 'client' }) }),
+    );
     expect(await hasMemberSession(scope([], { user: null }).worker)).toBe(false);
     expect(await hasMemberSession(scope([], 'offline').worker)).toBeNull();
     expect(await hasMemberSession(scope([], 500).worker)).toBeNull();
@@ -144,19 +155,33 @@ describe('service worker: a click on the notification (spec section 4)', () => {
 describe('a subscription the push service replaced (pushsubscriptionchange)', () => {
   const key = new Uint8Array([4, 1, 2, 3]).buffer;
   const subscriptionDouble = (endpoint: string) =>
-    ({ endpoint, options: { applicationServerKey: key, userVisibleOnly: true }, toJSON: () => ({ endpoint, keys: { p256dh: 'p', auth: 'a' } }) }) as unknown as PushSubscription;
+    ({
+      endpoint,
+      options: { applicationServerKey: key, userVisibleOnly: true },
+      toJSON: () => ({ endpoint, keys: { p256dh: 'p', auth: 'a' } }),
+    }) as unknown as PushSubscription;
 
   function renewScope(status = 200) {
     const subscribe = vi.fn(async () => subscriptionDouble('https://push.example/new-by-worker'));
     const fetch = vi.fn(async () => new Response('{"subscribed":true}', { status }));
-    const worker: RenewScope = { location: { hostname: 'amora.example' }, registration: { pushManager: { subscribe } }, fetch: fetch as unknown as typeof globalThis.fetch };
+    const worker: RenewScope = {
+      location: { hostname: 'amora.example' },
+      registration: { pushManager: { subscribe } },
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    };
     return { worker, subscribe, fetch };
   }
-  const sentBody = (fetch: ReturnType<typeof vi.fn>) => JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
+  const sentBody = (fetch: ReturnType<typeof vi.fn>) =>
+    JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
 
   it('stores the new subscription the browser gives, as the app does', async () => {
     const { worker, subscribe, fetch } = renewScope();
-    expect(await renewSubscription(worker, { oldSubscription: subscriptionDouble('https://push.example/old'), newSubscription: subscriptionDouble('https://push.example/new') })).toBe(true);
+    expect(
+      await renewSubscription(worker, {
+        oldSubscription: subscriptionDouble('https://push.example/old'),
+        newSubscription: subscriptionDouble('https://push.example/new'),
+      }),
+    ).toBe(true);
     expect(subscribe).not.toHaveBeenCalled();
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/user.php?push=1&domain=amora.example');
@@ -166,7 +191,9 @@ describe('a subscription the push service replaced (pushsubscriptionchange)', ()
 
   it('subscribes again with the old key when the browser gives none, and answers false when the server refuses', async () => {
     const { worker, subscribe, fetch } = renewScope(401);
-    expect(await renewSubscription(worker, { oldSubscription: subscriptionDouble('https://push.example/old'), newSubscription: null })).toBe(false);
+    expect(
+      await renewSubscription(worker, { oldSubscription: subscriptionDouble('https://push.example/old'), newSubscription: null }),
+    ).toBe(false);
     expect(subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: key });
     expect(sentBody(fetch).subscription.endpoint).toBe('https://push.example/new-by-worker');
   });

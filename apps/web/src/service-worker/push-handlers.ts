@@ -42,7 +42,12 @@ const siteWindows = (scope: PushScope) => scope.clients.matchAll({ type: 'window
 export async function showPush(scope: PushScope, message: PushMessage): Promise<void> {
   const targets: PushTargets = { checkUrl: message.checkUrl, openUrl: message.openUrl };
   try {
-    await scope.registration.showNotification(message.title, { body: message.body, tag: message.tag, icon: APP_ICON_PATHS[192], data: targets });
+    await scope.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      icon: APP_ICON_PATHS[192],
+      data: targets,
+    });
   } finally {
     // After the notification, so a page that hears of the push finds it among getNotifications().
     for (const page of await siteWindows(scope)) page.postMessage({ type: PUSH_RECEIVED, message });
@@ -115,7 +120,9 @@ export async function renewSubscription(
 ): Promise<boolean> {
   try {
     const key = change.oldSubscription?.options.applicationServerKey ?? null;
-    const subscription = change.newSubscription ?? (key ? await scope.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
+    const subscription =
+      change.newSubscription ??
+      (key ? await scope.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
     if (!subscription) return false;
     const response = await scope.fetch(`/api/user.php?push=1&domain=${encodeURIComponent(scope.location.hostname)}`, {
       method: 'POST',

@@ -34,7 +34,16 @@ export function makeOwnProfile(overrides: Partial<TOwnProfile> = {}): TOwnProfil
 }
 
 export function makeCard(id: number, overrides: Partial<TProfileCard> = {}): TProfileCard {
-  return { id, name: `Member ${id}`, age: 30, city: 'Leeds', country: 'GB', main_image: `/photos/t${id}.jpg`, is_fictional: false, ...overrides };
+  return {
+    id,
+    name: `Member ${id}`,
+    age: 30,
+    city: 'Leeds',
+    country: 'GB',
+    main_image: `/photos/t${id}.jpg`,
+    is_fictional: false,
+    ...overrides,
+  };
 }
 
 export function makeMemberProfile(overrides: Partial<TMemberProfile> = {}): TMemberProfile {
@@ -71,7 +80,10 @@ export function makeMemberProfile(overrides: Partial<TMemberProfile> = {}): TMem
   };
 }
 
-export function makeMemberAnswer(overrides: Partial<TMemberProfile> = {}, related: TProfileCard[] = [makeCard(5), makeCard(6)]): TMemberAnswer {
+export function makeMemberAnswer(
+  overrides: Partial<TMemberProfile> = {},
+  related: TProfileCard[] = [makeCard(5), makeCard(6)],
+): TMemberAnswer {
   return { profile: makeMemberProfile(overrides), related };
 }
 

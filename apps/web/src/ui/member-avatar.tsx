@@ -20,10 +20,18 @@ export function MemberAvatar({
   const image = profile.main_image?.status === 'active' ? profile.main_image : null;
   const style = { width: size, height: size };
   if (image) {
-    return <img className="member-avatar" src={photoUrl(cdnPrefix, image.thumb_filename)} alt={alt} width={size} height={size} style={style} />;
+    return (
+      <img className="member-avatar" src={photoUrl(cdnPrefix, image.thumb_filename)} alt={alt} width={size} height={size} style={style} />
+    );
   }
   return (
-    <span className="member-avatar member-avatar--initial" style={{ ...style, fontSize: size * 0.45 }} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true}>
+    <span
+      className="member-avatar member-avatar--initial"
+      style={{ ...style, fontSize: size * 0.45 }}
+      role={alt ? 'img' : undefined}
+      aria-label={alt || undefined}
+      aria-hidden={alt ? undefined : true}
+    >
       {profile.name.trim().charAt(0).toUpperCase() || '?'}
     </span>
   );

@@ -1,8 +1,29 @@
 /** The tables of accounts (decision 021: db/table-owners.ts names each table's owning feature). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { LOCALE_CODES } from '@cupido/shared/locales';
-import { ACCOUNT_STATUSES, CONSENT_KINDS, DELETE_REASONS, DELETE_REMARKS_MAX_LENGTH, EMAIL_MAX_LENGTH, NOTIFICATIONS_DISABLED_REASONS, SIGNUP_MESSAGE_MAX_LENGTH } from '@cupido/shared/account-rules';
+import {
+  ACCOUNT_STATUSES,
+  CONSENT_KINDS,
+  DELETE_REASONS,
+  DELETE_REMARKS_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NOTIFICATIONS_DISABLED_REASONS,
+  SIGNUP_MESSAGE_MAX_LENGTH,
+} from '@cupido/shared/account-rules';
 import { arrayOf, maxLength, oneOf } from '../checks';
 import { TIME_ZONE_MAX_LENGTH } from '@cupido/shared/like-rules';
 import { profiles } from './profiles';
@@ -28,9 +49,7 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     /** argon2id; null once the account is erased. */
     passwordHash: text('password_hash'),
-    status: text('status', { enum: ACCOUNT_STATUSES })
-      .notNull()
-      .default('not_confirmed'),
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('not_confirmed'),
     language: text('language').notNull().default('en'),
     credits: integer('credits').notNull().default(0),
     paidUser: boolean('paid_user').notNull().default(false),
@@ -54,10 +73,14 @@ export const users = pgTable(
     uniqueIndex('users_site_email_unique').on(t.siteId, t.email),
     uniqueIndex('users_profile_unique').on(t.profileId),
     // The erase job looks for accounts whose 14 days have passed.
-    index('users_pending_deletion_idx').on(t.deletedAt).where(sql`${t.status} = 'pending_deletion'`),
+    index('users_pending_deletion_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.status} = 'pending_deletion'`),
     // The dashboard's signups and activations per day of all sites (issue 31): a range of days, not the whole table.
     index('users_created_idx').on(t.createdAt),
-    index('users_activated_idx').on(t.activatedAt).where(sql`${t.activatedAt} IS NOT NULL`),
+    index('users_activated_idx')
+      .on(t.activatedAt)
+      .where(sql`${t.activatedAt} IS NOT NULL`),
     oneOf('users_status_known', t.status, ACCOUNT_STATUSES),
     check('users_suspended_until', sql`(${t.status} = 'suspended') = (${t.suspendedUntil} IS NOT NULL)`),
     oneOf('users_language_known', t.language, LOCALE_CODES),
@@ -129,7 +152,9 @@ export const consents = pgTable(
   (t) => [
     index('consents_user_idx').on(t.userId),
     // Withdrawing sets revoked_at and giving again adds a row: one stands at a time.
-    uniqueIndex('consents_one_open_per_kind').on(t.userId, t.kind).where(sql`${t.revokedAt} IS NULL`),
+    uniqueIndex('consents_one_open_per_kind')
+      .on(t.userId, t.kind)
+      .where(sql`${t.revokedAt} IS NULL`),
     oneOf('consents_kind_known', t.kind, CONSENT_KINDS),
   ],
 );
@@ -151,5 +176,9 @@ export const memberActiveDays = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
   },
   // (day) for the dashboard's all-sites figures (issue 31); (site_id, day) for one site's.
-  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('member_active_days_site_day_idx').on(t.siteId, t.day), index('member_active_days_day_idx').on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    index('member_active_days_site_day_idx').on(t.siteId, t.day),
+    index('member_active_days_day_idx').on(t.day),
+  ],
 );

@@ -21,4 +21,3 @@ export const blocks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.blockerUserId, t.blockedProfileId] }), index('blocks_blocked_profile_idx').on(t.blockedProfileId)],
 );
-

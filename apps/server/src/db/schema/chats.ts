@@ -1,6 +1,19 @@
 /** The tables of chats (decision 021: db/table-owners.ts names each table's owning feature). */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { maxLength, notNegative, oneOf } from '../checks';
 import { MESSAGE_HARD_MAX_LENGTH, MESSAGE_KINDS } from '@cupido/shared/chat-rules';
 import { GIFT_CODES } from '@cupido/shared/gifts';
@@ -38,9 +51,13 @@ export const conversations = pgTable(
     // Counting the conversations a member started (the free limit).
     index('conversations_started_by_idx').on(t.startedByProfileId),
     // The staff queue: oldest waiting first.
-    index('conversations_awaiting_staff_idx').on(t.awaitingStaffSince).where(sql`${t.awaitingStaffSince} IS NOT NULL`),
+    index('conversations_awaiting_staff_idx')
+      .on(t.awaitingStaffSince)
+      .where(sql`${t.awaitingStaffSince} IS NOT NULL`),
     // The operator console's queue of one site (issue 15), oldest first, keyset on (since, id).
-    index('conversations_site_awaiting_staff_idx').on(t.siteId, t.awaitingStaffSince, t.id).where(sql`${t.awaitingStaffSince} IS NOT NULL`),
+    index('conversations_site_awaiting_staff_idx')
+      .on(t.siteId, t.awaitingStaffSince, t.id)
+      .where(sql`${t.awaitingStaffSince} IS NOT NULL`),
     check('conversations_pair_ordered', sql`${t.lowProfileId} < ${t.highProfileId}`),
     check('conversations_started_by_member', sql`${t.startedByProfileId} IN (${t.lowProfileId}, ${t.highProfileId})`),
     notNegative('conversations_last_message_id_not_negative', t.lastMessageId),

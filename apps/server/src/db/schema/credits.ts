@@ -33,7 +33,9 @@ export const creditEntries = pgTable(
     // The member's history, newest first.
     index('credit_entries_user_history_idx').on(t.userId, t.id),
     // The dashboard's credits spent per day (issue 31): only spending entries, by time.
-    index('credit_entries_spent_created_idx').on(t.createdAt).where(sql`${t.amount} < 0`),
+    index('credit_entries_spent_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.amount} < 0`),
     check('credit_entries_amount_not_zero', sql`${t.amount} <> 0`),
     check('credit_entries_balance_after_not_negative', sql`${t.balanceAfter} >= 0`),
     check('credit_entries_kind_known', sql.raw(`"kind" IN (${CREDIT_KINDS.map((kind) => `'${kind}'`).join(', ')})`)),

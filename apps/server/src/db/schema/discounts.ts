@@ -66,7 +66,9 @@ export const discountRedemptions = pgTable(
   },
   (t) => [
     uniqueIndex('discount_redemptions_payment_unique').on(t.paymentId),
-    uniqueIndex('discount_redemptions_once_unique').on(t.codeId, t.userId).where(sql`${t.oncePerUser}`),
+    uniqueIndex('discount_redemptions_once_unique')
+      .on(t.codeId, t.userId)
+      .where(sql`${t.oncePerUser}`),
   ],
 );
 

@@ -26,9 +26,13 @@ export const likes = pgTable(
   (t) => [
     primaryKey({ columns: [t.fromProfileId, t.toProfileId] }),
     // "Who liked me", newest first: also finds the reverse like of a pair.
-    index('likes_to_me_newest_idx').on(t.toProfileId, t.createdAt.desc(), t.fromProfileId, t.seenAt).where(sql`NOT ${t.hidden}`),
+    index('likes_to_me_newest_idx')
+      .on(t.toProfileId, t.createdAt.desc(), t.fromProfileId, t.seenAt)
+      .where(sql`NOT ${t.hidden}`),
     // "Whom I liked", newest first.
-    index('likes_from_me_newest_idx').on(t.fromProfileId, t.createdAt.desc(), t.toProfileId, t.seenAt).where(sql`NOT ${t.hidden}`),
+    index('likes_from_me_newest_idx')
+      .on(t.fromProfileId, t.createdAt.desc(), t.toProfileId, t.seenAt)
+      .where(sql`NOT ${t.hidden}`),
     // The reverse direction of the primary key, for events that remove or hide a profile's likes both ways.
     index('likes_to_profile_idx').on(t.toProfileId),
     // The notifier reads the likes of the last minutes (features/notifications).

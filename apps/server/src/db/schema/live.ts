@@ -21,5 +21,9 @@ export const memberPresence = pgTable(
     processId: text('process_id').notNull(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.processId] }), index('member_presence_profile_idx').on(t.profileId, t.seenAt), index('member_presence_process_idx').on(t.processId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.processId] }),
+    index('member_presence_profile_idx').on(t.profileId, t.seenAt),
+    index('member_presence_process_idx').on(t.processId),
+  ],
 );

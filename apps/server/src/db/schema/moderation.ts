@@ -69,7 +69,9 @@ export const appeals = pgTable(
   },
   (t) => [
     uniqueIndex('appeals_decision_unique').on(t.decisionId),
-    index('appeals_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    index('appeals_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
     oneOf('appeals_status_known', t.status, APPEAL_STATUSES),
     check('appeals_decided', sql`(${t.status} = 'open') = (${t.decidedAt} IS NULL)`),
   ],

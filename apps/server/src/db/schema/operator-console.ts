@@ -45,7 +45,10 @@ export const operatorNotes = pgTable(
       .references(() => staffAccounts.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.fictionalProfileId, t.memberProfileId] }), maxLength('operator_notes_body_length', t.body, OPERATOR_NOTE_MAX)],
+  (t) => [
+    primaryKey({ columns: [t.fictionalProfileId, t.memberProfileId] }),
+    maxLength('operator_notes_body_length', t.body, OPERATOR_NOTE_MAX),
+  ],
 );
 
 /**

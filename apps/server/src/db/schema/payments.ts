@@ -1,6 +1,19 @@
 /** The tables of payments (decision 021: db/table-owners.ts names each table's owning feature). */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { between, maxLength, notNegative, oneOf } from '../checks';
 import { PACKAGE_IDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@cupido/shared/payments';
 import { users } from './accounts';
@@ -73,10 +86,14 @@ export const payments = pgTable(
     // The member's orders and the last order to repeat.
     index('payments_user_idx').on(t.userId, t.id),
     // Finance's list and revenue per day and site.
-    index('payments_paid_idx').on(t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
+    index('payments_paid_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} IS NOT NULL`),
     index('payments_site_created_idx').on(t.siteId, t.createdAt),
     // Unsent receipts, for the outbox job.
-    index('payments_receipt_outbox_idx').on(t.paidAt).where(sql`${t.status} = 'paid' AND ${t.receiptSentAt} IS NULL`),
+    index('payments_receipt_outbox_idx')
+      .on(t.paidAt)
+      .where(sql`${t.status} = 'paid' AND ${t.receiptSentAt} IS NULL`),
     oneOf('payments_status_known', t.status, PAYMENT_STATUSES),
     oneOf('payments_method_known', t.method, PAYMENT_METHODS),
     oneOf('payments_package_known', t.packageId, PACKAGE_IDS),
@@ -108,7 +125,9 @@ export const paymentEvents = pgTable(
   },
   (t) => [
     uniqueIndex('payment_events_provider_event_unique').on(t.provider, t.eventId),
-    index('payment_events_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} IS NULL`),
+    index('payment_events_unprocessed_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.processedAt} IS NULL`),
   ],
 );
 
@@ -178,7 +197,9 @@ export const purchaseBlocks = pgTable(
     liftedByStaffId: integer('lifted_by_staff_id').references(() => staffAccounts.id),
   },
   (t) => [
-    uniqueIndex('purchase_blocks_open_unique').on(t.userId, t.kind).where(sql`${t.liftedAt} IS NULL`),
+    uniqueIndex('purchase_blocks_open_unique')
+      .on(t.userId, t.kind)
+      .where(sql`${t.liftedAt} IS NULL`),
     oneOf('purchase_blocks_kind_known', t.kind, ['card', 'direct_debit']),
     oneOf('purchase_blocks_reason_known', t.reason, ['chargeback', 'staff']),
   ],

@@ -27,9 +27,13 @@ export const photos = pgTable(
   (t) => [
     index('photos_profile_idx').on(t.profileId),
     // The moderation queue, oldest first: only the photos still waiting are in this index.
-    index('photos_review_queue_idx').on(t.createdAt, t.id).where(sql`${t.reviewedAt} is null`),
+    index('photos_review_queue_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.reviewedAt} is null`),
     // Moving the mark is two statements (unset, then set): this index is checked row by row.
-    uniqueIndex('photos_one_main_per_profile').on(t.profileId).where(sql`${t.isMain}`),
+    uniqueIndex('photos_one_main_per_profile')
+      .on(t.profileId)
+      .where(sql`${t.isMain}`),
     oneOf('photos_status_known', t.status, PHOTO_STATUSES),
   ],
 );

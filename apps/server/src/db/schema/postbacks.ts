@@ -84,7 +84,9 @@ export const postbackCalls = pgTable(
     uniqueIndex('postback_calls_once_unique').on(t.networkId, t.userId, t.event),
     index('postback_calls_network_created_idx').on(t.networkId, t.createdAt),
     // The sweep's question every ten minutes (delivery.ts): only the few calls still pending.
-    index('postback_calls_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('postback_calls_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     oneOf('postback_calls_event_known', t.event, POSTBACK_EVENTS),
     oneOf('postback_calls_status_known', t.status, POSTBACK_CALL_STATUSES),
     maxLength('postback_calls_url_length', t.url, POSTBACK_URL_MAX),

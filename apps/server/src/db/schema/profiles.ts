@@ -1,9 +1,40 @@
 /** The tables of profiles (decision 021: db/table-owners.ts names each table's owning feature). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { NAME_MAX_LENGTH } from '@cupido/shared/account-rules';
-import { BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, INTEREST_IDS, RELATIONSHIP_STATUSES, SEXUALITIES, SIGNUP_REASONS, TATTOOS } from '@cupido/shared/profile-options';
-import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, LOOKING_FOR_GENDERS, PROFILE_STATUSES, SEARCH_MAX_AGE, SEARCH_MIN_AGE } from '@cupido/shared/profile-rules';
+import {
+  BODY_TYPES,
+  EYE_COLORS,
+  GENDERS,
+  HAIR_COLORS,
+  INTEREST_IDS,
+  RELATIONSHIP_STATUSES,
+  SEXUALITIES,
+  SIGNUP_REASONS,
+  TATTOOS,
+} from '@cupido/shared/profile-options';
+import {
+  ABOUT_MAX_LENGTH,
+  CITY_MAX_LENGTH,
+  LOOKING_FOR_GENDERS,
+  PROFILE_STATUSES,
+  SEARCH_MAX_AGE,
+  SEARCH_MIN_AGE,
+} from '@cupido/shared/profile-rules';
 import { between, maxLength, oneOf } from '../checks';
 import { sites } from './sites';
 
@@ -70,9 +101,7 @@ export const profiles = pgTable(
     hasPhoto: boolean('has_photo').notNull().default(false),
     accountUsable: boolean('account_usable').notNull().default(true),
     /** Shown in search and to members without an existing contact: active, visible, usable account. */
-    searchable: boolean('searchable').generatedAlwaysAs(
-      sql`status = 'active' AND NOT is_invisible AND account_usable`,
-    ),
+    searchable: boolean('searchable').generatedAlwaysAs(sql`status = 'active' AND NOT is_invisible AND account_usable`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -147,7 +176,10 @@ export const profiles = pgTable(
     between('profiles_looking_for_min_age_range', t.lookingForMinAge, SEARCH_MIN_AGE, SEARCH_MAX_AGE),
     between('profiles_looking_for_max_age_range', t.lookingForMaxAge, SEARCH_MIN_AGE, SEARCH_MAX_AGE),
     check('profiles_looking_for_ages_ordered', sql`${t.lookingForMinAge} <= ${t.lookingForMaxAge}`),
-    check('profiles_location_range', sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL) AND ${t.latitude} BETWEEN -90 AND 90 AND ${t.longitude} BETWEEN -180 AND 180`),
+    check(
+      'profiles_location_range',
+      sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL) AND ${t.latitude} BETWEEN -90 AND 90 AND ${t.longitude} BETWEEN -180 AND 180`,
+    ),
     check('profiles_country_code', sql`${t.country} ~ '^[A-Z]{2}$'`),
     maxLength('profiles_name_length', t.name, NAME_MAX_LENGTH),
     maxLength('profiles_city_length', t.city, CITY_MAX_LENGTH),

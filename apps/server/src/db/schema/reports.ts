@@ -41,7 +41,9 @@ export const reports = pgTable(
     decisionId: integer('decision_id'),
   },
   (t) => [
-    uniqueIndex('reports_open_per_reporter_idx').on(t.reporterUserId, t.reportedProfileId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('reports_open_per_reporter_idx')
+      .on(t.reporterUserId, t.reportedProfileId)
+      .where(sql`${t.status} = 'open'`),
     index('reports_status_created_idx').on(t.status, t.createdAt),
     oneOf('reports_status_known', t.status, REPORT_STATUSES),
     oneOf('reports_reason_known', t.reason, REPORT_REASONS),

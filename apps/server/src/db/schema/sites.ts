@@ -6,26 +6,49 @@ import { SEARCH_FIELDS } from '@cupido/shared/profile-rules';
 import { PHOTO_MODERATION_MODES } from '@cupido/shared/staff';
 import { arrayOf, autoLikeRules, between, maxLength, notNegative, oneOf, settingWord } from '../checks';
 import { DEFAULT_CHAT_HISTORY_DAYS } from '@cupido/shared/chat-rules';
-import { DEFAULT_CREDIT_PACKAGES, DEFAULT_DIRECT_DEBIT_LIMIT, DEFAULT_SITE_CURRENCY, DEFAULT_SITE_PAYMENT_METHODS, PAYMENT_METHODS, type TCreditPackageSetting, type TPaymentMethod } from '@cupido/shared/payments';
+import {
+  DEFAULT_CREDIT_PACKAGES,
+  DEFAULT_DIRECT_DEBIT_LIMIT,
+  DEFAULT_SITE_CURRENCY,
+  DEFAULT_SITE_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  type TCreditPackageSetting,
+  type TPaymentMethod,
+} from '@cupido/shared/payments';
 import { SELLING_CURRENCIES, type PriceSettings } from '@cupido/shared/price-rules';
-import { DEFAULT_HONEST_ANSWER, DEFAULT_SPENDING_REMINDER, OPERATOR_CLAIM_IDLE_MINUTES_DEFAULT, OPERATOR_CLAIM_IDLE_MINUTES_MAX } from '@cupido/shared/operator-console';
-import { AUTO_LIKE_EVENTS, DEFAULT_AUTO_LIKE_RULES, DEFAULT_SITE_TIME_ZONE, TIME_ZONE_MAX_LENGTH, type AutoLikeRules } from '@cupido/shared/like-rules';
+import {
+  DEFAULT_HONEST_ANSWER,
+  DEFAULT_SPENDING_REMINDER,
+  OPERATOR_CLAIM_IDLE_MINUTES_DEFAULT,
+  OPERATOR_CLAIM_IDLE_MINUTES_MAX,
+} from '@cupido/shared/operator-console';
+import {
+  AUTO_LIKE_EVENTS,
+  DEFAULT_AUTO_LIKE_RULES,
+  DEFAULT_SITE_TIME_ZONE,
+  TIME_ZONE_MAX_LENGTH,
+  type AutoLikeRules,
+} from '@cupido/shared/like-rules';
 
 /** The operator behind one or more sites (spec section 3, company info). */
-export const companies = pgTable('companies', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  address: text('address').notNull(),
-  kvk: text('kvk').notNull(),
-  city: text('city').notNull(),
-  country: text('country').notNull(),
-  tradenames: jsonb('tradenames').$type<string[]>().notNull().default([]),
-  vatNumbers: jsonb('vat_numbers').$type<string[]>().notNull().default([]),
-  supportPhone: text('support_phone').notNull(),
-  /** Percent off offered to a member who is about to delete the account. */
-  deleteDiscount: integer('delete_discount').notNull().default(0),
-  added: timestamp('added', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [between('companies_delete_discount_percent', t.deleteDiscount, 0, 100)]);
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    kvk: text('kvk').notNull(),
+    city: text('city').notNull(),
+    country: text('country').notNull(),
+    tradenames: jsonb('tradenames').$type<string[]>().notNull().default([]),
+    vatNumbers: jsonb('vat_numbers').$type<string[]>().notNull().default([]),
+    supportPhone: text('support_phone').notNull(),
+    /** Percent off offered to a member who is about to delete the account. */
+    deleteDiscount: integer('delete_discount').notNull().default(0),
+    added: timestamp('added', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [between('companies_delete_discount_percent', t.deleteDiscount, 0, 100)],
+);
 
 /** One branded site, known by its domain, with every settings field of spec section 3. */
 export const sites = pgTable(
@@ -101,7 +124,9 @@ export const sites = pgTable(
   (t) => [
     uniqueIndex('sites_domain_unique').on(t.domain),
     // At most one default site: the fallback for unknown domains.
-    uniqueIndex('sites_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
+    uniqueIndex('sites_one_default')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
     oneOf('sites_domain_language_known', t.domainLanguage, LOCALE_CODES),
     // The contract of the settings call requires it; a mail or the shell would otherwise carry it.
     check('sites_theme_color_hex', sql`${t.themeColor} ~ '^#[0-9a-fA-F]{6}$'`),

@@ -110,5 +110,8 @@ export const trafficDailyRevenue = pgTable(
     payments: integer('payments').notNull().default(0),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.day, t.landingPage, t.network, t.sub1, t.currency] }), index('traffic_daily_revenue_day_idx').on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.day, t.landingPage, t.network, t.sub1, t.currency] }),
+    index('traffic_daily_revenue_day_idx').on(t.day),
+  ],
 );

@@ -114,7 +114,9 @@ describe('account mails', () => {
     const mail = renderAccountMail(input({ kind: 'reactivation', locale: 'de', expiresInHours: 14 * 24 }));
     expect(mail.text).toContain('bleibt noch 14 Tage erhalten');
     expect(mail.text).not.toContain('Der Link ist'); // no separate validity line: the body says it
-    expect(renderAccountMail(input({ kind: 'reactivation', locale: 'pl', expiresInHours: 336 })).text).toContain('Czas do usunięcia: 14 dni.');
+    expect(renderAccountMail(input({ kind: 'reactivation', locale: 'pl', expiresInHours: 336 })).text).toContain(
+      'Czas do usunięcia: 14 dni.',
+    );
   });
 
   it('formats durations with the language’s plural forms, never overstating', () => {

@@ -44,7 +44,14 @@ describe('ad-tracking consent', () => {
   });
 
   it('cuts an over-long value and drops malformed ones and unknown keys instead of refusing the signup (issue 31)', async () => {
-    const tracking = { network: 'adnet', sub1: 's'.repeat(500), sub2: 'a\u0000b', sub3: 'line\nbreak', email: 'not-an-address', utm_source: 'x' };
+    const tracking = {
+      network: 'adnet',
+      sub1: 's'.repeat(500),
+      sub2: 'a\u0000b',
+      sub3: 'line\nbreak',
+      email: 'not-an-address',
+      utm_source: 'x',
+    };
     const { user } = await signup(t, { tracking, consent_ad_tracking: true }, 'source.localhost');
     expect(await storedTracking(user.id)).toEqual({ network: 'adnet', sub1: 's'.repeat(200) });
   });
@@ -99,13 +106,21 @@ describe('ad-tracking consent', () => {
     });
     expect(await storedTracking(other.user.id)).toEqual({ network: 'first' });
     // The orientation consent takes no tracking along.
-    await t.app.inject({ method: 'POST', url: '/api/consent.php', payload: { kind: 'orientation_data', granted: false, tracking: { network: 'x' } }, headers: { cookie } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/consent.php',
+      payload: { kind: 'orientation_data', granted: false, tracking: { network: 'x' } },
+      headers: { cookie },
+    });
     expect(await storedTracking(user.id)).toEqual({ network: 'adnet', sub2: 'banner' });
   });
 
   it('a refusal without an earlier consent stores no row and deletes parameters kept from before consent existed', async () => {
     const { user, cookie } = await signup(t);
-    await t.database.db.update(users).set({ tracking: { network: 'legacy' } }).where(eq(users.id, user.id));
+    await t.database.db
+      .update(users)
+      .set({ tracking: { network: 'legacy' } })
+      .where(eq(users.id, user.id));
     expect((await consent(cookie, false)).json().user.ad_tracking_consent).toBeNull();
     expect(await storedTracking(user.id)).toEqual({});
     expect(await adTrackingRows(user.id)).toEqual([]);

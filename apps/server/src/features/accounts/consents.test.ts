@@ -65,10 +65,17 @@ describe('POST /api/consent.php', () => {
     // With the gender, whom he looks for reveals his orientation too (decision 036): both go, and
     // the other side now counts him as looking for both.
     expect(await orientationOf(user.profile.id)).toEqual({ sexuality: null, lookingForGender: null, seeking: 'both' });
-    expect((await send('GET', '/api/profile.php', undefined, cookie)).json().profile).toMatchObject({ gender: 'male', sexuality: null, looking_for_gender: null });
+    expect((await send('GET', '/api/profile.php', undefined, cookie)).json().profile).toMatchObject({
+      gender: 'male',
+      sexuality: null,
+      looking_for_gender: null,
+    });
     // The session lookup says so at once, and the terms consent stands.
     expect((await send('GET', '/api/user.php', undefined, cookie)).json().user.orientation_consent).toBe(false);
-    const [terms] = await t.database.db.select().from(consents).where(and(eq(consents.userId, user.id), eq(consents.kind, 'terms')));
+    const [terms] = await t.database.db
+      .select()
+      .from(consents)
+      .where(and(eq(consents.userId, user.id), eq(consents.kind, 'terms')));
     expect(terms!.revokedAt).toBeNull();
 
     // Withdrawing again changes nothing.
@@ -83,11 +90,15 @@ describe('POST /api/consent.php', () => {
     // Holds the withdrawal open once it has revoked the consent and cleared the sexuality, and
     // sends a save meanwhile. On PostgreSQL the save must wait for the member's lock; the embedded
     // database runs one transaction at a time, so there the save simply comes after.
-    t.app.events.handleInTransaction('account.orientation_consent_withdrawn', 'test: a profile save arrives mid-withdrawal', async (event) => {
-      if (event.userId !== user.id) return;
-      save = send('PUT', '/api/profile.php', { sexuality: 'gay' }, cookie);
-      if (t.database.kind === 'postgres') await untilAStatementWaitsForALock();
-    });
+    t.app.events.handleInTransaction(
+      'account.orientation_consent_withdrawn',
+      'test: a profile save arrives mid-withdrawal',
+      async (event) => {
+        if (event.userId !== user.id) return;
+        save = send('PUT', '/api/profile.php', { sexuality: 'gay' }, cookie);
+        if (t.database.kind === 'postgres') await untilAStatementWaitsForALock();
+      },
+    );
 
     expect((await consent(false, cookie)).json().user.orientation_consent).toBe(false);
     const saved = await save!;

@@ -61,7 +61,9 @@ export async function setOrientationConsent(
  * withdrawn, null when the member never gave it (their browser's own choice applies then).
  */
 export function adTrackingConsentState(userId: SQLWrapper | number) {
-  return sql<boolean | null>`(select bool_or(${consents.revokedAt} is null) from ${consents} where ${consents.userId} = ${userId} and ${consents.kind} = 'ad_tracking')`;
+  return sql<
+    boolean | null
+  >`(select bool_or(${consents.revokedAt} is null) from ${consents} where ${consents.userId} = ${userId} and ${consents.kind} = 'ad_tracking')`;
 }
 
 /**

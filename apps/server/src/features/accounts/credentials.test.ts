@@ -32,7 +32,11 @@ describe('forgotten password', () => {
     expect(linkPath(mail, '/reset-password/do')).toMatch(/^\/reset-password\/do\?token=/);
     const token = tokenOf(mail, '/reset-password/do');
 
-    const unequal = await post('/api/reset-password-do.php', { token, password: 'new password 1', password_confirmation: 'new password 2' });
+    const unequal = await post('/api/reset-password-do.php', {
+      token,
+      password: 'new password 1',
+      password_confirmation: 'new password 2',
+    });
     expect(errorOf(unequal)).toMatchObject({ code: 'passwords_not_equal', field: 'password_confirmation' });
 
     const done = await post('/api/reset-password-do.php', { token, password: 'new password 1', password_confirmation: 'new password 1' });
@@ -82,7 +86,9 @@ describe('change password', () => {
     const short = await post('/api/password.php', { old_password: body.password, new_password: 'short' }, cookie);
     expect(errorOf(short)).toMatchObject({ code: 'password_too_short', field: 'new_password' });
 
-    expect((await post('/api/password.php', { old_password: body.password, new_password: 'brand new pass' }, cookie)).json()).toEqual({ ok: true });
+    expect((await post('/api/password.php', { old_password: body.password, new_password: 'brand new pass' }, cookie)).json()).toEqual({
+      ok: true,
+    });
     expect(await me(cookie)).not.toBeNull();
     expect(await me(other)).toBeNull();
     expect((await post('/api/user.php', { email: body.email, password: 'brand new pass' })).statusCode).toBe(200);
@@ -111,7 +117,9 @@ describe('change e-mail', () => {
   it('refuses an invalid address and one that belongs to another account', async () => {
     const first = await activeMember(t);
     const second = await signup(t);
-    expect(errorOf(await post('/api/email.php', { email: 'not-an-address', current_password: second.body.password }, second.cookie))).toMatchObject({ code: 'invalid_email', field: 'email' });
+    expect(
+      errorOf(await post('/api/email.php', { email: 'not-an-address', current_password: second.body.password }, second.cookie)),
+    ).toMatchObject({ code: 'invalid_email', field: 'email' });
     const taken = await post('/api/email.php', { email: first.body.email, current_password: second.body.password }, second.cookie);
     expect(taken.statusCode).toBe(409);
     expect(errorOf(taken).code).toBe('email_taken');

@@ -50,7 +50,9 @@ export async function resetPassword(
     const [user] = await tx
       .update(users)
       .set({ passwordHash })
-      .where(and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), ne(users.status, 'erased'), ne(users.status, 'pending_deletion')))
+      .where(
+        and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), ne(users.status, 'erased'), ne(users.status, 'pending_deletion')),
+      )
       .returning({ id: users.id, email: users.email });
     if (!user) return null;
     await activateInTx(deps.events, tx, user.id, ctx.site, now);
@@ -157,7 +159,12 @@ export async function confirmEmailChange(
     const result = await deps.events.transaction(deps.db, async (tx) => {
       const used = await consumeToken(tx, token, 'mail_change', now);
       if (!used?.newEmail) return null;
-      const usable = and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), ne(users.status, 'erased'), ne(users.status, 'pending_deletion'));
+      const usable = and(
+        eq(users.id, used.userId),
+        eq(users.siteId, ctx.site.id),
+        ne(users.status, 'erased'),
+        ne(users.status, 'pending_deletion'),
+      );
       const [before] = await tx
         .select({ email: users.email, language: users.language, name: deps.profiles.nameOf(users.profileId) })
         .from(users)

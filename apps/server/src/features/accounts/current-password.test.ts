@@ -19,7 +19,11 @@ describe('the settings ask for the current password', () => {
     const wanted = `wanted.${body.email}`;
     const wrong = await post('/api/email.php?locale=de', { email: wanted, current_password: 'not my password' }, cookie);
     expect(wrong.statusCode).toBe(400);
-    expect(errorOf(wrong)).toEqual({ code: 'old_password_wrong', field: 'current_password', message: 'Dein aktuelles Passwort ist nicht richtig' });
+    expect(errorOf(wrong)).toEqual({
+      code: 'old_password_wrong',
+      field: 'current_password',
+      message: 'Dein aktuelles Passwort ist nicht richtig',
+    });
     const missing = await post('/api/email.php', { email: wanted }, cookie);
     expect(errorOf(missing)).toMatchObject({ code: 'invalid_request', field: 'current_password' });
     expect((await me(cookie)).pending_email).toBeNull();
@@ -35,9 +39,15 @@ describe('the settings ask for the current password', () => {
     const { body, cookie } = await activeMember(t);
     const wrong = await post('/api/delete-account.php', { reason: 'price', confirm: true, current_password: `${body.password}!` }, cookie);
     expect(wrong.statusCode).toBe(400);
-    expect(errorOf(wrong)).toMatchObject({ code: 'old_password_wrong', field: 'current_password', message: 'Your current password is not correct' });
+    expect(errorOf(wrong)).toMatchObject({
+      code: 'old_password_wrong',
+      field: 'current_password',
+      message: 'Your current password is not correct',
+    });
     expect((await me(cookie)).status).toBe('active');
-    expect((await post('/api/delete-account.php', { reason: 'price', confirm: true, current_password: body.password }, cookie)).json()).toEqual({ ok: true });
+    expect(
+      (await post('/api/delete-account.php', { reason: 'price', confirm: true, current_password: body.password }, cookie)).json(),
+    ).toEqual({ ok: true });
   });
 
   it(`after ${LOGIN_MAX_FAILURES_PER_ACCOUNT} wrong passwords even the right one waits ${LOGIN_LOCK_MINUTES} minutes, on every call`, async () => {
@@ -56,10 +66,14 @@ describe('the settings ask for the current password', () => {
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked)).toMatchObject({ code: 'password_attempts_blocked', field: 'current_password' });
     expect(errorOf(blocked).message).toMatch(/^Te vaak een onjuist wachtwoord ingevuld\. Probeer het over \d+ min\. opnieuw\.$/);
-    expect((await post('/api/delete-account.php', { reason: 'price', confirm: true, current_password: body.password }, cookie)).statusCode).toBe(429);
+    expect(
+      (await post('/api/delete-account.php', { reason: 'price', confirm: true, current_password: body.password }, cookie)).statusCode,
+    ).toBe(429);
     expect((await me(cookie)).status).toBe('active');
 
     t.clock.advance(LOGIN_LOCK_MINUTES * 60_000);
-    expect((await post('/api/password.php', { old_password: body.password, new_password: 'my own new one' }, cookie)).json()).toEqual({ ok: true });
+    expect((await post('/api/password.php', { old_password: body.password, new_password: 'my own new one' }, cookie)).json()).toEqual({
+      ok: true,
+    });
   });
 });

@@ -25,7 +25,11 @@ const post = (url: string, payload: unknown, cookie?: string) =>
 async function deleteMember(overrides: Record<string, unknown> = {}) {
   const member = await activeMember(t, overrides);
   t.smtp.clear();
-  const response = await post('/api/delete-account.php', { reason: 'other', remarks: 'Met someone offline', confirm: true, current_password: member.body.password }, member.cookie);
+  const response = await post(
+    '/api/delete-account.php',
+    { reason: 'other', remarks: 'Met someone offline', confirm: true, current_password: member.body.password },
+    member.cookie,
+  );
   expect(response.json()).toEqual({ ok: true });
   const mail = await t.smtp.waitForMail(member.body.email);
   return { ...member, mail };
@@ -36,9 +40,16 @@ describe('account deletion', () => {
     const { cookie, body } = await activeMember(t);
     const current_password = body.password;
     const unconfirmed = await post('/api/delete-account.php', { reason: 'price', confirm: false, current_password }, cookie);
-    expect(errorOf(unconfirmed)).toMatchObject({ code: 'confirmation_required', message: 'Please confirm that you want to delete your account' });
+    expect(errorOf(unconfirmed)).toMatchObject({
+      code: 'confirmation_required',
+      message: 'Please confirm that you want to delete your account',
+    });
     expect((await post('/api/delete-account.php', { reason: 'boredom', confirm: true, current_password }, cookie)).statusCode).toBe(400);
-    const long = await post('/api/delete-account.php', { reason: 'other', remarks: 'x'.repeat(1001), confirm: true, current_password }, cookie);
+    const long = await post(
+      '/api/delete-account.php',
+      { reason: 'other', remarks: 'x'.repeat(1001), confirm: true, current_password },
+      cookie,
+    );
     expect(errorOf(long).code).toBe('remarks_too_long');
     const user = (await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user;
     expect(user.status).toBe('active');
@@ -92,19 +103,36 @@ describe('account deletion', () => {
     const member = await activeMember(t, { gender: 'male', looking_for: 'female' });
     // Orientation, whom he looks for, his place and his privacy choice live on the profile row (decision 036).
     const place = { latitude: 57.4778, longitude: -4.2247 };
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/profile.php', payload: { sexuality: 'hetero', location: place, hide_activity: true }, headers: { cookie: member.cookie } });
-    expect(saved.json().profile).toMatchObject({ gender: 'male', sexuality: 'hetero', looking_for_gender: 'female', location: snapToCell(place), hide_activity: true });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      payload: { sexuality: 'hetero', location: place, hide_activity: true },
+      headers: { cookie: member.cookie },
+    });
+    expect(saved.json().profile).toMatchObject({
+      gender: 'male',
+      sexuality: 'hetero',
+      looking_for_gender: 'female',
+      location: snapToCell(place),
+      hide_activity: true,
+    });
     const { payload, headers } = photoUpload(await smallJpeg());
     const upload = await t.app.inject({ method: 'POST', url: '/api/photos.php', headers: { ...headers, cookie: member.cookie }, payload });
     expect(upload.statusCode, upload.body).toBe(201);
-    const photoFiles = [upload.json().photo.filename, upload.json().photo.thumb_filename].map((key: string) => path.join(photosRoot(t.dataDir), key));
+    const photoFiles = [upload.json().photo.filename, upload.json().photo.thumb_filename].map((key: string) =>
+      path.join(photosRoot(t.dataDir), key),
+    );
     expect(photoFiles.every((file) => fs.existsSync(file))).toBe(true);
     // Blocks both ways: the blocks feature erases the member's own on account.erased.
     const other = await activeMember(t);
     expect((await post('/api/block.php', { profile_id: other.user.profile.id }, member.cookie)).statusCode).toBe(200);
     expect((await post('/api/block.php', { profile_id: member.user.profile.id }, other.cookie)).statusCode).toBe(200);
     t.smtp.clear();
-    expect((await post('/api/delete-account.php', { reason: 'time', confirm: true, current_password: member.body.password }, member.cookie)).json()).toEqual({ ok: true });
+    expect(
+      (
+        await post('/api/delete-account.php', { reason: 'time', confirm: true, current_password: member.body.password }, member.cookie)
+      ).json(),
+    ).toEqual({ ok: true });
     const { body, user } = member;
     const mail = await t.smtp.waitForMail(body.email);
     await t.database.db.transaction((tx) =>
@@ -119,7 +147,13 @@ describe('account deletion', () => {
     expect(await erase()).toBeGreaterThanOrEqual(1);
 
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ status: 'erased', email: `erased-${user.id}@invalid`, passwordHash: null, profileId: null, signupMessage: null });
+    expect(row).toMatchObject({
+      status: 'erased',
+      email: `erased-${user.id}@invalid`,
+      passwordHash: null,
+      profileId: null,
+      signupMessage: null,
+    });
     expect(await t.database.db.$count(profiles, eq(profiles.id, user.profile.id))).toBe(0);
     // Nothing of it is left elsewhere: no profile holds his cell, and the account row has none of it.
     const cell = snapToCell(place);
@@ -171,10 +205,7 @@ describe('account deletion', () => {
     await deleteMember();
     await deleteMember();
     t.clock.advance(15 * DAY);
-    const counts = await Promise.all([
-      erase(),
-      erase(),
-    ]);
+    const counts = await Promise.all([erase(), erase()]);
     expect(counts[0]! + counts[1]!).toBeGreaterThanOrEqual(2);
     expect(await t.database.db.$count(users, eq(users.status, 'pending_deletion'))).toBe(0);
   });

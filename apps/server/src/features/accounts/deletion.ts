@@ -8,10 +8,7 @@
  * they erase themselves, on the account.* events published here (decision 021).
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import {
-  DELETE_REMARKS_MAX_LENGTH,
-  type DeleteReason,
-} from '@cupido/shared/accounts';
+import { DELETE_REMARKS_MAX_LENGTH, type DeleteReason } from '@cupido/shared/accounts';
 import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/constants';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { AppError } from '../../errors';
@@ -81,7 +78,13 @@ export async function deleteAccount(
     await deps.events.publish(tx, { type: 'account.deletion_requested', userId: member.id, profileId: row?.profileId ?? null });
   });
   try {
-    await mailReactivationLink(deps, ctx, { id: member.id, email: member.email, language: member.language, name: member.profileName, deletedAt: now });
+    await mailReactivationLink(deps, ctx, {
+      id: member.id,
+      email: member.email,
+      language: member.language,
+      name: member.profileName,
+      deletedAt: now,
+    });
   } catch (err) {
     // The deletion stands; the member can ask for the link again from the login or signup form.
     deps.log.error({ err }, 'reactivation mail failed');

@@ -48,7 +48,8 @@ describe('the account maintenance job', () => {
       .update(users)
       .set({ status: 'pending_deletion', deletedAt: new Date(t.clock().getTime() - 15 * DAY) })
       .where(eq(users.id, member.user.id));
-    const statusOf = async () => (await t.database.db.select({ status: users.status }).from(users).where(eq(users.id, member.user.id)))[0]!.status;
+    const statusOf = async () =>
+      (await t.database.db.select({ status: users.status }).from(users).where(eq(users.id, member.user.id)))[0]!.status;
 
     const apps = [t.app, second];
     // Other schedules (suspension lift, decision notices) tick too: each due tick is offered once across both apps.

@@ -10,7 +10,11 @@ export function handleAccountEvents(events: DomainEvents): void {
   });
   // ...after a purchase that stands: money fully given back (refund, chargeback) takes premium back
   // unless another purchase still stands.
-  events.handleInTransaction('payment.standing_changed', 'accounts: premium (paid_user) follows whether a purchase stands', async (event, tx) => {
-    await tx.update(users).set({ paidUser: event.anyPurchaseStands }).where(eq(users.id, event.userId));
-  });
+  events.handleInTransaction(
+    'payment.standing_changed',
+    'accounts: premium (paid_user) follows whether a purchase stands',
+    async (event, tx) => {
+      await tx.update(users).set({ paidUser: event.anyPurchaseStands }).where(eq(users.id, event.userId));
+    },
+  );
 }

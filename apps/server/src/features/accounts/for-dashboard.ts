@@ -28,7 +28,8 @@ async function accountsPerDay(db: Database, column: PgColumn, period: PeriodBoun
     .groupBy(day);
 }
 
-export const signupsPerDay = (db: Database, period: PeriodBounds, siteId: number | null) => accountsPerDay(db, users.createdAt, period, siteId);
+export const signupsPerDay = (db: Database, period: PeriodBounds, siteId: number | null) =>
+  accountsPerDay(db, users.createdAt, period, siteId);
 
 export const activationsPerDay = (db: Database, period: PeriodBounds, siteId: number | null) =>
   accountsPerDay(db, users.activatedAt, period, siteId);
@@ -40,7 +41,13 @@ export async function activeMembersPerDay(db: Database, period: PeriodBounds, si
   const rows = await db
     .select({ day: memberActiveDays.day, count: count() })
     .from(memberActiveDays)
-    .where(and(gte(memberActiveDays.day, first), lt(memberActiveDays.day, afterLast), siteId === null ? undefined : eq(memberActiveDays.siteId, siteId)))
+    .where(
+      and(
+        gte(memberActiveDays.day, first),
+        lt(memberActiveDays.day, afterLast),
+        siteId === null ? undefined : eq(memberActiveDays.siteId, siteId),
+      ),
+    )
     .groupBy(memberActiveDays.day);
   return rows.map((r) => ({ day: String(r.day).slice(0, 10), count: r.count }));
 }

@@ -90,7 +90,10 @@ export async function startErasureByStaff(
   tx: Tx,
   userId: number,
   now: Date,
-): Promise<{ ok: true; before: { status: DeskAccount['status'] }; email: string; language: string; profileId: number | null } | { ok: false; refusal: ErasureRefusal }> {
+): Promise<
+  | { ok: true; before: { status: DeskAccount['status'] }; email: string; language: string; profileId: number | null }
+  | { ok: false; refusal: ErasureRefusal }
+> {
   const [user] = await tx
     .select({ status: users.status, email: users.email, language: users.language, profileId: users.profileId })
     .from(users)

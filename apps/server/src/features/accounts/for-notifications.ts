@@ -66,18 +66,25 @@ function toRecipient(row: RecipientRow): NotificationRecipient {
 }
 
 /** The members behind these profiles (fictional profiles have none, so they are not in the map). */
-export async function recipientsByProfile(db: Pick<Database, 'select'>, profileIds: readonly number[]): Promise<Map<number, NotificationRecipient>> {
+export async function recipientsByProfile(
+  db: Pick<Database, 'select'>,
+  profileIds: readonly number[],
+): Promise<Map<number, NotificationRecipient>> {
   if (profileIds.length === 0) return new Map();
-  const rows = await db.select(recipientColumns).from(users).where(inArray(users.profileId, [...new Set(profileIds)]));
+  const rows = await db
+    .select(recipientColumns)
+    .from(users)
+    .where(inArray(users.profileId, [...new Set(profileIds)]));
   return new Map(rows.filter((row) => row.profileId !== null).map((row) => [row.profileId!, toRecipient(row as RecipientRow)]));
 }
 
 /** Read for every notification job (several a second while the queue is busy): a prepared statement. */
 const recipientByUserStatement = preparedStatement<{ userId: number }, RecipientRow>(
-  (p) => sql`select ${sql.join(
-    Object.entries(recipientColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
-    sql`, `,
-  )} from ${users} where ${users.id} = ${p.userId}`,
+  (p) =>
+    sql`select ${sql.join(
+      Object.entries(recipientColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+      sql`, `,
+    )} from ${users} where ${users.id} = ${p.userId}`,
 );
 
 export async function recipientByUser(db: Pick<Database, 'execute'>, userId: number): Promise<NotificationRecipient | null> {
@@ -120,7 +127,11 @@ export function pushableMembersOf(siteId: number, language: LocaleCode): SQL {
 }
 
 /** Adds a reason to notifications_disabled (no mail at all from now on); answers the reasons now. */
-export async function disableNotifications(db: Pick<Database, 'update'>, userId: number, reason: NotificationsDisabledReason): Promise<NotificationsDisabledReason[]> {
+export async function disableNotifications(
+  db: Pick<Database, 'update'>,
+  userId: number,
+  reason: NotificationsDisabledReason,
+): Promise<NotificationsDisabledReason[]> {
   const [row] = await db
     .update(users)
     .set({
@@ -137,7 +148,11 @@ export async function disableNotifications(db: Pick<Database, 'update'>, userId:
  * bounce or spam complaint names an address, not an account; the same address may be a member
  * of several sites). Answers the accounts changed; repeating it changes nothing.
  */
-export async function disableNotificationsForAddress(db: Pick<Database, 'update'>, email: string, reason: NotificationsDisabledReason): Promise<number[]> {
+export async function disableNotificationsForAddress(
+  db: Pick<Database, 'update'>,
+  email: string,
+  reason: NotificationsDisabledReason,
+): Promise<number[]> {
   const rows = await db
     .update(users)
     .set({ notificationsDisabled: sql`${users.notificationsDisabled} || jsonb_build_array(${reason}::text)` })
@@ -147,7 +162,11 @@ export async function disableNotificationsForAddress(db: Pick<Database, 'update'
 }
 
 /** Takes a reason out of notifications_disabled; answers the reasons left. */
-export async function enableNotifications(db: Pick<Database, 'update'>, userId: number, reason: NotificationsDisabledReason): Promise<NotificationsDisabledReason[]> {
+export async function enableNotifications(
+  db: Pick<Database, 'update'>,
+  userId: number,
+  reason: NotificationsDisabledReason,
+): Promise<NotificationsDisabledReason[]> {
   const [row] = await db
     .update(users)
     .set({ notificationsDisabled: sql`${users.notificationsDisabled} - ${reason}::text` })

@@ -9,6 +9,14 @@ export async function memberEmailsWithPassword(db: Database, emails: readonly st
   const rows = await db
     .selectDistinct({ email: users.email })
     .from(users)
-    .where(and(inArray(users.email, emails.map((e) => e.toLowerCase())), isNotNull(users.passwordHash)));
+    .where(
+      and(
+        inArray(
+          users.email,
+          emails.map((e) => e.toLowerCase()),
+        ),
+        isNotNull(users.passwordHash),
+      ),
+    );
   return rows.map((r) => r.email);
 }

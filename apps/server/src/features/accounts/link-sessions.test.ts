@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeMember, createAccountsTestApp, linkPath, nextIp, sessionCookieOf, signup, tokenOf, type AccountsTestApp } from '../../test/accounts-kit';
+import {
+  activeMember,
+  createAccountsTestApp,
+  linkPath,
+  nextIp,
+  sessionCookieOf,
+  signup,
+  tokenOf,
+  type AccountsTestApp,
+} from '../../test/accounts-kit';
 
 /**
  * Issue 10 security (login CSRF): a mailed link opened in a browser where another member is
@@ -46,7 +55,11 @@ describe('reactivation link', () => {
   async function deletedMember() {
     const member = await activeMember(t);
     t.smtp.clear();
-    const deleted = await post('/api/delete-account.php', { reason: 'time', confirm: true, current_password: member.body.password }, member.cookie);
+    const deleted = await post(
+      '/api/delete-account.php',
+      { reason: 'time', confirm: true, current_password: member.body.password },
+      member.cookie,
+    );
     expect(deleted.json()).toEqual({ ok: true });
     return { ...member, link: linkPath(await t.smtp.waitForMail(member.body.email), '/api/reactivate.php') };
   }

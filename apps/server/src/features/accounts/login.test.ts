@@ -162,7 +162,9 @@ describe('PUT /api/user.php', () => {
     const { cookie } = await activeMember(t);
     const put = await t.app.inject({ method: 'PUT', url: '/api/user.php', headers: { cookie }, payload: { language: 'pl' } });
     expect(put.json().user.language).toBe('pl');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/user.php', headers: { cookie }, payload: { language: 'xx' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/user.php', headers: { cookie }, payload: { language: 'xx' } })).statusCode).toBe(
+      400,
+    );
     const visitor = await t.app.inject({ method: 'PUT', url: '/api/user.php', payload: { language: 'pl' } });
     expect(visitor.statusCode).toBe(403);
     expect(errorOf(visitor).code).toBe('authentication_required');

@@ -9,12 +9,7 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { LocaleCode } from '@cupido/shared/locales';
-import {
-  LOGIN_LOCK_MINUTES,
-  LOGIN_MAX_FAILURES_PER_ACCOUNT,
-  LOGIN_MAX_FAILURES_PER_IP,
-  normalizeEmail,
-} from '@cupido/shared/accounts';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, normalizeEmail } from '@cupido/shared/accounts';
 import { AppError } from '../../errors';
 import { users } from '../../db/schema';
 import { verifyPassword } from './passwords';
@@ -52,8 +47,7 @@ export async function login(
     deps.limiter.hit(ipKey, LOGIN_MAX_FAILURES_PER_IP, LOCK_MS),
   ]);
   /** This attempt is not a failure: it must not use up one of the member's tries. */
-  const refund = () =>
-    Promise.all([deps.limiter.refund(accountKey, LOCK_MS, account), deps.limiter.refund(ipKey, LOCK_MS, ip)]);
+  const refund = () => Promise.all([deps.limiter.refund(accountKey, LOCK_MS, account), deps.limiter.refund(ipKey, LOCK_MS, ip)]);
 
   const blockedBy = [account, ip].find((r) => !r.allowed);
   if (blockedBy) {
@@ -92,7 +86,10 @@ export async function login(
     throw new AppError(403, 'account_pending_deletion', 'errors.account_pending_deletion', {}, 'email');
   }
   if (chosenLanguage) {
-    await deps.db.update(users).set({ language: chosenLanguage }).where(and(eq(users.id, user.id), ne(users.language, chosenLanguage)));
+    await deps.db
+      .update(users)
+      .set({ language: chosenLanguage })
+      .where(and(eq(users.id, user.id), ne(users.language, chosenLanguage)));
   }
   const sessionToken = await createSession(deps.db, user.id, now);
   return { userId: user.id, sessionToken };

@@ -19,7 +19,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (url: string, payload: object, extra: { cookie?: string; ip?: string } = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers: extra.cookie ? { cookie: extra.cookie } : {}, remoteAddress: extra.ip ?? nextIp() });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: extra.cookie ? { cookie: extra.cookie } : {},
+    remoteAddress: extra.ip ?? nextIp(),
+  });
 
 const mailsTo = (email: string) => t.smtp.mails.filter((m) => m.to.includes(email));
 
@@ -33,7 +39,11 @@ async function jobsFor(database: { db: AccountsTestApp['database']['db'] }, emai
 
 async function pendingDeletion() {
   const member = await signup(t);
-  const deleted = await post('/api/delete-account.php', { reason: 'time', confirm: true, current_password: member.body.password }, { cookie: member.cookie });
+  const deleted = await post(
+    '/api/delete-account.php',
+    { reason: 'time', confirm: true, current_password: member.body.password },
+    { cookie: member.cookie },
+  );
   expect(deleted.statusCode, deleted.body).toBe(200);
   await t.smtp.waitForMail(member.body.email);
   t.smtp.clear();
@@ -46,7 +56,9 @@ describe('POST /api/reset-password.php', () => {
     const deleted = await pendingDeletion();
     const unknown = uniqueEmail('nobody');
     t.smtp.clear();
-    const answers = await Promise.all([unknown, member.body.email, deleted.body.email].map((email) => post('/api/reset-password.php', { email })));
+    const answers = await Promise.all(
+      [unknown, member.body.email, deleted.body.email].map((email) => post('/api/reset-password.php', { email })),
+    );
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
       expect(answer.body).toBe(answers[0]!.body);
@@ -64,7 +76,8 @@ describe('POST /api/reset-password.php', () => {
   it('limits unknown addresses like known ones, so the limit tells nothing either', async () => {
     const member = await signup(t);
     for (const email of [uniqueEmail('nobody'), member.body.email]) {
-      for (let i = 0; i < RESET_MAILS_PER_ACCOUNT_PER_DAY; i++) expect((await post('/api/reset-password.php', { email })).statusCode).toBe(200);
+      for (let i = 0; i < RESET_MAILS_PER_ACCOUNT_PER_DAY; i++)
+        expect((await post('/api/reset-password.php', { email })).statusCode).toBe(200);
       const tooMany = await post('/api/reset-password.php', { email });
       expect(tooMany.statusCode).toBe(429);
       expect(errorOf(tooMany)).toMatchObject({ code: 'too_many_reset_mails', field: 'email' });
@@ -84,7 +97,9 @@ describe('POST /api/reactivation-mail.php', () => {
     const deleted = await pendingDeletion();
     const unknown = uniqueEmail('nobody');
     t.smtp.clear();
-    const answers = await Promise.all([unknown, member.body.email, deleted.body.email].map((email) => post('/api/reactivation-mail.php', { email })));
+    const answers = await Promise.all(
+      [unknown, member.body.email, deleted.body.email].map((email) => post('/api/reactivation-mail.php', { email })),
+    );
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
       expect(answer.body).toBe(answers[0]!.body);
@@ -98,7 +113,8 @@ describe('POST /api/reactivation-mail.php', () => {
   it('limits unknown addresses like known ones', async () => {
     const deleted = await pendingDeletion();
     for (const email of [uniqueEmail('nobody'), deleted.body.email]) {
-      for (let i = 0; i < ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR; i++) expect((await post('/api/reactivation-mail.php', { email })).statusCode).toBe(200);
+      for (let i = 0; i < ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR; i++)
+        expect((await post('/api/reactivation-mail.php', { email })).statusCode).toBe(200);
       expect(errorOf(await post('/api/reactivation-mail.php', { email })).code).toBe('too_many_mails');
     }
   });
@@ -109,7 +125,11 @@ describe('the link-mail job', () => {
     const member = await signup(t);
     t.smtp.clear();
     const sender = await createTestApp({ smtpUrl: t.smtp.url }, { database: t.database, clock: t.clock });
-    const answer = await sender.app.inject({ method: 'POST', url: '/api/reset-password.php', payload: { email: member.body.email, language: 'de' } });
+    const answer = await sender.app.inject({
+      method: 'POST',
+      url: '/api/reset-password.php',
+      payload: { email: member.body.email, language: 'de' },
+    });
     expect(answer.json()).toEqual({ sent: true });
     // The process that took the request stops before any worker ran the job.
     await sender.close();
@@ -129,7 +149,11 @@ describe('the link-mail job', () => {
     // The token was made in the job: the link works, and the job's data never held it.
     const token = new URL(linkPath(mails[0]!, '/reset-password/do'), 'http://x').searchParams.get('token')!;
     expect(JSON.stringify(queued!.data)).not.toContain(token);
-    const reset = await post('/api/reset-password-do.php', { token, password: 'a brand new secret', password_confirmation: 'a brand new secret' });
+    const reset = await post('/api/reset-password-do.php', {
+      token,
+      password: 'a brand new secret',
+      password_confirmation: 'a brand new secret',
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await jobsFor(t.database, member.body.email)).map((job) => job.state)).toEqual(['completed']);
   }, 30_000);
@@ -140,7 +164,15 @@ describe('comparable work before the answer', () => {
     // Nothing listens on port 1: every mail fails, after the answer, into the log.
     const dead = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
     try {
-      const body = { email: uniqueEmail('dead'), name: 'Sanne', password: 'correct horse battery', date_of_birth: '1990-05-17', gender: 'female', looking_for: 'both', consent_terms: true };
+      const body = {
+        email: uniqueEmail('dead'),
+        name: 'Sanne',
+        password: 'correct horse battery',
+        date_of_birth: '1990-05-17',
+        gender: 'female',
+        looking_for: 'both',
+        consent_terms: true,
+      };
       expect((await dead.app.inject({ method: 'POST', url: '/api/signup.php', payload: body })).statusCode).toBe(201);
       for (const url of ['/api/reset-password.php', '/api/reactivation-mail.php']) {
         const known = await dead.app.inject({ method: 'POST', url, payload: { email: body.email } });

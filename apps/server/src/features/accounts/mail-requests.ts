@@ -52,7 +52,13 @@ export type SendLinkMail = (request: LinkMailRequest) => Promise<unknown>;
 
 async function accountOf(deps: Pick<AccountDeps, 'db' | 'profiles'>, siteId: number, email: string) {
   const [user] = await deps.db
-    .select({ id: users.id, status: users.status, language: users.language, deletedAt: users.deletedAt, name: deps.profiles.nameOf(users.profileId) })
+    .select({
+      id: users.id,
+      status: users.status,
+      language: users.language,
+      deletedAt: users.deletedAt,
+      name: deps.profiles.nameOf(users.profileId),
+    })
     .from(users)
     .where(and(eq(users.siteId, siteId), eq(users.email, email)))
     .limit(1);
@@ -119,7 +125,12 @@ async function mailAskedLink(deps: AccountDeps, ctx: MailContext, request: LinkM
   }
   if (request.kind !== 'password_reset' || user.status === 'erased') return;
   const now = deps.clock();
-  const token = await issueToken(deps.db, { userId: user.id, purpose: 'password_reset', now, expiresAt: hoursFrom(now, PASSWORD_RESET_TOKEN_HOURS) });
+  const token = await issueToken(deps.db, {
+    userId: user.id,
+    purpose: 'password_reset',
+    now,
+    expiresAt: hoursFrom(now, PASSWORD_RESET_TOKEN_HOURS),
+  });
   await sendAccountMail(deps, ctx, {
     kind: 'password_reset',
     to: email,

@@ -35,13 +35,19 @@ function toAccount(row: { language: string } & Omit<ModeratedAccount, 'language'
 /** The accounts of these profiles, by profile id (fictional profiles have none; erased accounts have no profile). */
 export async function accountsOfProfiles(db: Pick<Database, 'select'>, profileIds: number[]): Promise<Map<number, ModeratedAccount>> {
   if (profileIds.length === 0) return new Map();
-  const rows = await db.select(columns).from(users).where(inArray(users.profileId, [...new Set(profileIds)]));
+  const rows = await db
+    .select(columns)
+    .from(users)
+    .where(inArray(users.profileId, [...new Set(profileIds)]));
   return new Map(rows.map((r) => [r.profileId!, toAccount(r)]));
 }
 
 /** These accounts, by user id; erased ones are left out (they get no mail). */
 export async function accountsByIds(db: Pick<Database, 'select'>, userIds: number[]): Promise<Map<number, ModeratedAccount>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.select(columns).from(users).where(inArray(users.id, [...new Set(userIds)]));
+  const rows = await db
+    .select(columns)
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
   return new Map(rows.filter((r) => r.status !== 'erased').map((r) => [r.userId, toAccount(r)]));
 }

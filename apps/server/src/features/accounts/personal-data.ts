@@ -58,5 +58,10 @@ registerDataExportPart('account', async ({ db, now }, userId) => {
 
 registerDataExportPart('consents', async ({ db }, userId) => {
   const rows = await db.select().from(consents).where(eq(consents.userId, userId)).orderBy(asc(consents.id));
-  return rows.map((row) => ({ kind: row.kind, version: row.version, granted_at: iso(row.grantedAt), revoked_at: isoOrNull(row.revokedAt) }));
+  return rows.map((row) => ({
+    kind: row.kind,
+    version: row.version,
+    granted_at: iso(row.grantedAt),
+    revoked_at: isoOrNull(row.revokedAt),
+  }));
 });

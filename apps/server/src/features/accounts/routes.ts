@@ -137,13 +137,22 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
 
   app.put(
     '/api/user.php',
-    { schema: { tags, summary: "Store the member's language and/or their browser's time zone (400 invalid_time_zone)", body: ZLanguageRequest, response: { 200: ZUserAnswer, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Store the member's language and/or their browser's time zone (400 invalid_time_zone)",
+        body: ZLanguageRequest,
+        response: { 200: ZUserAnswer, ...errors },
+      },
+    },
     async (request) => {
       const member = await request.requireMember();
       const { language, time_zone: timeZone } = request.body;
       // The zone decides the member's day for the daily Likes: only one this runtime knows.
-      if (timeZone !== undefined && !isKnownTimeZone(timeZone)) throw new AppError(400, 'invalid_time_zone', 'errors.invalid_time_zone', {}, 'time_zone');
-      if (language !== undefined || timeZone !== undefined) await deps.db.update(users).set({ language, timeZone }).where(eq(users.id, member.id));
+      if (timeZone !== undefined && !isKnownTimeZone(timeZone))
+        throw new AppError(400, 'invalid_time_zone', 'errors.invalid_time_zone', {}, 'time_zone');
+      if (language !== undefined || timeZone !== undefined)
+        await deps.db.update(users).set({ language, timeZone }).where(eq(users.id, member.id));
       await changed(request, member.id);
       return currentUser(request);
     },
@@ -222,7 +231,14 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
 
   app.post(
     '/api/reset-password-do.php',
-    { schema: { tags, summary: 'Set a new password from a reset link', body: ZResetPasswordDoRequest, response: { 200: ZUserAnswer, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password from a reset link',
+        body: ZResetPasswordDoRequest,
+        response: { 200: ZUserAnswer, ...errors },
+      },
+    },
     async (request, reply) => {
       const { userId, sessionToken: token } = await resetPassword(deps, contextOf(request), request.body);
       await changed(request, userId);
@@ -232,7 +248,14 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
 
   app.post(
     '/api/password.php',
-    { schema: { tags, summary: 'Change the password (ends other sessions)', body: ZChangePasswordRequest, response: { 200: ZOkAnswer, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change the password (ends other sessions)',
+        body: ZChangePasswordRequest,
+        response: { 200: ZOkAnswer, ...errors },
+      },
+    },
     async (request) => {
       const member = await request.requireMember();
       await changePassword(deps, contextOf(request), member, request.body);
@@ -243,7 +266,14 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
 
   app.post(
     '/api/email.php',
-    { schema: { tags, summary: 'Request an e-mail change (confirmed by a mailed link)', body: ZChangeEmailRequest, response: { 200: ZUserAnswer, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Request an e-mail change (confirmed by a mailed link)',
+        body: ZChangeEmailRequest,
+        response: { 200: ZUserAnswer, ...errors },
+      },
+    },
     async (request) => {
       const member = await request.requireMember();
       await requestEmailChange(deps, contextOf(request), member, request.body);
@@ -278,7 +308,7 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
       schema: {
         tags,
         summary:
-          'Give or withdraw a consent: orientation_data (withdrawing clears the profile\'s sexuality and looking_for_gender) or ad_tracking (withdrawing clears the stored tracking); repeating changes nothing',
+          "Give or withdraw a consent: orientation_data (withdrawing clears the profile's sexuality and looking_for_gender) or ad_tracking (withdrawing clears the stored tracking); repeating changes nothing",
         body: ZConsentRequest,
         response: { 200: ZUserAnswer, ...errors },
       },
@@ -317,7 +347,14 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
 
   app.post(
     '/api/delete-account.php',
-    { schema: { tags, summary: 'Delete the account (pending for 14 days)', body: ZDeleteAccountRequest, response: { 200: ZOkAnswer, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete the account (pending for 14 days)',
+        body: ZDeleteAccountRequest,
+        response: { 200: ZOkAnswer, ...errors },
+      },
+    },
     async (request, reply) => {
       const member = await request.requireMember();
       await deleteAccount(deps, contextOf(request), member, request.body);
@@ -329,7 +366,14 @@ export async function accountRoutes(server: FastifyInstance, { deps, countryHead
 
   app.post(
     '/api/reactivation-mail.php',
-    { schema: { tags, summary: 'Mail a reactivation link to an account pending deletion', body: ZEmailRequest, response: { 200: ZSentAnswer, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Mail a reactivation link to an account pending deletion',
+        body: ZEmailRequest,
+        response: { 200: ZSentAnswer, ...errors },
+      },
+    },
     async (request) => {
       await requestReactivation(deps, contextOf(request), request.body, sendLinkMail);
       return { sent: true as const };

@@ -67,7 +67,9 @@ export async function lockAfterNotMe(deps: AccountDeps, ctx: RequestContext, tok
     const [user] = await tx
       .select({ id: users.id, email: users.email, language: users.language, name: deps.profiles.nameOf(users.profileId) })
       .from(users)
-      .where(and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), ne(users.status, 'erased'), ne(users.status, 'pending_deletion')))
+      .where(
+        and(eq(users.id, used.userId), eq(users.siteId, ctx.site.id), ne(users.status, 'erased'), ne(users.status, 'pending_deletion')),
+      )
       .for('update');
     if (!user) return null;
     // Restore the old address unless someone else has signed up with it since.

@@ -148,14 +148,24 @@ describe('who you are, whom you look for, and where (issue 28)', () => {
 
   it('stores the gender, and whom the member looks for with the orientation consent', async () => {
     const { user } = await signup(t, { gender: 'male', looking_for: 'female', consent_orientation_data: true });
-    expect(await profileOf(user.profile.id)).toMatchObject({ gender: 'male', lookingForGender: 'female', sexuality: null, seeking: 'female' });
+    expect(await profileOf(user.profile.id)).toMatchObject({
+      gender: 'male',
+      lookingForGender: 'female',
+      sexuality: null,
+      seeking: 'female',
+    });
   });
 
   it('without the orientation consent stores the gender but nothing of whom the member looks for (GDPR art. 9)', async () => {
     for (const consent of [false, undefined]) {
       const { user } = await signup(t, { gender: 'female', looking_for: 'female', consent_orientation_data: consent });
       // Nothing stored says whom she looks for: the other side counts her as looking for both.
-      expect(await profileOf(user.profile.id)).toMatchObject({ gender: 'female', lookingForGender: null, sexuality: null, seeking: 'both' });
+      expect(await profileOf(user.profile.id)).toMatchObject({
+        gender: 'female',
+        lookingForGender: null,
+        sexuality: null,
+        seeking: 'both',
+      });
       const recorded = await t.database.db.select().from(consents).where(eq(consents.userId, user.id));
       expect(recorded.map((c) => c.kind)).toEqual(['terms']);
     }

@@ -115,7 +115,12 @@ export async function signup(
     await deps.limiter.refund(ipKey, HOUR_MS, counted);
     throw error;
   }
-  await mailActivationLink(deps, ctx, { email: created.email, name: input.name.trim(), language: created.language, token: created.activationToken });
+  await mailActivationLink(deps, ctx, {
+    email: created.email,
+    name: input.name.trim(),
+    language: created.language,
+    token: created.activationToken,
+  });
   return { userId: created.userId, sessionToken: created.sessionToken };
 }
 
@@ -177,11 +182,13 @@ async function createAccount(
       const userId = user!.id;
       // The orientation consent is optional (decision 012): without it no row, and no
       // orientation is stored until the member gives it in the settings.
-      await tx.insert(consents).values([
-        { userId, kind: 'terms', version: termsVersion, grantedAt: now },
-        ...(input.consent_orientation_data ? [{ userId, kind: 'orientation_data' as const, version: termsVersion, grantedAt: now }] : []),
-        ...(input.consent_ad_tracking ? [{ userId, kind: 'ad_tracking' as const, version: termsVersion, grantedAt: now }] : []),
-      ]);
+      await tx
+        .insert(consents)
+        .values([
+          { userId, kind: 'terms', version: termsVersion, grantedAt: now },
+          ...(input.consent_orientation_data ? [{ userId, kind: 'orientation_data' as const, version: termsVersion, grantedAt: now }] : []),
+          ...(input.consent_ad_tracking ? [{ userId, kind: 'ad_tracking' as const, version: termsVersion, grantedAt: now }] : []),
+        ]);
       const activationToken = await issueToken(tx, {
         userId,
         purpose: 'activation',
@@ -264,10 +271,7 @@ async function consumeActivation(deps: AccountDeps, ctx: RequestContext, token: 
   return deps.events.transaction(deps.db, async (tx) => {
     const used = await consumeToken(tx, token, 'activation', now);
     if (!used) return null;
-    const [user] = await tx
-      .select({ status: users.status, siteId: users.siteId })
-      .from(users)
-      .where(eq(users.id, used.userId));
+    const [user] = await tx.select({ status: users.status, siteId: users.siteId }).from(users).where(eq(users.id, used.userId));
     if (!user || user.siteId !== ctx.site.id || (user.status !== 'not_confirmed' && user.status !== 'active')) return null;
     await activateInTx(deps.events, tx, used.userId, ctx.site, now);
     return used.userId;
@@ -298,4 +302,3 @@ export async function resendActivation(
     expiresInHours: ACTIVATION_TOKEN_HOURS,
   });
 }
-

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeMember, createAccountsTestApp, errorOf, nextIp, sessionCookieOf, tokenOf, type AccountsTestApp } from '../../test/accounts-kit';
+import {
+  activeMember,
+  createAccountsTestApp,
+  errorOf,
+  nextIp,
+  sessionCookieOf,
+  tokenOf,
+  type AccountsTestApp,
+} from '../../test/accounts-kit';
 
 /** Issue 10 security: a link mailed before a change must not undo it (decision 023). */
 let t: AccountsTestApp;
@@ -19,13 +27,16 @@ async function resetLink(email: string): Promise<string> {
   await t.app.jobs.drain();
   return tokenOf(await t.smtp.waitForMail(email), '/reset-password/do');
 }
-const useReset = (token: string, password: string) => post('/api/reset-password-do.php', { token, password, password_confirmation: password });
+const useReset = (token: string, password: string) =>
+  post('/api/reset-password-do.php', { token, password, password_confirmation: password });
 
 describe('password reset links end with a password change', () => {
   it('a reset link from before a change in the settings no longer works', async () => {
     const { body, cookie } = await activeMember(t);
     const early = await resetLink(body.email);
-    expect((await post('/api/password.php', { old_password: body.password, new_password: 'changed in settings' }, cookie)).json()).toEqual({ ok: true });
+    expect((await post('/api/password.php', { old_password: body.password, new_password: 'changed in settings' }, cookie)).json()).toEqual({
+      ok: true,
+    });
 
     const late = await useReset(early, 'the attacker chose');
     expect(late.statusCode).toBe(400);

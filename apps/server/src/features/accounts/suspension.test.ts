@@ -19,9 +19,17 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const accountOf = async (email: string) =>
-  (await t.database.db.select({ id: users.id, status: users.status, suspendedUntil: users.suspendedUntil }).from(users).where(eq(users.email, email)))[0]!;
+  (
+    await t.database.db
+      .select({ id: users.id, status: users.status, suspendedUntil: users.suspendedUntil })
+      .from(users)
+      .where(eq(users.email, email))
+  )[0]!;
 const askDeletion = (id: number, daysAgo: number) =>
-  t.database.db.update(users).set({ status: 'pending_deletion', deletedAt: new Date(t.clock().getTime() - daysAgo * DAY) }).where(eq(users.id, id));
+  t.database.db
+    .update(users)
+    .set({ status: 'pending_deletion', deletedAt: new Date(t.clock().getTime() - daysAgo * DAY) })
+    .where(eq(users.id, id));
 
 describe('suspensions and deletion requests', () => {
   it('a suspension ends in active, or in pending deletion when the member had asked to delete the account', async () => {
@@ -57,7 +65,9 @@ describe('suspensions and deletion requests', () => {
     await suspendAccount(t.database.db, ids[2]!, null);
 
     await eraseExpiredAccounts({ db: t.database.db, clock: t.clock, events: t.app.events });
-    const statuses = await Promise.all(ids.map(async (id) => (await t.database.db.select({ status: users.status }).from(users).where(eq(users.id, id)))[0]!.status));
+    const statuses = await Promise.all(
+      ids.map(async (id) => (await t.database.db.select({ status: users.status }).from(users).where(eq(users.id, id)))[0]!.status),
+    );
     expect(statuses).toEqual(['erased', 'erased', 'terminated']);
   });
 });

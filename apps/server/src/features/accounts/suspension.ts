@@ -24,7 +24,11 @@ export interface AccountStanding {
 }
 
 async function standingForUpdate(tx: Executor, userId: number): Promise<AccountStanding | null> {
-  const [row] = await tx.select({ status: users.status, suspendedUntil: users.suspendedUntil }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx
+    .select({ status: users.status, suspendedUntil: users.suspendedUntil })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
   return row && row.status !== 'erased' ? row : null;
 }
 

@@ -12,7 +12,6 @@ import { staffGet, staffMember, type TestStaff } from './test/audit-test-kit';
 import { csvField } from './csv';
 import { parseCsv } from '../../test/parse-csv';
 
-
 describe('audit log', () => {
   let t: TestApp;
   let admin: TestStaff;
@@ -27,10 +26,30 @@ describe('audit log', () => {
     const db = t.database.db;
     // 120 actions of the moderator a minute apart on 2026-02-01 and 02, and a few of the admin.
     for (let i = 0; i < 120; i++) {
-      await recordStaffAction(db, { staffId: moderator.id, action: 'photo.approve', itemType: 'photo', itemId: i, siteId: 1, before: { status: 'pending' }, after: { status: 'approved' } }, new Date(base + i * 20 * 60_000));
+      await recordStaffAction(
+        db,
+        {
+          staffId: moderator.id,
+          action: 'photo.approve',
+          itemType: 'photo',
+          itemId: i,
+          siteId: 1,
+          before: { status: 'pending' },
+          after: { status: 'approved' },
+        },
+        new Date(base + i * 20 * 60_000),
+      );
     }
-    await recordStaffAction(db, { staffId: admin.id, action: 'site.update', itemType: 'site', itemId: 1, before: { name: 'Old' }, after: { name: nasty } }, new Date('2026-02-03T12:00:00Z'));
-    await recordStaffAction(db, { staffId: admin.id, action: 'credits.correct', itemType: 'user', itemId: 42, after: { amount: '=1+1' } }, new Date('2026-02-03T13:00:00Z'));
+    await recordStaffAction(
+      db,
+      { staffId: admin.id, action: 'site.update', itemType: 'site', itemId: 1, before: { name: 'Old' }, after: { name: nasty } },
+      new Date('2026-02-03T12:00:00Z'),
+    );
+    await recordStaffAction(
+      db,
+      { staffId: admin.id, action: 'credits.correct', itemType: 'user', itemId: 42, after: { amount: '=1+1' } },
+      new Date('2026-02-03T13:00:00Z'),
+    );
   });
   afterAll(async () => t?.close());
 
@@ -39,7 +58,11 @@ describe('audit log', () => {
     let before: string | null = null;
     let pages = 0;
     do {
-      const response = await staffGet(t, admin, `/admin/api/audit?staff_id=${moderator.id}${before ? `&before=${encodeURIComponent(before)}` : ''}`);
+      const response = await staffGet(
+        t,
+        admin,
+        `/admin/api/audit?staff_id=${moderator.id}${before ? `&before=${encodeURIComponent(before)}` : ''}`,
+      );
       expect(response.statusCode, response.body).toBe(200);
       const page = ZAuditPage.parse(response.json());
       expect(page.entries.length).toBeLessThanOrEqual(AUDIT_PAGE_SIZE);
@@ -54,7 +77,13 @@ describe('audit log', () => {
   it('filters by staff member, item and time', async () => {
     const byItem = ZAuditPage.parse((await staffGet(t, admin, '/admin/api/audit?item_type=photo&item_id=7')).json());
     expect(byItem.entries).toHaveLength(1);
-    expect(byItem.entries[0]).toMatchObject({ staff_id: moderator.id, action: 'photo.approve', item_id: '7', before: { status: 'pending' }, after: { status: 'approved' } });
+    expect(byItem.entries[0]).toMatchObject({
+      staff_id: moderator.id,
+      action: 'photo.approve',
+      item_id: '7',
+      before: { status: 'pending' },
+      after: { status: 'approved' },
+    });
 
     const byAdmin = ZAuditPage.parse((await staffGet(t, admin, `/admin/api/audit?staff_id=${admin.id}`)).json());
     expect(byAdmin.entries.map((e) => e.action)).toEqual(['credits.correct', 'site.update']);
@@ -66,7 +95,9 @@ describe('audit log', () => {
     const csv = await staffGet(t, admin, '/admin/api/audit.csv?item_type=photo&from=2026-02-01&to=2026-02-01');
     expect(parseCsv(csv.body)).toHaveLength(1 + 45);
 
-    const window = ZAuditPage.parse((await staffGet(t, admin, '/admin/api/audit?from=2026-02-01T09:00:00Z&to=2026-02-01T10:00:00Z')).json());
+    const window = ZAuditPage.parse(
+      (await staffGet(t, admin, '/admin/api/audit?from=2026-02-01T09:00:00Z&to=2026-02-01T10:00:00Z')).json(),
+    );
     expect(window.entries.map((e) => e.item_id)).toEqual(['3', '2', '1', '0']);
 
     expect((await staffGet(t, admin, '/admin/api/audit?from=yesterday')).statusCode).toBe(400);
@@ -110,7 +141,11 @@ describe('audit log', () => {
   it('refuses UPDATE and DELETE of its rows, whoever asks', async () => {
     const db = t.database.db;
     // drizzle wraps the database's error: its cause carries the trigger's message.
-    const refusal = (query: Promise<unknown>) => query.then(() => 'done', (error: { cause?: { message?: string } }) => error.cause?.message ?? String(error));
+    const refusal = (query: Promise<unknown>) =>
+      query.then(
+        () => 'done',
+        (error: { cause?: { message?: string } }) => error.cause?.message ?? String(error),
+      );
     expect(await refusal(db.execute(sql`UPDATE audit_log SET action = 'nothing.happened'`))).toMatch(/append-only: UPDATE refused/);
     expect(await refusal(db.execute(sql`DELETE FROM audit_log`))).toMatch(/append-only: DELETE refused/);
     expect(await refusal(db.execute(sql`TRUNCATE audit_log`))).toMatch(/append-only: TRUNCATE refused/);

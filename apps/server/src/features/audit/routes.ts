@@ -22,7 +22,12 @@ export const auditRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = asyn
     `${ADMIN_API_PREFIX}/audit`,
     {
       config: { staffAccess: 'audit.view' },
-      schema: { tags, summary: 'Staff actions, newest first, filtered by staff member, item and time', querystring: ZAuditQuery, response: { 200: ZAuditPage, ...errors } },
+      schema: {
+        tags,
+        summary: 'Staff actions, newest first, filtered by staff member, item and time',
+        querystring: ZAuditQuery,
+        response: { 200: ZAuditPage, ...errors },
+      },
     },
     async (request) => {
       const { rows, more } = await auditPage(deps.db, request.query, AUDIT_PAGE_SIZE);

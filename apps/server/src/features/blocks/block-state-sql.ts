@@ -12,7 +12,10 @@ import { profileIdOfUser } from '../accounts/profile-of-user';
  * query) blocked the target profile (one probe of the blocks key), and whether the target's
  * member blocked the viewer (the viewer's blockers by blocks_blocked_profile_idx, usually none).
  */
-export function blockStateSql(viewer: { userId: SQLWrapper | number; profileId: SQLWrapper | number }, targetProfileId: SQLWrapper | number) {
+export function blockStateSql(
+  viewer: { userId: SQLWrapper | number; profileId: SQLWrapper | number },
+  targetProfileId: SQLWrapper | number,
+) {
   return {
     blockedByViewer: sql<boolean>`exists (select 1 from ${blocks} where ${and(eq(blocks.blockerUserId, viewer.userId), eq(blocks.blockedProfileId, targetProfileId))})`,
     blockedByTarget: sql<boolean>`exists (select 1 from ${blocks} where ${and(

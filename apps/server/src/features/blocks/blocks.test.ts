@@ -13,8 +13,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const block = (domain: string, profileId: unknown, cookie?: string) => send(t, 'POST', `/api/block.php?domain=${domain}`, { profile_id: profileId }, cookie);
-const unblock = (domain: string, profileId: unknown, cookie?: string) => send(t, 'DELETE', `/api/block.php?domain=${domain}`, { profile_id: profileId }, cookie);
+const block = (domain: string, profileId: unknown, cookie?: string) =>
+  send(t, 'POST', `/api/block.php?domain=${domain}`, { profile_id: profileId }, cookie);
+const unblock = (domain: string, profileId: unknown, cookie?: string) =>
+  send(t, 'DELETE', `/api/block.php?domain=${domain}`, { profile_id: profileId }, cookie);
 const searchIds = async (domain: string, cookie: string) =>
   ((await get(t, `/api/search.php?domain=${domain}`, cookie)).json().profiles as { id: number }[]).map((p) => p.id);
 
@@ -36,12 +38,15 @@ describe('POST and DELETE /api/block.php', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ blockedProfileId: blocked.profileId, createdAt: new Date('2026-03-10T10:00:00Z') });
     for (let i = 0; i < 2; i++) {
-      expect((await unblock(domain, blocked.profileId, blocker.cookie)).json()).toEqual({ profile_id: blocked.profileId, is_blocked: false });
+      expect((await unblock(domain, blocked.profileId, blocker.cookie)).json()).toEqual({
+        profile_id: blocked.profileId,
+        is_blocked: false,
+      });
     }
     expect(await db().$count(blocks, eq(blocks.blockerUserId, blocker.userId))).toBe(0);
   });
 
-  it('refuses visitors, one\'s own profile, unknown and other sites\' profiles', async () => {
+  it("refuses visitors, one's own profile, unknown and other sites' profiles", async () => {
     const { domain, blocker } = await pair();
     const other = await newSite(t);
     const elsewhere = await insertProfile(db(), { siteId: other.siteId });
@@ -58,7 +63,7 @@ describe('POST and DELETE /api/block.php', () => {
     expect((await block(domain, 'seven', blocker.cookie)).statusCode).toBe(400);
   });
 
-  it('hides the two from each other\'s search, both ways, until unblocked', async () => {
+  it("hides the two from each other's search, both ways, until unblocked", async () => {
     const { domain, blocker, blocked } = await pair();
     expect(await searchIds(domain, blocker.cookie)).toContain(blocked.profileId);
     await block(domain, blocked.profileId, blocker.cookie);
@@ -69,7 +74,7 @@ describe('POST and DELETE /api/block.php', () => {
     expect(await searchIds(domain, blocked.cookie)).toContain(blocker.profileId);
   });
 
-  it('shows the blocked member the no-access text instead of the blocker\'s profile', async () => {
+  it("shows the blocked member the no-access text instead of the blocker's profile", async () => {
     const { domain, blocker, blocked } = await pair();
     await block(domain, blocked.profileId, blocker.cookie);
     const refused = await get(t, `/api/member.php?domain=${domain}&id=${blocker.profileId}&locale=es`, blocked.cookie);
@@ -116,7 +121,10 @@ describe('member.blocked and member.unblocked', () => {
     for (const type of ['member.blocked', 'member.unblocked'] as const) {
       t.app.events.handleInTransaction(type, `blocks test: records ${type}`, async (event, tx) => {
         // Inside the block's transaction: the block row is already (or no longer) there.
-        const rows = await tx.select().from(blocks).where(and(eq(blocks.blockerUserId, event.blockerUserId), eq(blocks.blockedProfileId, event.blockedProfileId)));
+        const rows = await tx
+          .select()
+          .from(blocks)
+          .where(and(eq(blocks.blockerUserId, event.blockerUserId), eq(blocks.blockedProfileId, event.blockedProfileId)));
         if (failNext) throw new Error('handler failed');
         seen.push({ ...event, inTransaction: rows.length } as never);
       });
@@ -172,14 +180,16 @@ describe('mayContactFirst', () => {
     expect(await mayContactFirst(db(), as(third), 999999)).toBe(false);
 
     // Likes and chats will tell profiles about existing partners: for them an invisible member stays reachable.
-    addExistingContactSource(async (_db, viewer, targetProfileId) => viewer.profileId === blocker.profileId && targetProfileId === third.profileId);
+    addExistingContactSource(
+      async (_db, viewer, targetProfileId) => viewer.profileId === blocker.profileId && targetProfileId === third.profileId,
+    );
     expect(await mayContactFirst(db(), as(blocker), third.profileId)).toBe(true);
     expect(await mayContactFirst(db(), as(blocked), third.profileId)).toBe(false);
   });
 });
 
 describe('GET /api/blocks.php', () => {
-  it('lists the member\'s own blocks, newest first, with name, thumbnail and date, until unblocked', async () => {
+  it("lists the member's own blocks, newest first, with name, thumbnail and date, until unblocked", async () => {
     const { domain, blocker, blocked } = await pair();
     const second = await activeMemberOn(t, domain);
     await addPhoto(db(), second.profileId, { thumbFilename: 'ab/second-thumb.jpg' });
@@ -192,12 +202,21 @@ describe('GET /api/blocks.php', () => {
     await block(domain, blocker.profileId, pending.cookie); // someone blocking the member is not in their list
     const list = (await get(t, `/api/blocks.php?domain=${domain}`, blocker.cookie)).json().blocks;
     expect(list).toEqual([
-      { profile_id: second.profileId, name: expect.any(String), main_image: expect.stringMatching(/ab\/second-thumb\.jpg$/), blocked_at: secondAt },
+      {
+        profile_id: second.profileId,
+        name: expect.any(String),
+        main_image: expect.stringMatching(/ab\/second-thumb\.jpg$/),
+        blocked_at: secondAt,
+      },
       { profile_id: blocked.profileId, name: expect.any(String), main_image: null, blocked_at: expect.any(String) },
     ]);
     await unblock(domain, second.profileId, blocker.cookie);
-    expect((await get(t, `/api/blocks.php?domain=${domain}`, blocker.cookie)).json().blocks.map((b: { profile_id: number }) => b.profile_id)).toEqual([blocked.profileId]);
-    expect((await get(t, `/api/blocks.php?domain=${domain}`, pending.cookie)).json().blocks.map((b: { profile_id: number }) => b.profile_id)).toEqual([blocker.profileId]);
+    expect(
+      (await get(t, `/api/blocks.php?domain=${domain}`, blocker.cookie)).json().blocks.map((b: { profile_id: number }) => b.profile_id),
+    ).toEqual([blocked.profileId]);
+    expect(
+      (await get(t, `/api/blocks.php?domain=${domain}`, pending.cookie)).json().blocks.map((b: { profile_id: number }) => b.profile_id),
+    ).toEqual([blocker.profileId]);
   });
 
   it('is for members only', async () => {

@@ -14,6 +14,9 @@ export async function blocksGivenForDesk(db: Reader, userId: number) {
 }
 
 export async function blocksReceivedCountForDesk(db: Reader, profileId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(blocks).where(eq(blocks.blockedProfileId, profileId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(blocks)
+    .where(eq(blocks.blockedProfileId, profileId));
   return row?.n ?? 0;
 }

@@ -63,7 +63,12 @@ export async function blockProfile(deps: BlockDeps, blocker: Blocker, profileId:
     // Spec section 4, "blocking deletes chats and likes": their features handle this event in
     // this transaction, so a block never leaves half of a contact behind. A repeated block is a no-op.
     if (added.length > 0) {
-      await deps.events.publish(tx, { type: 'member.blocked', blockerUserId: blocker.userId, blockerProfileId: blocker.profileId, blockedProfileId: profileId });
+      await deps.events.publish(tx, {
+        type: 'member.blocked',
+        blockerUserId: blocker.userId,
+        blockerProfileId: blocker.profileId,
+        blockedProfileId: profileId,
+      });
     }
   });
 }
@@ -76,7 +81,12 @@ export async function unblockProfile(deps: BlockDeps, blocker: Blocker, profileI
       .where(and(eq(blocks.blockerUserId, blocker.userId), eq(blocks.blockedProfileId, profileId)))
       .returning({ blockedProfileId: blocks.blockedProfileId });
     if (lifted.length > 0) {
-      await deps.events.publish(tx, { type: 'member.unblocked', blockerUserId: blocker.userId, blockerProfileId: blocker.profileId, blockedProfileId: profileId });
+      await deps.events.publish(tx, {
+        type: 'member.unblocked',
+        blockerUserId: blocker.userId,
+        blockerProfileId: blocker.profileId,
+        blockedProfileId: profileId,
+      });
     }
   });
 }
@@ -95,7 +105,12 @@ export async function blockedEitherWay(db: Database, member: { userId: number; p
     .select({ id: sql<number | null>`${blocks.blockedProfileId}` })
     .from(blocks)
     .where(eq(blocks.blockerUserId, member.userId))
-    .union(db.select({ id: profileIdOfUser(blocks.blockerUserId) }).from(blocks).where(eq(blocks.blockedProfileId, member.profileId)));
+    .union(
+      db
+        .select({ id: profileIdOfUser(blocks.blockerUserId) })
+        .from(blocks)
+        .where(eq(blocks.blockedProfileId, member.profileId)),
+    );
   // A blocker without a profile (an erased account) has nobody to hide.
   return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
 }
@@ -117,10 +132,12 @@ export async function blockStateBetween(
   viewer: { userId: number; profileId: number },
   targetProfileId: number,
 ): Promise<{ blockedByViewer: boolean; blockedByTarget: boolean }> {
-  const rows = (await blockStateStatement(db, { viewerUserId: viewer.userId, viewerProfileId: viewer.profileId, targetProfileId })).map((row) => ({
-    blockerUserId: row.blocker_user_id,
-    blockedProfileId: row.blocked_profile_id,
-  }));
+  const rows = (await blockStateStatement(db, { viewerUserId: viewer.userId, viewerProfileId: viewer.profileId, targetProfileId })).map(
+    (row) => ({
+      blockerUserId: row.blocker_user_id,
+      blockedProfileId: row.blocked_profile_id,
+    }),
+  );
   return {
     blockedByViewer: rows.some((r) => r.blockerUserId === viewer.userId && r.blockedProfileId === targetProfileId),
     blockedByTarget: rows.some((r) => r.blockedProfileId === viewer.profileId && r.blockerUserId !== viewer.userId),
@@ -139,7 +156,14 @@ export async function listBlocks(deps: Pick<BlockDeps, 'db' | 'profiles'>, block
     .where(eq(blocks.blockerUserId, blocker.userId))
     .orderBy(desc(blocks.createdAt), desc(blocks.blockedProfileId));
   if (made.length === 0) return [];
-  const cards = new Map((await deps.profiles.cardsByIds(blocker.siteId, made.map((b) => b.profileId))).map((card) => [card.id, card]));
+  const cards = new Map(
+    (
+      await deps.profiles.cardsByIds(
+        blocker.siteId,
+        made.map((b) => b.profileId),
+      )
+    ).map((card) => [card.id, card]),
+  );
   return made.flatMap(({ profileId, blockedAt }) => {
     const card = cards.get(profileId);
     return card ? [{ profileId, name: card.name, thumbFilename: card.thumbFilename, blockedAt }] : [];

@@ -14,7 +14,15 @@ import { Text } from '@react-email/text';
 import type { TCampaignKind } from '@cupido/shared/campaigns';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { translate } from '../../i18n/translate';
-import { assertWebLinks, brandColors, MailFrame, mailButton, mailHeading, mailText, type MailFrameBrand } from '../notifications/mail-frame';
+import {
+  assertWebLinks,
+  brandColors,
+  MailFrame,
+  mailButton,
+  mailHeading,
+  mailText,
+  type MailFrameBrand,
+} from '../notifications/mail-frame';
 
 export interface CampaignMailInput extends MailFrameBrand {
   kind: TCampaignKind;
@@ -72,10 +80,7 @@ function CampaignMail({ input }: { input: CampaignMailInput }) {
         </Text>
       ))}
       {input.button && (
-        <Button
-          href={input.button.link}
-          style={mailButton(color, onColor)}
-        >
+        <Button href={input.button.link} style={mailButton(color, onColor)}>
           {input.button.label}
         </Button>
       )}

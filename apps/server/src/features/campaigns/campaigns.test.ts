@@ -31,7 +31,10 @@ let admin: TestStaff;
 
 beforeAll(async () => {
   // A Tuesday, late morning in the demo sites' zone (quiet hours are 22:00-08:00).
-  t = await createAccountsTestApp(new Date('2026-03-10T10:00:00Z'), { campaignMailsPerMinute: RATE, rateLimitKeyPrefix: RATE_LIMIT_PREFIX });
+  t = await createAccountsTestApp(new Date('2026-03-10T10:00:00Z'), {
+    campaignMailsPerMinute: RATE,
+    rateLimitKeyPrefix: RATE_LIMIT_PREFIX,
+  });
   kit = campaignKit(t);
 });
 // A staff session ends after 30 idle minutes of the app's clock, which the tests move: a fresh one for each test and after each jump.
@@ -40,7 +43,8 @@ beforeEach(freshAdmin);
 afterAll(async () => t?.close());
 beforeEach(() => t.smtp.clear());
 
-const mailsTo = (member: CampaignMember): ReceivedMail[] => t.smtp.mails.filter((mail) => mail.to.includes(member.body.email.toLowerCase()));
+const mailsTo = (member: CampaignMember): ReceivedMail[] =>
+  t.smtp.mails.filter((mail) => mail.to.includes(member.body.email.toLowerCase()));
 const campaignCount = async () => (await t.database.db.select({ n: count() }).from(campaigns))[0]!.n;
 const getCampaign = async (id: number) => ZCampaign.parse((await staffGet(t, admin, `/admin/api/campaigns/${id}`)).json());
 
@@ -61,8 +65,14 @@ describe('the audience', () => {
     const otherSite = await kit.member(other.domain, 'en', ['promotions']);
     const unconfirmed = await signup(t, { language: 'en' }, site.domain);
     await optInDirectly(unconfirmed.user.id, 'promotions');
-    await t.database.db.update(users).set({ status: 'suspended', suspendedUntil: new Date('2026-04-01T00:00:00Z') }).where(eq(users.id, suspended.userId));
-    await t.database.db.update(users).set({ notificationsDisabled: ['bounce'] }).where(eq(users.id, bounced.userId));
+    await t.database.db
+      .update(users)
+      .set({ status: 'suspended', suspendedUntil: new Date('2026-04-01T00:00:00Z') })
+      .where(eq(users.id, suspended.userId));
+    await t.database.db
+      .update(users)
+      .set({ notificationsDisabled: ['bounce'] })
+      .where(eq(users.id, bounced.userId));
     t.smtp.clear();
 
     const campaign = await kit.created(admin, kit.draft(site.siteId, site.domain));
@@ -80,7 +90,9 @@ describe('the audience', () => {
     expect(mail!.text).toContain('offers and promotions');
     expect(mail!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     const unsubscribe = mail!.headers.get('list-unsubscribe')!;
-    expect(unsubscribe).toMatch(new RegExp(`^<https://${site.domain.replace(/\./g, '\\.')}/api/unsubscribe\\.php\\?token=${optedIn.userId}-promotions-`));
+    expect(unsubscribe).toMatch(
+      new RegExp(`^<https://${site.domain.replace(/\./g, '\\.')}/api/unsubscribe\\.php\\?token=${optedIn.userId}-promotions-`),
+    );
     const button = mail!.links.find((link) => new URL(link).pathname === '/credits');
     expect(new URL(button!).searchParams.get('sub2')).toBe(`campaign-${campaign.id}`);
     expect(new URL(button!).origin).toBe(`https://${site.domain}`);
@@ -96,7 +108,11 @@ describe('the audience', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.statusCode, oneClick.body).toBe(200);
-    const settings = await t.app.inject({ method: 'GET', url: `/api/notification-settings.php?domain=${site.domain}`, headers: { cookie: optedIn.cookie } });
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: `/api/notification-settings.php?domain=${site.domain}`,
+      headers: { cookie: optedIn.cookie },
+    });
     expect(settings.json().preferences.promotions.email).toBe(false);
   });
 
@@ -105,7 +121,13 @@ describe('the audience', () => {
     const [stays, leaves] = site.members as [CampaignMember, CampaignMember];
     const campaign = await kit.created(admin, kit.draft(site.siteId, site.domain));
     await kit.sent(admin, campaign.id);
-    const off = await send(t, 'PUT', `/api/notification-settings.php?domain=${site.domain}`, { kind: 'promotions', channel: 'email', enabled: false }, leaves.cookie);
+    const off = await send(
+      t,
+      'PUT',
+      `/api/notification-settings.php?domain=${site.domain}`,
+      { kind: 'promotions', channel: 'email', enabled: false },
+      leaves.cookie,
+    );
     expect(off.statusCode).toBe(200);
     await t.app.jobs.drain();
     expect(mailsTo(stays)).toHaveLength(1);
@@ -123,8 +145,19 @@ describe('by push', () => {
 
   const browserOf = (domain: string, member: CampaignMember) => subscribedBrowser(t, service, domain, member.cookie);
   const optIn = async (domain: string, member: CampaignMember, channel: 'email' | 'push') =>
-    expect((await send(t, 'PUT', `/api/notification-settings.php?domain=${domain}`, { kind: 'promotions', channel, enabled: true }, member.cookie)).statusCode).toBe(200);
-  const pushesTo = (browser: TestPushSubscription) => service.received.filter((push) => push.endpoint === browser.endpoint).map((push) => ZPushMessage.strict().parse(push.payload));
+    expect(
+      (
+        await send(
+          t,
+          'PUT',
+          `/api/notification-settings.php?domain=${domain}`,
+          { kind: 'promotions', channel, enabled: true },
+          member.cookie,
+        )
+      ).statusCode,
+    ).toBe(200);
+  const pushesTo = (browser: TestPushSubscription) =>
+    service.received.filter((push) => push.endpoint === browser.endpoint).map((push) => ZPushMessage.strict().parse(push.payload));
 
   it('reaches the members who opted in by push and have a browser, by push alone or with the mail, once each', async () => {
     const site = await newSite(t);
@@ -135,7 +168,10 @@ describe('by push', () => {
     for (const member of [pushOnly, both, noBrowser]) await optIn(site.domain, member, 'push');
     t.smtp.clear();
 
-    const campaign = await kit.created(admin, kit.draft(site.siteId, site.domain, { body: `${'All credit packages are half price until Sunday. '.repeat(5)}\n\nSee you soon!` }));
+    const campaign = await kit.created(
+      admin,
+      kit.draft(site.siteId, site.domain, { body: `${'All credit packages are half price until Sunday. '.repeat(5)}\n\nSee you soon!` }),
+    );
     expect(campaign.counts.audience).toBe(2); // the member without a browser has nowhere to get it
     await kit.sent(admin, campaign.id);
     await t.app.jobs.drain();
@@ -148,7 +184,13 @@ describe('by push', () => {
     for (const browser of [pushOnlyBrowser, bothBrowser]) {
       const [push, ...more] = pushesTo(browser);
       expect(more).toEqual([]);
-      expect(push).toMatchObject({ kind: 'promotions', title: 'Half price this weekend', tag: `campaign:${campaign.id}`, checkUrl, openUrl: `/login?redirect=${encodeURIComponent(checkUrl)}` });
+      expect(push).toMatchObject({
+        kind: 'promotions',
+        title: 'Half price this weekend',
+        tag: `campaign:${campaign.id}`,
+        checkUrl,
+        openUrl: `/login?redirect=${encodeURIComponent(checkUrl)}`,
+      });
       // The first paragraph, cut to fit a lock screen.
       expect(push!.body).toMatch(/^All credit packages are half price until Sunday\. All credit .*…$/);
       expect(push!.body.length).toBe(160);
@@ -163,7 +205,11 @@ describe('preview and test send', () => {
     const site = await kit.siteWithOptedIn(1);
     const before = await campaignCount();
     const response = await staffSend(t, admin, 'POST', '/admin/api/campaigns/preview', {
-      ...kit.draft(site.siteId, site.domain, { language: 'nl', subject: 'Nieuws', body: 'Eerste alinea <script>alert(1)</script>\n\nTweede alinea' }),
+      ...kit.draft(site.siteId, site.domain, {
+        language: 'nl',
+        subject: 'Nieuws',
+        body: 'Eerste alinea <script>alert(1)</script>\n\nTweede alinea',
+      }),
     });
     expect(response.statusCode, response.body).toBe(200);
     const preview = ZCampaignPreview.parse(response.json());
@@ -211,7 +257,13 @@ describe('sending', () => {
     await t.app.jobs.drain();
     const afterwards = await staffSend(t, admin, 'POST', `/admin/api/campaigns/${campaign.id}/send`);
     expect(afterwards.statusCode).toBe(409);
-    const edit = await staffSend(t, admin, 'PUT', `/admin/api/campaigns/${campaign.id}`, kit.draft(site.siteId, site.domain, { subject: 'Changed' }));
+    const edit = await staffSend(
+      t,
+      admin,
+      'PUT',
+      `/admin/api/campaigns/${campaign.id}`,
+      kit.draft(site.siteId, site.domain, { subject: 'Changed' }),
+    );
     expect(edit.statusCode).toBe(409);
     expect(errorOf(edit).code).toBe('campaign_not_draft');
     const cancel = await staffSend(t, admin, 'POST', `/admin/api/campaigns/${campaign.id}/cancel`);
@@ -286,7 +338,10 @@ describe('sending', () => {
 describe('several server processes', () => {
   let second: TestApp;
   beforeAll(async () => {
-    second = await createTestApp({ smtpUrl: t.smtp.url, campaignMailsPerMinute: RATE, rateLimitKeyPrefix: RATE_LIMIT_PREFIX }, { database: t.database, clock: t.clock });
+    second = await createTestApp(
+      { smtpUrl: t.smtp.url, campaignMailsPerMinute: RATE, rateLimitKeyPrefix: RATE_LIMIT_PREFIX },
+      { database: t.database, clock: t.clock },
+    );
   });
   afterAll(async () => second?.close());
 
@@ -298,7 +353,10 @@ describe('several server processes', () => {
     await kit.sent(admin, campaign.id);
     // The other process queues the same batches (its resume schedule), and a stray duplicate job too.
     await second.app.jobs.runSchedules();
-    await second.app.jobs.send({ name: CAMPAIGN_BATCH_JOB } as JobDefinition<{ campaignId: number; batch: number }>, { campaignId: campaign.id, batch: 0 });
+    await second.app.jobs.send({ name: CAMPAIGN_BATCH_JOB } as JobDefinition<{ campaignId: number; batch: number }>, {
+      campaignId: campaign.id,
+      batch: 0,
+    });
     await Promise.all([t.app.jobs.drain(), second.app.jobs.drain()]);
     // One throttle for the site across both processes (a duplicate racing the original may use up a slot, never add one).
     expect(t.smtp.mails.length).toBeGreaterThan(0);
@@ -307,7 +365,10 @@ describe('several server processes', () => {
     for (let minute = 1; minute <= 5 && (await kit.statusOf(campaign.id)) !== 'sent'; minute++) {
       const before = t.smtp.mails.length;
       t.clock.set(new Date(t.clock().getTime() + 60_000));
-      await Promise.all([t.app.jobs.drain({ includeDelayed: true, maxRuns: 20 }), second.app.jobs.drain({ includeDelayed: true, maxRuns: 20 })]);
+      await Promise.all([
+        t.app.jobs.drain({ includeDelayed: true, maxRuns: 20 }),
+        second.app.jobs.drain({ includeDelayed: true, maxRuns: 20 }),
+      ]);
       expect(t.smtp.mails.length - before).toBeLessThanOrEqual(RATE);
     }
     for (const member of site.members) expect(mailsTo(member)).toHaveLength(1);
@@ -322,10 +383,16 @@ describe('personal data', () => {
     const campaign = await kit.created(admin, kit.draft(site.siteId, site.domain));
     await kit.sent(admin, campaign.id);
     await t.app.jobs.drain();
-    const response = await t.app.inject({ method: 'GET', url: `/api/personal-data.php?domain=${site.domain}`, headers: { cookie: member.cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/personal-data.php?domain=${site.domain}`,
+      headers: { cookie: member.cookie },
+    });
     expect(response.statusCode, response.body).toBe(200);
     const file = ZPersonalDataExport.strict().parse(response.json());
-    expect(file.campaign_mails).toEqual([{ kind: 'promotions', subject: 'Half price this weekend', status: 'sent', at: t.clock().toISOString() }]);
+    expect(file.campaign_mails).toEqual([
+      { kind: 'promotions', subject: 'Half price this weekend', status: 'sent', at: t.clock().toISOString() },
+    ]);
 
     const { events } = t.app;
     await events.transaction(t.database.db, (tx) => events.publish(tx, { type: 'account.erased', userId: member.userId, profileId: null }));
@@ -347,7 +414,10 @@ describe('who may', () => {
       ['POST', `/admin/api/campaigns/${campaign.id}/cancel`],
       ['POST', '/admin/api/campaigns/preview'],
     ] as const) {
-      const response = method === 'GET' ? await staffGet(t, moderator, url) : await staffSend(t, moderator, method, url, kit.draft(site.siteId, site.domain));
+      const response =
+        method === 'GET'
+          ? await staffGet(t, moderator, url)
+          : await staffSend(t, moderator, method, url, kit.draft(site.siteId, site.domain));
       expect(response.statusCode, url).toBe(403);
       expect(errorOf(response).code).toBe('staff_forbidden');
     }
@@ -394,7 +464,11 @@ describe('bad input', () => {
 
     // An edit with bad input leaves the draft as it was.
     const campaign = await kit.created(admin, good);
-    const edit = await staffSend(t, admin, 'PUT', `/admin/api/campaigns/${campaign.id}`, { ...good, subject: 'New', link: 'https://evil.example/' });
+    const edit = await staffSend(t, admin, 'PUT', `/admin/api/campaigns/${campaign.id}`, {
+      ...good,
+      subject: 'New',
+      link: 'https://evil.example/',
+    });
     expect(edit.statusCode).toBe(400);
     expect((await getCampaign(campaign.id)).subject).toBe(good.subject);
     expect((await staffGet(t, admin, '/admin/api/campaigns/999999')).statusCode).toBe(404);
@@ -404,11 +478,25 @@ describe('bad input', () => {
   it('records edits in the audit log with before and after', async () => {
     const site = await newSite(t);
     const campaign = await kit.created(admin, kit.draft(site.siteId, site.domain));
-    const edit = await staffSend(t, admin, 'PUT', `/admin/api/campaigns/${campaign.id}`, kit.draft(site.siteId, site.domain, { link: null, button_label: null, subject: 'Plain news', kind: 'news' }));
+    const edit = await staffSend(
+      t,
+      admin,
+      'PUT',
+      `/admin/api/campaigns/${campaign.id}`,
+      kit.draft(site.siteId, site.domain, { link: null, button_label: null, subject: 'Plain news', kind: 'news' }),
+    );
     expect(edit.statusCode, edit.body).toBe(200);
-    expect(ZCampaign.parse(edit.json())).toMatchObject({ subject: 'Plain news', kind: 'news', link: null, button_label: null, status: 'draft' });
+    expect(ZCampaign.parse(edit.json())).toMatchObject({
+      subject: 'Plain news',
+      kind: 'news',
+      link: null,
+      button_label: null,
+      status: 'draft',
+    });
     const log = await staffGet(t, admin, `/admin/api/audit?item_type=campaign&item_id=${campaign.id}`);
-    const update = (log.json().entries as { action: string; before: { subject: string }; after: { subject: string } }[]).find((e) => e.action === 'campaign.update');
+    const update = (log.json().entries as { action: string; before: { subject: string }; after: { subject: string } }[]).find(
+      (e) => e.action === 'campaign.update',
+    );
     expect(update).toMatchObject({ before: { subject: 'Half price this weekend' }, after: { subject: 'Plain news' } });
   });
 });

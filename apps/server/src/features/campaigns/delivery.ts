@@ -61,13 +61,17 @@ export interface CampaignDelivery {
 }
 
 export function campaignDelivery(deps: CampaignDeps): CampaignDelivery {
-  const batch: JobDefinition<CampaignBatchJob> = { name: CAMPAIGN_BATCH_JOB, run: (data, context) => sendBatch(deps, batch, data, context.jobId) };
+  const batch: JobDefinition<CampaignBatchJob> = {
+    name: CAMPAIGN_BATCH_JOB,
+    run: (data, context) => sendBatch(deps, batch, data, context.jobId),
+  };
   const queueBatches = async (campaignId: number) => {
     const batches = await deps.db
       .selectDistinct({ batch: campaignRecipients.batch })
       .from(campaignRecipients)
       .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.status, 'queued')));
-    for (const { batch: number } of batches) await deps.jobs.send(batch, { campaignId, batch: number }, { id: workJobId(CAMPAIGN_BATCH_JOB, campaignId, number) });
+    for (const { batch: number } of batches)
+      await deps.jobs.send(batch, { campaignId, batch: number }, { id: workJobId(CAMPAIGN_BATCH_JOB, campaignId, number) });
     return batches.length;
   };
   // A process that stopped between the commit and the queueing leaves a campaign sending with no job: this queues what is missing.
@@ -147,7 +151,9 @@ async function settle(db: Database, campaignId: number, userId: number, status: 
   await db
     .update(campaignRecipients)
     .set({ status, doneAt: now })
-    .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.userId, userId), eq(campaignRecipients.status, 'queued')));
+    .where(
+      and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.userId, userId), eq(campaignRecipients.status, 'queued')),
+    );
 }
 
 /**
@@ -160,11 +166,17 @@ export function campaignPush(campaign: Pick<CampaignRow, 'id' | 'kind' | 'subjec
   target.searchParams.set('sub1', campaign.kind);
   target.searchParams.set('sub2', `campaign-${campaign.id}`);
   const checkUrl = `${target.pathname}${target.search}`;
-  const firstParagraph = campaign.body.split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ').trim();
+  const firstParagraph = campaign.body
+    .split(/\n\s*\n/)[0]!
+    .replace(/\s+/g, ' ')
+    .trim();
   return {
     kind: campaign.kind,
     title: campaign.subject,
-    body: firstParagraph.length > CAMPAIGN_PUSH_BODY_LENGTH ? `${firstParagraph.slice(0, CAMPAIGN_PUSH_BODY_LENGTH - 1).trimEnd()}…` : firstParagraph,
+    body:
+      firstParagraph.length > CAMPAIGN_PUSH_BODY_LENGTH
+        ? `${firstParagraph.slice(0, CAMPAIGN_PUSH_BODY_LENGTH - 1).trimEnd()}…`
+        : firstParagraph,
     tag: `campaign:${campaign.id}`,
     checkUrl,
     openUrl: `/login?redirect=${encodeURIComponent(checkUrl)}`,
@@ -172,7 +184,14 @@ export function campaignPush(campaign: Pick<CampaignRow, 'id' | 'kind' | 'subjec
 }
 
 /** Tells one member by the channels they chose: the mail in the transaction that claims their row, the push after its commit. */
-async function tellMember(deps: CampaignDeps, campaign: CampaignRow, site: Site, company: Company, { recipient, channels }: MarketingRecipient, now: Date): Promise<void> {
+async function tellMember(
+  deps: CampaignDeps,
+  campaign: CampaignRow,
+  site: Site,
+  company: Company,
+  { recipient, channels }: MarketingRecipient,
+  now: Date,
+): Promise<void> {
   const name = (await profilesForNotifications(deps.db, [recipient.profileId])).get(recipient.profileId)?.name ?? '';
   const mail = channels.email ? await composeCampaignMail(deps, campaign, site, company, { userId: recipient.userId, name }, now) : null;
   // The row is claimed with the send: a failed send rolls it back and the job's retry tries again; a claimed one is never sent again.
@@ -180,7 +199,13 @@ async function tellMember(deps: CampaignDeps, campaign: CampaignRow, site: Site,
     const [claim] = await tx
       .update(campaignRecipients)
       .set({ status: 'sent', doneAt: now })
-      .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.userId, recipient.userId), eq(campaignRecipients.status, 'queued')))
+      .where(
+        and(
+          eq(campaignRecipients.campaignId, campaign.id),
+          eq(campaignRecipients.userId, recipient.userId),
+          eq(campaignRecipients.status, 'queued'),
+        ),
+      )
       .returning({ userId: campaignRecipients.userId });
     if (!claim) return false;
     if (!mail) return true;
@@ -208,7 +233,12 @@ async function tellMember(deps: CampaignDeps, campaign: CampaignRow, site: Site,
   }
 }
 
-export async function sendBatch(deps: CampaignDeps, definition: JobDefinition<CampaignBatchJob>, job: CampaignBatchJob, jobId: string): Promise<void> {
+export async function sendBatch(
+  deps: CampaignDeps,
+  definition: JobDefinition<CampaignBatchJob>,
+  job: CampaignBatchJob,
+  jobId: string,
+): Promise<void> {
   const now = deps.clock();
   const [campaign] = await deps.db.select().from(campaigns).where(eq(campaigns.id, job.campaignId));
   if (campaign?.status !== 'sending') return;
@@ -218,7 +248,13 @@ export async function sendBatch(deps: CampaignDeps, definition: JobDefinition<Ca
       await deps.db
         .select({ userId: campaignRecipients.userId })
         .from(campaignRecipients)
-        .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.batch, job.batch), eq(campaignRecipients.status, 'queued')))
+        .where(
+          and(
+            eq(campaignRecipients.campaignId, campaign.id),
+            eq(campaignRecipients.batch, job.batch),
+            eq(campaignRecipients.status, 'queued'),
+          ),
+        )
         .orderBy(campaignRecipients.userId)
     ).map((row) => row.userId);
   const site = await deps.sites.byId(campaign.siteId);
@@ -242,13 +278,20 @@ export async function sendBatch(deps: CampaignDeps, definition: JobDefinition<Ca
     if (!slot.allowed) {
       // The site's mails for this minute are out: the rest waits for the next one (the id from this job's, so a retry queues it once).
       const rest = { ...job, userIds: userIds.slice(index) };
-      await deps.jobs.send(definition, rest, { id: workJobId(CAMPAIGN_BATCH_JOB, jobId, 'throttled', slot.resetAt.toISOString()), startAfter: slot.resetAt });
+      await deps.jobs.send(definition, rest, {
+        id: workJobId(CAMPAIGN_BATCH_JOB, jobId, 'throttled', slot.resetAt.toISOString()),
+        startAfter: slot.resetAt,
+      });
       break;
     }
     await tellMember(deps, campaign, site, company, told, now);
   }
   for (const [end, held] of heldForQuietHours) {
-    await deps.jobs.send(definition, { ...job, userIds: held, afterQuietHours: true }, { id: workJobId(CAMPAIGN_BATCH_JOB, jobId, 'after-quiet-hours', end), startAfter: new Date(end) });
+    await deps.jobs.send(
+      definition,
+      { ...job, userIds: held, afterQuietHours: true },
+      { id: workJobId(CAMPAIGN_BATCH_JOB, jobId, 'after-quiet-hours', end), startAfter: new Date(end) },
+    );
   }
   await finishIfDone(deps, campaign.id, now);
 }
@@ -269,6 +312,18 @@ export async function finishIfDone(deps: Pick<CampaignDeps, 'db'>, campaignId: n
       .returning({ id: campaigns.id, siteId: campaigns.siteId });
     if (!done) return;
     // No staff member acts here: the queue finished what the send started.
-    await recordStaffAction(tx, { staffId: null, action: 'campaign.sent', itemType: 'campaign', itemId: campaignId, siteId: done.siteId, before: { status: 'sending' }, after: { status: 'sent' } }, now);
+    await recordStaffAction(
+      tx,
+      {
+        staffId: null,
+        action: 'campaign.sent',
+        itemType: 'campaign',
+        itemId: campaignId,
+        siteId: done.siteId,
+        before: { status: 'sending' },
+        after: { status: 'sent' },
+      },
+      now,
+    );
   });
 }

@@ -24,11 +24,20 @@ export const campaignNotFound = () => new AppError(404, 'campaign_not_found', 's
 export const campaignNotDraft = () => new AppError(409, 'campaign_not_draft', 'staff.campaigns.errors.not_draft');
 
 /** The site the draft is for, once its link is known to be on the site's own origin; else a 400 naming the field. */
-export async function checkDraft(deps: Pick<CampaignDeps, 'sites' | 'publicOrigin'>, draft: Pick<CampaignDraft, 'site_id' | 'link'>): Promise<Site> {
+export async function checkDraft(
+  deps: Pick<CampaignDeps, 'sites' | 'publicOrigin'>,
+  draft: Pick<CampaignDraft, 'site_id' | 'link'>,
+): Promise<Site> {
   const site = await deps.sites.byId(draft.site_id);
   if (!site) throw new AppError(400, 'campaign_site_not_found', 'staff.campaigns.errors.site_not_found', {}, 'site_id');
   if (draft.link !== null && !isOnOrigin(draft.link, siteOrigin(site.domain, deps.publicOrigin))) {
-    throw new AppError(400, 'campaign_link_not_on_site', 'staff.campaigns.errors.link_not_on_site', { origin: siteOrigin(site.domain, deps.publicOrigin) }, 'link');
+    throw new AppError(
+      400,
+      'campaign_link_not_on_site',
+      'staff.campaigns.errors.link_not_on_site',
+      { origin: siteOrigin(site.domain, deps.publicOrigin) },
+      'link',
+    );
   }
   return site;
 }
@@ -41,7 +50,13 @@ export function isOnOrigin(link: string, origin: string): boolean {
   } catch {
     return false;
   }
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin && url.username === '' && url.password === '' && (link === origin || link.startsWith(`${origin}/`));
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.origin === origin &&
+    url.username === '' &&
+    url.password === '' &&
+    (link === origin || link.startsWith(`${origin}/`))
+  );
 }
 
 const columnsOf = (draft: CampaignDraft) => ({
@@ -76,7 +91,11 @@ export async function createCampaign(deps: CampaignDeps, staffId: number, draft:
       .insert(campaigns)
       .values({ ...columnsOf(draft), status: 'draft', createdBy: staffId, createdAt: now, updatedAt: now })
       .returning();
-    await recordStaffAction(tx, { staffId, action: 'campaign.create', itemType: 'campaign', itemId: created!.id, siteId: created!.siteId, after: audited(created!) }, now);
+    await recordStaffAction(
+      tx,
+      { staffId, action: 'campaign.create', itemType: 'campaign', itemId: created!.id, siteId: created!.siteId, after: audited(created!) },
+      now,
+    );
     return created!;
   });
   return campaignById(deps, row.id);
@@ -94,14 +113,27 @@ export async function updateCampaign(deps: CampaignDeps, staffId: number, id: nu
       .set({ ...columnsOf(draft), updatedAt: now })
       .where(eq(campaigns.id, id))
       .returning();
-    await recordStaffAction(tx, { staffId, action: 'campaign.update', itemType: 'campaign', itemId: id, siteId: after!.siteId, before: audited(before), after: audited(after!) }, now);
+    await recordStaffAction(
+      tx,
+      {
+        staffId,
+        action: 'campaign.update',
+        itemType: 'campaign',
+        itemId: id,
+        siteId: after!.siteId,
+        before: audited(before),
+        after: audited(after!),
+      },
+      now,
+    );
   });
   return campaignById(deps, id);
 }
 
 type CampaignWithAuthor = CampaignRow & { createdByName: string | null };
 
-const selectWithAuthor = (db: Database) => db.select({ campaign: campaigns, createdByName: staffNameOf(campaigns.createdBy) }).from(campaigns);
+const selectWithAuthor = (db: Database) =>
+  db.select({ campaign: campaigns, createdByName: staffNameOf(campaigns.createdBy) }).from(campaigns);
 
 /** Recipient rows per campaign and status. */
 async function countsOf(db: Database, ids: number[]): Promise<Map<number, Record<string, number>>> {
@@ -128,7 +160,13 @@ function toCampaign(row: CampaignWithAuthor, counts: Record<string, number>, aud
     send_started_at: iso(row.sendStartedAt),
     sent_at: iso(row.sentAt),
     cancelled_at: iso(row.cancelledAt),
-    counts: { audience, sent: counts.sent ?? 0, skipped: counts.skipped ?? 0, queued: counts.queued ?? 0, cancelled: counts.cancelled ?? 0 },
+    counts: {
+      audience,
+      sent: counts.sent ?? 0,
+      skipped: counts.skipped ?? 0,
+      queued: counts.queued ?? 0,
+      cancelled: counts.cancelled ?? 0,
+    },
   };
 }
 
@@ -137,7 +175,10 @@ export async function campaignById(deps: Pick<CampaignDeps, 'db'>, id: number): 
   const [found] = await selectWithAuthor(deps.db).where(eq(campaigns.id, id));
   if (!found) throw campaignNotFound();
   const row = { ...found.campaign, createdByName: found.createdByName };
-  const audience = row.status === 'draft' ? await countMarketingAudience(deps.db, { kind: row.kind, siteId: row.siteId, language: row.language }) : row.audienceCount;
+  const audience =
+    row.status === 'draft'
+      ? await countMarketingAudience(deps.db, { kind: row.kind, siteId: row.siteId, language: row.language })
+      : row.audienceCount;
   return toCampaign(row, (await countsOf(deps.db, [id])).get(id) ?? {}, audience);
 }
 
@@ -151,5 +192,7 @@ export async function listCampaigns(deps: Pick<CampaignDeps, 'db'>, siteId: numb
     deps.db,
     found.map((f) => f.campaign.id),
   );
-  return found.map((f) => toCampaign({ ...f.campaign, createdByName: f.createdByName }, counts.get(f.campaign.id) ?? {}, f.campaign.audienceCount));
+  return found.map((f) =>
+    toCampaign({ ...f.campaign, createdByName: f.createdByName }, counts.get(f.campaign.id) ?? {}, f.campaign.audienceCount),
+  );
 }

@@ -15,7 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError } from '@cupido/shared/contracts';
 import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
 import { INT32_MAX } from '@cupido/shared/input';
-import { ZCampaign, ZCampaignDraft, ZCampaignList, ZCampaignListQuery, ZCampaignPreview, ZCampaignSites, ZCampaignTestSendAnswer } from '@cupido/shared/campaigns';
+import {
+  ZCampaign,
+  ZCampaignDraft,
+  ZCampaignList,
+  ZCampaignListQuery,
+  ZCampaignPreview,
+  ZCampaignSites,
+  ZCampaignTestSendAnswer,
+} from '@cupido/shared/campaigns';
 import { siteChoices } from '../sites/for-back-office';
 import type { CampaignDeps } from './campaign-deps';
 import type { CampaignDelivery } from './delivery';
@@ -29,16 +37,31 @@ const ZCampaignParams = z.object({ id: z.coerce.number().int().positive().max(IN
 const ZNoBody = z.strictObject({}).nullish();
 const base = `${ADMIN_API_PREFIX}/campaigns`;
 
-export const campaignRoutes: FastifyPluginAsyncZod<{ deps: CampaignDeps; delivery: CampaignDelivery }> = async (app, { deps, delivery }) => {
+export const campaignRoutes: FastifyPluginAsyncZod<{ deps: CampaignDeps; delivery: CampaignDelivery }> = async (
+  app,
+  { deps, delivery },
+) => {
   const config = { staffAccess: 'campaigns.send' as const };
 
-  app.get(`${base}/sites`, { config, schema: { tags, summary: 'The sites a campaign can be written for', response: { 200: ZCampaignSites, ...errors } } }, async () => ({
-    sites: (await siteChoices(deps.db)).map(({ id, name, domain }) => ({ id, name, domain })),
-  }));
+  app.get(
+    `${base}/sites`,
+    { config, schema: { tags, summary: 'The sites a campaign can be written for', response: { 200: ZCampaignSites, ...errors } } },
+    async () => ({
+      sites: (await siteChoices(deps.db)).map(({ id, name, domain }) => ({ id, name, domain })),
+    }),
+  );
 
   app.get(
     base,
-    { config, schema: { tags, summary: 'The newest campaigns (of one site), with their counts', querystring: ZCampaignListQuery, response: { 200: ZCampaignList, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The newest campaigns (of one site), with their counts',
+        querystring: ZCampaignListQuery,
+        response: { 200: ZCampaignList, ...errors },
+      },
+    },
     async (request) => ({ campaigns: await listCampaigns(deps, request.query.site_id) }),
   );
 
@@ -52,20 +75,36 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ deps: CampaignDeps; deliver
     `${base}/preview`,
     {
       config,
-      schema: { tags, summary: 'The mail of a draft as a member of its audience gets it, and the audience now; stores nothing', body: ZCampaignDraft, response: { 200: ZCampaignPreview, ...errors } },
+      schema: {
+        tags,
+        summary: 'The mail of a draft as a member of its audience gets it, and the audience now; stores nothing',
+        body: ZCampaignDraft,
+        response: { 200: ZCampaignPreview, ...errors },
+      },
     },
     async (request) => previewCampaign(deps, request.requireStaff(), request.body),
   );
 
   app.get(
     `${base}/:id`,
-    { config, schema: { tags, summary: 'A campaign with its counts (a draft: who would get it now)', params: ZCampaignParams, response: { 200: ZCampaign, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A campaign with its counts (a draft: who would get it now)',
+        params: ZCampaignParams,
+        response: { 200: ZCampaign, ...errors },
+      },
+    },
     async (request) => campaignById(deps, request.params.id),
   );
 
   app.put(
     `${base}/:id`,
-    { config, schema: { tags, summary: 'Edit a draft', params: ZCampaignParams, body: ZCampaignDraft, response: { 200: ZCampaign, ...errors } } },
+    {
+      config,
+      schema: { tags, summary: 'Edit a draft', params: ZCampaignParams, body: ZCampaignDraft, response: { 200: ZCampaign, ...errors } },
+    },
     async (request) => updateCampaign(deps, request.requireStaff().id, request.params.id, request.body),
   );
 
@@ -73,20 +112,44 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ deps: CampaignDeps; deliver
     `${base}/:id/test`,
     {
       config,
-      schema: { tags, summary: "Send the campaign's mail to the staff member's own address (only there)", params: ZCampaignParams, body: ZNoBody, response: { 200: ZCampaignTestSendAnswer, ...errors } },
+      schema: {
+        tags,
+        summary: "Send the campaign's mail to the staff member's own address (only there)",
+        params: ZCampaignParams,
+        body: ZNoBody,
+        response: { 200: ZCampaignTestSendAnswer, ...errors },
+      },
     },
     async (request) => testSendCampaign(deps, request.requireStaff(), request.params.id),
   );
 
   app.post(
     `${base}/:id/send`,
-    { config, schema: { tags, summary: 'Send a draft to its audience, throttled per site (once: 409 after)', params: ZCampaignParams, body: ZNoBody, response: { 200: ZCampaign, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Send a draft to its audience, throttled per site (once: 409 after)',
+        params: ZCampaignParams,
+        body: ZNoBody,
+        response: { 200: ZCampaign, ...errors },
+      },
+    },
     async (request) => sendCampaign(deps, delivery, request.requireStaff().id, request.params.id),
   );
 
   app.post(
     `${base}/:id/cancel`,
-    { config, schema: { tags, summary: 'Cancel a draft or a sending campaign: what is not sent yet stays unsent', params: ZCampaignParams, body: ZNoBody, response: { 200: ZCampaign, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Cancel a draft or a sending campaign: what is not sent yet stays unsent',
+        params: ZCampaignParams,
+        body: ZNoBody,
+        response: { 200: ZCampaign, ...errors },
+      },
+    },
     async (request) => cancelCampaign(deps, request.requireStaff().id, request.params.id),
   );
 };

@@ -28,9 +28,20 @@ const draftRow = (draft: CampaignDraft) => ({
 });
 
 /** The mail of a draft (stored or not) as a member of its audience gets it, greeting the staff member by name; and how many would get it now. Stores nothing. */
-export async function previewCampaign(deps: CampaignDeps, staff: Pick<StaffPrincipal, 'name'>, draft: CampaignDraft): Promise<TCampaignPreview> {
+export async function previewCampaign(
+  deps: CampaignDeps,
+  staff: Pick<StaffPrincipal, 'name'>,
+  draft: CampaignDraft,
+): Promise<TCampaignPreview> {
   const site = await checkDraft(deps, draft);
-  const mail = await composeCampaignMail(deps, draftRow(draft), site, await deps.sites.company(site), { userId: null, name: staff.name }, deps.clock());
+  const mail = await composeCampaignMail(
+    deps,
+    draftRow(draft),
+    site,
+    await deps.sites.company(site),
+    { userId: null, name: staff.name },
+    deps.clock(),
+  );
   const audience = await countMarketingAudience(deps.db, { kind: draft.kind, siteId: draft.site_id, language: draft.language });
   return { subject: mail.rendered.subject, html: mail.rendered.html, text: mail.rendered.text, audience };
 }
@@ -42,13 +53,28 @@ async function campaignRow(deps: Pick<CampaignDeps, 'db'>, id: number): Promise<
 }
 
 /** The campaign's mail, through the real mailer, to the staff member's own address and nowhere else. */
-export async function testSendCampaign(deps: CampaignDeps, staff: Pick<StaffPrincipal, 'id' | 'name' | 'email'>, id: number): Promise<{ to: string }> {
+export async function testSendCampaign(
+  deps: CampaignDeps,
+  staff: Pick<StaffPrincipal, 'id' | 'name' | 'email'>,
+  id: number,
+): Promise<{ to: string }> {
   const campaign = await campaignRow(deps, id);
   const site = await checkDraft(deps, { site_id: campaign.siteId, link: campaign.link });
   const now = deps.clock();
   const mail = await composeCampaignMail(deps, campaign, site, await deps.sites.company(site), { userId: null, name: staff.name }, now);
   await deps.db.transaction(async (tx) => {
-    await recordStaffAction(tx, { staffId: staff.id, action: 'campaign.test_send', itemType: 'campaign', itemId: id, siteId: campaign.siteId, after: { to: staff.email } }, now);
+    await recordStaffAction(
+      tx,
+      {
+        staffId: staff.id,
+        action: 'campaign.test_send',
+        itemType: 'campaign',
+        itemId: id,
+        siteId: campaign.siteId,
+        after: { to: staff.email },
+      },
+      now,
+    );
     await deps.mailer.send({
       to: staff.email,
       fromName: site.name,
@@ -89,8 +115,23 @@ export async function sendCampaign(deps: CampaignDeps, delivery: CampaignDeliver
     );
     const count = Number(inserted?.count ?? 0);
     if (count === 0) throw new AppError(409, 'campaign_audience_empty', 'staff.campaigns.errors.audience_empty');
-    await tx.update(campaigns).set({ status: 'sending', audienceCount: count, sendStartedAt: now, updatedAt: now }).where(eq(campaigns.id, id));
-    await recordStaffAction(tx, { staffId, action: 'campaign.send', itemType: 'campaign', itemId: id, siteId: campaign.siteId, before: { status: 'draft' }, after: { status: 'sending', audience: count } }, now);
+    await tx
+      .update(campaigns)
+      .set({ status: 'sending', audienceCount: count, sendStartedAt: now, updatedAt: now })
+      .where(eq(campaigns.id, id));
+    await recordStaffAction(
+      tx,
+      {
+        staffId,
+        action: 'campaign.send',
+        itemType: 'campaign',
+        itemId: id,
+        siteId: campaign.siteId,
+        before: { status: 'draft' },
+        after: { status: 'sending', audience: count },
+      },
+      now,
+    );
   });
   await delivery.queueBatches(id);
   return campaignById(deps, id);
@@ -102,14 +143,27 @@ export async function cancelCampaign(deps: CampaignDeps, staffId: number, id: nu
   await deps.db.transaction(async (tx) => {
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
     if (!campaign) throw campaignNotFound();
-    if (campaign.status !== 'draft' && campaign.status !== 'sending') throw new AppError(409, 'campaign_not_cancellable', 'staff.campaigns.errors.not_cancellable', { status: campaign.status });
+    if (campaign.status !== 'draft' && campaign.status !== 'sending')
+      throw new AppError(409, 'campaign_not_cancellable', 'staff.campaigns.errors.not_cancellable', { status: campaign.status });
     await tx.update(campaigns).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(eq(campaigns.id, id));
     const stopped = await tx
       .update(campaignRecipients)
       .set({ status: 'cancelled', doneAt: now })
       .where(and(eq(campaignRecipients.campaignId, id), inArray(campaignRecipients.status, ['queued'])))
       .returning({ userId: campaignRecipients.userId });
-    await recordStaffAction(tx, { staffId, action: 'campaign.cancel', itemType: 'campaign', itemId: id, siteId: campaign.siteId, before: { status: campaign.status }, after: { status: 'cancelled', not_sent: stopped.length } }, now);
+    await recordStaffAction(
+      tx,
+      {
+        staffId,
+        action: 'campaign.cancel',
+        itemType: 'campaign',
+        itemId: id,
+        siteId: campaign.siteId,
+        before: { status: campaign.status },
+        after: { status: 'cancelled', not_sent: stopped.length },
+      },
+      now,
+    );
   });
   return campaignById(deps, id);
 }

@@ -63,7 +63,11 @@ describe('account deletion', () => {
     const mail = await t.smtp.waitForMail(ben.body.email);
     await requestDeletion(domain, anna);
     await t.app.inject({ method: 'GET', url: `${linkPath(mail, '/api/reactivate.php')}&domain=${domain}` });
-    const login = await t.app.inject({ method: 'POST', url: `/api/user.php?domain=${domain}`, payload: { email: ben.body.email, password: ben.body.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `/api/user.php?domain=${domain}`,
+      payload: { email: ben.body.email, password: ben.body.password },
+    });
     // Ben is back, Anna still waits: Ben does not see their conversation.
     expect((await kit.chats(domain, sessionCookieOf(login))).chats).toEqual([]);
   });
@@ -78,7 +82,9 @@ describe('account deletion', () => {
     t.clock.advance(15 * DAY);
     expect(await eraseExpiredAccounts({ db: kit.db(), clock: t.clock, events: t.app.events })).toBeGreaterThanOrEqual(1);
     expect(await kit.db().$count(conversations, eq(conversations.id, sent.message.conversation.id))).toBe(0);
-    expect(await kit.db().$count(messages, or(eq(messages.senderProfileId, anna.profileId), eq(messages.senderProfileId, ben.profileId)))).toBe(0);
+    expect(
+      await kit.db().$count(messages, or(eq(messages.senderProfileId, anna.profileId), eq(messages.senderProfileId, ben.profileId))),
+    ).toBe(0);
     expect((await kit.chats(domain, ben.cookie)).chats).toEqual([]);
   });
 });
@@ -90,7 +96,13 @@ describe('POST /api/message-report.php', () => {
     const theirs = await kit.sent(domain, ben.cookie, anna.profileId, 'Send me money');
     const mine = await kit.sent(domain, anna.cookie, ben.profileId, 'No');
     const report = (cookie: string, messageId: number, extra: Record<string, unknown> = {}) =>
-      send(t, 'POST', `/api/message-report.php?domain=${domain}`, { message_id: messageId, reason: 'scam_spam', text: 'asks for money', good_faith: true, ...extra }, cookie);
+      send(
+        t,
+        'POST',
+        `/api/message-report.php?domain=${domain}`,
+        { message_id: messageId, reason: 'scam_spam', text: 'asks for money', good_faith: true, ...extra },
+        cookie,
+      );
 
     expect(statusAndCode(await report(anna.cookie, mine.message.id))).toEqual([404, 'message_not_found']);
     expect(statusAndCode(await report(carla.cookie, theirs.message.id))).toEqual([404, 'message_not_found']);
@@ -100,7 +112,13 @@ describe('POST /api/message-report.php', () => {
     expect(filed.statusCode, filed.body).toBe(200);
     expect(filed.json()).toMatchObject({ status: 'open', message: 'Thanks, we received your report and will review it.' });
     const [row] = await kit.db().select().from(reports).where(eq(reports.id, filed.json().report_id));
-    expect(row).toMatchObject({ reporterUserId: anna.userId, reportedProfileId: ben.profileId, messageId: theirs.message.id, messageText: 'Send me money', reason: 'scam_spam' });
+    expect(row).toMatchObject({
+      reporterUserId: anna.userId,
+      reportedProfileId: ben.profileId,
+      messageId: theirs.message.id,
+      messageText: 'Send me money',
+      reason: 'scam_spam',
+    });
     expect(errorOf(await report(anna.cookie, theirs.message.id)).code).toBe('report_already_open');
 
     // The evidence stays when the conversation goes.
@@ -119,7 +137,14 @@ describe('Download my data', () => {
     expect(response.statusCode, response.body).toBe(200);
     const file = ZPersonalDataExport.strict().parse(response.json());
     expect(file.chats.conversations).toEqual([
-      expect.objectContaining({ id: mine.message.conversation.id, partner_profile_id: ben.profileId, started_by_me: true, removed_up_to: 0, hidden: false, draft: null }),
+      expect.objectContaining({
+        id: mine.message.conversation.id,
+        partner_profile_id: ben.profileId,
+        started_by_me: true,
+        removed_up_to: 0,
+        hidden: false,
+        draft: null,
+      }),
     ]);
     expect(file.chats.messages_sent).toEqual([expect.objectContaining({ id: mine.message.id, kind: 'text', text: 'Mine', credits: 10 })]);
   });

@@ -38,7 +38,7 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ofType = <T extends TLiveServerFrame['type']>(client: LiveClient, type: T) => client.frames.filter((f) => f.type === type);
 
 describe('chats on the live channel', () => {
-  it('greets with the newest message id and delivers a message to the partner\'s socket', async () => {
+  it("greets with the newest message id and delivers a message to the partner's socket", async () => {
     const { domain, members } = await kit.siteWith(2);
     const [anna, ben] = members as [Member, Member];
     const first = await kit.sent(domain, anna.cookie, ben.profileId, 'before the socket');
@@ -50,10 +50,14 @@ describe('chats on the live channel', () => {
     expect(got).toMatchObject({ type: 'message', message: { text: 'live!', from_me: false, state: null } });
     // The first message's own counts frame is published after its commit and may still reach
     // the socket opened just after it (through Redis in CI), so wait for the frame of the second.
-    expect(await bens.waitFor((f) => f.type === 'counts' && f.unread_messages === 2)).toEqual({ type: 'counts', unread_messages: 2, new_likes: 0 });
+    expect(await bens.waitFor((f) => f.type === 'counts' && f.unread_messages === 2)).toEqual({
+      type: 'counts',
+      unread_messages: 2,
+      new_likes: 0,
+    });
   });
 
-  it('tells the partner that the member types, only in the member\'s own conversation', async () => {
+  it("tells the partner that the member types, only in the member's own conversation", async () => {
     const { domain, members } = await kit.siteWith(3);
     const [anna, ben, carla] = members as [Member, Member, Member];
     const sent = await kit.sent(domain, anna.cookie, ben.profileId, 'Hi');
@@ -91,12 +95,28 @@ describe('chats on the live channel', () => {
     const [annas, bens] = [await connect(anna, domain), await connect(ben, domain)];
 
     bens.send({ type: 'delivered', conversation, up_to: two.message.id });
-    expect(await annas.waitFor((f) => f.type === 'receipt')).toEqual({ type: 'receipt', conversation, delivered_up_to: two.message.id, read_up_to: 0 });
-    expect((await kit.chat(domain, anna.cookie, `conversation=${conversation}`)).messages.map((m) => m.state)).toEqual(['delivered', 'delivered']);
+    expect(await annas.waitFor((f) => f.type === 'receipt')).toEqual({
+      type: 'receipt',
+      conversation,
+      delivered_up_to: two.message.id,
+      read_up_to: 0,
+    });
+    expect((await kit.chat(domain, anna.cookie, `conversation=${conversation}`)).messages.map((m) => m.state)).toEqual([
+      'delivered',
+      'delivered',
+    ]);
 
     bens.send({ type: 'read', conversation, up_to: one.message.id });
-    expect(await annas.waitFor((f) => f.type === 'receipt' && f.read_up_to > 0)).toEqual({ type: 'receipt', conversation, delivered_up_to: two.message.id, read_up_to: one.message.id });
+    expect(await annas.waitFor((f) => f.type === 'receipt' && f.read_up_to > 0)).toEqual({
+      type: 'receipt',
+      conversation,
+      delivered_up_to: two.message.id,
+      read_up_to: one.message.id,
+    });
     expect(await bens.waitFor((f) => f.type === 'counts')).toEqual({ type: 'counts', unread_messages: 1, new_likes: 0 });
-    expect((await kit.chat(domain, anna.cookie, `conversation=${conversation}`)).messages.map((m) => m.state)).toEqual(['read', 'delivered']);
+    expect((await kit.chat(domain, anna.cookie, `conversation=${conversation}`)).messages.map((m) => m.state)).toEqual([
+      'read',
+      'delivered',
+    ]);
   });
 });

@@ -49,7 +49,16 @@ export interface ChatMember {
 /** The settings of the member's site the chat rules use. */
 export type ChatSite = Pick<
   Site,
-  'id' | 'messageCredits' | 'photoCredits' | 'giftCredits' | 'messageLength' | 'chatHistoryDays' | 'cdnPrefix' | 'fictionalIcon' | 'fictionalSingular' | 'fictionalWarning'
+  | 'id'
+  | 'messageCredits'
+  | 'photoCredits'
+  | 'giftCredits'
+  | 'messageLength'
+  | 'chatHistoryDays'
+  | 'cdnPrefix'
+  | 'fictionalIcon'
+  | 'fictionalSingular'
+  | 'fictionalWarning'
 >;
 
 export const profileNotFound = () => new AppError(404, 'profile_not_found', 'errors.profile_not_found');

@@ -136,7 +136,9 @@ export async function chatOf(
   }
   const mayStart = mc !== null || (await mayStartAnother(db, viewer.profileId, viewer.paidUser));
   const progress = { deliveredUpTo: mc?.partner.deliveredUpTo ?? 0, readUpTo: mc?.partner.readUpTo ?? 0, fictional: partner.fictional };
-  const page = mc ? await pageOf(db, mc, historyWindowStart(now, site.chatHistoryDays), query) : { rows: [], hasOlder: false, hasNewer: false, olderHidden: false };
+  const page = mc
+    ? await pageOf(db, mc, historyWindowStart(now, site.chatHistoryDays), query)
+    : { rows: [], hasOlder: false, hasNewer: false, olderHidden: false };
   const likeState = (await likeFlagsOf(db, viewer.profileId, [partnerId])).get(partnerId)?.likeState ?? 'none';
   const reminder = partner.fictional && spendingReminder ? await spendingReminder(viewer.profileId) : null;
   // No mark for a partner the member cannot reach (blocked either way, account gone).
@@ -150,7 +152,11 @@ export async function chatOf(
       ...(mark ? { activity: mark } : {}),
       like_state: likeState,
       fictional: partner.fictional
-        ? { icon: site.fictionalIcon, singular: pickLocalized(site.fictionalSingular, locale), warning: pickLocalized(site.fictionalWarning, locale) }
+        ? {
+            icon: site.fictionalIcon,
+            singular: pickLocalized(site.fictionalSingular, locale),
+            warning: pickLocalized(site.fictionalWarning, locale),
+          }
         : null,
     },
     messages: page.rows.map((row) => toChatMessage(row, viewer.profileId, progress)),

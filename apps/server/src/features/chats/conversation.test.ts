@@ -29,10 +29,22 @@ async function history(conversation: number, from: number, count: number): Promi
   const rows = await kit
     .db()
     .insert(messages)
-    .values(Array.from({ length: count }, (_, i) => ({ conversationId: conversation, senderProfileId: from, kind: 'text' as const, body: `old ${i}`, createdAt: t.clock() })))
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        conversationId: conversation,
+        senderProfileId: from,
+        kind: 'text' as const,
+        body: `old ${i}`,
+        createdAt: t.clock(),
+      })),
+    )
     .returning({ id: messages.id });
   const ids = rows.map((row) => row.id);
-  await kit.db().update(conversations).set({ lastMessageId: Math.max(...ids), lastMessageAt: t.clock() }).where(eq(conversations.id, conversation));
+  await kit
+    .db()
+    .update(conversations)
+    .set({ lastMessageId: Math.max(...ids), lastMessageAt: t.clock() })
+    .where(eq(conversations.id, conversation));
   return ids;
 }
 
@@ -67,7 +79,8 @@ describe('GET /api/chat.php', () => {
       [`profile=2147483648`, 400, 'invalid_request'],
       [`conversation=2147483648`, 400, 'invalid_request'],
     ];
-    for (const [query, status, code] of refusals) expect(statusAndCode(await kit.chatRaw(domain, anna.cookie, query)), query).toEqual([status, code]);
+    for (const [query, status, code] of refusals)
+      expect(statusAndCode(await kit.chatRaw(domain, anna.cookie, query)), query).toEqual([status, code]);
   });
 
   it('answers the newest page, older pages with before=, and a resync with after= up to the sync limit', async () => {
@@ -106,7 +119,9 @@ describe('GET /api/chat.php', () => {
     const chat = await kit.chat(domain, anna.cookie, `profile=${ben.profileId}`);
     expect(chat.messages.map((m) => m.id)).toEqual([recent.message.id]);
     expect(chat).toMatchObject({ has_older: false, older_hidden: true });
-    expect((await kit.chat(domain, anna.cookie, `profile=${ben.profileId}&after=0`)).messages.map((m) => m.id)).toEqual([recent.message.id]);
+    expect((await kit.chat(domain, anna.cookie, `profile=${ben.profileId}&after=0`)).messages.map((m) => m.id)).toEqual([
+      recent.message.id,
+    ]);
     expect((await kit.chat(domain, anna.cookie, `profile=${ben.profileId}&before=${recent.message.id}`)).messages).toEqual([]);
     const list = await kit.chats(domain, anna.cookie);
     expect(list).toMatchObject({ unread_total: 1, chats: [{ num_unread_messages: 1, last_message: { id: recent.message.id } }] });
@@ -127,7 +142,9 @@ describe('POST /api/chat-read.php', () => {
     expect((await kit.read(domain, anna.cookie, conversation, one.message.id)).json()).toEqual({ ok: true });
     expect((await kit.chats(domain, anna.cookie)).chats[0]!.num_unread_messages).toBe(1);
     expect((await kit.chat(domain, ben.cookie, `conversation=${conversation}`)).messages.map((m) => m.state)).toEqual(['read', 'sent']);
-    expect(frames.to(ben.profileId)).toEqual([{ type: 'receipt', conversation, delivered_up_to: one.message.id, read_up_to: one.message.id }]);
+    expect(frames.to(ben.profileId)).toEqual([
+      { type: 'receipt', conversation, delivered_up_to: one.message.id, read_up_to: one.message.id },
+    ]);
     expect(frames.to(anna.profileId)).toEqual([{ type: 'counts', unread_messages: 1, new_likes: 0 }]);
 
     // Beyond the last message it stops at the last; going back changes nothing.
@@ -152,7 +169,9 @@ describe('DELETE /api/chat.php', () => {
 
     frames.clear();
     expect((await kit.remove(domain, anna.cookie, conversation)).json()).toEqual({ ok: true });
-    expect(frames.ofType('conversation_removed')).toEqual([{ to: [anna.profileId], frame: { type: 'conversation_removed', conversation } }]);
+    expect(frames.ofType('conversation_removed')).toEqual([
+      { to: [anna.profileId], frame: { type: 'conversation_removed', conversation } },
+    ]);
     expect((await kit.chats(domain, anna.cookie)).chats).toEqual([]);
     expect((await kit.chats(domain, ben.cookie)).chats.map((c) => c.conversation)).toEqual([conversation]);
     expect((await kit.chat(domain, ben.cookie, `conversation=${conversation}`)).messages).toHaveLength(2);

@@ -30,7 +30,10 @@ export interface ChatEventDeps extends ChatDeps {
 
 /** Deletes the conversations (messages first, as their owner) and tells both members' tabs after the commit. */
 async function deleteConversations(deps: ChatEventDeps, tx: Tx, effects: TransactionEffects, where: ReturnType<typeof and>): Promise<void> {
-  const gone = await tx.select({ id: conversations.id, low: conversations.lowProfileId, high: conversations.highProfileId }).from(conversations).where(where);
+  const gone = await tx
+    .select({ id: conversations.id, low: conversations.lowProfileId, high: conversations.highProfileId })
+    .from(conversations)
+    .where(where);
   if (gone.length === 0) return;
   const ids = gone.map((conversation) => conversation.id);
   const deleted = await tx.delete(messages).where(inArray(messages.conversationId, ids)).returning({ imageKey: messages.imageKey });
@@ -73,14 +76,20 @@ export function handleChatEvents(events: DomainEvents, deps: ChatEventDeps): voi
     await tx.update(conversationMembers).set({ hidden: false }).where(inArray(conversationMembers.conversationId, ids));
   });
 
-  events.handleInTransaction('account.erased', "chats: delete the erased member's conversations and messages", async (event, tx, effects) => {
-    if (event.profileId !== null) await deleteConversations(deps, tx, effects, conversationsOf(event.profileId));
-  });
+  events.handleInTransaction(
+    'account.erased',
+    "chats: delete the erased member's conversations and messages",
+    async (event, tx, effects) => {
+      if (event.profileId !== null) await deleteConversations(deps, tx, effects, conversationsOf(event.profileId));
+    },
+  );
 
   // The foreign keys would cascade as well; chats removes its own rows, as their owner (and learns the image keys).
   events.handleInTransaction('profile.deleting', "chats: delete the profile's conversations and messages", (event, tx, effects) =>
     deleteConversations(deps, tx, effects, conversationsOf(event.profileId)),
   );
 
-  events.handleInTransaction('account.activated', 'chats: send the signup message', (event, tx, effects) => sendSignupMessage(deps, event, tx, effects));
+  events.handleInTransaction('account.activated', 'chats: send the signup message', (event, tx, effects) =>
+    sendSignupMessage(deps, event, tx, effects),
+  );
 }

@@ -24,7 +24,13 @@ export interface ConversationNews {
  * not read, nor hidden by a pending deletion. One statement, on the messages' created_at index.
  */
 export async function unreadMessagesBetween(db: Database, from: Date, until: Date): Promise<ConversationNews[]> {
-  const rows = await executePrepared<{ conversation_id: number; recipient: number; sender: number; last_id: string | number; new_conversation: boolean }>(
+  const rows = await executePrepared<{
+    conversation_id: number;
+    recipient: number;
+    sender: number;
+    last_id: string | number;
+    new_conversation: boolean;
+  }>(
     db,
     sql`with news as (
         select ${messages.conversationId} as conversation_id, ${messages.senderProfileId} as sender, max(${messages.id}) as last_id

@@ -72,8 +72,16 @@ export interface WaitingRow {
  * One page of waiting conversations, oldest first, after the keyset cursor: one query (the
  * site's (site_id, awaiting_staff_since, id) index or the global partial index, in order).
  */
-export async function waitingPage(db: Reader, filter: WaitingFilter, after: { since: Date; id: number } | null, limit: number, previewLength: number): Promise<WaitingRow[]> {
-  const lastOfMember = sql<string | null>`(select case when ${messages.kind} = 'text' then left(${messages.body}, ${previewLength}) end from ${messages}
+export async function waitingPage(
+  db: Reader,
+  filter: WaitingFilter,
+  after: { since: Date; id: number } | null,
+  limit: number,
+  previewLength: number,
+): Promise<WaitingRow[]> {
+  const lastOfMember = sql<
+    string | null
+  >`(select case when ${messages.kind} = 'text' then left(${messages.body}, ${previewLength}) end from ${messages}
     where ${and(eq(messages.conversationId, conversations.id), eq(messages.senderProfileId, conversations.startedByProfileId))} order by ${messages.id} desc limit 1)`;
   const rows = await db
     .select({
@@ -88,12 +96,19 @@ export async function waitingPage(db: Reader, filter: WaitingFilter, after: { si
     .where(
       and(
         waitingWhere(filter),
-        after ? sql`(${conversations.awaitingStaffSince}, ${conversations.id}) > (${after.since.toISOString()}::timestamptz, ${after.id})` : undefined,
+        after
+          ? sql`(${conversations.awaitingStaffSince}, ${conversations.id}) > (${after.since.toISOString()}::timestamptz, ${after.id})`
+          : undefined,
       ),
     )
     .orderBy(asc(conversations.awaitingStaffSince), asc(conversations.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, waitingSince: row.waitingSince!, fictionalProfileId: Number(row.fictionalProfileId), memberProfileId: Number(row.memberProfileId) }));
+  return rows.map((row) => ({
+    ...row,
+    waitingSince: row.waitingSince!,
+    fictionalProfileId: Number(row.fictionalProfileId),
+    memberProfileId: Number(row.memberProfileId),
+  }));
 }
 
 /** How many conversations wait under the filter, and since when the oldest. */
@@ -116,7 +131,13 @@ export interface OperatorConversationRow {
 /** The conversation with its fictional and member side; null when none or no side is a fictional profile. */
 export async function fictionalConversation(db: Reader, conversationId: number, lock = false): Promise<OperatorConversationRow | null> {
   const query = db
-    .select({ id: conversations.id, siteId: conversations.siteId, waitingSince: conversations.awaitingStaffSince, fictionalProfileId: fictionalSide, memberProfileId: memberSide })
+    .select({
+      id: conversations.id,
+      siteId: conversations.siteId,
+      waitingSince: conversations.awaitingStaffSince,
+      fictionalProfileId: fictionalSide,
+      memberProfileId: memberSide,
+    })
     .from(conversations)
     .where(and(eq(conversations.id, conversationId), or(fictionalLow, isFictionalProfile(conversations.highProfileId))));
   const [row] = lock ? await query.for('update', { of: conversations }) : await query;
@@ -157,13 +178,21 @@ export async function memberTextsSinceReply(db: Reader, conversation: OperatorCo
   const rows = await db
     .select({ body: messages.body })
     .from(messages)
-    .where(and(eq(messages.conversationId, conversation.id), ne(messages.senderProfileId, conversation.fictionalProfileId), eq(messages.kind, 'text'), gt(messages.id, lastReply)))
+    .where(
+      and(
+        eq(messages.conversationId, conversation.id),
+        ne(messages.senderProfileId, conversation.fictionalProfileId),
+        eq(messages.kind, 'text'),
+        gt(messages.id, lastReply),
+      ),
+    )
     .orderBy(asc(messages.id));
   return rows.map((row) => row.body ?? '');
 }
 
 /** The fictional profile's message sent before with this client id (a retry of the console). */
-export const staffMessageByClientId = (db: Reader, fictionalProfileId: number, clientId: string) => messageByClientId(db, fictionalProfileId, clientId);
+export const staffMessageByClientId = (db: Reader, fictionalProfileId: number, clientId: string) =>
+  messageByClientId(db, fictionalProfileId, clientId);
 
 /**
  * Why staff may not answer the member now, or null: the chat rules hold for staff too (a block
@@ -171,10 +200,12 @@ export const staffMessageByClientId = (db: Reader, fictionalProfileId: number, c
  */
 export async function staffSendRefusal(db: Database, member: ChatMember, fictionalProfileId: number): Promise<AppError | null> {
   const target = await targetProfile(db, member.siteId, member.profileId);
-  if (!target || target.status !== 'active' || !target.accountUsable) return new AppError(409, 'member_gone', 'staff.operator.errors.member_gone');
+  if (!target || target.status !== 'active' || !target.accountUsable)
+    return new AppError(409, 'member_gone', 'staff.operator.errors.member_gone');
   const partner = await partnerFacts(db, member, fictionalProfileId);
   if (!partner) return new AppError(404, 'conversation_not_found', 'staff.operator.errors.conversation_not_found');
-  if (partner.facts.blockedByViewer || partner.facts.blockedByTarget) return new AppError(409, 'chat_blocked', 'staff.operator.errors.chat_blocked');
+  if (partner.facts.blockedByViewer || partner.facts.blockedByTarget)
+    return new AppError(409, 'chat_blocked', 'staff.operator.errors.chat_blocked');
   return null;
 }
 
@@ -217,9 +248,17 @@ export async function storeStaffMessage(tx: Tx, input: StaffMessageInput): Promi
 }
 
 /** After the commit: the staff's answer reaches the member's open tabs at once, with their new badge count. */
-export async function publishStaffMessage(deps: ChatDeps, site: Pick<ChatSite, 'chatHistoryDays'>, message: MessageRow, memberProfileId: number): Promise<void> {
+export async function publishStaffMessage(
+  deps: ChatDeps,
+  site: Pick<ChatSite, 'chatHistoryDays'>,
+  message: MessageRow,
+  memberProfileId: number,
+): Promise<void> {
   try {
-    await deps.live.sendTo([memberProfileId], { type: 'message', message: toChatMessage(message, memberProfileId, { deliveredUpTo: 0, readUpTo: 0, fictional: false }) });
+    await deps.live.sendTo([memberProfileId], {
+      type: 'message',
+      message: toChatMessage(message, memberProfileId, { deliveredUpTo: 0, readUpTo: 0, fictional: false }),
+    });
     await publishCounts(deps, site, memberProfileId);
   } catch (err) {
     // The message is stored; the member's app finds it on its next resync.

@@ -16,7 +16,18 @@ import { AppError } from '../../errors';
 import { createDiskPhotoStorage, photosRoot, type PhotoStorage } from '../../infra/photo-storage';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { changeCredits, readBalance } from '../credits/service';
-import { EXIF_ARTIST, EXIF_MAKE, gif, jpegWithExifAndGps, multipart, pngBomb, pngWithAlpha, smallJpeg, truncatedJpeg, webp } from '../photos/test-images';
+import {
+  EXIF_ARTIST,
+  EXIF_MAKE,
+  gif,
+  jpegWithExifAndGps,
+  multipart,
+  pngBomb,
+  pngWithAlpha,
+  smallJpeg,
+  truncatedJpeg,
+  webp,
+} from '../photos/test-images';
 import {
   CHAT_IMAGE_CACHE_CONTROL,
   CHAT_IMAGES_S3_PREFIX,
@@ -169,7 +180,11 @@ describe('chat image storage and processing', () => {
     const files = chatImageFiles(stored.imageKey);
     expect((await s3.get(files.thumb))?.toString()).toBe('jpeg');
     expect(requests.sort()).toEqual(
-      [`PUT /cupido-photos/${CHAT_IMAGES_S3_PREFIX}${files.full}`, `PUT /cupido-photos/${CHAT_IMAGES_S3_PREFIX}${files.thumb}`, `GET /cupido-photos/${CHAT_IMAGES_S3_PREFIX}${files.thumb}`].sort(),
+      [
+        `PUT /cupido-photos/${CHAT_IMAGES_S3_PREFIX}${files.full}`,
+        `PUT /cupido-photos/${CHAT_IMAGES_S3_PREFIX}${files.thumb}`,
+        `GET /cupido-photos/${CHAT_IMAGES_S3_PREFIX}${files.thumb}`,
+      ].sort(),
     );
     expect(CHAT_IMAGES_S3_PREFIX.startsWith('photos/')).toBe(false);
   });
@@ -239,13 +254,23 @@ describe('POST /api/message-image.php and GET /api/chat-image.php', () => {
     await t.database.db.transaction(async (tx) => {
       const balance = await readBalance(tx, userOf(member));
       if (balance !== credits) {
-        await changeCredits(tx, { userId: userOf(member), amount: credits - balance, kind: 'manual_correction', idempotencyKey: randomUUID(), now: t.clock() });
+        await changeCredits(tx, {
+          userId: userOf(member),
+          amount: credits - balance,
+          kind: 'manual_correction',
+          idempotencyKey: randomUUID(),
+          now: t.clock(),
+        });
       }
     });
     t.app.forgetMemberSessions(userOf(member));
   }
 
-  const messageRows = (sender: Member) => t.database.db.select().from(messages).where(eq(messages.senderProfileId, profileOf(sender)));
+  const messageRows = (sender: Member) =>
+    t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.senderProfileId, profileOf(sender)));
 
   it('stores the image without metadata, sends it for photo_credits, and serves both sizes to the two members only', async () => {
     const [anna, ben, carla] = [await activeMember(t), await activeMember(t), await activeMember(t)];
@@ -315,7 +340,12 @@ describe('POST /api/message-image.php and GET /api/chat-image.php', () => {
       }
     }
     // Nor can anyone reach the files through the public photo path.
-    for (const url of [`/photos/${files.full}`, `/photos/${files.thumb}`, `/photos/../chat-images/${files.full}`, `/photos/%2e%2e/chat-images/${files.full}`]) {
+    for (const url of [
+      `/photos/${files.full}`,
+      `/photos/${files.thumb}`,
+      `/photos/../chat-images/${files.full}`,
+      `/photos/%2e%2e/chat-images/${files.full}`,
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
   });
@@ -374,7 +404,12 @@ describe('POST /api/message-image.php and GET /api/chat-image.php', () => {
 
   it('deletes the stored files when the send is refused by a chat rule', async () => {
     const [anna, ben] = [await activeMember(t), await activeMember(t)];
-    const block = await t.app.inject({ method: 'POST', url: '/api/block.php', payload: { profile_id: profileOf(anna) }, headers: { cookie: ben.cookie } });
+    const block = await t.app.inject({
+      method: 'POST',
+      url: '/api/block.php',
+      payload: { profile_id: profileOf(anna) },
+      headers: { cookie: ben.cookie },
+    });
     expect(block.statusCode, block.body).toBe(200);
     const before = chatFiles();
     const refusals = [
@@ -407,7 +442,11 @@ describe('POST /api/message-image.php and GET /api/chat-image.php', () => {
 
     const rows = await messageRows(anna);
     expect(rows).toHaveLength(2);
-    expect(chatFiles().filter((f) => !before.includes(f)).sort()).toEqual(rows.flatMap((r) => Object.values(chatImageFiles(r.imageKey!))).sort());
+    expect(
+      chatFiles()
+        .filter((f) => !before.includes(f))
+        .sort(),
+    ).toEqual(rows.flatMap((r) => Object.values(chatImageFiles(r.imageKey!))).sort());
     expect(await readBalance(t.database.db, userOf(anna))).toBe(balance - 2 * PHOTO_CREDITS);
   });
 
@@ -422,7 +461,12 @@ describe('POST /api/message-image.php and GET /api/chat-image.php', () => {
     const exists = (key: string) => Object.values(chatImageFiles(key)).map((f) => fs.existsSync(path.join(chatImagesRoot(t.dataDir), f)));
     expect([...exists(benKey), ...exists(carlaKey)]).toEqual([true, true, true, true]);
 
-    const block = await t.app.inject({ method: 'POST', url: '/api/block.php', payload: { profile_id: profileOf(anna) }, headers: { cookie: ben.cookie } });
+    const block = await t.app.inject({
+      method: 'POST',
+      url: '/api/block.php',
+      payload: { profile_id: profileOf(anna) },
+      headers: { cookie: ben.cookie },
+    });
     expect(block.statusCode, block.body).toBe(200);
     expect(exists(benKey)).toEqual([false, false]);
     expect((await fetchImage(anna, toBen.id)).statusCode).toBe(404);
@@ -434,7 +478,10 @@ describe('POST /api/message-image.php and GET /api/chat-image.php', () => {
   it('refuses bad input with 400 in the member’s language, naming the field, and stores nothing', async () => {
     const [anna, ben] = [await activeMember(t), await activeMember(t)];
     const before = chatFiles();
-    const notAnImage = await sendImage(anna, ben, { data: Buffer.from('Dear diary, today I sent a text file.\n'.repeat(10)), query: '?locale=de' });
+    const notAnImage = await sendImage(anna, ben, {
+      data: Buffer.from('Dear diary, today I sent a text file.\n'.repeat(10)),
+      query: '?locale=de',
+    });
     expect(notAnImage.statusCode).toBe(400);
     expect(errorOf(notAnImage)).toEqual({
       code: 'image_invalid',
@@ -457,20 +504,41 @@ describe('POST /api/message-image.php and GET /api/chat-image.php', () => {
         { name: 'client_id', data: clientId },
       ],
     });
-    expect([noFile.statusCode, errorOf(noFile)]).toEqual([400, { code: 'image_invalid', message: 'Kies een afbeelding om te versturen.', field: 'file' }]);
+    expect([noFile.statusCode, errorOf(noFile)]).toEqual([
+      400,
+      { code: 'image_invalid', message: 'Kies een afbeelding om te versturen.', field: 'file' },
+    ]);
     const image = await smallJpeg();
-    const noProfile = await sendImage(anna, ben, { parts: [{ name: 'client_id', data: clientId }, { name: 'file', filename: 'a.jpg', data: image }] });
+    const noProfile = await sendImage(anna, ben, {
+      parts: [
+        { name: 'client_id', data: clientId },
+        { name: 'file', filename: 'a.jpg', data: image },
+      ],
+    });
     expect([noProfile.statusCode, errorOf(noProfile).code, errorOf(noProfile).field]).toEqual([400, 'invalid_request', 'profile_id']);
     const badClientId = await sendImage(anna, ben, {
-      parts: [{ name: 'profile_id', data: String(profileOf(ben)) }, { name: 'client_id', data: 'not-a-uuid' }, { name: 'file', filename: 'a.jpg', data: image }],
+      parts: [
+        { name: 'profile_id', data: String(profileOf(ben)) },
+        { name: 'client_id', data: 'not-a-uuid' },
+        { name: 'file', filename: 'a.jpg', data: image },
+      ],
     });
     expect([badClientId.statusCode, errorOf(badClientId).field]).toEqual([400, 'client_id']);
-    const json = await t.app.inject({ method: 'POST', url: '/api/message-image.php', payload: { profile_id: profileOf(ben) }, headers: { cookie: anna.cookie } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/message-image.php',
+      payload: { profile_id: profileOf(ben) },
+      headers: { cookie: anna.cookie },
+    });
     expect([json.statusCode, errorOf(json).code, errorOf(json).field]).toEqual([400, 'image_invalid', 'file']);
 
     // Fields after the file are read too.
     const fileFirst = await sendImage(anna, ben, {
-      parts: [{ name: 'file', filename: 'a.jpg', data: image }, { name: 'profile_id', data: String(profileOf(ben)) }, { name: 'client_id', data: randomUUID() }],
+      parts: [
+        { name: 'file', filename: 'a.jpg', data: image },
+        { name: 'profile_id', data: String(profileOf(ben)) },
+        { name: 'client_id', data: randomUUID() },
+      ],
     });
     expect(fileFirst.statusCode, fileFirst.body).toBe(200);
     expect(await messageRows(anna)).toHaveLength(1);

@@ -43,7 +43,11 @@ export interface ChatImageRoutesOptions {
 const errors = { 400: ZApiError, 402: ZApiError, 403: ZApiError, 404: ZApiError, 429: ZApiError };
 
 const ZImageFields = z.object({
-  profile_id: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(zId()),
+  profile_id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number)
+    .pipe(zId()),
   client_id: zClientId(),
 });
 
@@ -140,8 +144,14 @@ export async function chatImageRoutes(server: FastifyInstance, { deps, storage }
   );
 
   const ZChatImageQuery = z.looseObject({
-    message: z.string().regex(/^[1-9]\d{0,15}$/).meta({ description: 'The image message’s id' }),
-    size: z.enum(CHAT_IMAGE_SIZE_NAMES).default('full').meta({ description: `thumb (max ${CHAT_IMAGE_THUMB_MAX} px) or full (max ${CHAT_IMAGE_FULL_MAX} px)` }),
+    message: z
+      .string()
+      .regex(/^[1-9]\d{0,15}$/)
+      .meta({ description: 'The image message’s id' }),
+    size: z
+      .enum(CHAT_IMAGE_SIZE_NAMES)
+      .default('full')
+      .meta({ description: `thumb (max ${CHAT_IMAGE_THUMB_MAX} px) or full (max ${CHAT_IMAGE_FULL_MAX} px)` }),
   });
 
   app.get(
@@ -167,7 +177,10 @@ export async function chatImageRoutes(server: FastifyInstance, { deps, storage }
       const member = await request.member();
       const data = await readChatImage(images, member, messageId, request.query.size, request.site.chatHistoryDays);
       // A Buffer is sent as it is (no serializer); the documented schema says "binary string".
-      return reply.header('content-type', 'image/jpeg').header('cache-control', CHAT_IMAGE_CACHE_CONTROL).send(data as unknown as string);
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', CHAT_IMAGE_CACHE_CONTROL)
+        .send(data as unknown as string);
     },
   );
 }

@@ -39,7 +39,13 @@ function shownConversations(memberProfileId: number) {
 }
 
 /** `activity`: the partners' marks (issue 28), asked once for the whole list. */
-export async function chatsOf(db: Database, site: ChatSite, memberProfileId: number, now: Date, activity?: ActivityMarks): Promise<TChatsAnswer> {
+export async function chatsOf(
+  db: Database,
+  site: ChatSite,
+  memberProfileId: number,
+  now: Date,
+  activity?: ActivityMarks,
+): Promise<TChatsAnswer> {
   const windowStart = historyWindowStart(now, site.chatHistoryDays);
   const rows = await db
     .select({
@@ -67,7 +73,15 @@ export async function chatsOf(db: Database, site: ChatSite, memberProfileId: num
     db
       .select()
       .from(messages)
-      .where(and(inArray(messages.id, rows.map((row) => row.lastMessageId)), gte(messages.createdAt, windowStart))),
+      .where(
+        and(
+          inArray(
+            messages.id,
+            rows.map((row) => row.lastMessageId),
+          ),
+          gte(messages.createdAt, windowStart),
+        ),
+      ),
     activity ? activity({ profileId: memberProfileId }, partnerIds) : new Map<number, never>(),
   ]);
   const cardById = new Map(cards.map((card) => [card.id, card]));
@@ -93,7 +107,12 @@ export async function chatsOf(db: Database, site: ChatSite, memberProfileId: num
 }
 
 /** The Messages badge alone: unread messages of all the member's shown conversations. */
-export async function unreadTotalOf(db: Pick<Database, 'execute'>, site: Pick<ChatSite, 'chatHistoryDays'>, memberProfileId: number, now: Date): Promise<number> {
+export async function unreadTotalOf(
+  db: Pick<Database, 'execute'>,
+  site: Pick<ChatSite, 'chatHistoryDays'>,
+  memberProfileId: number,
+  now: Date,
+): Promise<number> {
   const [row] = await executePrepared<{ total: number }>(db, sql`select ${unreadTotalColumn(site, memberProfileId, now)} as total`);
   return row?.total ?? 0;
 }

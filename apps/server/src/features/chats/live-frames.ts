@@ -23,7 +23,11 @@ async function publish(deps: Pick<ChatDeps, 'live' | 'log'>, profileIds: readonl
 }
 
 /** The badge numbers of the member: unread messages and new likes, in one statement (one per received message). */
-export async function countsFrameOf(deps: Pick<ChatDeps, 'db' | 'clock'>, site: Pick<ChatSite, 'chatHistoryDays'>, profileId: number): Promise<TLiveServerFrame> {
+export async function countsFrameOf(
+  deps: Pick<ChatDeps, 'db' | 'clock'>,
+  site: Pick<ChatSite, 'chatHistoryDays'>,
+  profileId: number,
+): Promise<TLiveServerFrame> {
   const [row] = await executePrepared<{ unread: number; new_likes: number }>(
     deps.db,
     sql`select ${unreadTotalColumn(site, profileId, deps.clock())} as unread, ${newLikesCountColumn(profileId)} as new_likes`,
@@ -61,15 +65,28 @@ export async function publishReceipt(
   });
 }
 
-export async function publishTyping(deps: ChatDeps, partnerProfileId: number, conversation: number, typingProfileId: number): Promise<void> {
+export async function publishTyping(
+  deps: ChatDeps,
+  partnerProfileId: number,
+  conversation: number,
+  typingProfileId: number,
+): Promise<void> {
   await publish(deps, [partnerProfileId], { type: 'typing', conversation, profile: typingProfileId });
 }
 
-export async function publishRemoved(deps: Pick<ChatDeps, 'live' | 'log'>, profileIds: readonly number[], conversation: number): Promise<void> {
+export async function publishRemoved(
+  deps: Pick<ChatDeps, 'live' | 'log'>,
+  profileIds: readonly number[],
+  conversation: number,
+): Promise<void> {
   await publish(deps, profileIds, { type: 'conversation_removed', conversation });
 }
 
 /** A message is gone (staff removed it after a report): both members' open apps drop it. */
-export async function publishMessageRemoved(deps: Pick<ChatDeps, 'live' | 'log'>, profileIds: readonly number[], removed: { conversation: number; message: number }): Promise<void> {
+export async function publishMessageRemoved(
+  deps: Pick<ChatDeps, 'live' | 'log'>,
+  profileIds: readonly number[],
+  removed: { conversation: number; message: number },
+): Promise<void> {
   await publish(deps, profileIds, { type: 'message_removed', conversation: removed.conversation, message: removed.message });
 }

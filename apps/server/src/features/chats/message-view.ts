@@ -36,9 +36,7 @@ export function toChatMessage(row: MessageRow, viewerProfileId: number, partner:
     kind: row.kind,
     text: row.kind === 'text' ? row.body : null,
     image:
-      row.kind === 'image' && row.imageKey
-        ? { ...chatImageUrls(row.id), width: row.imageWidth ?? 0, height: row.imageHeight ?? 0 }
-        : null,
+      row.kind === 'image' && row.imageKey ? { ...chatImageUrls(row.id), width: row.imageWidth ?? 0, height: row.imageHeight ?? 0 } : null,
     gift: row.kind === 'gift' ? row.gift : null,
     created_at: row.createdAt.toISOString(),
     state: fromMe ? messageStateOf(row.id, partner) : null,

@@ -23,10 +23,12 @@ export interface RemovedMessage {
 
 /** Deletes the message; null when it is already gone (the conversation was deleted, say). */
 export async function removeMessageForModeration(tx: Tx, messageId: number): Promise<RemovedMessage | null> {
-  const [row] = await tx
-    .delete(messages)
-    .where(eq(messages.id, messageId))
-    .returning({ messageId: messages.id, conversationId: messages.conversationId, senderProfileId: messages.senderProfileId, imageKey: messages.imageKey });
+  const [row] = await tx.delete(messages).where(eq(messages.id, messageId)).returning({
+    messageId: messages.id,
+    conversationId: messages.conversationId,
+    senderProfileId: messages.senderProfileId,
+    imageKey: messages.imageKey,
+  });
   return row ?? null;
 }
 

@@ -14,7 +14,10 @@ registerDataExportPart('chats', async ({ db, profileId }) => {
     db
       .select({ conversation: conversations, side: conversationMembers })
       .from(conversations)
-      .innerJoin(conversationMembers, and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.profileId, profileId)))
+      .innerJoin(
+        conversationMembers,
+        and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.profileId, profileId)),
+      )
       .where(or(eq(conversations.lowProfileId, profileId), eq(conversations.highProfileId, profileId)))
       .orderBy(asc(conversations.id)),
     db.select().from(messages).where(eq(messages.senderProfileId, profileId)).orderBy(asc(messages.id)),

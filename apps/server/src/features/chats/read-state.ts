@@ -47,7 +47,11 @@ async function advance(deps: Pick<ChatDeps, 'db'>, member: ChatMember, conversat
       high: conversations.highProfileId,
     });
   if (!row) return null;
-  return { deliveredUpTo: Number(row.deliveredUpTo), readUpTo: Number(row.readUpTo), partnerProfileId: partnerOf({ lowProfileId: row.low, highProfileId: row.high }, member.profileId) };
+  return {
+    deliveredUpTo: Number(row.deliveredUpTo),
+    readUpTo: Number(row.readUpTo),
+    partnerProfileId: partnerOf({ lowProfileId: row.low, highProfileId: row.high }, member.profileId),
+  };
 }
 
 /**
@@ -55,11 +59,20 @@ async function advance(deps: Pick<ChatDeps, 'db'>, member: ChatMember, conversat
  * message (their unread count drops to what follows it). The partner's tabs get the receipt,
  * the member's other tabs the badge count.
  */
-export async function markRead(deps: ChatDeps, site: Pick<ChatSite, 'chatHistoryDays'>, member: ChatMember, conversationId: number, upTo: number): Promise<void> {
+export async function markRead(
+  deps: ChatDeps,
+  site: Pick<ChatSite, 'chatHistoryDays'>,
+  member: ChatMember,
+  conversationId: number,
+  upTo: number,
+): Promise<void> {
   const moved = await advance(deps, member, conversationId, upTo, 'read');
   if (!moved) throw conversationNotFound();
   const partner = { profileId: moved.partnerProfileId, fictional: await isFictional(deps, moved.partnerProfileId) };
-  await Promise.all([publishReceipt(deps, partner, { conversation: conversationId, ...moved }), publishCounts(deps, site, member.profileId)]);
+  await Promise.all([
+    publishReceipt(deps, partner, { conversation: conversationId, ...moved }),
+    publishCounts(deps, site, member.profileId),
+  ]);
 }
 
 /** The live 'delivered' frame: the member's app received the conversation up to a message. */
@@ -74,7 +87,12 @@ export async function markDelivered(deps: ChatDeps, member: ChatMember, conversa
  * DELETE /api/chat.php (spec section 7): removes the conversation for the member only (every
  * message up to the last); the partner keeps it, and a newer message brings it back.
  */
-export async function removeConversation(deps: ChatDeps, site: Pick<ChatSite, 'chatHistoryDays'>, member: ChatMember, conversationId: number): Promise<void> {
+export async function removeConversation(
+  deps: ChatDeps,
+  site: Pick<ChatSite, 'chatHistoryDays'>,
+  member: ChatMember,
+  conversationId: number,
+): Promise<void> {
   const [row] = await deps.db
     .update(conversationMembers)
     .set({ removedUpTo: sql`${conversations.lastMessageId}` })

@@ -23,7 +23,11 @@ export async function imageMessageIds(db: Reader, messageIds: number[]): Promise
 }
 
 /** One size of an image message's JPEG; null when it is not an image message or its file is gone. */
-export async function imageOfMessage(deps: { db: Reader; chatImages: PhotoStorage }, messageId: number, size: ChatImageSize): Promise<Buffer | null> {
+export async function imageOfMessage(
+  deps: { db: Reader; chatImages: PhotoStorage },
+  messageId: number,
+  size: ChatImageSize,
+): Promise<Buffer | null> {
   const [row] = await deps.db
     .select({ imageKey: messages.imageKey })
     .from(messages)

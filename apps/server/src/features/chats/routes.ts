@@ -53,7 +53,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
     {
       schema: {
         tags,
-        summary: "The member's conversations, latest first: partner, last message, unread count; and the unread total of the Messages badge",
+        summary:
+          "The member's conversations, latest first: partner, last message, unread count; and the unread total of the Messages badge",
         response: { 200: ZChatsAnswer, 403: ZApiError },
       },
     },
@@ -69,7 +70,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
       schema: {
         tags,
         summary:
-          'One conversation by its id or the partner\'s profile (conversation null until the first message): a page of messages (before= older, after= a resync), send_blocked, draft, prices and the partner\'s receipts. Does not mark it read',
+          "One conversation by its id or the partner's profile (conversation null until the first message): a page of messages (before= older, after= a resync), send_blocked, draft, prices and the partner's receipts. Does not mark it read",
         querystring: ZChatQuery,
         response: { 200: ZChatAnswer, ...errors },
       },
@@ -79,7 +80,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
       const viewer = { ...chatMember(member, request.site.id), paidUser: member.paidUser, status: member.status };
       const reminder = deps.spendingReminder;
       const spendingReminder = reminder ? (profileId: number) => reminder(request.site, profileId, request.locale) : undefined;
-      return chatOf(deps.db, request.site, viewer, request.locale, parseChatQuery(request.query), deps.clock(), { spendingReminder, activity: deps.activity });
+      return chatOf(deps.db, request.site, viewer, request.locale, parseChatQuery(request.query), deps.clock(), {
+        spendingReminder,
+        activity: deps.activity,
+      });
     },
   );
 
@@ -97,7 +101,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
     async (request) => {
       const member = await request.requireMember();
       const { profile_id: profileId, client_id: clientId } = request.body;
-      const answer = await sendMessage(deps, request.site, chatMember(member, request.site.id), { profileId, clientId, content: contentOf(request.body) });
+      const answer = await sendMessage(deps, request.site, chatMember(member, request.site.id), {
+        profileId,
+        clientId,
+        content: contentOf(request.body),
+      });
       // The balance changed: user.php shows it at once (decision 017), from the cached row, which
       // takes the new balance rather than being looked up again by the next send (issue 32).
       if (answer.credits !== member.credits) app.memberCreditsChanged(member.id, answer.credits);
@@ -108,7 +116,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
   app.post(
     '/api/chat-read.php',
     {
-      schema: { tags, summary: 'The member has seen the conversation up to a message: its unread count drops, the partner sees it read', body: ZChatReadRequest, response: { 200: ZOkAnswer, ...errors } },
+      schema: {
+        tags,
+        summary: 'The member has seen the conversation up to a message: its unread count drops, the partner sees it read',
+        body: ZChatReadRequest,
+        response: { 200: ZOkAnswer, ...errors },
+      },
     },
     async (request) => {
       const member = await request.requireMember();
@@ -120,7 +133,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
   app.delete(
     '/api/chat.php',
     {
-      schema: { tags, summary: 'Remove a conversation for the member only; a newer message brings it back', body: ZDeleteChatRequest, response: { 200: ZOkAnswer, ...errors } },
+      schema: {
+        tags,
+        summary: 'Remove a conversation for the member only; a newer message brings it back',
+        body: ZDeleteChatRequest,
+        response: { 200: ZOkAnswer, ...errors },
+      },
     },
     async (request) => {
       const member = await request.requireMember();

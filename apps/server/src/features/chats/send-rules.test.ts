@@ -23,9 +23,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const conversationRows = (a: number, b: number) =>
-  kit.db().select().from(conversations).where(eq(conversations.lowProfileId, Math.min(a, b))).then((rows) => rows.filter((row) => row.highProfileId === Math.max(a, b)));
+  kit
+    .db()
+    .select()
+    .from(conversations)
+    .where(eq(conversations.lowProfileId, Math.min(a, b)))
+    .then((rows) => rows.filter((row) => row.highProfileId === Math.max(a, b)));
 
-describe('the free members\' limit of started conversations', () => {
+describe("the free members' limit of started conversations", () => {
   it('refuses the third started conversation with premium_only, while replies in conversations others started still work', async () => {
     const { domain, members } = await kit.siteWith(6, { messageCredits: 1 });
     const [anna, b1, b2, b3, carla, dora] = members as [Member, Member, Member, Member, Member, Member];
@@ -34,7 +39,9 @@ describe('the free members\' limit of started conversations', () => {
     await kit.sent(domain, anna.cookie, b1.profileId, 'more in a started one is fine');
     const third = await kit.message(domain, anna.cookie, b3.profileId, 'third');
     expect(statusAndCode(third)).toEqual([403, 'premium_only']);
-    expect(errorOf(third).message).toBe(`As a free member you can start ${FREE_CONVERSATIONS_STARTED} conversations. Get Premium to start more; you can always reply.`);
+    expect(errorOf(third).message).toBe(
+      `As a free member you can start ${FREE_CONVERSATIONS_STARTED} conversations. Get Premium to start more; you can always reply.`,
+    );
     expect((await kit.chat(domain, anna.cookie, `profile=${b3.profileId}`)).send_blocked).toBe('conversation_limit');
 
     // Carla and Dora start conversations with Anna: her replies are not limited.
@@ -55,7 +62,10 @@ describe('the free members\' limit of started conversations', () => {
       const { domain, members } = await kit.siteWith(4, { messageCredits: 1 });
       const [anna, b1, b2, b3] = members as [Member, Member, Member, Member];
       await kit.sent(domain, anna.cookie, b1.profileId, 'first');
-      const answers = await Promise.all([kit.message(domain, anna.cookie, b2.profileId, 'a'), kit.message(domain, anna.cookie, b3.profileId, 'b')]);
+      const answers = await Promise.all([
+        kit.message(domain, anna.cookie, b2.profileId, 'a'),
+        kit.message(domain, anna.cookie, b3.profileId, 'b'),
+      ]);
       expect(answers.map(statusAndCode).sort()).toEqual([
         [200, undefined],
         [403, 'premium_only'],
@@ -83,7 +93,11 @@ describe('a partner who has not confirmed their e-mail', () => {
     // Nobody else learns of the unconfirmed member.
     expect(statusAndCode(await kit.message(domain, carla.cookie, un.profileId, 'Hello?'))).toEqual([404, 'profile_not_found']);
 
-    const activation = await t.app.inject({ method: 'GET', url: `${linkPath(un.mail, '/api/activate.php')}&domain=${domain}`, headers: { cookie: un.cookie } });
+    const activation = await t.app.inject({
+      method: 'GET',
+      url: `${linkPath(un.mail, '/api/activate.php')}&domain=${domain}`,
+      headers: { cookie: un.cookie },
+    });
     expect(activation.headers.location).toBe('/activate/done');
     await kit.sent(domain, ben.cookie, un.profileId, 'Welcome!');
     expect((await kit.chat(domain, un.cookie, `profile=${ben.profileId}`)).account_unconfirmed).toBe(false);
@@ -127,7 +141,10 @@ describe('invisible members and profiles no longer usable', () => {
     await kit.sent(domain, anna.cookie, ivy.profileId, 'And I reply');
     expect((await kit.chat(domain, anna.cookie, `profile=${ivy.profileId}`)).send_blocked).toBeNull();
     // The conversation makes them partners, also for her profile page (profiles' existing-contact rule).
-    expect((await t.app.inject({ method: 'GET', url: `/api/member.php?domain=${domain}&id=${ivy.profileId}`, headers: { cookie: anna.cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/member.php?domain=${domain}&id=${ivy.profileId}`, headers: { cookie: anna.cookie } }))
+        .statusCode,
+    ).toBe(200);
     expect(statusAndCode(await kit.message(domain, carla.cookie, ivy.profileId, 'Me too?'))).toEqual([404, 'profile_not_found']);
   });
 
@@ -158,8 +175,15 @@ describe('fictional profiles', () => {
     expect(row!.awaitingStaffSince).toEqual(new Date('2026-03-10T10:00:00Z'));
 
     const chat = await kit.chat(domain, anna.cookie, `profile=${lola}`);
-    expect(chat.partner).toMatchObject({ id: lola, is_fictional: true, fictional: { icon: expect.any(String), singular: expect.any(String), warning: expect.any(String) } });
+    expect(chat.partner).toMatchObject({
+      id: lola,
+      is_fictional: true,
+      fictional: { icon: expect.any(String), singular: expect.any(String), warning: expect.any(String) },
+    });
     expect(chat.messages.map((m) => m.state)).toEqual(['delivered', 'delivered']);
-    expect((await kit.chats(domain, anna.cookie)).chats[0]!.partner).toMatchObject({ is_fictional: true, fictional_icon: expect.any(String) });
+    expect((await kit.chats(domain, anna.cookie)).chats[0]!.partner).toMatchObject({
+      is_fictional: true,
+      fictional_icon: expect.any(String),
+    });
   });
 });

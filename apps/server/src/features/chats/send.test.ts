@@ -64,7 +64,10 @@ describe('sending a text', () => {
       }),
     ]);
     const annas = await kit.chats(domain, anna.cookie);
-    expect(annas).toMatchObject({ unread_total: 0, chats: [{ conversation, num_unread_messages: 0, last_message: { from_me: true, state: 'sent' } }] });
+    expect(annas).toMatchObject({
+      unread_total: 0,
+      chats: [{ conversation, num_unread_messages: 0, last_message: { from_me: true, state: 'sent' } }],
+    });
 
     // Ben replies in the same conversation; the list shows the latest first.
     const reply = await kit.sent(domain, ben.cookie, anna.profileId, 'Hi Anna');
@@ -109,7 +112,9 @@ describe('sending a text', () => {
       expect([response.statusCode, errorOf(response).code], JSON.stringify(body)).toEqual([status, code]);
       if (field) expect(errorOf(response).field).toBe(field);
     }
-    expect(errorOf(await kit.message(domain, anna.cookie, ben.profileId, '👋🏽'.repeat(6))).message).toBe('Your message can be at most 5 characters long.');
+    expect(errorOf(await kit.message(domain, anna.cookie, ben.profileId, '👋🏽'.repeat(6))).message).toBe(
+      'Your message can be at most 5 characters long.',
+    );
     expect(await messagesOf(anna.profileId)).toEqual([]);
     expect(await kit.balanceOf(anna)).toBe(SIGNUP_CREDITS);
     // Exactly the limit, in graphemes (10 UTF-16 units), is fine.
@@ -124,7 +129,10 @@ describe('credits', () => {
     await kit.setBalance(anna, 9);
     const response = await kit.message(domain, anna.cookie, ben.profileId, 'Hello');
     expect(response.statusCode).toBe(402);
-    expect(errorOf(response)).toEqual({ code: 'insufficient_credits', message: "You don't have enough credits for this. Buy credits to continue." });
+    expect(errorOf(response)).toEqual({
+      code: 'insufficient_credits',
+      message: "You don't have enough credits for this. Buy credits to continue.",
+    });
     expect(await messagesOf(anna.profileId)).toEqual([]);
     expect((await kit.chats(domain, ben.cookie)).chats).toEqual([]);
     expect(await kit.db().$count(conversations, eq(conversations.startedByProfileId, anna.profileId))).toBe(0);
@@ -137,7 +145,10 @@ describe('credits', () => {
       const { domain, members } = await kit.siteWith(2);
       const [anna, ben] = members as [Member, Member];
       await kit.setBalance(anna, 10);
-      const answers = await Promise.all([kit.message(domain, anna.cookie, ben.profileId, 'one'), kit.message(domain, anna.cookie, ben.profileId, 'two')]);
+      const answers = await Promise.all([
+        kit.message(domain, anna.cookie, ben.profileId, 'one'),
+        kit.message(domain, anna.cookie, ben.profileId, 'two'),
+      ]);
       expect(answers.map(statusAndCode).sort()).toEqual([
         [200, undefined],
         [402, 'insufficient_credits'],

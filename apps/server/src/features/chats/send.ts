@@ -28,9 +28,7 @@ const MINUTE_MS = 60_000;
 
 /** What a message carries: a text, a gift of the catalogue, or a stored image (image-*.ts). */
 export type MessageContent =
-  | { kind: 'text'; text: string }
-  | { kind: 'gift'; gift: GiftCode }
-  | { kind: 'image'; imageKey: string; width: number; height: number };
+  { kind: 'text'; text: string } | { kind: 'gift'; gift: GiftCode } | { kind: 'image'; imageKey: string; width: number; height: number };
 
 export interface SendInput {
   /** The partner's profile. */
@@ -108,7 +106,11 @@ export async function sendInTx(
   const standing = await lockMemberAccount(tx, member.userId);
   if (!standing || standing.profileId !== member.profileId) throw authenticationRequired();
 
-  const locked = await lockConversationForSend(tx, { senderProfileId: member.profileId, partnerProfileId: input.profileId, clientId: input.clientId });
+  const locked = await lockConversationForSend(tx, {
+    senderProfileId: member.profileId,
+    partnerProfileId: input.profileId,
+    clientId: input.clientId,
+  });
   if (locked.storedMessageId !== null) {
     const stored = await messageById(tx, locked.storedMessageId);
     if (stored) return replayOf(tx, member, stored);
@@ -121,7 +123,9 @@ export async function sendInTx(
   const reason = sendBlockedReason(partner, hasConversation, mayStart);
   if (reason) throw refusalFor(reason, partner, hasConversation);
 
-  const conversationId = locked.conversationId ?? (await startConversation(tx, { siteId: site.id, starter: member.profileId, partner: input.profileId, now })).id;
+  const conversationId =
+    locked.conversationId ??
+    (await startConversation(tx, { siteId: site.id, starter: member.profileId, partner: input.profileId, now })).id;
   const price = priceOf(site, input.content.kind);
   const message: Omit<MessageRow, 'id'> = {
     conversationId,
@@ -264,7 +268,12 @@ async function postMessage(
 }
 
 /** How far the partner's app received and read the conversation. */
-export async function progressOf(db: Pick<Database, 'select'>, conversationId: number, partnerProfileId: number, fictional: boolean): Promise<PartnerProgress> {
+export async function progressOf(
+  db: Pick<Database, 'select'>,
+  conversationId: number,
+  partnerProfileId: number,
+  fictional: boolean,
+): Promise<PartnerProgress> {
   const [side] = await db
     .select({ deliveredUpTo: conversationMembers.deliveredUpTo, readUpTo: conversationMembers.readUpTo })
     .from(conversationMembers)

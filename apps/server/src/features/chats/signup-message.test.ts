@@ -27,7 +27,11 @@ async function signUpWithMessage(domain: string, profileId: number, text: string
   const member = { ...visitor, userId: visitor.user.id as number, profileId: visitor.user.profile.id as number } as unknown as Member;
   // Nothing is sent before the address is confirmed.
   expect(await kit.db().$count(messages, eq(messages.senderProfileId, member.profileId))).toBe(0);
-  const activation = await t.app.inject({ method: 'GET', url: `${linkPath(visitor.mail, '/api/activate.php')}&domain=${domain}`, headers: { cookie: visitor.cookie } });
+  const activation = await t.app.inject({
+    method: 'GET',
+    url: `${linkPath(visitor.mail, '/api/activate.php')}&domain=${domain}`,
+    headers: { cookie: visitor.cookie },
+  });
   expect(activation.headers.location).toBe('/activate/done');
   return member;
 }
@@ -42,9 +46,14 @@ describe('the signup message', () => {
     expect(await kit.balanceOf(anna)).toBe(SIGNUP_CREDITS - 10);
     expect(await kit.entriesOf(anna, 'message')).toEqual([expect.objectContaining({ amount: -10, balanceAfter: SIGNUP_CREDITS - 10 })]);
     const chat = await kit.chat(domain, anna.cookie, `profile=${ben.profileId}`);
-    expect(chat.messages).toEqual([expect.objectContaining({ from_me: true, text: 'Hi Ben, I saw your profile!', client_id: null, state: 'sent' })]);
+    expect(chat.messages).toEqual([
+      expect.objectContaining({ from_me: true, text: 'Hi Ben, I saw your profile!', client_id: null, state: 'sent' }),
+    ]);
     expect(chat.draft).toBeNull();
-    expect(await kit.chats(domain, ben.cookie)).toMatchObject({ unread_total: 1, chats: [{ profile: anna.profileId, last_message: { text: 'Hi Ben, I saw your profile!' } }] });
+    expect(await kit.chats(domain, ben.cookie)).toMatchObject({
+      unread_total: 1,
+      chats: [{ profile: anna.profileId, last_message: { text: 'Hi Ben, I saw your profile!' } }],
+    });
     // Ben's open tabs heard of it once the activation committed.
     expect(frames.to(ben.profileId).map((frame) => frame.type)).toEqual(['message', 'counts']);
   });
@@ -55,7 +64,9 @@ describe('the signup message', () => {
     const anna = await signUpWithMessage(domain, lola, 'Hello Lola');
 
     expect(await kit.balanceOf(anna)).toBe(SIGNUP_CREDITS);
-    expect((await t.app.inject({ method: 'GET', url: `/api/user.php?domain=${domain}`, headers: { cookie: anna.cookie } })).json().user.status).toBe('active');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/user.php?domain=${domain}`, headers: { cookie: anna.cookie } })).json().user.status,
+    ).toBe('active');
     const chat = await kit.chat(domain, anna.cookie, `profile=${lola}`);
     expect(chat).toMatchObject({ draft: 'Hello Lola', messages: [], send_blocked: null });
     expect(chat.conversation).not.toBeNull();

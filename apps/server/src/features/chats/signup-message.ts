@@ -19,7 +19,12 @@ import { mayStartAnother, partnerFacts, sendBlockedReason } from './partner';
 import { checkedContent, priceOf, sendInTx } from './send';
 import { conversationBetween, startConversation } from './store';
 
-export async function sendSignupMessage(deps: ChatDeps, event: EventOf<'account.activated'>, tx: Tx, effects: TransactionEffects): Promise<void> {
+export async function sendSignupMessage(
+  deps: ChatDeps,
+  event: EventOf<'account.activated'>,
+  tx: Tx,
+  effects: TransactionEffects,
+): Promise<void> {
   const text = event.signupMessage?.trim();
   if (!text || event.signupProfileId === null || event.profileId === null || event.signupProfileId === event.profileId) return;
   const site = await siteById(tx, event.siteId);
@@ -48,7 +53,8 @@ export async function sendSignupMessage(deps: ChatDeps, event: EventOf<'account.
     effects.afterCommit(() => publishNewMessage(deps, site, sent));
     return;
   }
-  const conversation = existing ?? (await startConversation(tx, { siteId: site.id, starter: member.profileId, partner: event.signupProfileId, now }));
+  const conversation =
+    existing ?? (await startConversation(tx, { siteId: site.id, starter: member.profileId, partner: event.signupProfileId, now }));
   await tx
     .update(conversationMembers)
     .set({ draft: text })

@@ -62,7 +62,12 @@ export async function lockConversationForSend(
   input: { senderProfileId: number; partnerProfileId: number; clientId: string | null },
 ): Promise<{ conversationId: number | null; storedMessageId: number | null }> {
   const { low, high } = pairOf(input.senderProfileId, input.partnerProfileId);
-  const [row] = await sendLocksStatement(tx as unknown as Database, { low, high, senderProfileId: input.senderProfileId, clientId: input.clientId });
+  const [row] = await sendLocksStatement(tx as unknown as Database, {
+    low,
+    high,
+    senderProfileId: input.senderProfileId,
+    clientId: input.clientId,
+  });
   return {
     conversationId: row?.conversation_id ?? null,
     storedMessageId: row?.stored_message_id == null ? null : Number(row.stored_message_id),
@@ -80,7 +85,10 @@ export async function messageById(db: Reader, id: number): Promise<MessageRow | 
  * takes that one) with both member rows, and holds its row lock. The insert waits for a
  * concurrent insert of the same pair to commit, then finds its row.
  */
-export async function startConversation(tx: Tx, input: { siteId: number; starter: number; partner: number; now: Date }): Promise<ConversationRow> {
+export async function startConversation(
+  tx: Tx,
+  input: { siteId: number; starter: number; partner: number; now: Date },
+): Promise<ConversationRow> {
   const { low, high } = pairOf(input.starter, input.partner);
   const [inserted] = await tx
     .insert(conversations)
@@ -101,7 +109,10 @@ export async function startConversation(tx: Tx, input: { siteId: number; starter
 
 /** Conversations the profile started (the free members' limit counts them). */
 export async function startedCount(db: Reader, profileId: number): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(conversations).where(eq(conversations.startedByProfileId, profileId));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(eq(conversations.startedByProfileId, profileId));
   return row?.count ?? 0;
 }
 
@@ -117,7 +128,9 @@ export async function conversationOfMember(db: Reader, conversationId: number, p
   const [conversation] = await db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.id, conversationId), or(eq(conversations.lowProfileId, profileId), eq(conversations.highProfileId, profileId))));
+    .where(
+      and(eq(conversations.id, conversationId), or(eq(conversations.lowProfileId, profileId), eq(conversations.highProfileId, profileId))),
+    );
   if (!conversation) return null;
   const sides = await db.select().from(conversationMembers).where(eq(conversationMembers.conversationId, conversationId));
   const mine = sides.find((side) => side.profileId === profileId);

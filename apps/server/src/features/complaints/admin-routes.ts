@@ -19,7 +19,12 @@ export const complaintQueueRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps 
     `${ADMIN_API_PREFIX}/complaints`,
     {
       config: { staffAccess: 'reports.decide' },
-      schema: { tags: ['back office'], summary: 'Open complaints, oldest first', querystring: ZComplaintQueueQuery, response: { 200: ZComplaintQueue, ...errors } },
+      schema: {
+        tags: ['back office'],
+        summary: 'Open complaints, oldest first',
+        querystring: ZComplaintQueueQuery,
+        response: { 200: ZComplaintQueue, ...errors },
+      },
     },
     async (request) => {
       const [complaints, sites] = await Promise.all([openComplaints(deps.db, { siteId: request.query.site_id }), listSites(deps.db)]);

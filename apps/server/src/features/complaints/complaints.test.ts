@@ -27,20 +27,40 @@ const complain = (body: Record<string, unknown>, options: { cookie?: string; loc
 
 describe('POST /api/complaint.php', () => {
   it('stores a visitor’s complaint and answers its reference in the visitor’s language', async () => {
-    const response = await complain({ topic: 'service', name: '  Jan  ', email: ' Jan@Example.com ', text: '  The site was down all evening.  ' }, { locale: 'nl' });
+    const response = await complain(
+      { topic: 'service', name: '  Jan  ', email: ' Jan@Example.com ', text: '  The site was down all evening.  ' },
+      { locale: 'nl' },
+    );
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json();
     expect(answer.reference).toMatch(/^C-\d{6}$/);
-    expect(answer.message).toBe(`Bedankt. We hebben je klacht ontvangen en antwoorden je binnen 14 dagen per e-mail. Vermeld referentie ${answer.reference} als je ons hierover schrijft.`);
-    const [row] = await db().select().from(complaints).where(eq(complaints.id, Number(answer.reference.slice(2))));
-    expect(row).toMatchObject({ siteId: 1, userId: null, topic: 'service', name: 'Jan', email: 'jan@example.com', text: 'The site was down all evening.', locale: 'nl', status: 'open' });
+    expect(answer.message).toBe(
+      `Bedankt. We hebben je klacht ontvangen en antwoorden je binnen 14 dagen per e-mail. Vermeld referentie ${answer.reference} als je ons hierover schrijft.`,
+    );
+    const [row] = await db()
+      .select()
+      .from(complaints)
+      .where(eq(complaints.id, Number(answer.reference.slice(2))));
+    expect(row).toMatchObject({
+      siteId: 1,
+      userId: null,
+      topic: 'service',
+      name: 'Jan',
+      email: 'jan@example.com',
+      text: 'The site was down all evening.',
+      locale: 'nl',
+      status: 'open',
+    });
   });
 
   it('takes a member’s account address when the form leaves it empty, and links the member', async () => {
     const member = await kit.member();
     const response = await complain({ email: '', topic: 'profile', text: 'A profile asked me for money.' }, { cookie: member.cookie });
     expect(response.statusCode, response.body).toBe(200);
-    const [row] = await db().select().from(complaints).where(eq(complaints.id, Number(response.json().reference.slice(2))));
+    const [row] = await db()
+      .select()
+      .from(complaints)
+      .where(eq(complaints.id, Number(response.json().reference.slice(2))));
     expect(row).toMatchObject({ userId: member.userId, email: member.body.email.toLowerCase(), topic: 'profile' });
   });
 
@@ -60,7 +80,9 @@ describe('POST /api/complaint.php', () => {
       expect(errorOf(response)).toMatchObject(error);
     }
     expect(errorOf(await complain({ text: '' }, { locale: 'de' })).message).toBe('Bitte beschreib deine Beschwerde');
-    expect(errorOf(await complain({ text: 'x'.repeat(4001) }, { locale: 'pl' })).message).toBe('Reklamacja może mieć maksymalnie 4000 znaków');
+    expect(errorOf(await complain({ text: 'x'.repeat(4001) }, { locale: 'pl' })).message).toBe(
+      'Reklamacja może mieć maksymalnie 4000 znaków',
+    );
     expect(await db().$count(complaints)).toBe(before);
   });
 
@@ -89,13 +111,21 @@ describe('the back office', () => {
     const queue = await kit.asStaff(moderator, 'GET', '/admin/api/complaints?site_id=1');
     expect(queue.statusCode, queue.body).toBe(200);
     const items = queue.json().complaints as { id: number; reference: string; created_at: string }[];
-    expect(items.find((item) => item.id === id)).toMatchObject({ reference, topic: 'billing', text: 'Please refund my last package.', status: 'open', user_id: null });
+    expect(items.find((item) => item.id === id)).toMatchObject({
+      reference,
+      topic: 'billing',
+      text: 'Please refund my last package.',
+      status: 'open',
+      user_id: null,
+    });
     const ids = items.map((item) => item.id);
     expect(ids.indexOf(id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(id)).toBeLessThan(ids.indexOf(laterId));
 
     expect((await kit.asStaff(moderator, 'POST', `/admin/api/complaints/${id}/answered`, { note: '  ' })).statusCode).toBe(400);
-    const answered = await kit.asStaff(moderator, 'POST', `/admin/api/complaints/${id}/answered`, { note: 'Refunded the package by mail.' });
+    const answered = await kit.asStaff(moderator, 'POST', `/admin/api/complaints/${id}/answered`, {
+      note: 'Refunded the package by mail.',
+    });
     expect(answered.statusCode, answered.body).toBe(200);
     expect(answered.json()).toEqual({ id, status: 'answered' });
     const again = await kit.asStaff(moderator, 'POST', `/admin/api/complaints/${id}/answered`, { note: 'Twice' });
@@ -107,8 +137,13 @@ describe('the back office', () => {
     expect(after.map((item) => item.id)).not.toContain(id);
     const [row] = await db().select().from(complaints).where(eq(complaints.id, id));
     expect(row).toMatchObject({ status: 'answered', answeredBy: moderator.id, note: 'Refunded the package by mail.' });
-    const audit = await db().select().from(auditLog).where(eq(auditLog.itemId, String(id)));
-    expect(audit.filter((entry) => entry.itemType === 'complaint')).toEqual([expect.objectContaining({ staffId: moderator.id, action: 'complaint.answered' })]);
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.itemId, String(id)));
+    expect(audit.filter((entry) => entry.itemType === 'complaint')).toEqual([
+      expect.objectContaining({ staffId: moderator.id, action: 'complaint.answered' }),
+    ]);
   });
 
   it('is for staff who decide reports only', async () => {
@@ -122,15 +157,21 @@ describe('the back office', () => {
 describe('personal data', () => {
   it('lists the member’s complaints in the data download, and removes name and address with the account', async () => {
     const member = await kit.member();
-    const reference = (await complain({ name: 'Eva', email: 'eva@example.com', topic: 'privacy' }, { cookie: member.cookie })).json().reference as string;
+    const reference = (await complain({ name: 'Eva', email: 'eva@example.com', topic: 'privacy' }, { cookie: member.cookie })).json()
+      .reference as string;
     const response = await get(t, '/api/personal-data.php', member.cookie);
     expect(response.statusCode, response.body).toBe(200);
     const file = ZPersonalDataExport.strict().parse(response.json());
-    expect(file.complaints).toEqual([expect.objectContaining({ reference, topic: 'privacy', name: 'Eva', email: 'eva@example.com', status: 'open', answered_at: null })]);
+    expect(file.complaints).toEqual([
+      expect.objectContaining({ reference, topic: 'privacy', name: 'Eva', email: 'eva@example.com', status: 'open', answered_at: null }),
+    ]);
 
     const { events } = t.app;
     await events.transaction(db(), (tx) => events.publish(tx, { type: 'account.erased', userId: member.userId, profileId: null }));
-    const [row] = await db().select().from(complaints).where(eq(complaints.id, Number(reference.slice(2))));
+    const [row] = await db()
+      .select()
+      .from(complaints)
+      .where(eq(complaints.id, Number(reference.slice(2))));
     expect(row).toMatchObject({ userId: null, name: '', email: '', topic: 'privacy', text: 'I was charged twice.' });
   });
 });

@@ -49,7 +49,12 @@ export async function openComplaints(db: Database, input: { siteId?: number; lim
 }
 
 /** Marks the complaint answered with staff's note, in the audit log too. */
-export async function markComplaintAnswered(deps: { db: Database; clock: Clock }, staffId: number, complaintId: number, input: { note: string }): Promise<void> {
+export async function markComplaintAnswered(
+  deps: { db: Database; clock: Clock },
+  staffId: number,
+  complaintId: number,
+  input: { note: string },
+): Promise<void> {
   const note = input.note.trim();
   if (!note) throw staffError(400, 'complaint_note_required');
   const now = deps.clock();
@@ -57,10 +62,21 @@ export async function markComplaintAnswered(deps: { db: Database; clock: Clock }
     const [row] = await tx.select().from(complaints).where(eq(complaints.id, complaintId)).for('update');
     if (!row) throw staffError(404, 'complaint_not_found');
     if (row.status !== 'open') throw staffError(409, 'complaint_already_answered');
-    await tx.update(complaints).set({ status: 'answered', answeredAt: now, answeredBy: staffId, note }).where(eq(complaints.id, complaintId));
+    await tx
+      .update(complaints)
+      .set({ status: 'answered', answeredAt: now, answeredBy: staffId, note })
+      .where(eq(complaints.id, complaintId));
     await recordStaffAction(
       tx,
-      { staffId, action: 'complaint.answered', itemType: 'complaint', itemId: complaintId, siteId: row.siteId, before: { status: 'open' }, after: { status: 'answered', note } },
+      {
+        staffId,
+        action: 'complaint.answered',
+        itemType: 'complaint',
+        itemId: complaintId,
+        siteId: row.siteId,
+        before: { status: 'open' },
+        after: { status: 'answered', note },
+      },
       now,
     );
   });

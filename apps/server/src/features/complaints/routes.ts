@@ -21,7 +21,12 @@ export const complaintRoutes: FastifyPluginAsyncZod<{ deps: ComplaintDeps }> = a
       const member = await request.member();
       const { reference } = await fileComplaint(
         deps,
-        { siteId: request.site.id, locale: request.locale, ip: request.ip, member: member ? { userId: member.id, email: member.email } : null },
+        {
+          siteId: request.site.id,
+          locale: request.locale,
+          ip: request.ip,
+          member: member ? { userId: member.id, email: member.email } : null,
+        },
         request.body,
       );
       return { reference, message: translate(request.locale, 'complaints.received', { reference }) };

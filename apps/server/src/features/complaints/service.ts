@@ -42,10 +42,15 @@ export interface NewComplaint {
   text: string;
 }
 
-const invalid = (code: string, field: string, params: Record<string, number> = {}) => new AppError(400, code, `errors.${code}`, params, field);
+const invalid = (code: string, field: string, params: Record<string, number> = {}) =>
+  new AppError(400, code, `errors.${code}`, params, field);
 
 /** Checks the complaint, stores it and answers its id and reference; at most COMPLAINTS_PER_IP_PER_HOUR per address. */
-export async function fileComplaint(deps: ComplaintDeps, from: Complainant, complaint: NewComplaint): Promise<{ id: number; reference: string }> {
+export async function fileComplaint(
+  deps: ComplaintDeps,
+  from: Complainant,
+  complaint: NewComplaint,
+): Promise<{ id: number; reference: string }> {
   // The same checks as the form's (shared/complaint-rules.ts); the first problem is answered, field by field in that order.
   const problems = complaintProblems(complaint, from.member?.email ?? null);
   const maxOf = { text: COMPLAINT_TEXT_MAX, name: COMPLAINT_NAME_MAX } as const;
@@ -68,7 +73,16 @@ export async function fileComplaint(deps: ComplaintDeps, from: Complainant, comp
   try {
     const [row] = await deps.db
       .insert(complaints)
-      .values({ siteId: from.siteId, userId: from.member?.userId ?? null, topic: complaint.topic, name, email, text, locale: from.locale, createdAt: deps.clock() })
+      .values({
+        siteId: from.siteId,
+        userId: from.member?.userId ?? null,
+        topic: complaint.topic,
+        name,
+        email,
+        text,
+        locale: from.locale,
+        createdAt: deps.clock(),
+      })
       .returning({ id: complaints.id });
     return { id: row!.id, reference: complaintReference(row!.id) };
   } catch (error) {

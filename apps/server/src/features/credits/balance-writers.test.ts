@@ -23,7 +23,13 @@ function targetsUsers(call: ts.CallExpression): boolean {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
       const [first] = node.arguments;
-      if (ts.isPropertyAccessExpression(callee) && ['update', 'insert'].includes(callee.name.text) && first && ts.isIdentifier(first) && first.text === 'users') {
+      if (
+        ts.isPropertyAccessExpression(callee) &&
+        ['update', 'insert'].includes(callee.name.text) &&
+        first &&
+        ts.isIdentifier(first) &&
+        first.text === 'users'
+      ) {
         return true;
       }
       node = callee;

@@ -20,7 +20,14 @@ it('100 concurrent spends of 1 on a balance of 50: exactly 50 succeed, the balan
   const outcomes = await Promise.allSettled(
     Array.from({ length: 100 }, (_, index) =>
       t.database.db.transaction((tx) =>
-        changeCredits(tx, { userId, amount: -1, kind: 'message', idempotencyKey: `message:${index}`, reference: `message:${index}`, now: NOW }),
+        changeCredits(tx, {
+          userId,
+          amount: -1,
+          kind: 'message',
+          idempotencyKey: `message:${index}`,
+          reference: `message:${index}`,
+          now: NOW,
+        }),
       ),
     ),
   );

@@ -9,7 +9,11 @@ import { creditEntries } from '../../db/schema';
 
 const SPENDING_KINDS = ['message', 'image', 'gift'] as const;
 
-export async function creditsSpentPerDay(db: Database, period: { start: Date; end: Date }, accounts: SQL | null): Promise<{ day: string; count: number }[]> {
+export async function creditsSpentPerDay(
+  db: Database,
+  period: { start: Date; end: Date },
+  accounts: SQL | null,
+): Promise<{ day: string; count: number }[]> {
   const day = sql<string>`to_char(${creditEntries.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
   return db
     .select({ day, count: sql<number>`coalesce(sum(-${creditEntries.amount}), 0)::int` })

@@ -17,7 +17,14 @@ async function spend(userId: number, count: number) {
   for (let index = 0; index < count; index++) {
     t.clock.advance(60_000);
     await t.database.db.transaction((tx) =>
-      changeCredits(tx, { userId, amount: -1, kind: 'message', idempotencyKey: `message:${index}`, reference: `message:${index}`, now: t.clock() }),
+      changeCredits(tx, {
+        userId,
+        amount: -1,
+        kind: 'message',
+        idempotencyKey: `message:${index}`,
+        reference: `message:${index}`,
+        now: t.clock(),
+      }),
     );
   }
 }

@@ -35,7 +35,8 @@ function migrationsUpTo(lastTag: string): string {
   journal.entries = journal.entries.slice(0, last + 1);
   fs.mkdirSync(path.join(folder, 'meta'));
   fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  for (const entry of journal.entries)
+    fs.copyFileSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
   return folder;
 }
 
@@ -94,9 +95,14 @@ it('gives each balance that differs from its entries one opening entry, and ever
 
   await engine.migrate(MIGRATIONS_DIR);
 
-  const entries = await engine.query<{ user_id: number; amount: number; kind: string; idempotency_key: string; balance_after: number; reference: string | null }>(
-    'SELECT user_id, amount, kind, idempotency_key, balance_after, reference FROM credit_entries ORDER BY user_id, id',
-  );
+  const entries = await engine.query<{
+    user_id: number;
+    amount: number;
+    kind: string;
+    idempotency_key: string;
+    balance_after: number;
+    reference: string | null;
+  }>('SELECT user_id, amount, kind, idempotency_key, balance_after, reference FROM credit_entries ORDER BY user_id, id');
   expect(entries).toEqual([
     { user_id: 1, amount: 40, kind: 'opening_balance', idempotency_key: 'opening_balance', balance_after: 40, reference: null },
     { user_id: 2, amount: 20, kind: 'signup_credits', idempotency_key: 'signup_credits', balance_after: 20, reference: null },

@@ -76,7 +76,9 @@ describe('changeCredits', () => {
     expect(await readBalance(t.database.db, userId)).toBe(20);
     const spends = await Promise.allSettled(Array.from({ length: 3 }, (_, i) => lockedChange(-15, `message:locked-${i}`)));
     expect(spends.filter((spend) => spend.status === 'fulfilled')).toHaveLength(1);
-    const refused = spends.filter((spend): spend is PromiseRejectedResult => spend.status === 'rejected').map((spend) => spend.reason as unknown);
+    const refused = spends
+      .filter((spend): spend is PromiseRejectedResult => spend.status === 'rejected')
+      .map((spend) => spend.reason as unknown);
     expect(refused).toHaveLength(2);
     for (const error of refused) expect(error).toMatchObject({ status: 402, code: 'insufficient_credits', balance: 5, required: 15 });
     expect(await readBalance(t.database.db, userId)).toBe(5);
@@ -103,7 +105,16 @@ describe('changeCredits', () => {
 
   it('takes every kind of the contract, refuses 0, fractions, unknown kinds and an empty key before writing', async () => {
     const userId = await t.member(100);
-    for (const kind of ['signup_credits', 'manual_correction', 'message', 'image', 'gift', 'purchase', 'refund', 'opening_balance'] as const) {
+    for (const kind of [
+      'signup_credits',
+      'manual_correction',
+      'message',
+      'image',
+      'gift',
+      'purchase',
+      'refund',
+      'opening_balance',
+    ] as const) {
       expect(await change(userId, kind === 'refund' ? 2 : -1, `kind:${kind}`, { kind })).toMatchObject({ kind, replayed: false });
     }
     await expect(change(userId, 0, 'zero')).rejects.toThrow(/non-zero/);

@@ -91,7 +91,13 @@ export async function changeCredits(tx: Tx, change: CreditChange, options: { acc
     createdAt: change.now,
   });
   if (posted?.earlier_id != null) {
-    return { entryId: posted.earlier_id, amount: posted.earlier_amount!, kind: posted.earlier_kind!, balanceAfter: posted.earlier_balance_after!, replayed: true };
+    return {
+      entryId: posted.earlier_id,
+      amount: posted.earlier_amount!,
+      kind: posted.earlier_kind!,
+      balanceAfter: posted.earlier_balance_after!,
+      replayed: true,
+    };
   }
   if (posted?.balance_before == null) throw new Error(`No member ${change.userId} to change credits of`);
   if (posted.entry_id == null) throw new InsufficientCreditsError(posted.balance_before, -change.amount);
@@ -100,7 +106,15 @@ export async function changeCredits(tx: Tx, change: CreditChange, options: { acc
 
 /** changeCredits' one statement, built once (every paid chat message runs it). */
 const postStatement = preparedStatement<
-  { userId: number; amount: number; kind: TCreditKind; idempotencyKey: string; reference: string | null; note: string | null; createdAt: Date },
+  {
+    userId: number;
+    amount: number;
+    kind: TCreditKind;
+    idempotencyKey: string;
+    reference: string | null;
+    note: string | null;
+    createdAt: Date;
+  },
   {
     earlier_id: number | null;
     earlier_amount: number | null;

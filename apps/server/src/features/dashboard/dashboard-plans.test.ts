@@ -21,9 +21,18 @@ const end = new Date('2026-03-31T00:00:00Z');
 
 /** The where clauses of the owners' for-dashboard.ts queries for all sites, with their index. */
 const QUERIES: [string, SQL][] = [
-  ['users_created_idx', sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) from users where created_at >= ${start} and created_at < ${end} group by 1`],
-  ['users_activated_idx', sql`select to_char(activated_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) from users where activated_at >= ${start} and activated_at < ${end} group by 1`],
-  ['member_active_days_day_idx', sql`select day, count(*) from member_active_days where day >= '2026-03-01' and day < '2026-03-31' group by day`],
+  [
+    'users_created_idx',
+    sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) from users where created_at >= ${start} and created_at < ${end} group by 1`,
+  ],
+  [
+    'users_activated_idx',
+    sql`select to_char(activated_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) from users where activated_at >= ${start} and activated_at < ${end} group by 1`,
+  ],
+  [
+    'member_active_days_day_idx',
+    sql`select day, count(*) from member_active_days where day >= '2026-03-01' and day < '2026-03-31' group by day`,
+  ],
   [
     'credit_entries_spent_created_idx',
     sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, coalesce(sum(-amount), 0)::int from credit_entries

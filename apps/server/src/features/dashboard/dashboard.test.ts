@@ -115,7 +115,9 @@ describe('dashboard figures', () => {
     const oldest = new Date('2026-03-09T08:00:00Z');
     await addPhoto(t.database.db, anna.profileId, { status: 'pending', isMain: false, createdAt: oldest });
     await addPhoto(t.database.db, anna.profileId, { status: 'pending', isMain: false, createdAt: DAY2 });
-    await t.database.db.insert(reports).values({ reporterUserId: anna.userId, reportedProfileId: ben.profileId, reason: 'scam_spam', goodFaith: true, createdAt: DAY2 });
+    await t.database.db
+      .insert(reports)
+      .values({ reporterUserId: anna.userId, reportedProfileId: ben.profileId, reason: 'scam_spam', goodFaith: true, createdAt: DAY2 });
     const a = await dashboard(`?site_id=${siteA.siteId}`);
     expect(a.queues.photos).toEqual({ count: 2, oldest_at: oldest.toISOString() });
     expect(a.queues.reports).toEqual({ count: 1, oldest_at: DAY2.toISOString() });

@@ -34,8 +34,26 @@ async function expectInvalidDate(url: string) {
   expect(error.message).toContain(`${BACK_OFFICE_LAST_YEAR}`);
 }
 
-const DAY_ROUTES = ['/admin/api/dashboard', '/admin/api/payments', '/admin/api/revenue', '/admin/api/audit', '/admin/api/audit.csv', '/admin/api/traffic', '/admin/api/traffic.csv'];
-const BAD_DAYS = ['0000-01-01', '9999-12-31', '1999-12-31', '3000-01-01', '2026-02-30', '2025-02-29', '2026-13-01', '+010000-01-01', '2026-1-1'];
+const DAY_ROUTES = [
+  '/admin/api/dashboard',
+  '/admin/api/payments',
+  '/admin/api/revenue',
+  '/admin/api/audit',
+  '/admin/api/audit.csv',
+  '/admin/api/traffic',
+  '/admin/api/traffic.csv',
+];
+const BAD_DAYS = [
+  '0000-01-01',
+  '9999-12-31',
+  '1999-12-31',
+  '3000-01-01',
+  '2026-02-30',
+  '2025-02-29',
+  '2026-13-01',
+  '+010000-01-01',
+  '2026-1-1',
+];
 
 describe('back-office date filters', () => {
   for (const route of DAY_ROUTES) {
@@ -59,11 +77,19 @@ describe('back-office date filters', () => {
 
   it('the audit log takes date-times in the same years, and refuses others', async () => {
     for (const route of ['/admin/api/audit', '/admin/api/audit.csv']) {
-      for (const time of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '9999-12-31T23:59:59.999-05:00', '2026-02-30T10:00:00Z', '2026-03-01T25:00:00Z']) {
+      for (const time of [
+        '0000-01-01T00:00:00Z',
+        '9999-12-31T23:59:59Z',
+        '9999-12-31T23:59:59.999-05:00',
+        '2026-02-30T10:00:00Z',
+        '2026-03-01T25:00:00Z',
+      ]) {
         await expectInvalidDate(`${route}?from=${encodeURIComponent(time)}`);
         await expectInvalidDate(`${route}?to=${encodeURIComponent(time)}`);
       }
-      const fine = await get(`${route}?from=${encodeURIComponent('2026-03-01T10:00:00+02:00')}&to=${encodeURIComponent('2999-12-31T23:59:59.999Z')}`);
+      const fine = await get(
+        `${route}?from=${encodeURIComponent('2026-03-01T10:00:00+02:00')}&to=${encodeURIComponent('2999-12-31T23:59:59.999Z')}`,
+      );
       expect(fine.statusCode, fine.body).toBe(200);
     }
   });
@@ -95,7 +121,8 @@ describe('back-office date filters', () => {
   it('every date or time query parameter of the back office is checked the same way', async () => {
     type Parameter = { in: string; name: string; schema?: { format?: string; anyOf?: { format?: string }[] } };
     const document = (await servedOpenApi(t.app)) as { paths: Record<string, { get?: { parameters?: Parameter[] } }> };
-    const isTime = (p: Parameter) => [p.schema?.format, ...(p.schema?.anyOf ?? []).map((s) => s.format)].some((f) => f === 'date' || f === 'date-time');
+    const isTime = (p: Parameter) =>
+      [p.schema?.format, ...(p.schema?.anyOf ?? []).map((s) => s.format)].some((f) => f === 'date' || f === 'date-time');
     const checked: string[] = [];
     for (const [path, item] of Object.entries(document.paths)) {
       if (!path.startsWith('/admin/api/') || path.includes('{')) continue;

@@ -28,7 +28,14 @@ const WAIT_B = new Date('2026-03-10T11:00:00Z');
 async function operator(name: string, disabled = false): Promise<number> {
   const [row] = await t.database.db
     .insert(staffAccounts)
-    .values({ email: `${name.toLowerCase()}@staff.example`, name, role: 'operator', passwordHash: 'not used', createdAt: NOW, disabledAt: disabled ? NOW : null })
+    .values({
+      email: `${name.toLowerCase()}@staff.example`,
+      name,
+      role: 'operator',
+      passwordHash: 'not used',
+      createdAt: NOW,
+      disabledAt: disabled ? NOW : null,
+    })
     .returning({ id: staffAccounts.id });
   return row!.id;
 }
@@ -141,6 +148,8 @@ describe('operator figures', () => {
     expect(all.sites.length).toBeGreaterThan(2);
     // An answered conversation leaves the queue.
     await t.database.db.update(conversations).set({ awaitingStaffSince: null }).where(eq(conversations.awaitingStaffSince, WAIT_A1));
-    expect((await dashboard(`?site_id=${siteA}`)).operators.queues).toEqual([{ site_id: siteA, count: 1, oldest_at: WAIT_A2.toISOString() }]);
+    expect((await dashboard(`?site_id=${siteA}`)).operators.queues).toEqual([
+      { site_id: siteA, count: 1, oldest_at: WAIT_A2.toISOString() },
+    ]);
   });
 });

@@ -9,7 +9,12 @@ import { staffQueuesPerSite } from '../chats/for-dashboard';
 import { staffNames } from '../staff/for-dashboard';
 
 /** `siteIds`: the sites the dashboard shows (the one filtered on, or all): each gets a queue, 0 when nobody waits. */
-export async function operatorFigures(db: Database, period: { start: Date; end: Date }, siteId: number | null, siteIds: number[]): Promise<TOperatorFigures> {
+export async function operatorFigures(
+  db: Database,
+  period: { start: Date; end: Date },
+  siteId: number | null,
+  siteIds: number[],
+): Promise<TOperatorFigures> {
   const answered = await answeredPerOperatorDay(db, period, siteId);
   const names = await staffNames(db, [...new Set(answered.map((a) => a.staffId))]);
   const seconds = await answerSeconds(db, period, siteId);

@@ -18,7 +18,8 @@ import { netRevenuePerDay, paymentsPaidPerDay } from '../payments/for-dashboard'
 import { operatorFigures } from './operator-figures';
 import { addDays, boundsOf, dayCount, daysOf, fillDays, type DayRange } from './day-range';
 
-const periodError = (code: string, params: Record<string, number> = {}) => new AppError(400, code, `staff.dashboard.errors.${code}`, params);
+const periodError = (code: string, params: Record<string, number> = {}) =>
+  new AppError(400, code, `staff.dashboard.errors.${code}`, params);
 
 /** The period asked for: the last DASHBOARD_DEFAULT_DAYS days up to today by default; at most DASHBOARD_MAX_DAYS days. */
 export function periodOf(query: Pick<TDashboardQuery, 'from' | 'to'>, today: string): DayRange {
@@ -34,7 +35,8 @@ export async function dashboardFigures(db: Database, query: TDashboardQuery, now
   const range = periodOf(query, now.toISOString().slice(0, 10));
   const siteId = query.site_id ?? null;
   const sites = await siteChoices(db);
-  if (siteId !== null && !sites.some((s) => s.id === siteId)) throw new AppError(404, 'site_not_found', 'staff.dashboard.errors.site_not_found');
+  if (siteId !== null && !sites.some((s) => s.id === siteId))
+    throw new AppError(404, 'site_not_found', 'staff.dashboard.errors.site_not_found');
   const period = boundsOf(range);
   const members = memberProfiles(siteId);
   const siteProfiles = siteId === null ? null : profilesOfSite(siteId);
@@ -51,7 +53,10 @@ export async function dashboardFigures(db: Database, query: TDashboardQuery, now
   const paid = await paymentsPaidPerDay(db, period, siteId);
   const revenue = await netRevenuePerDay(db, period, siteId);
   const operators = await operatorFigures(db, period, siteId, siteId === null ? sites.map((s) => s.id) : [siteId]);
-  const queue = (q: { count: number; oldestAt: Date | null }) => ({ count: q.count, oldest_at: q.oldestAt ? new Date(q.oldestAt).toISOString() : null });
+  const queue = (q: { count: number; oldestAt: Date | null }) => ({
+    count: q.count,
+    oldest_at: q.oldestAt ? new Date(q.oldestAt).toISOString() : null,
+  });
   return {
     site_id: siteId,
     from: range.from,

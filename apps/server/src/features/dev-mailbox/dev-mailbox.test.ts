@@ -9,7 +9,15 @@ async function signupMail(t: TestApp, email: string) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/signup.php',
-    payload: { email, name: 'Sanne', password: 'correct horse battery', date_of_birth: '1990-05-17', gender: 'female', looking_for: 'both', consent_terms: true },
+    payload: {
+      email,
+      name: 'Sanne',
+      password: 'correct horse battery',
+      date_of_birth: '1990-05-17',
+      gender: 'female',
+      looking_for: 'both',
+      consent_terms: true,
+    },
   });
   expect(response.statusCode, response.body).toBe(201);
 }
@@ -57,7 +65,7 @@ describe('GET /dev/mailbox', () => {
     expect(body).toContain('Confirm your e-mail address for Cupido');
   });
 
-  it('shows a notification mail\'s one-click unsubscribe headers (issue 30)', async () => {
+  it("shows a notification mail's one-click unsubscribe headers (issue 30)", async () => {
     const dir = path.join(local.dataDir, 'mail');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(

@@ -46,9 +46,7 @@ export function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
     );
 }
 
@@ -80,6 +78,8 @@ export function parseEml(raw: string): ParsedMail {
     subject: decodeWords(h.get('subject') ?? ''),
     date: date && !Number.isNaN(date.getTime()) ? date : null,
     links,
-    listUnsubscribe: h.has('list-unsubscribe') ? { address: h.get('list-unsubscribe')!, post: h.get('list-unsubscribe-post') ?? null } : null,
+    listUnsubscribe: h.has('list-unsubscribe')
+      ? { address: h.get('list-unsubscribe')!, post: h.get('list-unsubscribe-post') ?? null }
+      : null,
   };
 }

@@ -42,7 +42,9 @@ async function readMails(dir: string): Promise<(ParsedMail & { file: string })[]
   }
   // File names start with the ISO time: sorting them sorts by time.
   files.sort().reverse();
-  return Promise.all(files.slice(0, MAX_MAILS).map(async (file) => ({ file, ...parseEml(await fs.readFile(path.join(dir, file), 'utf8')) })));
+  return Promise.all(
+    files.slice(0, MAX_MAILS).map(async (file) => ({ file, ...parseEml(await fs.readFile(path.join(dir, file), 'utf8')) })),
+  );
 }
 
 export function renderMailbox(mails: (ParsedMail & { file: string })[]): string {

@@ -36,16 +36,31 @@ const T0 = new Date('2026-11-20T10:00:00Z');
 
 async function order(userId: number, codeId: number, status: 'open' | 'pending' | 'paid' | 'failed', minute: number) {
   const at = new Date(T0.getTime() + minute * 60_000);
-  const id = await insertPayment(handle.db, { userId, siteId, paidAt: at, invoiceNumber: `2026-1-bf${userId}${minute}`, status: status === 'paid' ? 'paid' : 'open' });
+  const id = await insertPayment(handle.db, {
+    userId,
+    siteId,
+    paidAt: at,
+    invoiceNumber: `2026-1-bf${userId}${minute}`,
+    status: status === 'paid' ? 'paid' : 'open',
+  });
   await handle.db.update(payments).set({ discountCodeId: codeId, discountPercentage: 25, status }).where(eq(payments.id, id));
   return { id, createdAt: new Date(at.getTime() - 60_000) };
 }
 
-it('gives each member\'s paid, else pending, else newest open order the once-per-user code', async () => {
+it("gives each member's paid, else pending, else newest open order the once-per-user code", async () => {
   const [once] = await handle.db.insert(discountCodes).values({ code: 'BACKFILLONCE', valuePercentage: 25 }).returning();
-  const [unlimited] = await handle.db.insert(discountCodes).values({ code: 'BACKFILLMANY', valuePercentage: 10, validity: 'unlimited' }).returning();
+  const [unlimited] = await handle.db
+    .insert(discountCodes)
+    .values({ code: 'BACKFILLMANY', valuePercentage: 10, validity: 'unlimited' })
+    .returning();
   const member = async () => (await insertMember(handle.db, siteId, { createdAt: T0 })).id;
-  const [paidFirst, pendingFirst, openOnly, failedOnly, manyOnly] = [await member(), await member(), await member(), await member(), await member()];
+  const [paidFirst, pendingFirst, openOnly, failedOnly, manyOnly] = [
+    await member(),
+    await member(),
+    await member(),
+    await member(),
+    await member(),
+  ];
 
   await order(paidFirst, once!.id, 'open', 30);
   const paid = await order(paidFirst, once!.id, 'paid', 10);
@@ -63,5 +78,8 @@ it('gives each member\'s paid, else pending, else newest open order the once-per
   expect(rows).toHaveLength(3);
   expect(byUser.get(paidFirst)).toMatchObject({ codeId: once!.id, paymentId: paid.id, heldUntil: null });
   expect(byUser.get(pendingFirst)).toMatchObject({ paymentId: pending.id, heldUntil: null });
-  expect(byUser.get(openOnly)).toMatchObject({ paymentId: newestOpen.id, heldUntil: new Date(newestOpen.createdAt.getTime() + DISCOUNT_PAYMENT_WINDOW_MS) });
+  expect(byUser.get(openOnly)).toMatchObject({
+    paymentId: newestOpen.id,
+    heldUntil: new Date(newestOpen.createdAt.getTime() + DISCOUNT_PAYMENT_WINDOW_MS),
+  });
 });

@@ -40,7 +40,14 @@ export async function reserveDiscount(
   // An abandoned order's hold has run out: the new order may have the code.
   await tx
     .delete(discountReservations)
-    .where(and(eq(discountReservations.codeId, codeId), eq(discountReservations.userId, userId), isNotNull(discountReservations.heldUntil), lte(discountReservations.heldUntil, now)));
+    .where(
+      and(
+        eq(discountReservations.codeId, codeId),
+        eq(discountReservations.userId, userId),
+        isNotNull(discountReservations.heldUntil),
+        lte(discountReservations.heldUntil, now),
+      ),
+    );
   const inserted = await tx
     .insert(discountReservations)
     .values({ codeId, userId, paymentId, heldUntil, createdAt: now })

@@ -75,7 +75,11 @@ describe('GET /api/discountcode.php', () => {
     // Confirmed five hours after signup: a clock started at signup would already be over.
     const activated = new Date(START.getTime() + 5 * 3600_000);
     t.clock.set(activated);
-    const activation = await t.app.inject({ method: 'GET', url: linkPath(member.mail, '/api/activate.php'), headers: { cookie: member.cookie } });
+    const activation = await t.app.inject({
+      method: 'GET',
+      url: linkPath(member.mail, '/api/activate.php'),
+      headers: { cookie: member.cookie },
+    });
     expect(activation.headers.location).toBe('/activate/done');
     const welcome = await get(member.cookie, 'welcome=true');
     expect(welcome.statusCode, welcome.body).toBe(200);
@@ -84,18 +88,25 @@ describe('GET /api/discountcode.php', () => {
     expect(after.json().user).toMatchObject({ status: 'active', activated_at: activated.toISOString() });
   });
 
-  it('welcome=true answers the member\'s own code after the time bonus', async () => {
+  it("welcome=true answers the member's own code after the time bonus", async () => {
     t.clock.set(START);
     const member = await activeMember(t);
     const userId = await userIdOf(member.body.email);
-    await t.database.db.insert(discountCodes).values({ code: `WELCOMEBACK${userId}`, userId, valuePercentage: 40, expiresAt: new Date(START.getTime() + 7 * 86_400_000) });
+    await t.database.db
+      .insert(discountCodes)
+      .values({ code: `WELCOMEBACK${userId}`, userId, valuePercentage: 40, expiresAt: new Date(START.getTime() + 7 * 86_400_000) });
     t.clock.set(new Date(START.getTime() + 86_400_000));
     const response = await get(member.cookie, 'welcome=true');
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ code: `WELCOMEBACK${userId}`, user_id: userId, value_percentage: 40, expires: new Date(START.getTime() + 7 * 86_400_000).toISOString() });
+    expect(response.json()).toMatchObject({
+      code: `WELCOMEBACK${userId}`,
+      user_id: userId,
+      value_percentage: 40,
+      expires: new Date(START.getTime() + 7 * 86_400_000).toISOString(),
+    });
   });
 
-  it('code=: not found, another member\'s, minimum order of the chosen package, allowed methods', async () => {
+  it("code=: not found, another member's, minimum order of the chosen package, allowed methods", async () => {
     t.clock.set(START);
     const member = await activeMember(t);
     const other = await activeMember(t);
@@ -133,11 +144,16 @@ describe('GET /api/discountcode.php', () => {
     const member = await activeMember(t);
     await t.database.db.insert(discountCodes).values({ code: 'ROUTEGOOD', valuePercentage: 10, validity: 'unlimited' });
     // A good code checked again and again (a package chosen, then a method) takes nothing from the allowance.
-    for (let i = 0; i < DISCOUNT_CODE_GUESSES + 5; i++) expect((await get(member.cookie, 'code=ROUTEGOOD&package_id=p1')).statusCode).toBe(200);
+    for (let i = 0; i < DISCOUNT_CODE_GUESSES + 5; i++)
+      expect((await get(member.cookie, 'code=ROUTEGOOD&package_id=p1')).statusCode).toBe(200);
     for (let i = 0; i < DISCOUNT_CODE_GUESSES; i++) expect((await get(member.cookie, `code=GUESS${i}`)).statusCode).toBe(404);
     const blocked = await get(member.cookie, 'code=GUESSMORE');
     expect(blocked.statusCode).toBe(429);
-    expect(errorOf(blocked)).toMatchObject({ code: 'too_many_code_attempts', message: 'You have tried too many codes. Please wait 15 minutes and try again.', field: 'code' });
+    expect(errorOf(blocked)).toMatchObject({
+      code: 'too_many_code_attempts',
+      message: 'You have tried too many codes. Please wait 15 minutes and try again.',
+      field: 'code',
+    });
     // The good code too, until the window has passed; another member is not affected.
     expect((await get(member.cookie, 'code=ROUTEGOOD')).statusCode).toBe(429);
     expect((await get((await activeMember(t)).cookie, 'code=ROUTEGOOD')).statusCode).toBe(200);

@@ -11,7 +11,14 @@ import { ZDiscountCode, ZDiscountCodeQuery, type TDiscountCode } from '@cupido/s
 import { AppError } from '../../errors';
 import { packagesIn, payerCurrency } from '@cupido/shared/price-rules';
 import { priceSettingsOf } from '../sites/price-settings';
-import { activeDiscount, checkTypedDiscountCode, findDiscountCode, type AppliedDiscount, type DiscountContext, type DiscountDeps } from './service';
+import {
+  activeDiscount,
+  checkTypedDiscountCode,
+  findDiscountCode,
+  type AppliedDiscount,
+  type DiscountContext,
+  type DiscountDeps,
+} from './service';
 
 function answer(row: NonNullable<Awaited<ReturnType<typeof findDiscountCode>>>, found: AppliedDiscount): TDiscountCode {
   return {
@@ -36,9 +43,19 @@ export const discountRoutes: FastifyPluginAsyncZod<{ deps: DiscountDeps }> = asy
     {
       schema: {
         tags: ['payments'],
-        summary: "The member's welcome discount (welcome=true) or a typed code checked for them (code=, with package_id and method when chosen)",
+        summary:
+          "The member's welcome discount (welcome=true) or a typed code checked for them (code=, with package_id and method when chosen)",
         querystring: ZDiscountCodeQuery,
-        response: { 200: ZDiscountCode, 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError, 422: ZApiError, 429: ZApiError },
+        response: {
+          200: ZDiscountCode,
+          400: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+          410: ZApiError,
+          422: ZApiError,
+          429: ZApiError,
+        },
       },
     },
     async (request) => {
@@ -46,7 +63,8 @@ export const discountRoutes: FastifyPluginAsyncZod<{ deps: DiscountDeps }> = asy
       const site = request.site;
       // The country the member pays from is chosen at checkout; before that, the profile's when
       // the site serves it (or the site's first), and the currency a payer there pays in (issue 29).
-      const country = member.profileCountry && site.countries.includes(member.profileCountry) ? member.profileCountry : (site.countries[0] ?? '');
+      const country =
+        member.profileCountry && site.countries.includes(member.profileCountry) ? member.profileCountry : (site.countries[0] ?? '');
       const prices = priceSettingsOf(site);
       const currency = payerCurrency(prices, country);
       const ctx: DiscountContext = {

@@ -74,7 +74,13 @@ describe('the welcome time bonus (TIMEBONUS25, 14400 s after activation)', () =>
     const userId = await member();
     for (const seconds of [0, 1, TIME_BONUS_SECONDS - 1]) {
       const active = await activeDiscount(database.db, ctxOf(userId, at(seconds)));
-      expect(active, `at ${seconds} s`).toMatchObject({ code: 'TIMEBONUS25', percentage: 25, source: 'time_bonus', oncePerUser: true, expires: at(TIME_BONUS_SECONDS) });
+      expect(active, `at ${seconds} s`).toMatchObject({
+        code: 'TIMEBONUS25',
+        percentage: 25,
+        source: 'time_bonus',
+        oncePerUser: true,
+        expires: at(TIME_BONUS_SECONDS),
+      });
       expect((await checkDiscountCode(database.db, ctxOf(userId, at(seconds)), ' timebonus25 ', { amount: 995 })).code).toBe('TIMEBONUS25');
     }
     expect(await activeDiscount(database.db, ctxOf(userId, at(TIME_BONUS_SECONDS)))).toBeNull();
@@ -100,7 +106,11 @@ describe('the welcome time bonus (TIMEBONUS25, 14400 s after activation)', () =>
     const userId = await member();
     expect(await redeem(welcomeId, userId)).toBe(true);
     const used = await refusal(checkDiscountCode(database.db, ctxOf(userId, at(60)), 'TIMEBONUS25', { amount: 995 }));
-    expect([used.status, used.code, translate('en', used.messageKey, used.params)]).toEqual([409, 'code_already_used', 'Code already used']);
+    expect([used.status, used.code, translate('en', used.messageKey, used.params)]).toEqual([
+      409,
+      'code_already_used',
+      'Code already used',
+    ]);
     expect(await activeDiscount(database.db, ctxOf(userId, at(60)))).toBeNull();
     // Another member still has theirs.
     expect(await activeDiscount(database.db, ctxOf(await member(), at(60)))).toMatchObject({ code: 'TIMEBONUS25' });
@@ -119,7 +129,10 @@ describe('codes', () => {
       expect([error.status, error.code, translate('en', error.messageKey)], code).toEqual([404, 'code_not_found', 'Code not found']);
     }
     // The member the code was made for can use it.
-    expect(await checkDiscountCode(database.db, ctxOf(someoneElse, at(60)), 'forsomeone', { amount: 995 })).toMatchObject({ code: 'FORSOMEONE', source: 'code' });
+    expect(await checkDiscountCode(database.db, ctxOf(someoneElse, at(60)), 'forsomeone', { amount: 995 })).toMatchObject({
+      code: 'FORSOMEONE',
+      source: 'code',
+    });
   });
 
   it('expires at expires_at', async () => {
@@ -129,7 +142,7 @@ describe('codes', () => {
     expect((await refusal(checkDiscountCode(database.db, ctxOf(userId, at(3600)), 'SHORTLIVED', { amount: 995 }))).status).toBe(410);
   });
 
-  it('checks the minimum order value, with the amount in the member\'s language', async () => {
+  it("checks the minimum order value, with the amount in the member's language", async () => {
     const userId = await member();
     await addCode('BIGORDER', { minimumOrderValue: 2000 });
     expect(await checkDiscountCode(database.db, ctxOf(userId, at(60)), 'BIGORDER', { amount: 2000 })).toMatchObject({ code: 'BIGORDER' });
@@ -143,7 +156,9 @@ describe('codes', () => {
   it('checks the allowed payment methods when a method is chosen', async () => {
     const userId = await member();
     await addCode('IDEALONLY', { paymentMethods: ['ideal', 'bancontact'] });
-    expect(await checkDiscountCode(database.db, ctxOf(userId, at(60)), 'IDEALONLY', { amount: 995, method: 'ideal' })).toMatchObject({ paymentMethods: ['ideal', 'bancontact'] });
+    expect(await checkDiscountCode(database.db, ctxOf(userId, at(60)), 'IDEALONLY', { amount: 995, method: 'ideal' })).toMatchObject({
+      paymentMethods: ['ideal', 'bancontact'],
+    });
     expect(await checkDiscountCode(database.db, ctxOf(userId, at(60)), 'IDEALONLY', { amount: 995 })).toMatchObject({ code: 'IDEALONLY' });
     const visa = await refusal(checkDiscountCode(database.db, ctxOf(userId, at(60)), 'IDEALONLY', { amount: 995, method: 'visa' }));
     expect([visa.status, visa.code]).toEqual([422, 'code_method_not_allowed']);
@@ -153,9 +168,15 @@ describe('codes', () => {
     const userId = await member();
     await addCode('BELGIUMONLY', { country: 'BE' });
     await addCode('POUNDSONLY', { currency: 'GBP' });
-    expect((await refusal(checkDiscountCode(database.db, ctxOf(userId, at(60)), 'BELGIUMONLY', { amount: 995 }))).code).toBe('code_country_mismatch');
-    expect(await checkDiscountCode(database.db, ctxOf(userId, at(60), { country: 'BE' }), 'BELGIUMONLY', { amount: 995 })).toMatchObject({ code: 'BELGIUMONLY' });
-    expect((await refusal(checkDiscountCode(database.db, ctxOf(userId, at(60)), 'POUNDSONLY', { amount: 995 }))).code).toBe('code_currency_mismatch');
+    expect((await refusal(checkDiscountCode(database.db, ctxOf(userId, at(60)), 'BELGIUMONLY', { amount: 995 }))).code).toBe(
+      'code_country_mismatch',
+    );
+    expect(await checkDiscountCode(database.db, ctxOf(userId, at(60), { country: 'BE' }), 'BELGIUMONLY', { amount: 995 })).toMatchObject({
+      code: 'BELGIUMONLY',
+    });
+    expect((await refusal(checkDiscountCode(database.db, ctxOf(userId, at(60)), 'POUNDSONLY', { amount: 995 }))).code).toBe(
+      'code_currency_mismatch',
+    );
   });
 
   it('an unlimited code can be used again', async () => {
@@ -167,13 +188,17 @@ describe('codes', () => {
     expect(await checkDiscountCode(database.db, ctxOf(userId, at(60)), 'EVERYTIME', { amount: 995 })).toMatchObject({ oncePerUser: false });
   });
 
-  it('after the time bonus, the member\'s own unused code is the active discount', async () => {
+  it("after the time bonus, the member's own unused code is the active discount", async () => {
     const userId = await member();
     const own = await addCode(`OWN${userId}`, { userId, valuePercentage: 30, expiresAt: at(86_400) });
     await addCode(`OWNOLD${userId}`, { userId, valuePercentage: 50, expiresAt: at(100) });
     // While the time bonus runs it wins.
     expect(await activeDiscount(database.db, ctxOf(userId, at(60)))).toMatchObject({ code: 'TIMEBONUS25' });
-    expect(await activeDiscount(database.db, ctxOf(userId, at(TIME_BONUS_SECONDS)))).toMatchObject({ code: own.code, percentage: 30, source: 'code' });
+    expect(await activeDiscount(database.db, ctxOf(userId, at(TIME_BONUS_SECONDS)))).toMatchObject({
+      code: own.code,
+      percentage: 30,
+      source: 'code',
+    });
     expect(await redeem(own.id, userId)).toBe(true);
     expect(await activeDiscount(database.db, ctxOf(userId, at(TIME_BONUS_SECONDS)))).toBeNull();
   });

@@ -71,7 +71,9 @@ const notFound = () => new AppError(404, 'code_not_found', 'errors.code_not_foun
  */
 export function codeExpiresFor(row: DiscountCodeRow, ctx: Pick<DiscountContext, 'activatedAt'>): Date | null {
   const windowEnd =
-    row.signupWindowSeconds === null || ctx.activatedAt === null ? null : new Date(ctx.activatedAt.getTime() + row.signupWindowSeconds * 1000);
+    row.signupWindowSeconds === null || ctx.activatedAt === null
+      ? null
+      : new Date(ctx.activatedAt.getTime() + row.signupWindowSeconds * 1000);
   if (row.expiresAt === null) return windowEnd;
   if (windowEnd === null) return row.expiresAt;
   return windowEnd < row.expiresAt ? windowEnd : row.expiresAt;
@@ -94,7 +96,9 @@ export function isCodeExpired(row: DiscountCodeRow, ctx: Pick<DiscountContext, '
 
 /** Whether the member may see the code at all (active, of this site or every site, for anyone or for them). */
 function visibleTo(row: DiscountCodeRow, ctx: Pick<DiscountContext, 'userId' | 'siteId'>): boolean {
-  return row.status === 'active' && (row.siteId === null || row.siteId === ctx.siteId) && (row.userId === null || row.userId === ctx.userId);
+  return (
+    row.status === 'active' && (row.siteId === null || row.siteId === ctx.siteId) && (row.userId === null || row.userId === ctx.userId)
+  );
 }
 
 async function alreadyRedeemed(db: Database | Tx, codeId: number, userId: number): Promise<boolean> {
@@ -137,7 +141,8 @@ export async function activeDiscount(db: Database | Tx, ctx: DiscountContext): P
     if (welcome && visibleTo(welcome, ctx) && !isCodeExpired(welcome, ctx) && fitsOrder(welcome, ctx)) {
       // Once per member: not when used, nor while another order of the member holds it (reservations.ts).
       const once = welcome.validity === 'once-per-user';
-      if (!(once && ((await alreadyRedeemed(db, welcome.id, ctx.userId)) || (await isDiscountHeld(db, welcome.id, ctx.userId, ctx.now))))) return applied(welcome, ctx);
+      if (!(once && ((await alreadyRedeemed(db, welcome.id, ctx.userId)) || (await isDiscountHeld(db, welcome.id, ctx.userId, ctx.now)))))
+        return applied(welcome, ctx);
     }
   }
   // The member's own codes (e.g. one support gave), the best first, then the one that runs out first.
@@ -178,7 +183,13 @@ export async function checkDiscountCode(
 ): Promise<AppliedDiscount> {
   const row = await checkedCode(db, ctx, code);
   if (row.minimumOrderValue !== null && order.amount < row.minimumOrderValue) {
-    throw new AppError(422, 'code_minimum_order', 'errors.code_minimum_order', { amount: formatMoney(ctx.locale ?? 'en', row.minimumOrderValue, ctx.currency) }, 'code');
+    throw new AppError(
+      422,
+      'code_minimum_order',
+      'errors.code_minimum_order',
+      { amount: formatMoney(ctx.locale ?? 'en', row.minimumOrderValue, ctx.currency) },
+      'code',
+    );
   }
   if (order.method !== undefined && row.paymentMethods.length > 0 && !row.paymentMethods.includes(order.method)) {
     throw new AppError(422, 'code_method_not_allowed', 'errors.code_method_not_allowed', {}, 'code');
@@ -195,8 +206,10 @@ export async function checkedCode(db: Database | Tx, ctx: DiscountContext, code:
   }
   if (row.validity === 'once-per-user' && (await isDiscountHeld(db, row.id, ctx.userId, ctx.now))) throw codeReserved();
   if (isCodeExpired(row, ctx)) throw new AppError(410, 'code_expired', 'errors.code_expired', {}, 'code');
-  if (row.country !== null && row.country !== ctx.country) throw new AppError(422, 'code_country_mismatch', 'errors.code_country_mismatch', {}, 'code');
-  if (row.currency !== null && row.currency !== ctx.currency) throw new AppError(422, 'code_currency_mismatch', 'errors.code_currency_mismatch', {}, 'code');
+  if (row.country !== null && row.country !== ctx.country)
+    throw new AppError(422, 'code_country_mismatch', 'errors.code_country_mismatch', {}, 'code');
+  if (row.currency !== null && row.currency !== ctx.currency)
+    throw new AppError(422, 'code_currency_mismatch', 'errors.code_currency_mismatch', {}, 'code');
   return row;
 }
 

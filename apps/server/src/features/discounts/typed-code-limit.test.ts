@@ -20,16 +20,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const packages = (cookie: string, code: string) => t.app.inject({ method: 'GET', url: `/api/credit-packages.php?code=${code}`, headers: { cookie } });
+const packages = (cookie: string, code: string) =>
+  t.app.inject({ method: 'GET', url: `/api/credit-packages.php?code=${code}`, headers: { cookie } });
 /** The web app keeps the member's language in this cookie; the server answers in it. */
 const inGerman = (cookie: string) => `${cookie}; ${LOCALE_COOKIE}=de`;
-const checkCode = (cookie: string, code: string) => t.app.inject({ method: 'GET', url: `/api/discountcode.php?code=${code}`, headers: { cookie } });
+const checkCode = (cookie: string, code: string) =>
+  t.app.inject({ method: 'GET', url: `/api/discountcode.php?code=${code}`, headers: { cookie } });
 const pay = (cookie: string, code: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/payment.php',
     headers: { cookie },
-    payload: { package_id: 'p1', method: 'visa', country: 'GB', withdrawal_consent: true, idempotency_key: `limit_${code}`, discount_code: code },
+    payload: {
+      package_id: 'p1',
+      method: 'visa',
+      country: 'GB',
+      withdrawal_consent: true,
+      idempotency_key: `limit_${code}`,
+      discount_code: code,
+    },
   });
 /** The direct debit form from Ireland: its code is checked before any SMS goes out. */
 const directDebit = (cookie: string, code: string) =>
@@ -41,7 +50,7 @@ const directDebit = (cookie: string, code: string) =>
   });
 
 describe('typed discount codes are limited wherever they enter', () => {
-  it('40 wrong codes through credit-packages.php: 404 for the first 10, then 429 in the member\'s language', async () => {
+  it("40 wrong codes through credit-packages.php: 404 for the first 10, then 429 in the member's language", async () => {
     t.clock.set(START);
     const member = await activeMember(t, { language: 'de' });
     const statuses: number[] = [];
@@ -51,7 +60,11 @@ describe('typed discount codes are limited wherever they enter', () => {
       statuses.push(last.statusCode);
     }
     expect(statuses).toEqual([...Array<number>(DISCOUNT_CODE_GUESSES).fill(404), ...Array<number>(40 - DISCOUNT_CODE_GUESSES).fill(429)]);
-    expect(errorOf(last!)).toMatchObject({ code: 'too_many_code_attempts', field: 'code', message: translate('de', 'errors.too_many_code_attempts') });
+    expect(errorOf(last!)).toMatchObject({
+      code: 'too_many_code_attempts',
+      field: 'code',
+      message: translate('de', 'errors.too_many_code_attempts'),
+    });
     expect(errorOf(last!).message).toContain('15 Minuten');
     // Even a good code waits, then the window passes.
     expect((await packages(member.cookie, 'LIMITGOOD')).statusCode).toBe(429);
@@ -76,7 +89,12 @@ describe('typed discount codes are limited wherever they enter', () => {
     for (let i = 3; i < 5; i++) expect((await checkCode(member.cookie, `SHARED${i}`)).statusCode).toBe(404);
     for (let i = 5; i < 7; i++) expect((await pay(member.cookie, `SHARED${i}`)).statusCode).toBe(404);
     for (let i = 7; i < DISCOUNT_CODE_GUESSES; i++) expect((await directDebit(member.cookie, `SHARED${i}`)).statusCode).toBe(404);
-    const blockedAnswers = [await packages(member.cookie, 'SHAREDA'), await checkCode(member.cookie, 'SHAREDB'), await pay(member.cookie, 'SHAREDC'), await directDebit(member.cookie, 'SHAREDD')];
+    const blockedAnswers = [
+      await packages(member.cookie, 'SHAREDA'),
+      await checkCode(member.cookie, 'SHAREDB'),
+      await pay(member.cookie, 'SHAREDC'),
+      await directDebit(member.cookie, 'SHAREDD'),
+    ];
     for (const blocked of blockedAnswers) {
       expect(blocked.statusCode, blocked.body).toBe(429);
       expect(errorOf(blocked)).toMatchObject({ code: 'too_many_code_attempts', message: translate('en', 'errors.too_many_code_attempts') });

@@ -8,7 +8,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZFictionalList, ZFictionalProfile, ZFictionalProfileCreate, ZFictionalProfileUpdate, type TFictionalProfile } from '@cupido/shared/fictional-profiles';
+import {
+  ZFictionalList,
+  ZFictionalProfile,
+  ZFictionalProfileCreate,
+  ZFictionalProfileUpdate,
+  type TFictionalProfile,
+} from '@cupido/shared/fictional-profiles';
 import { auditLog, photos, profiles, users } from '../../db/schema';
 import { createAccountsTestApp, activeMember, type AccountsTestApp } from '../../test/accounts-kit';
 import { siteIdOf } from '../profiles/test/profiles-test-kit';
@@ -42,11 +48,21 @@ async function create(body: Record<string, unknown>): Promise<TFictionalProfile>
   return ZFictionalProfile.parse(response.json());
 }
 
-const auditOf = (profileId: number) => t.database.db.select().from(auditLog).where(eq(auditLog.itemId, String(profileId))).orderBy(auditLog.id);
+const auditOf = (profileId: number) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.itemId, String(profileId)))
+    .orderBy(auditLog.id);
 
 async function upload(profileId: number, data: Buffer, staff = operator) {
   const { payload, headers } = photoUpload(data);
-  return t.app.inject({ method: 'POST', url: `/admin/api/fictional-profiles/${profileId}/photos`, payload, headers: { ...headers, cookie: staff.cookie } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/admin/api/fictional-profiles/${profileId}/photos`,
+    payload,
+    headers: { ...headers, cookie: staff.cookie },
+  });
 }
 
 beforeAll(async () => {
@@ -60,7 +76,15 @@ afterAll(() => t.close());
 describe('fictional profiles', () => {
   it('creates a fictional profile without an account, checked by the profile rules, and audits it', async () => {
     const created = await create(lola());
-    expect(created).toMatchObject({ is_fictional: true, name: 'Lola', age: 30, country: 'GB', region: 'LND', interests: ['music', 'travelling'], photos: [] });
+    expect(created).toMatchObject({
+      is_fictional: true,
+      name: 'Lola',
+      age: 30,
+      country: 'GB',
+      region: 'LND',
+      interests: ['music', 'travelling'],
+      photos: [],
+    });
     const [row] = await t.database.db.select().from(profiles).where(eq(profiles.id, created.id));
     expect(row).toMatchObject({ isFictional: true, siteId, status: 'active', hairColor: 'brown' });
     expect(await t.database.db.select().from(users).where(eq(users.profileId, created.id))).toEqual([]);
@@ -82,7 +106,11 @@ describe('fictional profiles', () => {
     ];
     for (const [body, status, code, field] of cases) {
       const response = await staffSend(t, operator, 'POST', '/admin/api/fictional-profiles', body);
-      expect([response.statusCode, response.json().error.code, response.json().error.field], JSON.stringify(body)).toEqual([status, code, field]);
+      expect([response.statusCode, response.json().error.code, response.json().error.field], JSON.stringify(body)).toEqual([
+        status,
+        code,
+        field,
+      ]);
     }
     expect((await t.database.db.select({ id: profiles.id }).from(profiles)).length).toBe(before);
   });
@@ -105,7 +133,9 @@ describe('fictional profiles', () => {
     const member = await activeMember(t);
     const memberProfileId = member.user.profile.id as number;
     expect((await staffGet(t, operator, `/admin/api/fictional-profiles/${memberProfileId}`)).statusCode).toBe(404);
-    expect((await staffSend(t, operator, 'PUT', `/admin/api/fictional-profiles/${memberProfileId}`, { name: 'Taken' })).statusCode).toBe(404);
+    expect((await staffSend(t, operator, 'PUT', `/admin/api/fictional-profiles/${memberProfileId}`, { name: 'Taken' })).statusCode).toBe(
+      404,
+    );
     expect((await upload(memberProfileId, await smallJpeg())).statusCode).toBe(404);
     const [memberRow] = await t.database.db.select().from(profiles).where(eq(profiles.id, memberProfileId));
     expect(memberRow).toMatchObject({ isFictional: false, name: 'Sanne' });
@@ -113,26 +143,44 @@ describe('fictional profiles', () => {
 
   it('edits only the fields named, with the audit of before and after', async () => {
     const created = await create(lola({ name: 'Nora' }));
-    const response = await staffSend(t, operator, 'PUT', `/admin/api/fictional-profiles/${created.id}`, { city: 'Camden', interests: ['cooking'], about: 'New text' });
+    const response = await staffSend(t, operator, 'PUT', `/admin/api/fictional-profiles/${created.id}`, {
+      city: 'Camden',
+      interests: ['cooking'],
+      about: 'New text',
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(ZFictionalProfile.parse(response.json())).toMatchObject({ name: 'Nora', city: 'Camden', interests: ['cooking'], about: 'New text', region: 'LND' });
-    const bad = await staffSend(t, operator, 'PUT', `/admin/api/fictional-profiles/${created.id}`, { city: 'Leeds', date_of_birth: '2015-01-01' });
+    expect(ZFictionalProfile.parse(response.json())).toMatchObject({
+      name: 'Nora',
+      city: 'Camden',
+      interests: ['cooking'],
+      about: 'New text',
+      region: 'LND',
+    });
+    const bad = await staffSend(t, operator, 'PUT', `/admin/api/fictional-profiles/${created.id}`, {
+      city: 'Leeds',
+      date_of_birth: '2015-01-01',
+    });
     expect(bad.statusCode).toBe(400);
-    expect(ZFictionalProfile.parse((await staffGet(t, operator, `/admin/api/fictional-profiles/${created.id}`)).json()).city).toBe('Camden');
+    expect(ZFictionalProfile.parse((await staffGet(t, operator, `/admin/api/fictional-profiles/${created.id}`)).json()).city).toBe(
+      'Camden',
+    );
     const entries = await auditOf(created.id);
     expect(entries.map((e) => e.action)).toEqual(['fictional_profile.create', 'fictional_profile.update']);
     expect(entries[1]!.before).toMatchObject({ city: 'London', interests: ['music', 'travelling'] });
     expect(entries[1]!.after).toMatchObject({ city: 'Camden', interests: ['cooking'] });
   });
 
-  it('uploads photos processed like a member\'s, metadata stripped, approved and reviewed at once; main photo and deletion', async () => {
+  it("uploads photos processed like a member's, metadata stripped, approved and reviewed at once; main photo and deletion", async () => {
     const created = await create(lola({ name: 'Olga' }));
     const first = await upload(created.id, await jpegWithExifAndGps());
     expect(first.statusCode, first.body).toBe(201);
     const second = await upload(created.id, await smallJpeg('#aa3366'));
     const view = ZFictionalProfile.parse(second.json());
     expect(view.photos).toHaveLength(2);
-    expect(view.photos.map((p) => [p.status, p.is_main])).toEqual([['approved', true], ['approved', false]]);
+    expect(view.photos.map((p) => [p.status, p.is_main])).toEqual([
+      ['approved', true],
+      ['approved', false],
+    ]);
     const rows = await t.database.db.select().from(photos).where(eq(photos.profileId, created.id)).orderBy(photos.id);
     for (const row of rows) expect(row).toMatchObject({ status: 'approved', reviewedByStaffId: operator.id, reviewedAt: NOW });
     const stored = fs.readFileSync(path.join(t.dataDir, 'photos', rows[0]!.filename));
@@ -141,7 +189,9 @@ describe('fictional profiles', () => {
     expect([meta.format, meta.exif, meta.xmp, meta.width, meta.height]).toEqual(['jpeg', undefined, undefined, 800, 1280]);
     expect(stored.includes(EXIF_MAKE)).toBe(false);
     // The profile now has a shown photo (the has_photo trigger: approved main photo).
-    expect((await t.database.db.select({ hasPhoto: profiles.hasPhoto }).from(profiles).where(eq(profiles.id, created.id)))[0]!.hasPhoto).toBe(true);
+    expect(
+      (await t.database.db.select({ hasPhoto: profiles.hasPhoto }).from(profiles).where(eq(profiles.id, created.id)))[0]!.hasPhoto,
+    ).toBe(true);
 
     const main = await staffSend(t, operator, 'POST', `/admin/api/fictional-profiles/${created.id}/photos/${rows[1]!.id}/main`);
     expect(ZFictionalProfile.parse(main.json()).photos.map((p) => p.is_main)).toEqual([false, true]);
@@ -162,7 +212,7 @@ describe('fictional profiles', () => {
     ]);
   });
 
-  it('lists a site\'s fictional profiles by name, paged, with the main thumbnail', async () => {
+  it("lists a site's fictional profiles by name, paged, with the main thumbnail", async () => {
     await create(lola({ name: 'Zelda Quist' }));
     const response = await staffGet(t, operator, `/admin/api/fictional-profiles?site_id=${siteId}&q=quist`);
     const list = ZFictionalList.parse(response.json());
@@ -176,13 +226,17 @@ describe('fictional profiles', () => {
     const olga = ZFictionalList.parse((await staffGet(t, operator, `/admin/api/fictional-profiles?site_id=${siteId}&q=olga`)).json());
     expect(olga.profiles[0]).toMatchObject({ photo_count: 1, main_thumb_url: expect.stringMatching(/\.jpg$/) });
     // A percent sign is a character, not a pattern.
-    expect(ZFictionalList.parse((await staffGet(t, operator, `/admin/api/fictional-profiles?site_id=${siteId}&q=%25`)).json()).total).toBe(0);
+    expect(ZFictionalList.parse((await staffGet(t, operator, `/admin/api/fictional-profiles?site_id=${siteId}&q=%25`)).json()).total).toBe(
+      0,
+    );
   });
 
   it('lists the sites with their countries for the form', async () => {
     const response = await staffGet(t, operator, '/admin/api/fictional-profiles/sites');
     expect(response.statusCode).toBe(200);
-    expect(response.json().sites).toEqual(expect.arrayContaining([expect.objectContaining({ id: siteId, countries: expect.arrayContaining(['GB']) })]));
+    expect(response.json().sites).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: siteId, countries: expect.arrayContaining(['GB']) })]),
+    );
   });
 
   it('is for roles with fictional.manage only', async () => {

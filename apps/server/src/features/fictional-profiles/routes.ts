@@ -17,11 +17,26 @@ import { z } from 'zod';
 import { ZApiError } from '@cupido/shared/contracts';
 import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
 import { PHOTO_MAX_BYTES } from '@cupido/shared/photos';
-import { ZFictionalList, ZFictionalListQuery, ZFictionalSites, ZFictionalProfile, ZFictionalProfileCreate, ZFictionalProfileUpdate } from '@cupido/shared/fictional-profiles';
+import {
+  ZFictionalList,
+  ZFictionalListQuery,
+  ZFictionalSites,
+  ZFictionalProfile,
+  ZFictionalProfileCreate,
+  ZFictionalProfileUpdate,
+} from '@cupido/shared/fictional-profiles';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { siteChoices } from '../sites/for-back-office';
-import { addFictionalPhoto, createFictional, deleteFictionalPhoto, fictionalProfileList, fictionalProfileView, setFictionalMainPhoto, updateFictional } from './service';
+import {
+  addFictionalPhoto,
+  createFictional,
+  deleteFictionalPhoto,
+  fictionalProfileList,
+  fictionalProfileView,
+  setFictionalMainPhoto,
+  updateFictional,
+} from './service';
 
 const tags = ['back office: fictional profiles'];
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError };
@@ -33,7 +48,14 @@ const ZProfileParams = z.object({ id: zPathId() });
 const ZPhotoParams = z.object({ id: zPathId(), photo_id: zPathId() });
 
 const photoRequired = () => new AppError(400, 'photo_required', 'staff.fictional.errors.photo_required', {}, 'photo');
-const photoTooLarge = () => new AppError(413, 'photo_too_large', 'staff.fictional.errors.photo_too_large', { megabytes: Math.floor(PHOTO_MAX_BYTES / (1024 * 1024)) }, 'photo');
+const photoTooLarge = () =>
+  new AppError(
+    413,
+    'photo_too_large',
+    'staff.fictional.errors.photo_too_large',
+    { megabytes: Math.floor(PHOTO_MAX_BYTES / (1024 * 1024)) },
+    'photo',
+  );
 
 /** The one uploaded file (at most PHOTO_MAX_BYTES), as the members' upload reads it. */
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
@@ -65,7 +87,15 @@ export const fictionalProfileRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDep
 
   app.get(
     base,
-    { config, schema: { tags, summary: "A site's fictional profiles, 25 a page, by a part of the name", querystring: ZFictionalListQuery, response: { 200: ZFictionalList, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A site's fictional profiles, 25 a page, by a part of the name",
+        querystring: ZFictionalListQuery,
+        response: { 200: ZFictionalList, ...errors },
+      },
+    },
     async (request) => fictionalProfileList(deps, request.query),
   );
 
@@ -76,7 +106,8 @@ export const fictionalProfileRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDep
       schema: {
         tags,
         summary: 'Create a fictional profile (always fictional; no account)',
-        description: 'The fields are checked by the rules of the member profile; any other field (is_fictional, user_id, email) is refused.',
+        description:
+          'The fields are checked by the rules of the member profile; any other field (is_fictional, user_id, email) is refused.',
         body: ZFictionalProfileCreate,
         response: { 201: ZFictionalProfile, ...errors },
       },
@@ -90,13 +121,30 @@ export const fictionalProfileRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDep
 
   app.get(
     `${base}/:id`,
-    { config, schema: { tags, summary: 'One fictional profile with its photos', params: ZProfileParams, response: { 200: ZFictionalProfile, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One fictional profile with its photos',
+        params: ZProfileParams,
+        response: { 200: ZFictionalProfile, ...errors },
+      },
+    },
     async (request) => fictionalProfileView(deps, request.params.id),
   );
 
   app.put(
     `${base}/:id`,
-    { config, schema: { tags, summary: 'Edit the fields named (a partial update)', params: ZProfileParams, body: ZFictionalProfileUpdate, response: { 200: ZFictionalProfile, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Edit the fields named (a partial update)',
+        params: ZProfileParams,
+        body: ZFictionalProfileUpdate,
+        response: { 200: ZFictionalProfile, ...errors },
+      },
+    },
     async (request) => {
       await updateFictional(deps, request.requireStaff().id, request.params.id, request.body);
       return fictionalProfileView(deps, request.params.id);
@@ -109,7 +157,8 @@ export const fictionalProfileRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDep
       config,
       schema: {
         tags,
-        summary: 'Upload a photo (multipart/form-data, file field "photo"); processed like a member\'s, metadata stripped, approved at once',
+        summary:
+          'Upload a photo (multipart/form-data, file field "photo"); processed like a member\'s, metadata stripped, approved at once',
         consumes: ['multipart/form-data'],
         params: ZProfileParams,
         response: { 201: ZFictionalProfile, ...errors },
@@ -126,7 +175,10 @@ export const fictionalProfileRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDep
 
   app.delete(
     `${base}/:id/photos/:photo_id`,
-    { config, schema: { tags, summary: 'Delete a photo of the profile', params: ZPhotoParams, response: { 200: ZFictionalProfile, ...errors } } },
+    {
+      config,
+      schema: { tags, summary: 'Delete a photo of the profile', params: ZPhotoParams, response: { 200: ZFictionalProfile, ...errors } },
+    },
     async (request) => {
       await deleteFictionalPhoto(deps, request.requireStaff().id, request.params.id, request.params.photo_id);
       return fictionalProfileView(deps, request.params.id);
@@ -135,7 +187,10 @@ export const fictionalProfileRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDep
 
   app.post(
     `${base}/:id/photos/:photo_id/main`,
-    { config, schema: { tags, summary: 'Make the photo the main photo', params: ZPhotoParams, response: { 200: ZFictionalProfile, ...errors } } },
+    {
+      config,
+      schema: { tags, summary: 'Make the photo the main photo', params: ZPhotoParams, response: { 200: ZFictionalProfile, ...errors } },
+    },
     async (request) => {
       await setFictionalMainPhoto(deps, request.requireStaff().id, request.params.id, request.params.photo_id);
       return fictionalProfileView(deps, request.params.id);

@@ -4,7 +4,15 @@
  * this feature, above them, calls their for-fictional-profiles.ts functions.
  */
 import { ageOn } from '@cupido/shared/accounts';
-import { FICTIONAL_MAX_PHOTOS, FICTIONAL_PAGE_SIZE, type TFictionalList, type TFictionalListQuery, type TFictionalProfile, type TFictionalProfileCreate, type TFictionalProfileUpdate } from '@cupido/shared/fictional-profiles';
+import {
+  FICTIONAL_MAX_PHOTOS,
+  FICTIONAL_PAGE_SIZE,
+  type TFictionalList,
+  type TFictionalListQuery,
+  type TFictionalProfile,
+  type TFictionalProfileCreate,
+  type TFictionalProfileUpdate,
+} from '@cupido/shared/fictional-profiles';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { recordStaffAction } from '../audit/service';
@@ -70,8 +78,18 @@ export async function fictionalProfileView(deps: Deps, profileId: number): Promi
 
 export async function fictionalProfileList(deps: Deps, query: TFictionalListQuery): Promise<TFictionalList> {
   const site = await siteOf(deps, query.site_id);
-  const { total, rows } = await listFictionalProfiles(deps.db, site.id, query.q || undefined, FICTIONAL_PAGE_SIZE, (query.page - 1) * FICTIONAL_PAGE_SIZE, deps.clock());
-  const summaries = await photoSummaries(deps.db, rows.map((r) => r.id));
+  const { total, rows } = await listFictionalProfiles(
+    deps.db,
+    site.id,
+    query.q || undefined,
+    FICTIONAL_PAGE_SIZE,
+    (query.page - 1) * FICTIONAL_PAGE_SIZE,
+    deps.clock(),
+  );
+  const summaries = await photoSummaries(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   return {
     total,
     page: query.page,
@@ -98,7 +116,11 @@ export async function createFictional(deps: Deps, staffId: number, input: TFicti
   return deps.db.transaction(async (tx) => {
     const id = await createFictionalProfile(tx, site, input, now);
     const created = await fictionalProfileById(tx, id);
-    await recordStaffAction(tx, { staffId, action: 'fictional_profile.create', itemType: 'profile', itemId: id, siteId: site.id, after: snapshot(created!) }, now);
+    await recordStaffAction(
+      tx,
+      { staffId, action: 'fictional_profile.create', itemType: 'profile', itemId: id, siteId: site.id, after: snapshot(created!) },
+      now,
+    );
     return id;
   });
 }
@@ -113,7 +135,19 @@ export async function updateFictional(deps: Deps, staffId: number, profileId: nu
     if (!site) throw siteNotFound();
     await updateFictionalProfile(tx, site, current, input, now);
     const after = await fictionalProfileById(tx, profileId);
-    await recordStaffAction(tx, { staffId, action: 'fictional_profile.update', itemType: 'profile', itemId: profileId, siteId: site.id, before: snapshot(before!), after: snapshot(after!) }, now);
+    await recordStaffAction(
+      tx,
+      {
+        staffId,
+        action: 'fictional_profile.update',
+        itemType: 'profile',
+        itemId: profileId,
+        siteId: site.id,
+        before: snapshot(before!),
+        after: snapshot(after!),
+      },
+      now,
+    );
   });
 }
 
@@ -126,7 +160,18 @@ export async function addFictionalPhoto(deps: Deps, staffId: number, profileId: 
     await deps.db.transaction(async (tx) => {
       const profile = await lockFictionalProfile(tx, profileId);
       const row = await addReviewedPhoto(tx, profileId, files, staffId, now, FICTIONAL_MAX_PHOTOS);
-      await recordStaffAction(tx, { staffId, action: 'fictional_profile.photo_add', itemType: 'profile', itemId: profileId, siteId: profile.siteId, after: { photo_id: row.id, is_main: row.isMain, status: row.status } }, now);
+      await recordStaffAction(
+        tx,
+        {
+          staffId,
+          action: 'fictional_profile.photo_add',
+          itemType: 'profile',
+          itemId: profileId,
+          siteId: profile.siteId,
+          after: { photo_id: row.id, is_main: row.isMain, status: row.status },
+        },
+        now,
+      );
     });
   } catch (error) {
     await deletePhotoFiles(deps, [files.displayKey, files.thumbKey]);
@@ -139,7 +184,18 @@ export async function deleteFictionalPhoto(deps: Deps, staffId: number, profileI
   const removed = await deps.db.transaction(async (tx) => {
     const profile = await lockFictionalProfile(tx, profileId);
     const row = await removeProfilePhoto(tx, profileId, photoId);
-    await recordStaffAction(tx, { staffId, action: 'fictional_profile.photo_delete', itemType: 'profile', itemId: profileId, siteId: profile.siteId, before: { photo_id: row.id, is_main: row.isMain } }, now);
+    await recordStaffAction(
+      tx,
+      {
+        staffId,
+        action: 'fictional_profile.photo_delete',
+        itemType: 'profile',
+        itemId: profileId,
+        siteId: profile.siteId,
+        before: { photo_id: row.id, is_main: row.isMain },
+      },
+      now,
+    );
     return row;
   });
   // After the commit: a rollback never leaves a row whose files are gone.
@@ -151,6 +207,18 @@ export async function setFictionalMainPhoto(deps: Deps, staffId: number, profile
   await deps.db.transaction(async (tx) => {
     const profile = await lockFictionalProfile(tx, profileId);
     const previous = await makeMainPhoto(tx, profileId, photoId);
-    await recordStaffAction(tx, { staffId, action: 'fictional_profile.photo_main', itemType: 'profile', itemId: profileId, siteId: profile.siteId, before: { main_photo_id: previous }, after: { main_photo_id: photoId } }, now);
+    await recordStaffAction(
+      tx,
+      {
+        staffId,
+        action: 'fictional_profile.photo_main',
+        itemType: 'profile',
+        itemId: profileId,
+        siteId: profile.siteId,
+        before: { main_photo_id: previous },
+        after: { main_photo_id: photoId },
+      },
+      now,
+    );
   });
 }

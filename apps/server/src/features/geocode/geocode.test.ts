@@ -44,7 +44,10 @@ describe('GET /api/geocode.php', () => {
   ])('answers 404 with a translated message at sea (%s, %s)', async (lat, lon) => {
     const response = await geocode(`lat=${lat}&lon=${lon}&locale=it`);
     expect(response.statusCode).toBe(404);
-    expect(response.json().error).toEqual({ code: 'location_unknown', message: 'Non abbiamo trovato nessuna località nella tua posizione.' });
+    expect(response.json().error).toEqual({
+      code: 'location_unknown',
+      message: 'Non abbiamo trovato nessuna località nella tua posizione.',
+    });
   });
 
   it.each([
@@ -71,7 +74,11 @@ describe('the city table', () => {
       expect(countryCoder.iso1A2Code([city.lon, city.lat]), city.name).toBe(city.country);
       expect(reverseGeocode(city.lat, city.lon)).toEqual({ country: city.country, region: city.region, city: city.name });
     }
-    for (const country of COUNTRY_CODES) expect(MAJOR_CITIES.some((c) => c.country === country), country).toBe(true);
+    for (const country of COUNTRY_CODES)
+      expect(
+        MAJOR_CITIES.some((c) => c.country === country),
+        country,
+      ).toBe(true);
   });
 });
 

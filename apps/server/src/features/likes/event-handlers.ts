@@ -56,5 +56,7 @@ export function handleLikeEvents(events: DomainEvents): void {
   });
 
   // The foreign keys would cascade as well; likes removes its own rows, as the owner of them.
-  events.handleInTransaction('profile.deleting', "likes: forget the profile's likes and passes", (event, tx) => forgetProfile(tx, event.profileId));
+  events.handleInTransaction('profile.deleting', "likes: forget the profile's likes and passes", (event, tx) =>
+    forgetProfile(tx, event.profileId),
+  );
 }

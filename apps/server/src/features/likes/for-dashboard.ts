@@ -8,7 +8,11 @@ import { and, count, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/open';
 import { likes } from '../../db/schema';
 
-export async function likesPerDay(db: Database, period: { start: Date; end: Date }, likerProfiles: SQL): Promise<{ day: string; count: number }[]> {
+export async function likesPerDay(
+  db: Database,
+  period: { start: Date; end: Date },
+  likerProfiles: SQL,
+): Promise<{ day: string; count: number }[]> {
   const day = sql<string>`to_char(${likes.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
   return db
     .select({ day, count: count() })

@@ -22,7 +22,8 @@ type CandidateCondition = (candidateProfileId: SQLWrapper) => SQL;
 
 /** The member has not liked the candidate (one probe of the likes key). */
 export function notLikedBy(memberProfileId: number): CandidateCondition {
-  return (candidate) => sql`not exists (select 1 from ${likes} where ${likes.fromProfileId} = ${memberProfileId} and ${likes.toProfileId} = ${candidate})`;
+  return (candidate) =>
+    sql`not exists (select 1 from ${likes} where ${likes.fromProfileId} = ${memberProfileId} and ${likes.toProfileId} = ${candidate})`;
 }
 
 /** The member has neither liked nor passed the candidate (swipe stack). */
@@ -39,7 +40,8 @@ export function likedTheMember(memberProfileId: number): CandidateCondition {
 
 /** The candidate does not like the member yet (auto-like picks a fictional profile that does not). */
 export function notLikingTheMember(memberProfileId: number): CandidateCondition {
-  return (candidate) => sql`not exists (select 1 from ${likes} where ${likes.fromProfileId} = ${candidate} and ${likes.toProfileId} = ${memberProfileId})`;
+  return (candidate) =>
+    sql`not exists (select 1 from ${likes} where ${likes.fromProfileId} = ${candidate} and ${likes.toProfileId} = ${memberProfileId})`;
 }
 
 /** The zone the member's day counts in (their browser's, else the site's), read fresh. */

@@ -17,8 +17,10 @@ afterAll(() => t.close());
 
 type Member = Awaited<ReturnType<typeof activeMemberOn>>;
 
-const like = (domain: string, profileId: number, cookie: string) => send(t, 'POST', `/api/like.php?domain=${domain}`, { profile_id: profileId }, cookie);
-const unlike = (domain: string, profileId: number, cookie: string) => send(t, 'DELETE', `/api/like.php?domain=${domain}`, { profile_id: profileId }, cookie);
+const like = (domain: string, profileId: number, cookie: string) =>
+  send(t, 'POST', `/api/like.php?domain=${domain}`, { profile_id: profileId }, cookie);
+const unlike = (domain: string, profileId: number, cookie: string) =>
+  send(t, 'DELETE', `/api/like.php?domain=${domain}`, { profile_id: profileId }, cookie);
 const setZone = async (domain: string, cookie: string, timeZone: string) => {
   const response = await send(t, 'PUT', `/api/user.php?domain=${domain}`, { time_zone: timeZone }, cookie);
   expect(response.statusCode, response.body).toBe(200);
@@ -64,7 +66,7 @@ describe('the daily limit when the member changes time zone', () => {
     expect(await likesLeftAfter(domain, ids[FREE_DAILY_LIKES]!, member.cookie)).toBe(FREE_DAILY_LIKES - 1);
   });
 
-  it('refuses the next like after moving west: the Likes given in Paris count until Paris\' midnight', async () => {
+  it("refuses the next like after moving west: the Likes given in Paris count until Paris' midnight", async () => {
     t.clock.set(new Date('2026-11-27T23:30:00Z'));
     const { domain, member, ids } = await memberWithTargets(FREE_DAILY_LIKES + 2);
     await setZone(domain, member.cookie, 'Europe/Paris');

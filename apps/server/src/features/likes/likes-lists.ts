@@ -4,7 +4,14 @@
  */
 import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { LIKES_PAGE_TYPES, LIKES_PER_PAGE, likeStateOf, type LikeState, type LikesPageType, type TLikesPageAnswer } from '@cupido/shared/likes';
+import {
+  LIKES_PAGE_TYPES,
+  LIKES_PER_PAGE,
+  likeStateOf,
+  type LikeState,
+  type LikesPageType,
+  type TLikesPageAnswer,
+} from '@cupido/shared/likes';
 import type { Database } from '../../db/open';
 import { executePrepared } from '../../db/prepared';
 import { likes } from '../../db/schema';
@@ -47,7 +54,9 @@ export function likesAnswerQuery(db: Pick<Database, 'select'>, memberProfileId: 
   const given = likeEntriesJson(likes.fromProfileId, likes.toProfileId, memberProfileId);
   const received = likeEntriesJson(likes.toProfileId, likes.fromProfileId, memberProfileId);
   // Named in the SQL too: likesAnswerJson reads the raw row.
-  return db.select({ answer: sql<string>`'{"profiles":[' || ${given} || '],"liked_by":[' || ${received} || ']}'`.as('answer') }).from(sql`(select 1) as one`);
+  return db
+    .select({ answer: sql<string>`'{"profiles":[' || ${given} || '],"liked_by":[' || ${received} || ']}'`.as('answer') })
+    .from(sql`(select 1) as one`);
 }
 
 /**
@@ -75,10 +84,12 @@ export const LIKES_MAX_PAGE = 1000;
 
 export function parseLikesPage(query: { type: string; page?: string }): { type: LikesPageType; page: number } {
   const type = query.type.trim();
-  if (!(LIKES_PAGE_TYPES as readonly string[]).includes(type)) throw new AppError(400, 'invalid_choice', 'errors.invalid_choice', {}, 'type');
+  if (!(LIKES_PAGE_TYPES as readonly string[]).includes(type))
+    throw new AppError(400, 'invalid_choice', 'errors.invalid_choice', {}, 'type');
   const pageText = query.page?.trim() || '1';
   const page = /^\d{1,4}$/.test(pageText) ? Number(pageText) : NaN;
-  if (!(page >= 1 && page <= LIKES_MAX_PAGE)) throw new AppError(400, 'invalid_page', 'errors.invalid_page', { max: LIKES_MAX_PAGE }, 'page');
+  if (!(page >= 1 && page <= LIKES_MAX_PAGE))
+    throw new AppError(400, 'invalid_page', 'errors.invalid_page', { max: LIKES_MAX_PAGE }, 'page');
   return { type: type as LikesPageType, page };
 }
 
@@ -91,7 +102,11 @@ async function likesPageIds(db: Database, siteId: number, memberProfileId: numbe
   const offset = (page - 1) * LIKES_PER_PAGE;
   if (type === 'matches') {
     const theirs = alias(likes, 'theirs');
-    const reverse = and(eq(theirs.fromProfileId, likes.toProfileId), eq(theirs.toProfileId, likes.fromProfileId), sql`not ${theirs.hidden}`);
+    const reverse = and(
+      eq(theirs.fromProfileId, likes.toProfileId),
+      eq(theirs.toProfileId, likes.fromProfileId),
+      sql`not ${theirs.hidden}`,
+    );
     const where = and(eq(likes.fromProfileId, memberProfileId), sql`not ${likes.hidden}`, shownToPartners(likes.toProfileId, siteId));
     const [rows, [count]] = await Promise.all([
       db
@@ -102,7 +117,11 @@ async function likesPageIds(db: Database, siteId: number, memberProfileId: numbe
         .orderBy(sql`greatest(${likes.createdAt}, ${theirs.createdAt}) desc`, likes.toProfileId)
         .limit(LIKES_PER_PAGE)
         .offset(offset),
-      db.select({ count: sql<number>`count(*)::int` }).from(likes).innerJoin(theirs, reverse).where(where),
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(likes)
+        .innerJoin(theirs, reverse)
+        .where(where),
     ]);
     return { ids: rows.map((row) => row.id), total: count?.count ?? 0 };
   }
@@ -112,13 +131,20 @@ async function likesPageIds(db: Database, siteId: number, memberProfileId: numbe
   const where = and(eq(member, memberProfileId), sql`not ${likes.hidden}`, shownToPartners(other, siteId));
   const [rows, [count]] = await Promise.all([
     db.select({ id: other }).from(likes).where(where).orderBy(desc(likes.createdAt), other).limit(LIKES_PER_PAGE).offset(offset),
-    db.select({ count: sql<number>`count(*)::int` }).from(likes).where(where),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(likes)
+      .where(where),
   ]);
   return { ids: rows.map((row) => row.id), total: count?.count ?? 0 };
 }
 
 /** The state between the member and each of the profiles, and whether their like is new, in one query. */
-export async function likeFlagsOf(db: Pick<Database, 'select'>, memberProfileId: number, profileIds: number[]): Promise<Map<number, { likeState: LikeState; likeNew: boolean }>> {
+export async function likeFlagsOf(
+  db: Pick<Database, 'select'>,
+  memberProfileId: number,
+  profileIds: number[],
+): Promise<Map<number, { likeState: LikeState; likeNew: boolean }>> {
   const flags = new Map<number, { likeState: LikeState; likeNew: boolean }>();
   if (profileIds.length === 0) return flags;
   const rows = await db
@@ -152,7 +178,10 @@ export async function likesPage(
   activity?: ActivityMarks,
 ): Promise<TLikesPageAnswer> {
   const { ids, total } = await likesPageIds(db, site.id, memberProfileId, type, page);
-  const [rows, flags] = await Promise.all([ids.length > 0 ? cardsByIdsQuery(db, ids) : Promise.resolve([]), likeFlagsOf(db, memberProfileId, ids)]);
+  const [rows, flags] = await Promise.all([
+    ids.length > 0 ? cardsByIdsQuery(db, ids) : Promise.resolve([]),
+    likeFlagsOf(db, memberProfileId, ids),
+  ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const profiles = ids.flatMap((id) => {
     const row = byId.get(id);

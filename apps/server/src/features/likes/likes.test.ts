@@ -27,19 +27,22 @@ type Member = Awaited<ReturnType<typeof activeMemberOn>>;
 
 const like = (domain: string, profileId: unknown, cookie?: string, source?: string) =>
   send(t, 'POST', `/api/like.php?domain=${domain}`, source ? { profile_id: profileId, source } : { profile_id: profileId }, cookie);
-const unlike = (domain: string, profileId: unknown, cookie?: string) => send(t, 'DELETE', `/api/like.php?domain=${domain}`, { profile_id: profileId }, cookie);
+const unlike = (domain: string, profileId: unknown, cookie?: string) =>
+  send(t, 'DELETE', `/api/like.php?domain=${domain}`, { profile_id: profileId }, cookie);
 const likeAnswer = async (domain: string, profileId: number, cookie: string): Promise<TLikeAnswer> => {
   const response = await like(domain, profileId, cookie);
   expect(response.statusCode, response.body).toBe(200);
   return ZLikeAnswer.parse(response.json());
 };
-const likesOf = async (domain: string, cookie: string) => ZLikesAnswer.parse((await get(t, `/api/likes.php?domain=${domain}`, cookie)).json());
+const likesOf = async (domain: string, cookie: string) =>
+  ZLikesAnswer.parse((await get(t, `/api/likes.php?domain=${domain}`, cookie)).json());
 const likesPage = async (domain: string, cookie: string, type: string, page = 1) => {
   const response = await get(t, `/api/likes-page.php?domain=${domain}&type=${type}&page=${page}`, cookie);
   expect(response.statusCode, response.body).toBe(200);
   return ZLikesPageAnswer.parse(response.json());
 };
-const setZone = (domain: string, cookie: string, timeZone: unknown) => send(t, 'PUT', `/api/user.php?domain=${domain}`, { time_zone: timeZone }, cookie);
+const setZone = (domain: string, cookie: string, timeZone: unknown) =>
+  send(t, 'PUT', `/api/user.php?domain=${domain}`, { time_zone: timeZone }, cookie);
 async function makePremium(member: Member) {
   await db().update(users).set({ paidUser: true }).where(eq(users.id, member.userId));
   // As a payment will: the session's cached member row learns it at once.
@@ -79,7 +82,9 @@ describe('like states', () => {
     expect(first).toMatchObject({ profile_id: ben.profileId, like_state: 'liked', likes_left: FREE_DAILY_LIKES - 1, match: null });
     expect(await likesOf(domain, anna.cookie)).toEqual({ profiles: [{ id: ben.profileId, like_new: true }], liked_by: [] });
     expect(await likesOf(domain, ben.cookie)).toEqual({ profiles: [], liked_by: [{ id: anna.profileId, like_new: true }] });
-    expect((await likesPage(domain, ben.cookie, 'liked-by')).profiles).toMatchObject([{ id: anna.profileId, like_state: 'liked_you', like_new: true }]);
+    expect((await likesPage(domain, ben.cookie, 'liked-by')).profiles).toMatchObject([
+      { id: anna.profileId, like_state: 'liked_you', like_new: true },
+    ]);
 
     // Ben likes back: a match, and the answer carries Anna's card for the match modal.
     const back = await likeAnswer(domain, anna.profileId, ben.cookie);
@@ -174,9 +179,15 @@ describe('the daily limit of free members', () => {
     }
     const fifth = await like(domain, ids[FREE_DAILY_LIKES], anna.cookie);
     expect(fifth.statusCode).toBe(429);
-    expect(errorOf(fifth)).toEqual({ code: 'like_limit_reached', message: 'You can give out 4 Likes per day. Tomorrow you may give another 4!' });
+    expect(errorOf(fifth)).toEqual({
+      code: 'like_limit_reached',
+      message: 'You can give out 4 Likes per day. Tomorrow you may give another 4!',
+    });
     const swiped = await like(domain, ids[FREE_DAILY_LIKES], anna.cookie, 'swipe');
-    expect(errorOf(swiped)).toEqual({ code: 'like_limit_reached', message: 'You have no Swipes and Likes left for today. Tomorrow you can have another go!' });
+    expect(errorOf(swiped)).toEqual({
+      code: 'like_limit_reached',
+      message: 'You have no Swipes and Likes left for today. Tomorrow you can have another go!',
+    });
     const dutch = await t.app.inject({
       method: 'POST',
       url: `/api/like.php?domain=${domain}&locale=nl`,
@@ -204,7 +215,11 @@ describe('the daily limit of free members', () => {
       for (const id of ids.slice(0, FREE_DAILY_LIKES - 1)) await likeAnswer(domain, id, anna.cookie);
       const answers = await Promise.all(ids.slice(FREE_DAILY_LIKES - 1).map((id) => like(domain, id, anna.cookie)));
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429, 429, 429]);
-      expect(answers.filter((a) => a.statusCode === 429).map((a) => errorOf(a).code)).toEqual(['like_limit_reached', 'like_limit_reached', 'like_limit_reached']);
+      expect(answers.filter((a) => a.statusCode === 429).map((a) => errorOf(a).code)).toEqual([
+        'like_limit_reached',
+        'like_limit_reached',
+        'like_limit_reached',
+      ]);
       expect(await db().$count(likes, eq(likes.fromProfileId, anna.profileId))).toBe(FREE_DAILY_LIKES);
       expect(await db().$count(likeGrants, eq(likeGrants.fromProfileId, anna.profileId))).toBe(FREE_DAILY_LIKES);
     }
@@ -252,7 +267,10 @@ describe('the daily limit of free members', () => {
     t.clock.set(new Date('2026-03-11T03:59:59Z'));
     expect(errorOf(await like(domain, ids[4], anna.cookie)).code).toBe('like_limit_reached');
     t.clock.set(new Date('2026-03-11T04:00:00Z'));
-    expect(await likeAnswer(domain, ids[4]!, anna.cookie)).toMatchObject({ likes_left: FREE_DAILY_LIKES - 1, likes_reset_at: '2026-03-12T04:00:00.000Z' });
+    expect(await likeAnswer(domain, ids[4]!, anna.cookie)).toMatchObject({
+      likes_left: FREE_DAILY_LIKES - 1,
+      likes_reset_at: '2026-03-12T04:00:00.000Z',
+    });
 
     // Ben's browser says Tokyo (UTC+9): his day ends at 15:00 UTC, while New York's goes on.
     const stored = await setZone(domain, ben.cookie, 'Asia/Tokyo');
@@ -268,7 +286,7 @@ describe('the daily limit of free members', () => {
 });
 
 describe('PUT /api/user.php time_zone', () => {
-  it('stores a zone the runtime knows and refuses others, in the member\'s language', async () => {
+  it("stores a zone the runtime knows and refuses others, in the member's language", async () => {
     const { domain, members } = await siteWith(1);
     const [anna] = members as [Member];
     expect((await get(t, `/api/user.php?domain=${domain}`, anna.cookie)).json().user.time_zone).toBeNull();
@@ -294,14 +312,17 @@ describe('the burst limit', () => {
     for (let i = 0; i < LIKE_BURST_PER_MINUTE; i++) expect((await like(domain, ben.profileId, anna.cookie)).statusCode).toBe(200);
     const refused = await like(domain, ben.profileId, anna.cookie);
     expect(refused.statusCode).toBe(429);
-    expect(errorOf(refused)).toEqual({ code: 'too_many_likes', message: 'You are giving Likes very quickly. Please wait a minute and try again.' });
+    expect(errorOf(refused)).toEqual({
+      code: 'too_many_likes',
+      message: 'You are giving Likes very quickly. Please wait a minute and try again.',
+    });
     t.clock.advance(60_000);
     expect((await like(domain, ben.profileId, anna.cookie)).statusCode).toBe(200);
   });
 });
 
 describe('who may be liked', () => {
-  it('refuses visitors, one\'s own profile, unknown and other sites\' profiles and bad ids', async () => {
+  it("refuses visitors, one's own profile, unknown and other sites' profiles and bad ids", async () => {
     const { domain, members } = await siteWith(1);
     const [anna] = members as [Member];
     const other = await newSite(t);
@@ -417,7 +438,7 @@ describe('who may be liked by a premium member (one statement, no transaction)',
 });
 
 describe('account deletion', () => {
-  it('hides the member\'s likes both ways while the account waits, and shows them again on reactivation', async () => {
+  it("hides the member's likes both ways while the account waits, and shows them again on reactivation", async () => {
     t.clock.set(new Date('2026-03-10T10:00:00Z'));
     const { domain, members } = await siteWith(3);
     const [anna, ben, carla] = members as [Member, Member, Member];
@@ -479,10 +500,13 @@ describe('GET /api/likes-page.php', () => {
 });
 
 describe('POST /api/pass.php', () => {
-  it('remembers a pass once, whatever the repeats, and refuses one\'s own profile', async () => {
+  it("remembers a pass once, whatever the repeats, and refuses one's own profile", async () => {
     const { domain, members } = await siteWith(2);
     const [anna, ben] = members as [Member, Member];
-    for (let i = 0; i < 2; i++) expect((await send(t, 'POST', `/api/pass.php?domain=${domain}`, { profile_id: ben.profileId }, anna.cookie)).json()).toEqual({ ok: true });
+    for (let i = 0; i < 2; i++)
+      expect((await send(t, 'POST', `/api/pass.php?domain=${domain}`, { profile_id: ben.profileId }, anna.cookie)).json()).toEqual({
+        ok: true,
+      });
     expect(await db().$count(passes, eq(passes.fromProfileId, anna.profileId))).toBe(1);
     expect((await send(t, 'POST', `/api/pass.php?domain=${domain}`, { profile_id: anna.profileId }, anna.cookie)).statusCode).toBe(400);
     expect((await send(t, 'POST', `/api/pass.php?domain=${domain}`, { profile_id: 999_999_999 }, anna.cookie)).statusCode).toBe(404);
@@ -514,7 +538,13 @@ describe('the nightly pruning of Like grants', () => {
     const ages = [LIKE_GRANTS_KEPT_MS + 1000, LIKE_GRANTS_KEPT_MS - 1000, 25 * 3_600_000, 0];
     await db()
       .insert(likeGrants)
-      .values(ages.map((age) => ({ fromProfileId: profileId!, givenAt: new Date(now.getTime() - age), dayEnd: new Date(now.getTime() - age + 3_600_000) })));
+      .values(
+        ages.map((age) => ({
+          fromProfileId: profileId!,
+          givenAt: new Date(now.getTime() - age),
+          dayEnd: new Date(now.getTime() - age + 3_600_000),
+        })),
+      );
     await likeGrantsPruneJob({ db: db(), clock: () => now }).run({}, { jobId: 'test', attempt: 1 });
     const kept = await db().select({ givenAt: likeGrants.givenAt }).from(likeGrants).where(eq(likeGrants.fromProfileId, profileId!));
     expect(kept.map((row) => now.getTime() - row.givenAt.getTime()).sort((a, b) => b - a)).toEqual(ages.slice(1));

@@ -15,7 +15,11 @@ registerDataExportPart('likes', async ({ db, profileId }) => {
   ]);
   return {
     given: given.map((row) => ({ profile_id: row.toProfileId, liked_at: row.createdAt.toISOString() })),
-    received: received.map((row) => ({ profile_id: row.fromProfileId, liked_at: row.createdAt.toISOString(), seen_at: row.seenAt?.toISOString() ?? null })),
+    received: received.map((row) => ({
+      profile_id: row.fromProfileId,
+      liked_at: row.createdAt.toISOString(),
+      seen_at: row.seenAt?.toISOString() ?? null,
+    })),
     passes: passed.map((row) => ({ profile_id: row.toProfileId, passed_at: row.createdAt.toISOString() })),
   };
 });

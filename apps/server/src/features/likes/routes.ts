@@ -55,7 +55,13 @@ export const likeRoutes: FastifyPluginAsyncZod<{ deps: LikeDeps; live: LiveHub }
     },
     async (request) => {
       const member = await request.requireMember();
-      const liker = { userId: member.id, profileId: member.profileId, siteId: request.site.id, paidUser: member.paidUser, timeZone: member.timeZone };
+      const liker = {
+        userId: member.id,
+        profileId: member.profileId,
+        siteId: request.site.id,
+        paidUser: member.paidUser,
+        timeZone: member.timeZone,
+      };
       const answer = await likeProfile(deps, request.site, liker, request.body.profile_id, request.body.source);
       tellLiked(live, request.log, member.profileId, answer);
       return answer;
@@ -65,7 +71,12 @@ export const likeRoutes: FastifyPluginAsyncZod<{ deps: LikeDeps; live: LiveHub }
   app.delete(
     '/api/like.php',
     {
-      schema: { tags, summary: 'Take a like back; the Like it cost is not given back', body: ZUnlikeRequest, response: { 200: ZLikeAnswer, ...errors } },
+      schema: {
+        tags,
+        summary: 'Take a like back; the Like it cost is not given back',
+        body: ZUnlikeRequest,
+        response: { 200: ZLikeAnswer, ...errors },
+      },
     },
     async (request) => {
       const member = await request.requireMember();
@@ -76,7 +87,13 @@ export const likeRoutes: FastifyPluginAsyncZod<{ deps: LikeDeps; live: LiveHub }
 
   app.get(
     '/api/likes.php',
-    { schema: { tags, summary: 'Whom the member liked (profiles) and who liked them (liked_by), newest first', response: { 200: ZLikesAnswer, 403: ZApiError } } },
+    {
+      schema: {
+        tags,
+        summary: 'Whom the member liked (profiles) and who liked them (liked_by), newest first',
+        response: { 200: ZLikesAnswer, 403: ZApiError },
+      },
+    },
     async (request, reply) => {
       const member = await request.requireMember();
       // The database wrote the answer's JSON (likesAnswerJson); a string payload is sent as it is.
@@ -88,7 +105,12 @@ export const likeRoutes: FastifyPluginAsyncZod<{ deps: LikeDeps; live: LiveHub }
   app.post(
     '/api/likes-seen.php',
     {
-      schema: { tags, summary: 'The member opened a profile that liked them: its like is no longer new', body: ZLikeSeenRequest, response: { 200: ZOkAnswer, ...errors } },
+      schema: {
+        tags,
+        summary: 'The member opened a profile that liked them: its like is no longer new',
+        body: ZLikeSeenRequest,
+        response: { 200: ZOkAnswer, ...errors },
+      },
     },
     async (request) => {
       const member = await request.requireMember();
@@ -116,7 +138,14 @@ export const likeRoutes: FastifyPluginAsyncZod<{ deps: LikeDeps; live: LiveHub }
 
   app.post(
     '/api/pass.php',
-    { schema: { tags, summary: 'Swipe a profile away (idempotent): it does not come back in the swipe game', body: ZPassRequest, response: { 200: ZOkAnswer, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Swipe a profile away (idempotent): it does not come back in the swipe game',
+        body: ZPassRequest,
+        response: { 200: ZOkAnswer, ...errors },
+      },
+    },
     async (request) => {
       const member = await request.requireMember();
       await passProfile(deps, { userId: member.id, profileId: member.profileId, siteId: request.site.id }, request.body.profile_id);

@@ -63,7 +63,11 @@ const cannotLikeSelf = () => new AppError(400, 'cannot_like_self', 'errors.canno
 
 /** Likes of the profile that count against its limit at `now`, in the local day `day` (likesCountedSql). */
 async function likesCountedAt(db: Pick<Database, 'execute'>, profileId: number, day: { start: Date }, now: Date): Promise<number> {
-  const count = likesCountedSql(sql`${profileId}::int`, sql`${day.start.toISOString()}::timestamptz`, sql`${now.toISOString()}::timestamptz`);
+  const count = likesCountedSql(
+    sql`${profileId}::int`,
+    sql`${day.start.toISOString()}::timestamptz`,
+    sql`${now.toISOString()}::timestamptz`,
+  );
   const rows = await executePrepared<{ count: number }>(db, sql`select ${count} as count`);
   return rows[0]?.count ?? 0;
 }
@@ -102,7 +106,11 @@ async function flagsBetween(db: Pick<Database, 'select'>, memberProfileId: numbe
       ),
     );
   const theirs = rows.find((row) => row.fromProfileId === otherProfileId);
-  return { likedByMe: rows.some((row) => row.fromProfileId === memberProfileId), likedMe: !!theirs, theirsNew: !!theirs && theirs.seenAt === null };
+  return {
+    likedByMe: rows.some((row) => row.fromProfileId === memberProfileId),
+    likedMe: !!theirs,
+    theirsNew: !!theirs && theirs.seenAt === null,
+  };
 }
 
 /** The card of the liked profile for the match modal. */
@@ -152,7 +160,12 @@ async function partnerThroughOtherContacts(db: Database, liker: Liker, profileId
  * Runs `attempt` (which answers null when likeRefusal says CHECK_OTHER_CONTACTS); in that rare
  * case asks the other existing-contact sources, and runs it again knowing the answer.
  */
-async function withContactFallback<T>(deps: LikeDeps, liker: Liker, profileId: number, attempt: (contactKnown: boolean) => Promise<T | null>): Promise<T> {
+async function withContactFallback<T>(
+  deps: LikeDeps,
+  liker: Liker,
+  profileId: number,
+  attempt: (contactKnown: boolean) => Promise<T | null>,
+): Promise<T> {
   const first = await attempt(false);
   if (first !== null) return first;
   if (!(await partnerThroughOtherContacts(deps.db, liker, profileId))) throw profileNotFound();
@@ -233,12 +246,20 @@ export async function likeProfile(deps: LikeDeps, site: Site, liker: Liker, prof
 }
 
 /** DELETE /api/like.php: takes the like back. The Like it cost stays given (no refund). */
-export async function unlikeProfile(deps: LikeDeps, site: Site, liker: Liker & { paidUser: boolean }, profileId: number): Promise<TLikeAnswer> {
+export async function unlikeProfile(
+  deps: LikeDeps,
+  site: Site,
+  liker: Liker & { paidUser: boolean },
+  profileId: number,
+): Promise<TLikeAnswer> {
   if (profileId === liker.profileId) throw cannotLikeSelf();
   if (!(await targetProfile(deps.db, liker.siteId, profileId))) throw profileNotFound();
   await deps.db.delete(likes).where(and(eq(likes.fromProfileId, liker.profileId), eq(likes.toProfileId, profileId)));
   const now = deps.clock();
-  const [flags, allowance] = await Promise.all([flagsBetween(deps.db, liker.profileId, profileId), likeAllowanceOf(deps.db, liker, site, now)]);
+  const [flags, allowance] = await Promise.all([
+    flagsBetween(deps.db, liker.profileId, profileId),
+    likeAllowanceOf(deps.db, liker, site, now),
+  ]);
   return {
     profile_id: profileId,
     like_state: likeStateOf(false, flags.likedMe),
@@ -260,7 +281,10 @@ export async function markLikeSeen(deps: Pick<LikeDeps, 'db' | 'clock'>, memberP
 export async function passProfile(deps: Pick<LikeDeps, 'db' | 'clock'>, liker: Liker, profileId: number): Promise<void> {
   if (profileId === liker.profileId) throw cannotLikeSelf();
   if (!(await targetProfile(deps.db, liker.siteId, profileId))) throw profileNotFound();
-  await deps.db.insert(passes).values({ fromProfileId: liker.profileId, toProfileId: profileId, createdAt: deps.clock() }).onConflictDoNothing();
+  await deps.db
+    .insert(passes)
+    .values({ fromProfileId: liker.profileId, toProfileId: profileId, createdAt: deps.clock() })
+    .onConflictDoNothing();
 }
 
 /**

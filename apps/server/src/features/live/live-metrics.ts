@@ -17,7 +17,15 @@ export function liveMetrics(registry: Registry, openSockets: () => number) {
       labelNames: ['reason'] as const,
       registers: [registry],
     }),
-    dropped: new Counter({ name: 'cupido_live_typing_dropped_total', help: 'Typing frames dropped for sockets behind on sending', registers: [registry] }),
-    badFrames: new Counter({ name: 'cupido_live_bad_client_frames_total', help: 'Client frames refused: not JSON, unknown, or over the rate', registers: [registry] }),
+    dropped: new Counter({
+      name: 'cupido_live_typing_dropped_total',
+      help: 'Typing frames dropped for sockets behind on sending',
+      registers: [registry],
+    }),
+    badFrames: new Counter({
+      name: 'cupido_live_bad_client_frames_total',
+      help: 'Client frames refused: not JSON, unknown, or over the rate',
+      registers: [registry],
+    }),
   };
 }

@@ -45,7 +45,11 @@ const openReady = async (url: string, options: Parameters<typeof openLive>[1] = 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  t = await createAccountsTestApp(new Date('2026-03-10T10:00:00Z'), { brokerChannelPrefix, liveLimits, metricsToken: 'live-metrics-token-0123456789' });
+  t = await createAccountsTestApp(new Date('2026-03-10T10:00:00Z'), {
+    brokerChannelPrefix,
+    liveLimits,
+    metricsToken: 'live-metrics-token-0123456789',
+  });
   other = await createTestApp({ brokerChannelPrefix, liveLimits }, { database: t.database, clock: t.clock });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   await other.app.listen({ host: '127.0.0.1', port: 0 });
@@ -186,16 +190,25 @@ describe('sendTo', () => {
 });
 
 describe('likes on the live channel', () => {
-  it("tells the liked member of a new like and of a match, wherever their socket is, and nothing of a repeated match", async () => {
+  it('tells the liked member of a new like and of a match, wherever their socket is, and nothing of a repeated match', async () => {
     const cleoElsewhere = await openReady(otherBase, { cookie: cleo.cookie });
     const benHere = await openReady(base, { cookie: ben.cookie });
 
     const liked = await send(t, 'POST', '/api/like.php', { profile_id: cleo.profileId }, ben.cookie);
     expect(liked.statusCode, liked.body).toBe(200);
-    expect(await cleoElsewhere.waitFor((f) => f.type === 'like')).toEqual({ type: 'like', profile: ben.profileId, like_state: 'liked_you' });
+    expect(await cleoElsewhere.waitFor((f) => f.type === 'like')).toEqual({
+      type: 'like',
+      profile: ben.profileId,
+      like_state: 'liked_you',
+    });
 
     // Cleo likes back through the other app: a match, which Ben hears of here.
-    const back = await other.app.inject({ method: 'POST', url: '/api/like.php', payload: { profile_id: ben.profileId }, headers: { cookie: cleo.cookie } });
+    const back = await other.app.inject({
+      method: 'POST',
+      url: '/api/like.php',
+      payload: { profile_id: ben.profileId },
+      headers: { cookie: cleo.cookie },
+    });
     expect(back.json().match).not.toBeNull();
     expect(await benHere.waitFor((f) => f.type === 'like')).toEqual({ type: 'like', profile: cleo.profileId, like_state: 'match' });
 
@@ -210,11 +223,20 @@ describe('likes on the live channel', () => {
     const site = await newSite(t, { autoLike: { enabled: true, max_per_day: 10, min_minutes_between: 0, after_events: [] } });
     const member = await activeMemberOn(t, site.domain);
     // A man who looks for both: one the test kits' member (a woman who looks for men) is shown, both ways (decision 036).
-    const fictionalId = await insertProfile(t.database.db, { siteId: site.siteId, gender: 'male', birthDate: '1994-01-01', isFictional: true });
+    const fictionalId = await insertProfile(t.database.db, {
+      siteId: site.siteId,
+      gender: 'male',
+      birthDate: '1994-01-01',
+      isFictional: true,
+    });
     await addPhoto(t.database.db, fictionalId);
     const otherTab = await openReady(otherBase, { cookie: member.cookie, query: `?domain=${site.domain}` });
 
-    const answer = await t.app.inject({ method: 'GET', url: `/api/auto-like.php?domain=${site.domain}`, headers: { cookie: member.cookie } });
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/api/auto-like.php?domain=${site.domain}`,
+      headers: { cookie: member.cookie },
+    });
     expect(answer.json().profile).toMatchObject({ id: fictionalId });
     expect(await otherTab.waitFor((f) => f.type === 'like')).toEqual({ type: 'like', profile: fictionalId, like_state: 'liked_you' });
   });
@@ -290,7 +312,11 @@ describe('heartbeat and session', () => {
 
   it('closes the sockets of a session that logs out, in every app, and keeps the member’s other sessions', async () => {
     const second = await activeMemberOn(t, 'localhost');
-    const login = await t.app.inject({ method: 'POST', url: '/api/user.php', payload: { email: second.body.email, password: second.body.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: second.body.email, password: second.body.password },
+    });
     expect(login.statusCode, login.body).toBe(200);
     const otherSession = login.cookies.find((c) => c.name === 'auth.session')!;
     const here = await openReady(base, { cookie: second.cookie });
@@ -325,7 +351,11 @@ describe('metrics', () => {
     await closeAll(clients.splice(0));
     const tabs = await Promise.all([openReady(base, { cookie: anna.cookie }), openReady(base, { cookie: ben.cookie })]);
     clients.push(...tabs);
-    const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer live-metrics-token-0123456789' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer live-metrics-token-0123456789' },
+    });
     expect(response.body).toMatch(/^cupido_live_sockets 2$/m);
     expect(t.app.live.socketCount()).toBe(2);
   });

@@ -37,7 +37,9 @@ const rowsOf = (userId: number) => t.database.db.select().from(memberPresence).w
 async function annaInBensListOnB() {
   const response = await get(other, '/api/chats.php', ben.cookie);
   expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { chats: { profile: number; partner: { activity?: string } }[] }).chats.find((chat) => chat.profile === anna.profileId)?.partner.activity;
+  return (response.json() as { chats: { profile: number; partner: { activity?: string } }[] }).chats.find(
+    (chat) => chat.profile === anna.profileId,
+  )?.partner.activity;
 }
 const openOn = async (base: string, member: Member) => {
   const client = await openLiveReady(base, { cookie: member.cookie });
@@ -106,7 +108,10 @@ describe('presence across two processes', () => {
     await t.database.db.insert(memberPresence).values({ ...crashed, seenAt: new Date(now.getTime() - PRESENCE_TIMEOUT_MS + 5_000) });
     expect((await marks({ profileId: ben.profileId }, [cleo.profileId])).get(cleo.profileId)).toBe('online');
 
-    await t.database.db.update(memberPresence).set({ seenAt: new Date(now.getTime() - PRESENCE_TIMEOUT_MS - 1_000) }).where(eq(memberPresence.processId, 'crashed-process'));
+    await t.database.db
+      .update(memberPresence)
+      .set({ seenAt: new Date(now.getTime() - PRESENCE_TIMEOUT_MS - 1_000) })
+      .where(eq(memberPresence.processId, 'crashed-process'));
     expect((await marks({ profileId: ben.profileId }, [cleo.profileId])).get(cleo.profileId)).toBe('today');
 
     // The hourly prune deletes it once it is an hour old, not before.
@@ -126,7 +131,9 @@ describe('presence across two processes', () => {
     // Refreshes that failed long ago, and a row of Cleo under A's id that a lost delete left behind.
     const longAgo = new Date(t.clock().getTime() - 10 * PRESENCE_TIMEOUT_MS);
     await t.database.db.update(memberPresence).set({ seenAt: longAgo }).where(eq(memberPresence.processId, row!.processId));
-    await t.database.db.insert(memberPresence).values({ userId: cleo.userId, profileId: cleo.profileId, processId: row!.processId, seenAt: t.clock() });
+    await t.database.db
+      .insert(memberPresence)
+      .values({ userId: cleo.userId, profileId: cleo.profileId, processId: row!.processId, seenAt: t.clock() });
 
     // Both refreshed, though each statement of the refresh writes one member's row.
     await expect.poll(async () => (await rowsOf(anna.userId))[0]?.seenAt.getTime(), poll).toBe(t.clock().getTime());
@@ -138,7 +145,7 @@ describe('presence across two processes', () => {
   });
 
   // Last: it stops process B.
-  it("deletes every row of a process when it shuts down, while the sockets of the other stay counted", async () => {
+  it('deletes every row of a process when it shuts down, while the sockets of the other stay counted', async () => {
     await openOn(baseA, cleo);
     await openOn(baseB, anna);
     await openOn(baseB, ben);

@@ -67,7 +67,14 @@ export function onlineNow(profileId: SQLWrapper, now: Date): SQL<boolean> {
 
 const intArray = (values: number[]) => sql`${sql.param(values)}::int[]`;
 
-export function createPresenceRecorder({ db, clock, log, heartbeatMs = PRESENCE_HEARTBEAT_MS, beatChunk = PRESENCE_BEAT_CHUNK, processId = randomUUID() }: PresenceOptions): PresenceRecorder {
+export function createPresenceRecorder({
+  db,
+  clock,
+  log,
+  heartbeatMs = PRESENCE_HEARTBEAT_MS,
+  beatChunk = PRESENCE_BEAT_CHUNK,
+  processId = randomUUID(),
+}: PresenceOptions): PresenceRecorder {
   /** The members with a socket here: user id -> profile id. */
   const present = new Map<number, number>();
   const toUpsert = new Set<number>();
@@ -106,15 +113,25 @@ export function createPresenceRecorder({ db, clock, log, heartbeatMs = PRESENCE_
         // time with a turn of the event loop between: one statement for 2,000 members took 150 ms
         // of PostgreSQL's time at once, and every chat send waited behind it (issue 32's bench).
         const members = [...present.keys()];
-        await db.delete(memberPresence).where(and(eq(memberPresence.processId, processId), sql`not (${memberPresence.userId} = any(${intArray(members)}))`));
+        await db
+          .delete(memberPresence)
+          .where(and(eq(memberPresence.processId, processId), sql`not (${memberPresence.userId} = any(${intArray(members)}))`));
         for (let from = 0; from < members.length; from += beatChunk) {
           if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-          await db.execute(upsert(members.slice(from, from + beatChunk).filter((userId) => present.has(userId)), now));
+          await db.execute(
+            upsert(
+              members.slice(from, from + beatChunk).filter((userId) => present.has(userId)),
+              now,
+            ),
+          );
         }
         if (members.length === 0) rowsMayExist = false;
         return;
       }
-      if (downs.length > 0) await db.delete(memberPresence).where(and(eq(memberPresence.processId, processId), sql`${memberPresence.userId} = any(${intArray(downs)})`));
+      if (downs.length > 0)
+        await db
+          .delete(memberPresence)
+          .where(and(eq(memberPresence.processId, processId), sql`${memberPresence.userId} = any(${intArray(downs)})`));
       if (ups.length > 0) await db.execute(upsert(ups, now));
     } catch (err) {
       // The next heartbeat writes the whole state again.

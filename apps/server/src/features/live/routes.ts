@@ -46,7 +46,10 @@ function fromOwnOrigin(request: FastifyRequest, publicOrigin: PublicOriginConfig
   }
 }
 
-export const liveRoutes: FastifyPluginAsync<{ hub: LiveHubServer; publicOrigin: PublicOriginConfig }> = async (app, { hub, publicOrigin }) => {
+export const liveRoutes: FastifyPluginAsync<{ hub: LiveHubServer; publicOrigin: PublicOriginConfig }> = async (
+  app,
+  { hub, publicOrigin },
+) => {
   // @fastify/websocket routes every upgrade request of the server through the app, and one for
   // a path outside this plugin would leave its socket half open (the server would then never
   // finish closing). So it listens on this emitter, which only gets the live path's upgrades;

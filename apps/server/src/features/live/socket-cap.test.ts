@@ -54,7 +54,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('the cap on one member\'s sockets', () => {
+describe("the cap on one member's sockets", () => {
   it('is ten by default: enough for a phone, a tablet and several tabs', () => {
     expect(MAX_LIVE_SOCKETS_PER_MEMBER).toBe(10);
     expect(DEFAULT_LIVE_LIMITS.maxSocketsPerMember).toBe(MAX_LIVE_SOCKETS_PER_MEMBER);

@@ -26,7 +26,8 @@ import { closeAll, openLiveReady, type LiveClient } from './test/live-test-kit';
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 const enabled = !!databaseUrl && !!redisUrl;
-const SKIP_REASON = 'skipped: needs TEST_DATABASE_URL and REDIS_URL (PGlite cannot be shared by two processes; the in-process broker reaches no other process)';
+const SKIP_REASON =
+  'skipped: needs TEST_DATABASE_URL and REDIS_URL (PGlite cannot be shared by two processes; the in-process broker reaches no other process)';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -93,13 +94,26 @@ async function memberWithSession(db: DatabaseHandle['db'], name: string) {
   const now = new Date();
   const [user] = await db
     .insert(users)
-    .values({ siteId: site!.id, profileId: profile!.id, email: `${randomBytes(6).toString('hex')}@example.com`, status: 'active', createdAt: now, activatedAt: now })
+    .values({
+      siteId: site!.id,
+      profileId: profile!.id,
+      email: `${randomBytes(6).toString('hex')}@example.com`,
+      status: 'active',
+      createdAt: now,
+      activatedAt: now,
+    })
     .returning({ id: users.id });
   const token = await createSession(db, user!.id, now);
   return { userId: user!.id, profileId: profile!.id, cookie: `auth.session=${token}` };
 }
 
-async function call(base: string, method: 'GET' | 'POST', url: string, cookie: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+async function call(
+  base: string,
+  method: 'GET' | 'POST',
+  url: string,
+  cookie: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${base}${url}`, {
     method,
     headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -161,19 +175,32 @@ describe.skipIf(!enabled)(`two server processes on one PostgreSQL and Redis${ena
     const anna = await memberWithSession(database!.db, 'Anna');
     const ben = await memberWithSession(database!.db, 'Ben');
     await database!.db.transaction((tx) =>
-      changeCredits(tx, { userId: ben.userId, amount: 100, kind: 'manual_correction', idempotencyKey: `test:${randomUUID()}`, now: new Date() }),
+      changeCredits(tx, {
+        userId: ben.userId,
+        amount: 100,
+        kind: 'manual_correction',
+        idempotencyKey: `test:${randomUUID()}`,
+        now: new Date(),
+      }),
     );
     const annaOnA = await openLiveReady(a.base, { cookie: anna.cookie });
     clients.push(annaOnA);
     const write = async (text: string) => {
-      const response = await call(b.base, 'POST', '/api/message.php', ben.cookie, { profile_id: anna.profileId, client_id: randomUUID(), text });
+      const response = await call(b.base, 'POST', '/api/message.php', ben.cookie, {
+        profile_id: anna.profileId,
+        client_id: randomUUID(),
+        text,
+      });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       return ZSendMessageAnswer.parse(response.body).message;
     };
 
     const first = await write('Hallo Anna');
     const frame = await annaOnA.waitFor((f) => f.type === 'message' && f.message.id === first.id, 10_000);
-    expect(frame).toMatchObject({ type: 'message', message: { id: first.id, text: 'Hallo Anna', from_me: false, conversation: first.conversation } });
+    expect(frame).toMatchObject({
+      type: 'message',
+      message: { id: first.id, text: 'Hallo Anna', from_me: false, conversation: first.conversation },
+    });
 
     // Anna's socket dies without a word (a phone going to sleep); Ben writes on meanwhile.
     annaOnA.ws.terminate();
@@ -199,9 +226,19 @@ describe.skipIf(!enabled)(`two server processes on one PostgreSQL and Redis${ena
     const anna = await memberWithSession(database!.db, 'Anna');
     const ben = await memberWithSession(database!.db, 'Ben');
     await database!.db.transaction((tx) =>
-      changeCredits(tx, { userId: ben.userId, amount: 100, kind: 'manual_correction', idempotencyKey: `test:${randomUUID()}`, now: new Date() }),
+      changeCredits(tx, {
+        userId: ben.userId,
+        amount: 100,
+        kind: 'manual_correction',
+        idempotencyKey: `test:${randomUUID()}`,
+        now: new Date(),
+      }),
     );
-    const sent = await call(b.base, 'POST', '/api/message.php', ben.cookie, { profile_id: anna.profileId, client_id: randomUUID(), text: 'Hallo Anna' });
+    const sent = await call(b.base, 'POST', '/api/message.php', ben.cookie, {
+      profile_id: anna.profileId,
+      client_id: randomUUID(),
+      text: 'Hallo Anna',
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const annaSeenOnB = async () => {
       const list = await call(b.base, 'GET', '/api/chats.php', ben.cookie);
@@ -224,7 +261,11 @@ describe.skipIf(!enabled)(`two server processes on one PostgreSQL and Redis${ena
     const cleo = await memberWithSession(database!.db, 'Cleo');
     const cleoOnA = await openLiveReady(a.base, { cookie: cleo.cookie });
     clients.push(cleoOnA);
-    await expect.poll(async () => (await database!.db.select().from(memberPresence).where(eq(memberPresence.userId, cleo.userId))).length, { timeout: 5_000 }).toBe(1);
+    await expect
+      .poll(async () => (await database!.db.select().from(memberPresence).where(eq(memberPresence.userId, cleo.userId))).length, {
+        timeout: 5_000,
+      })
+      .toBe(1);
     const processA = children[0]!;
     const exited = new Promise<number | null>((resolve) => processA.on('exit', (code) => resolve(code)));
     processA.kill('SIGTERM');

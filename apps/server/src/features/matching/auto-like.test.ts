@@ -48,8 +48,7 @@ async function signedUpOnly(domain: string) {
   return { ...member, profileId: member.user.profile.id as number, userId: member.user.id as number };
 }
 
-const autoLikesOf = async (userId: number) =>
-  (await db().select({ n: count() }).from(autoLikes).where(eq(autoLikes.userId, userId)))[0]!.n;
+const autoLikesOf = async (userId: number) => (await db().select({ n: count() }).from(autoLikes).where(eq(autoLikes.userId, userId)))[0]!.n;
 
 describe('GET /api/auto-like.php', () => {
   it('answers a fictional profile that now likes the member, with the fictional badge and notice, shown in liked_by', async () => {
@@ -58,7 +57,13 @@ describe('GET /api/auto-like.php', () => {
     const fictionalId = await fictional();
 
     const profile = await autoLike();
-    expect(profile).toMatchObject({ id: fictionalId, is_fictional: true, like_state: 'liked_you', like_new: true, main_image: expect.any(String) });
+    expect(profile).toMatchObject({
+      id: fictionalId,
+      is_fictional: true,
+      like_state: 'liked_you',
+      like_new: true,
+      main_image: expect.any(String),
+    });
     expect(profile!.fictional).toEqual({ icon: expect.any(String), singular: expect.any(String), warning: expect.any(String) });
     expect(profile!.fictional!.warning.length).toBeGreaterThan(0);
 

@@ -50,7 +50,9 @@ beforeAll(async () => {
   await db.execute(sql`
     insert into photos (profile_id, filename, thumb_filename, status, is_main)
     select id, 'f.jpg', 't.jpg', 'approved', true from profiles where site_id = ${siteId} and id % 3 <> 0`);
-  const found = (await db.execute(sql`select min(id) as id from profiles where site_id = ${siteId} and gender = 'male'`)) as unknown as { rows: { id: number }[] };
+  const found = (await db.execute(sql`select min(id) as id from profiles where site_id = ${siteId} and gender = 'male'`)) as unknown as {
+    rows: { id: number }[];
+  };
   const [member] = found.rows;
   memberId = Number(member!.id);
   // The member liked and passed some; some (invisible ones too) liked the member.
@@ -78,15 +80,25 @@ afterAll(() => t.close());
 
 const plan = (query: { getSQL(): SQL }) => planOf(t.database.db, query);
 
-
 function expectNoProfilesSeqScan(root: PlanNode) {
   const all = planNodes(root);
   const described = describePlan(root);
-  expect(all.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'profiles'), described).toEqual([]);
-  expect(all.some((n) => n['Index Name']?.startsWith('profiles_search')), described).toBe(true);
+  expect(
+    all.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'profiles'),
+    described,
+  ).toEqual([]);
+  expect(
+    all.some((n) => n['Index Name']?.startsWith('profiles_search')),
+    described,
+  ).toBe(true);
 }
 
-const base = (): MatchingFilter => ({ siteId, match: { gender: 'male', seeking: 'female' }, ...birthDateBounds(today, 25, 45), excludeIds: [memberId] });
+const base = (): MatchingFilter => ({
+  siteId,
+  match: { gender: 'male', seeking: 'female' },
+  ...birthDateBounds(today, 25, 45),
+  excludeIds: [memberId],
+});
 
 describe('matching query plans', () => {
   it('swipe stack: the searchable candidates through a search index, the liked invisible ones as a branch of their own', async () => {
@@ -116,17 +128,25 @@ describe('matching query plans', () => {
     const union = planNodes(root).find((n) => n['Node Type'] === 'Append')!;
     expect(union.Plans).toHaveLength(4);
     const invisibleBranch = new Set(planNodes(union.Plans!.at(-1)!));
-    const seqScans = planNodes(root).filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'profiles' && !invisibleBranch.has(n));
+    const seqScans = planNodes(root).filter(
+      (n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'profiles' && !invisibleBranch.has(n),
+    );
     expect(seqScans, describePlan(root)).toEqual([]);
     // Those without a location, of the member's country and of the others, from an index of their own.
     for (const branch of [union.Plans![1]!, union.Plans![2]!]) {
-      expect(planNodes(branch).some((n) => n['Index Name'] === 'profiles_unlocated_idx' || n['Index Name']?.startsWith('profiles_search')), describePlan(branch)).toBe(true);
+      expect(
+        planNodes(branch).some((n) => n['Index Name'] === 'profiles_unlocated_idx' || n['Index Name']?.startsWith('profiles_search')),
+        describePlan(branch),
+      ).toBe(true);
       expect(planNodes(branch).filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'profiles')).toEqual([]);
     }
     // The located: rings of profiles_nearby_idx from the index alone, then the KNN scan beyond them.
     const rings = planNodes(union.Plans![0]!).filter((n) => n['Index Name'] === 'profiles_nearby_idx');
     expect(rings.length, describePlan(root)).toBeGreaterThanOrEqual(2);
-    expect(rings.every((n) => n['Node Type'] === 'Index Only Scan'), describePlan(root)).toBe(true);
+    expect(
+      rings.every((n) => n['Node Type'] === 'Index Only Scan'),
+      describePlan(root),
+    ).toBe(true);
     const knn = planNodes(root).filter((n) => n['Index Name'] === 'profiles_location_idx' && (n as { 'Order By'?: string })['Order By']);
     expect(knn.length, describePlan(root)).toBeGreaterThan(0);
     const rows = await matchingCardsQuery(t.database.db, filter, { by: 'near_first', place }, 20);

@@ -20,7 +20,7 @@ const matcherOf = (member: MemberRow, query: { looking_for?: string }): Matcher 
 });
 
 const lookingForNote =
-  ' Two-way: only profiles of a gender the member looks for who look for the member\'s gender (decision 036); `looking_for` stands for the member\'s choice when none is stored.';
+  " Two-way: only profiles of a gender the member looks for who look for the member's gender (decision 036); `looking_for` stands for the member's choice when none is stored.";
 
 export const matchingRoutes: FastifyPluginAsyncZod<{ deps: MatchingDeps; live: LiveHub }> = async (app, { deps, live }) => {
   app.get(
@@ -42,7 +42,8 @@ export const matchingRoutes: FastifyPluginAsyncZod<{ deps: MatchingDeps; live: L
     {
       schema: {
         tags: ['matching'],
-        summary: 'Suggested profiles of an age group (18-35 or 35+): with a photo, not liked yet, near first; 400 invalid_age_group otherwise',
+        summary:
+          'Suggested profiles of an age group (18-35 or 35+): with a photo, not liked yet, near first; 400 invalid_age_group otherwise',
         description: `Near first: by distance when the member has a location (those without one follow), else the same country, region and city first. 400 invalid_choice (field looking_for) for an unknown looking_for.${lookingForNote}`,
         querystring: ZMatchFinderQuery,
         response: { 200: ZSuggestionsAnswer, ...errors },
@@ -82,7 +83,10 @@ export const matchingRoutes: FastifyPluginAsyncZod<{ deps: MatchingDeps; live: L
     },
     async (request) => {
       const member = await request.requireMember();
-      const answer = await autoLike(deps, request.site, request.locale, { ...matcherOf(member, request.query), accountStatus: member.status });
+      const answer = await autoLike(deps, request.site, request.locale, {
+        ...matcherOf(member, request.query),
+        accountStatus: member.status,
+      });
       // The member's other open apps reload their likes too (this one shows the modal).
       if (answer.profile) {
         live

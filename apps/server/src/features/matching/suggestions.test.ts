@@ -52,7 +52,9 @@ async function suggestionsOf(domain: string, cookie: string, path: string) {
 }
 
 const like = (fromProfileId: number, toProfileId: number) =>
-  db().insert(likes).values({ fromProfileId, toProfileId, createdAt: new Date('2026-03-09T10:00:00Z') });
+  db()
+    .insert(likes)
+    .values({ fromProfileId, toProfileId, createdAt: new Date('2026-03-09T10:00:00Z') });
 
 describe('GET /api/swipe-stack.php', () => {
   it('holds whom the member looks for, and leaves out own, liked, passed, blocked and invisible profiles', async () => {
@@ -77,16 +79,34 @@ describe('GET /api/swipe-stack.php', () => {
     expect((await send(t, 'POST', `/api/block.php?domain=${domain}`, { profile_id: blockedByMember }, member.cookie)).statusCode).toBe(200);
     // The blocker is a candidate until they block the member.
     expect(ids(await stackOf(domain, member.cookie))).toContain(blocker.profileId);
-    expect((await send(t, 'POST', `/api/block.php?domain=${domain}`, { profile_id: member.profileId }, blocker.cookie)).statusCode).toBe(200);
+    expect((await send(t, 'POST', `/api/block.php?domain=${domain}`, { profile_id: member.profileId }, blocker.cookie)).statusCode).toBe(
+      200,
+    );
 
     const stack = await stackOf(domain, member.cookie);
     expect(new Set(ids(stack))).toEqual(new Set([withPhoto, withoutPhoto, invisibleWhoLikedMember]));
     // With a photo first.
     expect(ids(stack).at(-1)).toBe(withoutPhoto);
     expect(stack.profiles.find((p) => p.id === invisibleWhoLikedMember)).toMatchObject({ like_state: 'liked_you', like_new: true });
-    expect(stack.profiles.find((p) => p.id === withPhoto)).toMatchObject({ like_state: 'none', like_new: false, main_image: expect.any(String) });
+    expect(stack.profiles.find((p) => p.id === withPhoto)).toMatchObject({
+      like_state: 'none',
+      like_new: false,
+      main_image: expect.any(String),
+    });
     expect(stack).toMatchObject({ likes_left: FREE_DAILY_LIKES, likes_reset_at: expect.any(String) });
-    for (const left of [member.profileId, liked, passed, blockedByMember, invisible, disabled, man, tooOld, tooYoung, otherSite, blocker.profileId]) {
+    for (const left of [
+      member.profileId,
+      liked,
+      passed,
+      blockedByMember,
+      invisible,
+      disabled,
+      man,
+      tooOld,
+      tooYoung,
+      otherSite,
+      blocker.profileId,
+    ]) {
       expect(ids(stack)).not.toContain(left);
     }
   });
@@ -107,7 +127,9 @@ describe('GET /api/swipe-stack.php', () => {
     const first = await stackOf(domain, member.cookie);
     expect(first.profiles).toHaveLength(SWIPE_STACK_SIZE);
     const [right, left] = ids(first) as [number, number];
-    expect((await send(t, 'POST', `/api/like.php?domain=${domain}`, { profile_id: right, source: 'swipe' }, member.cookie)).statusCode).toBe(200);
+    expect(
+      (await send(t, 'POST', `/api/like.php?domain=${domain}`, { profile_id: right, source: 'swipe' }, member.cookie)).statusCode,
+    ).toBe(200);
     expect((await send(t, 'POST', `/api/pass.php?domain=${domain}`, { profile_id: left }, member.cookie)).statusCode).toBeLessThan(300);
     const next = await stackOf(domain, member.cookie);
     expect(ids(next)).not.toContain(right);
@@ -155,14 +177,21 @@ describe('GET /api/match-finder.php', () => {
     expect(ids(answer)).toEqual([london, croydon, manchester, ireland]);
   });
 
-  it.each([[''], ['age_group='], ['age_group=35'], ['age_group=18-99'], ['age_group=35%2B%2B']])('refuses %s with invalid_age_group', async (query) => {
-    const { domain, member } = await memberOnNewSite();
-    const response = await get(t, `/api/match-finder.php?domain=${domain}&${query}`, member.cookie);
-    expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toMatchObject({ code: 'invalid_age_group', field: 'age_group', message: 'Choose one of the age groups: 18-35 or 35+' });
-    const dutch = await get(t, `/api/match-finder.php?domain=${domain}&locale=nl&${query}`, member.cookie);
-    expect(errorOf(dutch).message).toBe('Kies een van de leeftijdsgroepen: 18-35 of 35+');
-  });
+  it.each([[''], ['age_group='], ['age_group=35'], ['age_group=18-99'], ['age_group=35%2B%2B']])(
+    'refuses %s with invalid_age_group',
+    async (query) => {
+      const { domain, member } = await memberOnNewSite();
+      const response = await get(t, `/api/match-finder.php?domain=${domain}&${query}`, member.cookie);
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toMatchObject({
+        code: 'invalid_age_group',
+        field: 'age_group',
+        message: 'Choose one of the age groups: 18-35 or 35+',
+      });
+      const dutch = await get(t, `/api/match-finder.php?domain=${domain}&locale=nl&${query}`, member.cookie);
+      expect(errorOf(dutch).message).toBe('Kies een van de leeftijdsgroepen: 18-35 of 35+');
+    },
+  );
 });
 
 describe('GET /api/signup-matches.php', () => {
@@ -214,18 +243,23 @@ describe('the two-way rule (decision 036)', () => {
     expect(ids(await stackOf(domain, member.cookie, '&looking_for=female'))).toEqual([woman]);
     expect(ids(await suggestionsOf(domain, member.cookie, '/api/match-finder.php?age_group=18-35&looking_for=male'))).toEqual([gayMan]);
     expect(ids(await suggestionsOf(domain, member.cookie, '/api/signup-matches.php?looking_for=MALE'))).toEqual([gayMan]);
-    expect(new Set(ids(await suggestionsOf(domain, member.cookie, '/api/signup-matches.php?looking_for=')))).toEqual(new Set([woman, gayMan]));
+    expect(new Set(ids(await suggestionsOf(domain, member.cookie, '/api/signup-matches.php?looking_for=')))).toEqual(
+      new Set([woman, gayMan]),
+    );
 
     await db().update(profiles).set({ lookingForGender: 'female' }).where(eq(profiles.id, member.profileId));
     expect(ids(await stackOf(domain, member.cookie, '&looking_for=male'))).toEqual([woman]);
   });
 
-  it.each(['/api/swipe-stack.php', '/api/match-finder.php?age_group=18-35', '/api/signup-matches.php'])('refuses an unknown looking_for on %s with invalid_choice', async (path) => {
-    const { domain, member } = await memberOnNewSite();
-    const response = await get(t, `${path}${path.includes('?') ? '&' : '?'}domain=${domain}&looking_for=women&locale=it`, member.cookie);
-    expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toEqual({ code: 'invalid_choice', field: 'looking_for', message: 'Scegli una delle opzioni' });
-  });
+  it.each(['/api/swipe-stack.php', '/api/match-finder.php?age_group=18-35', '/api/signup-matches.php'])(
+    'refuses an unknown looking_for on %s with invalid_choice',
+    async (path) => {
+      const { domain, member } = await memberOnNewSite();
+      const response = await get(t, `${path}${path.includes('?') ? '&' : '?'}domain=${domain}&looking_for=women&locale=it`, member.cookie);
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toEqual({ code: 'invalid_choice', field: 'looking_for', message: 'Scegli una delle opzioni' });
+    },
+  );
 });
 
 describe('distance (decision 036)', () => {

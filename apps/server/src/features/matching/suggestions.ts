@@ -96,9 +96,19 @@ function baseFilter(member: Matcher, self: MatchingSelf, excludeIds: number[], t
 }
 
 /** Cards with the state between the member and each profile (one query for the page) and their activity marks. */
-export async function likedCards(deps: MatchingDeps, site: Site, member: Matcher, rows: CardRow[], today: Date): Promise<TLikedProfileCard[]> {
+export async function likedCards(
+  deps: MatchingDeps,
+  site: Site,
+  member: Matcher,
+  rows: CardRow[],
+  today: Date,
+): Promise<TLikedProfileCard[]> {
   const [flags, marked] = await Promise.all([
-    likeFlagsOf(deps.db, member.profileId, rows.map((row) => row.id)),
+    likeFlagsOf(
+      deps.db,
+      member.profileId,
+      rows.map((row) => row.id),
+    ),
     withActivity(deps.activity, { profileId: member.profileId }, rows),
   ]);
   return marked.map((row) => {
@@ -117,10 +127,19 @@ export async function swipeStack(deps: MatchingDeps, site: Site, member: Matcher
     matchingCards(deps.db, { ...filter, conditions: [notLikedOrPassedBy(member.profileId)] }, { by: 'photo_first' }, SWIPE_STACK_SIZE),
     likeAllowanceOf(deps.db, member, site, today),
   ]);
-  return { profiles: await likedCards(deps, site, member, rows, today), likes_left: allowance.likesLeft, likes_reset_at: allowance.resetAt.toISOString() };
+  return {
+    profiles: await likedCards(deps, site, member, rows, today),
+    likes_left: allowance.likesLeft,
+    likes_reset_at: allowance.resetAt.toISOString(),
+  };
 }
 
-async function suggestions(deps: MatchingDeps, site: Site, member: Matcher, ages?: { minAge: number; maxAge: number }): Promise<TSuggestionsAnswer> {
+async function suggestions(
+  deps: MatchingDeps,
+  site: Site,
+  member: Matcher,
+  ages?: { minAge: number; maxAge: number },
+): Promise<TSuggestionsAnswer> {
   const today = deps.clock();
   const [self, excludeIds] = await selfAndExcluded(deps, member, today);
   const filter = baseFilter(member, self, excludeIds, today, ages);

@@ -28,7 +28,15 @@ export interface Actor {
 }
 
 function accountDeps(deps: BackOfficeDeps): AccountDeps {
-  return { db: deps.db, mailer: deps.mailer, limiter: deps.limiter, clock: deps.clock, log: deps.log, events: deps.events, profiles: profilesForAccounts };
+  return {
+    db: deps.db,
+    mailer: deps.mailer,
+    limiter: deps.limiter,
+    clock: deps.clock,
+    log: deps.log,
+    events: deps.events,
+    profiles: profilesForAccounts,
+  };
 }
 
 async function mailContext(deps: BackOfficeDeps, siteId: number) {
@@ -42,7 +50,12 @@ async function nameOf(deps: BackOfficeDeps, profileId: number | null): Promise<s
   return (await profileNamesForDesk(deps.db, [profileId])).get(profileId) ?? '';
 }
 
-export async function suspendMember(deps: BackOfficeDeps, actor: Actor, userId: number, input: { days: number; reason: string }): Promise<TMemberActionAnswer> {
+export async function suspendMember(
+  deps: BackOfficeDeps,
+  actor: Actor,
+  userId: number,
+  input: { days: number; reason: string },
+): Promise<TMemberActionAnswer> {
   const now = deps.clock();
   const until = new Date(now.getTime() + input.days * DAY_MS);
   const answer = await deps.db.transaction(async (tx) => {
@@ -71,7 +84,12 @@ export async function suspendMember(deps: BackOfficeDeps, actor: Actor, userId: 
   return answer;
 }
 
-export async function liftMemberSuspension(deps: BackOfficeDeps, actor: Actor, userId: number, input: { reason: string }): Promise<TMemberActionAnswer> {
+export async function liftMemberSuspension(
+  deps: BackOfficeDeps,
+  actor: Actor,
+  userId: number,
+  input: { reason: string },
+): Promise<TMemberActionAnswer> {
   const now = deps.clock();
   const answer = await deps.db.transaction(async (tx) => {
     const account = await accountForDesk(tx, userId);
@@ -107,19 +125,38 @@ export async function resendMemberActivation(deps: BackOfficeDeps, actor: Actor,
   if (!account || account.status === 'erased') throw memberNotFound();
   if (account.status !== 'not_confirmed') throw conflict('not_waiting_for_activation');
   const ctx = await mailContext(deps, account.siteId);
-  const member = { id: account.id, email: account.email, status: account.status, language: account.language, profileName: await nameOf(deps, account.profileId) };
+  const member = {
+    id: account.id,
+    email: account.email,
+    status: account.status,
+    language: account.language,
+    profileName: await nameOf(deps, account.profileId),
+  };
   await resendActivation(accountDeps(deps), { ...ctx, locale: account.language as LocaleCode, ip: 'staff', sessionToken: null }, member);
   // The mail has gone: the entry says so (a mail that failed leaves no entry and answers an error).
   await recordStaffAction(
     deps.db,
-    { staffId: actor.staffId, action: 'member.resend_activation', itemType: 'user', itemId: userId, siteId: account.siteId, after: { email: account.email } },
+    {
+      staffId: actor.staffId,
+      action: 'member.resend_activation',
+      itemType: 'user',
+      itemId: userId,
+      siteId: account.siteId,
+      after: { email: account.email },
+    },
     deps.clock(),
   );
   return { sent: true };
 }
 
-export async function eraseMember(deps: BackOfficeDeps, actor: Actor, userId: number, input: { confirm_id: number; reason: string }): Promise<TMemberActionAnswer> {
-  if (input.confirm_id !== userId) throw new AppError(400, 'confirm_id_mismatch', 'staff.members.errors.confirm_id_mismatch', {}, 'confirm_id');
+export async function eraseMember(
+  deps: BackOfficeDeps,
+  actor: Actor,
+  userId: number,
+  input: { confirm_id: number; reason: string },
+): Promise<TMemberActionAnswer> {
+  if (input.confirm_id !== userId)
+    throw new AppError(400, 'confirm_id_mismatch', 'staff.members.errors.confirm_id_mismatch', {}, 'confirm_id');
   const now = deps.clock();
   const started = await deps.events.transaction(deps.db, async (tx) => {
     const account = await accountForDesk(tx, userId);
@@ -148,7 +185,13 @@ export async function eraseMember(deps: BackOfficeDeps, actor: Actor, userId: nu
   try {
     // As after the member's own deletion: the link back, valid for the 14 days.
     const ctx = await mailContext(deps, started.siteId);
-    await mailReactivationLink(deps, ctx, { id: userId, email: started.email, language: started.language, name: await nameOf(deps, started.profileId), deletedAt: now });
+    await mailReactivationLink(deps, ctx, {
+      id: userId,
+      email: started.email,
+      language: started.language,
+      name: await nameOf(deps, started.profileId),
+      deletedAt: now,
+    });
   } catch (err) {
     deps.log.error({ err }, 'reactivation mail after a staff erasure failed');
   }
@@ -200,7 +243,13 @@ export async function correctCredits(
     });
   } catch (error) {
     if (error instanceof InsufficientCreditsError) {
-      throw new AppError(409, 'balance_would_go_negative', 'staff.members.errors.balance_would_go_negative', { balance: error.balance }, 'amount');
+      throw new AppError(
+        409,
+        'balance_would_go_negative',
+        'staff.members.errors.balance_would_go_negative',
+        { balance: error.balance },
+        'amount',
+      );
     }
     throw error;
   }

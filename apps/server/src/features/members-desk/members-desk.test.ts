@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, staff: TestStaff = admin) => t.app.inject({ method: 'GET', url, cookies: staff.cookies });
-const post = (url: string, payload: object = {}, staff: TestStaff = admin) => t.app.inject({ method: 'POST', url, payload, cookies: staff.cookies });
+const post = (url: string, payload: object = {}, staff: TestStaff = admin) =>
+  t.app.inject({ method: 'POST', url, payload, cookies: staff.cookies });
 const userIdOf = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 const statusOf = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
@@ -58,13 +59,23 @@ describe('the member page', () => {
     const member = await activeMember(t, { name: 'Detailia' });
     const other = await activeMember(t, { name: 'Blocked' });
     const otherProfile = other.user.profile?.id ?? (await statusOf(await userIdOf(other.body.email))).profileId;
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/block.php', headers: { cookie: member.cookie }, payload: { profile_id: otherProfile } });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/block.php',
+      headers: { cookie: member.cookie },
+      payload: { profile_id: otherProfile },
+    });
     expect(blocked.statusCode, blocked.body).toBeLessThan(300);
     const reported = await t.app.inject({
       method: 'POST',
       url: '/api/report.php',
       headers: { cookie: other.cookie },
-      payload: { profile_id: member.user.profile?.id ?? (await statusOf(await userIdOf(member.body.email))).profileId, reason: 'scam_spam', text: 'asked for money', good_faith: true },
+      payload: {
+        profile_id: member.user.profile?.id ?? (await statusOf(await userIdOf(member.body.email))).profileId,
+        reason: 'scam_spam',
+        text: 'asked for money',
+        good_faith: true,
+      },
       remoteAddress: nextIp(),
     });
     expect(reported.statusCode, reported.body).toBeLessThan(300);
@@ -73,9 +84,19 @@ describe('the member page', () => {
     const response = await get(`/admin/api/members/${id}`);
     expect(response.statusCode, response.body).toBe(200);
     const detail = response.json();
-    expect(detail.account).toMatchObject({ id, email: member.body.email, status: 'active', suspended_until: null, activated_at: expect.any(String) });
+    expect(detail.account).toMatchObject({
+      id,
+      email: member.body.email,
+      status: 'active',
+      suspended_until: null,
+      activated_at: expect.any(String),
+    });
     expect(detail.consents.map((c: { kind: string }) => c.kind)).toEqual(expect.arrayContaining(['terms', 'orientation_data']));
-    expect(detail.profile).toMatchObject({ name: 'Detailia', is_fictional: false, fields: expect.objectContaining({ birth_date: '1990-05-17' }) });
+    expect(detail.profile).toMatchObject({
+      name: 'Detailia',
+      is_fictional: false,
+      fields: expect.objectContaining({ birth_date: '1990-05-17' }),
+    });
     expect(detail.credits.balance).toBeGreaterThan(0);
     expect(detail.credits.entries[0]).toMatchObject({ kind: 'signup_credits' });
     expect(detail.blocks.given).toEqual([expect.objectContaining({ profile_id: otherProfile, name: 'Blocked' })]);
@@ -105,7 +126,12 @@ describe('suspend and lift', () => {
     expect(row.suspendedUntil!.getTime() - t.clock().getTime()).toBe(7 * 24 * 3_600_000);
     const afterSuspend = await t.app.inject({ url: '/api/user.php', headers: { cookie: member.cookie } });
     expect(afterSuspend.json().user ?? null).toBeNull();
-    const login = await t.app.inject({ method: 'POST', url: '/api/user.php', payload: { email: member.body.email, password: member.body.password }, remoteAddress: nextIp() });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: member.body.email, password: member.body.password },
+      remoteAddress: nextIp(),
+    });
     expect(login.statusCode).not.toBe(200);
 
     const lifted = await post(`/admin/api/members/${id}/lift`, { reason: 'appeal by phone' });
@@ -121,8 +147,15 @@ describe('suspend and lift', () => {
     expect(reopen.statusCode).toBe(409);
     expect(errorOf(reopen).code).toBe('ended_by_decision');
     expect((await statusOf(id)).status).toBe('terminated');
-    expect(audit[0]).toMatchObject({ staffId: admin.id, before: { status: 'active', suspended_until: null }, after: expect.objectContaining({ status: 'suspended', reason: 'spam in chats', days: 7 }) });
-    expect(audit[1]).toMatchObject({ before: expect.objectContaining({ status: 'suspended' }), after: expect.objectContaining({ status: 'active' }) });
+    expect(audit[0]).toMatchObject({
+      staffId: admin.id,
+      before: { status: 'active', suspended_until: null },
+      after: expect.objectContaining({ status: 'suspended', reason: 'spam in chats', days: 7 }),
+    });
+    expect(audit[1]).toMatchObject({
+      before: expect.objectContaining({ status: 'suspended' }),
+      after: expect.objectContaining({ status: 'active' }),
+    });
   });
 });
 
@@ -146,7 +179,7 @@ describe('resend activation', () => {
 });
 
 describe('erase', () => {
-  it('needs the id typed again, then starts the 14 days as the member\'s own deletion does', async () => {
+  it("needs the id typed again, then starts the 14 days as the member's own deletion does", async () => {
     const member = await activeMember(t);
     const id = await userIdOf(member.body.email);
     const mismatch = await post(`/admin/api/members/${id}/erase`, { confirm_id: id + 1, reason: 'asked by mail' });
@@ -163,9 +196,9 @@ describe('erase', () => {
     expect((await t.app.inject({ url: '/api/user.php', headers: { cookie: member.cookie } })).json().user ?? null).toBeNull();
     const mail = await t.smtp.waitForMail(member.body.email);
     expect(mail.links.some((l) => l.includes('/api/reactivate.php?token='))).toBe(true);
-    expect((await auditEntriesOf(t.database.db, 'user', id)).map((a) => [a.action, a.before, (a.after as { status: string }).status])).toEqual([
-      ['member.erase', { status: 'active' }, 'pending_deletion'],
-    ]);
+    expect(
+      (await auditEntriesOf(t.database.db, 'user', id)).map((a) => [a.action, a.before, (a.after as { status: string }).status]),
+    ).toEqual([['member.erase', { status: 'active' }, 'pending_deletion']]);
     expect((await post(`/admin/api/members/${id}/erase`, { confirm_id: id, reason: 'again' })).statusCode).toBe(409);
   });
 });
@@ -185,7 +218,9 @@ describe('credit corrections', () => {
     const detail = (await get(`/admin/api/members/${id}`)).json();
     expect(detail.credits.balance).toBe(start + 15);
     const corrections = detail.credits.entries.filter((e: { kind: string }) => e.kind === 'manual_correction');
-    expect(corrections).toEqual([expect.objectContaining({ amount: 15, note: 'refund for a failed gift', reference: `staff:${admin.id}` })]);
+    expect(corrections).toEqual([
+      expect.objectContaining({ amount: 15, note: 'refund for a failed gift', reference: `staff:${admin.id}` }),
+    ]);
     const audit = (await auditEntriesOf(t.database.db, 'user', id)).filter((a) => a.action === 'credits.correct');
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ before: { balance: start }, after: expect.objectContaining({ balance: start + 15, amount: 15 }) });
@@ -195,15 +230,25 @@ describe('credit corrections', () => {
     const member = await activeMember(t);
     const id = await userIdOf(member.body.email);
     const start = (await statusOf(id)).credits;
-    const negative = await post(`/admin/api/members/${id}/credits`, { amount: -(start + 1), reason: 'too much', idempotency_key: 'corr-neg-0001' });
+    const negative = await post(`/admin/api/members/${id}/credits`, {
+      amount: -(start + 1),
+      reason: 'too much',
+      idempotency_key: 'corr-neg-0001',
+    });
     expect(negative.statusCode).toBe(409);
     expect(errorOf(negative)).toMatchObject({ code: 'balance_would_go_negative', field: 'amount' });
     for (const amount of [0, 1_000_000, 1.5]) {
-      const refused = await post(`/admin/api/members/${id}/credits`, { amount, reason: 'x', idempotency_key: `corr-bad-${String(amount).replace('.', '')}` });
+      const refused = await post(`/admin/api/members/${id}/credits`, {
+        amount,
+        reason: 'x',
+        idempotency_key: `corr-bad-${String(amount).replace('.', '')}`,
+      });
       expect(refused.statusCode).toBe(400);
       expect(errorOf(refused).field).toBe('amount');
     }
-    expect((await post(`/admin/api/members/${id}/credits`, { amount: 5, reason: ' ', idempotency_key: 'corr-noreason' })).statusCode).toBe(400);
+    expect((await post(`/admin/api/members/${id}/credits`, { amount: 5, reason: ' ', idempotency_key: 'corr-noreason' })).statusCode).toBe(
+      400,
+    );
     expect((await statusOf(id)).credits).toBe(start);
     expect(await auditEntriesOf(t.database.db, 'user', id)).toEqual([]);
   });
@@ -213,7 +258,11 @@ describe('credit corrections', () => {
     const id = await userIdOf(member.body.email);
     const start = (await statusOf(id)).credits;
     const calls = Array.from({ length: 12 }, (_, i) =>
-      post(`/admin/api/members/${id}/credits`, { amount: i % 2 === 0 ? 3 : -1, reason: `parallel ${i}`, idempotency_key: `par-${i % 6}-key` }),
+      post(`/admin/api/members/${id}/credits`, {
+        amount: i % 2 === 0 ? 3 : -1,
+        reason: `parallel ${i}`,
+        idempotency_key: `par-${i % 6}-key`,
+      }),
     );
     const answers = await Promise.all(calls);
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
@@ -237,14 +286,21 @@ describe('who may call the desk (spot checks)', () => {
 
     expect((await get(`/admin/api/members/${id}`, moderator)).statusCode).toBe(200);
     expect((await post(`/admin/api/members/${id}/suspend`, { days: 1, reason: 'x' }, moderator)).statusCode).toBe(403);
-    expect((await post(`/admin/api/members/${id}/credits`, { amount: 1, reason: 'x', idempotency_key: 'perm-mod-1' }, moderator)).statusCode).toBe(403);
+    expect(
+      (await post(`/admin/api/members/${id}/credits`, { amount: 1, reason: 'x', idempotency_key: 'perm-mod-1' }, moderator)).statusCode,
+    ).toBe(403);
     expect((await get('/admin/api/members?q=a', operator)).statusCode).toBe(403);
     expect((await post(`/admin/api/members/${id}/erase`, { confirm_id: id, reason: 'x' }, finance)).statusCode).toBe(403);
-    expect((await post(`/admin/api/members/${id}/credits`, { amount: 1, reason: 'goodwill', idempotency_key: 'perm-fin-1' }, finance)).statusCode).toBe(200);
+    expect(
+      (await post(`/admin/api/members/${id}/credits`, { amount: 1, reason: 'goodwill', idempotency_key: 'perm-fin-1' }, finance))
+        .statusCode,
+    ).toBe(200);
     expect((await post(`/admin/api/members/${id}/suspend`, { days: 1, reason: 'x' }, support)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/admin/api/members/${id}` })).statusCode).toBe(401);
     // A member's own session is no staff session.
-    expect((await t.app.inject({ method: 'GET', url: `/admin/api/members/${id}`, headers: { cookie: member.cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/admin/api/members/${id}`, headers: { cookie: member.cookie } })).statusCode).toBe(
+      401,
+    );
     expect((await get('/admin/api/sites', support)).statusCode).toBe(403);
   });
 });

@@ -60,7 +60,10 @@ const reportView = (row: Awaited<ReturnType<typeof reportsFiledByForDesk>>[numbe
   decision_id: row.decisionId,
 });
 
-export async function memberDetail(deps: { db: Database; sites: SiteService; storage: PhotoStorage }, userId: number): Promise<TMemberDetail> {
+export async function memberDetail(
+  deps: { db: Database; sites: SiteService; storage: PhotoStorage },
+  userId: number,
+): Promise<TMemberDetail> {
   const { db } = deps;
   const account = await accountForDesk(db, userId);
   if (!account) throw memberNotFound();
@@ -68,7 +71,10 @@ export async function memberDetail(deps: { db: Database; sites: SiteService; sto
   const profile = account.profileId === null ? null : await profileForDesk(db, account.profileId);
   const photos = profile ? await listPhotos(db, profile.id) : [];
   const given = await blocksGivenForDesk(db, userId);
-  const names = await profileNamesForDesk(db, given.map((b) => b.profileId));
+  const names = await profileNamesForDesk(
+    db,
+    given.map((b) => b.profileId),
+  );
   const cdnPrefix = site?.cdnPrefix ?? '/photos/';
   return {
     account: {
@@ -96,7 +102,16 @@ export async function memberDetail(deps: { db: Database; sites: SiteService; sto
       granted_at: c.grantedAt.toISOString(),
       revoked_at: iso(c.revokedAt),
     })),
-    profile: profile ? { id: profile.id, name: profile.name, is_fictional: profile.isFictional, status: profile.status, invisible: profile.invisible, fields: profile.fields } : null,
+    profile: profile
+      ? {
+          id: profile.id,
+          name: profile.name,
+          is_fictional: profile.isFictional,
+          status: profile.status,
+          invisible: profile.invisible,
+          fields: profile.fields,
+        }
+      : null,
     photos: photos.map((p) => ({
       id: p.id,
       status: p.status,

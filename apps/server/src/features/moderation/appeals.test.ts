@@ -27,7 +27,8 @@ describe('appeals', () => {
     expect(response.statusCode, response.body).toBe(200);
     return { moderator, decisionId: response.json().decision_id as number };
   }
-  const appeal = (m: Member, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/appeal.php', headers: { cookie: m.cookie }, payload: body });
+  const appeal = (m: Member, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/appeal.php', headers: { cookie: m.cookie }, payload: body });
 
   it('shows the statement in the app and takes one appeal per decision, own decisions only, within six months', async () => {
     const member = await kit.member();
@@ -37,7 +38,15 @@ describe('appeals', () => {
     const list = await t.app.inject({ url: '/api/decisions.php', headers: { cookie: member.cookie } });
     expect(list.statusCode).toBe(200);
     expect(list.json().decisions).toEqual([
-      expect.objectContaining({ id: decisionId, action: 'warn', ground: 'Scam or spam', facts: 'Asked for money.', can_appeal: true, appeal: null, appeal_until: '2026-09-10T10:00:00.000Z' }),
+      expect.objectContaining({
+        id: decisionId,
+        action: 'warn',
+        ground: 'Scam or spam',
+        facts: 'Asked for money.',
+        can_appeal: true,
+        appeal: null,
+        appeal_until: '2026-09-10T10:00:00.000Z',
+      }),
     ]);
     expect((await t.app.inject({ url: '/api/decisions.php', headers: { cookie: stranger.cookie } })).json().decisions).toEqual([]);
 
@@ -58,39 +67,61 @@ describe('appeals', () => {
     // Sessions do not last six months: log in again.
     const login = await kit.login(late);
     const cookie = `auth.session=${login.cookies.find((c) => c.name === 'auth.session')!.value}`;
-    const refused = await t.app.inject({ method: 'POST', url: '/api/appeal.php', headers: { cookie }, payload: { decision_id: lateDecision, text: 'Too late?' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/appeal.php',
+      headers: { cookie },
+      payload: { decision_id: lateDecision, text: 'Too late?' },
+    });
     expect([refused.statusCode, errorOf(refused).code]).toEqual([403, 'appeal_window_closed']);
   });
 
   it('a suspended member appeals from the e-mail link; the first decider may not decide it, another reverses it and the account is active again', async () => {
     const member = await kit.member({ name: 'Noor' });
     await kit.setLanguage(member, 'nl');
-    const { moderator, decisionId } = await decided(member, { action: 'suspend', ground: 'harassment', facts: 'Threats.', suspend_days: 30 });
+    const { moderator, decisionId } = await decided(member, {
+      action: 'suspend',
+      ground: 'harassment',
+      facts: 'Threats.',
+      suspend_days: 30,
+    });
     expect((await kit.login(member)).statusCode).toBe(403);
     await t.app.jobs.drain();
     const mail = await t.smtp.waitForMail(member.body.email, (m) => m.subject.includes('besluit over je account'));
     expect(mail.text).toContain('Je account is geschorst tot');
     const token = new URL(mail.links.find((l) => l.includes('/decision/'))!).pathname.slice('/decision/'.length);
 
-    const tampered = await t.app.inject({ url: `/api/decision-link.php?token=${encodeURIComponent(token.replace(/^(\d+)-(\d+)-/, '$1-999999-'))}` });
+    const tampered = await t.app.inject({
+      url: `/api/decision-link.php?token=${encodeURIComponent(token.replace(/^(\d+)-(\d+)-/, '$1-999999-'))}`,
+    });
     expect(tampered.statusCode).toBe(404);
     const shown = await t.app.inject({ url: `/api/decision-link.php?token=${encodeURIComponent(token)}` });
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.json().decision).toMatchObject({ id: decisionId, action: 'suspend', can_appeal: true });
-    const filed = await t.app.inject({ method: 'POST', url: '/api/decision-link.php', payload: { token, text: 'I never threatened anyone.' } });
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/decision-link.php',
+      payload: { token, text: 'I never threatened anyone.' },
+    });
     expect(filed.statusCode, filed.body).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: '/api/decision-link.php', payload: { token, text: 'Once more' } });
     expect(again.statusCode).toBe(409);
     const [row] = await kit.db().select().from(appeals).where(eq(appeals.decisionId, decisionId));
 
     const queue = await kit.asStaff(moderator, 'GET', '/admin/api/appeals');
-    expect(queue.json().appeals.find((a: { id: number }) => a.id === row!.id)).toMatchObject({ text: 'I never threatened anyone.', decision: { id: decisionId, decided_by_me: true } });
+    expect(queue.json().appeals.find((a: { id: number }) => a.id === row!.id)).toMatchObject({
+      text: 'I never threatened anyone.',
+      decision: { id: decisionId, decided_by_me: true },
+    });
     const own = await kit.asStaff(moderator, 'POST', `/admin/api/appeals/${row!.id}/decision`, { outcome: 'reversed', note: 'My mistake' });
     expect([own.statusCode, errorOf(own).code]).toEqual([403, 'appeal_own_decision']);
     expect((await kit.userOf(member)).status).toBe('suspended');
 
     const colleague = await kit.staff('moderator');
-    const reversed = await kit.asStaff(colleague, 'POST', `/admin/api/appeals/${row!.id}/decision`, { outcome: 'reversed', note: 'The messages were quoted out of context.' });
+    const reversed = await kit.asStaff(colleague, 'POST', `/admin/api/appeals/${row!.id}/decision`, {
+      outcome: 'reversed',
+      note: 'The messages were quoted out of context.',
+    });
     expect(reversed.statusCode, reversed.body).toBe(200);
     expect(await kit.userOf(member)).toMatchObject({ status: 'active', suspendedUntil: null });
     expect(await kit.auditOf('appeal', row!.id)).toEqual(['appeal.reversed']);

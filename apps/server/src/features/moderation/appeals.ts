@@ -24,7 +24,8 @@ type Decision = typeof moderationDecisions.$inferSelect;
 type Appeal = typeof appeals.$inferSelect;
 export type AppealDeps = Pick<BackOfficeDeps, 'db' | 'clock' | 'jobs' | 'log' | 'forgetMemberSessions'>;
 
-const memberError = (status: number, code: string, params: Record<string, number> = {}, field?: string) => new AppError(status, code, `errors.${code}`, params, field);
+const memberError = (status: number, code: string, params: Record<string, number> = {}, field?: string) =>
+  new AppError(status, code, `errors.${code}`, params, field);
 const staffError = (status: number, code: string) => new AppError(status, code, `staff.reports.errors.${code}`);
 
 function isUniqueViolation(error: unknown): boolean {
@@ -32,7 +33,13 @@ function isUniqueViolation(error: unknown): boolean {
   return err?.code === '23505' || err?.cause?.code === '23505';
 }
 
-export function toMemberDecision(locale: LocaleCode, decision: Decision, appeal: Appeal | null, now: Date, content: string | null = null): TMemberDecision {
+export function toMemberDecision(
+  locale: LocaleCode,
+  decision: Decision,
+  appeal: Appeal | null,
+  now: Date,
+  content: string | null = null,
+): TMemberDecision {
   const x = statementTexts(locale, decision);
   return {
     id: decision.id,
@@ -55,7 +62,11 @@ export function toMemberDecision(locale: LocaleCode, decision: Decision, appeal:
 }
 
 /** The member's decisions, newest first, with their appeals. */
-export async function memberDecisions(deps: Pick<AppealDeps, 'db' | 'clock'>, userId: number, locale: LocaleCode): Promise<TMemberDecision[]> {
+export async function memberDecisions(
+  deps: Pick<AppealDeps, 'db' | 'clock'>,
+  userId: number,
+  locale: LocaleCode,
+): Promise<TMemberDecision[]> {
   const rows = await deps.db
     .select({ decision: moderationDecisions, appeal: appeals })
     .from(moderationDecisions)
@@ -63,12 +74,20 @@ export async function memberDecisions(deps: Pick<AppealDeps, 'db' | 'clock'>, us
     .where(and(eq(moderationDecisions.userId, userId), ne(moderationDecisions.action, 'dismiss')))
     .orderBy(desc(moderationDecisions.createdAt), desc(moderationDecisions.id));
   const now = deps.clock();
-  const contents = await reportedMessageTexts(deps.db, rows.filter((r) => r.decision.messageId !== null).map((r) => r.decision.id));
+  const contents = await reportedMessageTexts(
+    deps.db,
+    rows.filter((r) => r.decision.messageId !== null).map((r) => r.decision.id),
+  );
   return rows.map((r) => toMemberDecision(locale, r.decision, r.appeal, now, contents.get(r.decision.id) ?? null));
 }
 
 /** One decision of the member (the signed link's page), or null. */
-export async function memberDecision(deps: Pick<AppealDeps, 'db' | 'clock'>, userId: number, decisionId: number, locale: LocaleCode): Promise<TMemberDecision | null> {
+export async function memberDecision(
+  deps: Pick<AppealDeps, 'db' | 'clock'>,
+  userId: number,
+  decisionId: number,
+  locale: LocaleCode,
+): Promise<TMemberDecision | null> {
   const [row] = await deps.db
     .select({ decision: moderationDecisions, appeal: appeals })
     .from(moderationDecisions)
@@ -80,7 +99,12 @@ export async function memberDecision(deps: Pick<AppealDeps, 'db' | 'clock'>, use
 }
 
 /** Files the member's one appeal against their decision; answers its id. */
-export async function fileAppeal(deps: Pick<AppealDeps, 'db' | 'clock'>, userId: number, decisionId: number, rawText: string): Promise<number> {
+export async function fileAppeal(
+  deps: Pick<AppealDeps, 'db' | 'clock'>,
+  userId: number,
+  decisionId: number,
+  rawText: string,
+): Promise<number> {
   const [decision] = await deps.db
     .select()
     .from(moderationDecisions)
@@ -95,7 +119,10 @@ export async function fileAppeal(deps: Pick<AppealDeps, 'db' | 'clock'>, userId:
   if (!text) throw memberError(400, 'appeal_text_required', {}, 'text');
   if (text.length > MODERATION_TEXT_MAX) throw memberError(400, 'appeal_text_too_long', { max: MODERATION_TEXT_MAX }, 'text');
   try {
-    const [row] = await deps.db.insert(appeals).values({ decisionId, userId, text, status: 'open', createdAt: now }).returning({ id: appeals.id });
+    const [row] = await deps.db
+      .insert(appeals)
+      .values({ decisionId, userId, text, status: 'open', createdAt: now })
+      .returning({ id: appeals.id });
     return row!.id;
   } catch (error) {
     // appeals_decision_unique decides between two appeals sent at once.
@@ -122,7 +149,12 @@ function toStaffDecision(d: Decision, staffId: number) {
 }
 
 /** Open appeals, oldest first (appeals_open_idx), of one site or of all. */
-export async function openAppeals(deps: Pick<AppealDeps, 'db'>, staff: StaffPrincipal, siteId: number | undefined, limit = 200): Promise<TAppealQueueItem[]> {
+export async function openAppeals(
+  deps: Pick<AppealDeps, 'db'>,
+  staff: StaffPrincipal,
+  siteId: number | undefined,
+  limit = 200,
+): Promise<TAppealQueueItem[]> {
   const rows = await deps.db
     .select({ appeal: appeals, decision: moderationDecisions })
     .from(appeals)
@@ -130,11 +162,21 @@ export async function openAppeals(deps: Pick<AppealDeps, 'db'>, staff: StaffPrin
     .where(and(eq(appeals.status, 'open'), siteId === undefined ? undefined : eq(moderationDecisions.siteId, siteId)))
     .orderBy(asc(appeals.createdAt), asc(appeals.id))
     .limit(limit);
-  return rows.map((r) => ({ id: r.appeal.id, created_at: r.appeal.createdAt.toISOString(), text: r.appeal.text, decision: toStaffDecision(r.decision, staff.id) }));
+  return rows.map((r) => ({
+    id: r.appeal.id,
+    created_at: r.appeal.createdAt.toISOString(),
+    text: r.appeal.text,
+    decision: toStaffDecision(r.decision, staff.id),
+  }));
 }
 
 /** Decides an appeal; never by the staff member who took the decision. */
-export async function decideAppeal(deps: AppealDeps, staff: StaffPrincipal, appealId: number, input: TAppealDecisionRequest): Promise<void> {
+export async function decideAppeal(
+  deps: AppealDeps,
+  staff: StaffPrincipal,
+  appealId: number,
+  input: TAppealDecisionRequest,
+): Promise<void> {
   const note = input.note.trim();
   if (!note) throw staffError(400, 'note_required');
   const now = deps.clock();
@@ -149,19 +191,39 @@ export async function decideAppeal(deps: AppealDeps, staff: StaffPrincipal, appe
     const { appeal, decision } = row;
     if (appeal.status !== 'open') throw staffError(409, 'appeal_already_decided');
     if (decision.decidedByStaffId === staff.id) throw staffError(403, 'appeal_own_decision');
-    await tx.update(appeals).set({ status: input.outcome, decidedByStaffId: staff.id, decidedAt: now, outcomeNote: note }).where(eq(appeals.id, appealId));
+    await tx
+      .update(appeals)
+      .set({ status: input.outcome, decidedByStaffId: staff.id, decidedAt: now, outcomeNote: note })
+      .where(eq(appeals.id, appealId));
     await recordStaffAction(
       tx,
-      { staffId: staff.id, action: `appeal.${input.outcome}`, itemType: 'appeal', itemId: appealId, siteId: decision.siteId, before: { status: 'open', decision_id: decision.id }, after: { status: input.outcome, note } },
+      {
+        staffId: staff.id,
+        action: `appeal.${input.outcome}`,
+        itemType: 'appeal',
+        itemId: appealId,
+        siteId: decision.siteId,
+        before: { status: 'open', decision_id: decision.id },
+        after: { status: input.outcome, note },
+      },
       now,
     );
-    if (input.outcome !== 'reversed' || decision.userId === null || (decision.action !== 'suspend' && decision.action !== 'terminate')) return null;
+    if (input.outcome !== 'reversed' || decision.userId === null || (decision.action !== 'suspend' && decision.action !== 'terminate'))
+      return null;
     // The suspension may have ended by itself already: then there is nothing left to lift.
     const before = await liftSuspension(tx, decision.userId);
     if (before) {
       await recordStaffAction(
         tx,
-        { staffId: staff.id, action: 'user.lift', itemType: 'user', itemId: decision.userId, siteId: decision.siteId, before: { status: before.status, suspended_until: before.suspendedUntil?.toISOString() ?? null }, after: { status: 'active', suspended_until: null } },
+        {
+          staffId: staff.id,
+          action: 'user.lift',
+          itemType: 'user',
+          itemId: decision.userId,
+          siteId: decision.siteId,
+          before: { status: before.status, suspended_until: before.suspendedUntil?.toISOString() ?? null },
+          after: { status: 'active', suspended_until: null },
+        },
         now,
       );
     }

@@ -4,5 +4,10 @@ import type { Database } from '../../db/open';
 import { moderationDecisions } from '../../db/schema';
 
 export async function decisionsAboutForDesk(db: Pick<Database, 'select'>, userId: number) {
-  return db.select().from(moderationDecisions).where(eq(moderationDecisions.userId, userId)).orderBy(desc(moderationDecisions.id)).limit(100);
+  return db
+    .select()
+    .from(moderationDecisions)
+    .where(eq(moderationDecisions.userId, userId))
+    .orderBy(desc(moderationDecisions.id))
+    .limit(100);
 }

@@ -37,7 +37,13 @@ export const memberDecisionRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps 
 
   app.get(
     '/api/decisions.php',
-    { schema: { tags: ['moderation'], summary: "The logged-in member's moderation decisions with their statements of reasons and appeals", response: { 200: ZMemberDecisions, 403: ZApiError } } },
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: "The logged-in member's moderation decisions with their statements of reasons and appeals",
+        response: { 200: ZMemberDecisions, 403: ZApiError },
+      },
+    },
     async (request) => {
       const member = await request.requireMember();
       return { decisions: await memberDecisions(deps, member.id, request.locale) };
@@ -46,7 +52,14 @@ export const memberDecisionRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps 
 
   app.post(
     '/api/appeal.php',
-    { schema: { tags: ['moderation'], summary: 'Appeal one of your decisions, once, within six months', body: ZAppealRequest, response: { 200: ZAppealAnswer, ...errors } } },
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'Appeal one of your decisions, once, within six months',
+        body: ZAppealRequest,
+        response: { 200: ZAppealAnswer, ...errors },
+      },
+    },
     async (request) => {
       const member = await request.requireMember();
       const appealId = await fileAppeal(deps, member.id, request.body.decision_id, request.body.text);
@@ -56,7 +69,14 @@ export const memberDecisionRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps 
 
   app.get(
     '/api/decision-link.php',
-    { schema: { tags: ['moderation'], summary: "A decision opened from its statement's e-mail link (no login)", querystring: ZDecisionLinkQuery, response: { 200: ZDecisionLinkAnswer, 404: ZApiError } } },
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: "A decision opened from its statement's e-mail link (no login)",
+        querystring: ZDecisionLinkQuery,
+        response: { 200: ZDecisionLinkAnswer, 404: ZApiError },
+      },
+    },
     async (request) => {
       const link = await linked(request.query.token);
       const decision = await memberDecision(deps, link.userId, link.decisionId, request.locale as LocaleCode);
@@ -68,7 +88,14 @@ export const memberDecisionRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps 
 
   app.post(
     '/api/decision-link.php',
-    { schema: { tags: ['moderation'], summary: "Appeal a decision from its statement's e-mail link (no login)", body: ZDecisionLinkAppealRequest, response: { 200: ZAppealAnswer, ...errors } } },
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: "Appeal a decision from its statement's e-mail link (no login)",
+        body: ZDecisionLinkAppealRequest,
+        response: { 200: ZAppealAnswer, ...errors },
+      },
+    },
     async (request) => {
       const link = await linked(request.body.token);
       const appealId = await fileAppeal(deps, link.userId, link.decisionId, request.body.text);

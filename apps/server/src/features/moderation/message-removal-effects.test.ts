@@ -42,15 +42,39 @@ describe('a reported chat message removed by a decision', () => {
     const stored = await storeChatImage({ storage: createChatImageStorage({ dataDir: t.dataDir }), log }, await smallJpeg());
     const db = t.database.db;
     const [low, high] = from.profileId < to.profileId ? [from.profileId, to.profileId] : [to.profileId, from.profileId];
-    const [conversation] = await db.insert(conversations).values({ siteId: 1, lowProfileId: low, highProfileId: high, startedByProfileId: from.profileId, createdAt: t.clock() }).returning();
-    await db.insert(conversationMembers).values([{ conversationId: conversation!.id, profileId: from.profileId }, { conversationId: conversation!.id, profileId: to.profileId }]);
+    const [conversation] = await db
+      .insert(conversations)
+      .values({ siteId: 1, lowProfileId: low, highProfileId: high, startedByProfileId: from.profileId, createdAt: t.clock() })
+      .returning();
+    await db.insert(conversationMembers).values([
+      { conversationId: conversation!.id, profileId: from.profileId },
+      { conversationId: conversation!.id, profileId: to.profileId },
+    ]);
     const [message] = await db
       .insert(messages)
-      .values({ conversationId: conversation!.id, senderProfileId: from.profileId, kind: 'image', imageKey: stored.imageKey, imageWidth: stored.width, imageHeight: stored.height, createdAt: t.clock() })
+      .values({
+        conversationId: conversation!.id,
+        senderProfileId: from.profileId,
+        kind: 'image',
+        imageKey: stored.imageKey,
+        imageWidth: stored.width,
+        imageHeight: stored.height,
+        createdAt: t.clock(),
+      })
       .returning();
-    const response = await t.app.inject({ method: 'POST', url: '/api/message-report.php', headers: { cookie: to.cookie }, payload: { message_id: message!.id, reason: 'harassment', text: '', good_faith: true } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/message-report.php',
+      headers: { cookie: to.cookie },
+      payload: { message_id: message!.id, reason: 'harassment', text: '', good_faith: true },
+    });
     expect(response.statusCode, response.body).toBe(200);
-    return { conversationId: conversation!.id, messageId: message!.id, imageKey: stored.imageKey, reportId: response.json().report_id as number };
+    return {
+      conversationId: conversation!.id,
+      messageId: message!.id,
+      imageKey: stored.imageKey,
+      reportId: response.json().report_id as number,
+    };
   }
 
   it('deletes the image files and tells both members’ open apps, after the commit', async () => {
@@ -60,7 +84,11 @@ describe('a reported chat message removed by a decision', () => {
     for (const file of filesOf(image.imageKey)) expect(fs.existsSync(file), file).toBe(true);
     const [sendersApp, reportersApp] = [await connect(sender), await connect(reporter)];
 
-    const response = await kit.decide(moderator, image.reportId, { action: 'remove_content', ground: 'harassment', facts: 'An offensive picture.' });
+    const response = await kit.decide(moderator, image.reportId, {
+      action: 'remove_content',
+      ground: 'harassment',
+      facts: 'An offensive picture.',
+    });
     expect(response.statusCode, response.body).toBe(200);
 
     for (const file of filesOf(image.imageKey)) expect(fs.existsSync(file), file).toBe(false);
@@ -84,6 +112,10 @@ describe('a reported chat message removed by a decision', () => {
     const other = await reportedImage(await kit.member(), reporter);
     await kit.decide(moderator, other.reportId, { action: 'remove_content', ground: 'harassment', facts: 'Offensive.' });
     await reportersApp.waitFor((frame) => frame.type === 'message_removed' && frame.message === other.messageId);
-    expect(reportersApp.frames.filter((frame) => frame.type === 'message_removed').map((frame) => frame.type === 'message_removed' && frame.message)).toEqual([other.messageId]);
+    expect(
+      reportersApp.frames
+        .filter((frame) => frame.type === 'message_removed')
+        .map((frame) => frame.type === 'message_removed' && frame.message),
+    ).toEqual([other.messageId]);
   });
 });

@@ -24,8 +24,10 @@ const DEFAULT_COLOR = '#d63384';
 const safeColor = (color: string) => (/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(color) ? color : DEFAULT_COLOR);
 
 export function renderNoticeMail(input: NoticeMailInput): RenderedMail {
-  if (input.action && !/^https?:\/\//i.test(input.action.link)) throw new Error(`renderNoticeMail: not an http(s) link: ${input.action.link}`);
-  const t = (key: string) => translate(input.locale, `mail.${key}`, { name: input.name, site: input.site.name, support_email: input.site.supportEmail });
+  if (input.action && !/^https?:\/\//i.test(input.action.link))
+    throw new Error(`renderNoticeMail: not an http(s) link: ${input.action.link}`);
+  const t = (key: string) =>
+    translate(input.locale, `mail.${key}`, { name: input.name, site: input.site.name, support_email: input.site.supportEmail });
   const greeting = input.name ? t('greeting') : '';
   const signature = t('signature');
   const footer = t('footer');

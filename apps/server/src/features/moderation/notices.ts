@@ -41,7 +41,15 @@ function mailSite(site: Site) {
 }
 
 async function send(deps: NoticeDeps, site: Site, to: ModeratedAccount, mail: ReturnType<typeof renderNoticeMail>, links: string[]) {
-  await deps.mailer.send({ to: to.email, fromName: site.name, fromAddress: site.supportEmail, subject: mail.subject, text: mail.text, html: mail.html, links });
+  await deps.mailer.send({
+    to: to.email,
+    fromName: site.name,
+    fromAddress: site.supportEmail,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    links,
+  });
 }
 
 async function nameOf(deps: NoticeDeps, profileId: number | null): Promise<string> {
@@ -53,7 +61,8 @@ async function nameOf(deps: NoticeDeps, profileId: number | null): Promise<strin
 async function sendStatement(deps: NoticeDeps, site: Site, decision: Decision, member: ModeratedAccount): Promise<void> {
   const locale = member.language;
   const x = statementTexts(locale, decision);
-  const t = (key: string, params: Record<string, string> = {}) => translate(locale, `mail.statement.${key}`, { site: site.name, ...params });
+  const t = (key: string, params: Record<string, string> = {}) =>
+    translate(locale, `mail.statement.${key}`, { site: site.name, ...params });
   const link = `${siteOrigin(site.domain, deps.publicOrigin)}/decision/${await appealToken(deps.db, decision.id, member.userId)}`;
   // Which message: the member may have sent many (the report kept its text).
   const message = decision.messageId === null ? undefined : (await reportedMessageTexts(deps.db, [decision.id])).get(decision.id);
@@ -63,7 +72,15 @@ async function sendStatement(deps: NoticeDeps, site: Site, decision: Decision, m
     name: await nameOf(deps, member.profileId),
     subject: t('subject'),
     heading: t('heading'),
-    paragraphs: [x.what, ...(message === undefined ? [] : [t('content', { text: message })]), t('ground', { ground: x.ground }), t('facts', { facts: x.facts }), x.basis, t('appeal', { date: formatDay(locale, x.appealUntil) }), t('redress')],
+    paragraphs: [
+      x.what,
+      ...(message === undefined ? [] : [t('content', { text: message })]),
+      t('ground', { ground: x.ground }),
+      t('facts', { facts: x.facts }),
+      x.basis,
+      t('appeal', { date: formatDay(locale, x.appealUntil) }),
+      t('redress'),
+    ],
     action: { label: t('button'), link },
   });
   await send(deps, site, member, mail, [link]);
@@ -73,20 +90,29 @@ async function sendStatement(deps: NoticeDeps, site: Site, decision: Decision, m
 async function sendReporterNotices(deps: NoticeDeps, site: Site, decision: Decision): Promise<void> {
   const [reporterIds, closed] = await Promise.all([reportersOfDecision(deps.db, decision.id), reportsOfDecisions(deps.db, [decision.id])]);
   const reporters = await accountsByIds(deps.db, reporterIds);
-  const profiles = await profilesForModeration(deps.db, [...closed.map((r) => r.reportedProfileId), ...[...reporters.values()].flatMap((r) => (r.profileId ? [r.profileId] : []))]);
+  const profiles = await profilesForModeration(deps.db, [
+    ...closed.map((r) => r.reportedProfileId),
+    ...[...reporters.values()].flatMap((r) => (r.profileId ? [r.profileId] : [])),
+  ]);
   const outcome = decision.action === 'dismiss' || decision.action === 'remove_content' ? decision.action : 'measures';
   for (const reporter of reporters.values()) {
-    const report = closed.filter((r) => r.reporterUserId === reporter.userId).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
+    const report = closed
+      .filter((r) => r.reporterUserId === reporter.userId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
     if (!report) continue;
     const locale: LocaleCode = reporter.language;
-    const t = (key: string, params: Record<string, string> = {}) => translate(locale, `mail.reporter.${key}`, { site: site.name, ...params });
+    const t = (key: string, params: Record<string, string> = {}) =>
+      translate(locale, `mail.reporter.${key}`, { site: site.name, ...params });
     const mail = renderNoticeMail({
       locale,
       site: mailSite(site),
       name: reporter.profileId ? (profiles.get(reporter.profileId)?.name ?? '') : '',
       subject: t('subject'),
       heading: t('heading'),
-      paragraphs: [t('body', { date: formatDay(locale, report.createdAt), name: profiles.get(report.reportedProfileId)?.name ?? '' }), t(`outcome.${outcome}`)],
+      paragraphs: [
+        t('body', { date: formatDay(locale, report.createdAt), name: profiles.get(report.reportedProfileId)?.name ?? '' }),
+        t(`outcome.${outcome}`),
+      ],
     });
     await send(deps, site, reporter, mail, []);
   }
@@ -126,7 +152,11 @@ export async function pendingNoticeIds(deps: Pick<NoticeDeps, 'db'>, now: Date):
         lt(moderationDecisions.createdAt, new Date(now.getTime() - RETRY_AFTER_MS)),
         gt(moderationDecisions.createdAt, new Date(now.getTime() - RETRY_DAYS * 86_400_000)),
         or(
-          and(isNull(moderationDecisions.statementSentAt), ne(moderationDecisions.action, 'dismiss'), isNotNull(moderationDecisions.userId)),
+          and(
+            isNull(moderationDecisions.statementSentAt),
+            ne(moderationDecisions.action, 'dismiss'),
+            isNotNull(moderationDecisions.userId),
+          ),
           and(isNull(moderationDecisions.reporterNotifiedAt), eq(moderationDecisions.source, 'report')),
         ),
       ),
@@ -149,14 +179,22 @@ export async function sendAppealOutcome(deps: NoticeDeps, appealId: number): Pro
   const member = members.get(decision.userId!);
   if (!site || !member) return;
   const locale = member.language;
-  const t = (key: string, params: Record<string, string> = {}) => translate(locale, `mail.appeal_outcome.${key}`, { site: site.name, ...params });
+  const t = (key: string, params: Record<string, string> = {}) =>
+    translate(locale, `mail.appeal_outcome.${key}`, { site: site.name, ...params });
   const paragraphs = [t(appeal.status, { date: formatDay(locale, decision.createdAt) })];
   if (appeal.status === 'reversed') {
     if (decision.action === 'suspend' || decision.action === 'terminate') paragraphs.push(t('account_restored'));
     if (decision.action === 'remove_content') paragraphs.push(t('content_not_restored'));
   }
   if (appeal.outcomeNote) paragraphs.push(t('note', { note: appeal.outcomeNote }));
-  const mail = renderNoticeMail({ locale, site: mailSite(site), name: await nameOf(deps, member.profileId), subject: t('subject'), heading: t('heading'), paragraphs });
+  const mail = renderNoticeMail({
+    locale,
+    site: mailSite(site),
+    name: await nameOf(deps, member.profileId),
+    subject: t('subject'),
+    heading: t('heading'),
+    paragraphs,
+  });
   await send(deps, site, member, mail, []);
 }
 

@@ -10,7 +10,16 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { PHOTO_REVIEW_MAX_DECISIONS, type TPhotoQueue, type TPhotoReviewAnswer } from '@cupido/shared/photo-moderation';
 import { auditLog, moderationDecisions, photos, profiles, sites } from '../../db/schema';
 import { createAccountsTestApp, createSite, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
-import { memberOn, profileSeenBy, queue, review, staffWithSession, uploadPhoto, type Member, type Staff } from './test/photo-queue-test-kit';
+import {
+  memberOn,
+  profileSeenBy,
+  queue,
+  review,
+  staffWithSession,
+  uploadPhoto,
+  type Member,
+  type Staff,
+} from './test/photo-queue-test-kit';
 
 let t: AccountsTestApp;
 let moderator: Staff;
@@ -28,12 +37,17 @@ afterAll(async () => {
 });
 
 const photoRow = async (id: number) => (await t.database.db.select().from(photos).where(eq(photos.id, id)))[0];
-const hasPhoto = async (profileId: number) => (await t.database.db.select({ v: profiles.hasPhoto }).from(profiles).where(eq(profiles.id, profileId)))[0]!.v;
+const hasPhoto = async (profileId: number) =>
+  (await t.database.db.select({ v: profiles.hasPhoto }).from(profiles).where(eq(profiles.id, profileId)))[0]!.v;
 const auditOf = (photoId: number) =>
-  t.database.db.select().from(auditLog).where(and(eq(auditLog.itemType, 'photo'), eq(auditLog.itemId, String(photoId))));
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.itemType, 'photo'), eq(auditLog.itemId, String(photoId))));
 
 const mainImageOf = async (member: Member) =>
-  (await t.app.inject({ url: '/api/user.php', headers: { cookie: member.cookie, host: member.domain } })).json().user.profile.main_image as { status: string };
+  (await t.app.inject({ url: '/api/user.php', headers: { cookie: member.cookie, host: member.domain } })).json().user.profile
+    .main_image as { status: string };
 
 /** Everything waiting, over as many pages as it takes. */
 async function wholeQueue(staff: Staff, query = ''): Promise<TPhotoQueue['photos']> {
@@ -131,7 +145,10 @@ describe('POST /admin/api/photos/review', () => {
 
     const response = await review(t, moderator, [{ photo_id: photo.id, verdict: 'approve' }]);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ reviewed: [{ photo_id: photo.id, verdict: 'approve', status: 'approved', decision_id: null }], skipped: [] });
+    expect(response.json()).toEqual({
+      reviewed: [{ photo_id: photo.id, verdict: 'approve', status: 'approved', decision_id: null }],
+      skipped: [],
+    });
 
     const seen = await profileSeenBy(t, viewer, member.profileId);
     expect(seen.main_image).toBe(photo.thumb_url);
@@ -142,7 +159,12 @@ describe('POST /admin/api/photos/review', () => {
 
     const audit = await auditOf(photo.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ staffId: moderator.id, action: 'photo.approve', before: { status: 'pending', is_main: true }, after: { status: 'approved' } });
+    expect(audit[0]).toMatchObject({
+      staffId: moderator.id,
+      action: 'photo.approve',
+      before: { status: 'pending', is_main: true },
+      after: { status: 'approved' },
+    });
     // The member's own view (user.php, cached per session) shows the new status at once ('active': shown).
     expect((await mainImageOf(member)).status).toBe('active');
   });
@@ -155,7 +177,9 @@ describe('POST /admin/api/photos/review', () => {
     const before = await profileSeenBy(t, await memberOn(t, 'post.localhost', 'Vera'), member.profileId);
     expect(before.photos.map((p) => p.id)).toEqual([main.id, other.id]);
 
-    const response = await review(t, moderator, [{ photo_id: main.id, verdict: 'reject', reason: 'contact_details', note: 'Phone number in the corner.' }]);
+    const response = await review(t, moderator, [
+      { photo_id: main.id, verdict: 'reject', reason: 'contact_details', note: 'Phone number in the corner.' },
+    ]);
     expect(response.statusCode, response.body).toBe(200);
     const answer: TPhotoReviewAnswer = response.json();
     expect(answer.reviewed).toEqual([{ photo_id: main.id, verdict: 'reject', status: 'rejected', decision_id: expect.any(Number) }]);
@@ -167,7 +191,10 @@ describe('POST /admin/api/photos/review', () => {
     expect(after.photos.map((p) => p.id)).toEqual([other.id]);
     expect(after.main_image).toBe(other.thumb_url);
 
-    const [decision] = await t.database.db.select().from(moderationDecisions).where(eq(moderationDecisions.id, answer.reviewed[0]!.decision_id!));
+    const [decision] = await t.database.db
+      .select()
+      .from(moderationDecisions)
+      .where(eq(moderationDecisions.id, answer.reviewed[0]!.decision_id!));
     expect(decision).toMatchObject({
       source: 'photo_review',
       action: 'remove_content',
@@ -184,7 +211,10 @@ describe('POST /admin/api/photos/review', () => {
     expect(statement.text).toContain('contact details');
     const audit = await auditOf(main.id);
     expect(audit.map((a) => a.action)).toEqual(['photo.reject']);
-    expect(audit[0]).toMatchObject({ before: { status: 'approved', is_main: true }, after: { status: 'rejected', reason: 'contact_details', main_photo_now: other.id } });
+    expect(audit[0]).toMatchObject({
+      before: { status: 'approved', is_main: true },
+      after: { status: 'rejected', reason: 'contact_details', main_photo_now: other.id },
+    });
   });
 
   it('rejecting the only photo clears the main mark: the profile has no photo for others', async () => {
@@ -201,7 +231,11 @@ describe('POST /admin/api/photos/review', () => {
 
   it('carries out a bulk call with a mix of approvals, rejections and photos already reviewed, in one go', async () => {
     const member = await memberOn(t, 'localhost', 'Bram');
-    const [a, b, c] = [await uploadPhoto(t, member, '#010101'), await uploadPhoto(t, member, '#020202'), await uploadPhoto(t, member, '#030303')];
+    const [a, b, c] = [
+      await uploadPhoto(t, member, '#010101'),
+      await uploadPhoto(t, member, '#020202'),
+      await uploadPhoto(t, member, '#030303'),
+    ];
     expect((await review(t, moderator, [{ photo_id: c.id, verdict: 'approve' }])).statusCode).toBe(200);
 
     const colleague = await staffWithSession(t, 'moderator', 'Colleague');
@@ -224,13 +258,20 @@ describe('POST /admin/api/photos/review', () => {
     // c stays as the first reviewer left it.
     expect(await photoRow(c.id)).toMatchObject({ status: 'approved', reviewedByStaffId: moderator.id });
     expect((await auditOf(c.id)).map((e) => e.staffId)).toEqual([moderator.id]);
-    const decisions = await t.database.db.select().from(moderationDecisions).where(inArray(moderationDecisions.photoId, [a.id, b.id, c.id]));
+    const decisions = await t.database.db
+      .select()
+      .from(moderationDecisions)
+      .where(inArray(moderationDecisions.photoId, [a.id, b.id, c.id]));
     expect(decisions.map((d) => [d.photoId, d.ground])).toEqual([[b.id, 'poor_quality_photo']]);
   });
 
   it('lets exactly one of two moderators review a photo when both decide at the same time', async () => {
     const member = await memberOn(t, 'localhost', 'Dirk');
-    const photos = [await uploadPhoto(t, member, '#404040'), await uploadPhoto(t, member, '#505050'), await uploadPhoto(t, member, '#606060')];
+    const photos = [
+      await uploadPhoto(t, member, '#404040'),
+      await uploadPhoto(t, member, '#505050'),
+      await uploadPhoto(t, member, '#606060'),
+    ];
     const other = await staffWithSession(t, 'admin', 'Other');
     for (const photo of photos) {
       const [one, two] = await Promise.all([
@@ -239,17 +280,31 @@ describe('POST /admin/api/photos/review', () => {
       ]);
       expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
       const loser = one.statusCode === 409 ? one : two;
-      expect(errorOf(loser)).toMatchObject({ code: 'photo_already_reviewed', message: 'Another moderator has already reviewed this photo.' });
+      expect(errorOf(loser)).toMatchObject({
+        code: 'photo_already_reviewed',
+        message: 'Another moderator has already reviewed this photo.',
+      });
       const winner = one.statusCode === 200 ? moderator : other;
-      expect(await photoRow(photo.id)).toMatchObject({ reviewedByStaffId: winner.id, status: winner === moderator ? 'approved' : 'rejected' });
+      expect(await photoRow(photo.id)).toMatchObject({
+        reviewedByStaffId: winner.id,
+        status: winner === moderator ? 'approved' : 'rejected',
+      });
       expect(await auditOf(photo.id)).toHaveLength(1);
       expect(await t.database.db.$count(moderationDecisions, eq(moderationDecisions.photoId, photo.id))).toBe(winner === moderator ? 0 : 1);
     }
     // Overlapping bulk calls in opposite order: both finish (no deadlock), each photo reviewed once.
     const more = [await uploadPhoto(t, await memberOn(t), '#707070'), await uploadPhoto(t, await memberOn(t), '#808080')];
     const [x, y] = await Promise.all([
-      review(t, moderator, more.map((p) => ({ photo_id: p.id, verdict: 'approve' as const }))),
-      review(t, other, [...more].reverse().map((p) => ({ photo_id: p.id, verdict: 'approve' as const }))),
+      review(
+        t,
+        moderator,
+        more.map((p) => ({ photo_id: p.id, verdict: 'approve' as const })),
+      ),
+      review(
+        t,
+        other,
+        [...more].reverse().map((p) => ({ photo_id: p.id, verdict: 'approve' as const })),
+      ),
     ]);
     expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
     const reviewedCount = [x, y].flatMap((r) => (r.json() as TPhotoReviewAnswer).reviewed).length;
@@ -276,7 +331,8 @@ describe('POST /admin/api/photos/review', () => {
       Array.from({ length: PHOTO_REVIEW_MAX_DECISIONS + 1 }, (_, i) => ({ photo_id: photo.id + i, verdict: 'approve' as const })),
       [],
     ];
-    for (const decisions of bad) expect((await review(t, moderator, decisions)).statusCode, JSON.stringify(decisions).slice(0, 80)).toBe(400);
+    for (const decisions of bad)
+      expect((await review(t, moderator, decisions)).statusCode, JSON.stringify(decisions).slice(0, 80)).toBe(400);
     expect(await photoRow(photo.id)).toMatchObject({ status: 'pending', reviewedAt: null });
     expect(await auditOf(photo.id)).toEqual([]);
   });
@@ -311,7 +367,12 @@ describe('who may use the queue', () => {
       expect(errorOf(refused).code).toBe('staff_forbidden');
     }
     // A member's session is no staff session.
-    const asMember = await t.app.inject({ method: 'POST', url: '/admin/api/photos/review', payload: { decisions: [{ photo_id: photo.id, verdict: 'approve' }] }, headers: { cookie: member.cookie } });
+    const asMember = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/photos/review',
+      payload: { decisions: [{ photo_id: photo.id, verdict: 'approve' }] },
+      headers: { cookie: member.cookie },
+    });
     expect(asMember.statusCode).toBe(401);
     expect((await t.app.inject({ url: '/admin/api/photos/queue' })).statusCode).toBe(401);
     expect(await photoRow(photo.id)).toMatchObject({ status: 'pending', reviewedAt: null });

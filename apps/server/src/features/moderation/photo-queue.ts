@@ -67,7 +67,10 @@ function positionOf(cursor: string) {
 }
 
 /** One page of the queue (oldest first), its size and age, and the sites for the filter. */
-export async function photoQueue(deps: Pick<PhotoQueueDeps, 'db' | 'clock' | 'storage' | 'sites'>, query: TPhotoQueueQuery): Promise<TPhotoQueue> {
+export async function photoQueue(
+  deps: Pick<PhotoQueueDeps, 'db' | 'clock' | 'storage' | 'sites'>,
+  query: TPhotoQueueQuery,
+): Promise<TPhotoQueue> {
   const { db } = deps;
   const siteId = query.site_id;
   const onSite: ProfileCondition | undefined = siteId === undefined ? undefined : (profileId) => profileIsOnSite(profileId, siteId);
@@ -78,7 +81,10 @@ export async function photoQueue(deps: Pick<PhotoQueueDeps, 'db' | 'clock' | 'st
     listSites(db),
   ]);
   const page = rows.slice(0, query.limit);
-  const profiles = await queueProfiles(db, page.map((p) => p.profileId));
+  const profiles = await queueProfiles(
+    db,
+    page.map((p) => p.profileId),
+  );
   // The photo addresses use each site's cdn_prefix, from the sites' cache (by domain: no query).
   const cdnPrefixes = new Map<number, string>();
   for (const site of sites) {
@@ -161,10 +167,16 @@ export async function reviewPhotos(deps: PhotoQueueDeps, staffId: number, decisi
       }
       const account = accounts.get(photo.profileId) ?? null;
       const decisionId = await carryOut(tx, { decision, photo, siteId: profile.siteId, userId: account?.userId ?? null, staffId, now });
-      result.reviewed.push({ photo_id: photo.id, verdict: decision.verdict, status: decision.verdict === 'approve' ? 'approved' : 'rejected', decision_id: decisionId });
+      result.reviewed.push({
+        photo_id: photo.id,
+        verdict: decision.verdict,
+        status: decision.verdict === 'approve' ? 'approved' : 'rejected',
+        decision_id: decisionId,
+      });
       if (account && photo.isMain) touchedMembers.add(account.userId);
     }
-    if (decisions.length === 1 && result.skipped[0]) throw result.skipped[0].reason === 'not_found' ? photoNotInQueue() : photoAlreadyReviewed();
+    if (decisions.length === 1 && result.skipped[0])
+      throw result.skipped[0].reason === 'not_found' ? photoNotInQueue() : photoAlreadyReviewed();
     return result;
   });
   for (const userId of touchedMembers) deps.forgetMemberSessions(userId);
@@ -188,7 +200,15 @@ async function carryOut(tx: Tx, { decision, photo, siteId, userId, staffId, now 
     await approvePhotoInReview(tx, photo, staffId, now);
     await recordStaffAction(
       tx,
-      { staffId, action: 'photo.approve', itemType: 'photo', itemId: photo.id, siteId, before, after: { status: 'approved', is_main: photo.isMain, reviewed_at: now.toISOString() } },
+      {
+        staffId,
+        action: 'photo.approve',
+        itemType: 'photo',
+        itemId: photo.id,
+        siteId,
+        before,
+        after: { status: 'approved', is_main: photo.isMain, reviewed_at: now.toISOString() },
+      },
       now,
     );
     return null;
@@ -219,7 +239,15 @@ async function carryOut(tx: Tx, { decision, photo, siteId, userId, staffId, now 
       itemId: photo.id,
       siteId,
       before,
-      after: { status: 'rejected', is_main: false, reviewed_at: now.toISOString(), reason, note: decision.note?.trim() || null, decision_id: decisionId, main_photo_now: newMainId },
+      after: {
+        status: 'rejected',
+        is_main: false,
+        reviewed_at: now.toISOString(),
+        reason,
+        note: decision.note?.trim() || null,
+        decision_id: decisionId,
+        main_photo_now: newMainId,
+      },
     },
     now,
   );

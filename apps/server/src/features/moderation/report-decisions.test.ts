@@ -33,14 +33,24 @@ describe('report decisions', () => {
     const queue = await kit.asStaff(moderator, 'GET', '/admin/api/reports');
     expect(queue.statusCode, queue.body).toBe(200);
     const item = queue.json().reports.find((r: { id: number }) => r.id === reportId);
-    expect(item).toMatchObject({ reason: 'fake_profile', text: 'Pictures of a model', open_reports_on_item: 2, item: { kind: 'profile', profile: { id: reported.profileId, name: 'Bram', account: { user_id: reported.userId, status: 'active' } } } });
+    expect(item).toMatchObject({
+      reason: 'fake_profile',
+      text: 'Pictures of a model',
+      open_reports_on_item: 2,
+      item: { kind: 'profile', profile: { id: reported.profileId, name: 'Bram', account: { user_id: reported.userId, status: 'active' } } },
+    });
     expect(item.reporter).toMatchObject({ user_id: reporter.userId, name: 'Rita', email: reporter.body.email });
     expect(queue.json().sites).toEqual(expect.arrayContaining([expect.objectContaining({ id: 1 })]));
     // Per site: another site's queue does not show it.
     const otherSite = await kit.asStaff(moderator, 'GET', '/admin/api/reports?site_id=2');
     expect(otherSite.json().reports.some((r: { id: number }) => r.id === reportId)).toBe(false);
 
-    const response = await kit.decide(moderator, reportId, { action: 'suspend', ground: 'fake_profile', facts: 'The photos are of a known model.', suspend_days: 7 });
+    const response = await kit.decide(moderator, reportId, {
+      action: 'suspend',
+      ground: 'fake_profile',
+      facts: 'The photos are of a known model.',
+      suspend_days: 7,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const { decision_id: decisionId, closed_report_ids: closed } = response.json();
     expect(closed).toEqual([reportId, secondId].sort((a, b) => a - b));
@@ -89,7 +99,9 @@ describe('report decisions', () => {
     const reporter = await kit.member();
     const reported = await kit.member();
     const reportId = await kit.report(reporter, { profile_id: reported.profileId });
-    expect((await kit.decide(moderator, reportId, { action: 'suspend', ground: 'harassment', facts: 'Insults.', suspend_days: 1 })).statusCode).toBe(200);
+    expect(
+      (await kit.decide(moderator, reportId, { action: 'suspend', ground: 'harassment', facts: 'Insults.', suspend_days: 1 })).statusCode,
+    ).toBe(200);
     expect((await kit.login(reported)).statusCode).toBe(403);
     t.clock.advance(86_400_000 + 60_000);
     await t.app.jobs.runSchedules();
@@ -98,12 +110,16 @@ describe('report decisions', () => {
     expect((await kit.login(reported)).statusCode).toBe(200);
   });
 
-  it('ends an account: login refused for good, statement in the member\'s language (German)', async () => {
+  it("ends an account: login refused for good, statement in the member's language (German)", async () => {
     const reporter = await kit.member();
     const reported = await kit.member({ name: 'Jonas' });
     await kit.setLanguage(reported, 'de');
     const reportId = await kit.report(reporter, { profile_id: reported.profileId, reason: 'underage' });
-    const response = await kit.decide(moderator, reportId, { action: 'terminate', ground: 'underage', facts: 'Er hat angegeben, 16 zu sein.' });
+    const response = await kit.decide(moderator, reportId, {
+      action: 'terminate',
+      ground: 'underage',
+      facts: 'Er hat angegeben, 16 zu sein.',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect((await kit.userOf(reported)).status).toBe('terminated');
     const login = await kit.login(reported);
@@ -131,15 +147,31 @@ describe('report decisions', () => {
     expect(warning.text).toContain('Motif\u202f: Harcèlement ou comportement injurieux');
 
     const aboutId = await kit.report(reporter, { profile_id: reported.profileId, reason: 'other', text: 'Phone number in the text' });
-    expect((await kit.decide(moderator, aboutId, { action: 'remove_content', ground: 'contact_details', facts: 'A phone number.' })).statusCode).toBe(200);
+    expect(
+      (await kit.decide(moderator, aboutId, { action: 'remove_content', ground: 'contact_details', facts: 'A phone number.' })).statusCode,
+    ).toBe(200);
     expect((await kit.profileOf(reported.profileId)).about).toBe('');
     expect(await kit.auditOf('profile', reported.profileId)).toEqual(['profile.clear_about']);
 
-    const [photo] = await kit.db().insert(photos).values({ profileId: reported.profileId, filename: 'p/x.jpg', thumbFilename: 'p/x-t.jpg', status: 'approved', isMain: true, reviewedAt: t.clock() }).returning();
+    const [photo] = await kit
+      .db()
+      .insert(photos)
+      .values({
+        profileId: reported.profileId,
+        filename: 'p/x.jpg',
+        thumbFilename: 'p/x-t.jpg',
+        status: 'approved',
+        isMain: true,
+        reviewedAt: t.clock(),
+      })
+      .returning();
     const photoReport = await kit.report(reporter, { profile_id: reported.profileId, photo_id: photo!.id, reason: 'inappropriate_photos' });
     const shown = (await kit.asStaff(moderator, 'GET', `/admin/api/reports/${photoReport}`)).json();
     expect(shown.item).toMatchObject({ kind: 'photo', photo: { id: photo!.id, url: '/photos/p/x.jpg', status: 'approved' } });
-    expect((await kit.decide(moderator, photoReport, { action: 'remove_content', ground: 'nudity_or_sexual_content', facts: 'Nude photo.' })).statusCode).toBe(200);
+    expect(
+      (await kit.decide(moderator, photoReport, { action: 'remove_content', ground: 'nudity_or_sexual_content', facts: 'Nude photo.' }))
+        .statusCode,
+    ).toBe(200);
     const [after] = await kit.db().select().from(photos).where(eq(photos.id, photo!.id));
     expect(after).toMatchObject({ status: 'rejected', reviewedByStaffId: moderator.id });
     expect((await kit.profileOf(reported.profileId)).hasPhoto).toBe(false);
@@ -147,7 +179,9 @@ describe('report decisions', () => {
     const { messageId, reportId } = await kit.reportedMessage(reported, reporter, 'You are ugly');
     const messageItem = (await kit.asStaff(moderator, 'GET', `/admin/api/reports/${reportId}`)).json();
     expect(messageItem.item).toMatchObject({ kind: 'message', message: { id: messageId, text: 'You are ugly' } });
-    expect((await kit.decide(moderator, reportId, { action: 'remove_content', ground: 'harassment', facts: 'An insult.' })).statusCode).toBe(200);
+    expect(
+      (await kit.decide(moderator, reportId, { action: 'remove_content', ground: 'harassment', facts: 'An insult.' })).statusCode,
+    ).toBe(200);
     const chat = await t.app.inject({ url: `/api/chats.php`, headers: { cookie: reporter.cookie } });
     expect(chat.body).not.toContain('You are ugly');
     expect(await kit.auditOf('message', messageId)).toEqual(['message.remove']);
@@ -155,21 +189,35 @@ describe('report decisions', () => {
     const removed = await t.smtp.waitForMail(reported.body.email, (m) => m.text.includes('Nous avons supprimé un message'));
     expect(removed.text).toContain('Le message concerné\u202f: «\u202fYou are ugly\u202f»');
     const inApp = (await t.app.inject({ url: '/api/decisions.php', headers: { cookie: reported.cookie } })).json().decisions;
-    expect(inApp.find((d: { content: string | null }) => d.content !== null)).toMatchObject({ content: 'You are ugly', action: 'remove_content' });
+    expect(inApp.find((d: { content: string | null }) => d.content !== null)).toMatchObject({
+      content: 'You are ugly',
+      action: 'remove_content',
+    });
   });
 
   it('a fictional profile: its content can be removed, but it cannot be suspended; a dismissal tells only the reporter', async () => {
     const reporter = await kit.member();
-    const [fictional] = await kit.db().insert(profiles).values({ siteId: 1, name: 'Lola', birthDate: '1995-01-01', country: 'NL', about: 'Staff-run text', isFictional: true }).returning();
+    const [fictional] = await kit
+      .db()
+      .insert(profiles)
+      .values({ siteId: 1, name: 'Lola', birthDate: '1995-01-01', country: 'NL', about: 'Staff-run text', isFictional: true })
+      .returning();
     const reportId = await kit.report(reporter, { profile_id: fictional!.id, reason: 'fake_profile' });
     const refused = await kit.decide(moderator, reportId, { action: 'suspend', ground: 'fake_profile', facts: 'x', suspend_days: 3 });
     expect(refused.statusCode).toBe(409);
-    expect(errorOf(refused)).toMatchObject({ code: 'fictional_profile_has_no_account', message: expect.stringContaining('fictional profile') });
+    expect(errorOf(refused)).toMatchObject({
+      code: 'fictional_profile_has_no_account',
+      message: expect.stringContaining('fictional profile'),
+    });
     expect((await kit.reportRow(reportId)).status).toBe('open');
 
     const bad = await kit.decide(moderator, reportId, { action: 'dismiss', ground: 'fake_profile', facts: 'x' });
     expect(errorOf(bad).code).toBe('ground_does_not_fit');
-    const dismissed = await kit.decide(moderator, reportId, { action: 'dismiss', ground: 'no_breach', facts: 'It is disclosed as fictional.' });
+    const dismissed = await kit.decide(moderator, reportId, {
+      action: 'dismiss',
+      ground: 'no_breach',
+      facts: 'It is disclosed as fictional.',
+    });
     expect(dismissed.statusCode).toBe(200);
     await t.app.jobs.drain();
     const notice = await t.smtp.waitForMail(reporter.body.email, (m) => m.text.includes('so the content stays online'));

@@ -43,7 +43,12 @@ export interface ReportDecisionResult {
   closedReportIds: number[];
 }
 
-export async function decideReport(deps: DecisionDeps, staff: StaffPrincipal, reportId: number, input: TReportDecisionRequest): Promise<ReportDecisionResult> {
+export async function decideReport(
+  deps: DecisionDeps,
+  staff: StaffPrincipal,
+  reportId: number,
+  input: TReportDecisionRequest,
+): Promise<ReportDecisionResult> {
   const facts = checkRequest(input);
   const now = deps.clock();
   const result = await deps.db.transaction(async (tx) => {
@@ -53,7 +58,8 @@ export async function decideReport(deps: DecisionDeps, staff: StaffPrincipal, re
     const profile = (await profilesForModeration(tx, [report.reportedProfileId])).get(report.reportedProfileId);
     if (!profile) throw staffError(404, 'report_not_found');
     const account = (await accountsOfProfiles(tx, [profile.id])).get(profile.id) ?? null;
-    if (ACCOUNT_ACTIONS.has(input.action) && !account) throw staffError(409, profile.isFictional ? 'fictional_profile_has_no_account' : 'profile_has_no_account');
+    if (ACCOUNT_ACTIONS.has(input.action) && !account)
+      throw staffError(409, profile.isFictional ? 'fictional_profile_has_no_account' : 'profile_has_no_account');
     if (input.action === 'suspend' && account?.status === 'terminated') throw staffError(409, 'account_already_terminated');
 
     const suspendedUntil = input.action === 'suspend' ? new Date(now.getTime() + input.suspend_days! * DAY_MS) : null;
@@ -83,16 +89,34 @@ export async function decideReport(deps: DecisionDeps, staff: StaffPrincipal, re
       if (report.messageId !== null) {
         const removed = await removeMessageForModeration(tx, report.messageId);
         removedMessage = removed;
-        await audit({ action: 'message.remove', itemType: 'message', itemId: report.messageId, before: { text: report.messageText, existed: removed !== null }, after: null });
+        await audit({
+          action: 'message.remove',
+          itemType: 'message',
+          itemId: report.messageId,
+          before: { text: report.messageText, existed: removed !== null },
+          after: null,
+        });
       } else if (report.photoId !== null) {
         // Rejected, not deleted (review.ts, as the photo queue does): others stop seeing it at once,
         // the member sees it marked rejected beside the statement, and an appeal has the evidence.
         const photo = (await lockPhotosForReview(tx, [report.photoId])).get(report.photoId);
         if (photo) await rejectPhotoInReview(tx, photo, staff.id, now);
-        await audit({ action: 'photo.remove', itemType: 'photo', itemId: report.photoId, before: { status: photo?.status ?? null }, after: { status: photo ? 'rejected' : null } });
+        await audit({
+          action: 'photo.remove',
+          itemType: 'photo',
+          itemId: report.photoId,
+          before: { status: photo?.status ?? null },
+          after: { status: photo ? 'rejected' : null },
+        });
       } else {
         const before = await clearProfileAbout(tx, profile.id);
-        await audit({ action: 'profile.clear_about', itemType: 'profile', itemId: profile.id, before: { about: before }, after: { about: '' } });
+        await audit({
+          action: 'profile.clear_about',
+          itemType: 'profile',
+          itemId: profile.id,
+          before: { about: before },
+          after: { about: '' },
+        });
       }
     } else if ((input.action === 'suspend' || input.action === 'terminate') && account) {
       const before = await suspendAccount(tx, account.userId, suspendedUntil);
@@ -106,14 +130,29 @@ export async function decideReport(deps: DecisionDeps, staff: StaffPrincipal, re
     }
 
     const closedReportIds = await closeReportsOfItem(tx, report, decisionId);
-    await audit({ action: 'report.decide', itemType: 'report', itemId: report.id, before: { status: 'open' }, after: { status: 'closed', decision_id: decisionId, closed_report_ids: closedReportIds } });
-    return { decisionId, closedReportIds, removedMessage, suspendedUserId: input.action === 'suspend' || input.action === 'terminate' ? account!.userId : null };
+    await audit({
+      action: 'report.decide',
+      itemType: 'report',
+      itemId: report.id,
+      before: { status: 'open' },
+      after: { status: 'closed', decision_id: decisionId, closed_report_ids: closedReportIds },
+    });
+    return {
+      decisionId,
+      closedReportIds,
+      removedMessage,
+      suspendedUserId: input.action === 'suspend' || input.action === 'terminate' ? account!.userId : null,
+    };
   });
   if (result.suspendedUserId !== null) deps.forgetMemberSessions(result.suspendedUserId);
   const removed = result.removedMessage;
   if (removed) {
     // The decision stands either way: a file left behind or a frame not sent is logged, not answered as a failure.
-    await deps.chatMessageRemoved(removed).catch((err: unknown) => deps.log.error({ err, messageId: removed.messageId }, 'moderation: after-commit effects of a removed message failed'));
+    await deps
+      .chatMessageRemoved(removed)
+      .catch((err: unknown) =>
+        deps.log.error({ err, messageId: removed.messageId }, 'moderation: after-commit effects of a removed message failed'),
+      );
   }
   await queueDecisionNotices(deps, result.decisionId);
   return { decisionId: result.decisionId, closedReportIds: result.closedReportIds };

@@ -39,17 +39,33 @@ export const reportQueueRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> 
     `${ADMIN_API_PREFIX}/reports`,
     {
       config: { staffAccess: 'reports.decide' },
-      schema: { tags: ['back office'], summary: 'Open reports, oldest first, with the exact item', querystring: ZReportQueueQuery, response: { 200: ZReportQueue, ...errors } },
+      schema: {
+        tags: ['back office'],
+        summary: 'Open reports, oldest first, with the exact item',
+        querystring: ZReportQueueQuery,
+        response: { 200: ZReportQueue, ...errors },
+      },
     },
     async (request) => {
-      const [rows, sites] = await Promise.all([openReports(deps.db, { siteId: request.query.site_id, limit: REPORT_QUEUE_PAGE }), siteChoices()]);
+      const [rows, sites] = await Promise.all([
+        openReports(deps.db, { siteId: request.query.site_id, limit: REPORT_QUEUE_PAGE }),
+        siteChoices(),
+      ]);
       return { reports: await toQueueItems(deps, rows), sites };
     },
   );
 
   app.get(
     `${ADMIN_API_PREFIX}/reports/:id`,
-    { config: { staffAccess: 'reports.decide' }, schema: { tags: ['back office'], summary: 'One report (open or decided)', params: ZIdParams, response: { 200: ZReportQueueItem, ...errors } } },
+    {
+      config: { staffAccess: 'reports.decide' },
+      schema: {
+        tags: ['back office'],
+        summary: 'One report (open or decided)',
+        params: ZIdParams,
+        response: { 200: ZReportQueueItem, ...errors },
+      },
+    },
     async (request) => {
       const row = await reportById(deps.db, request.params.id);
       if (!row) throw new AppError(404, 'report_not_found', 'staff.reports.errors.report_not_found');
@@ -65,19 +81,29 @@ export const reportQueueRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> 
       schema: {
         tags: ['back office'],
         summary: 'The picture of a reported image message (JPEG), for the moderator deciding the report',
-        description: 'Only while the reported message is a stored image message; anything else is 404 message_not_found. Never cached by a shared cache.',
+        description:
+          'Only while the reported message is a stored image message; anything else is 404 message_not_found. Never cached by a shared cache.',
         params: ZIdParams,
         querystring: ZImageQuery,
-        response: { 200: { description: 'The image', content: { 'image/jpeg': { schema: z.string().meta({ format: 'binary' }) } } }, ...errors },
+        response: {
+          200: { description: 'The image', content: { 'image/jpeg': { schema: z.string().meta({ format: 'binary' }) } } },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
       const row = await reportById(deps.db, request.params.id);
       if (!row) throw new AppError(404, 'report_not_found', 'staff.reports.errors.report_not_found');
-      const data = row.messageId === null ? null : await imageOfMessage({ db: deps.db, chatImages: deps.chatImages }, row.messageId, request.query.size);
+      const data =
+        row.messageId === null
+          ? null
+          : await imageOfMessage({ db: deps.db, chatImages: deps.chatImages }, row.messageId, request.query.size);
       if (!data) throw messageNotFound();
       // A Buffer is sent as it is (no serializer); the documented schema says "binary string".
-      return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, no-store').send(data as unknown as string);
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', 'private, no-store')
+        .send(data as unknown as string);
     },
   );
 
@@ -103,7 +129,12 @@ export const reportQueueRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> 
     `${ADMIN_API_PREFIX}/appeals`,
     {
       config: { staffAccess: 'appeals.decide' },
-      schema: { tags: ['back office'], summary: 'Open appeals, oldest first, with their decision', querystring: ZReportQueueQuery, response: { 200: ZAppealQueue, ...errors } },
+      schema: {
+        tags: ['back office'],
+        summary: 'Open appeals, oldest first, with their decision',
+        querystring: ZReportQueueQuery,
+        response: { 200: ZAppealQueue, ...errors },
+      },
     },
     async (request) => {
       const [appeals, sites] = await Promise.all([openAppeals(deps, request.requireStaff(), request.query.site_id), siteChoices()]);

@@ -22,20 +22,33 @@ export function reportImageUrls(reportId: number): { thumb_url: string; url: str
   return { thumb_url: `${path}?size=thumb`, url: `${path}?size=full` };
 }
 
-export async function toQueueItems(deps: Pick<BackOfficeDeps, 'db' | 'sites' | 'storage'>, rows: QueuedReport[]): Promise<TReportQueueItem[]> {
+export async function toQueueItems(
+  deps: Pick<BackOfficeDeps, 'db' | 'sites' | 'storage'>,
+  rows: QueuedReport[],
+): Promise<TReportQueueItem[]> {
   const reporterIds = rows.flatMap((r) => (r.reporterUserId === null ? [] : [r.reporterUserId]));
   const [accounts, reporters, photos, images] = await Promise.all([
-    accountsOfProfiles(deps.db, rows.map((r) => r.reportedProfileId)),
+    accountsOfProfiles(
+      deps.db,
+      rows.map((r) => r.reportedProfileId),
+    ),
     accountsByIds(deps.db, reporterIds),
-    photosForModeration(deps.db, rows.flatMap((r) => (r.photoId === null ? [] : [r.photoId]))),
-    imageMessageIds(deps.db, rows.flatMap((r) => (r.messageId === null ? [] : [r.messageId]))),
+    photosForModeration(
+      deps.db,
+      rows.flatMap((r) => (r.photoId === null ? [] : [r.photoId])),
+    ),
+    imageMessageIds(
+      deps.db,
+      rows.flatMap((r) => (r.messageId === null ? [] : [r.messageId])),
+    ),
   ]);
   const profiles = await profilesForModeration(deps.db, [
     ...rows.map((r) => r.reportedProfileId),
     ...[...reporters.values()].flatMap((r) => (r.profileId === null ? [] : [r.profileId])),
   ]);
   const cdnPrefixes = new Map<number, string>();
-  for (const siteId of new Set(rows.map((r) => r.siteId))) cdnPrefixes.set(siteId, (await deps.sites.byId(siteId))?.cdnPrefix ?? '/photos/');
+  for (const siteId of new Set(rows.map((r) => r.siteId)))
+    cdnPrefixes.set(siteId, (await deps.sites.byId(siteId))?.cdnPrefix ?? '/photos/');
 
   return rows.map((r) => {
     const profile = profiles.get(r.reportedProfileId);
@@ -49,7 +62,9 @@ export async function toQueueItems(deps: Pick<BackOfficeDeps, 'db' | 'sites' | '
       created_at: r.createdAt.toISOString(),
       reason: r.reason as TReportReason,
       text: r.text,
-      reporter: reporter ? { user_id: reporter.userId, name: (reporter.profileId && profiles.get(reporter.profileId)?.name) || '', email: reporter.email } : null,
+      reporter: reporter
+        ? { user_id: reporter.userId, name: (reporter.profileId && profiles.get(reporter.profileId)?.name) || '', email: reporter.email }
+        : null,
       item: {
         kind: r.messageId !== null ? 'message' : r.photoId !== null ? 'photo' : 'profile',
         profile: {
@@ -57,9 +72,18 @@ export async function toQueueItems(deps: Pick<BackOfficeDeps, 'db' | 'sites' | '
           name: profile?.name ?? '',
           about: profile?.about ?? '',
           is_fictional: profile?.isFictional ?? false,
-          account: account ? { user_id: account.userId, status: account.status, suspended_until: account.suspendedUntil?.toISOString() ?? null } : null,
+          account: account
+            ? { user_id: account.userId, status: account.status, suspended_until: account.suspendedUntil?.toISOString() ?? null }
+            : null,
         },
-        photo: photo ? { id: photo.id, url: deps.storage.url(photo.filename, cdn), thumb_url: deps.storage.url(photo.thumbFilename, cdn), status: photo.status } : null,
+        photo: photo
+          ? {
+              id: photo.id,
+              url: deps.storage.url(photo.filename, cdn),
+              thumb_url: deps.storage.url(photo.thumbFilename, cdn),
+              status: photo.status,
+            }
+          : null,
         message:
           r.messageId !== null
             ? { id: r.messageId, text: r.messageText ?? '', ...(images.has(r.messageId) ? { image: reportImageUrls(r.id) } : {}) }

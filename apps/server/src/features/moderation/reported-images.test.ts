@@ -30,7 +30,12 @@ describe('a reported image message', () => {
       { name: 'client_id', data: randomUUID() },
       { name: 'file', filename: 'me.jpg', contentType: 'image/jpeg', data: await smallJpeg() },
     ]);
-    const sent = await t.app.inject({ method: 'POST', url: '/api/message-image.php', payload: form.payload, headers: { ...form.headers, cookie: sender.cookie } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/message-image.php',
+      payload: form.payload,
+      headers: { ...form.headers, cookie: sender.cookie },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     const messageId = sent.json().message.id as number;
     const reported = await t.app.inject({
@@ -44,7 +49,10 @@ describe('a reported image message', () => {
 
     const moderator = await kit.staff('moderator');
     const item = ZReportQueueItem.parse((await kit.asStaff(moderator, 'GET', `/admin/api/reports/${reportId}`)).json());
-    expect(item.item).toMatchObject({ kind: 'message', message: { id: messageId, image: { url: `/admin/api/reports/${reportId}/image?size=full` } } });
+    expect(item.item).toMatchObject({
+      kind: 'message',
+      message: { id: messageId, image: { url: `/admin/api/reports/${reportId}/image?size=full` } },
+    });
     for (const url of [item.item.message!.image!.url, item.item.message!.image!.thumb_url]) {
       const picture = await kit.asStaff(moderator, 'GET', url);
       expect(picture.statusCode, picture.body).toBe(200);
@@ -58,7 +66,10 @@ describe('a reported image message', () => {
     expect((await t.app.inject({ method: 'GET', url, headers: { cookie: receiver.cookie } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     // A member outside the conversation does not get it through the members' call either.
-    expect((await t.app.inject({ method: 'GET', url: `/api/chat-image.php?message=${messageId}`, headers: { cookie: third.cookie } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/chat-image.php?message=${messageId}`, headers: { cookie: third.cookie } }))
+        .statusCode,
+    ).toBe(404);
 
     // A report of a text message has no picture: none listed, 404 at the address.
     const text = await kit.reportedMessage(sender, third, 'Hello');

@@ -29,7 +29,13 @@ function signed(key = KEY, timestamp = Math.floor(t.clock().getTime() / 1000), t
   return { timestamp: String(timestamp), token, signature };
 }
 
-const bounceOf = (recipient: string) => ({ event: 'failed', severity: 'permanent', reason: 'bounce', recipient, 'delivery-status': { code: 550, message: 'No such user' } });
+const bounceOf = (recipient: string) => ({
+  event: 'failed',
+  severity: 'permanent',
+  reason: 'bounce',
+  recipient,
+  'delivery-status': { code: 550, message: 'No such user' },
+});
 const complaintOf = (recipient: string) => ({ event: 'complained', recipient });
 
 async function webhook(eventData: object, signature = signed(), app = t.app) {
@@ -39,7 +45,8 @@ async function webhook(eventData: object, signature = signed(), app = t.app) {
   return response;
 }
 
-const disabledOf = async (domain: string, member: Member) => (await get(t, `/api/user.php?domain=${domain}`, member.cookie)).json().user.notifications_disabled;
+const disabledOf = async (domain: string, member: Member) =>
+  (await get(t, `/api/user.php?domain=${domain}`, member.cookie)).json().user.notifications_disabled;
 
 describe('Mailgun webhook', () => {
   it('marks a hard bounce and a complaint on the recipient’s account, once, and the logged-in user shows it', async () => {
@@ -82,7 +89,11 @@ describe('Mailgun webhook', () => {
     expect(wrongKey.json().error.code).toBe('mail_event_signature_invalid');
     const altered = { ...signed(), token: 'x'.repeat(50) };
     expect((await webhook(bounceOf(member.body.email), altered)).statusCode).toBe(401);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/mail-events/mailgun', payload: { 'event-data': bounceOf(member.body.email) } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/mail-events/mailgun',
+      payload: { 'event-data': bounceOf(member.body.email) },
+    });
     expect(missing.statusCode).toBe(400);
     const old = signed(KEY, Math.floor(t.clock().getTime() / 1000) - 6 * 60);
     expect((await webhook(bounceOf(member.body.email), old)).statusCode).toBe(401);
@@ -105,7 +116,9 @@ describe('Mailgun webhook', () => {
     t.clock.advance(3 * 60_000);
     await t.app.jobs.runSchedules();
     await t.app.jobs.drain();
-    expect(t.smtp.mails.filter((mail) => mail.to.includes(reader.body.email.toLowerCase()) && mail.headers.has('list-unsubscribe'))).toHaveLength(0);
+    expect(
+      t.smtp.mails.filter((mail) => mail.to.includes(reader.body.email.toLowerCase()) && mail.headers.has('list-unsubscribe')),
+    ).toHaveLength(0);
   });
 });
 
@@ -126,11 +139,23 @@ describe('the member fixes it', () => {
     const [member] = site.members as [Member];
     await webhook(bounceOf(member.body.email));
     t.smtp.clear(); // the activation mail went to the same address
-    const requested = await send(t, 'POST', `/api/email.php?domain=${site.domain}`, { email: member.body.email, current_password: member.body.password }, member.cookie);
+    const requested = await send(
+      t,
+      'POST',
+      `/api/email.php?domain=${site.domain}`,
+      { email: member.body.email, current_password: member.body.password },
+      member.cookie,
+    );
     expect(requested.statusCode, requested.body).toBe(200);
     const mail = await t.smtp.waitForMail(member.body.email);
     expect(linkPath(mail, '/mail-change/do')).toMatch(/^\/mail-change\/do\?token=/);
-    const confirmed = await send(t, 'POST', `/api/mail-change-do.php?domain=${site.domain}`, { token: tokenOf(mail, '/mail-change/do') }, member.cookie);
+    const confirmed = await send(
+      t,
+      'POST',
+      `/api/mail-change-do.php?domain=${site.domain}`,
+      { token: tokenOf(mail, '/mail-change/do') },
+      member.cookie,
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().user).toMatchObject({ email: member.body.email.toLowerCase(), notifications_disabled: [] });
     const [row] = await t.database.db.select({ disabled: users.notificationsDisabled }).from(users).where(eq(users.id, member.userId));

@@ -83,7 +83,10 @@ const ZMailgunWebhook = z.object({
 
 const ZMailEventAnswer = z.object({ ok: z.literal(true), applied: z.boolean() });
 
-export const mailEventRoutes: FastifyPluginAsyncZod<{ deps: MailEventDeps; job: JobDefinition<MailEventJob> }> = async (app, { deps, job }) => {
+export const mailEventRoutes: FastifyPluginAsyncZod<{ deps: MailEventDeps; job: JobDefinition<MailEventJob> }> = async (
+  app,
+  { deps, job },
+) => {
   app.post(
     '/api/mail-events/mailgun',
     {
@@ -110,7 +113,9 @@ export const mailEventRoutes: FastifyPluginAsyncZod<{ deps: MailEventDeps; job: 
       const reason = reasonOfMailgunEvent(event);
       const recipient = event.recipient?.trim() || null;
       const applied = reason !== null && recipient !== null;
-      const queued = await deps.jobs.send(job, applied ? { recipient, reason } : { recipient: null, reason: null }, { id: workJobId(MAIL_EVENT_JOB, 'mailgun', signature.token) });
+      const queued = await deps.jobs.send(job, applied ? { recipient, reason } : { recipient: null, reason: null }, {
+        id: workJobId(MAIL_EVENT_JOB, 'mailgun', signature.token),
+      });
       if (queued === null) throw new AppError(406, 'mail_event_replayed', 'errors.invalid_request');
       return { ok: true as const, applied };
     },

@@ -90,7 +90,9 @@ export async function scanForNotifications(
 ): Promise<number> {
   const until = new Date(deps.clock().getTime() - deps.delaySeconds * 1000);
   const [cursor] = await deps.db.select().from(notificationScans).where(eq(notificationScans.source, SCAN_SOURCE));
-  const from = new Date(Math.max(cursor?.scannedUntil.getTime() ?? until.getTime() - FIRST_SCAN_SPAN_MS, until.getTime() - SCAN_MAX_SPAN_MS));
+  const from = new Date(
+    Math.max(cursor?.scannedUntil.getTime() ?? until.getTime() - FIRST_SCAN_SPAN_MS, until.getTime() - SCAN_MAX_SPAN_MS),
+  );
   if (from >= until) return 0;
 
   const [messages, likes] = await Promise.all([unreadMessagesBetween(deps.db, from, until), newLikesBetween(deps.db, from, until)]);
@@ -113,10 +115,24 @@ export async function scanForNotifications(
     const recipient = recipients.get(like.toProfileId);
     if (!recipient) continue;
     const kind = like.match ? 'match' : 'like';
-    news.push({ recipient, job: { userId: recipient.userId, kind, topic: `${kind}:${like.fromProfileId}`, aboutProfileId: like.fromProfileId, conversationId: null, upTo: 0 } });
+    news.push({
+      recipient,
+      job: {
+        userId: recipient.userId,
+        kind,
+        topic: `${kind}:${like.fromProfileId}`,
+        aboutProfileId: like.fromProfileId,
+        conversationId: null,
+        upTo: 0,
+      },
+    });
   }
-  const withBrowsers = await deps.push.membersWithDevices(news.filter(({ recipient }) => recipient.pushable).map(({ recipient }) => recipient.userId));
-  const mails = news.filter(({ recipient }) => recipient.mailable).map(({ job }) => ({ data: job, id: workJobId(definitions.mail.name, job.userId, job.topic, job.upTo) }));
+  const withBrowsers = await deps.push.membersWithDevices(
+    news.filter(({ recipient }) => recipient.pushable).map(({ recipient }) => recipient.userId),
+  );
+  const mails = news
+    .filter(({ recipient }) => recipient.mailable)
+    .map(({ job }) => ({ data: job, id: workJobId(definitions.mail.name, job.userId, job.topic, job.upTo) }));
   const pushes = news
     .filter(({ recipient }) => recipient.pushable && withBrowsers.has(recipient.userId))
     .map(({ job }) => ({ data: job, id: workJobId(definitions.push.name, job.userId, job.topic, job.upTo) }));
@@ -126,7 +142,10 @@ export async function scanForNotifications(
   await deps.db
     .insert(notificationScans)
     .values({ source: SCAN_SOURCE, scannedUntil: until })
-    .onConflictDoUpdate({ target: notificationScans.source, set: { scannedUntil: sql`greatest(${notificationScans.scannedUntil}, excluded.scanned_until)` } });
+    .onConflictDoUpdate({
+      target: notificationScans.source,
+      set: { scannedUntil: sql`greatest(${notificationScans.scannedUntil}, excluded.scanned_until)` },
+    });
   return mails.length + pushes.length;
 }
 
@@ -162,7 +181,10 @@ export async function siteIfTimeToTell(
     const checks = (job.onlineChecks ?? 0) + 1;
     if (checks > ONLINE_RECHECKS_MAX) return null;
     const again = { ...job, onlineChecks: checks };
-    await deps.jobs.send(definition, again, { id: workJobId(definition.name, job.userId, job.topic, job.upTo, 'online', checks), startAfter: new Date(now.getTime() + ONLINE_RECHECK_MS) });
+    await deps.jobs.send(definition, again, {
+      id: workJobId(definition.name, job.userId, job.topic, job.upTo, 'online', checks),
+      startAfter: new Date(now.getTime() + ONLINE_RECHECK_MS),
+    });
     return null;
   }
   const found = await deps.sites.withCompany(recipient.siteId);
@@ -171,7 +193,11 @@ export async function siteIfTimeToTell(
   const zone = recipient.timeZone && isKnownTimeZone(recipient.timeZone) ? recipient.timeZone : site.timeZone;
   const quietEnd = job.afterQuietHours ? null : quietHoursEnd(now, isKnownTimeZone(zone) ? zone : 'UTC');
   if (quietEnd) {
-    await deps.jobs.send(definition, { ...job, afterQuietHours: true }, { id: workJobId(definition.name, job.userId, job.topic, job.upTo, 'after-quiet-hours'), startAfter: quietEnd });
+    await deps.jobs.send(
+      definition,
+      { ...job, afterQuietHours: true },
+      { id: workJobId(definition.name, job.userId, job.topic, job.upTo, 'after-quiet-hours'), startAfter: quietEnd },
+    );
     return null;
   }
   return found;
@@ -191,7 +217,11 @@ const mailedTopicStatement = preparedStatement<{ userId: number; topic: string }
 );
 
 /** Sends the mail a job is about, unless something since says not to (see the file's comment). */
-export async function sendNotificationMail(deps: NotificationDeps, mail: JobDefinition<NotificationMailJob>, job: NotificationMailJob): Promise<void> {
+export async function sendNotificationMail(
+  deps: NotificationDeps,
+  mail: JobDefinition<NotificationMailJob>,
+  job: NotificationMailJob,
+): Promise<void> {
   const { db } = deps;
   const now = deps.clock();
   const recipient = await recipientByUser(db, job.userId);

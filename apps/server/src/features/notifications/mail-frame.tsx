@@ -26,7 +26,16 @@ export const mailText = { fontFamily: mailFont, fontSize: '16px', lineHeight: '1
 /** The mail's heading (an h1). */
 export const mailHeading = { fontFamily: mailFont, fontSize: '22px', lineHeight: '1.3', color: '#212529', margin: '0 0 24px' };
 /** The one button of a mail, on the site's colour. */
-export const mailButton = (color: string, onColor: string) => ({ backgroundColor: color, color: onColor, fontFamily: mailFont, fontSize: '16px', fontWeight: 'bold', padding: '14px 28px', borderRadius: '6px', margin: '8px 0 24px' });
+export const mailButton = (color: string, onColor: string) => ({
+  backgroundColor: color,
+  color: onColor,
+  fontFamily: mailFont,
+  fontSize: '16px',
+  fontWeight: 'bold',
+  padding: '14px 28px',
+  borderRadius: '6px',
+  margin: '8px 0 24px',
+});
 const small = { fontFamily: mailFont, fontSize: '13px', lineHeight: '1.5', color: '#6c757d', margin: '0 0 8px' };
 
 export interface MailFrameBrand {
@@ -54,7 +63,8 @@ export function brandColors(themeColor: string): { color: string; onColor: strin
 
 export function MailFrame({ locale, subject, preview, kind, site, company, unsubscribeLink, settingsLink, children }: MailFrameProps) {
   const { color, onColor } = brandColors(site.themeColor);
-  const t = (key: string, params: Record<string, string> = {}) => translate(locale, `mail.notification.${key}`, { site: site.name, ...params });
+  const t = (key: string, params: Record<string, string> = {}) =>
+    translate(locale, `mail.notification.${key}`, { site: site.name, ...params });
   return (
     <Html lang={locale}>
       <Head>
@@ -65,7 +75,9 @@ export function MailFrame({ locale, subject, preview, kind, site, company, unsub
       <Body style={{ backgroundColor: '#f4f5f7', margin: 0, padding: '24px 12px' }}>
         <Container style={{ maxWidth: '560px', backgroundColor: '#ffffff', borderRadius: '8px', overflow: 'hidden' }}>
           <Section style={{ backgroundColor: color, padding: '20px 24px' }}>
-            <Text style={{ fontFamily: mailFont, fontSize: '24px', fontWeight: 'bold', color: onColor, margin: 0 }}>{site.logoText.trim() || site.name}</Text>
+            <Text style={{ fontFamily: mailFont, fontSize: '24px', fontWeight: 'bold', color: onColor, margin: 0 }}>
+              {site.logoText.trim() || site.name}
+            </Text>
           </Section>
           <Section style={{ padding: '32px 24px 8px' }}>{children}</Section>
           <Hr style={{ borderColor: '#e9ecef', margin: 0 }} />

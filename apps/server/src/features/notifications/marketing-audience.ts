@@ -36,7 +36,10 @@ export function marketingAudience({ kind, siteId, language }: MarketingAudience)
 
 /** How many members the audience holds now. */
 export async function countMarketingAudience(db: Database, audience: MarketingAudience): Promise<number> {
-  const [row] = await executePrepared<{ count: number }>(db, sql`select count(*)::int as count from (${marketingAudience(audience)}) audience`);
+  const [row] = await executePrepared<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from (${marketingAudience(audience)}) audience`,
+  );
   return Number(row?.count ?? 0);
 }
 

@@ -106,7 +106,10 @@ function NotificationMail({ input, x, preview }: { input: NotificationMailInput;
       <Text style={text}>{x.greeting}</Text>
       <Text style={text}>{x.body}</Text>
       {x.fictional && (
-        <Text id="notification-fictional" style={{ ...text, fontSize: '14px', backgroundColor: '#fff3cd', padding: '8px 12px', borderRadius: '6px' }}>
+        <Text
+          id="notification-fictional"
+          style={{ ...text, fontSize: '14px', backgroundColor: '#fff3cd', padding: '8px 12px', borderRadius: '6px' }}
+        >
           {x.fictional}
         </Text>
       )}
@@ -115,13 +118,16 @@ function NotificationMail({ input, x, preview }: { input: NotificationMailInput;
           <Link href={profile.link} style={{ ...text, margin: 0, fontWeight: 'bold', color }}>
             {profile.line}
           </Link>
-          {profile.fictional && <Text style={{ ...text, fontSize: '14px', margin: '4px 0 0', backgroundColor: '#fff3cd', padding: '4px 8px', borderRadius: '4px' }}>{profile.fictional}</Text>}
+          {profile.fictional && (
+            <Text
+              style={{ ...text, fontSize: '14px', margin: '4px 0 0', backgroundColor: '#fff3cd', padding: '4px 8px', borderRadius: '4px' }}
+            >
+              {profile.fictional}
+            </Text>
+          )}
         </Section>
       ))}
-      <Button
-        href={input.link}
-        style={mailButton(color, onColor)}
-      >
+      <Button href={input.link} style={mailButton(color, onColor)}>
         {x.button}
       </Button>
       <Text style={{ ...text, marginTop: '8px' }}>{x.signature}</Text>
@@ -131,7 +137,18 @@ function NotificationMail({ input, x, preview }: { input: NotificationMailInput;
 
 /** The texts and links a mail's template leaves open: filled per mail (see `renderNotificationMail`). */
 type MailSlots = Omit<ReturnType<typeof texts>, 'profiles'> & Pick<NotificationMailInput, 'link' | 'unsubscribeLink' | 'settingsLink'>;
-const SLOT_NAMES = ['subject', 'heading', 'greeting', 'body', 'button', 'fictional', 'signature', 'link', 'unsubscribeLink', 'settingsLink'] as const satisfies readonly (keyof MailSlots)[];
+const SLOT_NAMES = [
+  'subject',
+  'heading',
+  'greeting',
+  'body',
+  'button',
+  'fictional',
+  'signature',
+  'link',
+  'unsubscribeLink',
+  'settingsLink',
+] as const satisfies readonly (keyof MailSlots)[];
 /** Letters only, so that neither React's escaping nor the text part's changes them (except upper case: see fill). */
 const slotMark = (name: string) => `cupidoslot${name.toLowerCase()}x`;
 /** The preview's text and its padding: its length depends on the text, so it is written per mail (as react-email's Preview does). */
@@ -158,8 +175,17 @@ function template(input: NotificationMailInput, withFictional: boolean): Promise
   if (!cached) {
     const marks = Object.fromEntries(SLOT_NAMES.map((name) => [name, slotMark(name)])) as Record<(typeof SLOT_NAMES)[number], string>;
     const x = { ...marks, fictional: withFictional ? marks.fictional : null, profiles: [] };
-    const markedInput = { ...input, link: marks.link, unsubscribeLink: marks.unsubscribeLink, settingsLink: marks.settingsLink, profiles: [] };
-    cached = render(<NotificationMail input={markedInput} x={x} preview={PREVIEW_MARK} />).then((html) => ({ html, text: toPlainText(html) }));
+    const markedInput = {
+      ...input,
+      link: marks.link,
+      unsubscribeLink: marks.unsubscribeLink,
+      settingsLink: marks.settingsLink,
+      profiles: [],
+    };
+    cached = render(<NotificationMail input={markedInput} x={x} preview={PREVIEW_MARK} />).then((html) => ({
+      html,
+      text: toPlainText(html),
+    }));
     if (templates.size >= TEMPLATES_KEPT) templates.clear();
     templates.set(key, cached);
     // A render that failed is not kept: the next mail tries again.
@@ -189,7 +215,10 @@ export async function renderWhole(input: NotificationMailInput): Promise<Rendere
  * capitals and gathers runs of white space. A test holds the filled mail equal to a fresh render.
  */
 export async function renderNotificationMail(input: NotificationMailInput): Promise<RenderedNotificationMail> {
-  assertWebLinks([input.link, input.unsubscribeLink, input.settingsLink, ...(input.profiles ?? []).map((profile) => profile.link)], 'renderNotificationMail');
+  assertWebLinks(
+    [input.link, input.unsubscribeLink, input.settingsLink, ...(input.profiles ?? []).map((profile) => profile.link)],
+    'renderNotificationMail',
+  );
   const x = texts(input);
   // The weekly update lists profiles: rare enough to render whole.
   if (x.profiles.length > 0) return renderWhole(input);

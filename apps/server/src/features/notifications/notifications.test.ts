@@ -91,7 +91,17 @@ describe('preferences', () => {
     expect(unknownKind.statusCode).toBe(400);
     expect(unknownKind.json().error.message).toBeTruthy();
     expect((await setPreference(site.domain, member, 'like', 'pigeon', false)).statusCode).toBe(400);
-    expect((await send(t, 'PUT', `/api/notification-settings.php?domain=${site.domain}`, { kind: 'like', channel: 'email', enabled: 'no' }, member.cookie)).statusCode).toBe(400);
+    expect(
+      (
+        await send(
+          t,
+          'PUT',
+          `/api/notification-settings.php?domain=${site.domain}`,
+          { kind: 'like', channel: 'email', enabled: 'no' },
+          member.cookie,
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await get(t, `/api/notification-settings.php?domain=${site.domain}`)).statusCode).toBe(403);
     // Nothing was stored by the refused calls.
     expect((await settings(site.domain, member)).preferences.like).toEqual({ email: true, push: true });
@@ -117,7 +127,9 @@ describe('mails about messages', () => {
     const conversationLink = mail!.links.find((link) => new URL(link).pathname === `/chats/${first.message.conversation.id}`);
     expect(conversationLink, mail!.links.join(' ')).toBeDefined();
     expect(new URL(conversationLink!).searchParams.get('network')).toBe('email');
-    expect(mail!.headers.get('list-unsubscribe')).toMatch(new RegExp(`^<https?://${site.domain.replace(/\./g, '\\.')}[^>]*/api/unsubscribe\\.php\\?token=[^>]+>$`));
+    expect(mail!.headers.get('list-unsubscribe')).toMatch(
+      new RegExp(`^<https?://${site.domain.replace(/\./g, '\\.')}[^>]*/api/unsubscribe\\.php\\?token=[^>]+>$`),
+    );
     expect(mail!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     // Never the message itself in a mail (a shared inbox, a lock screen).
     expect(mail!.text).not.toContain('Hello there');
@@ -160,7 +172,10 @@ describe('mails about messages', () => {
       .update(users)
       .set({ status: 'suspended', suspendedUntil: new Date('2026-04-01T00:00:00Z') })
       .where(eq(users.id, suspended.userId));
-    await t.database.db.update(users).set({ notificationsDisabled: ['bounce'] }).where(eq(users.id, disabled.userId));
+    await t.database.db
+      .update(users)
+      .set({ notificationsDisabled: ['bounce'] })
+      .where(eq(users.id, disabled.userId));
     await afterTheDelay();
     expect([...mailsTo(optedOut), ...mailsTo(suspended), ...mailsTo(disabled)]).toHaveLength(0);
   });
@@ -169,7 +184,9 @@ describe('mails about messages', () => {
     const site = await kit.siteWith(2);
     const [writer, reader] = site.members as [Member, Member];
     // The reader's app is open (a live socket's presence row, features/live).
-    await t.database.db.insert(memberPresence).values({ userId: reader.userId, profileId: reader.profileId, processId: 'test-process', seenAt: t.clock() });
+    await t.database.db
+      .insert(memberPresence)
+      .values({ userId: reader.userId, profileId: reader.profileId, processId: 'test-process', seenAt: t.clock() });
     await kit.sent(site.domain, writer.cookie, reader.profileId, 'You there?');
     t.clock.advance(3 * 60_000);
     // Her app's heartbeat keeps the row fresh.
@@ -213,7 +230,8 @@ describe('mails about likes and matches', () => {
   it('mails a like, then the match, once each, and nothing to a member who turned likes off', async () => {
     const site = await kit.siteWith(3);
     const [liker, liked, noLikes] = site.members as [Member, Member, Member];
-    const like = (from: Member, to: Member) => send(t, 'POST', `/api/like.php?domain=${site.domain}`, { profile_id: to.profileId }, from.cookie);
+    const like = (from: Member, to: Member) =>
+      send(t, 'POST', `/api/like.php?domain=${site.domain}`, { profile_id: to.profileId }, from.cookie);
     expect((await setPreference(site.domain, noLikes, 'like', 'email', false)).statusCode).toBe(200);
     expect((await like(liker, liked)).statusCode).toBe(200);
     expect((await like(liker, noLikes)).statusCode).toBe(200);

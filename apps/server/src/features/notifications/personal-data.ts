@@ -15,7 +15,12 @@ registerDataExportPart('notifications', async ({ db }, userId) => {
   ]);
   return {
     preferences,
-    changed: changed.map((row) => ({ kind: row.kind, channel: row.channel, enabled: row.enabled, changed_at: row.updatedAt.toISOString() })),
+    changed: changed.map((row) => ({
+      kind: row.kind,
+      channel: row.channel,
+      enabled: row.enabled,
+      changed_at: row.updatedAt.toISOString(),
+    })),
     mailed: mailed.map((row) => ({ topic: row.topic, mailed_at: row.mailedAt.toISOString() })),
   };
 });

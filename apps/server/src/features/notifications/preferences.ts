@@ -32,7 +32,12 @@ const wantsStatement = preparedStatement<{ userId: number; kind: NotificationKin
         where ${notificationPreferences.userId} = ${p.userId} and ${notificationPreferences.kind} = ${p.kind} and ${notificationPreferences.channel} = ${p.channel}`,
 );
 
-export async function wants(db: Pick<Database, 'execute'>, userId: number, kind: NotificationKind, channel: NotificationChannel): Promise<boolean> {
+export async function wants(
+  db: Pick<Database, 'execute'>,
+  userId: number,
+  kind: NotificationKind,
+  channel: NotificationChannel,
+): Promise<boolean> {
   const [row] = await wantsStatement(db, { userId, kind, channel });
   return row ? row.enabled : preferencesFrom([])[kind][channel];
 }

@@ -79,7 +79,11 @@ export function pushMessage(
 }
 
 /** Pushes the news a job is about to the member's browsers, unless something since says not to. */
-export async function sendNotificationPush(deps: NotificationDeps, push: JobDefinition<NotificationMailJob>, job: NotificationMailJob): Promise<void> {
+export async function sendNotificationPush(
+  deps: NotificationDeps,
+  push: JobDefinition<NotificationMailJob>,
+  job: NotificationMailJob,
+): Promise<void> {
   const { db } = deps;
   const now = deps.clock();
   const recipient = await recipientByUser(db, job.userId);
@@ -92,12 +96,15 @@ export async function sendNotificationPush(deps: NotificationDeps, push: JobDefi
 
   const about = (await profilesForNotifications(db, [job.aboutProfileId])).get(job.aboutProfileId);
   if (!about) return;
-  const message = pushMessage({ kind: job.kind, topic: job.topic, path: screenOf(job) }, {
-    locale: recipient.language,
-    about,
-    siteName: site.name,
-    fictionalLabel: site.fictionalSingular[recipient.language] ?? site.fictionalSingular.en ?? '',
-  });
+  const message = pushMessage(
+    { kind: job.kind, topic: job.topic, path: screenOf(job) },
+    {
+      locale: recipient.language,
+      about,
+      siteName: site.name,
+      fictionalLabel: site.fictionalSingular[recipient.language] ?? site.fictionalSingular.en ?? '',
+    },
+  );
   await deps.push.pushToMember(recipient.userId, {
     message,
     collapseKey: job.topic,

@@ -46,7 +46,8 @@ async function afterTheDelay(app = t.app) {
 const browserOf = (domain: string, member: Member) => subscribedBrowser(t, service, domain, member.cookie);
 
 const pushesTo = (browser: TestPushSubscription) => service.received.filter((push) => push.endpoint === browser.endpoint);
-const messagesTo = (browser: TestPushSubscription): TPushMessage[] => pushesTo(browser).map((push) => ZPushMessage.strict().parse(push.payload));
+const messagesTo = (browser: TestPushSubscription): TPushMessage[] =>
+  pushesTo(browser).map((push) => ZPushMessage.strict().parse(push.payload));
 
 describe('pushes about messages', () => {
   it('pushes a new conversation, encrypted to the browser and signed with the site’s VAPID key, without the message', async () => {
@@ -85,7 +86,9 @@ describe('pushes about messages', () => {
     const [row] = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.endpoint));
     expect(row?.lastSuccessAt?.toISOString()).toBe(t.clock().toISOString());
     // The mail goes too: the channels are independent.
-    expect(t.smtp.mails.some((mail) => mail.to.includes(reader.body.email.toLowerCase()) && mail.headers.has('list-unsubscribe'))).toBe(true);
+    expect(t.smtp.mails.some((mail) => mail.to.includes(reader.body.email.toLowerCase()) && mail.headers.has('list-unsubscribe'))).toBe(
+      true,
+    );
 
     // A newer message of the same conversation: a new push with the same tag and Topic.
     await kit.sent(site.domain, writer.cookie, reader.profileId, 'Still there?');
@@ -107,7 +110,8 @@ describe('pushes about messages', () => {
     const [phone, laptop] = [await browserOf(site.domain, reader), await browserOf(site.domain, reader)];
     await kit.sent(site.domain, writer.cookie, reader.profileId, 'Hallo');
     await afterTheDelay();
-    for (const browser of [phone, laptop]) expect(messagesTo(browser).map((m) => m.title)).toEqual(['Sanne hat ein Gespräch mit dir begonnen']);
+    for (const browser of [phone, laptop])
+      expect(messagesTo(browser).map((m) => m.title)).toEqual(['Sanne hat ein Gespräch mit dir begonnen']);
   });
 
   it('sends nothing about a message read meanwhile, to a member who turned push off for it, or while the member is online', async () => {
@@ -116,8 +120,20 @@ describe('pushes about messages', () => {
     await kit.makePremium(writer);
     await kit.grant(writer, 100);
     const browsers = [await browserOf(site.domain, quick), await browserOf(site.domain, optedOut), await browserOf(site.domain, online)];
-    expect((await send(t, 'PUT', `/api/notification-settings.php?domain=${site.domain}`, { kind: 'new_conversations', channel: 'push', enabled: false }, optedOut.cookie)).statusCode).toBe(200);
-    await t.database.db.insert(memberPresence).values({ userId: online.userId, profileId: online.profileId, processId: 'test-process', seenAt: t.clock() });
+    expect(
+      (
+        await send(
+          t,
+          'PUT',
+          `/api/notification-settings.php?domain=${site.domain}`,
+          { kind: 'new_conversations', channel: 'push', enabled: false },
+          optedOut.cookie,
+        )
+      ).statusCode,
+    ).toBe(200);
+    await t.database.db
+      .insert(memberPresence)
+      .values({ userId: online.userId, profileId: online.profileId, processId: 'test-process', seenAt: t.clock() });
     const read = await kit.sent(site.domain, writer.cookie, quick.profileId, 'Quick one');
     for (const member of [optedOut, online]) await kit.sent(site.domain, writer.cookie, member.profileId, 'Hello');
     t.clock.advance(30_000);
@@ -144,18 +160,28 @@ describe('pushes about likes and matches', () => {
     const site = await kit.siteWith(2);
     const [liker, liked] = site.members as [Member, Member];
     const [likerBrowser, likedBrowser] = [await browserOf(site.domain, liker), await browserOf(site.domain, liked)];
-    const like = (from: Member, to: Member) => send(t, 'POST', `/api/like.php?domain=${site.domain}`, { profile_id: to.profileId }, from.cookie);
+    const like = (from: Member, to: Member) =>
+      send(t, 'POST', `/api/like.php?domain=${site.domain}`, { profile_id: to.profileId }, from.cookie);
     expect((await like(liker, liked)).statusCode).toBe(200);
     await afterTheDelay();
     const [likePush] = pushesTo(likedBrowser);
     expect(likePush?.urgency).toBe('low');
     expect(messagesTo(likedBrowser)).toEqual([
-      expect.objectContaining({ kind: 'like', title: 'Sanne likes you', tag: `like:${liker.profileId}`, checkUrl: `/likes/m/${liker.profileId}?network=push&sub1=like` }),
+      expect.objectContaining({
+        kind: 'like',
+        title: 'Sanne likes you',
+        tag: `like:${liker.profileId}`,
+        checkUrl: `/likes/m/${liker.profileId}?network=push&sub1=like`,
+      }),
     ]);
     expect((await like(liked, liker)).statusCode).toBe(200);
     await afterTheDelay();
     expect(messagesTo(likerBrowser)).toEqual([
-      expect.objectContaining({ kind: 'match', title: "It's a match: you and Sanne like each other", checkUrl: `/members/${liked.profileId}/chat?network=push&sub1=match` }),
+      expect.objectContaining({
+        kind: 'match',
+        title: "It's a match: you and Sanne like each other",
+        checkUrl: `/members/${liked.profileId}/chat?network=push&sub1=match`,
+      }),
     ]);
   });
 });
@@ -175,7 +201,10 @@ describe('what the push service answers', () => {
     service.answerWith(flaky.endpoint, 503);
     await kit.sent(site.domain, writer.cookie, reader.profileId, 'Hello');
     await afterTheDelay();
-    const endpoints = async () => (await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, reader.userId))).map((row) => row.endpoint).sort();
+    const endpoints = async () =>
+      (await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, reader.userId)))
+        .map((row) => row.endpoint)
+        .sort();
     expect(await endpoints()).toEqual([flaky.endpoint, fine.endpoint].sort());
     expect([gone, missing, flaky, fine].map((browser) => pushesTo(browser).length)).toEqual([1, 1, 1, 1]);
 
@@ -194,7 +223,9 @@ describe('what the push service answers', () => {
     // The first try fails; before the retry, the browser is used by another member.
     service.answerWith(browser.endpoint, 503);
     await afterTheDelay();
-    expect((await send(t, 'POST', `/api/user.php?push=1&domain=${site.domain}`, { subscription: browser }, second.cookie)).statusCode).toBe(200);
+    expect((await send(t, 'POST', `/api/user.php?push=1&domain=${site.domain}`, { subscription: browser }, second.cookie)).statusCode).toBe(
+      200,
+    );
     service.answerWith(browser.endpoint, 201);
     t.clock.advance(60_000);
     await t.app.jobs.drain({ includeDelayed: true });
@@ -230,7 +261,9 @@ describe('the payload', () => {
       { locale: 'en', about: { name: 'Lola', fictional: true }, siteName: 'Amora', fictionalLabel: 'Fantasy profile' },
     );
     expect(message.title).toBe('Lola sent you a message');
-    expect(message.body).toBe('Lola wrote to you on Amora. Open the conversation to read it and reply. Fantasy profile: Lola is run by our staff. You cannot meet them in person.');
+    expect(message.body).toBe(
+      'Lola wrote to you on Amora. Open the conversation to read it and reply. Fantasy profile: Lola is run by our staff. You cannot meet them in person.',
+    );
   });
 });
 

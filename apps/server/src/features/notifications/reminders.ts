@@ -42,15 +42,30 @@ export interface UnreadReminderJob {
 
 export function unreadReminderJobs(deps: ScheduledMailDeps): { scan: JobDefinition; reminder: JobDefinition<UnreadReminderJob> } {
   const reminder: JobDefinition<UnreadReminderJob> = { name: UNREAD_REMINDER_JOB, run: (data) => sendUnreadReminder(deps, reminder, data) };
-  const scan: JobDefinition = { name: UNREAD_REMINDER_SCAN_JOB, cron: '5 * * * *', run: async () => void (await scanForUnreadReminders(deps, reminder)) };
+  const scan: JobDefinition = {
+    name: UNREAD_REMINDER_SCAN_JOB,
+    cron: '5 * * * *',
+    run: async () => void (await scanForUnreadReminders(deps, reminder)),
+  };
   return { scan, reminder };
 }
 
 /** Queues the reminders due now; answers how many. */
 export async function scanForUnreadReminders(deps: ScheduledMailDeps, reminder: JobDefinition<UnreadReminderJob>): Promise<number> {
   const now = deps.clock();
-  const waiting = await unreadWaitingBetween(deps.db, new Date(now.getTime() - UNREAD_REACH_BACK_MS), new Date(now.getTime() - UNREAD_WAITING_MS));
-  const recipients = [...(await recipientsByProfile(deps.db, waiting.map((w) => w.recipientProfileId))).values()].filter((r) => r.mailable || r.pushable);
+  const waiting = await unreadWaitingBetween(
+    deps.db,
+    new Date(now.getTime() - UNREAD_REACH_BACK_MS),
+    new Date(now.getTime() - UNREAD_WAITING_MS),
+  );
+  const recipients = [
+    ...(
+      await recipientsByProfile(
+        deps.db,
+        waiting.map((w) => w.recipientProfileId),
+      )
+    ).values(),
+  ].filter((r) => r.mailable || r.pushable);
   if (recipients.length === 0) return 0;
   const recently = await deps.db
     .select({ userId: notificationTopics.userId })
@@ -70,18 +85,28 @@ export async function scanForUnreadReminders(deps: ScheduledMailDeps, reminder: 
   let queued = 0;
   for (const recipient of recipients) {
     if (mailedToday.has(recipient.userId) || (await quietHoursEndFor(deps, recipient, now))) continue;
-    if (await deps.jobs.send(reminder, { userId: recipient.userId }, { id: workJobId(UNREAD_REMINDER_JOB, recipient.userId, hour) })) queued++;
+    if (await deps.jobs.send(reminder, { userId: recipient.userId }, { id: workJobId(UNREAD_REMINDER_JOB, recipient.userId, hour) }))
+      queued++;
   }
   return queued;
 }
 
-export async function sendUnreadReminder(deps: ScheduledMailDeps, reminder: JobDefinition<UnreadReminderJob>, job: UnreadReminderJob): Promise<void> {
+export async function sendUnreadReminder(
+  deps: ScheduledMailDeps,
+  reminder: JobDefinition<UnreadReminderJob>,
+  job: UnreadReminderJob,
+): Promise<void> {
   const now = deps.clock();
   const recipient = await recipientByUser(deps.db, job.userId);
   if (!recipient) return;
   const channels = await channelsFor(deps, recipient, 'unread_message_reminders');
   if (!channels.email && !channels.push) return;
-  const [waiting] = await unreadWaitingBetween(deps.db, new Date(now.getTime() - UNREAD_REACH_BACK_MS), new Date(now.getTime() - UNREAD_WAITING_MS), recipient.profileId);
+  const [waiting] = await unreadWaitingBetween(
+    deps.db,
+    new Date(now.getTime() - UNREAD_REACH_BACK_MS),
+    new Date(now.getTime() - UNREAD_WAITING_MS),
+    recipient.profileId,
+  );
   if (!waiting) return; // read meanwhile
   const last = await lastMailedAt(deps, recipient.userId, UNREAD_REMINDER_TOPIC);
   if (last && last.getTime() > now.getTime() - UNREAD_REMINDER_GAP_MS) return;
@@ -89,7 +114,11 @@ export async function sendUnreadReminder(deps: ScheduledMailDeps, reminder: JobD
   if (await isOnlineNow(deps, recipient.profileId, now)) return;
   const quietEnd = job.afterQuietHours ? null : await quietHoursEndFor(deps, recipient, now);
   if (quietEnd) {
-    await deps.jobs.send(reminder, { ...job, afterQuietHours: true }, { id: workJobId(UNREAD_REMINDER_JOB, job.userId, 'after-quiet-hours', quietEnd.toISOString()), startAfter: quietEnd });
+    await deps.jobs.send(
+      reminder,
+      { ...job, afterQuietHours: true },
+      { id: workJobId(UNREAD_REMINDER_JOB, job.userId, 'after-quiet-hours', quietEnd.toISOString()), startAfter: quietEnd },
+    );
     return;
   }
   const profiles = await profilesForNotifications(deps.db, [waiting.senderProfileId, recipient.profileId]);
@@ -99,7 +128,13 @@ export async function sendUnreadReminder(deps: ScheduledMailDeps, reminder: JobD
     deps,
     recipient,
     profiles.get(recipient.profileId)?.name ?? '',
-    { kind: 'unread_message_reminders', topic: UNREAD_REMINDER_TOPIC, minGapMs: UNREAD_REMINDER_GAP_MS, about: { name: sender.name, fictional: sender.fictional }, path: '/chats' },
+    {
+      kind: 'unread_message_reminders',
+      topic: UNREAD_REMINDER_TOPIC,
+      minGapMs: UNREAD_REMINDER_GAP_MS,
+      about: { name: sender.name, fictional: sender.fictional },
+      path: '/chats',
+    },
     now,
     channels,
   );

@@ -59,7 +59,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: NotificationDeps;
     {
       schema: {
         tags,
-        summary: 'Turns one kind on or off for one channel, at once. Turning promotions or news on records the marketing consent; turning the last of them off withdraws it',
+        summary:
+          'Turns one kind on or off for one channel, at once. Turning promotions or news on records the marketing consent; turning the last of them off withdraws it',
         body: ZNotificationPreferenceChange,
         response: { 200: ZNotificationSettingsAnswer, 400: ZApiError, 403: ZApiError },
       },
@@ -95,7 +96,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: NotificationDeps;
   app.get(
     '/api/unsubscribe.php',
     {
-      schema: { tags, summary: 'A person opened the mail’s List-Unsubscribe address: the page that unsubscribes (GET changes nothing)', querystring: ZUnsubscribeQuery },
+      schema: {
+        tags,
+        summary: 'A person opened the mail’s List-Unsubscribe address: the page that unsubscribes (GET changes nothing)',
+        querystring: ZUnsubscribeQuery,
+      },
     },
     async (request, reply) => reply.redirect(`/unsubscribe?token=${encodeURIComponent(request.query.token)}`, 303),
   );
@@ -127,14 +132,29 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: NotificationDeps;
       if (choice.all) {
         disabled = await disableNotifications(deps.db, recipient.userId, 'listunsubscribe');
       } else if (choice.undo) {
-        await setPreference(deps.db, { id: recipient.userId, companyId: site?.companyId ?? request.site.companyId }, { kind: reading.kind, channel: 'email', enabled: true }, now);
+        await setPreference(
+          deps.db,
+          { id: recipient.userId, companyId: site?.companyId ?? request.site.companyId },
+          { kind: reading.kind, channel: 'email', enabled: true },
+          now,
+        );
         disabled = await enableNotifications(deps.db, recipient.userId, 'listunsubscribe');
       } else {
-        await setPreference(deps.db, { id: recipient.userId, companyId: site?.companyId ?? request.site.companyId }, { kind: reading.kind, channel: 'email', enabled: false }, now);
+        await setPreference(
+          deps.db,
+          { id: recipient.userId, companyId: site?.companyId ?? request.site.companyId },
+          { kind: reading.kind, channel: 'email', enabled: false },
+          now,
+        );
       }
       if (choice.all || choice.undo) forgetMemberSessions(recipient.userId);
       const preferences = await preferencesOf(deps.db, recipient.userId);
-      return { kind: reading.kind, email_enabled: preferences[reading.kind].email, all_disabled: disabled.includes('listunsubscribe'), site: site?.name ?? request.site.name };
+      return {
+        kind: reading.kind,
+        email_enabled: preferences[reading.kind].email,
+        all_disabled: disabled.includes('listunsubscribe'),
+        site: site?.name ?? request.site.name,
+      };
     },
   );
 };

@@ -77,8 +77,16 @@ describe('unread-message reminders', () => {
     const start = t.clock();
     const read = await conversationWaiting();
     const optedOut = await conversationWaiting();
-    expect((await kit.read(read.site.domain, read.reader.cookie, read.sent.message.conversation.id, read.sent.message.id)).statusCode).toBe(200);
-    const off = await send(t, 'PUT', `/api/notification-settings.php?domain=${optedOut.site.domain}`, { kind: 'unread_message_reminders', channel: 'email', enabled: false }, optedOut.reader.cookie);
+    expect((await kit.read(read.site.domain, read.reader.cookie, read.sent.message.conversation.id, read.sent.message.id)).statusCode).toBe(
+      200,
+    );
+    const off = await send(
+      t,
+      'PUT',
+      `/api/notification-settings.php?domain=${optedOut.site.domain}`,
+      { kind: 'unread_message_reminders', channel: 'email', enabled: false },
+      optedOut.reader.cookie,
+    );
     expect(off.statusCode).toBe(200);
     await runAt(new Date(start.getTime() + 25 * HOUR));
     expect([...mailsTo(read.reader, REMINDER), ...mailsTo(optedOut.reader, REMINDER)]).toHaveLength(0);
@@ -99,7 +107,16 @@ describe('unread-message reminders', () => {
 
 /** A new profile on the site, in the member's country, that the member's search finds (a man looking for women). */
 async function newProfile(siteId: number, country: string, values: Partial<typeof profiles.$inferInsert> = {}) {
-  const id = await insertProfile(t.database.db, { siteId, country, gender: 'male', sexuality: 'hetero', birthDate: '1989-04-02', hasPhoto: true, createdAt: t.clock(), ...values });
+  const id = await insertProfile(t.database.db, {
+    siteId,
+    country,
+    gender: 'male',
+    sexuality: 'hetero',
+    birthDate: '1989-04-02',
+    hasPhoto: true,
+    createdAt: t.clock(),
+    ...values,
+  });
   await addPhoto(t.database.db, id);
   return id;
 }
@@ -151,7 +168,9 @@ describe('by push', () => {
   const messagesTo = (browser: TestPushSubscription): TPushMessage[] =>
     service.received.filter((push) => push.endpoint === browser.endpoint).map((push) => ZPushMessage.strict().parse(push.payload));
   const turn = async (domain: string, member: Member, kind: string, channel: 'email' | 'push', enabled: boolean) =>
-    expect((await send(t, 'PUT', `/api/notification-settings.php?domain=${domain}`, { kind, channel, enabled }, member.cookie)).statusCode).toBe(200);
+    expect(
+      (await send(t, 'PUT', `/api/notification-settings.php?domain=${domain}`, { kind, channel, enabled }, member.cookie)).statusCode,
+    ).toBe(200);
 
   it('a reminder goes by push alone to a member who turned its mail off, at most one a day, and none once push is off too', async () => {
     t.clock.set(new Date('2026-05-05T10:00:00Z'));

@@ -28,7 +28,11 @@ import { unsubscribeLinks } from './unsubscribe-link';
 export type ScheduledMailDeps = Omit<NotificationDeps, 'delaySeconds'>;
 
 /** When the member's quiet hours end, if they are in them now (their zone, else their site's); null otherwise. */
-export async function quietHoursEndFor(deps: Pick<ScheduledMailDeps, 'sites'>, recipient: NotificationRecipient, now: Date): Promise<Date | null> {
+export async function quietHoursEndFor(
+  deps: Pick<ScheduledMailDeps, 'sites'>,
+  recipient: NotificationRecipient,
+  now: Date,
+): Promise<Date | null> {
   const site = await deps.sites.byId(recipient.siteId);
   const zone = recipient.timeZone && isKnownTimeZone(recipient.timeZone) ? recipient.timeZone : site?.timeZone;
   return quietHoursEnd(now, zone && isKnownTimeZone(zone) ? zone : 'UTC');
@@ -63,10 +67,17 @@ export interface ScheduledMail {
 }
 
 /** The channels the member is to be told by about `kind`: e-mail and push, each when the account may get it and the member wants it. */
-export async function channelsFor(deps: ScheduledMailDeps, recipient: NotificationRecipient, kind: ScheduledMail['kind']): Promise<{ email: boolean; push: boolean }> {
+export async function channelsFor(
+  deps: ScheduledMailDeps,
+  recipient: NotificationRecipient,
+  kind: ScheduledMail['kind'],
+): Promise<{ email: boolean; push: boolean }> {
   const preference = preferenceOf(kind);
   const email = recipient.mailable && (await wants(deps.db, recipient.userId, preference, 'email'));
-  const push = recipient.pushable && (await wants(deps.db, recipient.userId, preference, 'push')) && (await deps.push.membersWithDevices([recipient.userId])).has(recipient.userId);
+  const push =
+    recipient.pushable &&
+    (await wants(deps.db, recipient.userId, preference, 'push')) &&
+    (await deps.push.membersWithDevices([recipient.userId])).has(recipient.userId);
   return { email, push };
 }
 
@@ -119,7 +130,12 @@ export async function sendScheduledNews(
   if (claimed && channels.push) {
     const message = pushMessage(
       { kind: mail.kind, topic: mail.topic, path: mail.path },
-      { locale: recipient.language, about: mail.about, siteName: site.name, fictionalLabel: site.fictionalSingular[recipient.language] ?? site.fictionalSingular.en ?? '' },
+      {
+        locale: recipient.language,
+        about: mail.about,
+        siteName: site.name,
+        fictionalLabel: site.fictionalSingular[recipient.language] ?? site.fictionalSingular.en ?? '',
+      },
     );
     await deps.push.pushToMember(recipient.userId, {
       message,
@@ -133,7 +149,14 @@ export async function sendScheduledNews(
   return claimed;
 }
 
-async function composeScheduledMail(deps: ScheduledMailDeps, site: Site, recipient: NotificationRecipient, recipientName: string, mail: ScheduledMail, now: Date) {
+async function composeScheduledMail(
+  deps: ScheduledMailDeps,
+  site: Site,
+  recipient: NotificationRecipient,
+  recipientName: string,
+  mail: ScheduledMail,
+  now: Date,
+) {
   const origin = siteOrigin(site.domain, deps.publicOrigin);
   // Where the visit came from (spec section 4's tracking), as the mails about news carry it.
   const tracking = `network=email&sub1=${mail.kind}`;

@@ -43,7 +43,13 @@ export async function readUnsubscribeToken(db: Database, token: string, now: Dat
 }
 
 /** A mail's two addresses of one token: the page a person opens, and the API a mail app POSTs to (RFC 8058). */
-export async function unsubscribeLinks(db: Database, origin: string, userId: number, kind: NotificationKind, now: Date): Promise<{ page: string; oneClick: string }> {
+export async function unsubscribeLinks(
+  db: Database,
+  origin: string,
+  userId: number,
+  kind: NotificationKind,
+  now: Date,
+): Promise<{ page: string; oneClick: string }> {
   const token = encodeURIComponent(await unsubscribeToken(db, userId, kind, now));
   return { page: `${origin}/unsubscribe?token=${token}`, oneClick: `${origin}/api/unsubscribe.php?token=${token}` };
 }

@@ -39,7 +39,11 @@ export interface WeeklyUpdateJob {
 
 export function weeklyUpdateJobs(deps: ScheduledMailDeps): { scan: JobDefinition; update: JobDefinition<WeeklyUpdateJob> } {
   const update: JobDefinition<WeeklyUpdateJob> = { name: WEEKLY_UPDATE_JOB, run: (data) => sendWeeklyUpdate(deps, update, data) };
-  const scan: JobDefinition = { name: WEEKLY_SCAN_JOB, cron: '0 9 * * 1', run: async () => void (await scanForWeeklyUpdates(deps, update)) };
+  const scan: JobDefinition = {
+    name: WEEKLY_SCAN_JOB,
+    cron: '0 9 * * 1',
+    run: async () => void (await scanForWeeklyUpdates(deps, update)),
+  };
   return { scan, update };
 }
 
@@ -47,7 +51,7 @@ export function weeklyUpdateJobs(deps: ScheduledMailDeps): { scan: JobDefinition
 export async function scanForWeeklyUpdates(deps: ScheduledMailDeps, update: JobDefinition<WeeklyUpdateJob>): Promise<number> {
   const week = Math.floor(deps.clock().getTime() / (7 * DAY_MS));
   let queued = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const ids = await mailableUserIds(deps.db, after, SCAN_PAGE);
     if (ids.length === 0) return queued;
     after = ids[ids.length - 1]!;
@@ -55,7 +59,13 @@ export async function scanForWeeklyUpdates(deps: ScheduledMailDeps, update: JobD
     const off = await deps.db
       .select({ userId: notificationPreferences.userId })
       .from(notificationPreferences)
-      .where(and(inArray(notificationPreferences.userId, ids), eq(notificationPreferences.kind, 'weekly_updates'), eq(notificationPreferences.enabled, false)))
+      .where(
+        and(
+          inArray(notificationPreferences.userId, ids),
+          eq(notificationPreferences.kind, 'weekly_updates'),
+          eq(notificationPreferences.enabled, false),
+        ),
+      )
       .groupBy(notificationPreferences.userId)
       .having(sql`count(*) = 2`);
     const optedOut = new Set(off.map((row) => row.userId));
@@ -66,7 +76,11 @@ export async function scanForWeeklyUpdates(deps: ScheduledMailDeps, update: JobD
   }
 }
 
-export async function sendWeeklyUpdate(deps: ScheduledMailDeps, update: JobDefinition<WeeklyUpdateJob>, job: WeeklyUpdateJob): Promise<void> {
+export async function sendWeeklyUpdate(
+  deps: ScheduledMailDeps,
+  update: JobDefinition<WeeklyUpdateJob>,
+  job: WeeklyUpdateJob,
+): Promise<void> {
   const now = deps.clock();
   const recipient = await recipientByUser(deps.db, job.userId);
   if (!recipient) return;
@@ -76,7 +90,11 @@ export async function sendWeeklyUpdate(deps: ScheduledMailDeps, update: JobDefin
   if (last && last.getTime() > now.getTime() - WEEKLY_UPDATE_GAP_MS) return;
   const quietEnd = job.afterQuietHours ? null : await quietHoursEndFor(deps, recipient, now);
   if (quietEnd) {
-    await deps.jobs.send(update, { ...job, afterQuietHours: true }, { id: workJobId(WEEKLY_UPDATE_JOB, job.userId, 'after-quiet-hours', quietEnd.toISOString()), startAfter: quietEnd });
+    await deps.jobs.send(
+      update,
+      { ...job, afterQuietHours: true },
+      { id: workJobId(WEEKLY_UPDATE_JOB, job.userId, 'after-quiet-hours', quietEnd.toISOString()), startAfter: quietEnd },
+    );
     return;
   }
   const found = await newMembersFor(
@@ -87,7 +105,13 @@ export async function sendWeeklyUpdate(deps: ScheduledMailDeps, update: JobDefin
   );
   if (found.length === 0) return; // nothing new: no mail
   const own = await profilesForNotifications(deps.db, [recipient.profileId]);
-  const profiles = found.map((row) => ({ name: row.name, age: ageOn(row.birthDate, now) ?? 0, city: row.city, fictional: row.isFictional, path: `/members/${row.id}` }));
+  const profiles = found.map((row) => ({
+    name: row.name,
+    age: ageOn(row.birthDate, now) ?? 0,
+    city: row.city,
+    fictional: row.isFictional,
+    path: `/members/${row.id}`,
+  }));
   await sendScheduledNews(
     deps,
     recipient,

@@ -14,13 +14,24 @@ import type { BackOfficeDeps } from '../../back-office-deps';
 import { operatorAnswers } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordStaffAction } from '../audit/service';
-import { fictionalConversation, publishStaffMessage, staffMessageByClientId, staffSendRefusal, storeStaffMessage } from '../chats/for-operator-console';
+import {
+  fictionalConversation,
+  publishStaffMessage,
+  staffMessageByClientId,
+  staffSendRefusal,
+  storeStaffMessage,
+} from '../chats/for-operator-console';
 import { checkedContent } from '../chats/send';
 import type { MessageRow } from '../chats/store';
 import { claimRequired, claimsOf, conversationNotFound, deleteClaim, lockOwnClaim } from './claims';
 import { honestAnswerDue, operatorContext, toOperatorMessage } from './conversation';
 
-export async function sendOperatorAnswer(deps: BackOfficeDeps, staff: { id: number; name: string }, conversationId: number, request: TOperatorSendRequest): Promise<TOperatorSendAnswer> {
+export async function sendOperatorAnswer(
+  deps: BackOfficeDeps,
+  staff: { id: number; name: string },
+  conversationId: number,
+  request: TOperatorSendRequest,
+): Promise<TOperatorSendAnswer> {
   const { conversation, site, memberUserId } = await operatorContext(deps, conversationId);
   const answerOf = (message: MessageRow, waitingSince: Date | null): TOperatorSendAnswer => ({
     message: toOperatorMessage(message, conversation.fictionalProfileId, new Map([[staff.id, staff.name]])),
@@ -29,7 +40,8 @@ export async function sendOperatorAnswer(deps: BackOfficeDeps, staff: { id: numb
   // A retry of the same reply answers the stored message (the claim went with the first send).
   const stored = await staffMessageByClientId(deps.db, conversation.fictionalProfileId, request.client_id);
   if (stored) {
-    if (stored.conversationId !== conversation.id) throw new AppError(409, 'client_id_reused', 'staff.operator.errors.client_id_reused', {}, 'client_id');
+    if (stored.conversationId !== conversation.id)
+      throw new AppError(409, 'client_id_reused', 'staff.operator.errors.client_id_reused', {}, 'client_id');
     const current = await fictionalConversation(deps.db, conversation.id);
     return answerOf(stored, current?.waitingSince ?? null);
   }
@@ -47,7 +59,11 @@ export async function sendOperatorAnswer(deps: BackOfficeDeps, staff: { id: numb
   if (guardrail?.code === 'honest_answer_required') throw new AppError(409, guardrail.code, `errors.${guardrail.code}`, {}, 'text');
   if (guardrail) throw new AppError(400, guardrail.code, `errors.${guardrail.code}`, { match: guardrail.match }, 'text');
   if (memberUserId === null) throw new AppError(409, 'member_gone', 'staff.operator.errors.member_gone');
-  const refusal = await staffSendRefusal(deps.db, { userId: memberUserId, profileId: conversation.memberProfileId, siteId: site.id }, conversation.fictionalProfileId);
+  const refusal = await staffSendRefusal(
+    deps.db,
+    { userId: memberUserId, profileId: conversation.memberProfileId, siteId: site.id },
+    conversation.fictionalProfileId,
+  );
   if (refusal) throw refusal;
 
   const now = deps.clock();
@@ -68,7 +84,14 @@ export async function sendOperatorAnswer(deps: BackOfficeDeps, staff: { id: numb
       now,
     });
     if (waitedSince) {
-      await tx.insert(operatorAnswers).values({ siteId: site.id, conversationId: conversation.id, staffId: staff.id, messageId: message.id, waitedSince, answeredAt: now });
+      await tx.insert(operatorAnswers).values({
+        siteId: site.id,
+        conversationId: conversation.id,
+        staffId: staff.id,
+        messageId: message.id,
+        waitedSince,
+        answeredAt: now,
+      });
     }
     await recordStaffAction(
       tx,

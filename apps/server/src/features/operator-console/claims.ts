@@ -21,9 +21,11 @@ export const CLAIMABLE_AFTER_ANSWER_MS = 24 * 60 * MINUTE_MS;
 type Reader = Pick<Database, 'select'>;
 export type ClaimRow = typeof operatorClaims.$inferSelect;
 
-export const conversationNotFound = () => new AppError(404, 'conversation_not_found', 'staff.operator.errors.conversation_not_found', {}, 'conversation');
+export const conversationNotFound = () =>
+  new AppError(404, 'conversation_not_found', 'staff.operator.errors.conversation_not_found', {}, 'conversation');
 export const claimRequired = () => new AppError(409, 'claim_required', 'staff.operator.errors.claim_required', {}, 'conversation');
-const conversationTaken = (name: string) => new AppError(409, 'conversation_taken', 'staff.operator.errors.conversation_taken', { name }, 'conversation');
+const conversationTaken = (name: string) =>
+  new AppError(409, 'conversation_taken', 'staff.operator.errors.conversation_taken', { name }, 'conversation');
 const notWaiting = () => new AppError(409, 'conversation_not_waiting', 'staff.operator.errors.not_waiting', {}, 'conversation');
 
 /** Since when a claim last seen then has lapsed. */
@@ -40,7 +42,10 @@ export function toClaim(row: ClaimRow & { staffName: string | null }, viewerStaf
 }
 
 /** The claims of these conversations with their holders' names (lapsed ones included: the caller decides). */
-export async function claimsOf(db: Reader, conversationIds: readonly number[]): Promise<Map<number, ClaimRow & { staffName: string | null }>> {
+export async function claimsOf(
+  db: Reader,
+  conversationIds: readonly number[],
+): Promise<Map<number, ClaimRow & { staffName: string | null }>> {
   if (conversationIds.length === 0) return new Map();
   const rows = await db
     .select({
@@ -56,7 +61,13 @@ export async function claimsOf(db: Reader, conversationIds: readonly number[]): 
 }
 
 /** The conversation's claim as the viewer sees it: null when there is none or it has lapsed. */
-export async function currentClaim(db: Reader, conversationId: number, viewerStaffId: number, idleMinutes: number, now: Date): Promise<TOperatorClaim | null> {
+export async function currentClaim(
+  db: Reader,
+  conversationId: number,
+  viewerStaffId: number,
+  idleMinutes: number,
+  now: Date,
+): Promise<TOperatorClaim | null> {
   const row = (await claimsOf(db, [conversationId])).get(conversationId);
   if (!row || row.lastSeenAt < lapsedBefore(now, idleMinutes)) return null;
   return toClaim(row, viewerStaffId, idleMinutes);
@@ -68,7 +79,12 @@ async function claimable(db: Reader, conversation: OperatorConversationRow, now:
   const [recent] = await db
     .select({ id: operatorAnswers.id })
     .from(operatorAnswers)
-    .where(and(eq(operatorAnswers.conversationId, conversation.id), gte(operatorAnswers.answeredAt, new Date(now.getTime() - CLAIMABLE_AFTER_ANSWER_MS))))
+    .where(
+      and(
+        eq(operatorAnswers.conversationId, conversation.id),
+        gte(operatorAnswers.answeredAt, new Date(now.getTime() - CLAIMABLE_AFTER_ANSWER_MS)),
+      ),
+    )
     .limit(1);
   return recent !== undefined;
 }
@@ -95,7 +111,9 @@ export async function claimConversation(
       set: {
         staffId: sql.raw('excluded.staff_id'),
         lastSeenAt: sql.raw('excluded.last_seen_at'),
-        claimedAt: sql.raw('case when operator_claims.staff_id = excluded.staff_id then operator_claims.claimed_at else excluded.claimed_at end'),
+        claimedAt: sql.raw(
+          'case when operator_claims.staff_id = excluded.staff_id then operator_claims.claimed_at else excluded.claimed_at end',
+        ),
       },
       setWhere: sql`operator_claims.staff_id = excluded.staff_id or operator_claims.last_seen_at < ${cutoff}::timestamptz`,
     })

@@ -81,7 +81,10 @@ export async function operatorConversation(deps: BackOfficeDeps, staffId: number
     currentClaim(deps.db, conversation.id, staffId, site.operatorClaimIdleMinutes, now),
   ]);
   if (!fictional || !member) throw conversationNotFound();
-  const staffNames = await staffNamesOf(deps.db, rows.flatMap((row) => (row.staffUserId != null ? [row.staffUserId] : [])));
+  const staffNames = await staffNamesOf(
+    deps.db,
+    rows.flatMap((row) => (row.staffUserId != null ? [row.staffUserId] : [])),
+  );
   return {
     conversation_id: conversation.id,
     site_id: conversation.siteId,
@@ -96,6 +99,10 @@ export async function operatorConversation(deps: BackOfficeDeps, staffId: number
     honest_answer: { text: pickLocalized(site.honestAnswer, language), translations: translationsOf(site.honestAnswer) },
     vulnerable,
     spending_reminder: pickLocalized(site.spendingReminder, language),
-    fictional_notice: { icon: site.fictionalIcon, singular: pickLocalized(site.fictionalSingular, language), warning: pickLocalized(site.fictionalWarning, language) },
+    fictional_notice: {
+      icon: site.fictionalIcon,
+      singular: pickLocalized(site.fictionalSingular, language),
+      warning: pickLocalized(site.fictionalWarning, language),
+    },
   };
 }

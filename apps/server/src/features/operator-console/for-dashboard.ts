@@ -10,10 +10,18 @@ import { operatorAnswers } from '../../db/schema';
 type Period = { start: Date; end: Date };
 
 const inPeriod = (period: Period, siteId: number | null) =>
-  and(gte(operatorAnswers.answeredAt, period.start), lt(operatorAnswers.answeredAt, period.end), siteId === null ? undefined : eq(operatorAnswers.siteId, siteId));
+  and(
+    gte(operatorAnswers.answeredAt, period.start),
+    lt(operatorAnswers.answeredAt, period.end),
+    siteId === null ? undefined : eq(operatorAnswers.siteId, siteId),
+  );
 
 /** Conversations, not answers: two replies in one conversation on one day count once for that operator. */
-export async function answeredPerOperatorDay(db: Database, period: Period, siteId: number | null): Promise<{ staffId: number; day: string; count: number }[]> {
+export async function answeredPerOperatorDay(
+  db: Database,
+  period: Period,
+  siteId: number | null,
+): Promise<{ staffId: number; day: string; count: number }[]> {
   const day = sql<string>`to_char(${operatorAnswers.answeredAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
   return db
     .select({ staffId: operatorAnswers.staffId, day, count: countDistinct(operatorAnswers.conversationId) })
@@ -24,7 +32,11 @@ export async function answeredPerOperatorDay(db: Database, period: Period, siteI
 }
 
 /** Seconds from the member's first unanswered message to the answer, interpolated percentiles; null without answers. */
-export async function answerSeconds(db: Database, period: Period, siteId: number | null): Promise<{ median: number; p90: number; count: number } | null> {
+export async function answerSeconds(
+  db: Database,
+  period: Period,
+  siteId: number | null,
+): Promise<{ median: number; p90: number; count: number } | null> {
   const waited = sql`extract(epoch from ${operatorAnswers.answeredAt} - ${operatorAnswers.waitedSince})`;
   const [row] = await db
     .select({

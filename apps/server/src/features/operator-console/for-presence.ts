@@ -20,12 +20,21 @@ export const ANSWERING_NOW_MS = 150_000;
  * Of these profiles, the fictional ones an operator is answering now: one query over the claims
  * (a handful of rows, one per operator at work), each with its conversation's fictional side.
  */
-export async function fictionalProfilesAnsweredNow(db: Pick<Database, 'selectDistinct'>, profileIds: readonly number[], now: Date): Promise<Set<number>> {
+export async function fictionalProfilesAnsweredNow(
+  db: Pick<Database, 'selectDistinct'>,
+  profileIds: readonly number[],
+  now: Date,
+): Promise<Set<number>> {
   if (profileIds.length === 0) return new Set();
   const side = fictionalSideOf(operatorClaims.conversationId);
   const rows = await db
     .selectDistinct({ profileId: side })
     .from(operatorClaims)
-    .where(and(gt(operatorClaims.lastSeenAt, new Date(now.getTime() - ANSWERING_NOW_MS)), sql`${side} = any(${sql.param([...profileIds])}::int[])`));
+    .where(
+      and(
+        gt(operatorClaims.lastSeenAt, new Date(now.getTime() - ANSWERING_NOW_MS)),
+        sql`${side} = any(${sql.param([...profileIds])}::int[])`,
+      ),
+    );
   return new Set(rows.map((row) => Number(row.profileId)));
 }

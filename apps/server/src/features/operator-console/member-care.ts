@@ -31,14 +31,27 @@ const ordered = (signals: Iterable<TVulnerabilitySignal>) => {
 
 export async function noteOf(db: Reader, fictionalProfileId: number, memberProfileId: number): Promise<TOperatorNote | null> {
   const [row] = await db
-    .select({ body: operatorNotes.body, updatedAt: operatorNotes.updatedAt, staffId: operatorNotes.updatedByStaffId, staffName: staffNameOf(operatorNotes.updatedByStaffId) })
+    .select({
+      body: operatorNotes.body,
+      updatedAt: operatorNotes.updatedAt,
+      staffId: operatorNotes.updatedByStaffId,
+      staffName: staffNameOf(operatorNotes.updatedByStaffId),
+    })
     .from(operatorNotes)
     .where(and(eq(operatorNotes.fictionalProfileId, fictionalProfileId), eq(operatorNotes.memberProfileId, memberProfileId)));
-  return row ? { body: row.body, updated_at: row.updatedAt.toISOString(), updated_by: { id: row.staffId, name: row.staffName ?? '' } } : null;
+  return row
+    ? { body: row.body, updated_at: row.updatedAt.toISOString(), updated_by: { id: row.staffId, name: row.staffName ?? '' } }
+    : null;
 }
 
 /** Writes the note (an empty body deletes it) and answers it as stored. */
-export async function saveNote(db: Database, pair: { fictionalProfileId: number; memberProfileId: number }, body: string, staffId: number, now: Date): Promise<TOperatorNote | null> {
+export async function saveNote(
+  db: Database,
+  pair: { fictionalProfileId: number; memberProfileId: number },
+  body: string,
+  staffId: number,
+  now: Date,
+): Promise<TOperatorNote | null> {
   const where = and(eq(operatorNotes.fictionalProfileId, pair.fictionalProfileId), eq(operatorNotes.memberProfileId, pair.memberProfileId));
   if (body === '') {
     await db.delete(operatorNotes).where(where);
@@ -47,7 +60,10 @@ export async function saveNote(db: Database, pair: { fictionalProfileId: number;
   await db
     .insert(operatorNotes)
     .values({ ...pair, body, updatedByStaffId: staffId, updatedAt: now })
-    .onConflictDoUpdate({ target: [operatorNotes.fictionalProfileId, operatorNotes.memberProfileId], set: { body, updatedByStaffId: staffId, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [operatorNotes.fictionalProfileId, operatorNotes.memberProfileId],
+      set: { body, updatedByStaffId: staffId, updatedAt: now },
+    });
   return noteOf(db, pair.fictionalProfileId, pair.memberProfileId);
 }
 
@@ -59,7 +75,13 @@ export async function vulnerabilityOf(db: Reader, memberProfileId: number): Prom
 }
 
 /** Staff mark or unmark the member; the signals found in their messages stay. Audited. */
-export async function markVulnerable(db: Database, member: { profileId: number; siteId: number }, vulnerable: boolean, staffId: number, now: Date): Promise<Vulnerability> {
+export async function markVulnerable(
+  db: Database,
+  member: { profileId: number; siteId: number },
+  vulnerable: boolean,
+  staffId: number,
+  now: Date,
+): Promise<Vulnerability> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(vulnerableMembers).where(eq(vulnerableMembers.memberProfileId, member.profileId)).for('update');
     if (vulnerable) {
@@ -90,7 +112,12 @@ export async function markVulnerable(db: Database, member: { profileId: number; 
 }
 
 /** Merges the signals of a member's message into their row, in the send's transaction. */
-export async function recordSignals(tx: Tx, member: { profileId: number; siteId: number }, found: TVulnerabilitySignal[], now: Date): Promise<void> {
+export async function recordSignals(
+  tx: Tx,
+  member: { profileId: number; siteId: number },
+  found: TVulnerabilitySignal[],
+  now: Date,
+): Promise<void> {
   if (found.length === 0) return;
   const [row] = await tx.select().from(vulnerableMembers).where(eq(vulnerableMembers.memberProfileId, member.profileId)).for('update');
   const merged = ordered([...(row?.signals ?? []), ...found]);
@@ -103,16 +130,25 @@ export async function recordSignals(tx: Tx, member: { profileId: number; siteId:
 
 /** The console's handlers of other features' facts (registered in app.ts). */
 export function handleOperatorConsoleEvents(events: DomainEvents, clock: () => Date): void {
-  events.handleInTransaction('chat.message_to_fictional_profile', 'operator-console: record the vulnerability signals of the message', async (event, tx) => {
-    await recordSignals(tx, { profileId: event.memberProfileId, siteId: event.siteId }, vulnerabilitySignals(event.text), clock());
-  });
+  events.handleInTransaction(
+    'chat.message_to_fictional_profile',
+    'operator-console: record the vulnerability signals of the message',
+    async (event, tx) => {
+      await recordSignals(tx, { profileId: event.memberProfileId, siteId: event.siteId }, vulnerabilitySignals(event.text), clock());
+    },
+  );
 }
 
 /**
  * The spending reminder a member writing to a fictional profile sees, in their language: the
  * site's text when the member is flagged, else null (chats' spending_reminder, registered in app.ts).
  */
-export async function spendingReminderFor(db: Reader, site: Pick<Site, 'spendingReminder'>, memberProfileId: number, locale: LocaleCode): Promise<string | null> {
+export async function spendingReminderFor(
+  db: Reader,
+  site: Pick<Site, 'spendingReminder'>,
+  memberProfileId: number,
+  locale: LocaleCode,
+): Promise<string | null> {
   const { flagged } = await vulnerabilityOf(db, memberProfileId);
   return flagged ? pickLocalized(site.spendingReminder, locale) : null;
 }

@@ -34,7 +34,13 @@ afterAll(async () => {
 
 describe('answering as the fictional profile', () => {
   it('stores the message with the staff id, free, out of the queue, and delivers it to the member at once', async () => {
-    const { domain, siteId, members, fictionalId, conversations: [conversation] } = await kit.waitingSite(1, { messageCredits: 2 });
+    const {
+      domain,
+      siteId,
+      members,
+      fictionalId,
+      conversations: [conversation],
+    } = await kit.waitingSite(1, { messageCredits: 2 });
     const member = members[0]!;
     const balance = await kit.chats.balanceOf(member);
     expect(balance).toBe(SIGNUP_CREDITS - 2);
@@ -48,7 +54,10 @@ describe('answering as the fictional profile', () => {
     const response = await kit.answer(operator, conversation!, '  Hi! Lovely to hear from you.  ', clientId);
     expect(response.statusCode, response.body).toBe(200);
     const sent = ZOperatorSendAnswer.parse(response.json());
-    expect(sent).toMatchObject({ message: { from: 'fictional', kind: 'text', text: 'Hi! Lovely to hear from you.', staff: { id: operator.id, name: operator.name } }, waiting_since: null });
+    expect(sent).toMatchObject({
+      message: { from: 'fictional', kind: 'text', text: 'Hi! Lovely to hear from you.', staff: { id: operator.id, name: operator.name } },
+      waiting_since: null,
+    });
 
     const frame = await socket.waitFor((f) => f.type === 'message' && f.message.id === sent.message.id);
     expect(frame).toMatchObject({ type: 'message', message: { text: 'Hi! Lovely to hear from you.', from_me: false } });
@@ -63,8 +72,13 @@ describe('answering as the fictional profile', () => {
     expect(await t.database.db.select().from(operatorClaims).where(eq(operatorClaims.conversationId, conversation!))).toEqual([]);
     const answers = await t.database.db.select().from(operatorAnswers).where(eq(operatorAnswers.conversationId, conversation!));
     expect(answers).toMatchObject([{ staffId: operator.id, messageId: sent.message.id, siteId }]);
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'operator.message'), eq(auditLog.itemId, String(conversation))));
-    expect(audit).toMatchObject([{ staffId: operator.id, after: { message_id: sent.message.id, staff_id: operator.id, fictional_profile_id: fictionalId } }]);
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'operator.message'), eq(auditLog.itemId, String(conversation))));
+    expect(audit).toMatchObject([
+      { staffId: operator.id, after: { message_id: sent.message.id, staff_id: operator.id, fictional_profile_id: fictionalId } },
+    ]);
 
     // The member's chat shows it, from the fictional profile (no staff name for members).
     const chat = await kit.chats.chat(domain, member.cookie, `conversation=${conversation}`);
@@ -80,7 +94,9 @@ describe('answering as the fictional profile', () => {
   });
 
   it('lets only the claim holder answer', async () => {
-    const { conversations: [conversation] } = await kit.waitingSite(1);
+    const {
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     const [anna, ben] = [await kit.operator(), await kit.operator()];
     expect(errorOf(await kit.answer(anna, conversation!, 'Hello'))).toMatchObject({ code: 'claim_required' });
     expect((await kit.claim(anna, conversation!)).statusCode).toBe(200);
@@ -90,7 +106,9 @@ describe('answering as the fictional profile', () => {
   });
 
   it('refuses a meeting and contact details, with the rule and the words that broke it', async () => {
-    const { conversations: [conversation] } = await kit.waitingSite(1);
+    const {
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     const operator = await kit.operator();
     expect((await kit.claim(operator, conversation!)).statusCode).toBe(200);
     const phone = await kit.answer(operator, conversation!, 'Call me on +31 6 12345678 tonight');
@@ -105,7 +123,13 @@ describe('answering as the fictional profile', () => {
   });
 
   it('forces the honest answer after the member asks whether the profile is real', async () => {
-    const { domain, siteId, members, fictionalId, conversations: [conversation] } = await kit.waitingSite(1);
+    const {
+      domain,
+      siteId,
+      members,
+      fictionalId,
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     await kit.chats.sent(domain, members[0]!.cookie, fictionalId, 'Are you a real person?');
     const operator = await kit.operator();
     const view = await kit.view(operator, conversation!);
@@ -127,7 +151,12 @@ describe('answering as the fictional profile', () => {
   });
 
   it('keeps the chat rules for staff: a blocked pair cannot be answered', async () => {
-    const { domain, members, fictionalId, conversations: [conversation] } = await kit.waitingSite(1);
+    const {
+      domain,
+      members,
+      fictionalId,
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     const operator = await kit.operator();
     expect((await kit.claim(operator, conversation!)).statusCode).toBe(200);
     await kit.chats.block(domain, members[0]!.cookie, fictionalId);
@@ -136,7 +165,10 @@ describe('answering as the fictional profile', () => {
   });
 
   it('refuses to answer a member whose account is gone or waits for deletion', async () => {
-    const { members, conversations: [conversation] } = await kit.waitingSite(1);
+    const {
+      members,
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     const operator = await kit.operator();
     expect((await kit.claim(operator, conversation!)).statusCode).toBe(200);
     await kit.chats.setProfile(members[0]!.profileId, { accountUsable: false });

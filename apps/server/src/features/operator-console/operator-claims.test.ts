@@ -24,11 +24,18 @@ afterAll(() => t.close());
 
 describe('claims', () => {
   it('gives a conversation to one operator and refuses another, naming the holder', async () => {
-    const { conversations: [conversation] } = await kit.waitingSite(1);
+    const {
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     const [anna, ben] = [await kit.operator(), await kit.operator()];
     const first = await kit.claim(anna, conversation!);
     expect(first.statusCode, first.body).toBe(200);
-    expect(ZOperatorClaim.parse(first.json())).toMatchObject({ conversation_id: conversation, staff_id: anna.id, staff_name: anna.name, mine: true });
+    expect(ZOperatorClaim.parse(first.json())).toMatchObject({
+      conversation_id: conversation,
+      staff_id: anna.id,
+      staff_name: anna.name,
+      mine: true,
+    });
 
     const second = await kit.claim(ben, conversation!);
     expect(second.statusCode).toBe(409);
@@ -40,8 +47,10 @@ describe('claims', () => {
     expect((await kit.claim(anna, conversation!)).statusCode).toBe(200);
   });
 
-  it('lets another operator take a claim once it has lapsed (the site\'s idle minutes)', async () => {
-    const { conversations: [conversation] } = await kit.waitingSite(1, { operatorClaimIdleMinutes: 3 });
+  it("lets another operator take a claim once it has lapsed (the site's idle minutes)", async () => {
+    const {
+      conversations: [conversation],
+    } = await kit.waitingSite(1, { operatorClaimIdleMinutes: 3 });
     const [anna, ben] = [await kit.operator(), await kit.operator()];
     expect((await kit.claim(anna, conversation!)).statusCode).toBe(200);
 
@@ -62,20 +71,26 @@ describe('claims', () => {
   });
 
   it('gives one conversation to exactly one of 50 operators claiming at once', async () => {
-    const { conversations: [conversation] } = await kit.waitingSite(1);
+    const {
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     const staff = [];
     for (let i = 0; i < 50; i++) staff.push(await kit.operator());
     const answers = await Promise.all(staff.map((operator) => kit.claim(operator, conversation!)));
     const won = answers.filter((answer) => answer.statusCode === 200);
     expect(won).toHaveLength(1);
-    expect(answers.filter((answer) => answer.statusCode === 409).map((answer) => errorOf(answer).code)).toEqual(Array(49).fill('conversation_taken'));
+    expect(answers.filter((answer) => answer.statusCode === 409).map((answer) => errorOf(answer).code)).toEqual(
+      Array(49).fill('conversation_taken'),
+    );
     const rows = await t.database.db.select().from(operatorClaims).where(eq(operatorClaims.conversationId, conversation!));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.staffId).toBe(ZOperatorClaim.parse(won[0]!.json()).staff_id);
   });
 
-  it('gives back only one\'s own claim', async () => {
-    const { conversations: [conversation] } = await kit.waitingSite(1);
+  it("gives back only one's own claim", async () => {
+    const {
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     const [anna, ben] = [await kit.operator(), await kit.operator()];
     expect((await kit.claim(anna, conversation!)).statusCode).toBe(200);
     expect((await kit.release(ben, conversation!)).statusCode).toBe(200);
@@ -85,7 +100,11 @@ describe('claims', () => {
   });
 
   it('claims only conversations of a fictional profile that wait or were just answered', async () => {
-    const { domain, members, conversations: [conversation] } = await kit.waitingSite(2);
+    const {
+      domain,
+      members,
+      conversations: [conversation],
+    } = await kit.waitingSite(2);
     const anna = await kit.operator();
     // Two members' conversation has no fictional side: 404.
     const between = await kit.chats.sent(domain, members[0]!.cookie, members[1]!.profileId, 'Hi');

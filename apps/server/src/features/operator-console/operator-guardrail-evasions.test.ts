@@ -25,7 +25,9 @@ afterAll(async () => {
 
 describe('the guardrails as a reader sees the reply', () => {
   it('refuses hidden meetings and contact details with the rule and the words as typed, and sends nothing', async () => {
-    const { conversations: [conversation] } = await kit.waitingSite(1);
+    const {
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     const operator = await kit.operator();
     expect((await kit.claim(operator, conversation!)).statusCode).toBe(200);
     const cases: [text: string, code: string, match: string][] = [
@@ -48,7 +50,12 @@ describe('the guardrails as a reader sees the reply', () => {
   });
 
   it('makes the honest answer due after "is this really you or an employee writing?" and refuses "of course I am real"', async () => {
-    const { domain, members, fictionalId, conversations: [conversation] } = await kit.waitingSite(1);
+    const {
+      domain,
+      members,
+      fictionalId,
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     await kit.chats.sent(domain, members[0]!.cookie, fictionalId, 'is this really you or an employee writing?');
     const operator = await kit.operator();
     expect((await kit.view(operator, conversation!)).honest_answer_due).toBe(true);
@@ -60,7 +67,9 @@ describe('the guardrails as a reader sees the reply', () => {
   });
 
   it('refuses a reply that denies being fictional even when no question was recognised', async () => {
-    const { conversations: [conversation] } = await kit.waitingSite(1);
+    const {
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     const operator = await kit.operator();
     expect((await kit.view(operator, conversation!)).honest_answer_due).toBe(false);
     expect((await kit.claim(operator, conversation!)).statusCode).toBe(200);

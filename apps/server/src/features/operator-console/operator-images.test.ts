@@ -25,21 +25,35 @@ afterAll(() => t.close());
 
 describe('an image message to a fictional profile', () => {
   it('is shown to the staff answering, never to anyone else', async () => {
-    const { domain, members, fictionalId, conversations: [conversation, otherConversation] } = await kit.waitingSite(2);
+    const {
+      domain,
+      members,
+      fictionalId,
+      conversations: [conversation, otherConversation],
+    } = await kit.waitingSite(2);
     const member = members[0]!;
     const form = multipart([
       { name: 'profile_id', data: String(fictionalId) },
       { name: 'client_id', data: randomUUID() },
       { name: 'file', filename: 'me.jpg', contentType: 'image/jpeg', data: await smallJpeg() },
     ]);
-    const sent = await t.app.inject({ method: 'POST', url: `/api/message-image.php?domain=${domain}`, payload: form.payload, headers: { ...form.headers, cookie: member.cookie } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/message-image.php?domain=${domain}`,
+      payload: form.payload,
+      headers: { ...form.headers, cookie: member.cookie },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     const messageId = sent.json().message.id as number;
 
     const operator = await kit.operator();
     const screen = ZOperatorConversation.parse((await staffGet(t, operator, `/admin/api/operator/conversations/${conversation}`)).json());
     const shown = screen.messages.find((m) => m.id === messageId);
-    expect(shown).toMatchObject({ kind: 'image', from: 'member', image: { url: expect.stringContaining(`/conversations/${conversation}/images/${messageId}`) } });
+    expect(shown).toMatchObject({
+      kind: 'image',
+      from: 'member',
+      image: { url: expect.stringContaining(`/conversations/${conversation}/images/${messageId}`) },
+    });
     expect(screen.messages.filter((m) => m.kind === 'text').every((m) => m.image === null)).toBe(true);
 
     for (const url of [shown!.image!.url, shown!.image!.thumb_url]) {
@@ -63,7 +77,11 @@ describe('an image message to a fictional profile', () => {
 
     // Members read images only through their own call: a third member of the site gets 404 there.
     const third = await activeMemberOn(t, domain);
-    const members404 = await t.app.inject({ method: 'GET', url: `/api/chat-image.php?message=${messageId}&domain=${domain}`, headers: { cookie: third.cookie } });
+    const members404 = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat-image.php?message=${messageId}&domain=${domain}`,
+      headers: { cookie: third.cookie },
+    });
     expect(members404.statusCode).toBe(404);
   });
 });

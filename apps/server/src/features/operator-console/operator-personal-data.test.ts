@@ -36,7 +36,9 @@ describe('the operator console in the personal data download', () => {
 
     const care = (await download(domain, flagged.cookie)).operator_care;
     expect(care.vulnerability).toMatchObject({ signals: ['lonely', 'spending_too_much'], marked_by_staff: false });
-    expect(care.notes).toEqual([{ fictional_profile_id: fictionalId, note: 'Works nights at the hospital.', updated_at: expect.any(String) }]);
+    expect(care.notes).toEqual([
+      { fictional_profile_id: fictionalId, note: 'Works nights at the hospital.', updated_at: expect.any(String) },
+    ]);
     expect(JSON.stringify(care)).not.toContain(operator.name);
     expect((await download(domain, other.cookie)).operator_care).toEqual({ vulnerability: null, notes: [] });
   });

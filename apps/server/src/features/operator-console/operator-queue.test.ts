@@ -7,7 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_SPENDING_REMINDER, OPERATOR_QUEUE_PAGE_SIZE, ZOperatorNoteAnswer, ZOperatorVulnerableAnswer } from '@cupido/shared/operator-console';
+import {
+  DEFAULT_SPENDING_REMINDER,
+  OPERATOR_QUEUE_PAGE_SIZE,
+  ZOperatorNoteAnswer,
+  ZOperatorVulnerableAnswer,
+} from '@cupido/shared/operator-console';
 import { conversations } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { operatorKit } from './test/operator-test-kit';
@@ -31,7 +36,7 @@ async function waitingFor(conversationId: number, minutes: number) {
 }
 
 describe('the queue', () => {
-  it('lists a site\'s waiting conversations oldest first, with preview, waiting time, claim and count', async () => {
+  it("lists a site's waiting conversations oldest first, with preview, waiting time, claim and count", async () => {
     const { siteId, members, fictionalId, conversations: ids } = await kit.waitingSite(3);
     await waitingFor(ids[0]!, 5);
     await waitingFor(ids[1]!, 30);
@@ -62,7 +67,7 @@ describe('the queue', () => {
     expect((await kit.queue(anna, `site_id=${siteId}`)).items[1]!.claim).toBeNull();
   });
 
-  it('filters by the member\'s language', async () => {
+  it("filters by the member's language", async () => {
     const { siteId, members, conversations: ids } = await kit.waitingSite(3);
     await kit.setLanguage(members[0]!, 'de');
     await kit.setLanguage(members[2]!, 'de');
@@ -93,7 +98,11 @@ describe('the queue', () => {
 
 describe('the answer screen', () => {
   it('shows both profiles, the note shared between operators, written by the holder', async () => {
-    const { conversations: [conversation], members, fictionalId } = await kit.waitingSite(1);
+    const {
+      conversations: [conversation],
+      members,
+      fictionalId,
+    } = await kit.waitingSite(1);
     const [anna, ben] = [await kit.operator(), await kit.operator()];
     const view = await kit.view(anna, conversation!);
     expect(view.fictional.profile_id).toBe(fictionalId);
@@ -106,7 +115,10 @@ describe('the answer screen', () => {
     expect((await kit.claim(anna, conversation!)).statusCode).toBe(200);
     const saved = await kit.note(anna, conversation!, '  Has a dog called Max.  ');
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(ZOperatorNoteAnswer.parse(saved.json()).note).toMatchObject({ body: 'Has a dog called Max.', updated_by: { id: anna.id, name: anna.name } });
+    expect(ZOperatorNoteAnswer.parse(saved.json()).note).toMatchObject({
+      body: 'Has a dog called Max.',
+      updated_by: { id: anna.id, name: anna.name },
+    });
     expect((await kit.view(ben, conversation!)).note?.body).toBe('Has a dog called Max.');
     const deleted = await kit.note(anna, conversation!, '');
     expect(ZOperatorNoteAnswer.parse(deleted.json()).note).toBeNull();
@@ -114,7 +126,13 @@ describe('the answer screen', () => {
   });
 
   it('flags a vulnerable member from their messages and by staff, and reminds them of the spending limits', async () => {
-    const { domain, siteId, members, fictionalId, conversations: [conversation] } = await kit.waitingSite(1);
+    const {
+      domain,
+      siteId,
+      members,
+      fictionalId,
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     const member = members[0]!;
     const operator = await kit.operator();
     expect((await kit.view(operator, conversation!)).vulnerable).toEqual({ flagged: false, signals: [], marked_by_staff: false });
@@ -124,21 +142,39 @@ describe('the answer screen', () => {
     const flagged = await kit.view(operator, conversation!);
     expect(flagged.vulnerable).toEqual({ flagged: true, signals: ['money_trouble'], marked_by_staff: false });
     expect(flagged.spending_reminder).toBe(DEFAULT_SPENDING_REMINDER.en);
-    expect((await kit.queue(operator, `site_id=${siteId}`)).items.find((item) => item.conversation_id === conversation)?.vulnerable).toBe(true);
-    expect((await kit.chats.chat(domain, member.cookie, `conversation=${conversation}`)).spending_reminder).toBe(DEFAULT_SPENDING_REMINDER.en);
+    expect((await kit.queue(operator, `site_id=${siteId}`)).items.find((item) => item.conversation_id === conversation)?.vulnerable).toBe(
+      true,
+    );
+    expect((await kit.chats.chat(domain, member.cookie, `conversation=${conversation}`)).spending_reminder).toBe(
+      DEFAULT_SPENDING_REMINDER.en,
+    );
 
     const marked = await kit.markVulnerable(operator, conversation!, true);
-    expect(ZOperatorVulnerableAnswer.parse(marked.json()).vulnerable).toEqual({ flagged: true, signals: ['money_trouble'], marked_by_staff: true });
+    expect(ZOperatorVulnerableAnswer.parse(marked.json()).vulnerable).toEqual({
+      flagged: true,
+      signals: ['money_trouble'],
+      marked_by_staff: true,
+    });
     // Unmarking keeps the signals found in the messages.
     const unmarked = await kit.markVulnerable(operator, conversation!, false);
-    expect(ZOperatorVulnerableAnswer.parse(unmarked.json()).vulnerable).toEqual({ flagged: true, signals: ['money_trouble'], marked_by_staff: false });
+    expect(ZOperatorVulnerableAnswer.parse(unmarked.json()).vulnerable).toEqual({
+      flagged: true,
+      signals: ['money_trouble'],
+      marked_by_staff: false,
+    });
   });
 
   it('flags a member marked by staff alone, and unflags them again', async () => {
-    const { domain, members, conversations: [conversation] } = await kit.waitingSite(1);
+    const {
+      domain,
+      members,
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     const operator = await kit.operator();
     await kit.markVulnerable(operator, conversation!, true);
-    expect((await kit.chats.chat(domain, members[0]!.cookie, `conversation=${conversation}`)).spending_reminder).toBe(DEFAULT_SPENDING_REMINDER.en);
+    expect((await kit.chats.chat(domain, members[0]!.cookie, `conversation=${conversation}`)).spending_reminder).toBe(
+      DEFAULT_SPENDING_REMINDER.en,
+    );
     await kit.markVulnerable(operator, conversation!, false);
     expect((await kit.view(operator, conversation!)).vulnerable.flagged).toBe(false);
     expect((await kit.chats.chat(domain, members[0]!.cookie, `conversation=${conversation}`)).spending_reminder).toBeNull();

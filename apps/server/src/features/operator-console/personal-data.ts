@@ -11,9 +11,15 @@ import { registerDataExportPart } from '../personal-data/registry';
 registerDataExportPart('operator_care', async ({ db, profileId }) => {
   if (profileId === null) return { vulnerability: null, notes: [] };
   const [flag] = await db.select().from(vulnerableMembers).where(eq(vulnerableMembers.memberProfileId, profileId));
-  const notes = await db.select().from(operatorNotes).where(eq(operatorNotes.memberProfileId, profileId)).orderBy(desc(operatorNotes.updatedAt));
+  const notes = await db
+    .select()
+    .from(operatorNotes)
+    .where(eq(operatorNotes.memberProfileId, profileId))
+    .orderBy(desc(operatorNotes.updatedAt));
   return {
-    vulnerability: flag ? { signals: flag.signals, marked_by_staff: flag.markedByStaffId !== null, flagged_at: flag.flaggedAt.toISOString() } : null,
+    vulnerability: flag
+      ? { signals: flag.signals, marked_by_staff: flag.markedByStaffId !== null, flagged_at: flag.flaggedAt.toISOString() }
+      : null,
     notes: notes.map((row) => ({ fictional_profile_id: row.fictionalProfileId, note: row.body, updated_at: row.updatedAt.toISOString() })),
   };
 });

@@ -8,7 +8,13 @@
  */
 import { inArray } from 'drizzle-orm';
 import { LOCALE_CODES, type LocaleCode } from '@cupido/shared/locales';
-import { OPERATOR_PREVIEW_LENGTH, OPERATOR_QUEUE_PAGE_SIZE, type TOperatorQueueAnswer, type TOperatorQueueItem, type TOperatorQueueQuery } from '@cupido/shared/operator-console';
+import {
+  OPERATOR_PREVIEW_LENGTH,
+  OPERATOR_QUEUE_PAGE_SIZE,
+  type TOperatorQueueAnswer,
+  type TOperatorQueueItem,
+  type TOperatorQueueQuery,
+} from '@cupido/shared/operator-console';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { vulnerableMembers } from '../../db/schema';
 import { waitingPage, waitingTotal, type WaitingFilter } from '../chats/for-operator-console';
@@ -42,11 +48,17 @@ export async function operatorQueue(deps: BackOfficeDeps, staffId: number, query
   const siteIds = [...new Set(page.map((row) => row.siteId))];
   const [total, cards, claims, flagged, siteRows] = await Promise.all([
     waitingTotal(deps.db, filter),
-    operatorCardsOf(deps.db, page.flatMap((row) => [row.fictionalProfileId, row.memberProfileId])),
+    operatorCardsOf(
+      deps.db,
+      page.flatMap((row) => [row.fictionalProfileId, row.memberProfileId]),
+    ),
     claimsOf(deps.db, ids),
     memberIds.length === 0
       ? Promise.resolve([])
-      : deps.db.select({ id: vulnerableMembers.memberProfileId }).from(vulnerableMembers).where(inArray(vulnerableMembers.memberProfileId, memberIds)),
+      : deps.db
+          .select({ id: vulnerableMembers.memberProfileId })
+          .from(vulnerableMembers)
+          .where(inArray(vulnerableMembers.memberProfileId, memberIds)),
     Promise.all(siteIds.map((siteId) => deps.sites.byId(siteId))),
   ]);
   const vulnerable = new Set(flagged.map((row) => row.id));

@@ -48,13 +48,29 @@ const ZImageQuery = z.looseObject({ size: z.enum(CHAT_IMAGE_SIZE_NAMES).default(
 export const operatorConsoleRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = async (app, { deps }) => {
   app.get(
     `${base}/queue`,
-    { config, schema: { tags, summary: 'Conversations waiting for a fictional profile’s answer, oldest first', querystring: ZOperatorQueueQuery, response: { 200: ZOperatorQueueAnswer, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Conversations waiting for a fictional profile’s answer, oldest first',
+        querystring: ZOperatorQueueQuery,
+        response: { 200: ZOperatorQueueAnswer, ...errors },
+      },
+    },
     async (request) => operatorQueue(deps, request.requireStaff().id, request.query),
   );
 
   app.get(
     `${base}/conversations/:id`,
-    { config, schema: { tags, summary: 'The answer screen of a conversation (claims nothing)', params: ZParams, response: { 200: ZOperatorConversation, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The answer screen of a conversation (claims nothing)',
+        params: ZParams,
+        response: { 200: ZOperatorConversation, ...errors },
+      },
+    },
     async (request) => operatorConversation(deps, request.requireStaff().id, request.params.id),
   );
 
@@ -65,19 +81,31 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps
       schema: {
         tags,
         summary: 'The picture of a member’s image message in this conversation (JPEG), for the staff answering it',
-        description: 'Only image messages of a conversation with a fictional side; anything else is 404 message_not_found. Never cached by a shared cache.',
+        description:
+          'Only image messages of a conversation with a fictional side; anything else is 404 message_not_found. Never cached by a shared cache.',
         params: ZImageParams,
         querystring: ZImageQuery,
-        response: { 200: { description: 'The image', content: { 'image/jpeg': { schema: z.string().meta({ format: 'binary' }) } } }, ...errors },
+        response: {
+          200: { description: 'The image', content: { 'image/jpeg': { schema: z.string().meta({ format: 'binary' }) } } },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
       request.requireStaff();
       const { conversation } = await operatorContext(deps, request.params.id);
-      const data = await conversationImage({ db: deps.db, chatImages: deps.chatImages }, conversation.id, request.params.message, request.query.size);
+      const data = await conversationImage(
+        { db: deps.db, chatImages: deps.chatImages },
+        conversation.id,
+        request.params.message,
+        request.query.size,
+      );
       if (!data) throw messageNotFound();
       // A Buffer is sent as it is (no serializer); the documented schema says "binary string".
-      return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, no-store').send(data as unknown as string);
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', 'private, no-store')
+        .send(data as unknown as string);
     },
   );
 
@@ -88,7 +116,8 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps
       schema: {
         tags,
         summary: 'Claim the conversation (or renew one’s own claim)',
-        description: '409 conversation_taken while another operator holds it; a claim lapses after the site’s operator_claim_idle_minutes without a call.',
+        description:
+          '409 conversation_taken while another operator holds it; a claim lapses after the site’s operator_claim_idle_minutes without a call.',
         params: ZParams,
         response: { 200: ZOperatorClaim, ...errors },
       },
@@ -102,7 +131,10 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps
 
   app.delete(
     `${base}/conversations/:id/claim`,
-    { config, schema: { tags, summary: 'Give one’s own claim back (leaving the screen)', params: ZParams, response: { 200: ZOkAnswer, ...errors } } },
+    {
+      config,
+      schema: { tags, summary: 'Give one’s own claim back (leaving the screen)', params: ZParams, response: { 200: ZOkAnswer, ...errors } },
+    },
     async (request) => {
       const staff = request.requireStaff();
       const { conversation } = await operatorContext(deps, request.params.id);
@@ -132,7 +164,13 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps
     `${base}/conversations/:id/note`,
     {
       config,
-      schema: { tags, summary: 'Write the note of this fictional profile about this member (empty deletes it)', params: ZParams, body: ZOperatorNoteRequest, response: { 200: ZOperatorNoteAnswer, ...errors } },
+      schema: {
+        tags,
+        summary: 'Write the note of this fictional profile about this member (empty deletes it)',
+        params: ZParams,
+        body: ZOperatorNoteRequest,
+        response: { 200: ZOperatorNoteAnswer, ...errors },
+      },
     },
     async (request) => {
       const staff = request.requireStaff();
@@ -151,7 +189,13 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps
     `${base}/conversations/:id/vulnerable`,
     {
       config,
-      schema: { tags, summary: 'Mark or unmark the member as vulnerable (signals found in messages stay)', params: ZParams, body: ZOperatorVulnerableRequest, response: { 200: ZOperatorVulnerableAnswer, ...errors } },
+      schema: {
+        tags,
+        summary: 'Mark or unmark the member as vulnerable (signals found in messages stay)',
+        params: ZParams,
+        body: ZOperatorVulnerableRequest,
+        response: { 200: ZOperatorVulnerableAnswer, ...errors },
+      },
     },
     async (request) => {
       const staff = request.requireStaff();

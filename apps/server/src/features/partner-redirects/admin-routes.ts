@@ -14,7 +14,9 @@ import { deletePartnerRedirect, partnerRedirectsOf, setPartnerRedirect } from '.
 
 const tags = ['back office: sites'];
 const ZSiteParams = z.object({ id: z.coerce.number().int().positive().max(INT32_MAX) });
-const ZCountryParams = ZSiteParams.extend({ country: z.string().max(8).meta({ description: "An ISO country code, or '*' for every other country" }) });
+const ZCountryParams = ZSiteParams.extend({
+  country: z.string().max(8).meta({ description: "An ISO country code, or '*' for every other country" }),
+});
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
 export const partnerRedirectAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = async (app, { deps }) => {
@@ -22,7 +24,15 @@ export const partnerRedirectAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOffic
 
   app.get(
     `${ADMIN_API_PREFIX}/sites/:id/partner-redirects`,
-    { config, schema: { tags, summary: "A site's partner redirects, '*' first", params: ZSiteParams, response: { 200: ZPartnerRedirectsAnswer, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A site's partner redirects, '*' first",
+        params: ZSiteParams,
+        response: { 200: ZPartnerRedirectsAnswer, ...errors },
+      },
+    },
     async (request) => partnerRedirectsOf(deps.db, request.params.id),
   );
 
@@ -30,14 +40,28 @@ export const partnerRedirectAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOffic
     `${ADMIN_API_PREFIX}/sites/:id/partner-redirects/:country`,
     {
       config,
-      schema: { tags, summary: "Set one country's partner redirect (https only; in the audit log)", params: ZCountryParams, body: ZPartnerRedirectUpdate, response: { 200: ZPartnerRedirect, ...errors } },
+      schema: {
+        tags,
+        summary: "Set one country's partner redirect (https only; in the audit log)",
+        params: ZCountryParams,
+        body: ZPartnerRedirectUpdate,
+        response: { 200: ZPartnerRedirect, ...errors },
+      },
     },
     async (request) => setPartnerRedirect(deps, request.requireStaff().id, request.params.id, request.params.country, request.body),
   );
 
   app.delete(
     `${ADMIN_API_PREFIX}/sites/:id/partner-redirects/:country`,
-    { config, schema: { tags, summary: "Delete one country's partner redirect (in the audit log)", params: ZCountryParams, response: { 200: ZOkAnswer, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Delete one country's partner redirect (in the audit log)",
+        params: ZCountryParams,
+        response: { 200: ZOkAnswer, ...errors },
+      },
+    },
     async (request) => {
       await deletePartnerRedirect(deps, request.requireStaff().id, request.params.id, request.params.country);
       return { ok: true as const };

@@ -15,12 +15,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const asAdmin = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
-const redirectFor = (query: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/partner-redirect.php?${query}`, headers });
+const asAdmin = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
+const redirectFor = (query: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/api/partner-redirect.php?${query}`, headers });
 
 describe('partner redirects', () => {
   it('has none by default: the public call answers 404', async () => {
-    expect((await asAdmin('GET', '/admin/api/sites/1/partner-redirects')).json()).toEqual({ site_id: 1, countries: ['GB', 'IE', 'US', 'CA', 'AU', 'NZ', 'PL'], redirects: [] });
+    expect((await asAdmin('GET', '/admin/api/sites/1/partner-redirects')).json()).toEqual({
+      site_id: 1,
+      countries: ['GB', 'IE', 'US', 'CA', 'AU', 'NZ', 'PL'],
+      redirects: [],
+    });
     const response = await redirectFor('country=DE&network=n1');
     expect(response.statusCode).toBe(404);
     expect(errorOf(response).code).toBe('not_found');
@@ -30,11 +36,15 @@ describe('partner redirects', () => {
     const star = await asAdmin('PUT', '/admin/api/sites/1/partner-redirects/*', { target_url: 'https://partner.example/join?campaign=7' });
     expect(star.statusCode, star.body).toBe(200);
     expect(star.json()).toMatchObject({ country: '*', target_url: 'https://partner.example/join?campaign=7', enabled: true });
-    expect((await asAdmin('PUT', '/admin/api/sites/1/partner-redirects/de', { target_url: ' https://partner.de/start ' })).json()).toMatchObject({ country: 'DE', target_url: 'https://partner.de/start' });
+    expect(
+      (await asAdmin('PUT', '/admin/api/sites/1/partner-redirects/de', { target_url: ' https://partner.de/start ' })).json(),
+    ).toMatchObject({ country: 'DE', target_url: 'https://partner.de/start' });
     const list = (await asAdmin('GET', '/admin/api/sites/1/partner-redirects')).json();
     expect(list.redirects.map((r: { country: string }) => r.country)).toEqual(['*', 'DE']);
     const audit = await db().select().from(auditLog).where(eq(auditLog.itemId, '1:DE'));
-    expect(audit).toEqual([expect.objectContaining({ staffId: admin.id, action: 'partner_redirect.set', itemType: 'partner_redirect', siteId: 1, before: null })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ staffId: admin.id, action: 'partner_redirect.set', itemType: 'partner_redirect', siteId: 1, before: null }),
+    ]);
 
     expect((await redirectFor('country=DE')).json()).toEqual({ url: 'https://partner.de/start', host: 'partner.de' });
     expect((await redirectFor('country=fr')).json()).toEqual({ url: 'https://partner.example/join?campaign=7', host: 'partner.example' });
@@ -44,7 +54,16 @@ describe('partner redirects', () => {
 
   it('passes the cleaned tracking on: values cut, malformed ones and the e-mail address dropped, unknown ones ignored', async () => {
     const long = 'x'.repeat(300);
-    const query = new URLSearchParams({ country: 'DE', network: 'n1', sub1: ' s1 ', sub2: 'bad\u0007value', ref: long, email: 'eva@example.com', foo: 'bar', aff_sub: 'click-9' });
+    const query = new URLSearchParams({
+      country: 'DE',
+      network: 'n1',
+      sub1: ' s1 ',
+      sub2: 'bad\u0007value',
+      ref: long,
+      email: 'eva@example.com',
+      foo: 'bar',
+      aff_sub: 'click-9',
+    });
     const response = await redirectFor(query.toString());
     expect(response.statusCode, response.body).toBe(200);
     const url = new URL(response.json().url);
@@ -80,7 +99,9 @@ describe('partner redirects', () => {
       expect(response.statusCode, `${country} ${JSON.stringify(body)}`).toBe(400);
       expect(errorOf(response).code).toBe(code);
     }
-    expect((await asAdmin('PUT', '/admin/api/sites/999999/partner-redirects/NL', { target_url: 'https://partner.nl/' })).statusCode).toBe(404);
+    expect((await asAdmin('PUT', '/admin/api/sites/999999/partner-redirects/NL', { target_url: 'https://partner.nl/' })).statusCode).toBe(
+      404,
+    );
     expect(await db().$count(partnerRedirects)).toBe(before);
   });
 
@@ -98,7 +119,12 @@ describe('partner redirects', () => {
   it('is for staff who edit sites only', async () => {
     const operator = await kit.staff('operator');
     const as = (method: 'GET' | 'PUT' | 'DELETE', cookies?: Record<string, string>) =>
-      t.app.inject({ method, url: '/admin/api/sites/1/partner-redirects' + (method === 'GET' ? '' : '/NL'), ...(cookies ? { cookies } : {}), ...(method === 'PUT' ? { payload: { target_url: 'https://partner.nl/' } } : {}) });
+      t.app.inject({
+        method,
+        url: '/admin/api/sites/1/partner-redirects' + (method === 'GET' ? '' : '/NL'),
+        ...(cookies ? { cookies } : {}),
+        ...(method === 'PUT' ? { payload: { target_url: 'https://partner.nl/' } } : {}),
+      });
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       expect((await as(method, operator.cookies)).statusCode, method).toBe(403);
       expect((await as(method)).statusCode, method).toBe(401);

@@ -11,11 +11,18 @@ import { partnerRedirectFor, type PartnerRedirectDeps } from './service';
 // Tracking values are cleaned, not refused (cut or dropped): any string is taken here; a repeated one counts once.
 const ZQueryValue = z.union([z.string(), z.array(z.string())]).optional();
 const ZPartnerRedirectQuery = z.object({
-  country: z.string().max(8).optional().meta({ description: "The visitor's country (settings.php geoip_country); default: detected from the request" }),
+  country: z
+    .string()
+    .max(8)
+    .optional()
+    .meta({ description: "The visitor's country (settings.php geoip_country); default: detected from the request" }),
   ...Object.fromEntries(TRACKING_PARAMS.map((param) => [param, ZQueryValue])),
 });
 
-export const partnerRedirectRoutes: FastifyPluginAsyncZod<{ deps: PartnerRedirectDeps; countryHeader: string | undefined }> = async (app, { deps, countryHeader }) => {
+export const partnerRedirectRoutes: FastifyPluginAsyncZod<{ deps: PartnerRedirectDeps; countryHeader: string | undefined }> = async (
+  app,
+  { deps, countryHeader },
+) => {
   app.get(
     '/api/partner-redirect.php',
     {
@@ -30,7 +37,9 @@ export const partnerRedirectRoutes: FastifyPluginAsyncZod<{ deps: PartnerRedirec
     },
     async (request) => {
       const query = request.query as Record<string, string | string[] | undefined>;
-      const country = (typeof query.country === 'string' ? query.country : (detectRequestCountry(request, countryHeader) ?? '')).trim().toUpperCase();
+      const country = (typeof query.country === 'string' ? query.country : (detectRequestCountry(request, countryHeader) ?? ''))
+        .trim()
+        .toUpperCase();
       if (!/^[A-Z]{2}$/.test(country)) throw new AppError(400, 'unknown_country', 'errors.unknown_country', {}, 'country');
       const tracking: Record<string, string> = {};
       for (const param of TRACKING_PARAMS) {

@@ -6,7 +6,15 @@
  * the page before it redirects.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { ANY_COUNTRY, isHttpsUrl, isRedirectCountry, PARTNER_TRACKING_EXCLUDED, PARTNER_URL_MAX, partnerHost, withQuery } from '@cupido/shared/partner-redirect-rules';
+import {
+  ANY_COUNTRY,
+  isHttpsUrl,
+  isRedirectCountry,
+  PARTNER_TRACKING_EXCLUDED,
+  PARTNER_URL_MAX,
+  partnerHost,
+  withQuery,
+} from '@cupido/shared/partner-redirect-rules';
 import type { TPartnerRedirect, TPartnerRedirectAnswer, TPartnerRedirectsAnswer, TPartnerRedirectUpdate } from '@cupido/shared/promotions';
 import { cleanTracking } from '@cupido/shared/tracking-rules';
 import type { Database } from '../../db/open';
@@ -23,7 +31,8 @@ export interface PartnerRedirectDeps {
 
 type RedirectRow = typeof partnerRedirects.$inferSelect;
 
-const staffError = (status: number, code: string, field?: string) => new AppError(status, code, `staff.promotions.errors.${code}`, {}, field);
+const staffError = (status: number, code: string, field?: string) =>
+  new AppError(status, code, `staff.promotions.errors.${code}`, {}, field);
 
 async function siteOrNotFound(db: Database, siteId: number) {
   const site = await siteById(db, siteId);
@@ -38,7 +47,12 @@ export function redirectCountry(raw: string): string {
   return country;
 }
 
-const toRedirect = (row: RedirectRow): TPartnerRedirect => ({ country: row.country, target_url: row.targetUrl, enabled: row.enabled, updated_at: row.updatedAt.toISOString() });
+const toRedirect = (row: RedirectRow): TPartnerRedirect => ({
+  country: row.country,
+  target_url: row.targetUrl,
+  enabled: row.enabled,
+  updated_at: row.updatedAt.toISOString(),
+});
 const auditFields = (row: RedirectRow | undefined) => (row ? { target_url: row.targetUrl, enabled: row.enabled } : null);
 
 export async function partnerRedirectsOf(db: Database, siteId: number): Promise<TPartnerRedirectsAnswer> {
@@ -49,7 +63,13 @@ export async function partnerRedirectsOf(db: Database, siteId: number): Promise<
 }
 
 /** Creates or replaces the redirect of one country, with its audit entry, in one transaction. */
-export async function setPartnerRedirect(deps: PartnerRedirectDeps, staffId: number, siteId: number, rawCountry: string, input: TPartnerRedirectUpdate): Promise<TPartnerRedirect> {
+export async function setPartnerRedirect(
+  deps: PartnerRedirectDeps,
+  staffId: number,
+  siteId: number,
+  rawCountry: string,
+  input: TPartnerRedirectUpdate,
+): Promise<TPartnerRedirect> {
   const country = redirectCountry(rawCountry);
   await siteOrNotFound(deps.db, siteId);
   const targetUrl = input.target_url.trim();
@@ -64,7 +84,19 @@ export async function setPartnerRedirect(deps: PartnerRedirectDeps, staffId: num
       .values({ siteId, country, ...values, updatedAt: now })
       .onConflictDoUpdate({ target: [partnerRedirects.siteId, partnerRedirects.country], set: { ...values, updatedAt: now } })
       .returning();
-    await recordStaffAction(tx, { staffId, action: 'partner_redirect.set', itemType: 'partner_redirect', itemId: `${siteId}:${country}`, siteId, before: auditFields(before), after: auditFields(row) }, now);
+    await recordStaffAction(
+      tx,
+      {
+        staffId,
+        action: 'partner_redirect.set',
+        itemType: 'partner_redirect',
+        itemId: `${siteId}:${country}`,
+        siteId,
+        before: auditFields(before),
+        after: auditFields(row),
+      },
+      now,
+    );
     return toRedirect(row!);
   });
 }
@@ -75,9 +107,24 @@ export async function deletePartnerRedirect(deps: PartnerRedirectDeps, staffId: 
   await siteOrNotFound(deps.db, siteId);
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx.delete(partnerRedirects).where(and(eq(partnerRedirects.siteId, siteId), eq(partnerRedirects.country, country))).returning();
+    const [row] = await tx
+      .delete(partnerRedirects)
+      .where(and(eq(partnerRedirects.siteId, siteId), eq(partnerRedirects.country, country)))
+      .returning();
     if (!row) throw staffError(404, 'redirect_not_found', 'country');
-    await recordStaffAction(tx, { staffId, action: 'partner_redirect.delete', itemType: 'partner_redirect', itemId: `${siteId}:${country}`, siteId, before: auditFields(row), after: null }, now);
+    await recordStaffAction(
+      tx,
+      {
+        staffId,
+        action: 'partner_redirect.delete',
+        itemType: 'partner_redirect',
+        itemId: `${siteId}:${country}`,
+        siteId,
+        before: auditFields(row),
+        after: null,
+      },
+      now,
+    );
   });
 }
 
@@ -86,11 +133,22 @@ export async function deletePartnerRedirect(deps: PartnerRedirectDeps, staffId: 
  * else null. The url carries the cleaned tracking (over-long values cut, malformed ones and the
  * e-mail address dropped).
  */
-export async function partnerRedirectFor(db: Database, siteId: number, country: string, tracking: Record<string, unknown>): Promise<TPartnerRedirectAnswer | null> {
+export async function partnerRedirectFor(
+  db: Database,
+  siteId: number,
+  country: string,
+  tracking: Record<string, unknown>,
+): Promise<TPartnerRedirectAnswer | null> {
   const rows = await db
     .select()
     .from(partnerRedirects)
-    .where(and(eq(partnerRedirects.siteId, siteId), eq(partnerRedirects.enabled, true), inArray(partnerRedirects.country, [country, ANY_COUNTRY])));
+    .where(
+      and(
+        eq(partnerRedirects.siteId, siteId),
+        eq(partnerRedirects.enabled, true),
+        inArray(partnerRedirects.country, [country, ANY_COUNTRY]),
+      ),
+    );
   const row = rows.find((r) => r.country === country) ?? rows.find((r) => r.country === ANY_COUNTRY);
   if (!row || !isHttpsUrl(row.targetUrl, PARTNER_URL_MAX)) return null;
   const clean: Record<string, string> = { ...cleanTracking(tracking) };

@@ -89,7 +89,8 @@ export function checkOrder(site: Site, order: { packageId: TPackageId; method: T
   const currency = chargeCurrency(site, order.country);
   const pkg = sitePackagesIn(site, currency).find((p) => p.id === order.packageId);
   if (!pkg) throw new AppError(422, 'payment_unknown_package', 'errors.payment_unknown_package', {}, 'package_id');
-  if (!site.countries.includes(order.country)) throw new AppError(422, 'payment_country_not_served', 'errors.payment_country_not_served', {}, 'country');
+  if (!site.countries.includes(order.country))
+    throw new AppError(422, 'payment_country_not_served', 'errors.payment_country_not_served', {}, 'country');
   if (!methodsFor(order.country, site.paymentMethods).includes(order.method)) {
     throw new AppError(422, 'payment_method_unavailable', 'errors.payment_method_unavailable', {}, 'method');
   }
@@ -116,7 +117,12 @@ async function replay(deps: PaymentDeps, userId: number, idempotencyKey: string)
   const deadline = Date.now() + REPLAY_WAIT_MS;
   for (;;) {
     const [row] = await deps.db
-      .select({ id: payments.id, status: payments.status, providerPaymentId: payments.providerPaymentId, checkoutUrl: payments.checkoutUrl })
+      .select({
+        id: payments.id,
+        status: payments.status,
+        providerPaymentId: payments.providerPaymentId,
+        checkoutUrl: payments.checkoutUrl,
+      })
       .from(payments)
       .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, idempotencyKey)));
     if (!row) throw new Error('A payment found by its idempotency key is gone');
@@ -209,7 +215,10 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
     });
   } catch (err) {
     deps.log.warn({ err, paymentId: created.id, provider: deps.provider.name }, 'payments: the provider did not create the payment');
-    await deps.db.update(payments).set({ status: 'failed', updatedAt: deps.clock() }).where(and(eq(payments.id, created.id), eq(payments.status, 'open')));
+    await deps.db
+      .update(payments)
+      .set({ status: 'failed', updatedAt: deps.clock() })
+      .where(and(eq(payments.id, created.id), eq(payments.status, 'open')));
     await releaseDiscount(deps.db, created.id);
     throw providerUnavailable();
   }

@@ -29,7 +29,10 @@ export function discountValidUntil(discount: AppliedDiscount | null, now: Date):
 }
 
 /** Reserves a once-per-user discount for the new order; false when another order of the member holds it. */
-export async function holdDiscount(tx: Tx, order: { discount: AppliedDiscount; userId: number; paymentId: number; now: Date }): Promise<boolean> {
+export async function holdDiscount(
+  tx: Tx,
+  order: { discount: AppliedDiscount; userId: number; paymentId: number; now: Date },
+): Promise<boolean> {
   if (!order.discount.oncePerUser) return true;
   return reserveDiscount(tx, {
     codeId: order.discount.codeId,
@@ -82,4 +85,3 @@ export async function creditsOnPaid(tx: Tx, payment: PaymentRow, now: Date): Pro
 export async function discountOnUnpaid(tx: Tx, payment: PaymentRow): Promise<void> {
   if (payment.discountCodeId !== null) await releaseDiscount(tx, payment.id);
 }
-

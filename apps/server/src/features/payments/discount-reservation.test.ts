@@ -64,7 +64,7 @@ async function onceCode(code: string, valuePercentage = 50) {
   return row!;
 }
 
-describe('the welcome offer (TIMEBONUS25) is one order\'s at a time', () => {
+describe("the welcome offer (TIMEBONUS25) is one order's at a time", () => {
   it('10 parallel orders: one carries the 25%, nine are created at the full price; paying all records one redemption', async () => {
     const m = await newMember();
     const answers = await Promise.all(Array.from({ length: 10 }, () => pay(t, m.cookie, paymentBody({ package_id: 'p1' }))));
@@ -74,7 +74,8 @@ describe('the welcome offer (TIMEBONUS25) is one order\'s at a time', () => {
     const discounted = rows.filter((r) => r.discountPercentage > 0);
     expect(discounted).toHaveLength(1);
     expect(discounted[0]).toMatchObject({ discountPercentage: 25, amount: Math.round(discounted[0]!.listAmount * 0.75) });
-    for (const full of rows.filter((r) => r.discountPercentage === 0)) expect(full).toMatchObject({ discountCodeId: null, amount: full.listAmount });
+    for (const full of rows.filter((r) => r.discountPercentage === 0))
+      expect(full).toMatchObject({ discountCodeId: null, amount: full.listAmount });
 
     for (const row of rows) await settleAs(row.providerPaymentId!, 'paid');
     expect(await redemptionsOf(m.userId)).toHaveLength(1);
@@ -96,14 +97,20 @@ describe('the welcome offer (TIMEBONUS25) is one order\'s at a time', () => {
   });
 });
 
-describe('a typed once-per-user code is one order\'s at a time', () => {
+describe("a typed once-per-user code is one order's at a time", () => {
   it('8 parallel orders with a 50% code: one is started, seven are refused with "code_reserved"', async () => {
     const m = await newMember(after(START, TIME_BONUS_SECONDS * 1000));
     const code = await onceCode('HALFOFF27');
-    const answers = await Promise.all(Array.from({ length: 8 }, () => pay(t, m.cookie, paymentBody({ package_id: 'p1', discount_code: 'halfoff27' }))));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => pay(t, m.cookie, paymentBody({ package_id: 'p1', discount_code: 'halfoff27' }))),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     for (const refused of answers.filter((a) => a.statusCode === 409)) {
-      expect(errorOf(refused)).toMatchObject({ code: 'code_reserved', field: 'code', message: translate('en', 'errors.code_reserved', { minutes: DISCOUNT_PAYMENT_WINDOW_MS / 60_000 }) });
+      expect(errorOf(refused)).toMatchObject({
+        code: 'code_reserved',
+        field: 'code',
+        message: translate('en', 'errors.code_reserved', { minutes: DISCOUNT_PAYMENT_WINDOW_MS / 60_000 }),
+      });
       expect(errorOf(refused).message).toContain('try again in 30 minutes');
     }
     const rows = await t.database.db.select().from(payments).where(eq(payments.userId, m.userId));
@@ -131,11 +138,19 @@ describe('a typed once-per-user code is one order\'s at a time', () => {
     // The abandoned order is paid after all: it no longer holds the code, so its money buys credits at the full price.
     await settleAs(abandoned.sandboxId, 'paid');
     const late = await paymentRow(t, abandoned.id);
-    expect(late).toMatchObject({ status: 'paid', credits: Math.floor((abandoned.row.credits * abandoned.row.amount) / abandoned.row.listAmount) });
+    expect(late).toMatchObject({
+      status: 'paid',
+      credits: Math.floor((abandoned.row.credits * abandoned.row.amount) / abandoned.row.listAmount),
+    });
     await settleAs(taken.sandboxId, 'paid');
     expect(await paymentRow(t, taken.id)).toMatchObject({ status: 'paid', credits: taken.row.credits });
     const credited = (await purchaseEntries(t, m.userId)).map((e) => [e.reference, e.amount]).sort();
-    expect(credited).toEqual([[`payment:${abandoned.id}`, late.credits], [`payment:${taken.id}`, taken.row.credits]].sort());
+    expect(credited).toEqual(
+      [
+        [`payment:${abandoned.id}`, late.credits],
+        [`payment:${taken.id}`, taken.row.credits],
+      ].sort(),
+    );
     expect((await redemptionsOf(m.userId)).map((r) => r.paymentId)).toEqual([taken.id]);
   });
 });

@@ -15,7 +15,11 @@ export async function paymentsPaidPerDay(db: Database, period: Period, siteId: n
 }
 
 /** Per currency (alphabetical), the net amount per day in its minor units. */
-export async function netRevenuePerDay(db: Database, period: Period, siteId: number | null): Promise<{ currency: string; days: { day: string; count: number }[] }[]> {
+export async function netRevenuePerDay(
+  db: Database,
+  period: Period,
+  siteId: number | null,
+): Promise<{ currency: string; days: { day: string; count: number }[] }[]> {
   const byCurrency = new Map<string, Map<string, number>>();
   const add = (currency: string, day: string, amount: number) => {
     const days = byCurrency.get(currency) ?? new Map<string, number>();

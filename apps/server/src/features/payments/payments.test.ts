@@ -32,10 +32,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-const transaction = (cookie: string, id: number) => t.app.inject({ method: 'GET', url: `/api/transaction.php?domain=localhost&id=${id}`, headers: { cookie } });
+const transaction = (cookie: string, id: number) =>
+  t.app.inject({ method: 'GET', url: `/api/transaction.php?domain=localhost&id=${id}`, headers: { cookie } });
 
 describe('GET /api/credit-packages.php', () => {
-  it('answers visitors too (prices before signup): the detected country\'s currency, no discount, no card block; a typed code needs a member', async () => {
+  it("answers visitors too (prices before signup): the detected country's currency, no discount, no card block; a typed code needs a member", async () => {
     const visitor = (query: string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'GET', url: `/api/credit-packages.php?domain=localhost${query}`, headers });
     // Polish browser: Poland is served, its list is in PLN (the demo site's, decision 037).
@@ -43,7 +44,10 @@ describe('GET /api/credit-packages.php', () => {
     expect(polish.statusCode, polish.body).toBe(200);
     expect(polish.json()).toMatchObject({ currency: 'PLN', payment_country: 'PL', discount: null, card_blocked: false });
     expect(polish.json().packages.map((p: { amount: number; discounted_amount: number }) => [p.amount, p.discounted_amount])).toEqual([
-      [4299, 4299], [8499, 8499], [16999, 16999], [37999, 37999],
+      [4299, 4299],
+      [8499, 8499],
+      [16999, 16999],
+      [37999, 37999],
     ]);
     expect(polish.json().methods).toEqual(methodsFor('PL', DEFAULT_SITE_PAYMENT_METHODS));
     // A country the site does not serve (Germany): the site's first country, Britain, in pounds.
@@ -51,13 +55,17 @@ describe('GET /api/credit-packages.php', () => {
     expect(german).toMatchObject({ currency: 'GBP', payment_country: 'GB' });
     expect(german.packages[0].amount).toBe(899);
     // Ireland chosen: euros, the packages' own amounts.
-    expect((await visitor('&country=IE')).json()).toMatchObject({ currency: 'EUR', payment_country: 'IE', packages: [{ amount: 995 }, { amount: 1995 }, { amount: 3995 }, { amount: 8995 }] });
+    expect((await visitor('&country=IE')).json()).toMatchObject({
+      currency: 'EUR',
+      payment_country: 'IE',
+      packages: [{ amount: 995 }, { amount: 1995 }, { amount: 3995 }, { amount: 8995 }],
+    });
     const code = await visitor('&code=TIMEBONUS25');
     expect(code.statusCode).toBe(403);
     expect(errorOf(code).code).toBe('authentication_required');
   });
 
-  it('prices a member\'s packages in the currency of their payment country: GBP from the UK, PLN from Poland, EUR from the Netherlands', async () => {
+  it("prices a member's packages in the currency of their payment country: GBP from the UK, PLN from Poland, EUR from the Netherlands", async () => {
     const m = await member(t);
     const packagesOf = async (query: string, cookie = m.cookie, domain = 'localhost') =>
       (await t.app.inject({ method: 'GET', url: `/api/credit-packages.php?domain=${domain}${query}`, headers: { cookie } })).json();
@@ -78,7 +86,11 @@ describe('GET /api/credit-packages.php', () => {
 
   it("lists the site's packages, prices per message and the payment country's methods; a card block hides card methods", async () => {
     const m = await member(t);
-    const response = await t.app.inject({ method: 'GET', url: '/api/credit-packages.php?domain=localhost&country=IE', headers: { cookie: m.cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/credit-packages.php?domain=localhost&country=IE',
+      headers: { cookie: m.cookie },
+    });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json();
     expect(answer.currency).toBe('EUR');
@@ -93,14 +105,22 @@ describe('GET /api/credit-packages.php', () => {
     expect(answer.card_blocked).toBe(false);
 
     // Without a country: the member's own (GB on this site at signup), else the site's first.
-    const own = (await t.app.inject({ method: 'GET', url: '/api/credit-packages.php?domain=localhost', headers: { cookie: m.cookie } })).json();
+    const own = (
+      await t.app.inject({ method: 'GET', url: '/api/credit-packages.php?domain=localhost', headers: { cookie: m.cookie } })
+    ).json();
     expect(own.payment_country).toBe('GB');
-    const notServed = await t.app.inject({ method: 'GET', url: '/api/credit-packages.php?domain=localhost&country=NL', headers: { cookie: m.cookie } });
+    const notServed = await t.app.inject({
+      method: 'GET',
+      url: '/api/credit-packages.php?domain=localhost&country=NL',
+      headers: { cookie: m.cookie },
+    });
     expect(notServed.statusCode).toBe(422);
     expect(errorOf(notServed)).toMatchObject({ code: 'payment_country_not_served', field: 'country' });
 
     await t.database.db.insert(purchaseBlocks).values({ userId: m.userId, kind: 'card', reason: 'chargeback', createdAt: new Date() });
-    const blocked = (await t.app.inject({ method: 'GET', url: '/api/credit-packages.php?domain=localhost&country=IE', headers: { cookie: m.cookie } })).json();
+    const blocked = (
+      await t.app.inject({ method: 'GET', url: '/api/credit-packages.php?domain=localhost&country=IE', headers: { cookie: m.cookie } })
+    ).json();
     expect(blocked.card_blocked).toBe(true);
     expect(blocked.methods).toContain('paypal');
     for (const card of ['visa', 'mastercard', 'creditcard', 'maestro', 'applepay']) expect(blocked.methods).not.toContain(card);
@@ -121,7 +141,10 @@ describe('POST /api/payment.php refusals', () => {
     expect(errorOf(notServed)).toMatchObject({ code: 'payment_country_not_served', field: 'country' });
     const noConsent = await pay(t, m.cookie, paymentBody({ withdrawal_consent: false }));
     expect(noConsent.statusCode).toBe(400);
-    const count = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(payments).where(eq(payments.userId, m.userId));
+    const count = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(eq(payments.userId, m.userId));
     expect(count[0]!.n).toBe(0);
   });
 
@@ -135,35 +158,62 @@ describe('POST /api/payment.php refusals', () => {
     expect((await pay(t, m.cookie, paymentBody({ method: 'sdd', country: 'DE' }), 'de.pay.test')).statusCode).toBe(200);
   });
 
-  it('refuses card methods while a card block is open, and direct debit while that is blocked, in the member\'s language', async () => {
+  it("refuses card methods while a card block is open, and direct debit while that is blocked, in the member's language", async () => {
     const m = await member(t);
     await t.database.db.insert(purchaseBlocks).values({ userId: m.userId, kind: 'card', reason: 'chargeback', createdAt: new Date() });
     await t.database.db.insert(purchaseBlocks).values({ userId: m.userId, kind: 'direct_debit', reason: 'staff', createdAt: new Date() });
     const card = await pay(t, m.cookie, paymentBody({ method: 'visa' }));
     expect(card.statusCode).toBe(403);
     expect(errorOf(card).code).toBe('card_blocked');
-    const sdd = await t.app.inject({ method: 'POST', url: '/api/payment.php?domain=localhost&locale=de', headers: { cookie: m.cookie }, payload: paymentBody({ method: 'sdd', country: 'IE' }) });
+    const sdd = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment.php?domain=localhost&locale=de',
+      headers: { cookie: m.cookie },
+      payload: paymentBody({ method: 'sdd', country: 'IE' }),
+    });
     expect(sdd.statusCode).toBe(403);
     expect(errorOf(sdd)).toMatchObject({ code: 'direct_debit_blocked', message: 'Dein Konto ist für Zahlungen per Lastschrift gesperrt.' });
     expect((await pay(t, m.cookie, paymentBody({ method: 'paypal' }))).statusCode).toBe(200);
     // Lifted: cards again.
-    await t.database.db.update(purchaseBlocks).set({ liftedAt: new Date() }).where(and(eq(purchaseBlocks.userId, m.userId), eq(purchaseBlocks.kind, 'card')));
+    await t.database.db
+      .update(purchaseBlocks)
+      .set({ liftedAt: new Date() })
+      .where(and(eq(purchaseBlocks.userId, m.userId), eq(purchaseBlocks.kind, 'card')));
     expect((await pay(t, m.cookie, paymentBody({ method: 'visa' }))).statusCode).toBe(200);
   });
 });
 
 describe('starting a payment', () => {
-  it('stores an open payment in the payer\'s currency (GBP from the UK) with the time bonus off and sends the member to the sandbox checkout on the site\'s origin', async () => {
+  it("stores an open payment in the payer's currency (GBP from the UK) with the time bonus off and sends the member to the sandbox checkout on the site's origin", async () => {
     const m = await member(t);
     const p = await startedPayment(t, m.cookie, { package_id: 'p2', method: 'paypal' });
     // A new member's time bonus (TIMEBONUS25) is the active discount.
     // The pound list's p2 (34.99) less 25%, rounded down to the penny in the member's favour.
-    expect(p.row).toMatchObject({ status: 'open', packageId: 'p2', credits: 300, currency: 'GBP', listAmount: 3499, discountPercentage: 25, amount: 2624, method: 'paypal', country: 'GB', provider: 'sandbox', recurring: false });
+    expect(p.row).toMatchObject({
+      status: 'open',
+      packageId: 'p2',
+      credits: 300,
+      currency: 'GBP',
+      listAmount: 3499,
+      discountPercentage: 25,
+      amount: 2624,
+      method: 'paypal',
+      country: 'GB',
+      provider: 'sandbox',
+      recurring: false,
+    });
     expect(p.row.discountCodeId).not.toBeNull();
     expect(p.sandboxId).toMatch(/^sbx_/);
     expect(p.redirectUrl).toBe(`https://localhost/sandbox/checkout/${p.sandboxId}`);
     const [book] = await t.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, p.sandboxId));
-    expect(book).toMatchObject({ amount: 2624, currency: 'GBP', method: 'paypal', status: 'open', returnUrl: `https://localhost/transactions/${p.id}`, webhookUrl: 'https://localhost/api/payment-webhook/sandbox' });
+    expect(book).toMatchObject({
+      amount: 2624,
+      currency: 'GBP',
+      method: 'paypal',
+      status: 'open',
+      returnUrl: `https://localhost/transactions/${p.id}`,
+      webhookUrl: 'https://localhost/api/payment-webhook/sandbox',
+    });
   });
 
   it('answers parallel identical requests with one payment and one provider call', async () => {
@@ -182,7 +232,12 @@ describe('starting a payment', () => {
     expect(rows[0]!.checkoutUrl).toBe([...redirects][0]);
     const books = await t.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, rows[0]!.providerPaymentId!));
     expect(books).toHaveLength(1);
-    expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sandboxPayments).where(sql`${sandboxPayments.returnUrl} = ${`https://localhost/transactions/${rows[0]!.id}`}`)).toEqual([{ n: 1 }]);
+    expect(
+      await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sandboxPayments)
+        .where(sql`${sandboxPayments.returnUrl} = ${`https://localhost/transactions/${rows[0]!.id}`}`),
+    ).toEqual([{ n: 1 }]);
   });
 
   it('a direct debit needs no checkout: the sandbox approves the mandate at once and the payment is paid', async () => {
@@ -218,7 +273,16 @@ describe('status paths through the sandbox', () => {
     expect(entries[0]).toMatchObject({ amount: 120, kind: 'purchase', idempotencyKey: `payment:${p.id}`, reference: `payment:${p.id}` });
     // The session sees it at once (cache dropped): the transaction page and the member view.
     const page = (await transaction(m.cookie, p.id)).json();
-    expect(page).toMatchObject({ payment_id: p.id, status: 'paid', credits: 120, amount: 1274, currency: 'GBP', method: 'visa', package_id: 'p1', recurring: false });
+    expect(page).toMatchObject({
+      payment_id: p.id,
+      status: 'paid',
+      credits: 120,
+      amount: 1274,
+      currency: 'GBP',
+      method: 'visa',
+      package_id: 'p1',
+      recurring: false,
+    });
 
     // A late webhook and a replayed event change nothing.
     await webhook(t, p.sandboxId);
@@ -318,7 +382,7 @@ describe('status paths through the sandbox', () => {
 });
 
 describe('the webhook route', () => {
-  it('takes calls from the provider\'s servers whatever their Origin, answers other providers 404 and ignores calls about nothing', async () => {
+  it("takes calls from the provider's servers whatever their Origin, answers other providers 404 and ignores calls about nothing", async () => {
     const m = await member(t);
     const p = await startedPayment(t, m.cookie);
     await choose(t, p.sandboxId, 'paid');
@@ -332,10 +396,18 @@ describe('the webhook route', () => {
     await eventsProcessed(t);
     expect((await paymentRow(t, p.id)).status).toBe('paid');
     // The Origin check still guards the member's own calls.
-    const shop = await t.app.inject({ method: 'POST', url: '/api/payment.php?domain=localhost', headers: { cookie: m.cookie, origin: 'https://evil.example' }, payload: paymentBody() });
+    const shop = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment.php?domain=localhost',
+      headers: { cookie: m.cookie, origin: 'https://evil.example' },
+      payload: paymentBody(),
+    });
     expect(shop.statusCode).toBe(403);
 
-    expect((await t.app.inject({ method: 'POST', url: '/api/payment-webhook/paynl', payload: { event_id: 'x', payment_id: p.sandboxId } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/payment-webhook/paynl', payload: { event_id: 'x', payment_id: p.sandboxId } }))
+        .statusCode,
+    ).toBe(404);
     const nothing = await t.app.inject({ method: 'POST', url: '/api/payment-webhook/sandbox', payload: { hello: 'world' } });
     expect(nothing.statusCode).toBe(200);
     expect(nothing.body).toBe('OK');
@@ -358,20 +430,34 @@ describe('repeat order', () => {
     expect(last.statusCode, last.body).toBe(200);
     expect(last.json()).toEqual({ package_id: 'p3', credits: 800, amount: 8995, currency: 'EUR', method: 'mastercard', country: 'IE' });
     const body = { withdrawal_consent: true, idempotency_key: newKey() };
-    const again = await t.app.inject({ method: 'POST', url: '/api/repeat-order.php?domain=localhost', headers: { cookie: m.cookie }, payload: body });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/repeat-order.php?domain=localhost',
+      headers: { cookie: m.cookie },
+      payload: body,
+    });
     expect(again.statusCode, again.body).toBe(200);
     const row = await paymentRow(t, again.json().payment_id);
     expect(row).toMatchObject({ packageId: 'p3', method: 'mastercard', country: 'IE', recurring: true, status: 'open' });
-    const replay = await t.app.inject({ method: 'POST', url: '/api/repeat-order.php?domain=localhost', headers: { cookie: m.cookie }, payload: body });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/repeat-order.php?domain=localhost',
+      headers: { cookie: m.cookie },
+      payload: body,
+    });
     expect(replay.json().payment_id).toBe(row.id);
   });
 });
 
 describe('the sandbox test page', () => {
-  it('renders an escaped, labelled test page in the member\'s language with four choices; 404 for unknown ids', async () => {
+  it("renders an escaped, labelled test page in the member's language with four choices; 404 for unknown ids", async () => {
     const m = await member(t);
     const p = await startedPayment(t, m.cookie, { package_id: 'p0' });
-    const page = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`, headers: { cookie: m.cookie, 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`,
+      headers: { cookie: m.cookie, 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<html lang="de">');
@@ -381,13 +467,32 @@ describe('the sandbox test page', () => {
     expect(page.body).toContain('name="viewport"');
     // Its form post must carry the page's real Origin (no-referrer would make it `null`, refused as foreign).
     expect(page.headers['referrer-policy']).toBe('same-origin');
-    const english = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`, headers: { cookie: m.cookie } });
+    const english = await t.app.inject({
+      method: 'GET',
+      url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`,
+      headers: { cookie: m.cookie },
+    });
     expect(english.body).toContain('Sandbox test payment');
-    await t.database.db.update(sandboxPayments).set({ description: '<script>alert(1)</script>' }).where(eq(sandboxPayments.id, p.sandboxId));
-    const escaped = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`, headers: { cookie: m.cookie } });
+    await t.database.db
+      .update(sandboxPayments)
+      .set({ description: '<script>alert(1)</script>' })
+      .where(eq(sandboxPayments.id, p.sandboxId));
+    const escaped = await t.app.inject({
+      method: 'GET',
+      url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`,
+      headers: { cookie: m.cookie },
+    });
     expect(escaped.body).not.toContain('<script>alert');
     expect(escaped.body).toContain('&lt;script&gt;');
-    expect((await t.app.inject({ method: 'GET', url: '/sandbox/checkout/sbx_000000000000000000000000?domain=localhost', headers: { cookie: m.cookie } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/sandbox/checkout/sbx_000000000000000000000000?domain=localhost',
+          headers: { cookie: m.cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("answers only the payer's own session: another member or a visitor cannot see or settle the payment (decision 035)", async () => {
@@ -396,17 +501,29 @@ describe('the sandbox test page', () => {
     const p = await startedPayment(t, payer.cookie);
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     for (const headers of [{}, { cookie: other.cookie }]) {
-      expect((await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`, headers })).statusCode).toBe(404);
-      const post = await t.app.inject({ method: 'POST', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`, headers: { ...form, ...headers }, payload: 'status=paid' });
+      expect((await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`, headers })).statusCode).toBe(
+        404,
+      );
+      const post = await t.app.inject({
+        method: 'POST',
+        url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`,
+        headers: { ...form, ...headers },
+        payload: 'status=paid',
+      });
       expect(post.statusCode).toBe(404);
     }
     const [untouched] = await t.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, p.sandboxId));
     expect(untouched?.status).toBe('open');
-    const own = await t.app.inject({ method: 'POST', url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`, headers: { ...form, cookie: payer.cookie }, payload: 'status=paid' });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${p.sandboxId}?domain=localhost`,
+      headers: { ...form, cookie: payer.cookie },
+      payload: 'status=paid',
+    });
     expect(own.statusCode).toBe(303);
   });
 
-  it('has its chargeback route only in the tests\' app, not on a demo or production server (decision 035)', async () => {
+  it("has its chargeback route only in the tests' app, not on a demo or production server (decision 035)", async () => {
     const chargeback = { method: 'POST', url: '/sandbox/checkout/:id/chargeback' } as const;
     const checkout = { method: 'GET', url: '/sandbox/checkout/:id' } as const;
     expect(t.app.hasRoute(chargeback)).toBe(true);
@@ -449,7 +566,12 @@ describe('with a listening server', () => {
       const p = await startedPayment(live, m.cookie);
       // The site is "localhost": the webhook URL resolves to this listening server.
       await choose(live, p.sandboxId, 'paid');
-      await waitFor('payment paid by the real webhook', () => paymentRow(live, p.id), (row) => row.status === 'paid', 10_000);
+      await waitFor(
+        'payment paid by the real webhook',
+        () => paymentRow(live, p.id),
+        (row) => row.status === 'paid',
+        10_000,
+      );
       expect(await purchaseEntries(live, m.userId)).toHaveLength(1);
     } finally {
       await live.close();

@@ -18,4 +18,3 @@ export function chargeCurrency(site: Site, country: string): string {
 export function sitePackagesIn(site: Site, currency: string): PricedPackage[] {
   return packagesIn(priceSettingsOf(site), currency);
 }
-

@@ -38,7 +38,16 @@ import { chargeCurrency, sitePackagesIn } from './prices';
 import type { PaymentDeps } from './deps';
 import { settlePayment } from './settle';
 
-const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError, 422: ZApiError, 429: ZApiError, 502: ZApiError };
+const errors = {
+  400: ZApiError,
+  403: ZApiError,
+  404: ZApiError,
+  409: ZApiError,
+  410: ZApiError,
+  422: ZApiError,
+  429: ZApiError,
+  502: ZApiError,
+};
 
 /**
  * The payment country: the one asked for, else the member's profile country when the site serves
@@ -47,7 +56,8 @@ const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError,
  */
 function paymentCountry(site: Site, preferred: string | null | undefined, asked: CountryCode | undefined): CountryCode {
   if (asked) {
-    if (!site.countries.includes(asked)) throw new AppError(422, 'payment_country_not_served', 'errors.payment_country_not_served', {}, 'country');
+    if (!site.countries.includes(asked))
+      throw new AppError(422, 'payment_country_not_served', 'errors.payment_country_not_served', {}, 'country');
     return asked;
   }
   return (preferred && site.countries.includes(preferred) ? preferred : site.countries[0]) as CountryCode;
@@ -86,7 +96,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
       const member = code ? await request.requireMember() : await request.member();
       const detected = member
         ? member.profileCountry
-        : detectCountry({ proxyHeaderValue: deps.countryHeader ? request.headers[deps.countryHeader] : undefined, acceptLanguage: request.headers['accept-language'], siteCountries: site.countries });
+        : detectCountry({
+            proxyHeaderValue: deps.countryHeader ? request.headers[deps.countryHeader] : undefined,
+            acceptLanguage: request.headers['accept-language'],
+            siteCountries: site.countries,
+          });
       const country = paymentCountry(site, detected, request.query.country);
       const currency = chargeCurrency(site, country);
       const pricedPackages = sitePackagesIn(site, currency);
@@ -144,7 +158,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
         methods,
         packages,
         discount: discount
-          ? { code: discount.code, value_percentage: discount.percentage, source: discount.source, expires: discount.expires?.toISOString() ?? null }
+          ? {
+              code: discount.code,
+              value_percentage: discount.percentage,
+              source: discount.source,
+              expires: discount.expires?.toISOString() ?? null,
+            }
           : null,
         card_blocked: cardBlocked,
         message_credits: site.messageCredits,
@@ -157,7 +176,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
     {
       schema: {
         tags: ['payments'],
-        summary: "Starts paying for a package: answers the provider's checkout to send the member to (the same payment for the same idempotency key)",
+        summary:
+          "Starts paying for a package: answers the provider's checkout to send the member to (the same payment for the same idempotency key)",
         body: ZCreatePaymentRequest,
         response: { 200: ZCreatePaymentAnswer, ...errors },
       },
@@ -180,7 +200,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
   /** The member's last paid order, as the site sells it now. */
   async function lastOrder(userId: number, site: Site) {
     const [last] = await deps.db
-      .select({ packageId: payments.packageId, method: payments.method, country: payments.country, credits: payments.credits, amount: payments.listAmount })
+      .select({
+        packageId: payments.packageId,
+        method: payments.method,
+        country: payments.country,
+        credits: payments.credits,
+        amount: payments.listAmount,
+      })
       .from(payments)
       .where(and(eq(payments.userId, userId), eq(payments.status, 'paid')))
       .orderBy(desc(payments.id))
@@ -189,7 +215,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
     // Priced as it would be charged now: in the currency a payer from that country pays in.
     const currency = chargeCurrency(site, last.country);
     const pkg = sitePackagesIn(site, currency).find((p) => p.id === last.packageId);
-    return { ...last, credits: pkg?.credits ?? last.credits, amount: pkg?.amount ?? last.amount, currency, country: last.country as CountryCode };
+    return {
+      ...last,
+      credits: pkg?.credits ?? last.credits,
+      amount: pkg?.amount ?? last.amount,
+      currency,
+      country: last.country as CountryCode,
+    };
   }
 
   app.get(
@@ -204,7 +236,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
     async (request) => {
       const member = await request.requireMember();
       const last = await lastOrder(member.id, request.site);
-      return { package_id: last.packageId, credits: last.credits, amount: last.amount, currency: last.currency, method: last.method, country: last.country };
+      return {
+        package_id: last.packageId,
+        credits: last.credits,
+        amount: last.amount,
+        currency: last.currency,
+        method: last.method,
+        country: last.country,
+      };
     },
   );
 
@@ -239,7 +278,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
     {
       schema: {
         tags: ['payments'],
-        summary: "One of the member's payments and its state; while it waits, the provider is asked again so a late webhook does not hold the page",
+        summary:
+          "One of the member's payments and its state; while it waits, the provider is asked again so a late webhook does not hold the page",
         querystring: ZTransactionQuery,
         response: { 200: ZTransactionAnswer, ...errors },
       },
@@ -247,7 +287,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
     async (request) => {
       const member = await request.requireMember();
       const read = async () =>
-        (await deps.db.select().from(payments).where(and(eq(payments.id, request.query.id), eq(payments.userId, member.id))))[0];
+        (
+          await deps.db
+            .select()
+            .from(payments)
+            .where(and(eq(payments.id, request.query.id), eq(payments.userId, member.id)))
+        )[0];
       let payment = await read();
       if (!payment) throw notFound();
       const quiet = deps.clock().getTime() - payment.updatedAt.getTime() >= TRANSACTION_POLL_MS;

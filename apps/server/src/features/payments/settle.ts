@@ -78,7 +78,10 @@ export async function settlePayment(deps: PaymentDeps, paymentId: number, snapsh
         const { credits, discountLapsed } = await creditsOnPaid(tx, payment, now);
         if (credits > 0) deliveredCredits = credits;
         if (discountLapsed) {
-          deps.log.warn({ paymentId: payment.id, packageCredits: payment.credits, credits }, 'payments: paid after its discount lapsed; credited at the full price');
+          deps.log.warn(
+            { paymentId: payment.id, packageCredits: payment.credits, credits },
+            'payments: paid after its discount lapsed; credited at the full price',
+          );
         }
         if (credits > 0) {
           await changeCredits(tx, {
@@ -90,10 +93,21 @@ export async function settlePayment(deps: PaymentDeps, paymentId: number, snapsh
             now,
           });
         }
-        await deps.events.publish(tx, { type: 'payment.completed', userId: payment.userId, paymentId: payment.id, amountMinor: payment.amount, currency: payment.currency });
+        await deps.events.publish(tx, {
+          type: 'payment.completed',
+          userId: payment.userId,
+          paymentId: payment.id,
+          amountMinor: payment.amount,
+          currency: payment.currency,
+        });
         // Last: the gapless invoice counter is one row per seller and year, locked until the
         // commit, so every paid payment of the seller waits for it; held only for this update.
-        const invoice = await invoiceOnPaid(tx, { companyId: site.companyId, country: payment.country, amount: payment.amount, paidAt: now });
+        const invoice = await invoiceOnPaid(tx, {
+          companyId: site.companyId,
+          country: payment.country,
+          amount: payment.amount,
+          paidAt: now,
+        });
         await tx
           .update(payments)
           .set({
@@ -117,7 +131,11 @@ export async function settlePayment(deps: PaymentDeps, paymentId: number, snapsh
 
     if (snapshot.chargedBack && payment.chargedBackAt === null && status === 'paid') {
       // With the events: premium ends when this was the member's only purchase that stood (issue 27, finding 5).
-      await applyChargeback(tx, { paymentId: payment.id, userId: payment.userId, amount: payment.amount, credits: deliveredCredits, now }, deps.events);
+      await applyChargeback(
+        tx,
+        { paymentId: payment.id, userId: payment.userId, amount: payment.amount, credits: deliveredCredits, now },
+        deps.events,
+      );
       // finance may set it as well; the first time wins.
       await tx
         .update(payments)

@@ -32,7 +32,12 @@ async function busyMember(
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   const { blockedId, reportedId } = targets;
   expect((await send('POST', '/api/block.php', member.cookie, { profile_id: blockedId })).statusCode).toBe(200);
-  const report = await send('POST', '/api/report.php', member.cookie, { profile_id: reportedId, reason: 'scam_spam', text: `spam seen by ${name}`, good_faith: true });
+  const report = await send('POST', '/api/report.php', member.cookie, {
+    profile_id: reportedId,
+    reason: 'scam_spam',
+    text: `spam seen by ${name}`,
+    good_faith: true,
+  });
   expect(report.statusCode, report.body).toBe(200);
   t.clock.advance(60_000);
   expect((await send('POST', '/api/consent.php', member.cookie, { kind: 'orientation_data', granted: false })).statusCode).toBe(200);
@@ -47,7 +52,10 @@ describe('GET /api/personal-data.php', () => {
 
   beforeAll(async () => {
     // Members whose profiles the two block and report.
-    const targets = { blockedId: (await activeMember(t, { name: 'Carla' })).user.profile.id, reportedId: (await activeMember(t, { name: 'Dirk' })).user.profile.id };
+    const targets = {
+      blockedId: (await activeMember(t, { name: 'Carla' })).user.profile.id,
+      reportedId: (await activeMember(t, { name: 'Dirk' })).user.profile.id,
+    };
     anna = await busyMember('Annabel', 'I love long walks on Annabel beach', targets);
     bert = await busyMember('Bertrand', 'Bertrand likes chess', targets);
     response = await download(anna.cookie);
@@ -61,9 +69,14 @@ describe('GET /api/personal-data.php', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('holds every part, each with the member\'s own data', () => {
+  it("holds every part, each with the member's own data", () => {
     expect(Object.keys(file)).toEqual(expect.arrayContaining(PERSONAL_DATA_PART_NAMES));
-    expect(file.account).toMatchObject({ id: anna.user.id, email: anna.body.email, status: 'active', tracking: { network: 'net-Annabel' } });
+    expect(file.account).toMatchObject({
+      id: anna.user.id,
+      email: anna.body.email,
+      status: 'active',
+      tracking: { network: 'net-Annabel' },
+    });
     expect(file.account.sessions.length).toBeGreaterThan(0);
     expect(file.account.mail_links.map((l) => l.purpose)).toContain('activation');
     // The consent history: terms, the withdrawn orientation consent, the ad-tracking consent.
@@ -72,11 +85,18 @@ describe('GET /api/personal-data.php', () => {
       ['orientation_data', false],
       ['ad_tracking', true],
     ]);
-    expect(file.profile).toMatchObject({ id: anna.user.profile.id, name: 'Annabel', about: 'I love long walks on Annabel beach', city: 'Annabelville' });
+    expect(file.profile).toMatchObject({
+      id: anna.user.profile.id,
+      name: 'Annabel',
+      about: 'I love long walks on Annabel beach',
+      city: 'Annabelville',
+    });
     expect(file.photos).toEqual([expect.objectContaining({ id: anna.photoId, status: 'pending', is_main: true })]);
     expect(file.photos[0]!.url).toMatch(/^http:\/\/localhost:3000\/photos\/.+/);
     expect(file.blocks).toEqual([expect.objectContaining({ profile_id: anna.blockedId, name: 'Carla' })]);
-    expect(file.reports).toEqual([expect.objectContaining({ reported_profile_id: anna.reportedId, reason: 'scam_spam', text: 'spam seen by Annabel', status: 'open' })]);
+    expect(file.reports).toEqual([
+      expect.objectContaining({ reported_profile_id: anna.reportedId, reason: 'scam_spam', text: 'spam seen by Annabel', status: 'open' }),
+    ]);
     // Activation granted the site's signup credits: one entry, and the balance after it.
     expect(file.credit_history).toEqual([expect.objectContaining({ amount: 20, balance_after: 20 })]);
     expect(file.account.credits).toBe(20);
@@ -93,7 +113,10 @@ describe('GET /api/personal-data.php', () => {
   it('holds no secrets: no password hash, no session or token hashes', async () => {
     const [user] = await t.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, anna.user.id));
     const sessionIds = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, anna.user.id));
-    const tokenHashes = await t.database.db.select({ hash: accountTokens.tokenHash }).from(accountTokens).where(eq(accountTokens.userId, anna.user.id));
+    const tokenHashes = await t.database.db
+      .select({ hash: accountTokens.tokenHash })
+      .from(accountTokens)
+      .where(eq(accountTokens.userId, anna.user.id));
     const secrets = [user!.passwordHash!, ...sessionIds.map((s) => s.id), ...tokenHashes.map((h) => h.hash)];
     expect(secrets.length).toBeGreaterThanOrEqual(3);
     for (const secret of secrets) expect(response.body).not.toContain(secret);
@@ -114,7 +137,13 @@ describe('GET /api/personal-data.php', () => {
       hide_activity: true,
     });
     // Withdrawn consent: the file shows that nothing about the orientation is kept any more.
-    expect(file.profile).toMatchObject({ gender: 'female', sexuality: null, looking_for_gender: null, location: null, hide_activity: false });
+    expect(file.profile).toMatchObject({
+      gender: 'female',
+      sexuality: null,
+      looking_for_gender: null,
+      location: null,
+      hide_activity: false,
+    });
   });
 
   it('the other member gets their own file', async () => {

@@ -37,12 +37,20 @@ export async function storePhotoFiles(deps: Pick<PhotoDeps, 'storage' | 'log'>, 
 }
 
 /** The row of stored files: approved, reviewed now by the staff member; the first photo becomes the main one. */
-export async function addReviewedPhoto(tx: Tx, profileId: number, files: StoredPhotoFiles, staffId: number, now: Date, maxPhotos: number): Promise<PhotoRow> {
+export async function addReviewedPhoto(
+  tx: Tx,
+  profileId: number,
+  files: StoredPhotoFiles,
+  staffId: number,
+  now: Date,
+  maxPhotos: number,
+): Promise<PhotoRow> {
   const [counts] = await tx
     .select({ total: count(), mains: sql<number>`(count(*) filter (where ${photos.isMain}))::int` })
     .from(photos)
     .where(eq(photos.profileId, profileId));
-  if ((counts?.total ?? 0) >= maxPhotos) throw new AppError(409, 'photo_limit_reached', 'staff.fictional.errors.photo_limit', { limit: maxPhotos }, 'photo');
+  if ((counts?.total ?? 0) >= maxPhotos)
+    throw new AppError(409, 'photo_limit_reached', 'staff.fictional.errors.photo_limit', { limit: maxPhotos }, 'photo');
   const [row] = await tx
     .insert(photos)
     .values({
@@ -84,13 +92,19 @@ export async function makeMainPhoto(tx: Tx, profileId: number, photoId: number):
   if (!rows.some((r) => r.id === photoId)) throw photoNotFound();
   const previous = rows.find((r) => r.isMain)?.id ?? null;
   // Old mark first: the one-main-photo index is checked row by row (as in service.ts).
-  await tx.update(photos).set({ isMain: false }).where(and(eq(photos.profileId, profileId), eq(photos.isMain, true), ne(photos.id, photoId)));
+  await tx
+    .update(photos)
+    .set({ isMain: false })
+    .where(and(eq(photos.profileId, profileId), eq(photos.isMain, true), ne(photos.id, photoId)));
   await tx.update(photos).set({ isMain: true }).where(eq(photos.id, photoId));
   return previous;
 }
 
 /** Photo count and main thumbnail of each profile, for a list. */
-export async function photoSummaries(db: Database, profileIds: number[]): Promise<Map<number, { count: number; mainThumb: string | null }>> {
+export async function photoSummaries(
+  db: Database,
+  profileIds: number[],
+): Promise<Map<number, { count: number; mainThumb: string | null }>> {
   const result = new Map<number, { count: number; mainThumb: string | null }>();
   if (profileIds.length === 0) return result;
   const rows = await db

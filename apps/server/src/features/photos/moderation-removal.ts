@@ -18,7 +18,13 @@ export interface ModeratedPhoto {
 export async function photosForModeration(db: Pick<Database, 'select'>, ids: number[]): Promise<Map<number, ModeratedPhoto>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: photos.id, profileId: photos.profileId, filename: photos.filename, thumbFilename: photos.thumbFilename, status: photos.status })
+    .select({
+      id: photos.id,
+      profileId: photos.profileId,
+      filename: photos.filename,
+      thumbFilename: photos.thumbFilename,
+      status: photos.status,
+    })
     .from(photos)
     .where(inArray(photos.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));

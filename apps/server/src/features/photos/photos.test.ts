@@ -108,10 +108,20 @@ describe('POST /api/photos.php', () => {
     }
 
     const [row] = await rowsOf(member);
-    expect(row).toMatchObject({ id: photo.id, filename: photo.filename, thumbFilename: photo.thumb_filename, status: 'pending', isMain: true });
+    expect(row).toMatchObject({
+      id: photo.id,
+      filename: photo.filename,
+      thumbFilename: photo.thumb_filename,
+      status: 'pending',
+      isMain: true,
+    });
 
     // GET /api/user.php shows it at once (the member cache was cleared).
-    expect((await userOf(member)).profile.main_image).toEqual({ filename: photo.filename, thumb_filename: photo.thumb_filename, status: 'pending' });
+    expect((await userOf(member)).profile.main_image).toEqual({
+      filename: photo.filename,
+      thumb_filename: photo.thumb_filename,
+      status: 'pending',
+    });
 
     // Served under /photos/ with a year of immutable caching.
     const served = await t.app.inject({ method: 'GET', url: photo.thumb_url });
@@ -163,12 +173,26 @@ describe('POST /api/photos.php', () => {
     const big = Buffer.concat([await smallJpeg(), Buffer.alloc(PHOTO_MAX_BYTES)]);
     const tooLarge = await upload(member, big, 'big.jpg', 'image/jpeg', '?locale=en');
     expect(tooLarge.statusCode).toBe(413);
-    expect(errorOf(tooLarge)).toEqual({ code: 'photo_too_large', message: 'This photo is too large: it can be at most 15 MB.', field: 'photo' });
+    expect(errorOf(tooLarge)).toEqual({
+      code: 'photo_too_large',
+      message: 'This photo is too large: it can be at most 15 MB.',
+      field: 'photo',
+    });
 
     const noFile = multipart([{ name: 'caption', data: 'no file here' }]);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/photos.php', payload: noFile.payload, headers: { ...noFile.headers, cookie: member.cookie } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos.php',
+      payload: noFile.payload,
+      headers: { ...noFile.headers, cookie: member.cookie },
+    });
     expect([missing.statusCode, errorOf(missing).code]).toEqual([400, 'photo_required']);
-    const json = await t.app.inject({ method: 'POST', url: '/api/photos.php', payload: { photo: 'x' }, headers: { cookie: member.cookie } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos.php',
+      payload: { photo: 'x' },
+      headers: { cookie: member.cookie },
+    });
     expect([json.statusCode, errorOf(json).code]).toEqual([400, 'photo_required']);
     const empty = await upload(member, Buffer.alloc(0));
     expect([empty.statusCode, errorOf(empty).code]).toEqual([400, 'photo_required']);
@@ -186,7 +210,9 @@ describe('POST /api/photos.php', () => {
       field: 'photo',
     });
     const nl = await upload(member, await smallJpeg(), 'p.jpg', 'image/jpeg', '?locale=nl');
-    expect(errorOf(nl).message).toBe("Je kunt maximaal 3 foto's hebben. Verwijder er eerst een, of word Premium-lid om er tot 25 te hebben.");
+    expect(errorOf(nl).message).toBe(
+      "Je kunt maximaal 3 foto's hebben. Verwijder er eerst een, of word Premium-lid om er tot 25 te hebben.",
+    );
     expect(await rowsOf(member)).toHaveLength(3);
   });
 
@@ -258,7 +284,11 @@ describe('main photo, deletion and access', () => {
       [first.id, false],
       [second.id, true],
     ]);
-    expect((await userOf(member)).profile.main_image).toEqual({ filename: second.filename, thumb_filename: second.thumb_filename, status: 'pending' });
+    expect((await userOf(member)).profile.main_image).toEqual({
+      filename: second.filename,
+      thumb_filename: second.thumb_filename,
+      status: 'pending',
+    });
   });
 
   it("answers 404 for another member's photo, and changes nothing of it", async () => {
@@ -297,7 +327,11 @@ describe('main photo, deletion and access', () => {
     expect(fs.existsSync(fileOf(first.filename))).toBe(false);
     expect(fs.existsSync(fileOf(first.thumb_filename))).toBe(false);
     expect(fs.existsSync(fileOf(second.filename))).toBe(true);
-    expect((await userOf(member)).profile.main_image).toEqual({ filename: third.filename, thumb_filename: third.thumb_filename, status: 'active' });
+    expect((await userOf(member)).profile.main_image).toEqual({
+      filename: third.filename,
+      thumb_filename: third.thumb_filename,
+      status: 'active',
+    });
     expect((await t.app.inject({ method: 'GET', url: first.url })).statusCode).toBe(404);
 
     const german = await remove(member, third.id, '?locale=de');

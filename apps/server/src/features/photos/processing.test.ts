@@ -3,7 +3,18 @@ import sharp from 'sharp';
 import { PHOTO_DISPLAY_MAX_SIZE, PHOTO_THUMB_SIZE } from '@cupido/shared/photos';
 import { AppError } from '../../errors';
 import { heicSupported, processPhoto, sniffFormat } from './processing';
-import { EXIF_ARTIST, EXIF_MAKE, avif, gif, jpegWithExifAndGps, pngBomb, pngHeaderOnly, pngWithAlpha, truncatedJpeg, webp } from './test-images';
+import {
+  EXIF_ARTIST,
+  EXIF_MAKE,
+  avif,
+  gif,
+  jpegWithExifAndGps,
+  pngBomb,
+  pngHeaderOnly,
+  pngWithAlpha,
+  truncatedJpeg,
+  webp,
+} from './test-images';
 
 async function expectClean(data: Buffer) {
   const meta = await sharp(data).metadata();
@@ -87,7 +98,9 @@ describe('processPhoto', () => {
 
   it('refuses GIF and SVG as unsupported formats', async () => {
     expect((await failure(processPhoto(await gif()))).code).toBe('photo_format_unsupported');
-    const svg = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100"/></svg>');
+    const svg = Buffer.from(
+      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100"/></svg>',
+    );
     expect((await failure(processPhoto(svg))).code).toBe('photo_format_unsupported');
   });
 

@@ -48,7 +48,16 @@ async function profileWith(statuses: ('pending' | 'approved')[]) {
   const base = Date.parse('2026-05-01T10:00:00Z');
   const rows = await database.db
     .insert(photos)
-    .values(statuses.map((status, i) => ({ profileId: profile!.id, filename: `t/${i}`, thumbFilename: `t/${i}t`, status, isMain: i === 0, createdAt: new Date(base + i * 1000) })))
+    .values(
+      statuses.map((status, i) => ({
+        profileId: profile!.id,
+        filename: `t/${i}`,
+        thumbFilename: `t/${i}t`,
+        status,
+        isMain: i === 0,
+        createdAt: new Date(base + i * 1000),
+      })),
+    )
     .returning();
   return { profileId: profile!.id, ids: rows.map((r) => r.id) };
 }
@@ -86,14 +95,20 @@ describe('rejecting the main photo', () => {
       ['pending', true],
     ]);
     expect(await hasPhoto(profileId)).toBe(false);
-    await database.db.transaction(async (tx) => approvePhotoInReview(tx, (await lockPhotosForReview(tx, [ids[2]!])).get(ids[2]!)!, staffId, new Date()));
+    await database.db.transaction(async (tx) =>
+      approvePhotoInReview(tx, (await lockPhotosForReview(tx, [ids[2]!])).get(ids[2]!)!, staffId, new Date()),
+    );
     expect(await hasPhoto(profileId)).toBe(true);
   });
 });
 
 describe('the review queue', () => {
   it('holds exactly the unreviewed photos, oldest first, and no seeded photo', async () => {
-    const seeded = await database.db.select().from(photos).innerJoin(profiles, eq(profiles.id, photos.profileId)).where(like(profiles.seedKey, 'demo%'));
+    const seeded = await database.db
+      .select()
+      .from(photos)
+      .innerJoin(profiles, eq(profiles.id, photos.profileId))
+      .where(like(profiles.seedKey, 'demo%'));
     expect(seeded.length).toBeGreaterThan(10);
     for (const { photos: row } of seeded) expect(row).toMatchObject({ status: 'approved', reviewedAt: row.createdAt });
 
@@ -109,8 +124,20 @@ describe('the review queue', () => {
     const onSite = (profileId: SQLWrapper) => profileIsOnSite(profileId, siteId);
     const n = page.length;
     expect(n).toBeGreaterThan(2);
-    expect(await reviewQueueSize(database.db, { profileCondition: onSite, cap: n - 1 })).toEqual({ total: n - 1, capped: true, oldestAt: page[0]!.createdAt });
-    expect(await reviewQueueSize(database.db, { profileCondition: onSite, cap: n })).toEqual({ total: n, capped: false, oldestAt: page[0]!.createdAt });
-    expect(await reviewQueueSize(database.db, { profileCondition: (profileId) => profileIsOnSite(profileId, 999_999), cap: 3 })).toEqual({ total: 0, capped: false, oldestAt: null });
+    expect(await reviewQueueSize(database.db, { profileCondition: onSite, cap: n - 1 })).toEqual({
+      total: n - 1,
+      capped: true,
+      oldestAt: page[0]!.createdAt,
+    });
+    expect(await reviewQueueSize(database.db, { profileCondition: onSite, cap: n })).toEqual({
+      total: n,
+      capped: false,
+      oldestAt: page[0]!.createdAt,
+    });
+    expect(await reviewQueueSize(database.db, { profileCondition: (profileId) => profileIsOnSite(profileId, 999_999), cap: 3 })).toEqual({
+      total: 0,
+      capped: false,
+      oldestAt: null,
+    });
   });
 });

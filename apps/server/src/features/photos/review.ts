@@ -76,13 +76,22 @@ export async function reviewQueueSize(
   options: { profileCondition?: ProfileCondition; cap: number },
 ): Promise<{ total: number; capped: boolean; oldestAt: Date | null }> {
   if (!options.profileCondition) {
-    const [row] = await db.select({ total: sql<number>`count(*)::int`, oldestAt: sql<string | Date | null>`min(${photos.createdAt})` }).from(photos).where(waiting);
+    const [row] = await db
+      .select({ total: sql<number>`count(*)::int`, oldestAt: sql<string | Date | null>`min(${photos.createdAt})` })
+      .from(photos)
+      .where(waiting);
     return { total: row?.total ?? 0, capped: false, oldestAt: row?.oldestAt ? new Date(row.oldestAt) : null };
   }
   const condition = and(waiting, options.profileCondition(photos.profileId));
   // Both read the queue index in order and stop early (a nested loop over profiles' key), where a
   // plain count would join every waiting photo with the site's profiles.
-  const counted = db.select({ one: sql`1` }).from(photos).where(condition).orderBy(asc(photos.createdAt), asc(photos.id)).limit(options.cap + 1).as('counted');
+  const counted = db
+    .select({ one: sql`1` })
+    .from(photos)
+    .where(condition)
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .limit(options.cap + 1)
+    .as('counted');
   const [[size], [oldest]] = await Promise.all([
     db.select({ total: sql<number>`count(*)::int` }).from(counted),
     db.select({ createdAt: photos.createdAt }).from(photos).where(condition).orderBy(asc(photos.createdAt), asc(photos.id)).limit(1),

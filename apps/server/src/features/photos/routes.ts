@@ -33,7 +33,13 @@ const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError,
 
 const photoRequired = () => new AppError(400, 'photo_required', 'errors.photo_required', {}, PHOTO_UPLOAD_FIELD);
 const photoTooLarge = () =>
-  new AppError(413, 'photo_too_large', 'errors.photo_too_large', { megabytes: Math.floor(PHOTO_MAX_BYTES / (1024 * 1024)) }, PHOTO_UPLOAD_FIELD);
+  new AppError(
+    413,
+    'photo_too_large',
+    'errors.photo_too_large',
+    { megabytes: Math.floor(PHOTO_MAX_BYTES / (1024 * 1024)) },
+    PHOTO_UPLOAD_FIELD,
+  );
 
 function ownerOf(member: MemberRow): PhotoOwner {
   return { id: member.id, profileId: member.profileId, paidUser: member.paidUser };
@@ -113,7 +119,14 @@ export async function photoRoutes(server: FastifyInstance, { deps }: PhotoRoutes
 
   app.post(
     '/api/photo-main.php',
-    { schema: { tags, summary: 'Make one of your photos the main photo', body: ZPhotoIdRequest, response: { 200: ZPhotosAnswer, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Make one of your photos the main photo',
+        body: ZPhotoIdRequest,
+        response: { 200: ZPhotosAnswer, ...errors },
+      },
+    },
     async (request) => {
       const member = await request.requireMember();
       await setMainPhoto(deps, ownerOf(member), request.body.id);

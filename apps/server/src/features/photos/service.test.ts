@@ -12,13 +12,7 @@ import { createDiskPhotoStorage, photosRoot, type PhotoStorage } from '../../inf
 import type { RateLimiter } from '../../infra/rate-limiter';
 import { AppError } from '../../errors';
 import { activeMember, createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
-import {
-  PHOTO_UPLOADS_PER_HOUR,
-  deletePhotoFiles,
-  uploadPhoto,
-  type PhotoDeps,
-  type PhotoOwner,
-} from './service';
+import { PHOTO_UPLOADS_PER_HOUR, deletePhotoFiles, uploadPhoto, type PhotoDeps, type PhotoOwner } from './service';
 import { smallJpeg } from './test-images';
 import { DomainEvents } from '../../infra/domain-events';
 import { deleteProfile } from '../profiles/service';

@@ -53,7 +53,13 @@ export const photoNotFound = () => new AppError(404, 'photo_not_found', 'errors.
 function limitReached(paidUser: boolean): AppError {
   return paidUser
     ? new AppError(409, 'photo_limit_reached', 'errors.photo_limit_reached_premium', { limit: PREMIUM_PHOTOS }, 'photo')
-    : new AppError(409, 'photo_limit_reached', 'errors.photo_limit_reached_free', { limit: FREE_PHOTOS, premium_limit: PREMIUM_PHOTOS }, 'photo');
+    : new AppError(
+        409,
+        'photo_limit_reached',
+        'errors.photo_limit_reached_free',
+        { limit: FREE_PHOTOS, premium_limit: PREMIUM_PHOTOS },
+        'photo',
+      );
 }
 
 export function toPhotoView(row: PhotoRow, storage: PhotoStorage, cdnPrefix: string): TPhoto {
@@ -140,7 +146,12 @@ export async function deletePhotoFiles(deps: Pick<PhotoDeps, 'storage' | 'log'>,
  * until approved) or at once ('post', approved); either way it waits in the review queue
  * (reviewed_at null) until staff approve or reject it (review.ts).
  */
-export async function uploadPhoto(deps: PhotoDeps, owner: PhotoOwner, input: Buffer, moderation: TPhotoModerationMode = 'pre'): Promise<PhotoRow> {
+export async function uploadPhoto(
+  deps: PhotoDeps,
+  owner: PhotoOwner,
+  input: Buffer,
+  moderation: TPhotoModerationMode = 'pre',
+): Promise<PhotoRow> {
   const rate = await deps.limiter.hit(`photo-upload:${owner.id}`, PHOTO_UPLOADS_PER_HOUR, HOUR_MS);
   if (!rate.allowed) throw new AppError(429, 'too_many_photo_uploads', 'errors.too_many_photo_uploads', {}, 'photo');
   // Paid status is read fresh (a purchase may have happened since the session was looked up).

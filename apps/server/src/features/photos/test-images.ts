@@ -37,21 +37,29 @@ export function webp(width = 2000, height = 2000): Promise<Buffer> {
 }
 
 export function avif(width = 300, height = 200): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#e0a020' } }).avif().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#e0a020' } })
+    .avif()
+    .toBuffer();
 }
 
 export function gif(): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 64, channels: 3, background: '#00ff00' } }).gif().toBuffer();
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: '#00ff00' } })
+    .gif()
+    .toBuffer();
 }
 
 /** A small plain JPEG, quick to upload many times. */
 export function smallJpeg(colour = '#808080'): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).jpeg().toBuffer();
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** The first 60% of a noisy JPEG: a valid header, then the data stops. */
 export async function truncatedJpeg(): Promise<Buffer> {
-  const full = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+  const full = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  })
     .jpeg()
     .toBuffer();
   return full.subarray(0, Math.floor(full.length * 0.6));

@@ -4,7 +4,10 @@ import { POSTBACK_CALLS_PAGE, type TPostbackCall, type TPostbackCallLog } from '
 import type { Database } from '../../db/open';
 import { postbackCalls, postbackNetworks } from '../../db/schema';
 
-export async function postbackCallLog(db: Database, input: { siteId?: number; networkId?: number; page: number }): Promise<TPostbackCallLog> {
+export async function postbackCallLog(
+  db: Database,
+  input: { siteId?: number; networkId?: number; page: number },
+): Promise<TPostbackCallLog> {
   const rows = await db
     .select({
       call: postbackCalls,

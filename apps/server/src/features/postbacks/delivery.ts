@@ -43,7 +43,10 @@ export function postbackCallJob(deps: PostbackDeliveryDeps): PostbackCallJob {
         .where(and(eq(postbackCalls.id, callId), eq(postbackCalls.status, 'pending'), lt(postbackCalls.attempts, attempt)))
         .returning();
       if (!claimed) return;
-      const [network] = await deps.db.select({ enabled: postbackNetworks.enabled }).from(postbackNetworks).where(eq(postbackNetworks.id, claimed.networkId));
+      const [network] = await deps.db
+        .select({ enabled: postbackNetworks.enabled })
+        .from(postbackNetworks)
+        .where(eq(postbackNetworks.id, claimed.networkId));
       if (!network?.enabled) {
         await deps.db
           .update(postbackCalls)

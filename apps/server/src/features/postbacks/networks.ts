@@ -5,7 +5,12 @@
  * is refused too. Only a demo's server takes its local http://127.0.0.1:<port> double.
  */
 import { asc, eq } from 'drizzle-orm';
-import { POSTBACK_NETWORK_MAX, POSTBACK_PLACEHOLDERS, postbackTemplateProblem, unknownPostbackPlaceholders } from '@cupido/shared/postback-rules';
+import {
+  POSTBACK_NETWORK_MAX,
+  POSTBACK_PLACEHOLDERS,
+  postbackTemplateProblem,
+  unknownPostbackPlaceholders,
+} from '@cupido/shared/postback-rules';
 import type { TPostbackNetwork, TPostbackNetworkChange, TPostbackNetworkCreate } from '@cupido/shared/postbacks';
 import type { Database } from '../../db/open';
 import { postbackNetworks } from '../../db/schema';
@@ -124,7 +129,12 @@ export async function createNetwork(deps: PostbackAdminDeps, staffId: number, in
   }
 }
 
-export async function updateNetwork(deps: PostbackAdminDeps, staffId: number, id: number, input: TPostbackNetworkChange): Promise<TPostbackNetwork> {
+export async function updateNetwork(
+  deps: PostbackAdminDeps,
+  staffId: number,
+  id: number,
+  input: TPostbackNetworkChange,
+): Promise<TPostbackNetwork> {
   const change = await checkedChange(deps, input);
   const now = deps.clock();
   try {

@@ -10,7 +10,13 @@ import { registerDataExportPart } from '../personal-data/registry';
 
 registerDataExportPart('conversion_reports', async ({ db }, userId) => {
   const rows = await db
-    .select({ network: postbackNetworks.network, event: postbackCalls.event, status: postbackCalls.status, createdAt: postbackCalls.createdAt, sentAt: postbackCalls.sentAt })
+    .select({
+      network: postbackNetworks.network,
+      event: postbackCalls.event,
+      status: postbackCalls.status,
+      createdAt: postbackCalls.createdAt,
+      sentAt: postbackCalls.sentAt,
+    })
     .from(postbackCalls)
     .innerJoin(postbackNetworks, eq(postbackNetworks.id, postbackCalls.networkId))
     .where(eq(postbackCalls.userId, userId))

@@ -37,7 +37,10 @@ afterAll(async () => {
 const db = () => t.database.db;
 
 /** A network of the default site answering to a name of its own; answers its id and name. */
-async function network(template = '/pb?ev={event}&ref={ref}&s1={sub1}&u={user}&amt={amount}&cur={currency}&net={network}&a5={aff_sub5}', enabled = true) {
+async function network(
+  template = '/pb?ev={event}&ref={ref}&s1={sub1}&u={user}&amt={amount}&cur={currency}&net={network}&a5={aff_sub5}',
+  enabled = true,
+) {
   networkCounter += 1;
   const name = `net ${networkCounter}`;
   const response = await kit.asStaff(admin, 'POST', '/admin/api/postback-networks', {
@@ -143,7 +146,13 @@ describe('reporting to a network', () => {
     expect(download.statusCode, download.body).toBe(200);
     const file = ZPersonalDataExport.strict().parse(download.json());
     expect(file.conversion_reports).toEqual(
-      ['signup', 'activation', 'purchase'].map((event) => ({ network: name, event, status: 'sent', created_at: expect.any(String), sent_at: expect.any(String) })),
+      ['signup', 'activation', 'purchase'].map((event) => ({
+        network: name,
+        event,
+        status: 'sent',
+        created_at: expect.any(String),
+        sent_at: expect.any(String),
+      })),
     );
     expect(JSON.stringify(file.conversion_reports)).not.toContain(double.origin);
     expect(file.traffic_source).toEqual({
@@ -293,7 +302,11 @@ describe('a call whose job was lost', () => {
     expect(double.calls.slice(from).filter((call) => call.startsWith('/lost'))).toEqual(['/lost?ev=stranded']);
     const byId = async (callId: number) => (await db().select().from(postbackCalls).where(eq(postbackCalls.id, callId)))[0];
     expect(await byId(stranded!.id)).toMatchObject({ status: 'sent', attempts: 1, answerStatus: 200 });
-    expect(await byId(tooOld!.id)).toMatchObject({ status: 'failed', attempts: 0, answerBody: 'Not sent: no attempt finished within a day.' });
+    expect(await byId(tooOld!.id)).toMatchObject({
+      status: 'failed',
+      attempts: 0,
+      answerBody: 'Not sent: no attempt finished within a day.',
+    });
     expect(await byId(fresh!.id)).toMatchObject({ status: 'pending', attempts: 0 });
   });
 });

@@ -45,12 +45,18 @@ async function inChats(domain: string, viewer: Member, partnerId: number) {
     header: ZChatAnswer.parse(header.json()).partner.activity,
   };
 }
-const socketOf = (member: Member) => t.database.db.insert(memberPresence).values({ userId: member.userId, profileId: member.profileId, processId: 'test-process', seenAt: t.clock() });
+const socketOf = (member: Member) =>
+  t.database.db
+    .insert(memberPresence)
+    .values({ userId: member.userId, profileId: member.profileId, processId: 'test-process', seenAt: t.clock() });
 const hide = (member: Member, hidden: boolean) => kit.chats.setProfile(member.profileId, { hideActivity: hidden });
 
 describe('active today', () => {
-  it("marks a member active on this UTC day, and no longer the next day until they come back", async () => {
-    const { domain, members: [anna, ben] } = await kit.chats.siteWith(2);
+  it('marks a member active on this UTC day, and no longer the next day until they come back', async () => {
+    const {
+      domain,
+      members: [anna, ben],
+    } = await kit.chats.siteWith(2);
     await kit.chats.sent(domain, ben!.cookie, anna!.profileId, 'Hallo Anna');
     // Her signup and activation were logged-in requests today (written beside the request).
     await expect.poll(() => markOf(ben!, anna!.profileId), poll).toBe('today');
@@ -63,7 +69,9 @@ describe('active today', () => {
   });
 
   it('gives visitors no marks, and answers an empty list without asking', async () => {
-    const { members: [anna] } = await kit.chats.siteWith(1);
+    const {
+      members: [anna],
+    } = await kit.chats.siteWith(1);
     await expect.poll(() => markOf(anna!, anna!.profileId), poll).toBe('today');
     expect(await marks(null, [anna!.profileId])).toEqual(new Map());
     expect(await marks({ profileId: anna!.profileId }, [])).toEqual(new Map());
@@ -72,7 +80,10 @@ describe('active today', () => {
 
 describe('online now and hidden activity', () => {
   it('says online over today while a fresh presence row exists, in the chats and the likes grid', async () => {
-    const { domain, members: [anna, ben] } = await kit.chats.siteWith(2);
+    const {
+      domain,
+      members: [anna, ben],
+    } = await kit.chats.siteWith(2);
     await kit.chats.sent(domain, ben!.cookie, anna!.profileId, 'Hallo Anna');
     await socketOf(anna!);
     expect(await inChats(domain, ben!, anna!.profileId)).toEqual({ list: 'online', header: 'online' });
@@ -84,7 +95,10 @@ describe('online now and hidden activity', () => {
   });
 
   it('reaches every list app.ts hands it to: the profile page, search and the swipe stack', async () => {
-    const { domain, members: [anna, ben] } = await kit.chats.siteWith(2);
+    const {
+      domain,
+      members: [anna, ben],
+    } = await kit.chats.siteWith(2);
     await socketOf(anna!);
     const page = await get(t, `/api/member.php?domain=${domain}&id=${anna!.profileId}`, ben!.cookie);
     expect(page.statusCode, page.body).toBe(200);
@@ -99,7 +113,10 @@ describe('online now and hidden activity', () => {
   });
 
   it("hides a member's marks from everyone when they hide their activity, and everyone's from them", async () => {
-    const { domain, members: [anna, ben, cleo] } = await kit.chats.siteWith(3);
+    const {
+      domain,
+      members: [anna, ben, cleo],
+    } = await kit.chats.siteWith(3);
     await kit.chats.sent(domain, ben!.cookie, anna!.profileId, 'Hallo Anna');
     await socketOf(anna!);
     await socketOf(ben!);
@@ -124,11 +141,18 @@ describe('online now and hidden activity', () => {
 
 describe('fictional profiles', () => {
   it('are online only while an operator is answering them: claimed and renewed, not after release, a lapse or the answer', async () => {
-    const { domain, members: [member], fictionalId, conversations: [conversation] } = await kit.waitingSite(1);
+    const {
+      domain,
+      members: [member],
+      fictionalId,
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     const other = (await kit.chats.siteWith(1)).members[0]!;
     const operator = await kit.operator();
     // A socket never makes a fictional profile online (a presence row under its id, however it came).
-    await t.database.db.insert(memberPresence).values({ userId: member!.userId, profileId: fictionalId, processId: 'stray', seenAt: t.clock() });
+    await t.database.db
+      .insert(memberPresence)
+      .values({ userId: member!.userId, profileId: fictionalId, processId: 'stray', seenAt: t.clock() });
     expect(await inChats(domain, member!, fictionalId)).toEqual({ list: undefined, header: undefined });
 
     expect((await kit.claim(operator, conversation!)).statusCode).toBe(200);
@@ -156,7 +180,11 @@ describe('fictional profiles', () => {
   });
 
   it('are never active today, and follow the viewer who hides their activity', async () => {
-    const { members: [member], fictionalId, conversations: [conversation] } = await kit.waitingSite(1);
+    const {
+      members: [member],
+      fictionalId,
+      conversations: [conversation],
+    } = await kit.waitingSite(1);
     const operator = await kit.operator();
     await expect.poll(() => markOf(member!, member!.profileId), poll).toBe('today');
     expect(await markOf(member!, fictionalId)).toBeUndefined();

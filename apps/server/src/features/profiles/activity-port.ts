@@ -19,7 +19,10 @@ export async function withActivity<T extends { id: number }>(
   cards: T[],
 ): Promise<(T & { activity?: Activity })[]> {
   if (!marks || cards.length === 0) return cards;
-  const found = await marks(viewer, cards.map((card) => card.id));
+  const found = await marks(
+    viewer,
+    cards.map((card) => card.id),
+  );
   return cards.map((card) => {
     const activity = found.get(card.id);
     return activity ? { ...card, activity } : card;

@@ -59,9 +59,17 @@ export async function contactFacts(db: Database, viewer: Viewer | null, target: 
  * (the blocks do not depend on the profile's row): one round trip less on a chat send's path
  * (issue 32). On one connection (PGlite, a transaction) the two statements simply queue.
  */
-export async function targetWithContactFacts(db: Database, siteId: number, viewer: Viewer, profileId: number): Promise<{ target: TargetProfile; facts: ContactFacts } | null> {
+export async function targetWithContactFacts(
+  db: Database,
+  siteId: number,
+  viewer: Viewer,
+  profileId: number,
+): Promise<{ target: TargetProfile; facts: ContactFacts } | null> {
   const own = viewer.profileId === profileId;
-  const [target, blocks] = await Promise.all([targetProfile(db, siteId, profileId), own ? NO_BLOCKS : blockStateBetween(db, viewer, profileId)]);
+  const [target, blocks] = await Promise.all([
+    targetProfile(db, siteId, profileId),
+    own ? NO_BLOCKS : blockStateBetween(db, viewer, profileId),
+  ]);
   if (!target) return null;
   return { target, facts: await factsWith(db, viewer, target, blocks) };
 }
@@ -83,7 +91,9 @@ async function factsWith(db: Database, viewer: Viewer | null, target: TargetProf
 /** A profile of the site with what contactFacts needs, or null when the site has no such profile. */
 export async function targetProfile(db: Database, siteId: number, profileId: number): Promise<TargetProfile | null> {
   const [row] = await targetStatement(db, { siteId, profileId });
-  return row ? { id: row.id, isInvisible: row.is_invisible, status: row.status, accountUsable: row.account_usable, isFictional: row.is_fictional } : null;
+  return row
+    ? { id: row.id, isInvisible: row.is_invisible, status: row.status, accountUsable: row.account_usable, isFictional: row.is_fictional }
+    : null;
 }
 
 /** Built once: asked before every send, like and profile view. */

@@ -8,7 +8,15 @@
  * in JavaScript. Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FICTIONAL_MIN_DISTANCE_KM, RADIUS_CHOICES_KM, isMutualMatch, seekingOf, snapToCell, type LatLon, type MatchSide } from '@cupido/shared/matching-rules';
+import {
+  FICTIONAL_MIN_DISTANCE_KM,
+  RADIUS_CHOICES_KM,
+  isMutualMatch,
+  seekingOf,
+  snapToCell,
+  type LatLon,
+  type MatchSide,
+} from '@cupido/shared/matching-rules';
 import type { Gender, Sexuality } from '@cupido/shared/profile-options';
 import { profiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -36,7 +44,9 @@ function random(seed: number) {
 
 function realKm(a: LatLon, b: LatLon): number {
   const rad = Math.PI / 180;
-  const h = Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+  const h =
+    Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
+    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
   return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -86,7 +96,16 @@ beforeAll(async () => {
   // A crowded cell two km from the centre of London: members who chose the city by name.
   const crowded = snapToCell({ latitude: 51.52, longitude: -0.1 });
   for (let i = 0; i < 60; i++) {
-    values.push({ siteId, name: 'C', gender: 'female', sexuality: 'hetero', birthDate: '1990-05-05', country: 'GB', isFictional: i % 5 === 0, ...crowded });
+    values.push({
+      siteId,
+      name: 'C',
+      gender: 'female',
+      sexuality: 'hetero',
+      birthDate: '1990-05-05',
+      country: 'GB',
+      isFictional: i % 5 === 0,
+      ...crowded,
+    });
   }
   const inserted = await t.database.db.insert(profiles).values(values).returning();
   for (const [i, row] of inserted.entries()) {
@@ -95,7 +114,10 @@ beforeAll(async () => {
     rows.push({
       id: row.id,
       point: { latitude: row.latitude!, longitude: row.longitude! },
-      side: { gender: row.gender, seeking: seekingOf({ gender: row.gender, sexuality: row.sexuality, looking_for_gender: row.lookingForGender }) },
+      side: {
+        gender: row.gender,
+        seeking: seekingOf({ gender: row.gender, sexuality: row.sexuality, looking_for_gender: row.lookingForGender }),
+      },
       birthDate: row.birthDate,
       fictional: row.isFictional,
       hasPhoto,
@@ -108,7 +130,11 @@ afterAll(() => t.close());
 function expected(member: MatchSide, point: LatLon, bounds: ReturnType<typeof birthDateBounds>, radiusKm?: number) {
   return rows
     .filter((row) => isMutualMatch(member, row.side))
-    .filter((row) => (bounds.bornOnOrBefore === undefined || row.birthDate <= bounds.bornOnOrBefore) && (bounds.bornAfter === undefined || row.birthDate > bounds.bornAfter))
+    .filter(
+      (row) =>
+        (bounds.bornOnOrBefore === undefined || row.birthDate <= bounds.bornOnOrBefore) &&
+        (bounds.bornAfter === undefined || row.birthDate > bounds.bornAfter),
+    )
     .map((row) => {
       const real = realKm(point, row.point);
       return { row, real, shown: row.fictional ? Math.max(real, FICTIONAL_MIN_DISTANCE_KM) : real };
@@ -146,7 +172,10 @@ describe('distances in SQL', () => {
           ] as const) {
             // Every profile here has a location, so the page is the reference's order alone.
             const page = await pageIdsQuery(t.database.db, filter(radiusKm), limit, offset, point);
-            expect(page.map((r) => r.id), `page at ${offset} within ${radiusKm ?? 'any'} km`).toEqual(want.slice(offset, offset + limit).map((r) => r.row.id));
+            expect(
+              page.map((r) => r.id),
+              `page at ${offset} within ${radiusKm ?? 'any'} km`,
+            ).toEqual(want.slice(offset, offset + limit).map((r) => r.row.id));
           }
         }
       });

@@ -44,7 +44,9 @@ export function realMetresSql(point: LatLon): SQL<number | null> {
  * the minimum; null when the candidate has no location.
  */
 export function shownMetresSql(point: LatLon): SQL<number | null> {
-  return sql<number | null>`case when ${profiles.latitude} is not null then greatest(${realMetresSql(point)}, case when ${profiles.isFictional} then ${FICTIONAL_MIN_DISTANCE_KM * 1000}::float8 else 0::float8 end) end`;
+  return sql<
+    number | null
+  >`case when ${profiles.latitude} is not null then greatest(${realMetresSql(point)}, case when ${profiles.isFictional} then ${FICTIONAL_MIN_DISTANCE_KM * 1000}::float8 else 0::float8 end) end`;
 }
 
 /** The same sphere in km. */
@@ -65,7 +67,8 @@ export const birthBlockSql = sql`((${profiles.birthDate} - ${sql.raw(`'${BIRTH_E
 const OLDEST_BIRTH = '1880-01-01';
 const latestBirth = () => new Date(Date.now() + 366 * 86_400_000).toISOString().slice(0, 10);
 
-const daysSinceEpoch = (isoDate: string) => Math.round((Date.parse(`${isoDate}T00:00:00Z`) - Date.parse(`${BIRTH_EPOCH}T00:00:00Z`)) / 86_400_000);
+const daysSinceEpoch = (isoDate: string) =>
+  Math.round((Date.parse(`${isoDate}T00:00:00Z`) - Date.parse(`${BIRTH_EPOCH}T00:00:00Z`)) / 86_400_000);
 const range = (first: number, last: number) => Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
 
 /** Birth dates a search keeps: the filter's bounds (after, exclusive; on or before, inclusive), as in ProfileFilter. */
@@ -184,10 +187,14 @@ export function nearestSql(args: {
   const ringsKm = radiusKm === undefined ? RINGS_KM : [...RINGS_KM.filter((km) => km < radiusKm), radiusKm];
   const ring = (km: number) => {
     const parts = splits.map(
-      (split) => sql`(select ${columns} from ${profiles} where ${where} and ${profiles.latitude} is not null${split ? sql` and ${split}` : sql``}
+      (
+        split,
+      ) => sql`(select ${columns} from ${profiles} where ${where} and ${profiles.latitude} is not null${split ? sql` and ${split}` : sql``}
         and ${withinCountSql(point, km, born)} order by ${order} limit ${take})`,
     );
-    return parts.length === 1 ? parts[0]! : sql`(select * from (${sql.join(parts, sql` union all `)}) as parts order by ${order} limit ${take})`;
+    return parts.length === 1
+      ? parts[0]!
+      : sql`(select * from (${sql.join(parts, sql` union all `)}) as parts order by ${order} limit ${take})`;
   };
   const name = (i: number) => sql.raw(`ring_${i}`);
   const full = (i: number) => sql`(select count(*) from ${name(i)}) >= ${take}`;

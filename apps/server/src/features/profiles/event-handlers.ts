@@ -15,7 +15,11 @@ export function handleProfileEvents(events: DomainEvents): void {
   // the consent (updateOwnProfile): a save either went first and is cleared here, or waits and
   // then refuses a sexuality. Whom the member looks for goes too: with the gender it reveals the
   // orientation (GDPR art. 9, decision 036).
-  events.handleInTransaction('account.orientation_consent_withdrawn', 'profiles: clear the sexuality and looking-for without consent', async (event, tx) => {
-    await tx.update(profiles).set({ sexuality: null, lookingForGender: null }).where(eq(profiles.id, event.profileId));
-  });
+  events.handleInTransaction(
+    'account.orientation_consent_withdrawn',
+    'profiles: clear the sexuality and looking-for without consent',
+    async (event, tx) => {
+      await tx.update(profiles).set({ sexuality: null, lookingForGender: null }).where(eq(profiles.id, event.profileId));
+    },
+  );
 }

@@ -21,7 +21,12 @@ export const fictionalProfileNotFound = () => new AppError(404, 'profile_not_fou
 
 const fictional = (id: number) => and(eq(profiles.id, id), eq(profiles.isFictional, true));
 
-function validate(input: TFictionalProfileUpdate, site: Site, now: Date, current: Pick<FictionalProfileRow, 'country' | 'region'>): ProfileChanges {
+function validate(
+  input: TFictionalProfileUpdate,
+  site: Site,
+  now: Date,
+  current: Pick<FictionalProfileRow, 'country' | 'region'>,
+): ProfileChanges {
   return validateProfileUpdate(input, {
     // No account, so no e-mail the name could repeat.
     email: '',
@@ -70,20 +75,36 @@ export async function lockFictionalProfile(tx: Tx, profileId: number): Promise<F
 }
 
 /** Applies an edit to a locked fictional profile (lockFictionalProfile first). */
-export async function updateFictionalProfile(tx: Tx, site: Site, current: FictionalProfileRow, input: TFictionalProfileUpdate, now: Date): Promise<void> {
+export async function updateFictionalProfile(
+  tx: Tx,
+  site: Site,
+  current: FictionalProfileRow,
+  input: TFictionalProfileUpdate,
+  now: Date,
+): Promise<void> {
   const changes = validate(input, site, now, current);
   if (Object.keys(changes.columns).length > 0) await tx.update(profiles).set(changes.columns).where(fictional(current.id));
   await replaceInterests(tx, current.id, changes.interests);
 }
 
-export async function fictionalProfileById(db: Database | Tx, profileId: number): Promise<(FictionalProfileRow & { interests: string[] }) | null> {
+export async function fictionalProfileById(
+  db: Database | Tx,
+  profileId: number,
+): Promise<(FictionalProfileRow & { interests: string[] }) | null> {
   const [row] = await db.select().from(profiles).where(fictional(profileId));
   if (!row) return null;
   return { ...row, interests: await interestsOf(db as Database, profileId) };
 }
 
 /** A page of a site's fictional profiles, by name (a part of it, any case), oldest first. */
-export async function listFictionalProfiles(db: Database, siteId: number, nameLike: string | undefined, limit: number, offset: number, now: Date) {
+export async function listFictionalProfiles(
+  db: Database,
+  siteId: number,
+  nameLike: string | undefined,
+  limit: number,
+  offset: number,
+  now: Date,
+) {
   const where = and(
     eq(profiles.siteId, siteId),
     eq(profiles.isFictional, true),
@@ -91,7 +112,14 @@ export async function listFictionalProfiles(db: Database, siteId: number, nameLi
   );
   const [{ total }] = (await db.select({ total: count() }).from(profiles).where(where)) as [{ total: number }];
   const rows = await db
-    .select({ id: profiles.id, name: profiles.name, gender: profiles.gender, birthDate: profiles.birthDate, country: profiles.country, city: profiles.city })
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      gender: profiles.gender,
+      birthDate: profiles.birthDate,
+      country: profiles.country,
+      city: profiles.city,
+    })
     .from(profiles)
     .where(where)
     .orderBy(asc(profiles.id))

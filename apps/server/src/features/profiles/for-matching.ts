@@ -102,7 +102,9 @@ function orderSql(order: CandidateOrder, from: LatLon | null | undefined): SQL[]
     case 'photo_first':
       return [desc(profiles.hasPhoto), desc(profiles.id)];
     case 'near_first':
-      return from ? [asc(shownMetresSql(from)), asc(realMetresSql(from)), ...sameCountryFirst(order.place)] : [...nearFirst(order.place), desc(profiles.id)];
+      return from
+        ? [asc(shownMetresSql(from)), asc(realMetresSql(from)), ...sameCountryFirst(order.place)]
+        : [...nearFirst(order.place), desc(profiles.id)];
     case 'photo_near_random':
       return [desc(profiles.hasPhoto), ...nearFirst(order.place), sql`random()`];
   }
@@ -118,7 +120,12 @@ function shownBranches(db: Pick<Database, 'select'>, where: SQL, filter: Matchin
   const { match, from } = filter;
   const born = { bornAfter: filter.bornAfter, bornOnOrBefore: filter.bornOnOrBefore };
   const ids = (condition: SQL, ordering: SQL[]) =>
-    sql`${db.select({ id: profiles.id }).from(profiles).where(and(where, condition)).orderBy(...ordering).limit(limit)}`;
+    sql`${db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(where, condition))
+      .orderBy(...ordering)
+      .limit(limit)}`;
   if (order.by !== 'near_first' || !from) return [ids(sql`true`, orderSql(order, from))];
   const country = eq(profiles.country, order.place.country);
   const tie = [
@@ -164,26 +171,33 @@ export function matchingCardsQuery(db: Pick<Database, 'select'>, filter: Matchin
     branches.map((branch) => sql`(${branch})`),
     sql` union all `,
   );
-  return db
-    .select({
-      id: profiles.id,
-      name: profiles.name,
-      birthDate: profiles.birthDate,
-      city: profiles.city,
-      country: profiles.country,
-      isFictional: profiles.isFictional,
-      thumbFilename: approvedMainThumbOf(profiles.id).as('thumb_filename'),
-      distanceM: (filter.from ? realMetresSql(filter.from) : sql<number | null>`null::float8`).as('distance_m'),
-    })
-    // The branches are disjoint (searchable or invisible; with a location, real or fictional, or
-    // none), so a join: a few dozen probes of the primary key.
-    .from(profiles)
-    .innerJoin(sql`(${candidateIds}) as candidates`, sql`${profiles.id} = candidates.id`)
-    .orderBy(...ordering)
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: profiles.id,
+        name: profiles.name,
+        birthDate: profiles.birthDate,
+        city: profiles.city,
+        country: profiles.country,
+        isFictional: profiles.isFictional,
+        thumbFilename: approvedMainThumbOf(profiles.id).as('thumb_filename'),
+        distanceM: (filter.from ? realMetresSql(filter.from) : sql<number | null>`null::float8`).as('distance_m'),
+      })
+      // The branches are disjoint (searchable or invisible; with a location, real or fictional, or
+      // none), so a join: a few dozen probes of the primary key.
+      .from(profiles)
+      .innerJoin(sql`(${candidateIds}) as candidates`, sql`${profiles.id} = candidates.id`)
+      .orderBy(...ordering)
+      .limit(limit)
+  );
 }
 
-export function matchingCards(db: Pick<Database, 'select'>, filter: MatchingFilter, order: CandidateOrder, limit: number): Promise<CardRow[]> {
+export function matchingCards(
+  db: Pick<Database, 'select'>,
+  filter: MatchingFilter,
+  order: CandidateOrder,
+  limit: number,
+): Promise<CardRow[]> {
   return matchingCardsQuery(db, filter, order, limit);
 }
 

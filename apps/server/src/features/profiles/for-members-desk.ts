@@ -57,6 +57,9 @@ export async function profileForDesk(db: Database, profileId: number) {
 /** Names of profiles by id (for the desk's block list); missing ids are left out. */
 export async function profileNamesForDesk(db: Pick<Database, 'select'>, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: profiles.id, name: profiles.name }).from(profiles).where(and(inArray(profiles.id, ids)));
+  const rows = await db
+    .select({ id: profiles.id, name: profiles.name })
+    .from(profiles)
+    .where(and(inArray(profiles.id, ids)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }

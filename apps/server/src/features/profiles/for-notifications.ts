@@ -15,10 +15,14 @@ export interface NotifiedProfile {
 
 /** Read by every notification job: one prepared statement whatever the number of ids (an array parameter). */
 const profilesStatement = preparedStatement<{ ids: number[] }, NotifiedProfile>(
-  (p) => sql`select ${profiles.id} as "id", ${profiles.name} as "name", ${profiles.isFictional} as "fictional" from ${profiles} where ${profiles.id} = any(${p.ids}::int[])`,
+  (p) =>
+    sql`select ${profiles.id} as "id", ${profiles.name} as "name", ${profiles.isFictional} as "fictional" from ${profiles} where ${profiles.id} = any(${p.ids}::int[])`,
 );
 
-export async function profilesForNotifications(db: Pick<Database, 'execute'>, ids: readonly number[]): Promise<Map<number, NotifiedProfile>> {
+export async function profilesForNotifications(
+  db: Pick<Database, 'execute'>,
+  ids: readonly number[],
+): Promise<Map<number, NotifiedProfile>> {
   if (ids.length === 0) return new Map();
   const rows = await profilesStatement(db, { ids: [...new Set(ids)] });
   return new Map(rows.map((row) => [row.id, row]));

@@ -73,7 +73,13 @@ export function toOperatorCard(row: OperatorCardRow, site: Pick<Site, 'cdnPrefix
  * The profile on the answer screen. `asMembersSee`: only the fields the site shows on a profile
  * page (visible_profile_fields and visible_profile_notes); otherwise every field.
  */
-export async function operatorProfileOf(db: Database, site: Site, profileId: number, asMembersSee: boolean, today: Date): Promise<TOperatorProfile | null> {
+export async function operatorProfileOf(
+  db: Database,
+  site: Site,
+  profileId: number,
+  asMembersSee: boolean,
+  today: Date,
+): Promise<TOperatorProfile | null> {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
   if (!row) return null;
   const age = row.birthDate ? ageOn(row.birthDate, today) : null;

@@ -26,7 +26,13 @@ export interface QueueProfile {
 export async function queueProfiles(db: Pick<Database, 'select'>, ids: number[]): Promise<Map<number, QueueProfile>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: profiles.id, siteId: profiles.siteId, name: profiles.name, birthDate: profiles.birthDate, isFictional: profiles.isFictional })
+    .select({
+      id: profiles.id,
+      siteId: profiles.siteId,
+      name: profiles.name,
+      birthDate: profiles.birthDate,
+      isFictional: profiles.isFictional,
+    })
     .from(profiles)
     .where(inArray(profiles.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));

@@ -26,7 +26,12 @@ export interface ActivityFacts {
  * the viewer hides their own activity (they see nobody's), none of a profile that hides its own.
  * A fictional profile's facts are not asked (no socket or active day of its own counts).
  */
-export async function activityFactsOf(db: Pick<Database, 'select'>, viewerProfileId: number, profileIds: readonly number[], sources: ActivityFactSources): Promise<ActivityFacts[]> {
+export async function activityFactsOf(
+  db: Pick<Database, 'select'>,
+  viewerProfileId: number,
+  profileIds: readonly number[],
+  sources: ActivityFactSources,
+): Promise<ActivityFacts[]> {
   if (profileIds.length === 0) return [];
   const member = not(profiles.isFictional);
   const rows = await db

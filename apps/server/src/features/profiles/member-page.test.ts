@@ -26,7 +26,7 @@ async function makePremium(userId: number) {
 }
 
 describe('GET /api/member.php', () => {
-  it('answers the header, the site\'s highlights and notes, about, interests and the block state', async () => {
+  it("answers the header, the site's highlights and notes, about, interests and the block state", async () => {
     const { domain, siteId } = await newSite(t, {
       visibleProfileFields: ['age', 'city', 'relationship_status', 'body_type', 'shoe_size', 'tattoos'],
       visibleProfileNotes: ['signup_reason'],
@@ -75,7 +75,7 @@ describe('GET /api/member.php', () => {
     expect(own.profile).toMatchObject({ is_own: true, interests: ['wine', 'hiking'] });
   });
 
-  it('always shows the fictional badge and warning of a fictional profile, in the viewer\'s language', async () => {
+  it("always shows the fictional badge and warning of a fictional profile, in the viewer's language", async () => {
     const { domain, siteId } = await newSite(t);
     const id = await insertProfile(db(), { siteId, isFictional: true });
     const { profile } = await memberPage(domain, id, undefined, '&locale=nl');
@@ -121,7 +121,10 @@ describe('GET /api/member.php', () => {
     const { domain, siteId } = await newSite(t);
     const viewer = await activeMemberOn(t, domain);
     // A man looking for women, whom these women (hetero: looking for men) look for (decision 036).
-    await db().update(profiles).set({ gender: 'male', sexuality: 'hetero', lookingForGender: null }).where(eq(profiles.id, viewer.profileId));
+    await db()
+      .update(profiles)
+      .set({ gender: 'male', sexuality: 'hetero', lookingForGender: null })
+      .where(eq(profiles.id, viewer.profileId));
     const p = (values: Partial<typeof profiles.$inferInsert>) => insertProfile(db(), { siteId, ...values });
     const target = await p({ birthDate: '1990-06-01' });
     const near = await p({ birthDate: '1993-06-01' });
@@ -138,7 +141,8 @@ describe('GET /api/member.php', () => {
   it("lists only related profiles the viewer's two-way rule allows (decision 036)", async () => {
     const { domain, siteId } = await newSite(t);
     const viewer = await activeMemberOn(t, domain);
-    const setViewer = (values: Partial<typeof profiles.$inferInsert>) => db().update(profiles).set(values).where(eq(profiles.id, viewer.profileId));
+    const setViewer = (values: Partial<typeof profiles.$inferInsert>) =>
+      db().update(profiles).set(values).where(eq(profiles.id, viewer.profileId));
     await setViewer({ gender: 'male', sexuality: 'hetero', lookingForGender: null });
     const p = (values: Partial<typeof profiles.$inferInsert>) => insertProfile(db(), { siteId, birthDate: '1990-06-01', ...values });
     const target = await p({});
@@ -162,7 +166,10 @@ describe('GET /api/member.php', () => {
   it('says how far away the profile is when both have a location: whole km, a fictional profile at least 30 km, never the own', async () => {
     const { domain, siteId } = await newSite(t);
     const viewer = await activeMemberOn(t, domain);
-    await db().update(profiles).set({ gender: 'male', ...at(PLACES.london) }).where(eq(profiles.id, viewer.profileId));
+    await db()
+      .update(profiles)
+      .set({ gender: 'male', ...at(PLACES.london) })
+      .where(eq(profiles.id, viewer.profileId));
     const reading = await insertProfile(db(), { siteId, ...at(PLACES.reading) });
     const nearFictional = await insertProfile(db(), { siteId, isFictional: true, ...at(PLACES.croydon) });
     const farFictional = await insertProfile(db(), { siteId, isFictional: true, ...at(PLACES.manchester) });
@@ -182,7 +189,7 @@ describe('GET /api/member.php', () => {
     expect(JSON.stringify(related)).not.toMatch(/latitude|longitude|51\.4/);
   });
 
-  it('answers 404 for unknown, other sites\', hidden and unusable profiles', async () => {
+  it("answers 404 for unknown, other sites', hidden and unusable profiles", async () => {
     const { domain, siteId } = await newSite(t);
     const other = await newSite(t);
     const viewer = await activeMemberOn(t, domain);
@@ -199,7 +206,17 @@ describe('GET /api/member.php', () => {
       remoteAddress: nextIp(),
     });
 
-    for (const id of ['999999', 'abc', '', '-1', String(otherSite), String(invisible), String(disabled), String(unconfirmed.user.profile.id), String(leaving.profileId)]) {
+    for (const id of [
+      '999999',
+      'abc',
+      '',
+      '-1',
+      String(otherSite),
+      String(invisible),
+      String(disabled),
+      String(unconfirmed.user.profile.id),
+      String(leaving.profileId),
+    ]) {
       const response = await get(t, `/api/member.php?domain=${domain}&id=${id}`, viewer.cookie);
       expect(response.statusCode, id).toBe(404);
       expect(errorOf(response)).toEqual({ code: 'profile_not_found', message: 'This profile does not exist or is no longer available.' });

@@ -97,7 +97,9 @@ function photoList(site: Site, photos: ShownPhoto[], unlocked: number): TMemberP
 /** Metres from the viewer's cell to the profile's (null when either has no location), in the query that reads the profile. */
 function metresFromViewer(viewer: MemberViewer | null) {
   if (!viewer) return sql<number | null>`null::float8`;
-  return sql<number | null>`earth_distance(${candidatePoint}, (select ll_to_earth(v.latitude, v.longitude) from ${profiles} as v where v.id = ${viewer.profileId}))`;
+  return sql<
+    number | null
+  >`earth_distance(${candidatePoint}, (select ll_to_earth(v.latitude, v.longitude) from ${profiles} as v where v.id = ${viewer.profileId}))`;
 }
 
 export async function memberPage(

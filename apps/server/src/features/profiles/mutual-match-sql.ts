@@ -54,7 +54,11 @@ export interface SideFacts {
 export function memberSideOf(facts: SideFacts, browserLookingFor?: Seeking): MatchSide {
   return {
     gender: facts.gender,
-    seeking: seekingOf({ gender: facts.gender, sexuality: facts.sexuality, looking_for_gender: facts.lookingForGender ?? browserLookingFor ?? null }),
+    seeking: seekingOf({
+      gender: facts.gender,
+      sexuality: facts.sexuality,
+      looking_for_gender: facts.lookingForGender ?? browserLookingFor ?? null,
+    }),
   };
 }
 
@@ -65,6 +69,7 @@ export function memberSideOf(facts: SideFacts, browserLookingFor?: Seeking): Mat
 export function parseLookingFor(value: string | undefined): Seeking | undefined {
   const text = value?.trim().toLowerCase();
   if (!text) return undefined;
-  if (!(SEEKINGS as readonly string[]).includes(text)) throw new AppError(400, 'invalid_choice', 'errors.invalid_choice', {}, 'looking_for');
+  if (!(SEEKINGS as readonly string[]).includes(text))
+    throw new AppError(400, 'invalid_choice', 'errors.invalid_choice', {}, 'looking_for');
   return text as Seeking;
 }

@@ -35,7 +35,9 @@ let rows: Row[];
 beforeAll(async () => {
   t = await createTestApp();
   ({ siteId } = await newSite(t));
-  const combinations = genders.flatMap((gender) => sexualities.flatMap((sexuality) => choices.map((lookingForGender) => ({ gender, sexuality, lookingForGender }))));
+  const combinations = genders.flatMap((gender) =>
+    sexualities.flatMap((sexuality) => choices.map((lookingForGender) => ({ gender, sexuality, lookingForGender }))),
+  );
   rows = await t.database.db
     .insert(profiles)
     .values(combinations.map((c, i) => ({ siteId, name: `P${i}`, birthDate: '1990-01-01', country: 'GB', ...c })))
@@ -44,18 +46,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const candidateSide = (row: Row): MatchSide => ({ gender: row.gender, seeking: seekingOf({ gender: row.gender, sexuality: row.sexuality, looking_for_gender: row.lookingForGender }) });
+const candidateSide = (row: Row): MatchSide => ({
+  gender: row.gender,
+  seeking: seekingOf({ gender: row.gender, sexuality: row.sexuality, looking_for_gender: row.lookingForGender }),
+});
 
 async function selected(condition: SQL): Promise<Set<number>> {
-  const found = await t.database.db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.siteId, siteId), condition));
+  const found = await t.database.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.siteId, siteId), condition));
   return new Set(found.map((row) => row.id));
 }
 
-const expected = (member: MatchSide) => new Set(rows.filter((candidate) => isMutualMatch(member, candidateSide(candidate))).map((row) => row.id));
+const expected = (member: MatchSide) =>
+  new Set(rows.filter((candidate) => isMutualMatch(member, candidateSide(candidate))).map((row) => row.id));
 
 describe('the generated column profiles.seeking', () => {
   it('equals seekingOf for every combination', async () => {
-    const stored = await t.database.db.select({ id: profiles.id, seeking: profiles.seeking }).from(profiles).where(eq(profiles.siteId, siteId));
+    const stored = await t.database.db
+      .select({ id: profiles.id, seeking: profiles.seeking })
+      .from(profiles)
+      .where(eq(profiles.siteId, siteId));
     const byId = new Map(stored.map((row) => [row.id, row.seeking]));
     for (const row of rows) expect(byId.get(row.id), JSON.stringify(row)).toBe(candidateSide(row).seeking);
   });
@@ -70,14 +82,15 @@ describe('mutualMatchSql', () => {
     }
   });
 
-  it('lets an explicit search gender replace only the member\'s own side', async () => {
+  it("lets an explicit search gender replace only the member's own side", async () => {
     for (const member of rows) {
       for (const filter of GENDERS) {
         const side = { gender: member.gender, seeking: filter };
         const found = await selected(mutualMatchSql(side));
         expect(found, `${JSON.stringify(member)} searching ${filter}`).toEqual(expected(side));
         // Never wider than what the other side wants.
-        for (const id of found) expect(candidateSide(rows.find((row) => row.id === id)!).seeking).toMatch(new RegExp(`^(both|${member.gender ?? 'both'})$`));
+        for (const id of found)
+          expect(candidateSide(rows.find((row) => row.id === id)!).seeking).toMatch(new RegExp(`^(both|${member.gender ?? 'both'})$`));
       }
     }
   });

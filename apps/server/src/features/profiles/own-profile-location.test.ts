@@ -69,13 +69,21 @@ describe('PUT /api/profile.php: location', () => {
     const { cookie, user } = await activeMember(t);
     const response = await put({ city: 'Leeds', location }, cookie);
     expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toEqual({ code: 'invalid_location', field: 'location', message: 'This location is not valid. Try again, or enter your city instead.' });
+    expect(errorOf(response)).toEqual({
+      code: 'invalid_location',
+      field: 'location',
+      message: 'This location is not valid. Try again, or enter your city instead.',
+    });
     expect(await rowOf(user.profile.id)).toMatchObject({ city: '', latitude: null, longitude: null });
   });
 
   it('refuses what is not a finite point on the location field (the contract)', async () => {
     const { cookie } = await activeMember(t);
-    for (const json of ['{"location":{"latitude":1e999,"longitude":0}}', '{"location":{"latitude":"51.5","longitude":0}}', '{"location":{"latitude":51.5}}']) {
+    for (const json of [
+      '{"location":{"latitude":1e999,"longitude":0}}',
+      '{"location":{"latitude":"51.5","longitude":0}}',
+      '{"location":{"latitude":51.5}}',
+    ]) {
       const response = await putRaw(json, cookie);
       expect(response.statusCode, json).toBe(400);
       expect(errorOf(response).field).toBe('location');
@@ -85,12 +93,16 @@ describe('PUT /api/profile.php: location', () => {
   it.each([
     ['in a country the site does not serve', BERLIN],
     ['at sea', NORTH_SEA],
-  ])('refuses a point %s with location_not_served, in the member\'s language, and writes nothing', async (_where, location) => {
+  ])("refuses a point %s with location_not_served, in the member's language, and writes nothing", async (_where, location) => {
     const { cookie, user } = await activeMember(t);
     await put({ location: WESTMINSTER }, cookie);
     const response = await put({ city: 'Berlin', location }, cookie);
     expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toEqual({ code: 'location_not_served', field: 'location', message: 'This location is outside the countries we serve.' });
+    expect(errorOf(response)).toEqual({
+      code: 'location_not_served',
+      field: 'location',
+      message: 'This location is outside the countries we serve.',
+    });
     expect(await rowOf(user.profile.id)).toMatchObject({ city: '', ...snapToCell(WESTMINSTER) });
     const german = await put({ location }, cookie, '?locale=de');
     expect(errorOf(german).message).toBe('Dieser Standort liegt außerhalb der Länder, in denen wir aktiv sind.');
@@ -106,7 +118,9 @@ describe('PUT /api/profile.php: location', () => {
     const { cookie, user } = await activeMember(t);
     await put({ location: WESTMINSTER }, cookie);
     // Manchester, from the table of larger cities.
-    expect((await put({ city: 'manchester' }, cookie)).json().profile.location).toEqual(snapToCell({ latitude: 53.481, longitude: -2.243 }));
+    expect((await put({ city: 'manchester' }, cookie)).json().profile.location).toEqual(
+      snapToCell({ latitude: 53.481, longitude: -2.243 }),
+    );
     // A smaller place of the country, by its name.
     const knaresborough = (await put({ city: 'Knaresborough' }, cookie)).json().profile.location;
     expect(distanceKm(knaresborough, { latitude: 54.01, longitude: -1.47 })).toBeLessThan(30);
@@ -117,9 +131,13 @@ describe('PUT /api/profile.php: location', () => {
 
   it('a changed country moves the member to the city of that country, and an unchanged city keeps the point', async () => {
     const { cookie } = await activeMember(t);
-    expect((await put({ country: 'IE', region: 'D', city: 'Dublin' }, cookie)).json().profile.location).toEqual(snapToCell({ latitude: 53.35, longitude: -6.26 }));
+    expect((await put({ country: 'IE', region: 'D', city: 'Dublin' }, cookie)).json().profile.location).toEqual(
+      snapToCell({ latitude: 53.35, longitude: -6.26 }),
+    );
     // Halifax, Nova Scotia, is another Halifax than the English one.
-    expect((await put({ country: 'CA', city: 'Halifax' }, cookie)).json().profile.location).toEqual(snapToCell({ latitude: 44.649, longitude: -63.575 }));
+    expect((await put({ country: 'CA', city: 'Halifax' }, cookie)).json().profile.location).toEqual(
+      snapToCell({ latitude: 44.649, longitude: -63.575 }),
+    );
     // Sending the same city again, or other fields, leaves a point from the browser as it is.
     await put({ location: { latitude: 44.67, longitude: -63.6 } }, cookie);
     const kept = snapToCell({ latitude: 44.67, longitude: -63.6 });

@@ -35,7 +35,12 @@ describe('PUT /api/profile.php: looking for', () => {
     [{ looking_for_gender: 'other' }, 'looking_for_gender', 'invalid_choice', 'Choose one of the options'],
     [{ looking_for_min_age: 17 }, 'looking_for_min_age', 'invalid_age', 'Enter an age from 18 to 99'],
     [{ looking_for_max_age: 100 }, 'looking_for_max_age', 'invalid_age', 'Enter an age from 18 to 99'],
-    [{ looking_for_min_age: 40, looking_for_max_age: 30 }, 'looking_for_max_age', 'age_range_reversed', 'The maximum age cannot be lower than the minimum age'],
+    [
+      { looking_for_min_age: 40, looking_for_max_age: 30 },
+      'looking_for_max_age',
+      'age_range_reversed',
+      'The maximum age cannot be lower than the minimum age',
+    ],
   ])('refuses %j with a message for the field', async (payload, field, code, message) => {
     const { cookie } = await activeMember(t);
     const response = await put(payload, cookie);

@@ -151,14 +151,34 @@ describe('PUT /api/profile.php', () => {
 
   it('allows at most 20 interests', async () => {
     const { cookie } = await activeMember(t);
-    const ids = ['relationship', 'sex', 'music', 'travelling', 'cooking', 'dining_out', 'wine', 'coffee', 'movies', 'series',
-      'theatre', 'concerts', 'festivals', 'dancing', 'reading', 'writing', 'art', 'photography', 'fashion', 'shopping'];
+    const ids = [
+      'relationship',
+      'sex',
+      'music',
+      'travelling',
+      'cooking',
+      'dining_out',
+      'wine',
+      'coffee',
+      'movies',
+      'series',
+      'theatre',
+      'concerts',
+      'festivals',
+      'dancing',
+      'reading',
+      'writing',
+      'art',
+      'photography',
+      'fashion',
+      'shopping',
+    ];
     expect((await put({ interests: ids }, cookie)).statusCode).toBe(200);
     const response = await put({ interests: [...ids, 'fitness'] }, cookie);
     expect(errorOf(response)).toEqual({ code: 'too_many_interests', message: 'Choose at most 20 interests', field: 'interests' });
   });
 
-  it('translates messages into the member\'s language', async () => {
+  it("translates messages into the member's language", async () => {
     const { cookie } = await activeMember(t);
     const response = await put({ about: 'x'.repeat(2001) }, cookie, '?locale=de');
     expect(errorOf(response).message).toBe('Dein Text über dich darf höchstens 2000 Zeichen lang sein');

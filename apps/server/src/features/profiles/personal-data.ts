@@ -6,4 +6,6 @@
 import { registerDataExportPart } from '../personal-data/registry';
 import { ownProfile } from './service';
 
-registerDataExportPart('profile', async ({ db, profileId, now }) => (profileId === null ? null : ownProfile({ db, clock: () => now }, profileId)));
+registerDataExportPart('profile', async ({ db, profileId, now }) =>
+  profileId === null ? null : ownProfile({ db, clock: () => now }, profileId),
+);

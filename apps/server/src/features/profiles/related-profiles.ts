@@ -10,7 +10,16 @@ import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import type { Site } from '../sites/service';
 import { withActivity, type ActivityMarks } from './activity-port';
-import { birthDateBounds, excludedProfileIds, pageCardsQuery, toCard, viewerSide, type ProfileFilter, type Searcher, type ViewerFacts } from './search-read-model';
+import {
+  birthDateBounds,
+  excludedProfileIds,
+  pageCardsQuery,
+  toCard,
+  viewerSide,
+  type ProfileFilter,
+  type Searcher,
+  type ViewerFacts,
+} from './search-read-model';
 
 export async function relatedProfiles(
   deps: { db: Database; clock: Clock; activity?: ActivityMarks },

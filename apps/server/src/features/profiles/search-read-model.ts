@@ -120,7 +120,8 @@ export function genderSplits(match: MatchSide | undefined): (SQL | undefined)[] 
 }
 
 /** Within the radius as the distance is shown. */
-const withinShownSql = (within: NonNullable<ProfileFilter['within']>) => sql`${shownMetresSql(within.point)} <= ${within.km * 1000}::float8`;
+const withinShownSql = (within: NonNullable<ProfileFilter['within']>) =>
+  sql`${shownMetresSql(within.point)} <= ${within.km * 1000}::float8`;
 
 /**
  * The filter's SQL. The radius: for counting, the rows and band of profiles_nearby_idx; for pages
@@ -128,7 +129,13 @@ const withinShownSql = (within: NonNullable<ProfileFilter['within']>) => sql`${s
  * and the KNN scan stops after the page whatever the radius; otherwise the shown distance.
  */
 function filterSql(f: ProfileFilter, use: 'count' | 'nearest' | 'page' = 'page'): SQL {
-  const radius = !f.within ? undefined : use === 'count' ? withinCountSql(f.within.point, f.within.km, f) : use === 'page' ? withinShownSql(f.within) : undefined;
+  const radius = !f.within
+    ? undefined
+    : use === 'count'
+      ? withinCountSql(f.within.point, f.within.km, f)
+      : use === 'page'
+        ? withinShownSql(f.within)
+        : undefined;
   // Planned with its values on every call (decision 059): which index is best depends on them.
   const filters = and(
     eq(profiles.siteId, f.siteId),
@@ -209,7 +216,12 @@ export function countQuery(db: Pick<Database, 'select'>, f: ProfileFilter, cap: 
     const parts = sql.join(splits.map(part), sql` union all `);
     return db.select({ count: sql<number>`count(*)::int` }).from(sql`(select 1 from (${parts}) as parts limit ${cap + 1}) as matches`);
   }
-  const matches = db.select({ one: sql<number>`1`.as('one') }).from(profiles).where(where).limit(cap + 1).as('matches');
+  const matches = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(profiles)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
   return db.select({ count: sql<number>`count(*)::int` }).from(matches);
 }
 
@@ -262,7 +274,11 @@ export function pageCardsQuery(
 
 /** Cards of given profiles, in the search order without distance (for ids picked by another query); with the distance from `near` when given. */
 export function cardsByIdsQuery(db: Pick<Database, 'select'>, ids: number[], near?: LatLon | null) {
-  return db.select(cardColumnsNear(near)).from(profiles).where(inArray(profiles.id, ids)).orderBy(...ORDER);
+  return db
+    .select(cardColumnsNear(near))
+    .from(profiles)
+    .where(inArray(profiles.id, ids))
+    .orderBy(...ORDER);
 }
 
 export type CardRow = Awaited<ReturnType<typeof cardsByIdsQuery>>[number];

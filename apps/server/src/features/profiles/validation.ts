@@ -32,10 +32,32 @@ import { isRegionOf } from '../reference-data/region-codes';
 type ProfileRow = typeof profiles.$inferSelect;
 /** The columns an update writes, and the interest list when it replaces it. */
 export interface ProfileChanges {
-  columns: Partial<Pick<ProfileRow,
-    'name' | 'gender' | 'sexuality' | 'birthDate' | 'country' | 'region' | 'city' | 'hairColor' | 'eyeColor' | 'bodyType' |
-    'relationshipStatus' | 'tattoos' | 'signupReason' | 'about' | 'isInvisible' |
-    'lookingForGender' | 'lookingForMinAge' | 'lookingForMaxAge' | 'latitude' | 'longitude' | 'hideActivity'>>;
+  columns: Partial<
+    Pick<
+      ProfileRow,
+      | 'name'
+      | 'gender'
+      | 'sexuality'
+      | 'birthDate'
+      | 'country'
+      | 'region'
+      | 'city'
+      | 'hairColor'
+      | 'eyeColor'
+      | 'bodyType'
+      | 'relationshipStatus'
+      | 'tattoos'
+      | 'signupReason'
+      | 'about'
+      | 'isInvisible'
+      | 'lookingForGender'
+      | 'lookingForMinAge'
+      | 'lookingForMaxAge'
+      | 'latitude'
+      | 'longitude'
+      | 'hideActivity'
+    >
+  >;
   interests?: string[];
 }
 
@@ -180,7 +202,9 @@ function place(input: TProfileUpdate, ctx: ValidationContext, columns: ProfileCh
     }
   } else {
     const city = columns.city ?? ctx.current.city ?? '';
-    const moved = (columns.country !== undefined && columns.country !== ctx.current.country) || (columns.city !== undefined && columns.city !== ctx.current.city);
+    const moved =
+      (columns.country !== undefined && columns.country !== ctx.current.country) ||
+      (columns.city !== undefined && columns.city !== ctx.current.city);
     if (!moved) return;
     point = placeOfCity(country, city);
   }

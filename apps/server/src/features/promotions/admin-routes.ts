@@ -20,7 +20,15 @@ export const promoTileAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps 
 
   app.get(
     `${ADMIN_API_PREFIX}/sites/:id/promo-tiles`,
-    { config, schema: { tags, summary: "A site's promo tiles (live cam, member resell); a tile never saved is off", params: ZSiteParams, response: { 200: ZPromoTilesAnswer, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A site's promo tiles (live cam, member resell); a tile never saved is off",
+        params: ZSiteParams,
+        response: { 200: ZPromoTilesAnswer, ...errors },
+      },
+    },
     async (request) => promoTilesOf(deps.db, request.params.id),
   );
 
@@ -31,7 +39,8 @@ export const promoTileAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps 
       schema: {
         tags,
         summary: 'Save one promo tile of a site (in the audit log)',
-        description: 'https addresses only; both are required when enabled; countries are some of the site\'s (empty: every visitor). The member_resell tile can be enabled only while the site\'s member_resell setting is on.',
+        description:
+          "https addresses only; both are required when enabled; countries are some of the site's (empty: every visitor). The member_resell tile can be enabled only while the site's member_resell setting is on.",
         params: ZSiteParams.extend({ kind: ZPromoTileKind }),
         body: ZPromoTileUpdate,
         response: { 200: ZPromoTile, ...errors },

@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const asAdmin = (method: 'GET' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
+const asAdmin = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
 const tile = (overrides: Record<string, unknown> = {}) => ({
   enabled: true,
   target_url: 'https://cams.example/landing?aff=7',
@@ -27,7 +28,11 @@ const tile = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const publicTiles = async (domain: string, acceptLanguage = 'en-GB') => {
-  const response = await t.app.inject({ method: 'GET', url: `/api/promo-tiles.php?domain=${domain}`, headers: { 'accept-language': acceptLanguage } });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/promo-tiles.php?domain=${domain}`,
+    headers: { 'accept-language': acceptLanguage },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().tiles as { kind: string; url: string; image_url: string }[];
 };
@@ -52,7 +57,12 @@ describe('promo tiles in the back office', () => {
   it('saves a tile, in the audit log, and shows it to visitors with the partner’s tracking', async () => {
     const saved = await asAdmin('PUT', '/admin/api/sites/1/promo-tiles/live_cam', tile({ countries: ['gb', 'US', 'GB'] }));
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ kind: 'live_cam', enabled: true, countries: ['GB', 'US'], target_url: 'https://cams.example/landing?aff=7' });
+    expect(saved.json()).toMatchObject({
+      kind: 'live_cam',
+      enabled: true,
+      countries: ['GB', 'US'],
+      target_url: 'https://cams.example/landing?aff=7',
+    });
     const [row] = await db().select().from(promoTiles).where(eq(promoTiles.siteId, 1));
     expect(row).toMatchObject({ kind: 'live_cam', enabled: true, countries: ['GB', 'US'] });
     const audit = await db().select().from(auditLog).where(eq(auditLog.itemId, '1:live_cam'));
@@ -64,7 +74,12 @@ describe('promo tiles in the back office', () => {
     expect(tiles).toHaveLength(1);
     const url = new URL(tiles[0]!.url);
     expect(url.origin + url.pathname).toBe('https://cams.example/landing');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ aff: '7', utm_source: 'localhost', utm_medium: 'promo_tile', utm_campaign: 'live_cam' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      aff: '7',
+      utm_source: 'localhost',
+      utm_medium: 'promo_tile',
+      utm_campaign: 'live_cam',
+    });
     expect(tiles[0]!.image_url).toBe('https://cdn.cams.example/tile.jpg');
   });
 
@@ -100,14 +115,23 @@ describe('promo tiles in the back office', () => {
       expect(response.statusCode, `${kind} ${JSON.stringify(body)}`).toBe(400);
       expect(errorOf(response)).toMatchObject({ code, ...(field ? { field } : {}) });
     }
-    expect(errorOf(await asAdmin('PUT', '/admin/api/sites/1/promo-tiles/live_cam', tile({ target_url: 'http://x.example/' }))).message).toMatch(/https/);
+    expect(
+      errorOf(await asAdmin('PUT', '/admin/api/sites/1/promo-tiles/live_cam', tile({ target_url: 'http://x.example/' }))).message,
+    ).toMatch(/https/);
     expect(await db().select().from(promoTiles).where(eq(promoTiles.siteId, 1))).toEqual(before);
     // Off, a tile may be saved without addresses (a draft).
-    expect((await asAdmin('PUT', '/admin/api/sites/1/promo-tiles/member_resell', tile({ enabled: false, target_url: '', image_url: '' }))).statusCode).toBe(200);
+    expect(
+      (await asAdmin('PUT', '/admin/api/sites/1/promo-tiles/member_resell', tile({ enabled: false, target_url: '', image_url: '' })))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('lets the member-resell tile on only while the site’s member_resell setting is, and hides it when the setting goes off', async () => {
-    const saved = await asAdmin('PUT', `/admin/api/sites/${resellSiteId}/promo-tiles/member_resell`, tile({ target_url: 'https://resell.example/', countries: ['NL'] }));
+    const saved = await asAdmin(
+      'PUT',
+      `/admin/api/sites/${resellSiteId}/promo-tiles/member_resell`,
+      tile({ target_url: 'https://resell.example/', countries: ['NL'] }),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await publicTiles('resell.localhost', 'nl')).map((x) => x.kind)).toEqual(['member_resell']);
     expect(await publicTiles('resell.localhost', 'de')).toEqual([]);
@@ -119,7 +143,10 @@ describe('promo tiles in the back office', () => {
   it('is for staff who edit sites only', async () => {
     const marketing = await kit.staff('marketing');
     expect((await t.app.inject({ method: 'GET', url: '/admin/api/sites/1/promo-tiles', cookies: marketing.cookies })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: '/admin/api/sites/1/promo-tiles/live_cam', cookies: marketing.cookies, payload: tile() })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/admin/api/sites/1/promo-tiles/live_cam', cookies: marketing.cookies, payload: tile() }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/admin/api/sites/1/promo-tiles' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'PUT', url: '/admin/api/sites/1/promo-tiles/live_cam', payload: tile() })).statusCode).toBe(401);
   });

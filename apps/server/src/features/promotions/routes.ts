@@ -4,14 +4,18 @@ import { ZPublicPromoTilesAnswer } from '@cupido/shared/promotions';
 import { detectRequestCountry } from '../sites/country-detection';
 import { publicPromoTiles, type PromotionDeps } from './service';
 
-export const promoTileRoutes: FastifyPluginAsyncZod<{ deps: PromotionDeps; countryHeader: string | undefined }> = async (app, { deps, countryHeader }) => {
+export const promoTileRoutes: FastifyPluginAsyncZod<{ deps: PromotionDeps; countryHeader: string | undefined }> = async (
+  app,
+  { deps, countryHeader },
+) => {
   app.get(
     '/api/promo-tiles.php',
     {
       schema: {
         tags: ['promotions'],
         summary: "This site's enabled promo tiles for the visitor's detected country",
-        description: 'Each url carries utm_source (the site domain), utm_medium=promo_tile and utm_campaign (the tile); nothing about the member. Always labelled as an advertisement where shown.',
+        description:
+          'Each url carries utm_source (the site domain), utm_medium=promo_tile and utm_campaign (the tile); nothing about the member. Always labelled as an advertisement where shown.',
         response: { 200: ZPublicPromoTilesAnswer },
       },
     },

@@ -43,7 +43,14 @@ async function siteOrNotFound(db: Database, siteId: number): Promise<Site> {
 
 function toTile(kind: PromoTileKind, row: TileRow | undefined): TPromoTile {
   if (!row) return { kind, enabled: false, target_url: '', image_url: '', countries: [], updated_at: null };
-  return { kind, enabled: row.enabled, target_url: row.targetUrl, image_url: row.imageUrl, countries: row.countries, updated_at: row.updatedAt.toISOString() };
+  return {
+    kind,
+    enabled: row.enabled,
+    target_url: row.targetUrl,
+    image_url: row.imageUrl,
+    countries: row.countries,
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
 /** Both tiles of a site, in PROMO_TILE_KINDS order, with the setting and countries that bound them. */
@@ -54,7 +61,12 @@ export async function promoTilesOf(db: Database, siteId: number): Promise<TPromo
     site_id: site.id,
     member_resell: site.memberResell,
     countries: site.countries,
-    tiles: PROMO_TILE_KINDS.map((kind) => toTile(kind, rows.find((row) => row.kind === kind))),
+    tiles: PROMO_TILE_KINDS.map((kind) =>
+      toTile(
+        kind,
+        rows.find((row) => row.kind === kind),
+      ),
+    ),
   };
 }
 
@@ -62,7 +74,10 @@ export async function promoTilesOf(db: Database, siteId: number): Promise<TPromo
 function checkedTile(site: Site, kind: PromoTileKind, input: TPromoTileUpdate) {
   const targetUrl = input.target_url.trim();
   const imageUrl = input.image_url.trim();
-  for (const [field, value] of [['target_url', targetUrl], ['image_url', imageUrl]] as const) {
+  for (const [field, value] of [
+    ['target_url', targetUrl],
+    ['image_url', imageUrl],
+  ] as const) {
     if (value && !isHttpsUrl(value, PROMO_URL_MAX)) throw invalid('url_not_https', field);
     if (!value && input.enabled) throw invalid('url_required', field);
   }
@@ -73,12 +88,22 @@ function checkedTile(site: Site, kind: PromoTileKind, input: TPromoTileUpdate) {
 }
 
 /** Saves one tile of a site (created on first save), with its audit entry, in one transaction. */
-export async function updatePromoTile(deps: PromotionDeps, staffId: number, siteId: number, kind: PromoTileKind, input: TPromoTileUpdate): Promise<TPromoTile> {
+export async function updatePromoTile(
+  deps: PromotionDeps,
+  staffId: number,
+  siteId: number,
+  kind: PromoTileKind,
+  input: TPromoTileUpdate,
+): Promise<TPromoTile> {
   const site = await siteOrNotFound(deps.db, siteId);
   const tile = checkedTile(site, kind, input);
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(promoTiles).where(and(eq(promoTiles.siteId, siteId), eq(promoTiles.kind, kind))).for('update');
+    const [before] = await tx
+      .select()
+      .from(promoTiles)
+      .where(and(eq(promoTiles.siteId, siteId), eq(promoTiles.kind, kind)))
+      .for('update');
     const [row] = await tx
       .insert(promoTiles)
       .values({ siteId, kind, ...tile, updatedAt: now })
@@ -87,7 +112,19 @@ export async function updatePromoTile(deps: PromotionDeps, staffId: number, site
     const saved = toTile(kind, row);
     const { updated_at: _before, ...beforeFields } = toTile(kind, before);
     const { updated_at: _after, ...afterFields } = saved;
-    await recordStaffAction(tx, { staffId, action: 'promo_tile.update', itemType: 'promo_tile', itemId: `${siteId}:${kind}`, siteId, before: beforeFields, after: afterFields }, now);
+    await recordStaffAction(
+      tx,
+      {
+        staffId,
+        action: 'promo_tile.update',
+        itemType: 'promo_tile',
+        itemId: `${siteId}:${kind}`,
+        siteId,
+        before: beforeFields,
+        after: afterFields,
+      },
+      now,
+    );
     return saved;
   });
 }
@@ -98,7 +135,10 @@ export async function updatePromoTile(deps: PromotionDeps, staffId: number, site
  * tracking (promoTrackingParams: the site, the medium, the tile; nothing about the member).
  */
 export async function publicPromoTiles(db: Database, site: Site, country: string | null): Promise<TPublicPromoTile[]> {
-  const rows = await db.select().from(promoTiles).where(and(eq(promoTiles.siteId, site.id), eq(promoTiles.enabled, true)));
+  const rows = await db
+    .select()
+    .from(promoTiles)
+    .where(and(eq(promoTiles.siteId, site.id), eq(promoTiles.enabled, true)));
   return PROMO_TILE_KINDS.flatMap((kind) => {
     const row = rows.find((r) => r.kind === kind);
     if (!row || !isPromoTileKind(row.kind) || !promoTileShowsIn(row.countries, country)) return [];

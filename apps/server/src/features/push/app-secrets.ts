@@ -11,7 +11,10 @@ import { appKeys } from '../../db/schema';
 /** The secret named `name` (32 random bytes), created on first use. */
 export async function loadOrCreateAppSecret(db: Database, name: string): Promise<Buffer> {
   // Two processes starting together: both insert, one wins, both read the winner.
-  await db.insert(appKeys).values({ name, value: { secret: randomBytes(32).toString('base64url') } }).onConflictDoNothing();
+  await db
+    .insert(appKeys)
+    .values({ name, value: { secret: randomBytes(32).toString('base64url') } })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appKeys).where(eq(appKeys.name, name));
   return Buffer.from(row!.value.secret!, 'base64url');
 }

@@ -105,5 +105,9 @@ async function deliver(deps: PushDeps, job: PushDeliveryJob): Promise<void> {
   if (outcome.kind === 'accepted') await markDelivered(deps.db, subscription.id, deps.clock());
   else if (outcome.kind === 'gone') await deleteGoneSubscription(deps.db, subscription.id, subscription.endpoint);
   // The host names the push service; the rest of the address would name the browser.
-  else deps.log.warn({ subscriptionId: subscription.id, pushService: new URL(subscription.endpoint).host, status: outcome.status }, 'push refused by the push service');
+  else
+    deps.log.warn(
+      { subscriptionId: subscription.id, pushService: new URL(subscription.endpoint).host, status: outcome.status },
+      'push refused by the push service',
+    );
 }

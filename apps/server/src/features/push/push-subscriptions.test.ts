@@ -29,7 +29,13 @@ afterAll(async () => {
 });
 
 /** The call as the member's browser makes it on their site (`query`: more of the query string). */
-function subscribe(app: TestApp['app'], member: (Pick<Member, 'cookie'> & { domain: string }) | null, body: unknown, headers: Record<string, string> = {}, query = '') {
+function subscribe(
+  app: TestApp['app'],
+  member: (Pick<Member, 'cookie'> & { domain: string }) | null,
+  body: unknown,
+  headers: Record<string, string> = {},
+  query = '',
+) {
   return app.inject({
     method: 'POST',
     url: `/api/user.php?push=1${member ? `&domain=${member.domain}` : ''}${query}`,
@@ -39,10 +45,12 @@ function subscribe(app: TestApp['app'], member: (Pick<Member, 'cookie'> & { doma
 }
 
 /** The site's members, each with the domain their calls go to. */
-const on = <T extends Member[]>(domain: string, members: [...T]) => members.map((member) => ({ ...member, domain })) as { [K in keyof T]: T[K] & { domain: string } };
+const on = <T extends Member[]>(domain: string, members: [...T]) =>
+  members.map((member) => ({ ...member, domain })) as { [K in keyof T]: T[K] & { domain: string } };
 
 const rowsOf = (userId: number) => t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-const rowByEndpoint = async (endpoint: string) => (await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))[0];
+const rowByEndpoint = async (endpoint: string) =>
+  (await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))[0];
 
 describe('POST /api/user.php?push=1', () => {
   it('stores the browser once, updates it on the next visit, and leaves the login on POST /api/user.php', async () => {
@@ -61,7 +69,11 @@ describe('POST /api/user.php?push=1', () => {
     expect(rows[0]!.updatedAt.getTime() - rows[0]!.createdAt.getTime()).toBe(60_000);
 
     // The same path without the flag is still the login.
-    const login = await t.app.inject({ method: 'POST', url: `/api/user.php?domain=${site.domain}`, payload: { email: member.body.email, password: member.body.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `/api/user.php?domain=${site.domain}`,
+      payload: { email: member.body.email, password: member.body.password },
+    });
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().user.id).toBe(member.userId);
   });
@@ -91,7 +103,12 @@ describe('POST /api/user.php?push=1', () => {
       expect((await subscribe(t.app, member, { subscription: browser })).statusCode).toBe(200);
     }
     const kept = (await rowsOf(member.userId)).map((row) => row.endpoint);
-    expect(kept.sort()).toEqual(browsers.slice(2).map((b) => b.endpoint).sort());
+    expect(kept.sort()).toEqual(
+      browsers
+        .slice(2)
+        .map((b) => b.endpoint)
+        .sort(),
+    );
   });
 
   it('refuses every bad subscription with the same clear 400 in the member’s language, and stores nothing', async () => {
@@ -110,7 +127,15 @@ describe('POST /api/user.php?push=1', () => {
       ['credentials in the URL', { subscription: { ...good, endpoint: 'https://user:pw@push.example.com/x' } }],
       ['endpoint too long', { subscription: { ...good, endpoint: `https://push.example.com/${'x'.repeat(3000)}` } }],
       ['p256dh too short', { subscription: { ...good, keys: { ...good.keys, p256dh: good.keys.p256dh.slice(0, 43) } } }],
-      ['p256dh compressed', { subscription: { ...good, keys: { ...good.keys, p256dh: Buffer.concat([Buffer.from([2]), Buffer.alloc(32, 1)]).toString('base64url') } } }],
+      [
+        'p256dh compressed',
+        {
+          subscription: {
+            ...good,
+            keys: { ...good.keys, p256dh: Buffer.concat([Buffer.from([2]), Buffer.alloc(32, 1)]).toString('base64url') },
+          },
+        },
+      ],
       ['p256dh off the curve', { subscription: { ...good, keys: { ...good.keys, p256dh: offCurve.toString('base64url') } } }],
       ['p256dh not base64url', { subscription: { ...good, keys: { ...good.keys, p256dh: `${good.keys.p256dh.slice(0, 86)}+` } } }],
       ['auth of 15 bytes', { subscription: { ...good, keys: { ...good.keys, auth: Buffer.alloc(15, 1).toString('base64url') } } }],
@@ -127,12 +152,16 @@ describe('POST /api/user.php?push=1', () => {
       );
     }
     const dutch = await subscribe(t.app, member, { subscription: { ...good, endpoint: 'ftp://x' } }, {}, '&locale=nl');
-    expect(dutch.json().error.message).toBe('Je browser stuurde een ongeldige pushregistratie, daardoor konden meldingen op dit apparaat niet worden aangezet. Probeer het opnieuw.');
+    expect(dutch.json().error.message).toBe(
+      'Je browser stuurde een ongeldige pushregistratie, daardoor konden meldingen op dit apparaat niet worden aangezet. Probeer het opnieuw.',
+    );
     expect(await rowsOf(member.userId)).toHaveLength(0);
 
     // A visitor is told to log in; a page of another site is refused before anything is read.
     expect((await subscribe(t.app, null, { subscription: good })).statusCode).toBe(403);
-    expect((await subscribe(t.app, member, { subscription: good }, { origin: 'https://evil.example' })).json().error.code).toBe('foreign_origin');
+    expect((await subscribe(t.app, member, { subscription: good }, { origin: 'https://evil.example' })).json().error.code).toBe(
+      'foreign_origin',
+    );
     expect(await rowByEndpoint(good.endpoint)).toBeUndefined();
   });
 
@@ -143,7 +172,15 @@ describe('POST /api/user.php?push=1', () => {
       const [member] = on(site.domain, site.members as [Member]);
       const keys = service.subscribe().keys;
       const at = (endpoint: string) => subscribe(production.app, member, { subscription: { endpoint, keys } });
-      for (const endpoint of ['http://127.0.0.1:9/push/1', 'https://127.0.0.1/push/1', 'https://10.1.2.3/push/1', 'https://[::1]/push/1', 'https://localhost/push/1', 'https://push.internal/x', 'https://pushservice/x']) {
+      for (const endpoint of [
+        'http://127.0.0.1:9/push/1',
+        'https://127.0.0.1/push/1',
+        'https://10.1.2.3/push/1',
+        'https://[::1]/push/1',
+        'https://localhost/push/1',
+        'https://push.internal/x',
+        'https://pushservice/x',
+      ]) {
         const response = await at(endpoint);
         expect(response.statusCode, endpoint).toBe(400);
         expect(response.json().error.code).toBe('invalid_push_subscription');
@@ -166,7 +203,12 @@ describe('personal data', () => {
     expect(response.statusCode, response.body).toBe(200);
     const file = ZPersonalDataExport.strict().parse(response.json());
     expect(file.push_devices).toEqual([
-      { endpoint: `${service.origin}/…${browser.endpoint.slice(-8)}`, subscribed_at: t.clock().toISOString(), updated_at: t.clock().toISOString(), last_push_at: null },
+      {
+        endpoint: `${service.origin}/…${browser.endpoint.slice(-8)}`,
+        subscribed_at: t.clock().toISOString(),
+        updated_at: t.clock().toISOString(),
+        last_push_at: null,
+      },
     ]);
 
     const { events } = t.app;

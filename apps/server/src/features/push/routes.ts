@@ -21,7 +21,12 @@ const invalidSubscription = () => new AppError(400, INVALID_PUSH_SUBSCRIPTION, `
 function isP256Point(p256dh: string): boolean {
   const point = Buffer.from(p256dh, 'base64url');
   try {
-    const jwk = { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') };
+    const jwk = {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    };
     createPublicKey({ key: jwk, format: 'jwk' });
     return true;
   } catch {

@@ -24,7 +24,14 @@ export async function saveSubscription(db: Database, userId: number, subscriptio
     const moved = sql`${pushSubscriptions.userId} <> excluded.user_id`;
     await tx
       .insert(pushSubscriptions)
-      .values({ userId, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, createdAt: now, updatedAt: now })
+      .values({
+        userId,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
         set: {
@@ -61,14 +68,20 @@ export async function subscriptionsOf(db: Pick<Database, 'select'>, userId: numb
 }
 
 /** Read by every push delivery: a prepared statement. */
-const subscriptionByIdStatement = preparedStatement<{ id: number }, Pick<StoredPushSubscription, 'id' | 'userId' | 'endpoint' | 'p256dh' | 'auth'>>(
+const subscriptionByIdStatement = preparedStatement<
+  { id: number },
+  Pick<StoredPushSubscription, 'id' | 'userId' | 'endpoint' | 'p256dh' | 'auth'>
+>(
   (p) =>
     sql`select ${pushSubscriptions.id} as "id", ${pushSubscriptions.userId} as "userId", ${pushSubscriptions.endpoint} as "endpoint",
                ${pushSubscriptions.p256dh} as "p256dh", ${pushSubscriptions.auth} as "auth"
         from ${pushSubscriptions} where ${pushSubscriptions.id} = ${p.id}`,
 );
 
-export async function subscriptionById(db: Pick<Database, 'execute'>, id: number): Promise<Pick<StoredPushSubscription, 'id' | 'userId' | 'endpoint' | 'p256dh' | 'auth'> | null> {
+export async function subscriptionById(
+  db: Pick<Database, 'execute'>,
+  id: number,
+): Promise<Pick<StoredPushSubscription, 'id' | 'userId' | 'endpoint' | 'p256dh' | 'auth'> | null> {
   const [row] = await subscriptionByIdStatement(db, { id });
   return row ?? null;
 }

@@ -25,7 +25,10 @@ export function generateVapidKeys(): VapidKeys {
 
 export async function loadOrCreateVapidKeys(db: Database): Promise<VapidKeys> {
   // Two processes starting together: both insert, one wins, both read the winner.
-  await db.insert(appKeys).values({ name: KEY_NAME, value: { ...generateVapidKeys() } }).onConflictDoNothing();
+  await db
+    .insert(appKeys)
+    .values({ name: KEY_NAME, value: { ...generateVapidKeys() } })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appKeys).where(eq(appKeys.name, KEY_NAME));
   const value = row!.value;
   return { publicKey: value.publicKey!, privateKey: value.privateKey! };

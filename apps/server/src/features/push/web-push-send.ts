@@ -37,7 +37,10 @@ export type WebPushOutcome = { kind: 'accepted' } | { kind: 'gone' } | { kind: '
 const TIMEOUT_MS = 15_000;
 
 export class PushServiceUnavailable extends Error {
-  constructor(readonly status: number | null, message: string) {
+  constructor(
+    readonly status: number | null,
+    message: string,
+  ) {
     super(message);
     this.name = 'PushServiceUnavailable';
   }
@@ -58,7 +61,14 @@ function vapidAuthorization(endpoint: string, request: WebPushRequest): string {
   const cached = vapidAuthorizations.get(key);
   if (cached && cached.usableUntil > now) return cached.header;
   const expiration = now + VAPID_TOKEN_SECONDS;
-  const { Authorization } = webPush.getVapidHeaders(audience, request.subject, request.vapid.publicKey, request.vapid.privateKey, 'aes128gcm', expiration);
+  const { Authorization } = webPush.getVapidHeaders(
+    audience,
+    request.subject,
+    request.vapid.publicKey,
+    request.vapid.privateKey,
+    'aes128gcm',
+    expiration,
+  );
   if (vapidAuthorizations.size > 1000) vapidAuthorizations.clear();
   vapidAuthorizations.set(key, { header: Authorization, usableUntil: expiration - VAPID_TOKEN_MARGIN_SECONDS });
   return Authorization;

@@ -46,7 +46,7 @@ describe('GET /api/interests.php', () => {
     }
   });
 
-  it.each(LOCALES.map((l) => [l.code, l.iso] as const))('sorts the %s names by that language\'s collation', async (code, iso) => {
+  it.each(LOCALES.map((l) => [l.code, l.iso] as const))("sorts the %s names by that language's collation", async (code, iso) => {
     const names = (await interests(`?locale=${code}`)).map((i) => i.name);
     expect(names).toEqual([...names].sort(new Intl.Collator(iso, { sensitivity: 'base' }).compare));
   });
@@ -82,7 +82,14 @@ describe('GET /api/regions.php', () => {
     expect(countries.map((c) => c.country).sort()).toEqual([...COUNTRY_CODES].sort());
     for (const c of countries) expect(c.label, c.country).toBe(REGION_LABEL_KIND[c.country as keyof typeof REGION_LABEL_KIND]);
     const label = (code: string) => countries.find((c) => c.country === code)?.label;
-    expect([label('NL'), label('PL'), label('DE'), label('CH'), label('GB'), label('US')]).toEqual(['province', 'voivodeship', 'state', 'canton', 'region', 'state']);
+    expect([label('NL'), label('PL'), label('DE'), label('CH'), label('GB'), label('US')]).toEqual([
+      'province',
+      'voivodeship',
+      'state',
+      'canton',
+      'region',
+      'state',
+    ]);
   });
 
   it('gives every country regions with unique codes and names', async () => {
@@ -90,7 +97,10 @@ describe('GET /api/regions.php', () => {
       expect(c.regions.length, c.country).toBeGreaterThan(0);
       const codes = c.regions.map((r) => r.code);
       expect(new Set(codes).size, c.country).toBe(codes.length);
-      expect(c.regions.every((r) => r.code !== '' && r.name.trim() !== ''), c.country).toBe(true);
+      expect(
+        c.regions.every((r) => r.code !== '' && r.name.trim() !== ''),
+        c.country,
+      ).toBe(true);
     }
   });
 
@@ -98,8 +108,18 @@ describe('GET /api/regions.php', () => {
     const countries = await regions();
     const of = (code: string) => countries.find((c) => c.country === code)!.regions;
     expect(of('NL').map((r) => r.name)).toEqual([
-      'Drenthe', 'Flevoland', 'Friesland', 'Gelderland', 'Groningen', 'Limburg',
-      'Noord-Brabant', 'Noord-Holland', 'Overijssel', 'Utrecht', 'Zeeland', 'Zuid-Holland',
+      'Drenthe',
+      'Flevoland',
+      'Friesland',
+      'Gelderland',
+      'Groningen',
+      'Limburg',
+      'Noord-Brabant',
+      'Noord-Holland',
+      'Overijssel',
+      'Utrecht',
+      'Zeeland',
+      'Zuid-Holland',
     ]);
     expect(of('NL')).toContainEqual({ code: 'NH', name: 'Noord-Holland' });
     expect(of('PL')).toHaveLength(16);
@@ -112,7 +132,10 @@ describe('GET /api/regions.php', () => {
   it('narrows to one country, whatever the case of the code', async () => {
     for (const query of ['?country=nl', '?country=NL', '?country=%20Nl%20']) {
       const countries = await regions(query);
-      expect(countries.map((c) => c.country), query).toEqual(['NL']);
+      expect(
+        countries.map((c) => c.country),
+        query,
+      ).toEqual(['NL']);
       expect(countries[0]!.regions).toHaveLength(12);
     }
     const res = await get('/api/regions.php?country=pl');
@@ -141,7 +164,17 @@ describe('region codes', () => {
     expect(slugifyRegionName('Île-de-France')).toBe('ile-de-france');
     expect(slugifyRegionName('Łódzkie')).toBe('lodzkie');
     expect(slugifyRegionName("Provence-Alpes-Côte d'Azur")).toBe('provence-alpes-cote-d-azur');
-    expect(toRegions([['Zeta', ''], ['Alpha', 'A'], ['Beta', 'A'], ['  ', 'X']], 'en')).toEqual([
+    expect(
+      toRegions(
+        [
+          ['Zeta', ''],
+          ['Alpha', 'A'],
+          ['Beta', 'A'],
+          ['  ', 'X'],
+        ],
+        'en',
+      ),
+    ).toEqual([
       { code: 'A', name: 'Alpha' },
       { code: 'beta', name: 'Beta' },
       { code: 'zeta', name: 'Zeta' },

@@ -17,7 +17,9 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const countries = buildCountryRegions();
   const allRegionsJson = JSON.stringify(ZRegions.parse({ countries }));
-  const regionsJsonByCountry = new Map(countries.map((entry) => [entry.country as string, JSON.stringify(ZRegions.parse({ countries: [entry] }))]));
+  const regionsJsonByCountry = new Map(
+    countries.map((entry) => [entry.country as string, JSON.stringify(ZRegions.parse({ countries: [entry] }))]),
+  );
 
   app.get(
     '/api/interests.php',
@@ -32,7 +34,10 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const json = interestsJson.get(request.locale) ?? interestsJson.get('en');
       // A string payload is sent as it is: the contract was checked when it was built.
-      return reply.header('cache-control', CACHE_CONTROL).type('application/json; charset=utf-8').send(json as unknown as TInterests);
+      return reply
+        .header('cache-control', CACHE_CONTROL)
+        .type('application/json; charset=utf-8')
+        .send(json as unknown as TInterests);
     },
   );
 
@@ -55,7 +60,10 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!one) throw new AppError(404, 'unknown_country', 'errors.unknown_country');
         json = one;
       }
-      return reply.header('cache-control', CACHE_CONTROL).type('application/json; charset=utf-8').send(json as unknown as TRegions);
+      return reply
+        .header('cache-control', CACHE_CONTROL)
+        .type('application/json; charset=utf-8')
+        .send(json as unknown as TRegions);
     },
   );
 };

@@ -44,7 +44,12 @@ export async function openReports(db: Reader, input: { siteId?: number; limit: n
   const rows = await db
     .select(queueColumns)
     .from(reports)
-    .where(and(eq(reports.status, 'open'), input.siteId === undefined ? undefined : sql`${profileSiteIdOf(reports.reportedProfileId)} = ${input.siteId}`))
+    .where(
+      and(
+        eq(reports.status, 'open'),
+        input.siteId === undefined ? undefined : sql`${profileSiteIdOf(reports.reportedProfileId)} = ${input.siteId}`,
+      ),
+    )
     .orderBy(asc(reports.createdAt), asc(reports.id))
     .limit(input.limit);
   return rows.map(toQueued);

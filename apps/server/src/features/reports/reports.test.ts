@@ -29,10 +29,18 @@ async function pair() {
 describe('POST /api/report.php', () => {
   it('stores an open report for moderation and acknowledges it', async () => {
     const { domain, reporter, reported } = await pair();
-    const response = await report(domain, { profile_id: reported.profileId, reason: 'fake_profile', text: '  Photos are of a model  ', good_faith: true }, reporter.cookie);
+    const response = await report(
+      domain,
+      { profile_id: reported.profileId, reason: 'fake_profile', text: '  Photos are of a model  ', good_faith: true },
+      reporter.cookie,
+    );
     expect(response.statusCode).toBe(200);
     const answer = response.json();
-    expect(answer).toEqual({ report_id: expect.any(Number), status: 'open', message: 'Thanks, we received your report and will review it.' });
+    expect(answer).toEqual({
+      report_id: expect.any(Number),
+      status: 'open',
+      message: 'Thanks, we received your report and will review it.',
+    });
     const [row] = await db().select().from(reports).where(eq(reports.id, answer.report_id));
     expect(row).toMatchObject({
       reporterUserId: reporter.userId,
@@ -52,25 +60,38 @@ describe('POST /api/report.php', () => {
     const first = (await report(domain, body, reporter.cookie)).json();
     const repeat = await report(domain, { ...body, reason: 'harassment' }, reporter.cookie);
     expect(repeat.statusCode).toBe(409);
-    expect(errorOf(repeat)).toEqual({ code: 'report_already_open', message: 'You have already reported this profile. We are reviewing your report.' });
+    expect(errorOf(repeat)).toEqual({
+      code: 'report_already_open',
+      message: 'You have already reported this profile. We are reviewing your report.',
+    });
     expect(await db().$count(reports, eq(reports.reporterUserId, reporter.userId))).toBe(1);
     await db().update(reports).set({ status: 'closed' }).where(eq(reports.id, first.report_id));
     expect((await report(domain, body, reporter.cookie)).statusCode).toBe(200);
   });
 
-  it('records the photo when the report is about one of the profile\'s photos, and refuses another profile\'s photo', async () => {
+  it("records the photo when the report is about one of the profile's photos, and refuses another profile's photo", async () => {
     const { domain, reporter, reported } = await pair();
     const photo = await addPhoto(db(), reported.profileId);
     const elsewhere = await addPhoto(db(), reporter.profileId);
-    const wrong = await report(domain, { profile_id: reported.profileId, photo_id: elsewhere, reason: 'inappropriate_photos', good_faith: true }, reporter.cookie);
+    const wrong = await report(
+      domain,
+      { profile_id: reported.profileId, photo_id: elsewhere, reason: 'inappropriate_photos', good_faith: true },
+      reporter.cookie,
+    );
     expect(wrong.statusCode).toBe(404);
     expect(errorOf(wrong)).toMatchObject({ code: 'photo_not_found', field: 'photo_id' });
-    const answer = (await report(domain, { profile_id: reported.profileId, photo_id: photo, reason: 'inappropriate_photos', good_faith: true }, reporter.cookie)).json();
+    const answer = (
+      await report(
+        domain,
+        { profile_id: reported.profileId, photo_id: photo, reason: 'inappropriate_photos', good_faith: true },
+        reporter.cookie,
+      )
+    ).json();
     const [row] = await db().select().from(reports).where(eq(reports.id, answer.report_id));
     expect(row!.photoId).toBe(photo);
   });
 
-  it('refuses visitors, one\'s own profile, unknown and other sites\' profiles', async () => {
+  it("refuses visitors, one's own profile, unknown and other sites' profiles", async () => {
     const { domain, reporter } = await pair();
     const other = await newSite(t);
     const elsewhere = await insertProfile(db(), { siteId: other.siteId });
@@ -88,7 +109,7 @@ describe('POST /api/report.php', () => {
     expect(await db().$count(reports, eq(reports.reporterUserId, reporter.userId))).toBe(0);
   });
 
-  it('asks for a text with reason other, at most 1000 characters, and the good-faith statement, in the member\'s language', async () => {
+  it("asks for a text with reason other, at most 1000 characters, and the good-faith statement, in the member's language", async () => {
     const { domain, reporter, reported } = await pair();
     const base = { profile_id: reported.profileId, good_faith: true };
     const noText = await report(domain, { ...base, reason: 'other', text: '   ' }, reporter.cookie);
@@ -99,7 +120,11 @@ describe('POST /api/report.php', () => {
     const noFaith = await report(domain, { ...base, reason: 'underage', good_faith: false }, reporter.cookie, 'de');
     expect(errorOf(noFaith)).toMatchObject({ code: 'report_good_faith_required', field: 'good_faith' });
     expect(errorOf(noFaith).message).toContain('gutem Glauben');
-    for (const body of [{ ...base, reason: 'boring' }, { ...base, reason: 'other', text: 'x', good_faith: 'yes' }, { reason: 'other', text: 'x', good_faith: true }]) {
+    for (const body of [
+      { ...base, reason: 'boring' },
+      { ...base, reason: 'other', text: 'x', good_faith: 'yes' },
+      { reason: 'other', text: 'x', good_faith: true },
+    ]) {
       expect((await report(domain, body, reporter.cookie)).statusCode).toBe(400);
     }
     expect(await db().$count(reports, eq(reports.reporterUserId, reporter.userId))).toBe(0);

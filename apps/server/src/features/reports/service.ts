@@ -38,7 +38,8 @@ export interface ReportedMessage {
   text: string;
 }
 
-const invalid = (code: string, field: string, params: Record<string, number> = {}) => new AppError(400, code, `errors.${code}`, params, field);
+const invalid = (code: string, field: string, params: Record<string, number> = {}) =>
+  new AppError(400, code, `errors.${code}`, params, field);
 const alreadyOpen = () => new AppError(409, 'report_already_open', 'errors.report_already_open');
 
 function isUniqueViolation(error: unknown): boolean {
@@ -90,6 +91,10 @@ export async function fileReport(deps: ReportDeps, reporter: Reporter, report: N
  * A report of a chat message the profile sent the reporter (chats checks that first), with the
  * same checks, the same one-open-report-per-profile rule and the same acknowledgement.
  */
-export async function fileMessageReport(deps: ReportDeps, reporter: Reporter, report: Omit<NewReport, 'photoId'> & { message: ReportedMessage }): Promise<number> {
+export async function fileMessageReport(
+  deps: ReportDeps,
+  reporter: Reporter,
+  report: Omit<NewReport, 'photoId'> & { message: ReportedMessage },
+): Promise<number> {
   return fileReport(deps, reporter, report);
 }

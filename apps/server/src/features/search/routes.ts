@@ -11,7 +11,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ deps: SearchDeps }> = async (
     {
       schema: {
         tags: ['search'],
-        summary: 'Search members with the site\'s search_fields; similar profiles when few match',
+        summary: "Search members with the site's search_fields; similar profiles when few match",
         description:
           'Visitors may search only where spec section 4 allows it: the site\'s logged_out_search is not "none", or ' +
           'logged_out_search_trafficsource is not "none" and the request carries a traffic source (network, ref, sub1-3). ' +

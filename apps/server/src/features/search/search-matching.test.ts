@@ -37,7 +37,8 @@ async function scene(member: ProfileValues = {}) {
     .update(profiles)
     .set({ gender: 'male', sexuality: 'hetero', lookingForGender: null, birthDate: '1990-01-01', ...member })
     .where(eq(profiles.id, searcher.profileId));
-  const profile = (values: ProfileValues = {}) => insertProfile(db(), { siteId: site.siteId, gender: 'female', sexuality: 'hetero', birthDate: '1996-01-01', ...values });
+  const profile = (values: ProfileValues = {}) =>
+    insertProfile(db(), { siteId: site.siteId, gender: 'female', sexuality: 'hetero', birthDate: '1996-01-01', ...values });
   return { ...site, searcher, profile };
 }
 
@@ -130,7 +131,11 @@ describe('distance', () => {
     const created: number[] = [];
     const places = [PLACES.croydon, PLACES.watford, PLACES.reading, PLACES.brighton, PLACES.manchester, PLACES.edinburgh];
     for (let i = 0; i < 42; i++) created.push(await profile(i % 7 === 6 ? {} : at(places[i % 7]!)));
-    const pages = [await search(domain, 'page=1', searcher.cookie), await search(domain, 'page=2', searcher.cookie), await search(domain, 'page=3', searcher.cookie)];
+    const pages = [
+      await search(domain, 'page=1', searcher.cookie),
+      await search(domain, 'page=2', searcher.cookie),
+      await search(domain, 'page=3', searcher.cookie),
+    ];
     const order = pages.flatMap((page) => page.profiles);
     expect(order).toHaveLength(42);
     expect(new Set(ids(order)).size).toBe(42);
@@ -209,23 +214,34 @@ describe('distance', () => {
 });
 
 describe('radius errors', () => {
-  it.each([['radius=30'], ['radius=abc'], ['radius=-10'], ['radius=1000'], ['radius=25.5']])('refuses %s with invalid_radius', async (query) => {
-    const { domain, searcher } = await scene(at(PLACES.london));
-    const response = await get(t, `/api/search.php?domain=${domain}&${query}`, searcher.cookie);
-    expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toEqual({ code: 'invalid_radius', field: 'radius', message: 'Choose one of the distances (10, 25, 50, 100 or 250 km) or “Anywhere”' });
-  });
+  it.each([['radius=30'], ['radius=abc'], ['radius=-10'], ['radius=1000'], ['radius=25.5']])(
+    'refuses %s with invalid_radius',
+    async (query) => {
+      const { domain, searcher } = await scene(at(PLACES.london));
+      const response = await get(t, `/api/search.php?domain=${domain}&${query}`, searcher.cookie);
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toEqual({
+        code: 'invalid_radius',
+        field: 'radius',
+        message: 'Choose one of the distances (10, 25, 50, 100 or 250 km) or “Anywhere”',
+      });
+    },
+  );
 
-  it('needs a location for a radius: the member\'s, and a visitor has none', async () => {
+  it("needs a location for a radius: the member's, and a visitor has none", async () => {
     const { domain, searcher } = await scene();
     const response = await get(t, `/api/search.php?domain=${domain}&radius=50`, searcher.cookie);
     expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toEqual({ code: 'location_required', field: 'radius', message: 'To search by distance, first set your location in your profile' });
+    expect(errorOf(response)).toEqual({
+      code: 'location_required',
+      field: 'radius',
+      message: 'To search by distance, first set your location in your profile',
+    });
     expect(errorOf(await get(t, `/api/search.php?domain=${domain}&radius=50`)).code).toBe('location_required');
     expect((await get(t, `/api/search.php?domain=${domain}&radius=`)).statusCode).toBe(200);
   });
 
-  it('says so in the member\'s language', async () => {
+  it("says so in the member's language", async () => {
     const { domain, searcher } = await scene();
     const french = await get(t, `/api/search.php?domain=${domain}&radius=7&locale=fr`, searcher.cookie);
     expect(errorOf(french).message).toBe("Choisissez l'une des distances (10, 25, 50, 100 ou 250 km) ou «\u202fPartout\u202f»");

@@ -20,12 +20,18 @@ import { relaxed } from './service';
 
 /** Two cities per country (the order of the countries below), each profile within about 40 km of one of them. */
 const CITIES: [number, number][] = [
-  [51.507, -0.128], [53.481, -2.243], // GB: London, Manchester
-  [53.35, -6.26], [51.899, -8.476], // IE: Dublin, Cork
-  [40.713, -74.006], [34.052, -118.244], // US: New York, Los Angeles
-  [43.653, -79.383], [49.283, -123.121], // CA: Toronto, Vancouver
-  [-33.869, 151.209], [-37.814, 144.963], // AU: Sydney, Melbourne
-  [-36.848, 174.763], [-41.289, 174.777], // NZ: Auckland, Wellington
+  [51.507, -0.128],
+  [53.481, -2.243], // GB: London, Manchester
+  [53.35, -6.26],
+  [51.899, -8.476], // IE: Dublin, Cork
+  [40.713, -74.006],
+  [34.052, -118.244], // US: New York, Los Angeles
+  [43.653, -79.383],
+  [49.283, -123.121], // CA: Toronto, Vancouver
+  [-33.869, 151.209],
+  [-37.814, 144.963], // AU: Sydney, Melbourne
+  [-36.848, 174.763],
+  [-41.289, 174.777], // NZ: Auckland, Wellington
 ];
 const floats = (values: number[]) => sql.raw(`array[${values.join(',')}]::float8[]`);
 
@@ -74,9 +80,15 @@ function expectSearchIndex(root: PlanNode, wanted: string[]) {
   const all = planNodes(root);
   for (const n of all) if (n['Index Name']) usedIndexes.add(n['Index Name']);
   const described = describePlan(root);
-  expect(all.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'profiles'), described).toEqual([]);
+  expect(
+    all.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'profiles'),
+    described,
+  ).toEqual([]);
   const used = all.map((n) => n['Index Name']).filter((name): name is string => !!name);
-  expect(used.some((name) => wanted.includes(name)), described).toBe(true);
+  expect(
+    used.some((name) => wanted.includes(name)),
+    described,
+  ).toBe(true);
 }
 
 /** Nearest first: an index scan of profiles_location_idx ordered by distance (KNN), never a sort of every match. */
@@ -89,7 +101,10 @@ function expectKnn(root: PlanNode) {
 function expectNearbyRings(root: PlanNode, rings: number) {
   const scans = planNodes(root).filter((n) => n['Index Name'] === 'profiles_nearby_idx');
   expect(scans.length, describePlan(root)).toBeGreaterThanOrEqual(rings);
-  expect(scans.every((n) => n['Node Type'] === 'Index Only Scan'), describePlan(root)).toBe(true);
+  expect(
+    scans.every((n) => n['Node Type'] === 'Index Only Scan'),
+    describePlan(root),
+  ).toBe(true);
 }
 
 const today = new Date('2026-03-10T12:00:00Z');
@@ -143,13 +158,13 @@ const TYPICAL: [string, () => ProfileFilter, string[], string[]][] = [
   // A member's default search (decision 013's ages, decision 036's two-way rule): the rule is
   // checked in the same indexes, so the plans stay those of a visitor's filters.
   [
-    'a straight man\'s default search in his country',
+    "a straight man's default search in his country",
     filter({ country: 'GB', match: STRAIGHT_MAN, ...birthDateBounds(today, 25, 45), excludeIds: [3, 17] }),
     ['profiles_search_idx'],
     ['profiles_search_idx', 'profiles_search_order_idx'],
   ],
   [
-    'a straight man\'s default search in every country',
+    "a straight man's default search in every country",
     filter({ match: STRAIGHT_MAN, ...birthDateBounds(today, 40, 45) }),
     ['profiles_search_site_idx'],
     ['profiles_search_site_idx', 'profiles_search_site_order_idx'],
@@ -242,7 +257,11 @@ describe('search query plans', () => {
   it('widens the radius for similar profiles on the same indexes', async () => {
     const wider = relaxed({ gender: 'female', minAge: 25, maxAge: 30, radiusKm: 10, page: 1 })!;
     expect(wider.radiusKm).toBe(25);
-    const f = filter({ match: { gender: 'male', seeking: 'female' }, ...birthDateBounds(today, wider.minAge, wider.maxAge), within: { point: LONDON, km: 25 } })();
+    const f = filter({
+      match: { gender: 'male', seeking: 'female' },
+      ...birthDateBounds(today, wider.minAge, wider.maxAge),
+      within: { point: LONDON, km: 25 },
+    })();
     expectSearchIndex(await plan(pageIdsQuery(t.database.db, f, 21, 0, LONDON)), ['profiles_nearby_idx']);
     expectSearchIndex(await plan(countQuery(t.database.db, f, SEARCH_COUNT_CAP)), ['profiles_nearby_idx', ...SEARCH_INDEXES]);
   });

@@ -68,7 +68,7 @@ describe('filters', () => {
     expect((await search(domain, 'gender=&country=&countryregion=&min_age=&max_age=')).numResults).toBe(7);
   });
 
-  it('offers only the filters of the site\'s search_fields and ignores the others', async () => {
+  it("offers only the filters of the site's search_fields and ignores the others", async () => {
     const { domain, siteId } = await newSite(t, { searchFields: ['gender', 'min_age', 'max_age'] });
     await insertProfile(db(), { siteId, country: 'GB' });
     await insertProfile(db(), { siteId, country: 'IE', region: 'D' });
@@ -101,7 +101,7 @@ describe('filters', () => {
 });
 
 describe('who is found', () => {
-  it('leaves out invisible, disabled, unconfirmed, pending-deletion, own and other sites\' profiles', async () => {
+  it("leaves out invisible, disabled, unconfirmed, pending-deletion, own and other sites' profiles", async () => {
     const { domain, siteId } = await newSite(t);
     const other = await newSite(t);
     const visible = await insertProfile(db(), { siteId });
@@ -152,7 +152,15 @@ describe('results', () => {
     await addPhoto(db(), photoless, { status: 'pending' });
     const answer = await search(domain, '');
     expect(answer.profiles).toEqual([
-      { id: real, name: 'Amy', age: 29, city: 'Bath', country: 'GB', main_image: 'https://cdn.example/p/a/amy-thumb.jpg', is_fictional: false },
+      {
+        id: real,
+        name: 'Amy',
+        age: 29,
+        city: 'Bath',
+        country: 'GB',
+        main_image: 'https://cdn.example/p/a/amy-thumb.jpg',
+        is_fictional: false,
+      },
       { id: photoless, name: 'Bo', age: 35, city: 'York', country: 'GB', main_image: null, is_fictional: true, fictional_icon: '🎭' },
     ]);
   });

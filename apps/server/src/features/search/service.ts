@@ -119,7 +119,13 @@ export function parseSearchQuery(query: TSearchQuery, site: Pick<Site, 'searchFi
  * two-way rule, in which a gender filter replaces whom they look for; the radius is around their
  * point (searchProfiles checks they have one).
  */
-export function filterOf(siteId: number, c: Omit<SearchCriteria, 'page'>, today: Date, excludeIds: number[], viewer?: { facts: ViewerFacts | null } | null): ProfileFilter {
+export function filterOf(
+  siteId: number,
+  c: Omit<SearchCriteria, 'page'>,
+  today: Date,
+  excludeIds: number[],
+  viewer?: { facts: ViewerFacts | null } | null,
+): ProfileFilter {
   const side = viewer ? viewerSide(viewer.facts) : undefined;
   const point = viewer?.facts?.point;
   return {
@@ -149,7 +155,10 @@ export function relaxed(c: SearchCriteria): Omit<SearchCriteria, 'page'> | null 
 
 export async function searchProfiles(deps: SearchDeps, site: Site, searcher: Searcher, criteria: SearchCriteria): Promise<TSearchAnswer> {
   const today = deps.clock();
-  const [exclude, facts] = await Promise.all([excludedProfileIds(deps.db, searcher), searcher ? viewerFactsOf(deps.db, searcher.profileId) : null]);
+  const [exclude, facts] = await Promise.all([
+    excludedProfileIds(deps.db, searcher),
+    searcher ? viewerFactsOf(deps.db, searcher.profileId) : null,
+  ]);
   const point = facts?.point ?? null;
   if (criteria.radiusKm !== undefined && !point) throw fieldError('location_required', 'radius');
   const viewer = searcher ? { facts } : null;
@@ -190,7 +199,10 @@ export async function searchProfiles(deps: SearchDeps, site: Site, searcher: Sea
       numResults > 0 ? pageIdsQuery(deps.db, filter, numResults, 0, point) : Promise.resolve([]),
     ]);
     const exactIds = new Set(exact.map((r) => r.id));
-    const similarIds = top.map((r) => r.id).filter((id) => !exactIds.has(id)).slice(0, SIMILAR_LIMIT);
+    const similarIds = top
+      .map((r) => r.id)
+      .filter((id) => !exactIds.has(id))
+      .slice(0, SIMILAR_LIMIT);
     answer.similar_count = Math.max(0, Math.min(Number(all?.count ?? 0), SEARCH_COUNT_CAP) - numResults);
     answer.similar = await withActivity(deps.activity, viewerRef, await cardsOf(deps, site, similarIds, today, point));
   }
@@ -206,4 +218,3 @@ async function cardsOf(deps: SearchDeps, site: Site, ids: number[], today: Date,
     return row ? [toCard(row, site, today)] : [];
   });
 }
-

@@ -16,9 +16,13 @@ const ZSiteParams = z.object({ id: z.coerce.number().int().positive().max(INT32_
 export const siteAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = async (app, { deps }) => {
   const config = { staffAccess: 'sites.edit' as const };
 
-  app.get(`${ADMIN_API_PREFIX}/sites`, { config, schema: { tags, summary: 'Every site', response: { 200: ZSiteListAnswer } } }, async () => ({
-    sites: await listSites(deps.db),
-  }));
+  app.get(
+    `${ADMIN_API_PREFIX}/sites`,
+    { config, schema: { tags, summary: 'Every site', response: { 200: ZSiteListAnswer } } },
+    async () => ({
+      sites: await listSites(deps.db),
+    }),
+  );
 
   app.get(
     `${ADMIN_API_PREFIX}/sites/:id`,
@@ -30,8 +34,15 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = 
     `${ADMIN_API_PREFIX}/sites/:id`,
     {
       config,
-      schema: { tags, summary: "Change a site's settings (any subset) and its company", params: ZSiteParams, body: ZSiteUpdateRequest, response: { 200: ZSiteDetailAnswer } },
+      schema: {
+        tags,
+        summary: "Change a site's settings (any subset) and its company",
+        params: ZSiteParams,
+        body: ZSiteUpdateRequest,
+        response: { 200: ZSiteDetailAnswer },
+      },
     },
-    async (request) => updateSite({ db: deps.db, sites: deps.sites, clock: deps.clock }, request.requireStaff().id, request.params.id, request.body),
+    async (request) =>
+      updateSite({ db: deps.db, sites: deps.sites, clock: deps.clock }, request.requireStaff().id, request.params.id, request.body),
   );
 };

@@ -103,7 +103,14 @@ export function toCompanySettings(company: Company): TCompanySettings {
 
 export async function listSites(db: Database): Promise<TSiteSummary[]> {
   const rows = await db.select().from(sites).orderBy(asc(sites.id));
-  return rows.map((s) => ({ id: s.id, name: s.name, domain: s.domain, domain_language: s.domainLanguage, is_default: s.isDefault, photo_moderation: s.photoModeration }));
+  return rows.map((s) => ({
+    id: s.id,
+    name: s.name,
+    domain: s.domain,
+    domain_language: s.domainLanguage,
+    is_default: s.isDefault,
+    photo_moderation: s.photoModeration,
+  }));
 }
 
 type Reader = Pick<Database, 'select'>;
@@ -112,7 +119,10 @@ export async function siteDetail(db: Reader, siteId: number): Promise<TSiteDetai
   const [site] = await db.select().from(sites).where(eq(sites.id, siteId)).limit(1);
   if (!site) throw siteNotFound();
   const [company] = await db.select().from(companies).where(eq(companies.id, site.companyId)).limit(1);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(sites).where(eq(sites.companyId, site.companyId));
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sites)
+    .where(eq(sites.companyId, site.companyId));
   return {
     id: site.id,
     is_default: site.isDefault,
@@ -149,7 +159,12 @@ export interface SiteEditDeps {
  * entry naming only what changed; then every process forgets its cached sites. Unchanged values
  * write nothing (and no audit entry when nothing changed at all).
  */
-export async function updateSite(deps: SiteEditDeps, staffId: number, siteId: number, request: TSiteUpdateRequest): Promise<TSiteDetailAnswer> {
+export async function updateSite(
+  deps: SiteEditDeps,
+  staffId: number,
+  siteId: number,
+  request: TSiteUpdateRequest,
+): Promise<TSiteDetailAnswer> {
   const { company: companyPatch, ...settingsPatch } = request;
   const now = deps.clock();
   let changedAnything = false;

@@ -42,12 +42,7 @@ export function detectCountry(input: {
   acceptLanguage: unknown;
   siteCountries: readonly string[];
 }): string | null {
-  return (
-    countryFromHeader(input.proxyHeaderValue) ??
-    countryFromAcceptLanguage(input.acceptLanguage) ??
-    input.siteCountries[0] ??
-    null
-  );
+  return countryFromHeader(input.proxyHeaderValue) ?? countryFromAcceptLanguage(input.acceptLanguage) ?? input.siteCountries[0] ?? null;
 }
 
 /** A country the visitor chose (lander link ?country=DE); only countries the product knows. */
@@ -60,7 +55,10 @@ export function selectedCountry(queryValue: unknown, detected: string | null): s
 }
 
 /** The visitor's country from a request: the proxy's country header (COUNTRY_HEADER) when set, else Accept-Language, among the site's countries. */
-export function detectRequestCountry(request: Pick<FastifyRequest, 'headers'> & { site: { countries: readonly string[] } }, countryHeader: string | undefined): string | null {
+export function detectRequestCountry(
+  request: Pick<FastifyRequest, 'headers'> & { site: { countries: readonly string[] } },
+  countryHeader: string | undefined,
+): string | null {
   return detectCountry({
     proxyHeaderValue: countryHeader ? request.headers[countryHeader] : undefined,
     acceptLanguage: request.headers['accept-language'],

@@ -53,7 +53,12 @@ describe.each([
   it('ignore a forged Host port, X-Forwarded-Proto and X-Forwarded-Host', async () => {
     const forged = { host: 'localhost:8443', 'x-forwarded-proto': 'http', 'x-forwarded-for': '203.0.113.60' };
     expect(await activationLink('localhost', forged)).toMatch(new RegExp(`^${expected.localhost}/api/activate\\.php\\?token=`));
-    const forwardedHost = { host: 'localhost', 'x-forwarded-host': 'evil.example:8080', 'x-forwarded-proto': 'http', 'x-forwarded-for': '203.0.113.61' };
+    const forwardedHost = {
+      host: 'localhost',
+      'x-forwarded-host': 'evil.example:8080',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-for': '203.0.113.61',
+    };
     expect(await activationLink('localhost', forwardedHost)).toMatch(new RegExp(`^${expected.localhost}/api/activate\\.php\\?token=`));
   });
 

@@ -41,7 +41,12 @@ describe('reading sites', () => {
     const list = await first.app.inject({ url: '/admin/api/sites', cookies: admin.cookies });
     expect(list.json().sites.map((s: { domain: string }) => s.domain)).toEqual(['localhost', 'nl.localhost']);
     const detail = (await first.app.inject({ url: `/admin/api/sites/${siteId}`, cookies: admin.cookies })).json();
-    expect(ZSiteSettings.parse(detail.settings)).toMatchObject({ name: 'Amora', domain: 'nl.localhost', photo_moderation: 'pre', minimum_age: 18 });
+    expect(ZSiteSettings.parse(detail.settings)).toMatchObject({
+      name: 'Amora',
+      domain: 'nl.localhost',
+      photo_moderation: 'pre',
+      minimum_age: 18,
+    });
     expect(detail.company).toMatchObject({ name: 'Cupido Media B.V.', delete_discount: 50 });
     expect(detail.company_site_count).toBe(2);
     expect((await first.app.inject({ url: '/admin/api/sites/9999', cookies: admin.cookies })).statusCode).toBe(404);
@@ -55,7 +60,11 @@ describe('editing a site', () => {
     expect((await settingsOn(second)).fictional_icon).toBe('🎭');
     expect((await settingsOn(second)).index_title).toBe('Amora – dating in the Netherlands and Belgium');
 
-    const response = await patch({ fictional_icon: '🦄', index_title: { en: 'Amora – new title', nl: 'Amora – nieuwe titel' }, message_credits: 12 });
+    const response = await patch({
+      fictional_icon: '🦄',
+      index_title: { en: 'Amora – new title', nl: 'Amora – nieuwe titel' },
+      message_credits: 12,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().settings).toMatchObject({ fictional_icon: '🦄', message_credits: 12 });
 
@@ -72,7 +81,13 @@ describe('editing a site', () => {
     const entries = await auditEntriesOf(first.database.db, 'site', siteId);
     expect(entries).toHaveLength(before + 1);
     // signup_credits was already 20: not part of the change.
-    expect(entries.at(-1)).toMatchObject({ action: 'site.update', staffId: admin.id, siteId, before: { chat_history_days: 180 }, after: { chat_history_days: 90 } });
+    expect(entries.at(-1)).toMatchObject({
+      action: 'site.update',
+      staffId: admin.id,
+      siteId,
+      before: { chat_history_days: 180 },
+      after: { chat_history_days: 90 },
+    });
     expect((await patch({ chat_history_days: 90 })).statusCode).toBe(200);
     expect(await auditEntriesOf(first.database.db, 'site', siteId)).toHaveLength(before + 1);
   });
@@ -87,7 +102,10 @@ describe('editing a site', () => {
     const company = (await first.app.inject({ url: '/api/companyinfo.php?domain=nl.localhost' })).json();
     expect(company.support_phone ?? company.company?.support_phone).toBe('+31 20 000 0000');
     const row = (await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]!;
-    expect(row).toMatchObject({ photoModeration: 'post', autoLike: { enabled: false, max_per_day: 1, min_minutes_between: 60, after_events: ['activation', 'first_photo'] } });
+    expect(row).toMatchObject({
+      photoModeration: 'post',
+      autoLike: { enabled: false, max_per_day: 1, min_minutes_between: 60, after_events: ['activation', 'first_photo'] },
+    });
   });
 
   it('edits the payments (issue 14): currency, packages, methods and the direct debit limit', async () => {
@@ -97,20 +115,37 @@ describe('editing a site', () => {
       { id: 'p2', credits: 320, amount: 4000, popular: true },
       { id: 'p3', credits: 900, amount: 9000, popular: false },
     ];
-    const response = await patch({ currency: 'PLN', credit_packages: packages, payment_methods: ['blik', 'prezelewy24', 'visa'], direct_debit_limit: 0 });
+    const response = await patch({
+      currency: 'PLN',
+      credit_packages: packages,
+      payment_methods: ['blik', 'prezelewy24', 'visa'],
+      direct_debit_limit: 0,
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().settings).toMatchObject({ currency: 'PLN', credit_packages: packages, payment_methods: ['blik', 'prezelewy24', 'visa'], direct_debit_limit: 0 });
+    expect(response.json().settings).toMatchObject({
+      currency: 'PLN',
+      credit_packages: packages,
+      payment_methods: ['blik', 'prezelewy24', 'visa'],
+      direct_debit_limit: 0,
+    });
     const row = (await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]!;
-    expect(row).toMatchObject({ currency: 'PLN', creditPackages: packages, paymentMethods: ['blik', 'prezelewy24', 'visa'], directDebitLimit: 0 });
+    expect(row).toMatchObject({
+      currency: 'PLN',
+      creditPackages: packages,
+      paymentMethods: ['blik', 'prezelewy24', 'visa'],
+      directDebitLimit: 0,
+    });
     await patch({ currency: 'EUR' });
   });
 
-  it('edits the price lists (issue 29): a PATCH round trip, served derived as settings.php\'s minimum_message_costs', async () => {
+  it("edits the price lists (issue 29): a PATCH round trip, served derived as settings.php's minimum_message_costs", async () => {
     const lists = { GBP: { p0: 899, p1: 1699, p2: 3499, p3: 7999 }, CHF: { p0: 1090, p1: 2090, p2: 4190, p3: 9390 } };
     const response = await patch({ price_lists: lists, countries: ['NL', 'BE', 'GB'] });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().settings.price_lists).toEqual(lists);
-    expect((await first.app.inject({ url: `/admin/api/sites/${siteId}`, cookies: admin.cookies })).json().settings.price_lists).toEqual(lists);
+    expect((await first.app.inject({ url: `/admin/api/sites/${siteId}`, cookies: admin.cookies })).json().settings.price_lists).toEqual(
+      lists,
+    );
     const row = (await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]!;
     expect(row.priceLists).toEqual(lists);
     const settings = await settingsOn(first);
@@ -125,11 +160,13 @@ describe('editing a site', () => {
       BE: { costs: perMessage(largest.amount), currency: 'EUR' },
     });
     // Removing a currency is sending the lists without it.
-    expect((await patch({ price_lists: { GBP: lists.GBP }, countries: ['NL', 'BE'] })).json().settings.price_lists).toEqual({ GBP: lists.GBP });
+    expect((await patch({ price_lists: { GBP: lists.GBP }, countries: ['NL', 'BE'] })).json().settings.price_lists).toEqual({
+      GBP: lists.GBP,
+    });
     await patch({ price_lists: {} });
   });
 
-  it('refuses a price list for the site\'s own currency, whichever side the patch changes, writing nothing', async () => {
+  it("refuses a price list for the site's own currency, whichever side the patch changes, writing nothing", async () => {
     const rowBefore = (await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]!;
     expect(rowBefore.currency).toBe('EUR');
     const ownList = await patch({ price_lists: { EUR: { p0: 995, p1: 1995, p2: 3995, p3: 8995 } } });
@@ -143,7 +180,10 @@ describe('editing a site', () => {
     const swapped = await patch({ currency: 'GBP', price_lists: { EUR: { p0: 995, p1: 1995, p2: 3995, p3: 8995 } } });
     expect(swapped.statusCode, swapped.body).toBe(200);
     await patch({ currency: 'EUR', price_lists: {} });
-    expect((await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]).toMatchObject({ currency: 'EUR', priceLists: {} });
+    expect((await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]).toMatchObject({
+      currency: 'EUR',
+      priceLists: {},
+    });
   });
 
   it('edits the operator console (issue 15): the honest answer, the spending reminder and the claim idle minutes', async () => {
@@ -152,15 +192,29 @@ describe('editing a site', () => {
     expect(detail.settings.honest_answer.en).toContain('fictional profile');
     expect(Object.keys(detail.settings.spending_reminder)).toEqual(expect.arrayContaining(['en', 'nl', 'de', 'it', 'fr', 'es', 'pl']));
     expect(detail.settings.operator_claim_idle_minutes).toBe(5);
-    const honest = { en: 'I am a fictional profile run by our staff, not a real person.', nl: 'Ik ben een fictief profiel van onze medewerkers, geen echt persoon.' };
-    const response = await patch({ honest_answer: { ...honest, de: '  ' }, spending_reminder: { en: 'Mind your spending.' }, operator_claim_idle_minutes: 15 });
+    const honest = {
+      en: 'I am a fictional profile run by our staff, not a real person.',
+      nl: 'Ik ben een fictief profiel van onze medewerkers, geen echt persoon.',
+    };
+    const response = await patch({
+      honest_answer: { ...honest, de: '  ' },
+      spending_reminder: { en: 'Mind your spending.' },
+      operator_claim_idle_minutes: 15,
+    });
     expect(response.statusCode, response.body).toBe(200);
     // A language left empty is no text: it falls back to English.
-    expect(response.json().settings).toMatchObject({ honest_answer: honest, spending_reminder: { en: 'Mind your spending.' }, operator_claim_idle_minutes: 15 });
+    expect(response.json().settings).toMatchObject({
+      honest_answer: honest,
+      spending_reminder: { en: 'Mind your spending.' },
+      operator_claim_idle_minutes: 15,
+    });
     const row = (await first.database.db.select().from(sites).where(eq(sites.id, siteId)))[0]!;
     expect(row).toMatchObject({ honestAnswer: honest, spendingReminder: { en: 'Mind your spending.' }, operatorClaimIdleMinutes: 15 });
     const entries = await auditEntriesOf(first.database.db, 'site', siteId);
-    expect(entries.at(-1)).toMatchObject({ before: { operator_claim_idle_minutes: 5 }, after: { honest_answer: honest, operator_claim_idle_minutes: 15 } });
+    expect(entries.at(-1)).toMatchObject({
+      before: { operator_claim_idle_minutes: 5 },
+      after: { honest_answer: honest, operator_claim_idle_minutes: 15 },
+    });
     await patch({ operator_claim_idle_minutes: 5 });
   });
 
@@ -219,6 +273,8 @@ describe('editing a site', () => {
     const operator = await staffOfRole(first.database.db, 'operator');
     expect((await patch({ name: 'Nope' }, siteId, support)).statusCode).toBe(403);
     expect((await first.app.inject({ url: `/admin/api/sites/${siteId}`, cookies: operator.cookies })).statusCode).toBe(403);
-    expect((await first.app.inject({ method: 'PATCH', url: `/admin/api/sites/${siteId}`, payload: { name: 'Nope' } })).statusCode).toBe(401);
+    expect((await first.app.inject({ method: 'PATCH', url: `/admin/api/sites/${siteId}`, payload: { name: 'Nope' } })).statusCode).toBe(
+      401,
+    );
   });
 });

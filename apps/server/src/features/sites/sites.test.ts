@@ -89,7 +89,19 @@ describe('GET /api/settings.php', () => {
   it('keeps one push key across restarts of the app on the same database', async () => {
     const first = (await get('/api/settings.php')).json().push_public_key;
     const { buildApp } = await import('../../app');
-    const again = await buildApp({ database: t.database, config: { mode: 'test', countryHeader: undefined, trustProxy: false, logLevel: 'silent', webDistDir: '/nonexistent', dataDir: t.dataDir, smtpUrl: undefined, redisUrl: undefined } });
+    const again = await buildApp({
+      database: t.database,
+      config: {
+        mode: 'test',
+        countryHeader: undefined,
+        trustProxy: false,
+        logLevel: 'silent',
+        webDistDir: '/nonexistent',
+        dataDir: t.dataDir,
+        smtpUrl: undefined,
+        redisUrl: undefined,
+      },
+    });
     const second = (await again.inject({ method: 'GET', url: '/api/settings.php' })).json().push_public_key;
     await again.close();
     expect(second).toBe(first);

@@ -70,7 +70,11 @@ export async function createStaffAccount(db: Database, input: NewStaffAccount, b
       .onConflictDoNothing({ target: staffAccounts.email })
       .returning();
     if (!row) throw staffEmailTaken();
-    await recordStaffAction(tx, { staffId: byStaffId, action: 'staff.create', itemType: 'staff', itemId: row.id, after: audited(row) }, now);
+    await recordStaffAction(
+      tx,
+      { staffId: byStaffId, action: 'staff.create', itemType: 'staff', itemId: row.id, after: audited(row) },
+      now,
+    );
     return toStaffMember(row);
   });
 }
@@ -80,12 +84,19 @@ export async function createStaffAccount(db: Database, input: NewStaffAccount, b
  * disable themselves (the back office would lose its last way in). Disabling ends every session
  * of the account in the same transaction.
  */
-export async function updateStaffAccount(db: Database, actorId: number, staffId: number, change: TStaffUpdateRequest, now: Date): Promise<TStaffMember> {
+export async function updateStaffAccount(
+  db: Database,
+  actorId: number,
+  staffId: number,
+  change: TStaffUpdateRequest,
+  now: Date,
+): Promise<TStaffMember> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, staffId)).for('update');
     if (!before) throw staffNotFound();
     const disabling = change.disabled === true && before.disabledAt === null;
-    if (staffId === actorId && (change.disabled === true || (change.role !== undefined && change.role !== before.role))) throw notYourself();
+    if (staffId === actorId && (change.disabled === true || (change.role !== undefined && change.role !== before.role)))
+      throw notYourself();
 
     const [after] = await tx
       .update(staffAccounts)

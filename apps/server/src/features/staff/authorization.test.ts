@@ -10,7 +10,14 @@
  * instance gets an onRoute hook before buildApp adds a single route (the app itself is the real one).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN_API_PREFIX, ROLE_PERMISSIONS, STAFF_PERMISSIONS, STAFF_ROLES, type TStaffPermission, type TStaffRole } from '@cupido/shared/staff';
+import {
+  ADMIN_API_PREFIX,
+  ROLE_PERMISSIONS,
+  STAFF_PERMISSIONS,
+  STAFF_ROLES,
+  type TStaffPermission,
+  type TStaffRole,
+} from '@cupido/shared/staff';
 import { createSession } from '../accounts/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedDemoMember } from '../../seed/demo-member';
@@ -32,7 +39,11 @@ vi.mock('fastify', async (importOriginal) => {
     const app = actual.default(options);
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) {
-        collected.push({ method, url: route.url ?? route.path, access: (route.config as { staffAccess?: string } | undefined)?.staffAccess });
+        collected.push({
+          method,
+          url: route.url ?? route.path,
+          access: (route.config as { staffAccess?: string } | undefined)?.staffAccess,
+        });
       }
     });
     return app;
@@ -86,10 +97,28 @@ beforeAll(async () => {
   t = await createTestApp();
   const now = new Date();
   for (const role of STAFF_ROLES) {
-    const staff = await createStaffAccount(t.database.db, { email: `authz.${role}@staff.example`, name: role, role, password: 'authorization suite', confirmedTotpSecret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' }, null, now);
+    const staff = await createStaffAccount(
+      t.database.db,
+      {
+        email: `authz.${role}@staff.example`,
+        name: role,
+        role,
+        password: 'authorization suite',
+        confirmedTotpSecret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
+      },
+      null,
+      now,
+    );
     staffIds.set(role, staff.id);
   }
-  halfwayStaffId = (await createStaffAccount(t.database.db, { email: 'authz.halfway@staff.example', name: 'halfway', role: 'admin', password: 'authorization suite' }, null, now)).id;
+  halfwayStaffId = (
+    await createStaffAccount(
+      t.database.db,
+      { email: 'authz.halfway@staff.example', name: 'halfway', role: 'admin', password: 'authorization suite' },
+      null,
+      now,
+    )
+  ).id;
   await seedDemoMember(t.database.db, { dataDir: t.dataDir });
   const [member] = await t.database.db.select({ id: users.id }).from(users).limit(1);
   memberToken = await createSession(t.database.db, member!.id, now);
@@ -119,25 +148,31 @@ async function request(route: CollectedRoute, cookies: Record<string, string>) {
 }
 
 /** A fresh session per call: some calls end it (logout) or act on it. */
-const sessionOf = async (staffId: number, secondFactorDone = true) => ({ [STAFF_SESSION_COOKIE]: await createStaffSession(t.database.db, staffId, new Date(), secondFactorDone) });
+const sessionOf = async (staffId: number, secondFactorDone = true) => ({
+  [STAFF_SESSION_COOKIE]: await createStaffSession(t.database.db, staffId, new Date(), secondFactorDone),
+});
 
 const isPermission = (access: string | undefined): access is TStaffPermission => STAFF_PERMISSIONS.includes(access as TStaffPermission);
 
 describe('authorization of every back-office call', () => {
   it('finds the routes, each with a declared access', () => {
     expect(routes.length).toBeGreaterThan(5);
-    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining([`GET ${ADMIN_API_PREFIX}/staff`, `POST ${ADMIN_API_PREFIX}/staff`, `POST ${ADMIN_API_PREFIX}/login`]));
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining([`GET ${ADMIN_API_PREFIX}/staff`, `POST ${ADMIN_API_PREFIX}/staff`, `POST ${ADMIN_API_PREFIX}/login`]),
+    );
     for (const route of routes) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
   });
 
-  it("declares for each call an access its area allows, and no view permission for a change", () => {
+  it('declares for each call an access its area allows, and no view permission for a change', () => {
     const problems: string[] = [];
     for (const route of routes) {
       const area = route.url.slice(ADMIN_API_PREFIX.length + 1).split(/[/.]/)[0]!;
       const allowed = AREA_ACCESS[area];
       if (!allowed) problems.push(`${route.method} ${route.url}: area "${area}" is not in AREA_ACCESS`);
-      else if (!allowed.includes(route.access!)) problems.push(`${route.method} ${route.url}: ${route.access} is not one of ${allowed.join(', ')}`);
-      if (route.method !== 'GET' && route.access?.endsWith('.view')) problems.push(`${route.method} ${route.url}: a change needs more than ${route.access}`);
+      else if (!allowed.includes(route.access!))
+        problems.push(`${route.method} ${route.url}: ${route.access} is not one of ${allowed.join(', ')}`);
+      if (route.method !== 'GET' && route.access?.endsWith('.view'))
+        problems.push(`${route.method} ${route.url}: a change needs more than ${route.access}`);
     }
     expect(problems).toEqual([]);
   });
@@ -148,7 +183,8 @@ describe('authorization of every back-office call', () => {
       const answer = await request(route, await sessionOf(staffIds.get(role)!));
       const allowed = !isPermission(route.access) || ROLE_PERMISSIONS[role].includes(route.access);
       if (allowed && ACCESS_CODES.has(answer.code ?? '')) problems.push(`refused although allowed (${route.access}): ${answer.label}`);
-      if (!allowed && !(answer.status === 403 && answer.code === 'staff_forbidden')) problems.push(`not refused although ${role} lacks ${route.access}: ${answer.label}`);
+      if (!allowed && !(answer.status === 403 && answer.code === 'staff_forbidden'))
+        problems.push(`not refused although ${role} lacks ${route.access}: ${answer.label}`);
     }
     expect(problems).toEqual([]);
   });
@@ -176,7 +212,8 @@ describe('authorization of every back-office call', () => {
     for (const route of routes) {
       const answer = await request(route, await sessionOf(halfwayStaffId, false));
       const needsSecondFactor = route.access !== 'public' && route.access !== 'second-factor';
-      if (needsSecondFactor && !(answer.status === 403 && answer.code === 'staff_second_factor_required')) problems.push(`not refused: ${answer.label}`);
+      if (needsSecondFactor && !(answer.status === 403 && answer.code === 'staff_second_factor_required'))
+        problems.push(`not refused: ${answer.label}`);
       if (!needsSecondFactor && ACCESS_CODES.has(answer.code ?? '')) problems.push(`refused: ${answer.label}`);
     }
     expect(problems).toEqual([]);

@@ -10,7 +10,10 @@ import { staffAccounts } from '../../db/schema';
 export async function staffNamesOf(db: Pick<Database, 'select'>, ids: readonly number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select({ id: staffAccounts.id, name: staffAccounts.name }).from(staffAccounts).where(inArray(staffAccounts.id, unique));
+  const rows = await db
+    .select({ id: staffAccounts.id, name: staffAccounts.name })
+    .from(staffAccounts)
+    .where(inArray(staffAccounts.id, unique));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 

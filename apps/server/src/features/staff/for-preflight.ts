@@ -9,6 +9,14 @@ export async function activeStaffEmails(db: Database, emails: readonly string[])
   const rows = await db
     .select({ email: staffAccounts.email })
     .from(staffAccounts)
-    .where(and(inArray(staffAccounts.email, emails.map((e) => e.toLowerCase())), isNull(staffAccounts.disabledAt)));
+    .where(
+      and(
+        inArray(
+          staffAccounts.email,
+          emails.map((e) => e.toLowerCase()),
+        ),
+        isNull(staffAccounts.disabledAt),
+      ),
+    );
   return rows.map((r) => r.email);
 }

@@ -19,7 +19,8 @@ import { createStaffSession } from './sessions';
 export const STAFF_LOCK_MS = LOGIN_LOCK_MINUTES * 60_000;
 
 const loginFailed = () => new AppError(401, 'staff_login_failed', 'staff.access.errors.login_failed');
-export const staffLoginBlocked = (minutes: number) => new AppError(429, 'staff_login_blocked', 'staff.access.errors.login_blocked', { minutes });
+export const staffLoginBlocked = (minutes: number) =>
+  new AppError(429, 'staff_login_blocked', 'staff.access.errors.login_blocked', { minutes });
 
 export interface StaffLoginDeps {
   db: Database;
@@ -52,7 +53,12 @@ export async function countAttempt(limiter: RateLimiter, limits: { key: string; 
   return { results, refund, failure };
 }
 
-export async function staffLogin(deps: StaffLoginDeps, input: { email: string; password: string }, ip: string, now: Date): Promise<StaffLoginResult> {
+export async function staffLogin(
+  deps: StaffLoginDeps,
+  input: { email: string; password: string },
+  ip: string,
+  now: Date,
+): Promise<StaffLoginResult> {
   const email = input.email.trim().toLowerCase();
   const accountKey = `staff-login:acct:${email}`;
   const attempt = await countAttempt(
@@ -65,7 +71,12 @@ export async function staffLogin(deps: StaffLoginDeps, input: { email: string; p
   );
 
   const [staff] = await deps.db
-    .select({ id: staffAccounts.id, passwordHash: staffAccounts.passwordHash, disabledAt: staffAccounts.disabledAt, totpConfirmedAt: staffAccounts.totpConfirmedAt })
+    .select({
+      id: staffAccounts.id,
+      passwordHash: staffAccounts.passwordHash,
+      disabledAt: staffAccounts.disabledAt,
+      totpConfirmedAt: staffAccounts.totpConfirmedAt,
+    })
     .from(staffAccounts)
     .where(eq(staffAccounts.email, email))
     .limit(1);
@@ -73,15 +84,27 @@ export async function staffLogin(deps: StaffLoginDeps, input: { email: string; p
   const passwordOk = await verifyPassword(usable ? staff.passwordHash : null, input.password);
   if (!usable || !passwordOk) {
     // A known account's failures are in its audit trail (who tried, how often); unknown addresses are not items.
-    if (staff) await recordStaffAction(deps.db, { staffId: staff.id, action: 'staff.login_failed', itemType: 'staff', itemId: staff.id, after: { ip, disabled: !usable } }, now);
+    if (staff)
+      await recordStaffAction(
+        deps.db,
+        { staffId: staff.id, action: 'staff.login_failed', itemType: 'staff', itemId: staff.id, after: { ip, disabled: !usable } },
+        now,
+      );
     throw attempt.failure(loginFailed());
   }
 
-  await Promise.all([deps.limiter.reset(accountKey, STAFF_LOCK_MS), deps.limiter.refund(`staff-login:ip:${ip}`, STAFF_LOCK_MS, attempt.results[1]!)]);
+  await Promise.all([
+    deps.limiter.reset(accountKey, STAFF_LOCK_MS),
+    deps.limiter.refund(`staff-login:ip:${ip}`, STAFF_LOCK_MS, attempt.results[1]!),
+  ]);
   const next = staff.totpConfirmedAt ? ('totp' as const) : ('totp_setup' as const);
   const sessionToken = await deps.db.transaction(async (tx) => {
     const token = await createStaffSession(tx, staff.id, now, false);
-    await recordStaffAction(tx, { staffId: staff.id, action: 'staff.login', itemType: 'staff', itemId: staff.id, after: { ip, next } }, now);
+    await recordStaffAction(
+      tx,
+      { staffId: staff.id, action: 'staff.login', itemType: 'staff', itemId: staff.id, after: { ip, next } },
+      now,
+    );
     return token;
   });
   return { staffId: staff.id, sessionToken, next };

@@ -74,7 +74,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = asyn
       config: { staffAccess: 'public' },
       schema: {
         tags,
-        summary: 'Password step of the staff login (401 staff_login_failed, 429 staff_login_blocked); the session then needs the second factor',
+        summary:
+          'Password step of the staff login (401 staff_login_failed, 429 staff_login_blocked); the session then needs the second factor',
         body: ZStaffLoginRequest,
         response: { 200: ZStaffLoginAnswer, ...errors },
       },
@@ -92,7 +93,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = asyn
     `${ADMIN_API_PREFIX}/totp/setup`,
     {
       config: { staffAccess: 'second-factor' },
-      schema: { tags, summary: 'A new TOTP secret with its QR code (first login only; 409 when set up)', response: { 200: ZStaffTotpSetupAnswer, ...errors } },
+      schema: {
+        tags,
+        summary: 'A new TOTP secret with its QR code (first login only; 409 when set up)',
+        response: { 200: ZStaffTotpSetupAnswer, ...errors },
+      },
     },
     async (request) => startTotpSetup(deps.db, request.requireStaff(), deps.clock()),
   );
@@ -108,7 +113,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = asyn
         response: { 200: ZStaffTotpConfirmAnswer, ...errors },
       },
     },
-    async (request) => ({ recovery_codes: await confirmTotpSetup(deps, request.requireStaff(), request.body.code, request.ip, deps.clock()) }),
+    async (request) => ({
+      recovery_codes: await confirmTotpSetup(deps, request.requireStaff(), request.body.code, request.ip, deps.clock()),
+    }),
   );
 
   app.post(
@@ -122,12 +129,18 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = asyn
         response: { 200: ZStaffTotpVerifyAnswer, ...errors },
       },
     },
-    async (request) => ({ ok: true as const, recovery_codes_left: await verifySecondFactor(deps, request.requireStaff(), request.body, request.ip, deps.clock()) }),
+    async (request) => ({
+      ok: true as const,
+      recovery_codes_left: await verifySecondFactor(deps, request.requireStaff(), request.body, request.ip, deps.clock()),
+    }),
   );
 
   app.get(
     `${ADMIN_API_PREFIX}/staff`,
-    { config: { staffAccess: 'staff.manage' }, schema: { tags, summary: 'Every staff account', response: { 200: ZStaffListAnswer, ...errors } } },
+    {
+      config: { staffAccess: 'staff.manage' },
+      schema: { tags, summary: 'Every staff account', response: { 200: ZStaffListAnswer, ...errors } },
+    },
     async () => ({ staff: await listStaff(deps.db) }),
   );
 
@@ -135,7 +148,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = asyn
     `${ADMIN_API_PREFIX}/staff`,
     {
       config: { staffAccess: 'staff.manage' },
-      schema: { tags, summary: 'Creates a staff account (409 staff_email_taken)', body: ZStaffCreateRequest, response: { 201: ZStaffAnswer, ...errors } },
+      schema: {
+        tags,
+        summary: 'Creates a staff account (409 staff_email_taken)',
+        body: ZStaffCreateRequest,
+        response: { 201: ZStaffAnswer, ...errors },
+      },
     },
     async (request, reply) => {
       const staff = await createStaffAccount(deps.db, request.body, request.requireStaff().id, deps.clock());
@@ -155,6 +173,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = asyn
         response: { 200: ZStaffAnswer, ...errors },
       },
     },
-    async (request) => ({ staff: await updateStaffAccount(deps.db, request.requireStaff().id, request.params.id, request.body, deps.clock()) }),
+    async (request) => ({
+      staff: await updateStaffAccount(deps.db, request.requireStaff().id, request.params.id, request.body, deps.clock()),
+    }),
   );
 };

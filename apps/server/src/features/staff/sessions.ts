@@ -8,7 +8,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ROLE_PERMISSIONS, STAFF_IDLE_TIMEOUT_MINUTES, STAFF_SESSION_MAX_HOURS, type TStaffPermission, type TStaffRole } from '@cupido/shared/staff';
+import {
+  ROLE_PERMISSIONS,
+  STAFF_IDLE_TIMEOUT_MINUTES,
+  STAFF_SESSION_MAX_HOURS,
+  type TStaffPermission,
+  type TStaffRole,
+} from '@cupido/shared/staff';
 import type { Database } from '../../db/open';
 import { staffAccounts, staffSessions } from '../../db/schema';
 import type { Tx } from '../../infra/domain-events';
@@ -106,7 +112,12 @@ export function setStaffSessionCookie(request: FastifyRequest, reply: FastifyRep
 }
 
 export function clearStaffSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(STAFF_SESSION_COOKIE, { path: STAFF_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
+  reply.clearCookie(STAFF_SESSION_COOKIE, {
+    path: STAFF_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+  });
 }
 
 export function staffSessionToken(request: FastifyRequest): string | null {

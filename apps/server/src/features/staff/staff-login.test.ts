@@ -23,7 +23,12 @@ afterAll(async () => t?.close());
 const call = (url: string, cookies: Record<string, string>, method: 'GET' | 'POST' = 'GET', payload?: object) =>
   t.app.inject({ method, url, cookies, payload });
 const auditActions = async (staffId: number) =>
-  (await t.database.db.select({ action: auditLog.action, staffId: auditLog.staffId }).from(auditLog).where(and(eq(auditLog.itemType, 'staff'), eq(auditLog.itemId, String(staffId))))).map((r) => r.action);
+  (
+    await t.database.db
+      .select({ action: auditLog.action, staffId: auditLog.staffId })
+      .from(auditLog)
+      .where(and(eq(auditLog.itemType, 'staff'), eq(auditLog.itemId, String(staffId))))
+  ).map((r) => r.action);
 
 describe('first login', () => {
   it('sets TOTP up with a QR code and recovery codes; the password alone opens nothing', async () => {
@@ -49,7 +54,9 @@ describe('first login', () => {
     expect(qr).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(qr.split(',')[1], 'base64').toString()).toContain('<svg');
 
-    const wrong = await call('/admin/api/totp/confirm', cookies, 'POST', { code: '000000' === (await totpCode(t, admin.id, clock())) ? '111111' : '000000' });
+    const wrong = await call('/admin/api/totp/confirm', cookies, 'POST', {
+      code: '000000' === (await totpCode(t, admin.id, clock())) ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error).toMatchObject({ code: 'staff_totp_invalid', field: 'code' });
     expect((await call('/admin/api/staff', cookies)).statusCode).toBe(403);
@@ -73,8 +80,13 @@ describe('first login', () => {
     expect(again.statusCode).toBe(409);
     expect(again.body).not.toContain(secret);
 
-    expect(await auditActions(admin.id)).toEqual(expect.arrayContaining(['staff.create', 'staff.login', 'staff.totp_setup', 'staff.second_factor_failed', 'staff.totp_confirm']));
-    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.itemId, String(admin.id)));
+    expect(await auditActions(admin.id)).toEqual(
+      expect.arrayContaining(['staff.create', 'staff.login', 'staff.totp_setup', 'staff.second_factor_failed', 'staff.totp_confirm']),
+    );
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.itemId, String(admin.id)));
     expect(JSON.stringify(entries)).not.toContain(secret);
   });
 });
@@ -131,7 +143,10 @@ describe('replay', () => {
     const staff = await makeStaff(t, clock, 'operator');
     await firstLogin(t, clock, staff);
     clock.advance(60_000);
-    const [a, b] = [staffCookieOf(await passwordStep(t, staff.email, staff.password)), staffCookieOf(await passwordStep(t, staff.email, staff.password))];
+    const [a, b] = [
+      staffCookieOf(await passwordStep(t, staff.email, staff.password)),
+      staffCookieOf(await passwordStep(t, staff.email, staff.password)),
+    ];
     const code = await totpCode(t, staff.id, clock());
     const answers = await Promise.all([a, b].map((cookies) => call('/admin/api/totp/verify', cookies, 'POST', { code })));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
@@ -149,7 +164,8 @@ describe('lockout', () => {
     expect(unknown.json()).toEqual(wrong.json());
     expect(wrong.cookies).toHaveLength(0);
 
-    for (let i = 2; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) expect((await passwordStep(t, staff.email, 'not the password')).statusCode).toBe(401);
+    for (let i = 2; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++)
+      expect((await passwordStep(t, staff.email, 'not the password')).statusCode).toBe(401);
     const last = await passwordStep(t, staff.email, 'not the password');
     expect(last.statusCode).toBe(429);
     expect(last.json().error.code).toBe('staff_login_blocked');
@@ -168,7 +184,8 @@ describe('lockout', () => {
     const cookies = staffCookieOf(await passwordStep(t, staff.email, staff.password));
     const good = await totpCode(t, staff.id, clock());
     const bad = good === '000000' ? '000001' : '000000';
-    for (let i = 1; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) expect((await call('/admin/api/totp/verify', cookies, 'POST', { code: bad })).statusCode).toBe(401);
+    for (let i = 1; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++)
+      expect((await call('/admin/api/totp/verify', cookies, 'POST', { code: bad })).statusCode).toBe(401);
     expect((await call('/admin/api/totp/verify', cookies, 'POST', { code: bad })).statusCode).toBe(429);
     clock.advance(30_000);
     const blocked = await call('/admin/api/totp/verify', cookies, 'POST', { code: await totpCode(t, staff.id, clock()) });
@@ -201,7 +218,12 @@ describe('sessions', () => {
     const moderatorSession = (await firstLogin(t, clock, moderator)).cookies;
     expect((await call('/admin/api/me', moderatorSession)).json().staff.role).toBe('moderator');
 
-    const disable = await t.app.inject({ method: 'PATCH', url: `/admin/api/staff/${moderator.id}`, cookies: adminSession, payload: { disabled: true } });
+    const disable = await t.app.inject({
+      method: 'PATCH',
+      url: `/admin/api/staff/${moderator.id}`,
+      cookies: adminSession,
+      payload: { disabled: true },
+    });
     expect(disable.statusCode, disable.body).toBe(200);
     expect(disable.json().staff).toMatchObject({ id: moderator.id, disabled: true });
     expect((await call('/admin/api/me', moderatorSession)).json().staff).toBeNull();
@@ -209,7 +231,12 @@ describe('sessions', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json().error.code).toBe('staff_login_failed');
 
-    const enable = await t.app.inject({ method: 'PATCH', url: `/admin/api/staff/${moderator.id}`, cookies: adminSession, payload: { disabled: false } });
+    const enable = await t.app.inject({
+      method: 'PATCH',
+      url: `/admin/api/staff/${moderator.id}`,
+      cookies: adminSession,
+      payload: { disabled: false },
+    });
     expect(enable.json().staff.disabled).toBe(false);
     expect((await passwordStep(t, moderator.email, moderator.password)).json()).toEqual({ next: 'totp' });
     const [row] = await t.database.db.select().from(staffAccounts).where(eq(staffAccounts.id, moderator.id));

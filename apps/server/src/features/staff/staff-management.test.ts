@@ -25,13 +25,30 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const lastAudit = async (itemId: number) =>
-  (await t.database.db.select().from(auditLog).where(and(eq(auditLog.itemType, 'staff'), eq(auditLog.itemId, String(itemId)))).orderBy(desc(auditLog.id)).limit(1))[0]!;
+  (
+    await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.itemType, 'staff'), eq(auditLog.itemId, String(itemId))))
+      .orderBy(desc(auditLog.id))
+      .limit(1)
+  )[0]!;
 
 describe('staff management', () => {
   it('creates staff with validation, lists them and changes roles, audited with before and after', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/admin/api/staff', cookies, payload: { email: 'not-an-address', name: 'X', role: 'moderator', password: 'short' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/staff',
+      cookies,
+      payload: { email: 'not-an-address', name: 'X', role: 'moderator', password: 'short' },
+    });
     expect(bad.statusCode).toBe(400);
-    const badRole = await t.app.inject({ method: 'POST', url: '/admin/api/staff', cookies, payload: { email: 'a@staff.example', name: 'X', role: 'owner', password: 'a long enough password' } });
+    const badRole = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/staff',
+      cookies,
+      payload: { email: 'a@staff.example', name: 'X', role: 'owner', password: 'a long enough password' },
+    });
     expect(badRole.statusCode).toBe(400);
     expect(await t.database.db.select().from(staffAccounts).where(eq(staffAccounts.email, 'a@staff.example'))).toHaveLength(0);
 
@@ -45,14 +62,25 @@ describe('staff management', () => {
     const mia = created.json().staff;
     expect(mia).toMatchObject({ email: 'mia.mod@staff.example', name: 'Mia', role: 'moderator', totp_set_up: false, disabled: false });
     expect(created.body).not.toContain('password');
-    expect(await lastAudit(mia.id)).toMatchObject({ staffId: admin.id, action: 'staff.create', after: { email: 'mia.mod@staff.example', role: 'moderator', disabled: false } });
+    expect(await lastAudit(mia.id)).toMatchObject({
+      staffId: admin.id,
+      action: 'staff.create',
+      after: { email: 'mia.mod@staff.example', role: 'moderator', disabled: false },
+    });
 
-    const duplicate = await t.app.inject({ method: 'POST', url: '/admin/api/staff', cookies, payload: { email: 'mia.mod@staff.example', name: 'Mia 2', role: 'support', password: 'a long enough password' } });
+    const duplicate = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/staff',
+      cookies,
+      payload: { email: 'mia.mod@staff.example', name: 'Mia 2', role: 'support', password: 'a long enough password' },
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error).toMatchObject({ code: 'staff_email_taken', field: 'email' });
 
     const list = await t.app.inject({ url: '/admin/api/staff', cookies });
-    expect(list.json().staff.map((s: { email: string }) => s.email)).toEqual(expect.arrayContaining([admin.email, 'mia.mod@staff.example']));
+    expect(list.json().staff.map((s: { email: string }) => s.email)).toEqual(
+      expect.arrayContaining([admin.email, 'mia.mod@staff.example']),
+    );
     expect(list.body).not.toMatch(/password_hash|totp_secret|\$argon2/);
 
     // Mia logs in; her new role takes effect on her next call.
@@ -60,7 +88,12 @@ describe('staff management', () => {
     expect((await t.app.inject({ url: '/admin/api/staff', cookies: miaSession })).json().error.code).toBe('staff_forbidden');
     const promote = await t.app.inject({ method: 'PATCH', url: `/admin/api/staff/${mia.id}`, cookies, payload: { role: 'admin' } });
     expect(promote.json().staff.role).toBe('admin');
-    expect(await lastAudit(mia.id)).toMatchObject({ staffId: admin.id, action: 'staff.role_change', before: { role: 'moderator' }, after: { role: 'admin' } });
+    expect(await lastAudit(mia.id)).toMatchObject({
+      staffId: admin.id,
+      action: 'staff.role_change',
+      before: { role: 'moderator' },
+      after: { role: 'admin' },
+    });
     expect((await t.app.inject({ url: '/admin/api/staff', cookies: miaSession })).statusCode).toBe(200);
 
     const disable = await t.app.inject({ method: 'PATCH', url: `/admin/api/staff/${mia.id}`, cookies, payload: { disabled: true } });
@@ -68,7 +101,9 @@ describe('staff management', () => {
     expect(await lastAudit(mia.id)).toMatchObject({ action: 'staff.disable', before: { disabled: false }, after: { disabled: true } });
     expect((await t.app.inject({ url: '/admin/api/staff', cookies: miaSession })).statusCode).toBe(401);
 
-    expect((await t.app.inject({ method: 'PATCH', url: '/admin/api/staff/999999', cookies, payload: { disabled: true } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PATCH', url: '/admin/api/staff/999999', cookies, payload: { disabled: true } })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'PATCH', url: `/admin/api/staff/${mia.id}`, cookies, payload: {} })).statusCode).toBe(400);
   });
 
@@ -87,7 +122,12 @@ describe('staff management', () => {
 describe('npm run staff -- create', () => {
   it('creates an account with a generated password printed once, audited without a staff member', async () => {
     const lines: string[] = [];
-    const code = await runStaffCommand(t.database.db, ['create', '--email', 'Cli.Admin@Staff.Example', '--role', 'admin'], (l) => lines.push(l), clock());
+    const code = await runStaffCommand(
+      t.database.db,
+      ['create', '--email', 'Cli.Admin@Staff.Example', '--role', 'admin'],
+      (l) => lines.push(l),
+      clock(),
+    );
     expect(code).toBe(0);
     expect(lines[0]).toMatch(/^Created staff account #\d+: cli\.admin@staff\.example \(admin\)/);
     const password = /^Password \(shown only now\): (\S+)$/.exec(lines[1]!)?.[1];
@@ -104,7 +144,13 @@ describe('npm run staff -- create', () => {
   it('takes a given password and name, and refuses bad input and a taken address', async () => {
     const lines: string[] = [];
     const print = (l: string) => lines.push(l);
-    expect(await runStaffCommand(t.database.db, ['create', '--email', 'op@staff.example', '--role', 'operator', '--name', 'Olga', '--password', 'olga password 2026'], print)).toBe(0);
+    expect(
+      await runStaffCommand(
+        t.database.db,
+        ['create', '--email', 'op@staff.example', '--role', 'operator', '--name', 'Olga', '--password', 'olga password 2026'],
+        print,
+      ),
+    ).toBe(0);
     expect(lines.join('\n')).not.toContain('olga password 2026');
     expect((await passwordStep(t, 'op@staff.example', 'olga password 2026')).statusCode).toBe(200);
 
@@ -131,7 +177,12 @@ describe('demo admin', () => {
     expect(login.json()).toEqual({ next: 'totp' });
     const [row] = await t.database.db.select().from(staffAccounts).where(eq(staffAccounts.email, DEMO_ADMIN.email));
     clock.advance(60_000);
-    const verify = await t.app.inject({ method: 'POST', url: '/admin/api/totp/verify', cookies: staffCookieOf(login), payload: { code: await totpCode(t, row!.id, clock()) } });
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/totp/verify',
+      cookies: staffCookieOf(login),
+      payload: { code: await totpCode(t, row!.id, clock()) },
+    });
     expect(verify.statusCode, verify.body).toBe(200);
     await expect(seedDemoStaff(t.database.db, { totpSecret: 'not base32!' })).rejects.toThrow(/base32/);
   });

@@ -15,7 +15,12 @@ import { and, eq, isNull, like, lt, notLike, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from '@cupido/shared/accounts';
-import { STAFF_RECOVERY_CODE_COUNT, STAFF_TOTP_ISSUER, type TStaffTotpSetupAnswer, type TStaffTotpVerifyRequest } from '@cupido/shared/staff-access';
+import {
+  STAFF_RECOVERY_CODE_COUNT,
+  STAFF_TOTP_ISSUER,
+  type TStaffTotpSetupAnswer,
+  type TStaffTotpVerifyRequest,
+} from '@cupido/shared/staff-access';
 import { AppError } from '../../errors';
 import type { Database } from '../../db/open';
 import { staffAccounts, staffRecoveryCodes } from '../../db/schema';
@@ -32,7 +37,13 @@ const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 const alreadySetUp = () => new AppError(409, 'staff_totp_already_set_up', 'staff.access.errors.totp_already_set_up');
 const setUpFirst = () => new AppError(409, 'staff_totp_not_set_up', 'staff.access.errors.totp_not_set_up');
 const codeWrong = (field: 'code' | 'recovery_code') =>
-  new AppError(401, field === 'code' ? 'staff_totp_invalid' : 'staff_recovery_code_invalid', `staff.access.errors.${field === 'code' ? 'code_invalid' : 'recovery_code_invalid'}`, {}, field);
+  new AppError(
+    401,
+    field === 'code' ? 'staff_totp_invalid' : 'staff_recovery_code_invalid',
+    `staff.access.errors.${field === 'code' ? 'code_invalid' : 'recovery_code_invalid'}`,
+    {},
+    field,
+  );
 const codeUsed = () => new AppError(401, 'staff_totp_code_used', 'staff.access.errors.code_used', {}, 'code');
 
 export interface SecondFactorDeps {
@@ -58,7 +69,9 @@ async function secretOf(db: Database, staffId: number) {
 /** The step a code matched, or null. */
 async function matchingStep(secret: string, code: string, now: Date): Promise<number | null> {
   const epoch = Math.floor(now.getTime() / 1000);
-  const result = await verify({ secret, token: code, epoch, epochTolerance: TOTP_TOLERANCE_SECONDS }).catch(() => ({ valid: false as const }));
+  const result = await verify({ secret, token: code, epoch, epochTolerance: TOTP_TOLERANCE_SECONDS }).catch(() => ({
+    valid: false as const,
+  }));
   // delta: how many steps from the current one the code matched (-1, 0 or +1).
   return result.valid ? Math.floor(epoch / 30) + result.delta : null;
 }
@@ -67,7 +80,13 @@ async function matchingStep(secret: string, code: string, now: Date): Promise<nu
 async function useStep(tx: Tx, staffId: number, step: number, now: Date): Promise<boolean> {
   await tx
     .delete(staffRecoveryCodes)
-    .where(and(eq(staffRecoveryCodes.staffId, staffId), like(staffRecoveryCodes.codeHash, `${STEP_MARKER}%`), lt(staffRecoveryCodes.createdAt, new Date(now.getTime() - 10 * 60_000))));
+    .where(
+      and(
+        eq(staffRecoveryCodes.staffId, staffId),
+        like(staffRecoveryCodes.codeHash, `${STEP_MARKER}%`),
+        lt(staffRecoveryCodes.createdAt, new Date(now.getTime() - 10 * 60_000)),
+      ),
+    );
   const inserted = await tx
     .insert(staffRecoveryCodes)
     .values({ staffId, codeHash: `${STEP_MARKER}${step}`, createdAt: now, usedAt: now })
@@ -100,14 +119,24 @@ export async function startTotpSetup(db: Database, staff: StaffPrincipal, now: D
 }
 
 /** The first code from the app: TOTP is set up, the session done, and the recovery codes shown once. */
-export async function confirmTotpSetup(deps: SecondFactorDeps, staff: StaffPrincipal, code: string, ip: string, now: Date): Promise<string[]> {
+export async function confirmTotpSetup(
+  deps: SecondFactorDeps,
+  staff: StaffPrincipal,
+  code: string,
+  ip: string,
+  now: Date,
+): Promise<string[]> {
   const { secret, confirmedAt } = await secretOf(deps.db, staff.id);
   if (confirmedAt) throw alreadySetUp();
   if (!secret) throw setUpFirst();
   const attempt = await countAttempt(deps.limiter, secondFactorLimits(staff.id, ip), now);
   const step = await matchingStep(secret, code, now);
   if (step === null) {
-    await recordStaffAction(deps.db, { staffId: staff.id, action: 'staff.second_factor_failed', itemType: 'staff', itemId: staff.id, after: { ip, method: 'totp_setup' } }, now);
+    await recordStaffAction(
+      deps.db,
+      { staffId: staff.id, action: 'staff.second_factor_failed', itemType: 'staff', itemId: staff.id, after: { ip, method: 'totp_setup' } },
+      now,
+    );
     throw attempt.failure(codeWrong('code'));
   }
   await attempt.refund();
@@ -123,7 +152,11 @@ export async function confirmTotpSetup(deps: SecondFactorDeps, staff: StaffPrinc
     await useStep(tx, staff.id, step, now);
     await tx.insert(staffRecoveryCodes).values(codes.map((c) => ({ staffId: staff.id, codeHash: recoveryHash(c), createdAt: now })));
     await completeSecondFactor(tx, staff.sessionId, now);
-    await recordStaffAction(tx, { staffId: staff.id, action: 'staff.totp_confirm', itemType: 'staff', itemId: staff.id, after: { ip, recovery_codes: codes.length } }, now);
+    await recordStaffAction(
+      tx,
+      { staffId: staff.id, action: 'staff.totp_confirm', itemType: 'staff', itemId: staff.id, after: { ip, recovery_codes: codes.length } },
+      now,
+    );
   });
   await deps.limiter.reset(`staff-2fa:acct:${staff.id}`, STAFF_LOCK_MS);
   return codes;
@@ -133,18 +166,40 @@ async function recoveryCodesLeft(db: Tx | Database, staffId: number): Promise<nu
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(staffRecoveryCodes)
-    .where(and(eq(staffRecoveryCodes.staffId, staffId), isNull(staffRecoveryCodes.usedAt), notLike(staffRecoveryCodes.codeHash, `${STEP_MARKER}%`)));
+    .where(
+      and(
+        eq(staffRecoveryCodes.staffId, staffId),
+        isNull(staffRecoveryCodes.usedAt),
+        notLike(staffRecoveryCodes.codeHash, `${STEP_MARKER}%`),
+      ),
+    );
   return row?.n ?? 0;
 }
 
 /** The second step of a later login: a code from the app or an unused recovery code. Answers the recovery codes left. */
-export async function verifySecondFactor(deps: SecondFactorDeps, staff: StaffPrincipal, input: TStaffTotpVerifyRequest, ip: string, now: Date): Promise<number> {
+export async function verifySecondFactor(
+  deps: SecondFactorDeps,
+  staff: StaffPrincipal,
+  input: TStaffTotpVerifyRequest,
+  ip: string,
+  now: Date,
+): Promise<number> {
   const { secret, confirmedAt } = await secretOf(deps.db, staff.id);
   if (!confirmedAt || !secret) throw setUpFirst();
   const attempt = await countAttempt(deps.limiter, secondFactorLimits(staff.id, ip), now);
   const method = 'code' in input ? 'totp' : 'recovery_code';
   const failed = async (error: AppError) => {
-    await recordStaffAction(deps.db, { staffId: staff.id, action: 'staff.second_factor_failed', itemType: 'staff', itemId: staff.id, after: { ip, method, reason: error.code } }, now);
+    await recordStaffAction(
+      deps.db,
+      {
+        staffId: staff.id,
+        action: 'staff.second_factor_failed',
+        itemType: 'staff',
+        itemId: staff.id,
+        after: { ip, method, reason: error.code },
+      },
+      now,
+    );
     return attempt.failure(error);
   };
 
@@ -158,13 +213,29 @@ export async function verifySecondFactor(deps: SecondFactorDeps, staff: StaffPri
       const used = await tx
         .update(staffRecoveryCodes)
         .set({ usedAt: now })
-        .where(and(eq(staffRecoveryCodes.staffId, staff.id), eq(staffRecoveryCodes.codeHash, recoveryHash(input.recovery_code)), isNull(staffRecoveryCodes.usedAt)))
+        .where(
+          and(
+            eq(staffRecoveryCodes.staffId, staff.id),
+            eq(staffRecoveryCodes.codeHash, recoveryHash(input.recovery_code)),
+            isNull(staffRecoveryCodes.usedAt),
+          ),
+        )
         .returning({ id: staffRecoveryCodes.id });
       if (used.length === 0) return 'wrong' as const;
     }
     await completeSecondFactor(tx, staff.sessionId, now);
     const left = await recoveryCodesLeft(tx, staff.id);
-    await recordStaffAction(tx, { staffId: staff.id, action: 'staff.second_factor', itemType: 'staff', itemId: staff.id, after: { ip, method, recovery_codes_left: left } }, now);
+    await recordStaffAction(
+      tx,
+      {
+        staffId: staff.id,
+        action: 'staff.second_factor',
+        itemType: 'staff',
+        itemId: staff.id,
+        after: { ip, method, recovery_codes_left: left },
+      },
+      now,
+    );
     return left;
   });
   if (outcome === 'replayed') throw await failed(codeUsed());

@@ -23,7 +23,8 @@ export const trafficFigureRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }
       config: { staffAccess: 'dashboard.view' },
       schema: {
         tags,
-        summary: 'Visits, bounces, signups, activations, buyers and revenue of a period, grouped by day, site, landing page, network or sub1 (UTC days)',
+        summary:
+          'Visits, bounces, signups, activations, buyers and revenue of a period, grouped by day, site, landing page, network or sub1 (UTC days)',
         querystring: ZTrafficQuery,
         response: { 200: ZTrafficAnswer, ...errors },
       },
@@ -47,11 +48,23 @@ export const trafficFigureRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }
       const query = request.query;
       const { range, rows } = await trafficRows(deps.db, query, deps.clock(), TRAFFIC_CSV_MAX_ROWS);
       const currencies = [...new Set(rows.flatMap((row) => row.revenue.map((r) => r.currency)))].sort();
-      const header = [query.group_by, ...(query.group_by === 'site' ? ['site_name'] : []), ...TRAFFIC_COUNTS, ...currencies.map((c) => `revenue_minor_${c}`)];
+      const header = [
+        query.group_by,
+        ...(query.group_by === 'site' ? ['site_name'] : []),
+        ...TRAFFIC_COUNTS,
+        ...currencies.map((c) => `revenue_minor_${c}`),
+      ];
       const lines = [csvLine(header)];
       for (const row of rows) {
         const amounts = new Map(row.revenue.map((r) => [r.currency, r.amount_minor]));
-        lines.push(csvLine([row.key, ...(query.group_by === 'site' ? [row.label] : []), ...TRAFFIC_COUNTS.map((name) => row[name]), ...currencies.map((c) => amounts.get(c) ?? 0)]));
+        lines.push(
+          csvLine([
+            row.key,
+            ...(query.group_by === 'site' ? [row.label] : []),
+            ...TRAFFIC_COUNTS.map((name) => row[name]),
+            ...currencies.map((c) => amounts.get(c) ?? 0),
+          ]),
+        );
       }
       return reply
         .type('text/csv; charset=utf-8; header=present')

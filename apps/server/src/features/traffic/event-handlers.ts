@@ -10,7 +10,12 @@ import type { Clock } from '../../infra/clock';
 import type { DomainEvents, Tx } from '../../infra/domain-events';
 import { addRevenue, addToDay, networkAndSub, utcDay, type TrafficSource } from './rollup';
 
-const sourceColumns = { siteId: trafficMembers.siteId, landingPage: trafficMembers.landingPage, network: trafficMembers.network, sub1: trafficMembers.sub1 };
+const sourceColumns = {
+  siteId: trafficMembers.siteId,
+  landingPage: trafficMembers.landingPage,
+  network: trafficMembers.network,
+  sub1: trafficMembers.sub1,
+};
 
 async function sourceOf(tx: Tx, userId: number): Promise<TrafficSource | undefined> {
   const [row] = await tx.select(sourceColumns).from(trafficMembers).where(eq(trafficMembers.userId, userId));
@@ -40,18 +45,22 @@ export function handleTrafficEvents(events: DomainEvents, clock: Clock): void {
     if (source) await addToDay(tx, source, utcDay(now), { activations: 1 });
   });
 
-  events.handleInTransaction('payment.completed', 'traffic: count the first purchase once and every payment in the revenue', async (event, tx) => {
-    const now = clock();
-    const day = utcDay(now);
-    const [first] = await tx
-      .update(trafficMembers)
-      .set({ firstPaidAt: now })
-      .where(and(eq(trafficMembers.userId, event.userId), isNull(trafficMembers.firstPaidAt)))
-      .returning(sourceColumns);
-    if (first) await addToDay(tx, first, day, { buyers: 1 });
-    const source = first ?? (await sourceOf(tx, event.userId));
-    if (source) await addRevenue(tx, source, day, event.currency, event.amountMinor);
-  });
+  events.handleInTransaction(
+    'payment.completed',
+    'traffic: count the first purchase once and every payment in the revenue',
+    async (event, tx) => {
+      const now = clock();
+      const day = utcDay(now);
+      const [first] = await tx
+        .update(trafficMembers)
+        .set({ firstPaidAt: now })
+        .where(and(eq(trafficMembers.userId, event.userId), isNull(trafficMembers.firstPaidAt)))
+        .returning(sourceColumns);
+      if (first) await addToDay(tx, first, day, { buyers: 1 });
+      const source = first ?? (await sourceOf(tx, event.userId));
+      if (source) await addRevenue(tx, source, day, event.currency, event.amountMinor);
+    },
+  );
 
   // The figures stay: they hold no person once this row is gone.
   events.handleInTransaction('account.erased', "traffic: forget the erased member's signup source", async (event, tx) => {

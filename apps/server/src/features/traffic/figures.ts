@@ -70,8 +70,12 @@ function groupOf(table: Table, group: TTrafficGroup): SQL<string> {
 }
 
 const total = (column: SQL | AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)::bigint`;
-const countColumns = Object.fromEntries(TRAFFIC_COUNTS.map((name) => [name, total(trafficDaily[name])])) as Record<TTrafficCount, SQL<string>>;
-const countsOf = (row: Record<TTrafficCount, string | number>): Counts => Object.fromEntries(TRAFFIC_COUNTS.map((name) => [name, Number(row[name])])) as Counts;
+const countColumns = Object.fromEntries(TRAFFIC_COUNTS.map((name) => [name, total(trafficDaily[name])])) as Record<
+  TTrafficCount,
+  SQL<string>
+>;
+const countsOf = (row: Record<TTrafficCount, string | number>): Counts =>
+  Object.fromEntries(TRAFFIC_COUNTS.map((name) => [name, Number(row[name])])) as Counts;
 
 /** Counts per group: by day oldest first, otherwise the biggest groups (signups, then visits) first; `limit` + 1 to tell when more were left out. */
 async function countsPerGroup(db: Reader, range: DayRange, query: TrafficQuery, group: TTrafficGroup, limit: number) {
@@ -90,7 +94,12 @@ async function countsPerGroup(db: Reader, range: DayRange, query: TrafficQuery, 
 async function revenuePerGroup(db: Reader, range: DayRange, query: TrafficQuery, group: TTrafficGroup): Promise<Map<string, Revenue>> {
   const key = groupOf(trafficDailyRevenue, group);
   const rows = await db
-    .select({ key, currency: trafficDailyRevenue.currency, amount: total(trafficDailyRevenue.amountMinor), payments: total(trafficDailyRevenue.payments) })
+    .select({
+      key,
+      currency: trafficDailyRevenue.currency,
+      amount: total(trafficDailyRevenue.amountMinor),
+      payments: total(trafficDailyRevenue.payments),
+    })
     .from(trafficDailyRevenue)
     .where(whereOf(trafficDailyRevenue, range, query))
     .groupBy(key, trafficDailyRevenue.currency)
@@ -124,10 +133,16 @@ export interface TrafficRows {
 }
 
 /** The grouped rows of a query (at most `limit`), with their labels; a site that does not exist is a 404. */
-export async function trafficRows(db: Reader, query: TrafficQuery, now: Date, limit: number): Promise<TrafficRows & { revenue: Map<string, Revenue> }> {
+export async function trafficRows(
+  db: Reader,
+  query: TrafficQuery,
+  now: Date,
+  limit: number,
+): Promise<TrafficRows & { revenue: Map<string, Revenue> }> {
   const range = trafficPeriod(query, now.toISOString().slice(0, 10));
   const sites = await siteChoices(db);
-  if (query.site_id !== undefined && !sites.some((s) => s.id === query.site_id)) throw new AppError(404, 'site_not_found', 'staff.traffic.errors.site_not_found');
+  if (query.site_id !== undefined && !sites.some((s) => s.id === query.site_id))
+    throw new AppError(404, 'site_not_found', 'staff.traffic.errors.site_not_found');
   const names = new Map(sites.map((s) => [String(s.id), s.name]));
   const counted = await countsPerGroup(db, range, query, query.group_by, limit);
   const revenue = await revenuePerGroup(db, range, query, query.group_by);
@@ -144,8 +159,33 @@ export async function trafficRows(db: Reader, query: TrafficQuery, now: Date, li
 export async function trafficFigures(db: Reader, query: TrafficQuery, now: Date): Promise<TTrafficAnswer> {
   const { range, rows, truncated, sites, revenue } = await trafficRows(db, query, now, TRAFFIC_MAX_ROWS);
   // The chart's days: the rows themselves when grouped by day, else one more sum per day.
-  const perDay = query.group_by === 'day' ? rows : await countsPerGroup(db, range, query, 'day', TRAFFIC_MAX_DAYS).then((r) => r.map((d) => ({ key: d.key, ...d.counts })));
-  const series = Object.fromEntries(TRAFFIC_COUNTS.map((name) => [name, fillDays(range, perDay.map((d) => ({ day: d.key, count: d[name] })))])) as Record<TTrafficCount, number[]>;
-  const totals = { ...(Object.fromEntries(TRAFFIC_COUNTS.map((name) => [name, series[name].reduce((a, b) => a + b, 0)])) as Counts), revenue: sumRevenue(revenue.values()) };
-  return { site_id: query.site_id ?? null, from: range.from, to: range.to, group_by: query.group_by, rows, truncated, totals, days: daysOf(range), series, sites };
+  const perDay =
+    query.group_by === 'day'
+      ? rows
+      : await countsPerGroup(db, range, query, 'day', TRAFFIC_MAX_DAYS).then((r) => r.map((d) => ({ key: d.key, ...d.counts })));
+  const series = Object.fromEntries(
+    TRAFFIC_COUNTS.map((name) => [
+      name,
+      fillDays(
+        range,
+        perDay.map((d) => ({ day: d.key, count: d[name] })),
+      ),
+    ]),
+  ) as Record<TTrafficCount, number[]>;
+  const totals = {
+    ...(Object.fromEntries(TRAFFIC_COUNTS.map((name) => [name, series[name].reduce((a, b) => a + b, 0)])) as Counts),
+    revenue: sumRevenue(revenue.values()),
+  };
+  return {
+    site_id: query.site_id ?? null,
+    from: range.from,
+    to: range.to,
+    group_by: query.group_by,
+    rows,
+    truncated,
+    totals,
+    days: daysOf(range),
+    series,
+    sites,
+  };
 }

@@ -11,9 +11,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const visit = (body: Record<string, unknown>, ip = nextIp()) => t.app.inject({ method: 'POST', url: '/api/page-visit.php', payload: body, remoteAddress: ip });
+const visit = (body: Record<string, unknown>, ip = nextIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/page-visit.php', payload: body, remoteAddress: ip });
 const hidden = (cookie?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/page-hidden.php', payload: {}, headers: cookie ? { cookie: `${PAGE_VISIT_COOKIE}=${cookie}` } : {} });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/page-hidden.php',
+    payload: {},
+    headers: cookie ? { cookie: `${PAGE_VISIT_COOKIE}=${cookie}` } : {},
+  });
 const tokenOf = (response: Awaited<ReturnType<typeof visit>>) => response.cookies.find((c) => c.name === PAGE_VISIT_COOKIE);
 const rowOf = async (token: string) => (await db().select().from(pageVisits).where(eq(pageVisits.token, token)))[0];
 
@@ -23,7 +29,14 @@ describe('bounce logging', () => {
     expect(response.statusCode, response.body).toBe(200);
     const cookie = tokenOf(response)!;
     expect(cookie).toMatchObject({ path: '/api', httpOnly: true, sameSite: 'Lax' });
-    expect(await rowOf(cookie.value)).toMatchObject({ siteId: 1, path: '/landers/tinderswipe', network: null, sub1: null, startedAt: t.clock(), hiddenAt: null });
+    expect(await rowOf(cookie.value)).toMatchObject({
+      siteId: 1,
+      path: '/landers/tinderswipe',
+      network: null,
+      sub1: null,
+      startedAt: t.clock(),
+      hiddenAt: null,
+    });
 
     t.clock.advance(8_000);
     const left = await hidden(cookie.value);
@@ -33,7 +46,12 @@ describe('bounce logging', () => {
   });
 
   it('keeps the traffic source the page sent (with consent), cleaned; none when it sent none', async () => {
-    const withSource = tokenOf(await visit({ path: '/landers/video/beach', tracking: { network: 'n1', sub: 's1', sub2: 'x'.repeat(300), sub3: 'a\u0000b', email: 'a@b.nl' } }))!;
+    const withSource = tokenOf(
+      await visit({
+        path: '/landers/video/beach',
+        tracking: { network: 'n1', sub: 's1', sub2: 'x'.repeat(300), sub3: 'a\u0000b', email: 'a@b.nl' },
+      }),
+    )!;
     expect(await rowOf(withSource.value)).toMatchObject({ network: 'n1', sub1: 's1', sub2: 'x'.repeat(200), sub3: null });
     const without = tokenOf(await visit({ path: '/landers/video/beach' }))!;
     expect(await rowOf(without.value)).toMatchObject({ network: null, ref: null, sub1: null, sub2: null, sub3: null });

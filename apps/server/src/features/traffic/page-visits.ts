@@ -33,7 +33,10 @@ export function loggedPath(raw: string): string | null {
 }
 
 /** Logs a visit and answers the token its cookie carries. */
-export async function logPageVisit(deps: TrafficDeps, input: { siteId: number; ip: string; path: string; tracking?: Record<string, string> }): Promise<string> {
+export async function logPageVisit(
+  deps: TrafficDeps,
+  input: { siteId: number; ip: string; path: string; tracking?: Record<string, string> },
+): Promise<string> {
   const path = loggedPath(input.path);
   if (path === null) throw new AppError(400, 'invalid_request', 'errors.invalid_request', {}, 'path');
   const counted = await deps.limiter.hit(`page-visit:ip:${input.ip}`, PAGE_VISITS_PER_IP_PER_HOUR, HOUR_MS);
@@ -60,7 +63,8 @@ export async function logPageVisit(deps: TrafficDeps, input: { siteId: number; i
 }
 
 /** A bounce: the page was last hidden less than BOUNCE_SECONDS after it opened (decision 054). */
-export const isBounce = (startedAt: Date, hiddenAt: Date | null) => hiddenAt !== null && hiddenAt.getTime() - startedAt.getTime() < BOUNCE_SECONDS * 1000;
+export const isBounce = (startedAt: Date, hiddenAt: Date | null) =>
+  hiddenAt !== null && hiddenAt.getTime() - startedAt.getTime() < BOUNCE_SECONDS * 1000;
 
 /**
  * Records that the visit's page was hidden (the last time counts); a token of no visit of this
@@ -109,7 +113,13 @@ export async function attachVisitSource(
     if (!visit || visit.network !== null || visit.ref !== null || visit.sub1 !== null) return false;
     await tx
       .update(pageVisits)
-      .set({ network: source.network ?? null, ref: source.ref ?? null, sub1: source.sub1 ?? source.sub ?? null, sub2: source.sub2 ?? null, sub3: source.sub3 ?? null })
+      .set({
+        network: source.network ?? null,
+        ref: source.ref ?? null,
+        sub1: source.sub1 ?? source.sub ?? null,
+        sub2: source.sub2 ?? null,
+        sub3: source.sub3 ?? null,
+      })
       .where(eq(pageVisits.id, visit.id));
     const day = utcDay(visit.startedAt);
     const bounce = isBounce(visit.startedAt, visit.hiddenAt) ? 1 : 0;

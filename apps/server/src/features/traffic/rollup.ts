@@ -48,7 +48,14 @@ export async function addRevenue(db: Writer, source: TrafficSource, day: string,
     .insert(trafficDailyRevenue)
     .values({ ...source, day, currency, payments: 1, amountMinor })
     .onConflictDoUpdate({
-      target: [trafficDailyRevenue.siteId, trafficDailyRevenue.day, trafficDailyRevenue.landingPage, trafficDailyRevenue.network, trafficDailyRevenue.sub1, trafficDailyRevenue.currency],
+      target: [
+        trafficDailyRevenue.siteId,
+        trafficDailyRevenue.day,
+        trafficDailyRevenue.landingPage,
+        trafficDailyRevenue.network,
+        trafficDailyRevenue.sub1,
+        trafficDailyRevenue.currency,
+      ],
       set: {
         payments: sql`${trafficDailyRevenue.payments} + 1`,
         amountMinor: sql`${trafficDailyRevenue.amountMinor} + excluded.amount_minor`,

@@ -30,8 +30,19 @@ export const trafficRoutes: FastifyPluginAsyncZod<{ deps: TrafficDeps }> = async
       },
     },
     async (request, reply) => {
-      const token = await logPageVisit(deps, { siteId: request.site.id, ip: request.ip, path: request.body.path, tracking: request.body.tracking });
-      reply.setCookie(PAGE_VISIT_COOKIE, token, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: VISIT_COOKIE_SECONDS });
+      const token = await logPageVisit(deps, {
+        siteId: request.site.id,
+        ip: request.ip,
+        path: request.body.path,
+        tracking: request.body.tracking,
+      });
+      reply.setCookie(PAGE_VISIT_COOKIE, token, {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: VISIT_COOKIE_SECONDS,
+      });
       return { ok: true as const };
     },
   );
@@ -49,7 +60,8 @@ export const trafficRoutes: FastifyPluginAsyncZod<{ deps: TrafficDeps }> = async
     },
     async (request, reply) => {
       const token = request.cookies?.[PAGE_VISIT_COOKIE];
-      if (typeof token === 'string' && token.length > 0 && token.length <= TOKEN_MAX) await logPageHidden(deps, { siteId: request.site.id, token });
+      if (typeof token === 'string' && token.length > 0 && token.length <= TOKEN_MAX)
+        await logPageHidden(deps, { siteId: request.site.id, token });
       return reply.code(204).send(null);
     },
   );

@@ -16,7 +16,6 @@ import { staffGet, staffMember } from '../audit/test/audit-test-kit';
 import { createStaffSession, STAFF_SESSION_COOKIE } from '../staff/sessions';
 import { parseCsv } from '../../test/parse-csv';
 
-
 const DAY = new Date('2026-04-14T10:00:00Z');
 const PERIOD = 'from=2026-04-14&to=2026-04-14';
 
@@ -38,7 +37,11 @@ const rowOf = (answer: TTrafficAnswer, key: string): TTrafficRow | undefined => 
 const publish = (event: DomainEvent) => t.app.events.transaction(t.database.db, (tx) => t.app.events.publish(tx, event));
 const paid = (userId: number, amountMinor: number, currency = 'EUR', paymentId = Math.floor(Math.random() * 1e9)) =>
   publish({ type: 'payment.completed', userId, paymentId, amountMinor, currency });
-const tracked = (network: string, sub1: string, landing = '/landers/tinderswipe') => ({ consent_ad_tracking: true, tracking: { network, sub1 }, landing_page: landing });
+const tracked = (network: string, sub1: string, landing = '/landers/tinderswipe') => ({
+  consent_ad_tracking: true,
+  tracking: { network, sub1 },
+  landing_page: landing,
+});
 
 describe('traffic figures from the facts', () => {
   it('counts a signup with tracking for its lander, network and sub; without the consent under none', async () => {
@@ -84,17 +87,32 @@ describe('traffic figures from the facts', () => {
   it('loses no count when facts arrive at the same time', async () => {
     const base = 800_000 + Math.floor(Math.random() * 100_000);
     const signed = Array.from({ length: 12 }, (_, i) =>
-      publish({ type: 'account.signed_up', userId: base + i, siteId: 1, profileId: base + i, tracking: { network: 'net-race', sub1: 'r' }, landingPage: '/landers/gallery', at: t.clock() }),
+      publish({
+        type: 'account.signed_up',
+        userId: base + i,
+        siteId: 1,
+        profileId: base + i,
+        tracking: { network: 'net-race', sub1: 'r' },
+        landingPage: '/landers/gallery',
+        at: t.clock(),
+      }),
     );
     await Promise.all(signed);
     await Promise.all([
-      ...Array.from({ length: 12 }, (_, i) => publish({ type: 'account.activated', userId: base + i, siteId: 1, profileId: null, signupProfileId: null, signupMessage: null })),
+      ...Array.from({ length: 12 }, (_, i) =>
+        publish({ type: 'account.activated', userId: base + i, siteId: 1, profileId: null, signupProfileId: null, signupMessage: null }),
+      ),
       ...Array.from({ length: 8 }, () => paid(base, 500)),
       ...Array.from({ length: 4 }, (_, i) => paid(base + 1 + i, 100)),
     ]);
     const answer = await figures(`${PERIOD}&group_by=network&network=net-race`);
     expect(answer.rows).toEqual([
-      expect.objectContaining({ signups: 12, activations: 12, buyers: 5, revenue: [{ currency: 'EUR', amount_minor: 4400, payments: 12 }] }),
+      expect.objectContaining({
+        signups: 12,
+        activations: 12,
+        buyers: 5,
+        revenue: [{ currency: 'EUR', amount_minor: 4400, payments: 12 }],
+      }),
     ]);
   });
 
@@ -129,7 +147,12 @@ describe('traffic figures from the facts', () => {
   });
 
   it('moves a visit logged before the consent, and its bounce, to the source the visitor then allowed, once', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/page-visit.php', payload: { path: '/landers/video' }, remoteAddress: nextIp() });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/page-visit.php',
+      payload: { path: '/landers/video' },
+      remoteAddress: nextIp(),
+    });
     expect(response.statusCode, response.body).toBe(200);
     const token = response.cookies.find((c) => c.name === PAGE_VISIT_COOKIE)!.value;
     const cookie = { cookie: `${PAGE_VISIT_COOKIE}=${token}` };
@@ -137,7 +160,8 @@ describe('traffic figures from the facts', () => {
     const before = await figures(`${PERIOD}&group_by=network&landing_page=/landers/video`);
     expect(rowOf(before, '')).toMatchObject({ visits: 1, bounces: 1 });
 
-    const source = (tracking: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/page-source.php', payload: { tracking }, headers: cookie });
+    const source = (tracking: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/page-source.php', payload: { tracking }, headers: cookie });
     expect((await source({ network: 'net-late', sub1: 'late', email: 'x@y.nl' })).statusCode).toBe(204);
     expect((await source({ network: 'net-other', sub1: 'other' })).statusCode).toBe(204); // the first source stays
     const after = await figures(`${PERIOD}&group_by=network&landing_page=/landers/video`);
@@ -165,9 +189,42 @@ describe('the figures query', () => {
   beforeAll(async () => {
     // Two days on a second site's counters, as the facts would have left them.
     await t.database.db.insert(trafficDaily).values([
-      { siteId: 1, day: '2026-03-01', landingPage: '/landers/adultonly', network: 'net-q', sub1: 'a', visits: 10, bounces: 4, signups: 3, activations: 2, buyers: 1 },
-      { siteId: 1, day: '2026-03-02', landingPage: '/landers/adultonly', network: 'net-q', sub1: 'b', visits: 5, bounces: 1, signups: 1, activations: 1, buyers: 0 },
-      { siteId: 1, day: '2026-03-02', landingPage: '/landers/video', network: 'net-q', sub1: 'a', visits: 7, bounces: 0, signups: 2, activations: 0, buyers: 0 },
+      {
+        siteId: 1,
+        day: '2026-03-01',
+        landingPage: '/landers/adultonly',
+        network: 'net-q',
+        sub1: 'a',
+        visits: 10,
+        bounces: 4,
+        signups: 3,
+        activations: 2,
+        buyers: 1,
+      },
+      {
+        siteId: 1,
+        day: '2026-03-02',
+        landingPage: '/landers/adultonly',
+        network: 'net-q',
+        sub1: 'b',
+        visits: 5,
+        bounces: 1,
+        signups: 1,
+        activations: 1,
+        buyers: 0,
+      },
+      {
+        siteId: 1,
+        day: '2026-03-02',
+        landingPage: '/landers/video',
+        network: 'net-q',
+        sub1: 'a',
+        visits: 7,
+        bounces: 0,
+        signups: 2,
+        activations: 0,
+        buyers: 0,
+      },
     ]);
   });
 
@@ -207,7 +264,8 @@ describe('the figures query', () => {
     const long = await staffGet(t, staff, '/admin/api/traffic.csv?from=2025-01-01&to=2026-03-01');
     expect(long.statusCode).toBe(400);
     expect(long.json().error).toMatchObject({ code: 'period_too_long', message: 'Choose a period of at most 366 days.' });
-    for (const query of ['from=2026-02-30', 'group_by=ref', 'site_id=abc']) expect((await staffGet(t, staff, `/admin/api/traffic?${query}`)).statusCode, query).toBe(400);
+    for (const query of ['from=2026-02-30', 'group_by=ref', 'site_id=abc'])
+      expect((await staffGet(t, staff, `/admin/api/traffic?${query}`)).statusCode, query).toBe(400);
     const unknown = await staffGet(t, staff, '/admin/api/traffic?site_id=99999');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe('This site does not exist.');
@@ -217,7 +275,14 @@ describe('the figures query', () => {
 describe('CSV export', () => {
   it('quotes per RFC 4180 and defuses values a spreadsheet would run as formulas', async () => {
     await t.database.db.insert(trafficDaily).values([
-      { siteId: 1, day: '2026-01-10', landingPage: '/landers/video', network: 'net-csv', sub1: '=HYPERLINK("http://evil.example","x")', visits: 3 },
+      {
+        siteId: 1,
+        day: '2026-01-10',
+        landingPage: '/landers/video',
+        network: 'net-csv',
+        sub1: '=HYPERLINK("http://evil.example","x")',
+        visits: 3,
+      },
       { siteId: 1, day: '2026-01-10', landingPage: '/landers/video', network: 'net-csv', sub1: 'a,"b"', visits: 2, signups: 1 },
       { siteId: 1, day: '2026-01-10', landingPage: '/landers/video', network: 'net-csv', sub1: '@cmd', visits: 1 },
       { siteId: 1, day: '2026-01-10', landingPage: '/landers/video', network: 'net-csv', sub1: '+1', visits: 1 },
@@ -259,7 +324,9 @@ describe('who may read the figures', () => {
     const staff = await staffMember(t, 'marketing', t.clock());
     const token = await createStaffSession(t.database.db, staff.id, t.clock(), false);
     for (const url of ['/admin/api/traffic', '/admin/api/traffic.csv']) {
-      expect((await t.app.inject({ method: 'GET', url, headers: { cookie: `${STAFF_SESSION_COOKIE}=${token}` } })).statusCode, url).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url, headers: { cookie: `${STAFF_SESSION_COOKIE}=${token}` } })).statusCode, url).toBe(
+        403,
+      );
     }
     expect((await staffGet(t, staff, '/admin/api/traffic')).statusCode).toBe(200);
   });

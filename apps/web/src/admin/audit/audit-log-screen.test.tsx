@@ -24,7 +24,10 @@ const entry = (id: number, extra: Partial<TAuditPage['entries'][number]> = {}) =
   ...extra,
 });
 
-const FIRST = ZAuditPage.parse({ entries: [entry(9), entry(8, { staff_id: null, action: 'staff.create', before: null, after: null })], next_before: '2026-03-08T10:00:00.000Z_8' });
+const FIRST = ZAuditPage.parse({
+  entries: [entry(9), entry(8, { staff_id: null, action: 'staff.create', before: null, after: null })],
+  next_before: '2026-03-08T10:00:00.000Z_8',
+});
 const SECOND = ZAuditPage.parse({ entries: [entry(7)], next_before: null });
 
 function render(path = '/admin/audit') {
@@ -37,7 +40,14 @@ describe('audit log screen', () => {
     render();
     const table = await screen.findByRole('table', { name: 'Staff actions' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 5).map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(0, 5)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['2026-03-09 10:00:00', '3', 'photo.approve', 'photo 9', '1'],
       ['2026-03-08 10:00:00', 'command line', 'staff.create', 'photo 8', '1'],
     ]);

@@ -1,20 +1,38 @@
 /** The campaigns' calls (issue 30, 'campaigns.send') and their query keys. */
 import { useQuery } from '@tanstack/react-query';
-import type { TCampaign, TCampaignDraft, TCampaignList, TCampaignPreview, TCampaignSites, TCampaignTestSendAnswer } from '@cupido/shared/campaigns';
+import type {
+  TCampaign,
+  TCampaignDraft,
+  TCampaignList,
+  TCampaignPreview,
+  TCampaignSites,
+  TCampaignTestSendAnswer,
+} from '@cupido/shared/campaigns';
 import { adminFetch } from '../api';
 
 export const CAMPAIGNS_KEY = ['admin', 'campaigns'] as const;
 
 export function useCampaignSites() {
-  return useQuery({ queryKey: [...CAMPAIGNS_KEY, 'sites'], queryFn: () => adminFetch<TCampaignSites>('/campaigns/sites'), staleTime: 60_000 });
+  return useQuery({
+    queryKey: [...CAMPAIGNS_KEY, 'sites'],
+    queryFn: () => adminFetch<TCampaignSites>('/campaigns/sites'),
+    staleTime: 60_000,
+  });
 }
 
 export function useCampaigns(siteId: number | undefined) {
-  return useQuery({ queryKey: [...CAMPAIGNS_KEY, 'list', siteId ?? 'all'], queryFn: () => adminFetch<TCampaignList>('/campaigns', { query: { site_id: siteId } }) });
+  return useQuery({
+    queryKey: [...CAMPAIGNS_KEY, 'list', siteId ?? 'all'],
+    queryFn: () => adminFetch<TCampaignList>('/campaigns', { query: { site_id: siteId } }),
+  });
 }
 
 export function useCampaign(id: number | null) {
-  return useQuery({ queryKey: [...CAMPAIGNS_KEY, 'one', id], queryFn: () => adminFetch<TCampaign>(`/campaigns/${id}`), enabled: id !== null });
+  return useQuery({
+    queryKey: [...CAMPAIGNS_KEY, 'one', id],
+    queryFn: () => adminFetch<TCampaign>(`/campaigns/${id}`),
+    enabled: id !== null,
+  });
 }
 
 export const campaignCalls = {

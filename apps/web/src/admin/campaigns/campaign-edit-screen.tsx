@@ -28,10 +28,25 @@ export function Component() {
   const [notice, setNotice] = useState<Notice>(null);
 
   if ((id !== null && campaign.isPending) || sites.isPending) return <p role="status">{t('loading')}</p>;
-  if (campaign.isError || sites.isError) return <p role="alert" className="alert alert-danger">{t('error')}</p>;
+  if (campaign.isError || sites.isError)
+    return (
+      <p role="alert" className="alert alert-danger">
+        {t('error')}
+      </p>
+    );
   const siteId = search.get('site') ?? String(sites.data.sites[0]?.id ?? '');
   // A new editor per campaign: its form starts from the stored campaign (or an empty one on the chosen site).
-  return <CampaignEditor key={id ?? 'new'} id={id} stored={campaign.data} sites={sites.data.sites} initial={valuesOf(campaign.data, siteId)} notice={notice} setNotice={setNotice} />;
+  return (
+    <CampaignEditor
+      key={id ?? 'new'}
+      id={id}
+      stored={campaign.data}
+      sites={sites.data.sites}
+      initial={valuesOf(campaign.data, siteId)}
+      notice={notice}
+      setNotice={setNotice}
+    />
+  );
 }
 
 type Notice = { text: string; error?: boolean } | null;
@@ -105,12 +120,16 @@ function CampaignEditor({
 
   const save = () =>
     withDraft((draft) =>
-      run('save', () => (id === null ? campaignCalls.create(draft) : campaignCalls.update(id, draft)), async (answer) => {
-        remember(answer);
-        setValues(valuesOf(answer, ''));
-        setNotice({ text: t('edit.saved') });
-        if (id === null) await navigate(`/admin/campaigns/${answer.id}`, { replace: true });
-      }),
+      run(
+        'save',
+        () => (id === null ? campaignCalls.create(draft) : campaignCalls.update(id, draft)),
+        async (answer) => {
+          remember(answer);
+          setValues(valuesOf(answer, ''));
+          setNotice({ text: t('edit.saved') });
+          if (id === null) await navigate(`/admin/campaigns/${answer.id}`, { replace: true });
+        },
+      ),
     );
 
   return (
@@ -124,7 +143,11 @@ function CampaignEditor({
           <span className="badge text-bg-secondary me-2">{t(`statuses.${stored.status}`)}</span>
           <span role="status">{t('edit.counts', stored.counts)}</span>
           {stored.status === 'sending' && (
-            <button type="button" className="btn btn-link btn-sm" onClick={() => void queryClient.invalidateQueries({ queryKey: [...CAMPAIGNS_KEY, 'one', stored.id] })}>
+            <button
+              type="button"
+              className="btn btn-link btn-sm"
+              onClick={() => void queryClient.invalidateQueries({ queryKey: [...CAMPAIGNS_KEY, 'one', stored.id] })}
+            >
               {t('edit.refresh')}
             </button>
           )}
@@ -151,15 +174,36 @@ function CampaignEditor({
               {busy === 'save' ? t('edit.saving') : t('edit.save')}
             </button>
           )}
-          <button type="button" className="btn btn-outline-primary" disabled={busy !== null} onClick={() => withDraft((draft) => void run('preview', () => campaignCalls.preview(draft), setPreview))}>
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            disabled={busy !== null}
+            onClick={() => withDraft((draft) => void run('preview', () => campaignCalls.preview(draft), setPreview))}
+          >
             {busy === 'preview' ? t('edit.previewing') : t('edit.preview')}
           </button>
           {stored && editable && (
             <>
-              <button type="button" className="btn btn-outline-secondary" disabled={busy !== null || !saved} onClick={() => void run('test', () => campaignCalls.test(stored.id), (answer) => setNotice({ text: t('edit.test_sent', answer) }))}>
+              <button
+                type="button"
+                className="btn btn-outline-secondary"
+                disabled={busy !== null || !saved}
+                onClick={() =>
+                  void run(
+                    'test',
+                    () => campaignCalls.test(stored.id),
+                    (answer) => setNotice({ text: t('edit.test_sent', answer) }),
+                  )
+                }
+              >
                 {t('edit.test')}
               </button>
-              <button type="button" className="btn btn-success" disabled={busy !== null || !saved || stored.counts.audience === 0} onClick={() => setConfirming('send')}>
+              <button
+                type="button"
+                className="btn btn-success"
+                disabled={busy !== null || !saved || stored.counts.audience === 0}
+                onClick={() => setConfirming('send')}
+              >
                 {t('edit.send', { count: stored.counts.audience })}
               </button>
             </>
@@ -181,11 +225,15 @@ function CampaignEditor({
           busy={busy !== null}
           onClose={() => setConfirming(null)}
           onConfirm={() =>
-            void run('send', () => campaignCalls.send(stored.id), (answer) => {
-              remember(answer);
-              setConfirming(null);
-              setNotice({ text: t('edit.sending_started') });
-            })
+            void run(
+              'send',
+              () => campaignCalls.send(stored.id),
+              (answer) => {
+                remember(answer);
+                setConfirming(null);
+                setNotice({ text: t('edit.sending_started') });
+              },
+            )
           }
         >
           {t('edit.confirm_text', {
@@ -206,11 +254,15 @@ function CampaignEditor({
           danger
           onClose={() => setConfirming(null)}
           onConfirm={() =>
-            void run('cancel', () => campaignCalls.cancel(stored.id), (answer) => {
-              remember(answer);
-              setConfirming(null);
-              setNotice({ text: t('edit.cancelled') });
-            })
+            void run(
+              'cancel',
+              () => campaignCalls.cancel(stored.id),
+              (answer) => {
+                remember(answer);
+                setConfirming(null);
+                setNotice({ text: t('edit.cancelled') });
+              },
+            )
           }
         >
           {t('edit.confirm_cancel_text')}
@@ -225,7 +277,13 @@ function CampaignEditor({
           <p className="mb-1">{t('edit.preview_subject', { subject: preview.subject })}</p>
           <p className="small text-body-secondary">{t('edit.preview_audience', { count: preview.audience })}</p>
           {/* sandbox="" : no scripts, no forms, no navigation from the mail's HTML. */}
-          <iframe title={t('edit.preview_frame')} sandbox="" srcDoc={preview.html} className="w-100 border rounded" style={{ height: '32rem' }} />
+          <iframe
+            title={t('edit.preview_frame')}
+            sandbox=""
+            srcDoc={preview.html}
+            className="w-100 border rounded"
+            style={{ height: '32rem' }}
+          />
         </section>
       )}
     </>

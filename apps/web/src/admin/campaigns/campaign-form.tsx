@@ -4,7 +4,16 @@
  * rest (lengths, the link on the site's own origin) and its message lands under the field.
  */
 import { useTranslation } from 'react-i18next';
-import { CAMPAIGN_BODY_MAX_LENGTH, CAMPAIGN_BUTTON_LABEL_MAX_LENGTH, CAMPAIGN_KINDS, CAMPAIGN_LINK_MAX_LENGTH, CAMPAIGN_SUBJECT_MAX_LENGTH, type TCampaign, type TCampaignDraft, type TCampaignKind } from '@cupido/shared/campaigns';
+import {
+  CAMPAIGN_BODY_MAX_LENGTH,
+  CAMPAIGN_BUTTON_LABEL_MAX_LENGTH,
+  CAMPAIGN_KINDS,
+  CAMPAIGN_LINK_MAX_LENGTH,
+  CAMPAIGN_SUBJECT_MAX_LENGTH,
+  type TCampaign,
+  type TCampaignDraft,
+  type TCampaignKind,
+} from '@cupido/shared/campaigns';
 import { LOCALE_CODES, type LocaleCode } from '@cupido/shared/locales';
 import { TextAreaField, TextField } from '../../ui/form/field';
 import { SelectField } from '../../ui/form/select-field';
@@ -86,7 +95,14 @@ export function CampaignForm({
   return (
     <fieldset disabled={disabled}>
       <div className="row g-2">
-        <SiteSelect id={FIELD_IDS.site_id} className="col-12 col-md-4 mb-3" sites={sites} value={values.site_id ? Number(values.site_id) : undefined} onChange={(id) => onChange('site_id', id === undefined ? '' : String(id))} label={t('fields.site')} />
+        <SiteSelect
+          id={FIELD_IDS.site_id}
+          className="col-12 col-md-4 mb-3"
+          sites={sites}
+          value={values.site_id ? Number(values.site_id) : undefined}
+          onChange={(id) => onChange('site_id', id === undefined ? '' : String(id))}
+          label={t('fields.site')}
+        />
         <SelectField
           id={FIELD_IDS.language}
           className="col-6 col-md-4 mb-3"
@@ -111,7 +127,14 @@ export function CampaignForm({
           {message('site_id')}
         </p>
       )}
-      <TextField id={FIELD_IDS.subject} label={t('fields.subject')} value={values.subject} error={message('subject')} maxLength={CAMPAIGN_SUBJECT_MAX_LENGTH} onChange={(value) => onChange('subject', value)} />
+      <TextField
+        id={FIELD_IDS.subject}
+        label={t('fields.subject')}
+        value={values.subject}
+        error={message('subject')}
+        maxLength={CAMPAIGN_SUBJECT_MAX_LENGTH}
+        onChange={(value) => onChange('subject', value)}
+      />
       <TextAreaField
         id={FIELD_IDS.body}
         label={t('fields.body')}

@@ -26,7 +26,14 @@ export function Component() {
         </Link>
       </div>
       <p className="text-body-secondary">{t('list.intro')}</p>
-      <SiteSelect id="campaigns-site" className="mb-3 col-12 col-sm-6 col-lg-4" sites={sites.data?.sites ?? []} value={siteId} onChange={setSiteId} allSites />
+      <SiteSelect
+        id="campaigns-site"
+        className="mb-3 col-12 col-sm-6 col-lg-4"
+        sites={sites.data?.sites ?? []}
+        value={siteId}
+        onChange={setSiteId}
+        allSites
+      />
 
       {list.isPending && <p role="status">{t('loading')}</p>}
       {list.isError && (
@@ -63,7 +70,11 @@ export function Component() {
                   <td>{siteName(campaign.site_id)}</td>
                   <td>{languageName(campaign.language)}</td>
                   <td>{t(`statuses.${campaign.status}`)}</td>
-                  <td>{campaign.status === 'draft' ? '—' : t('list.sent_of', { sent: campaign.counts.sent, audience: campaign.counts.audience })}</td>
+                  <td>
+                    {campaign.status === 'draft'
+                      ? '—'
+                      : t('list.sent_of', { sent: campaign.counts.sent, audience: campaign.counts.audience })}
+                  </td>
                   <td>
                     <time dateTime={campaign.created_at}>{campaign.created_at.slice(0, 16).replace('T', ' ')}</time>
                     {campaign.created_by && <span className="d-block small text-body-secondary">{campaign.created_by.name}</span>}

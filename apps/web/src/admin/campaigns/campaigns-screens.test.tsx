@@ -14,7 +14,12 @@ import { Component as CampaignListScreen } from './campaign-list-screen';
 
 afterEach(() => vi.restoreAllMocks());
 
-const SITES = ZCampaignSites.parse({ sites: [{ id: 1, name: 'Cupido', domain: 'cupido.example' }, { id: 2, name: 'Liefde', domain: 'liefde.example' }] });
+const SITES = ZCampaignSites.parse({
+  sites: [
+    { id: 1, name: 'Cupido', domain: 'cupido.example' },
+    { id: 2, name: 'Liefde', domain: 'liefde.example' },
+  ],
+});
 
 const campaign = (extra: Partial<TCampaign> = {}): TCampaign =>
   ZCampaign.parse({
@@ -49,11 +54,24 @@ function render(path: string, handlers: Record<string, Handler> = {}) {
 
 describe('campaign list', () => {
   it('lists the campaigns with kind, site, language, status and how many got them', async () => {
-    const list = ZCampaignList.parse({ campaigns: [campaign({ status: 'sent', counts: { audience: 42, sent: 40, skipped: 2, queued: 0, cancelled: 0 } }), campaign({ id: 8, subject: 'Nieuws', kind: 'news', language: 'nl', site_id: 2 })] });
+    const list = ZCampaignList.parse({
+      campaigns: [
+        campaign({ status: 'sent', counts: { audience: 42, sent: 40, skipped: 2, queued: 0, cancelled: 0 } }),
+        campaign({ id: 8, subject: 'Nieuws', kind: 'news', language: 'nl', site_id: 2 }),
+      ],
+    });
     render('/admin/campaigns', { 'GET /admin/api/campaigns': () => ({ body: list }) });
     const table = await screen.findByRole('table', { name: 'Campaigns, newest first' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => [within(row).getByRole('rowheader').textContent, ...within(row).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent)])).toEqual([
+    expect(
+      rows.map((row) => [
+        within(row).getByRole('rowheader').textContent,
+        ...within(row)
+          .getAllByRole('cell')
+          .slice(0, 5)
+          .map((cell) => cell.textContent),
+      ]),
+    ).toEqual([
       ['Half price this weekend', 'Promotions', 'Cupido', 'English', 'Sent', '40 of 42'],
       ['Nieuws', 'News', 'Liefde', 'Dutch', 'Draft', '—'],
     ]);
@@ -67,7 +85,16 @@ describe('writing and sending a campaign', () => {
     const { sent, router } = render('/admin/campaigns/new', {
       'POST /admin/api/campaigns': ({ body }) =>
         ++calls === 1
-          ? { status: 400, body: { error: { code: 'campaign_link_not_on_site', message: 'The link must be an address on the site itself, starting with https://cupido.example/.', field: 'link' } } }
+          ? {
+              status: 400,
+              body: {
+                error: {
+                  code: 'campaign_link_not_on_site',
+                  message: 'The link must be an address on the site itself, starting with https://cupido.example/.',
+                  field: 'link',
+                },
+              },
+            }
           : { status: 201, body: campaign({ ...(body as object) }) },
       'GET /admin/api/campaigns/7': () => ({ body: campaign() }),
     });
@@ -106,13 +133,22 @@ describe('writing and sending a campaign', () => {
 
   it('previews in a sandboxed frame, sends the test to me, and sends to the audience after confirming', async () => {
     let current = campaign();
-    const preview = ZCampaignPreview.parse({ subject: 'Half price this weekend', html: '<html><body><h1>Half price</h1></body></html>', text: 'Half price', audience: 42 });
+    const preview = ZCampaignPreview.parse({
+      subject: 'Half price this weekend',
+      html: '<html><body><h1>Half price</h1></body></html>',
+      text: 'Half price',
+      audience: 42,
+    });
     const { sent } = render('/admin/campaigns/7', {
       'GET /admin/api/campaigns/7': () => ({ body: current }),
       'POST /admin/api/campaigns/preview': () => ({ body: preview }),
       'POST /admin/api/campaigns/7/test': () => ({ body: { to: 'ada@staff.example' } }),
       'POST /admin/api/campaigns/7/send': () => {
-        current = campaign({ status: 'sending', send_started_at: '2026-03-10T10:05:00.000Z', counts: { audience: 42, sent: 0, skipped: 0, queued: 42, cancelled: 0 } });
+        current = campaign({
+          status: 'sending',
+          send_started_at: '2026-03-10T10:05:00.000Z',
+          counts: { audience: 42, sent: 0, skipped: 0, queued: 42, cancelled: 0 },
+        });
         return { body: current };
       },
     });

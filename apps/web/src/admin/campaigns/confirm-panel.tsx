@@ -40,7 +40,13 @@ export function ConfirmPanel({
         </h2>
         <p id={textId}>{children}</p>
         <div className="d-flex flex-wrap gap-2">
-          <button ref={button} type="button" className={`btn btn-sm ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={busy} onClick={onConfirm}>
+          <button
+            ref={button}
+            type="button"
+            className={`btn btn-sm ${danger ? 'btn-danger' : 'btn-primary'}`}
+            disabled={busy}
+            onClick={onConfirm}
+          >
             {confirm}
           </button>
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onClose}>

@@ -36,7 +36,21 @@ export interface ChartSeries {
   colour: string;
 }
 
-export function SeriesChart({ title, labels, series, kind, alt, tableId }: { title: string; labels: string[]; series: ChartSeries[]; kind: 'line' | 'bar'; alt: string; tableId: string }) {
+export function SeriesChart({
+  title,
+  labels,
+  series,
+  kind,
+  alt,
+  tableId,
+}: {
+  title: string;
+  labels: string[];
+  series: ChartSeries[];
+  kind: 'line' | 'bar';
+  alt: string;
+  tableId: string;
+}) {
   const chartData = {
     labels,
     datasets: series.map((s) => ({ label: s.label, data: s.values, borderColor: s.colour, backgroundColor: s.colour, tension: 0.2 })),
@@ -53,7 +67,11 @@ export function SeriesChart({ title, labels, series, kind, alt, tableId }: { tit
     <figure className="card h-100 mb-0">
       <figcaption className="card-header h6 mb-0">{title}</figcaption>
       <div className="card-body" style={{ position: 'relative', height: 260 }}>
-        {kind === 'bar' ? <Bar data={chartData} options={options} {...canvasProps} /> : <Line data={chartData} options={options} {...canvasProps} />}
+        {kind === 'bar' ? (
+          <Bar data={chartData} options={options} {...canvasProps} />
+        ) : (
+          <Line data={chartData} options={options} {...canvasProps} />
+        )}
       </div>
     </figure>
   );

@@ -60,7 +60,10 @@ function render(path = '/admin') {
   return { sent, ...view };
 }
 
-const dayColumn = (table: HTMLElement) => within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
+const dayColumn = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
 
 describe('dashboard screen', () => {
   it('shows the queues as cards and every figure in a table with totals', async () => {
@@ -70,12 +73,20 @@ describe('dashboard screen', () => {
     expect(photos.textContent).toContain('Oldest waiting since 8 Mar 2026, 09:30 UTC (3 days)');
     expect(screen.getByRole('region', { name: 'Open reports' }).textContent).toContain('Nothing waiting');
     const table = screen.getByRole('table', { name: /Figures per day/ });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Day ▼', 'Signups', 'Activations', 'Active members', 'Likes', 'Messages', 'Credits spent', 'Payments']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Day ▼', 'Signups', 'Activations', 'Active members', 'Likes', 'Messages', 'Credits spent', 'Payments']);
     expect(screen.getByRole('region', { name: 'Net revenue (EUR)' }).textContent).toContain('€34.90');
     // Newest day first, then the total row.
     expect(dayColumn(table)).toEqual(['2026-03-09', '2026-03-08', '2026-03-07', 'Total']);
     const total = within(table).getAllByRole('row').at(-1)!;
-    expect(within(total).getAllByRole('cell').map((c) => c.textContent)).toEqual(['9', '6', '31', '39', '0', '350', '3']);
+    expect(
+      within(total)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['9', '6', '31', '39', '0', '350', '3']);
     expect(screen.getByText('Paid less refunds and chargebacks, by the UTC day each was booked.')).toBeTruthy();
   });
 
@@ -91,7 +102,10 @@ describe('dashboard screen', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => [...row.querySelectorAll('th,td')].map((cell) => cell.textContent));
-    expect(rowsOf('Conversations answered per operator')).toEqual([['Anna', '6'], ['Bert', '1']]);
+    expect(rowsOf('Conversations answered per operator')).toEqual([
+      ['Anna', '6'],
+      ['Bert', '1'],
+    ]);
     expect(rowsOf('Conversations answered per operator and day')).toEqual([
       ['2026-03-09', 'Anna', '2'],
       ['2026-03-08', 'Anna', '4'],
@@ -127,7 +141,9 @@ describe('dashboard screen', () => {
     await screen.findByRole('table', { name: /Figures per day/ });
     const canvases = container.querySelectorAll('canvas');
     expect(canvases).toHaveLength(3);
-    const members = screen.getByRole('img', { name: /^Members per day from 2026-03-07 to 2026-03-09: Signups 9 in total, Activations 6 in total, Active members 31 in total/ });
+    const members = screen.getByRole('img', {
+      name: /^Members per day from 2026-03-07 to 2026-03-09: Signups 9 in total, Activations 6 in total, Active members 31 in total/,
+    });
     expect(members.getAttribute('aria-describedby')).toBe('dashboard-figures');
     expect(screen.getByRole('img', { name: /^Credits spent per day .*Credits spent 350 in total/ })).toBeTruthy();
   });
@@ -145,9 +161,14 @@ describe('dashboard screen', () => {
     expect(Object.fromEntries(sent[1]!.url.searchParams)).toEqual({ site_id: '2', from: '2026-02-01', to: '2026-03-09' });
   });
 
-  it('shows the server\'s refusal of a period', async () => {
+  it("shows the server's refusal of a period", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubAdmin({ 'GET /admin/api/dashboard': () => ({ status: 400, body: { error: { code: 'period_reversed', message: 'The period ends before it starts.' } } }) });
+    stubAdmin({
+      'GET /admin/api/dashboard': () => ({
+        status: 400,
+        body: { error: { code: 'period_reversed', message: 'The period ends before it starts.' } },
+      }),
+    });
     renderScreen('/admin?from=2026-03-09&to=2026-03-01', [{ path: '/admin', element: <DashboardScreen /> }]);
     expect((await screen.findByRole('alert')).textContent).toContain('The period ends before it starts.');
   });

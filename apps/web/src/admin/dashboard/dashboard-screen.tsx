@@ -72,7 +72,14 @@ function Filters({ data }: { data: TDashboardAnswer | undefined }) {
   };
   return (
     <form className="row g-2 align-items-end mb-3" onSubmit={submit} aria-label={t('filters.legend')}>
-      <SiteSelect id="dashboard-site" className="col-12 col-sm-4 col-lg-3" sites={data?.sites ?? []} value={site} onChange={setSite} allSites />
+      <SiteSelect
+        id="dashboard-site"
+        className="col-12 col-sm-4 col-lg-3"
+        sites={data?.sites ?? []}
+        value={site}
+        onChange={setSite}
+        allSites
+      />
       <div className="col-6 col-sm-3 col-lg-2">
         <label className="form-label" htmlFor="dashboard-from">
           {t('filters.from')}
@@ -138,7 +145,12 @@ export function Component() {
                 <section className="card h-100" aria-label={t('revenue.card', { currency: r.currency })}>
                   <div className="card-body">
                     <h3 className="h6 card-title">{t('revenue.card', { currency: r.currency })}</h3>
-                    <p className="display-6 mb-1">{formatMoney(r.net.reduce((a, b) => a + b, 0), r.currency)}</p>
+                    <p className="display-6 mb-1">
+                      {formatMoney(
+                        r.net.reduce((a, b) => a + b, 0),
+                        r.currency,
+                      )}
+                    </p>
                     <p className="small text-body-secondary mb-0">{t('revenue.note')}</p>
                   </div>
                 </section>

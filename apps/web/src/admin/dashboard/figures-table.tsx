@@ -4,7 +4,14 @@
  * heading toggles between descending and ascending, never back to unsorted.
  */
 import { useMemo, useState } from 'react';
-import { createColumnHelper, flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type SortingState,
+} from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_SERIES, type TDashboardAnswer, type TDashboardSeries } from '@cupido/shared/dashboard';
 import { TableScroll } from '../ui/table-scroll';
@@ -16,7 +23,11 @@ export function FiguresTable({ data, id }: { data: TDashboardAnswer; id: string 
   const { t } = useTranslation('dashboard');
   const [sorting, setSorting] = useState<SortingState>([{ id: 'day', desc: true }]);
   const rows = useMemo<Row[]>(
-    () => data.days.map((day, i) => ({ day, ...(Object.fromEntries(DASHBOARD_SERIES.map((s) => [s, data.series[s][i] ?? 0])) as Record<TDashboardSeries, number>) })),
+    () =>
+      data.days.map((day, i) => ({
+        day,
+        ...(Object.fromEntries(DASHBOARD_SERIES.map((s) => [s, data.series[s][i] ?? 0])) as Record<TDashboardSeries, number>),
+      })),
     [data],
   );
   const columns = useMemo(
@@ -28,7 +39,15 @@ export function FiguresTable({ data, id }: { data: TDashboardAnswer; id: string 
   );
   // The table's functions change with its state; this component re-renders with it and is small, so no memoising is lost.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: rows, columns, state: { sorting }, onSortingChange: setSorting, enableSortingRemoval: false, getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel() });
+  const table = useReactTable({
+    data: rows,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    enableSortingRemoval: false,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
   const totals = DASHBOARD_SERIES.map((s) => rows.reduce((sum, r) => sum + r[s], 0));
 
   return (
@@ -44,8 +63,17 @@ export function FiguresTable({ data, id }: { data: TDashboardAnswer; id: string 
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
                 return (
-                  <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'} className={header.column.id === 'day' ? '' : 'text-end'}>
-                    <button type="button" className="btn btn-link btn-sm p-0 text-decoration-none fw-semibold" onClick={header.column.getToggleSortingHandler()}>
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                    className={header.column.id === 'day' ? '' : 'text-end'}
+                  >
+                    <button
+                      type="button"
+                      className="btn btn-link btn-sm p-0 text-decoration-none fw-semibold"
+                      onClick={header.column.getToggleSortingHandler()}
+                    >
                       {flexRender(header.column.columnDef.header, header.getContext())}
                       <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
                     </button>

@@ -9,7 +9,8 @@ import type { TDashboardAnswer } from '@cupido/shared/dashboard';
 import { TableScroll } from '../ui/table-scroll';
 import { preciseWait, roughWait } from '../operator/format-wait';
 
-const dateOf = (iso: string) => `${new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+const dateOf = (iso: string) =>
+  `${new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 
 export function OperatorFigures({ data }: { data: TDashboardAnswer }) {
   const { t } = useTranslation('dashboard');
@@ -21,9 +22,15 @@ export function OperatorFigures({ data }: { data: TDashboardAnswer }) {
   };
   const siteName = (id: number) => data.sites.find((s) => s.id === id)?.name ?? `#${id}`;
   const days = [...answered].sort((a, b) => b.day.localeCompare(a.day) || a.staff_name.localeCompare(b.staff_name));
-  const totals = [...answered.reduce((map, row) => map.set(row.staff_id, { id: row.staff_id, name: row.staff_name, count: (map.get(row.staff_id)?.count ?? 0) + row.count }), new Map<number, { id: number; name: string; count: number }>()).values()].sort(
-    (a, b) => b.count - a.count || a.name.localeCompare(b.name),
-  );
+  const totals = [
+    ...answered
+      .reduce(
+        (map, row) =>
+          map.set(row.staff_id, { id: row.staff_id, name: row.staff_name, count: (map.get(row.staff_id)?.count ?? 0) + row.count }),
+        new Map<number, { id: number; name: string; count: number }>(),
+      )
+      .values(),
+  ].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 
   return (
     <section className="mb-4" aria-labelledby="dashboard-operators">
@@ -74,7 +81,9 @@ export function OperatorFigures({ data }: { data: TDashboardAnswer }) {
                         {siteName(queue.site_id)}
                       </th>
                       <td>{queue.count.toLocaleString('en')}</td>
-                      <td>{queue.oldest_at && wait ? `${dateOf(queue.oldest_at)} (${t(wait.key, { ns: 'operator', ...wait.values })})` : '–'}</td>
+                      <td>
+                        {queue.oldest_at && wait ? `${dateOf(queue.oldest_at)} (${t(wait.key, { ns: 'operator', ...wait.values })})` : '–'}
+                      </td>
                     </tr>
                   );
                 })}

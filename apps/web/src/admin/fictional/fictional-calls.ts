@@ -6,7 +6,11 @@ import { adminFetch, adminUrl, AdminApiError } from '../api';
 export const FICTIONAL_KEY = ['admin', 'fictional'] as const;
 
 export function useFictionalSites() {
-  return useQuery({ queryKey: [...FICTIONAL_KEY, 'sites'], queryFn: () => adminFetch<TFictionalSites>('/fictional-profiles/sites'), staleTime: 60_000 });
+  return useQuery({
+    queryKey: [...FICTIONAL_KEY, 'sites'],
+    queryFn: () => adminFetch<TFictionalSites>('/fictional-profiles/sites'),
+    staleTime: 60_000,
+  });
 }
 
 export function useFictionalProfile(id: number | null) {
@@ -21,10 +25,22 @@ export function useFictionalProfile(id: number | null) {
 export async function uploadFictionalPhoto(profileId: number, file: File): Promise<TFictionalProfile> {
   const body = new FormData();
   body.append('photo', file);
-  const response = await fetch(adminUrl(`/fictional-profiles/${profileId}/photos`), { method: 'POST', credentials: 'same-origin', body, headers: { accept: 'application/json' } });
-  const answer = (await response.json().catch(() => ({}))) as TFictionalProfile & { error?: { code?: string; message?: string; field?: string } };
+  const response = await fetch(adminUrl(`/fictional-profiles/${profileId}/photos`), {
+    method: 'POST',
+    credentials: 'same-origin',
+    body,
+    headers: { accept: 'application/json' },
+  });
+  const answer = (await response.json().catch(() => ({}))) as TFictionalProfile & {
+    error?: { code?: string; message?: string; field?: string };
+  };
   if (!response.ok) {
-    throw new AdminApiError(response.status, answer.error?.code ?? 'http_error', answer.error?.message ?? `The server answered ${response.status}.`, answer.error?.field);
+    throw new AdminApiError(
+      response.status,
+      answer.error?.code ?? 'http_error',
+      answer.error?.message ?? `The server answered ${response.status}.`,
+      answer.error?.field,
+    );
   }
   return answer;
 }

@@ -30,7 +30,12 @@ export function Component() {
   };
 
   if ((id !== null && profile.isPending) || sites.isPending) return <p role="status">{t('loading')}</p>;
-  if (profile.isError || sites.isError) return <p role="alert" className="alert alert-danger">{profile.error?.message ?? t('error')}</p>;
+  if (profile.isError || sites.isError)
+    return (
+      <p role="alert" className="alert alert-danger">
+        {profile.error?.message ?? t('error')}
+      </p>
+    );
   const current = id === null ? null : profile.data!;
   const siteId = current ? String(current.site_id) : (search.get('site_id') ?? '');
 
@@ -54,9 +59,15 @@ export function Component() {
           void navigate(`/admin/fictional/${answer.id}`, { replace: true });
           return answer;
         }}
-        onUpdate={async (request) => remember(await adminFetch<TFictionalProfile>(`/fictional-profiles/${current!.id}`, { method: 'PUT', body: request }))}
+        onUpdate={async (request) =>
+          remember(await adminFetch<TFictionalProfile>(`/fictional-profiles/${current!.id}`, { method: 'PUT', body: request }))
+        }
       />
-      {current ? <FictionalPhotos profile={current} onChange={remember} /> : <p className="text-body-secondary">{t('photos.save_first')}</p>}
+      {current ? (
+        <FictionalPhotos profile={current} onChange={remember} />
+      ) : (
+        <p className="text-body-secondary">{t('photos.save_first')}</p>
+      )}
     </>
   );
 }

@@ -62,8 +62,23 @@ const ZValues = z.object({
 });
 export type TFictionalFormValues = z.infer<typeof ZValues>;
 
-const FIELD_ORDER = ['site_id', 'name', 'gender', 'sexuality', 'date_of_birth', 'country', 'region', 'city', ...Object.keys(OPTIONAL), 'about', 'interests'] as const;
-const IDS = Object.fromEntries(FIELD_ORDER.map((f) => [f, `fictional-${f.replace(/_/g, '-')}`])) as Record<keyof TFictionalFormValues, string>;
+const FIELD_ORDER = [
+  'site_id',
+  'name',
+  'gender',
+  'sexuality',
+  'date_of_birth',
+  'country',
+  'region',
+  'city',
+  ...Object.keys(OPTIONAL),
+  'about',
+  'interests',
+] as const;
+const IDS = Object.fromEntries(FIELD_ORDER.map((f) => [f, `fictional-${f.replace(/_/g, '-')}`])) as Record<
+  keyof TFictionalFormValues,
+  string
+>;
 
 const rules = (v: TFictionalFormValues) => ({
   site_id: v.site_id ? null : 'required',
@@ -90,7 +105,12 @@ const fields = (v: TFictionalFormValues) => ({
   interests: v.interests,
 });
 
-const createSchema = formSchema({ fields: ZValues, rules, request: (v) => ({ site_id: Number(v.site_id), ...fields(v) }), contract: ZFictionalProfileCreate });
+const createSchema = formSchema({
+  fields: ZValues,
+  rules,
+  request: (v) => ({ site_id: Number(v.site_id), ...fields(v) }),
+  contract: ZFictionalProfileCreate,
+});
 const updateSchema = formSchema({ fields: ZValues, rules, request: fields, contract: ZFictionalProfileUpdate });
 
 export function valuesOf(profile: TFictionalProfile | null, siteId: string): TFictionalFormValues {
@@ -133,7 +153,13 @@ function InterestsField({ id, binding }: { id: string; binding: FieldBinding<str
       <div className="d-flex flex-wrap gap-2" id={id} tabIndex={-1}>
         {INTEREST_IDS.map((interest) => (
           <div className="form-check form-check-inline me-0" key={interest} style={{ minWidth: '9rem' }}>
-            <input className="form-check-input" type="checkbox" id={`${id}-${interest}`} checked={chosen.has(interest)} onChange={() => toggle(interest)} />
+            <input
+              className="form-check-input"
+              type="checkbox"
+              id={`${id}-${interest}`}
+              checked={chosen.has(interest)}
+              onChange={() => toggle(interest)}
+            />
             <label className="form-check-label" htmlFor={`${id}-${interest}`}>
               {optionLabel(interest)}
             </label>
@@ -161,7 +187,10 @@ export function FictionalForm({ profile, siteId, sites, onCreate, onUpdate }: Fi
   const { t, i18n } = useTranslation('fictional');
   const [saved, setSaved] = useState(false);
   const creating = profile === null;
-  const { bind, onSubmit, showServerError, formError, reset, form } = useZodForm<TFictionalFormValues, TFictionalProfileCreate | TFictionalProfileUpdate>({
+  const { bind, onSubmit, showServerError, formError, reset, form } = useZodForm<
+    TFictionalFormValues,
+    TFictionalProfileCreate | TFictionalProfileUpdate
+  >({
     schema: (creating ? createSchema : updateSchema) as never,
     defaultValues: valuesOf(profile, siteId),
     ids: IDS,
@@ -172,7 +201,13 @@ export function FictionalForm({ profile, siteId, sites, onCreate, onUpdate }: Fi
   const site = sites.find((s) => String(s.id) === (form.watch('site_id') as string));
   const select = (field: keyof TFictionalFormValues, options: readonly string[], required: boolean) => (
     <div className="col-12 col-sm-6 col-lg-4">
-      <SelectField id={IDS[field]} label={t(`fields.${field}`)} options={options.map((o) => ({ value: o, label: optionLabel(o) }))} empty={required ? t('fields.choose') : t('fields.not_set')} {...b(field)} />
+      <SelectField
+        id={IDS[field]}
+        label={t(`fields.${field}`)}
+        options={options.map((o) => ({ value: o, label: optionLabel(o) }))}
+        empty={required ? t('fields.choose') : t('fields.not_set')}
+        {...b(field)}
+      />
     </div>
   );
 
@@ -198,7 +233,13 @@ export function FictionalForm({ profile, siteId, sites, onCreate, onUpdate }: Fi
           </h2>
           {creating && (
             <div className="col-12 col-sm-6 col-lg-4">
-              <SelectField id={IDS.site_id} label={t('fields.site')} options={sites.map((s) => ({ value: String(s.id), label: s.name }))} empty={t('fields.choose')} {...b('site_id')} />
+              <SelectField
+                id={IDS.site_id}
+                label={t('fields.site')}
+                options={sites.map((s) => ({ value: String(s.id), label: s.name }))}
+                empty={t('fields.choose')}
+                {...b('site_id')}
+              />
             </div>
           )}
           <div className="col-12 col-sm-6 col-lg-4">

@@ -129,7 +129,12 @@ export function Component() {
             {t('list.previous')}
           </button>
           <span className="small">{t('list.count', { total: list.data.total, page, pages })}</span>
-          <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            disabled={page >= pages}
+            onClick={() => go({ page: page + 1 })}
+          >
             {t('list.next')}
           </button>
         </nav>

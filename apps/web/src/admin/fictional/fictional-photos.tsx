@@ -50,7 +50,13 @@ export function FictionalPhotos({ profile, onChange }: { profile: TFictionalProf
           <ul className="list-unstyled d-flex flex-wrap gap-3">
             {profile.photos.map((photo, index) => (
               <li key={photo.id} className="card" style={{ width: 160 }}>
-                <img src={photo.thumb_url} alt={t('photos.alt', { number: index + 1, name: profile.name })} width={160} height={160} className="card-img-top object-fit-cover" />
+                <img
+                  src={photo.thumb_url}
+                  alt={t('photos.alt', { number: index + 1, name: profile.name })}
+                  width={160}
+                  height={160}
+                  className="card-img-top object-fit-cover"
+                />
                 <div className="card-body p-2 d-grid gap-1">
                   {photo.is_main ? (
                     <span className="badge text-bg-success">{t('photos.main')}</span>
@@ -60,7 +66,9 @@ export function FictionalPhotos({ profile, onChange }: { profile: TFictionalProf
                       className="btn btn-outline-primary btn-sm"
                       disabled={busy}
                       aria-label={t('photos.make_main_label', { number: index + 1 })}
-                      onClick={() => void run(() => adminFetch(`/fictional-profiles/${profile.id}/photos/${photo.id}/main`, { method: 'POST' }))}
+                      onClick={() =>
+                        void run(() => adminFetch(`/fictional-profiles/${profile.id}/photos/${photo.id}/main`, { method: 'POST' }))
+                      }
                     >
                       {t('photos.make_main')}
                     </button>
@@ -71,7 +79,8 @@ export function FictionalPhotos({ profile, onChange }: { profile: TFictionalProf
                     disabled={busy}
                     aria-label={t('photos.delete_label', { number: index + 1 })}
                     onClick={() => {
-                      if (window.confirm(t('photos.confirm_delete'))) void run(() => adminFetch(`/fictional-profiles/${profile.id}/photos/${photo.id}`, { method: 'DELETE' }));
+                      if (window.confirm(t('photos.confirm_delete')))
+                        void run(() => adminFetch(`/fictional-profiles/${profile.id}/photos/${photo.id}`, { method: 'DELETE' }));
                     }}
                   >
                     {t('photos.delete')}
@@ -86,7 +95,13 @@ export function FictionalPhotos({ profile, onChange }: { profile: TFictionalProf
             <label className="form-label" htmlFor="fictional-photo-file">
               {t('photos.file')}
             </label>
-            <input ref={fileInput} id="fictional-photo-file" type="file" accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif" className="form-control" />
+            <input
+              ref={fileInput}
+              id="fictional-photo-file"
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif"
+              className="form-control"
+            />
           </div>
           <div className="col-12 col-sm-4">
             <button type="submit" className="btn btn-primary w-100" disabled={busy}>

@@ -6,14 +6,24 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZFictionalProfileCreate, ZFictionalProfileUpdate, type TFictionalList, type TFictionalProfile } from '@cupido/shared/fictional-profiles';
+import {
+  ZFictionalProfileCreate,
+  ZFictionalProfileUpdate,
+  type TFictionalList,
+  type TFictionalProfile,
+} from '@cupido/shared/fictional-profiles';
 import { renderScreen, stubAdmin } from '../ui/test/screen-test-kit';
 import { Component as ListScreen } from './fictional-list-screen';
 import { Component as EditScreen } from './fictional-edit-screen';
 
 afterEach(() => vi.restoreAllMocks());
 
-const SITES = { sites: [{ id: 1, name: 'Cupido', domain: 'localhost', countries: ['GB', 'IE'] }, { id: 2, name: 'Amora', domain: 'amora.example', countries: ['NL'] }] };
+const SITES = {
+  sites: [
+    { id: 1, name: 'Cupido', domain: 'localhost', countries: ['GB', 'IE'] },
+    { id: 2, name: 'Amora', domain: 'amora.example', countries: ['NL'] },
+  ],
+};
 
 const LOLA: TFictionalProfile = {
   id: 7,
@@ -36,8 +46,24 @@ const LOLA: TFictionalProfile = {
   about: 'Old films.',
   interests: ['music'],
   photos: [
-    { id: 31, filename: 'm/a.jpg', thumb_filename: 'm/a-t.jpg', url: '/photos/m/a.jpg', thumb_url: '/photos/m/a-t.jpg', status: 'approved', is_main: true },
-    { id: 32, filename: 'm/b.jpg', thumb_filename: 'm/b-t.jpg', url: '/photos/m/b.jpg', thumb_url: '/photos/m/b-t.jpg', status: 'approved', is_main: false },
+    {
+      id: 31,
+      filename: 'm/a.jpg',
+      thumb_filename: 'm/a-t.jpg',
+      url: '/photos/m/a.jpg',
+      thumb_url: '/photos/m/a-t.jpg',
+      status: 'approved',
+      is_main: true,
+    },
+    {
+      id: 32,
+      filename: 'm/b.jpg',
+      thumb_filename: 'm/b-t.jpg',
+      url: '/photos/m/b.jpg',
+      thumb_url: '/photos/m/b-t.jpg',
+      status: 'approved',
+      is_main: false,
+    },
   ],
 };
 
@@ -47,12 +73,23 @@ const routes = [
 ];
 
 describe('fictional profiles list', () => {
-  it('lists a site\'s profiles with the badge, searches by name and pages', async () => {
+  it("lists a site's profiles with the badge, searches by name and pages", async () => {
     const page = (p: number): TFictionalList => ({
       total: 30,
       page: p,
       page_size: 25,
-      profiles: [{ id: 7, name: p === 1 ? 'Lola' : 'Zoe', age: 30, gender: 'female', country: 'GB', city: 'London', photo_count: 2, main_thumb_url: '/photos/m/a-t.jpg' }],
+      profiles: [
+        {
+          id: 7,
+          name: p === 1 ? 'Lola' : 'Zoe',
+          age: 30,
+          gender: 'female',
+          country: 'GB',
+          city: 'London',
+          photo_count: 2,
+          main_thumb_url: '/photos/m/a-t.jpg',
+        },
+      ],
     });
     const sent = stubAdmin({
       'GET /admin/api/fictional-profiles/sites': () => ({ body: SITES }),
@@ -67,7 +104,14 @@ describe('fictional profiles list', () => {
 
     await userEvent.type(screen.getByLabelText('Name'), 'lo');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(sent.filter((s) => s.key === 'GET /admin/api/fictional-profiles').at(-1)!.url.searchParams.get('q')).toBe('lo'));
+    await waitFor(() =>
+      expect(
+        sent
+          .filter((s) => s.key === 'GET /admin/api/fictional-profiles')
+          .at(-1)!
+          .url.searchParams.get('q'),
+      ).toBe('lo'),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByText('Zoe');
     expect(Object.fromEntries(sent.at(-1)!.url.searchParams)).toEqual({ site_id: '1', q: 'lo', page: '2' });
@@ -75,7 +119,7 @@ describe('fictional profiles list', () => {
 });
 
 describe('fictional profile form', () => {
-  it('creates a profile: checks what must be filled in, sends the contract\'s request, shows the server\'s field error', async () => {
+  it("creates a profile: checks what must be filled in, sends the contract's request, shows the server's field error", async () => {
     let attempts = 0;
     const sent = stubAdmin({
       'GET /admin/api/fictional-profiles/sites': () => ({ body: SITES }),
@@ -103,7 +147,16 @@ describe('fictional profile form', () => {
 
     expect((await screen.findByText('Choose a region from the list')).id).toBe('fictional-region-error');
     const request = sent.find((s) => s.key === 'POST /admin/api/fictional-profiles')!.body;
-    expect(ZFictionalProfileCreate.parse(request)).toMatchObject({ site_id: 1, name: 'Lola', gender: 'female', country: 'GB', region: 'XXX', hair_color: 'brown', eye_color: null, interests: ['music'] });
+    expect(ZFictionalProfileCreate.parse(request)).toMatchObject({
+      site_id: 1,
+      name: 'Lola',
+      gender: 'female',
+      country: 'GB',
+      region: 'XXX',
+      hair_color: 'brown',
+      eye_color: null,
+      interests: ['music'],
+    });
     expect(request).not.toHaveProperty('is_fictional');
 
     await userEvent.clear(screen.getByLabelText('Region code'));
@@ -118,7 +171,9 @@ describe('fictional profile form', () => {
       'GET /admin/api/fictional-profiles/sites': () => ({ body: SITES }),
       'GET /admin/api/fictional-profiles/7': () => ({ body: current }),
       'PUT /admin/api/fictional-profiles/7': ({ body }) => ({ body: (current = { ...current, ...(body as object) }) }),
-      'POST /admin/api/fictional-profiles/7/photos/32/main': () => ({ body: (current = { ...current, photos: current.photos.map((p) => ({ ...p, is_main: p.id === 32 })) }) }),
+      'POST /admin/api/fictional-profiles/7/photos/32/main': () => ({
+        body: (current = { ...current, photos: current.photos.map((p) => ({ ...p, is_main: p.id === 32 })) }),
+      }),
       'POST /admin/api/fictional-profiles/7/photos': ({ init }) => {
         expect(init?.body).toBeInstanceOf(FormData);
         expect(((init!.body as FormData).get('photo') as File).name).toBe('new.jpg');

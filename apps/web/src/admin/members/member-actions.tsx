@@ -28,7 +28,6 @@ type Account = TMemberDetail['account'];
 type Bind<F extends string> = <T>(field: F) => FieldBinding<T>;
 type ActionName = 'suspend' | 'lift' | 'resend' | 'erase' | 'credits';
 
-
 function newIdempotencyKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
 }
@@ -145,15 +144,24 @@ export function MemberActions({ account }: { account: Account }) {
   };
 
   const offered: { action: ActionName; label: string; danger?: boolean }[] = [];
-  if (mayManage && (status === 'active' || status === 'not_confirmed' || status === 'pending_deletion' || status === 'suspended')) offered.push({ action: 'suspend', label: t('actions.suspend') });
+  if (mayManage && (status === 'active' || status === 'not_confirmed' || status === 'pending_deletion' || status === 'suspended'))
+    offered.push({ action: 'suspend', label: t('actions.suspend') });
   if (mayManage && status === 'suspended') offered.push({ action: 'lift', label: t('actions.lift') });
   if (mayManage && status === 'not_confirmed') offered.push({ action: 'resend', label: t('actions.resend') });
   if (mayCorrect && status !== 'erased') offered.push({ action: 'credits', label: t('actions.credits') });
-  if (mayManage && (status === 'active' || status === 'not_confirmed')) offered.push({ action: 'erase', label: t('actions.erase'), danger: true });
+  if (mayManage && (status === 'active' || status === 'not_confirmed'))
+    offered.push({ action: 'erase', label: t('actions.erase'), danger: true });
   if (offered.length === 0) return <p>{t('member.none')}</p>;
 
   const reasonField = (bind: Bind<'reason'>, prefix: string) => (
-    <TextAreaField id={`${prefix}-reason`} label={t('actions.reason')} help={t('actions.reason_help')} rows={2} maxLength={1000} {...bind<string>('reason')} />
+    <TextAreaField
+      id={`${prefix}-reason`}
+      label={t('actions.reason')}
+      help={t('actions.reason_help')}
+      rows={2}
+      maxLength={1000}
+      {...bind<string>('reason')}
+    />
   );
 
   return (
@@ -206,7 +214,9 @@ export function MemberActions({ account }: { account: Account }) {
       {open === 'lift' && (
         <ActionForm
           title={t('actions.lift_title')}
-          help={account.suspended_until ? `${t('account.suspended_until')}: ${new Date(account.suspended_until).toLocaleString('en-GB')}` : ''}
+          help={
+            account.suspended_until ? `${t('account.suspended_until')}: ${new Date(account.suspended_until).toLocaleString('en-GB')}` : ''
+          }
           schema={ZLiftSuspensionRequest}
           defaultValues={{ reason: '' }}
           ids={{ reason: 'lift-reason' }}

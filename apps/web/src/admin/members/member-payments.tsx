@@ -21,7 +21,8 @@ export function MemberPayments({ userId }: { userId: number }) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const data = useQuery({ queryKey: memberPaymentsKey(userId), queryFn: () => fetchMemberPayments(userId) });
   const change = useMutation({
-    mutationFn: ({ action, kind }: { action: 'lift' | 'block'; kind: TPurchaseBlockKind }) => (action === 'lift' ? liftPurchaseBlock(userId, kind) : blockPurchases(userId, kind)),
+    mutationFn: ({ action, kind }: { action: 'lift' | 'block'; kind: TPurchaseBlockKind }) =>
+      action === 'lift' ? liftPurchaseBlock(userId, kind) : blockPurchases(userId, kind),
     onSuccess: (_answer, { action }) => {
       setMessage({ ok: true, text: action === 'lift' ? t('member.lifted') : t('member.blocked') });
       void queryClient.invalidateQueries({ queryKey: memberPaymentsKey(userId) });
@@ -45,7 +46,8 @@ export function MemberPayments({ userId }: { userId: number }) {
             return (
               <li key={block.id} className="d-flex flex-wrap align-items-center gap-2 mb-2">
                 <span>
-                  <strong>{kind}</strong> {t(`member.block_reason_${block.reason}`, { payment: block.payment_id })}, {t('member.since', { date: formatTime(block.created_at) })}
+                  <strong>{kind}</strong> {t(`member.block_reason_${block.reason}`, { payment: block.payment_id })},{' '}
+                  {t('member.since', { date: formatTime(block.created_at) })}
                 </span>
                 {mayManage && (
                   <button
@@ -66,7 +68,13 @@ export function MemberPayments({ userId }: { userId: number }) {
       {mayManage && (
         <div className="d-flex flex-wrap gap-2 mb-3">
           {PURCHASE_BLOCK_KINDS.filter((kind) => !blocked.has(kind)).map((kind) => (
-            <button key={kind} type="button" className="btn btn-outline-danger btn-sm" disabled={change.isPending} onClick={() => change.mutate({ action: 'block', kind })}>
+            <button
+              key={kind}
+              type="button"
+              className="btn btn-outline-danger btn-sm"
+              disabled={change.isPending}
+              onClick={() => change.mutate({ action: 'block', kind })}
+            >
               {t(`member.block_${kind}`)}
             </button>
           ))}
@@ -78,7 +86,11 @@ export function MemberPayments({ userId }: { userId: number }) {
         </p>
       )}
       <h3 className="h6">{t('member.title')}</h3>
-      {data.data.payments.length === 0 ? <p>{t('member.none')}</p> : <PaymentsTable payments={data.data.payments} caption={t('member.caption')} showMember={false} />}
+      {data.data.payments.length === 0 ? (
+        <p>{t('member.none')}</p>
+      ) : (
+        <PaymentsTable payments={data.data.payments} caption={t('member.caption')} showMember={false} />
+      )}
     </>
   );
 }

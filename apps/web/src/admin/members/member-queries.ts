@@ -21,7 +21,8 @@ export const memberSearchKey = (search: MemberSearch) => ['admin', 'members', 's
 export const memberKey = (id: number) => ['admin', 'members', id] as const;
 export const SITE_CHOICES_KEY = ['admin', 'members', 'site-choices'] as const;
 
-export const searchMembers = (search: MemberSearch) => adminFetch<TMemberSearchAnswer>('/members', { query: { q: search.q, site_id: search.site_id, page: search.page } });
+export const searchMembers = (search: MemberSearch) =>
+  adminFetch<TMemberSearchAnswer>('/members', { query: { q: search.q, site_id: search.site_id, page: search.page } });
 export const fetchMember = (id: number) => adminFetch<TMemberDetail>(`/members/${id}`);
 export const fetchSiteChoices = () => adminFetch<{ sites: { id: number; name: string; domain: string }[] }>('/members/site-choices');
 
@@ -30,5 +31,6 @@ export const memberActions = {
   lift: (id: number, body: TLiftSuspensionRequest) => adminFetch<TMemberActionAnswer>(`/members/${id}/lift`, { method: 'POST', body }),
   resendActivation: (id: number) => adminFetch<{ sent: true }>(`/members/${id}/resend-activation`, { method: 'POST' }),
   erase: (id: number, body: TEraseMemberRequest) => adminFetch<TMemberActionAnswer>(`/members/${id}/erase`, { method: 'POST', body }),
-  correctCredits: (id: number, body: TCreditCorrectionRequest) => adminFetch<TCreditCorrectionAnswer>(`/members/${id}/credits`, { method: 'POST', body }),
+  correctCredits: (id: number, body: TCreditCorrectionRequest) =>
+    adminFetch<TCreditCorrectionAnswer>(`/members/${id}/credits`, { method: 'POST', body }),
 };

@@ -80,7 +80,15 @@ function MemberPage({ member }: { member: TMemberDetail }) {
   const yes = (value: boolean) => (value ? t('member.yes') : t('member.no'));
   const reportRows = (list: TMemberDetail['reports']['filed']) =>
     list.map((r) => [r.id, r.reported_profile_id, r.reporter_user_id ?? '–', r.reason, r.text || '–', r.status, when(r.created_at)]);
-  const reportHead = [t('reports.id'), t('reports.profile'), t('reports.reporter'), t('reports.reason'), t('reports.text'), t('reports.status'), t('reports.when')];
+  const reportHead = [
+    t('reports.id'),
+    t('reports.profile'),
+    t('reports.reporter'),
+    t('reports.reason'),
+    t('reports.text'),
+    t('reports.status'),
+    t('reports.when'),
+  ];
 
   return (
     <>
@@ -130,7 +138,11 @@ function MemberPage({ member }: { member: TMemberDetail }) {
               [t('profile.status'), profile.status],
               [t('profile.invisible'), yes(profile.invisible)],
               ...Object.entries(profile.fields).map(
-                ([key, value]) => [key.replace(/_/g, ' '), Array.isArray(value) ? value.join(', ') || '–' : value === null || value === '' ? '–' : String(value)] as [string, ReactNode],
+                ([key, value]) =>
+                  [
+                    key.replace(/_/g, ' '),
+                    Array.isArray(value) ? value.join(', ') || '–' : value === null || value === '' ? '–' : String(value),
+                  ] as [string, ReactNode],
               ),
             ]}
           />
@@ -147,7 +159,13 @@ function MemberPage({ member }: { member: TMemberDetail }) {
             {member.photos.map((photo) => (
               <li key={photo.id} className="text-center small">
                 <a href={photo.url} target="_blank" rel="noreferrer">
-                  <img src={photo.thumb_url} alt={t('photos.alt', { id: photo.id, status: photo.status })} width={96} height={96} className="rounded object-fit-cover" />
+                  <img
+                    src={photo.thumb_url}
+                    alt={t('photos.alt', { id: photo.id, status: photo.status })}
+                    width={96}
+                    height={96}
+                    className="rounded object-fit-cover"
+                  />
                 </a>
                 <div>
                   {photo.status}
@@ -175,8 +193,22 @@ function MemberPage({ member }: { member: TMemberDetail }) {
         <p>{t('credits.balance', { balance: member.credits.balance })}</p>
         <Table
           caption={t('sections.credits')}
-          head={[t('credits.when'), t('credits.kind'), t('credits.amount'), t('credits.balance_after'), t('credits.reference'), t('credits.note')]}
-          rows={member.credits.entries.map((e) => [when(e.created_at), e.kind, e.amount > 0 ? `+${e.amount}` : e.amount, e.balance_after, e.reference ?? '–', e.note ?? '–'])}
+          head={[
+            t('credits.when'),
+            t('credits.kind'),
+            t('credits.amount'),
+            t('credits.balance_after'),
+            t('credits.reference'),
+            t('credits.note'),
+          ]}
+          rows={member.credits.entries.map((e) => [
+            when(e.created_at),
+            e.kind,
+            e.amount > 0 ? `+${e.amount}` : e.amount,
+            e.balance_after,
+            e.reference ?? '–',
+            e.note ?? '–',
+          ])}
           empty={t('member.none')}
         />
       </Section>
@@ -195,7 +227,14 @@ function MemberPage({ member }: { member: TMemberDetail }) {
       <Section id="sec-decisions" title={t('sections.decisions')}>
         <Table
           caption={t('sections.decisions')}
-          head={[t('decisions.id'), t('decisions.action'), t('decisions.ground'), t('decisions.facts'), t('decisions.staff'), t('decisions.when')]}
+          head={[
+            t('decisions.id'),
+            t('decisions.action'),
+            t('decisions.ground'),
+            t('decisions.facts'),
+            t('decisions.staff'),
+            t('decisions.when'),
+          ]}
           rows={member.decisions.map((d) => [
             d.id,
             d.action + (d.suspended_until ? ` (${when(d.suspended_until)})` : ''),
@@ -223,7 +262,9 @@ export function Component() {
       </p>
       {member.isPending && <p role="status">{common('loading')}</p>}
       {member.isError && (
-        <p role="alert">{member.error instanceof AdminApiError && member.error.status === 404 ? t('member.not_found') : t('member.load_error')}</p>
+        <p role="alert">
+          {member.error instanceof AdminApiError && member.error.status === 404 ? t('member.not_found') : t('member.load_error')}
+        </p>
       )}
       {member.data && <MemberPage member={member.data} />}
     </>

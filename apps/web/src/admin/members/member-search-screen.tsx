@@ -60,7 +60,14 @@ export function Component() {
             {t('search.query_help')}
           </div>
         </div>
-        <SiteSelect id="member-site" className="col-12 col-sm-8 col-md-4" sites={sites.data?.sites ?? []} value={siteId} onChange={setSiteId} allSites />
+        <SiteSelect
+          id="member-site"
+          className="col-12 col-sm-8 col-md-4"
+          sites={sites.data?.sites ?? []}
+          value={siteId}
+          onChange={setSiteId}
+          allSites
+        />
         <div className="col-12 col-sm-4 col-md-2 mb-md-4">
           <button type="submit" className="btn btn-primary w-100">
             {t('search.submit')}
@@ -111,11 +118,21 @@ export function Component() {
           )}
           {(search.page > 1 || results.data.has_more) && (
             <nav aria-label={t('search.results')} className="d-flex gap-2 align-items-center">
-              <button type="button" className="btn btn-outline-secondary btn-sm" disabled={search.page <= 1} onClick={() => go({ page: search.page - 1 })}>
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-sm"
+                disabled={search.page <= 1}
+                onClick={() => go({ page: search.page - 1 })}
+              >
                 {t('search.previous')}
               </button>
               <span>{t('search.page', { page: search.page })}</span>
-              <button type="button" className="btn btn-outline-secondary btn-sm" disabled={!results.data.has_more} onClick={() => go({ page: search.page + 1 })}>
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-sm"
+                disabled={!results.data.has_more}
+                onClick={() => go({ page: search.page + 1 })}
+              >
                 {t('search.next')}
               </button>
             </nav>

@@ -12,9 +12,21 @@ const routes = [
   { path: '/admin/members/:id', element: <MemberScreen /> },
 ];
 
-const me = (role: TStaffRole): Handler => () => ({
-  body: { staff: { id: 9, email: 's@x.example', name: 'Sam', role, permissions: ROLE_PERMISSIONS[role], second_factor_done: true, totp_set_up: true } },
-});
+const me =
+  (role: TStaffRole): Handler =>
+  () => ({
+    body: {
+      staff: {
+        id: 9,
+        email: 's@x.example',
+        name: 'Sam',
+        role,
+        permissions: ROLE_PERMISSIONS[role],
+        second_factor_done: true,
+        totp_set_up: true,
+      },
+    },
+  });
 
 const noPayments: Handler = () => ({ body: { payments: [], open_blocks: [] } });
 
@@ -39,12 +51,31 @@ const member: TMemberDetail = ZMemberDetail.parse({
     profile_id: 7,
   },
   consents: [{ kind: 'terms', version: '2024-05-01', granted_at: '2026-03-01T10:00:00.000Z', revoked_at: null }],
-  profile: { id: 7, name: 'Sanne', is_fictional: false, status: 'active', invisible: false, fields: { city: 'Utrecht', interests: ['music'] } },
-  photos: [{ id: 3, status: 'pending', is_main: true, url: '/photos/a.jpg', thumb_url: '/photos/a-t.jpg', created_at: '2026-03-02T10:00:00.000Z', reviewed_at: null }],
+  profile: {
+    id: 7,
+    name: 'Sanne',
+    is_fictional: false,
+    status: 'active',
+    invisible: false,
+    fields: { city: 'Utrecht', interests: ['music'] },
+  },
+  photos: [
+    {
+      id: 3,
+      status: 'pending',
+      is_main: true,
+      url: '/photos/a.jpg',
+      thumb_url: '/photos/a-t.jpg',
+      created_at: '2026-03-02T10:00:00.000Z',
+      reviewed_at: null,
+    },
+  ],
   blocks: { given: [{ profile_id: 8, name: 'Piet', created_at: '2026-03-03T10:00:00.000Z' }], received_count: 2 },
   credits: {
     balance: 20,
-    entries: [{ id: 1, created_at: '2026-03-01T10:05:00.000Z', kind: 'signup_credits', amount: 20, balance_after: 20, reference: null, note: null }],
+    entries: [
+      { id: 1, created_at: '2026-03-01T10:05:00.000Z', kind: 'signup_credits', amount: 20, balance_after: 20, reference: null, note: null },
+    ],
   },
   reports: { filed: [], about: [] },
   decisions: [],
@@ -53,9 +84,22 @@ const member: TMemberDetail = ZMemberDetail.parse({
 describe('member search', () => {
   it('searches by the typed query and site, lists the results with links to the member', async () => {
     const sent = stubAdmin({
-      'GET /admin/api/members/site-choices': () => ({ body: { sites: [{ id: 1, name: 'Cupido', domain: 'localhost' }, { id: 2, name: 'Amora', domain: 'nl.localhost' }] } }),
+      'GET /admin/api/members/site-choices': () => ({
+        body: {
+          sites: [
+            { id: 1, name: 'Cupido', domain: 'localhost' },
+            { id: 2, name: 'Amora', domain: 'nl.localhost' },
+          ],
+        },
+      }),
       'GET /admin/api/members': () => ({
-        body: { members: [{ id: 42, site_id: 2, email: 'sanne@example.com', name: 'Sanne', status: 'suspended', created_at: '2026-03-01T10:00:00.000Z' }], page: 1, has_more: false },
+        body: {
+          members: [
+            { id: 42, site_id: 2, email: 'sanne@example.com', name: 'Sanne', status: 'suspended', created_at: '2026-03-01T10:00:00.000Z' },
+          ],
+          page: 1,
+          has_more: false,
+        },
       }),
     });
     const user = userEvent.setup();
@@ -91,7 +135,16 @@ describe('member page', () => {
     renderScreen('/admin/members/42', routes);
 
     expect(await screen.findByRole('heading', { name: 'Member 42: Sanne' })).toBeTruthy();
-    for (const name of ['Account', 'Consents', 'Profile', 'Photos', 'Blocks', 'Credits', 'Reports about the member', 'Moderation decisions']) {
+    for (const name of [
+      'Account',
+      'Consents',
+      'Profile',
+      'Photos',
+      'Blocks',
+      'Credits',
+      'Reports about the member',
+      'Moderation decisions',
+    ]) {
       expect(screen.getByRole('region', { name })).toBeTruthy();
     }
     expect(within(screen.getByRole('region', { name: 'Blocks' })).getByText('Blocked by 2 members')).toBeTruthy();
@@ -120,7 +173,10 @@ describe('member page', () => {
       'GET /admin/api/members/42/payments': noPayments,
       'POST /admin/api/members/42/credits': ({ body }) =>
         (body as { amount: number }).amount < -20
-          ? { status: 409, body: { error: { code: 'balance_would_go_negative', message: 'The balance cannot go below 0 (it is 20).', field: 'amount' } } }
+          ? {
+              status: 409,
+              body: { error: { code: 'balance_would_go_negative', message: 'The balance cannot go below 0 (it is 20).', field: 'amount' } },
+            }
           : { body: { entry_id: 5, balance: 20 + (body as { amount: number }).amount, replayed: false } },
     });
     const user = userEvent.setup();
@@ -135,7 +191,9 @@ describe('member page', () => {
     await user.type(within(dialog).getByLabelText('Reason'), 'chargeback');
     await user.click(within(dialog).getByRole('button', { name: 'Post correction' }));
     const amount = within(dialog).getByLabelText('Amount');
-    await waitFor(() => expect(document.getElementById('credits-amount-error')?.textContent).toBe('The balance cannot go below 0 (it is 20).'));
+    await waitFor(() =>
+      expect(document.getElementById('credits-amount-error')?.textContent).toBe('The balance cannot go below 0 (it is 20).'),
+    );
 
     await user.clear(amount);
     await user.type(amount, '-5');

@@ -2,7 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import type { TOperatorConversation } from '@cupido/shared/operator-console';
 
-const timeOf = (iso: string) => `${new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+const timeOf = (iso: string) =>
+  `${new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 
 export function ConversationLog({ conversation }: { conversation: TOperatorConversation }) {
   const { t } = useTranslation('operator');
@@ -21,7 +22,8 @@ export function ConversationLog({ conversation }: { conversation: TOperatorConve
             return (
               <li key={message.id} className={`border rounded p-2 ${fromFictional ? 'bg-body-tertiary ms-4' : 'me-4'}`}>
                 <p className="small text-body-secondary mb-1">
-                  {fromFictional ? t('answer.from_fictional', { name: fictional.name }) : t('answer.from_member', { name: member.name })} · <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
+                  {fromFictional ? t('answer.from_fictional', { name: fictional.name }) : t('answer.from_member', { name: member.name })} ·{' '}
+                  <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
                 </p>
                 {message.image ? (
                   // The picture the member paid to send (issue 29): the operator answers what the member sees.
@@ -36,10 +38,18 @@ export function ConversationLog({ conversation }: { conversation: TOperatorConve
                   </a>
                 ) : (
                   <p className="mb-0 text-break" style={{ whiteSpace: 'pre-line' }}>
-                    {message.kind === 'text' ? message.text : message.kind === 'gift' ? t('answer.gift', { gift: message.gift ?? '' }) : <em>{t('answer.image')}</em>}
+                    {message.kind === 'text' ? (
+                      message.text
+                    ) : message.kind === 'gift' ? (
+                      t('answer.gift', { gift: message.gift ?? '' })
+                    ) : (
+                      <em>{t('answer.image')}</em>
+                    )}
                   </p>
                 )}
-                {fromFictional && message.staff && <p className="small text-body-secondary mb-0 mt-1">{t('answer.written_by', { name: message.staff.name })}</p>}
+                {fromFictional && message.staff && (
+                  <p className="small text-body-secondary mb-0 mt-1">{t('answer.written_by', { name: message.staff.name })}</p>
+                )}
               </li>
             );
           })}

@@ -16,7 +16,9 @@ export function NoteEditor({ conversation, editable }: { conversation: TOperator
   const save = useMutation({
     mutationFn: (text: string) => saveNote(conversation.conversation_id, text),
     onSuccess: ({ note }) => {
-      queryClient.setQueryData<TOperatorConversation>(conversationKey(conversation.conversation_id), (current) => (current ? { ...current, note } : current));
+      queryClient.setQueryData<TOperatorConversation>(conversationKey(conversation.conversation_id), (current) =>
+        current ? { ...current, note } : current,
+      );
       setBody(note?.body ?? '');
     },
   });

@@ -40,12 +40,18 @@ const sendButton = () => screen.getByRole('button', { name: 'Send' });
 
 describe('operator answer screen', () => {
   it('claims the conversation on open, shows everything the operator needs, and releases the claim on leaving', async () => {
-    const { keys, unmount, sent } = render(conversation({ note: { body: 'Has a dog called Max.', updated_at: '2026-11-24T10:00:00Z', updated_by: { id: 3, name: 'Anna' } } }));
+    const { keys, unmount, sent } = render(
+      conversation({ note: { body: 'Has a dog called Max.', updated_at: '2026-11-24T10:00:00Z', updated_by: { id: 3, name: 'Anna' } } }),
+    );
     expect(await screen.findByText(/You are answering this conversation/)).toBeTruthy();
     expect(keys().filter((k) => k === `POST ${BASE}/claim`)).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Rosa and Lena');
     const log = screen.getByRole('list', { name: 'Conversation' });
-    expect(within(log).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(log)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       expect.stringContaining('Hi Lena!'),
       expect.stringMatching(/Lena \(fictional\) wrote.*Hi Rosa, how are you\?written by Anna/),
       expect.stringContaining('Fine, and you?'),
@@ -73,7 +79,10 @@ describe('operator answer screen', () => {
 
   it('shows who holds a conversation someone else took, read-only, with the way back, and releases nothing', async () => {
     const { keys, unmount } = render(conversation({ claim: others('Anna') }), {
-      [`POST ${BASE}/claim`]: () => ({ status: 409, body: { error: { code: 'conversation_taken', message: 'Anna is answering this conversation.' } } }),
+      [`POST ${BASE}/claim`]: () => ({
+        status: 409,
+        body: { error: { code: 'conversation_taken', message: 'Anna is answering this conversation.' } },
+      }),
     });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Taken by Anna');
@@ -86,7 +95,7 @@ describe('operator answer screen', () => {
     expect(keys()).not.toContain(`DELETE ${BASE}/claim`);
   });
 
-  it('blocks a reply with a phone number while it is typed, and shows the server\'s refusal of what it refuses', async () => {
+  it("blocks a reply with a phone number while it is typed, and shows the server's refusal of what it refuses", async () => {
     const refusal = 'This reply proposes a meeting. Fictional profiles never arrange to meet.';
     const { keys } = render(conversation(), {
       [`POST ${BASE}/messages`]: () => ({ status: 400, body: { error: { code: 'reply_refused_meeting', message: refusal } } }),
@@ -109,7 +118,10 @@ describe('operator answer screen', () => {
 
   it('warns about a rule broken as a reader sees the text, as the server refuses it (a meeting hidden by dots)', async () => {
     const { keys } = render(conversation(), {
-      [`POST ${BASE}/messages`]: () => ({ status: 400, body: { error: { code: 'reply_refused_meeting', message: 'This reply proposes a meeting.' } } }),
+      [`POST ${BASE}/messages`]: () => ({
+        status: 400,
+        body: { error: { code: 'reply_refused_meeting', message: 'This reply proposes a meeting.' } },
+      }),
     });
     await screen.findByText(/You are answering this conversation/);
     await userEvent.type(replyBox(), 'ok, m.e.e.t?');
@@ -122,14 +134,21 @@ describe('operator answer screen', () => {
 
   it('warns about a reply denying the fiction, as the server refuses it after the is-this-real question', async () => {
     const { keys } = render(conversation(), {
-      [`POST ${BASE}/messages`]: () => ({ status: 409, body: { error: { code: 'honest_answer_required', message: 'The member asked whether this profile is real.' } } }),
+      [`POST ${BASE}/messages`]: () => ({
+        status: 409,
+        body: { error: { code: 'honest_answer_required', message: 'The member asked whether this profile is real.' } },
+      }),
     });
     await screen.findByText(/You are answering this conversation/);
     // The member asked "is this really you or an employee writing?" after the screen read the
     // conversation: the server refuses a denial (409 honest_answer_required) whether or not it
     // knows of the question, and so does the screen.
     await userEvent.type(replyBox(), 'of course I am real');
-    expect(screen.getByText('it says this profile is real: a fictional profile never denies being one (send the site’s honest answer when the member asks)')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'it says this profile is real: a fictional profile never denies being one (send the site’s honest answer when the member asks)',
+      ),
+    ).toBeTruthy();
     expect(sendButton()).toHaveProperty('disabled', true);
     await userEvent.click(sendButton());
     expect(keys()).not.toContain(`POST ${BASE}/messages`);
@@ -147,8 +166,22 @@ describe('operator answer screen', () => {
       [`POST ${BASE}/messages`]: ({ body }) => {
         expect(ZOperatorSendRequest.safeParse(body).success).toBe(true);
         attempts++;
-        if (attempts === 1) return { status: 409, body: { error: { code: 'claim_required', message: 'Your claim on this conversation ended.' } } };
-        return { body: { message: { id: 9, from: 'fictional', kind: 'text', text: 'Doing great!', gift: null, created_at: '2026-11-24T12:00:00Z', staff: { id: 1, name: 'Me' } }, waiting_since: null } };
+        if (attempts === 1)
+          return { status: 409, body: { error: { code: 'claim_required', message: 'Your claim on this conversation ended.' } } };
+        return {
+          body: {
+            message: {
+              id: 9,
+              from: 'fictional',
+              kind: 'text',
+              text: 'Doing great!',
+              gift: null,
+              created_at: '2026-11-24T12:00:00Z',
+              staff: { id: 1, name: 'Me' },
+            },
+            waiting_since: null,
+          },
+        };
       },
     });
     await screen.findByText(/You are answering this conversation/);
@@ -168,10 +201,23 @@ describe('operator answer screen', () => {
   it('when the member asked whether the profile is real, holds the ordinary reply and sends exactly the honest answer', async () => {
     const { sent } = render(conversation({ honest_answer_due: true }), {
       [`POST ${BASE}/messages`]: ({ body }) => ({
-        body: { message: { id: 9, from: 'fictional', kind: 'text', text: (body as { text: string }).text, gift: null, created_at: '2026-11-24T12:00:00Z', staff: null }, waiting_since: null },
+        body: {
+          message: {
+            id: 9,
+            from: 'fictional',
+            kind: 'text',
+            text: (body as { text: string }).text,
+            gift: null,
+            created_at: '2026-11-24T12:00:00Z',
+            staff: null,
+          },
+          waiting_since: null,
+        },
       }),
     });
-    const panel = await screen.findByRole('region', { name: 'The member asked whether this profile is real. Send the honest answer first.' });
+    const panel = await screen.findByRole('region', {
+      name: 'The member asked whether this profile is real. Send the honest answer first.',
+    });
     await screen.findByText(/You are answering this conversation/);
     expect(within(panel).getByText(HONEST_EN)).toBeTruthy();
     expect(within(panel).getByText('The honest answer in other languages')).toBeTruthy();
@@ -188,7 +234,9 @@ describe('operator answer screen', () => {
     const { sent } = render(conversation(), {
       [`PUT ${BASE}/note`]: ({ body }) => {
         expect(ZOperatorNoteRequest.safeParse(body).success).toBe(true);
-        return { body: { note: { body: (body as { body: string }).body, updated_at: '2026-11-24T12:00:00Z', updated_by: { id: 1, name: 'Me' } } } };
+        return {
+          body: { note: { body: (body as { body: string }).body, updated_at: '2026-11-24T12:00:00Z', updated_by: { id: 1, name: 'Me' } } },
+        };
       },
     });
     await screen.findByText(/You are answering this conversation/);
@@ -202,11 +250,13 @@ describe('operator answer screen', () => {
 
   it('shows the spending reminder of a flagged member and marks or unmarks', async () => {
     const { sent } = render(conversation({ vulnerable: { flagged: true, signals: ['money_trouble'], marked_by_staff: false } }), {
-      [`PUT ${BASE}/vulnerable`]: ({ body }) => ({ body: { vulnerable: { flagged: true, signals: ['money_trouble'], marked_by_staff: (body as { vulnerable: boolean }).vulnerable } } }),
+      [`PUT ${BASE}/vulnerable`]: ({ body }) => ({
+        body: { vulnerable: { flagged: true, signals: ['money_trouble'], marked_by_staff: (body as { vulnerable: boolean }).vulnerable } },
+      }),
     });
     await screen.findByText(/You are answering this conversation/);
     const panel = screen.getByRole('region', { name: /Vulnerable member/ });
-    expect(panel.textContent).toContain('Signals in the member\'s messages: money trouble');
+    expect(panel.textContent).toContain("Signals in the member's messages: money trouble");
     expect(panel.textContent).toContain('Only spend what you can easily afford.');
     await userEvent.click(within(panel).getByRole('button', { name: 'Mark as vulnerable' }));
     expect(await within(panel).findByRole('button', { name: 'Remove the staff mark' })).toBeTruthy();

@@ -31,7 +31,10 @@ function AnswerScreen({ conversationId }: { conversationId: number }) {
     refetchInterval: CLAIM_RENEW_MS,
   });
   // Once the claim is settled, read the conversation again: it names the claim's holder.
-  const { state: claim, releasedByServer } = useClaim(conversationId, () => void queryClient.invalidateQueries({ queryKey: conversationKey(conversationId) }));
+  const { state: claim, releasedByServer } = useClaim(
+    conversationId,
+    () => void queryClient.invalidateQueries({ queryKey: conversationKey(conversationId) }),
+  );
   const data = conversation.data;
   // The claim was lost meanwhile (expired, taken over): the screen turns read-only too.
   const holder = data?.claim && !data.claim.mine ? data.claim.staff_name : null;

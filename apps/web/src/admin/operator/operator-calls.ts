@@ -1,10 +1,5 @@
 /** The operator console's calls (issue 15, see @cupido/shared/operator-console) and their query keys. */
-import type {
-  TOperatorConversation,
-  TOperatorQueueAnswer,
-  TOperatorSendAnswer,
-  TOperatorNote,
-} from '@cupido/shared/operator-console';
+import type { TOperatorConversation, TOperatorQueueAnswer, TOperatorSendAnswer, TOperatorNote } from '@cupido/shared/operator-console';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { adminFetch, adminUrl } from '../api';
 
@@ -29,9 +24,12 @@ export const claimConversation = (id: number) => adminFetch<unknown>(`/operator/
  * the request is `keepalive` (sendBeacon can only POST) and nobody waits for or reads its answer.
  */
 export function releaseConversation(id: number): void {
-  void fetch(adminUrl(`/operator/conversations/${id}/claim`), { method: 'DELETE', credentials: 'same-origin', keepalive: true, headers: { accept: 'application/json' } }).catch(
-    () => undefined,
-  );
+  void fetch(adminUrl(`/operator/conversations/${id}/claim`), {
+    method: 'DELETE',
+    credentials: 'same-origin',
+    keepalive: true,
+    headers: { accept: 'application/json' },
+  }).catch(() => undefined);
 }
 
 export const sendReply = (id: number, text: string, clientId: string) =>
@@ -41,4 +39,7 @@ export const saveNote = (id: number, body: string) =>
   adminFetch<{ note: TOperatorNote | null }>(`/operator/conversations/${id}/note`, { method: 'PUT', body: { body } });
 
 export const setVulnerable = (id: number, vulnerable: boolean) =>
-  adminFetch<{ vulnerable: TOperatorConversation['vulnerable'] }>(`/operator/conversations/${id}/vulnerable`, { method: 'PUT', body: { vulnerable } });
+  adminFetch<{ vulnerable: TOperatorConversation['vulnerable'] }>(`/operator/conversations/${id}/vulnerable`, {
+    method: 'PUT',
+    body: { vulnerable },
+  });

@@ -8,7 +8,12 @@ import { NOW, mine, others, queueItem, queuePage } from './operator-test-data';
 
 afterEach(() => vi.restoreAllMocks());
 
-const SITES = { sites: [{ id: 1, name: 'Cupido', domain: 'localhost', countries: ['NL'] }, { id: 2, name: 'Amora', domain: 'amora.example', countries: ['DE'] }] };
+const SITES = {
+  sites: [
+    { id: 1, name: 'Cupido', domain: 'localhost', countries: ['NL'] },
+    { id: 2, name: 'Amora', domain: 'amora.example', countries: ['DE'] },
+  ],
+};
 
 function render(path = '/admin/operator', pages = [queuePage([])]) {
   vi.spyOn(Date, 'now').mockReturnValue(NOW);
@@ -21,7 +26,11 @@ function render(path = '/admin/operator', pages = [queuePage([])]) {
     { path: '/admin/operator', element: <QueueScreen /> },
     { path: '/admin/operator/:id', element: <p>answer screen</p> },
   ]);
-  return { sent, ...view, queueCalls: () => sent.filter((s) => s.key === 'GET /admin/api/operator/queue').map((s) => Object.fromEntries(s.url.searchParams)) };
+  return {
+    sent,
+    ...view,
+    queueCalls: () => sent.filter((s) => s.key === 'GET /admin/api/operator/queue').map((s) => Object.fromEntries(s.url.searchParams)),
+  };
 }
 
 describe('operator queue', () => {

@@ -62,7 +62,11 @@ function QueueRow({ item }: { item: TOperatorQueueItem }) {
             {t('queue.vulnerable')}
           </span>
         )}
-        {claim && <span className={`badge ${claim.mine ? 'text-bg-success' : 'text-bg-warning'}`}>{claim.mine ? t('queue.yours') : t('queue.taken_by', { name: claim.staff_name })}</span>}
+        {claim && (
+          <span className={`badge ${claim.mine ? 'text-bg-success' : 'text-bg-warning'}`}>
+            {claim.mine ? t('queue.yours') : t('queue.taken_by', { name: claim.staff_name })}
+          </span>
+        )}
         <span className="small text-body-secondary">{t(`languages.${item.language}`)}</span>
       </div>
       <div className="d-flex flex-wrap align-items-center gap-2 my-2">
@@ -80,7 +84,11 @@ function QueueRow({ item }: { item: TOperatorQueueItem }) {
         </span>
       </div>
       <p className="mb-2 text-break">{item.preview ?? <em className="text-body-secondary">{t('queue.no_preview')}</em>}</p>
-      <Link className="btn btn-primary btn-sm" to={`/admin/operator/${item.conversation_id}`} aria-label={t('queue.open_label', { member: item.member.name, fictional: item.fictional.name })}>
+      <Link
+        className="btn btn-primary btn-sm"
+        to={`/admin/operator/${item.conversation_id}`}
+        aria-label={t('queue.open_label', { member: item.member.name, fictional: item.fictional.name })}
+      >
         {t('queue.open')}
       </Link>
     </li>
@@ -147,7 +155,12 @@ export function Component() {
         </ul>
       )}
       {queue.hasNextPage && (
-        <button type="button" className="btn btn-outline-primary btn-sm" disabled={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          disabled={queue.isFetchingNextPage}
+          onClick={() => void queue.fetchNextPage()}
+        >
           {t('queue.load_more')}
         </button>
       )}

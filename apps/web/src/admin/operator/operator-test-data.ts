@@ -1,11 +1,29 @@
 /** Answers of the operator console's calls for the screen tests, checked against the shared contracts. */
-import { ZOperatorConversation, ZOperatorQueueAnswer, type TOperatorConversation, type TOperatorQueueItem, type TOperatorQueueAnswer } from '@cupido/shared/operator-console';
+import {
+  ZOperatorConversation,
+  ZOperatorQueueAnswer,
+  type TOperatorConversation,
+  type TOperatorQueueItem,
+  type TOperatorQueueAnswer,
+} from '@cupido/shared/operator-console';
 
 export const NOW = Date.parse('2026-11-24T12:00:00Z');
 
-const card = (profileId: number, name: string) => ({ profile_id: profileId, name, age: 30, country: 'NL', thumb_url: `/photos/t${profileId}.jpg` });
+const card = (profileId: number, name: string) => ({
+  profile_id: profileId,
+  name,
+  age: 30,
+  country: 'NL',
+  thumb_url: `/photos/t${profileId}.jpg`,
+});
 
-export function queueItem(conversationId: number, member: string, fictional: string, waitingSeconds: number, extra: Partial<TOperatorQueueItem> = {}): TOperatorQueueItem {
+export function queueItem(
+  conversationId: number,
+  member: string,
+  fictional: string,
+  waitingSeconds: number,
+  extra: Partial<TOperatorQueueItem> = {},
+): TOperatorQueueItem {
   return {
     conversation_id: conversationId,
     site_id: 1,
@@ -22,7 +40,13 @@ export function queueItem(conversationId: number, member: string, fictional: str
 }
 
 export function queuePage(items: TOperatorQueueItem[], extra: Partial<TOperatorQueueAnswer> = {}): TOperatorQueueAnswer {
-  return ZOperatorQueueAnswer.parse({ items, next: null, waiting: items.length, oldest_waiting_since: items[0]?.waiting_since ?? null, ...extra });
+  return ZOperatorQueueAnswer.parse({
+    items,
+    next: null,
+    waiting: items.length,
+    oldest_waiting_since: items[0]?.waiting_since ?? null,
+    ...extra,
+  });
 }
 
 const profile = (profileId: number, name: string) => ({
@@ -48,15 +72,36 @@ export function conversation(extra: Partial<TOperatorConversation> = {}): TOpera
     member: profile(107, 'Rosa'),
     messages: [
       { id: 1, from: 'member', kind: 'text', text: 'Hi Lena!', gift: null, image: null, created_at: '2026-11-24T11:00:00Z', staff: null },
-      { id: 2, from: 'fictional', kind: 'text', text: 'Hi Rosa, how are you?', gift: null, image: null, created_at: '2026-11-24T11:05:00Z', staff: { id: 3, name: 'Anna' } },
-      { id: 3, from: 'member', kind: 'text', text: 'Fine, and you?', gift: null, image: null, created_at: '2026-11-24T11:50:00Z', staff: null },
+      {
+        id: 2,
+        from: 'fictional',
+        kind: 'text',
+        text: 'Hi Rosa, how are you?',
+        gift: null,
+        image: null,
+        created_at: '2026-11-24T11:05:00Z',
+        staff: { id: 3, name: 'Anna' },
+      },
+      {
+        id: 3,
+        from: 'member',
+        kind: 'text',
+        text: 'Fine, and you?',
+        gift: null,
+        image: null,
+        created_at: '2026-11-24T11:50:00Z',
+        staff: null,
+      },
       {
         id: 4,
         from: 'member',
         kind: 'image',
         text: null,
         gift: null,
-        image: { thumb_url: '/admin/api/operator/conversations/7/images/4?size=thumb', url: '/admin/api/operator/conversations/7/images/4?size=full' },
+        image: {
+          thumb_url: '/admin/api/operator/conversations/7/images/4?size=thumb',
+          url: '/admin/api/operator/conversations/7/images/4?size=full',
+        },
         created_at: '2026-11-24T11:51:00Z',
         staff: null,
       },
@@ -71,5 +116,17 @@ export function conversation(extra: Partial<TOperatorConversation> = {}): TOpera
   });
 }
 
-export const mine = (staffName = 'Me') => ({ conversation_id: 7, staff_id: 1, staff_name: staffName, mine: true, expires_at: '2026-11-24T12:05:00Z' });
-export const others = (staffName: string) => ({ conversation_id: 7, staff_id: 3, staff_name: staffName, mine: false, expires_at: '2026-11-24T12:05:00Z' });
+export const mine = (staffName = 'Me') => ({
+  conversation_id: 7,
+  staff_id: 1,
+  staff_name: staffName,
+  mine: true,
+  expires_at: '2026-11-24T12:05:00Z',
+});
+export const others = (staffName: string) => ({
+  conversation_id: 7,
+  staff_id: 3,
+  staff_name: staffName,
+  mine: false,
+  expires_at: '2026-11-24T12:05:00Z',
+});

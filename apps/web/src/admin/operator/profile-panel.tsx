@@ -75,7 +75,13 @@ export function ProfilePanel({ title, profile, notice }: Props) {
           <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label={t('answer.photos')}>
             {profile.photos.map((photo) => (
               <li key={photo.id}>
-                <img src={photo.thumb_url} alt={t('answer.photo_alt', { name: profile.name })} width={72} height={72} className="rounded object-fit-cover" />
+                <img
+                  src={photo.thumb_url}
+                  alt={t('answer.photo_alt', { name: profile.name })}
+                  width={72}
+                  height={72}
+                  className="rounded object-fit-cover"
+                />
               </li>
             ))}
           </ul>

@@ -52,7 +52,10 @@ export function ReplyBox({ conversation, onSent }: Props) {
     if (canSend) send.mutate(text);
   };
   const language = (code: LocaleCode) => t(`languages.${code}`);
-  const translations = Object.entries(conversation.honest_answer.translations).filter(([code]) => code !== conversation.language) as [LocaleCode, string][];
+  const translations = Object.entries(conversation.honest_answer.translations).filter(([code]) => code !== conversation.language) as [
+    LocaleCode,
+    string,
+  ][];
 
   return (
     <section aria-labelledby={`${id}-label`}>
@@ -80,7 +83,12 @@ export function ReplyBox({ conversation, onSent }: Props) {
               </dl>
             </details>
           )}
-          <button type="button" className="btn btn-primary" disabled={send.isPending} onClick={() => send.mutate(conversation.honest_answer.text)}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={send.isPending}
+            onClick={() => send.mutate(conversation.honest_answer.text)}
+          >
             {t('reply.honest_send')}
           </button>
         </div>

@@ -38,7 +38,9 @@ export function useClaim(conversationId: number, onClaimed: () => void) {
       (error: unknown) => {
         releaseOnLeave.current = false;
         const message = error instanceof Error ? error.message : String(error);
-        setState(error instanceof AdminApiError && error.code === 'conversation_taken' ? { kind: 'taken', message } : { kind: 'failed', message });
+        setState(
+          error instanceof AdminApiError && error.code === 'conversation_taken' ? { kind: 'taken', message } : { kind: 'failed', message },
+        );
         onClaimedRef.current();
       },
     );

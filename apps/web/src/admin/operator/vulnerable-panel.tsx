@@ -12,7 +12,9 @@ export function VulnerablePanel({ conversation, editable }: { conversation: TOpe
   const change = useMutation({
     mutationFn: (next: boolean) => setVulnerable(conversation.conversation_id, next),
     onSuccess: (answer) =>
-      queryClient.setQueryData<TOperatorConversation>(conversationKey(conversation.conversation_id), (current) => (current ? { ...current, vulnerable: answer.vulnerable } : current)),
+      queryClient.setQueryData<TOperatorConversation>(conversationKey(conversation.conversation_id), (current) =>
+        current ? { ...current, vulnerable: answer.vulnerable } : current,
+      ),
   });
   return (
     <section className={`card mb-3 ${vulnerable.flagged ? 'border-danger' : ''}`} aria-labelledby="operator-vulnerable-title">
@@ -23,7 +25,9 @@ export function VulnerablePanel({ conversation, editable }: { conversation: TOpe
         </h2>
         <p className="small mb-1">{vulnerable.flagged ? t('vulnerable.flagged') : t('vulnerable.not_flagged')}</p>
         {vulnerable.signals.length > 0 && (
-          <p className="small mb-1">{t('vulnerable.signals', { signals: vulnerable.signals.map((s) => t(`vulnerable.signal.${s}`)).join(', ') })}</p>
+          <p className="small mb-1">
+            {t('vulnerable.signals', { signals: vulnerable.signals.map((s) => t(`vulnerable.signal.${s}`)).join(', ') })}
+          </p>
         )}
         {vulnerable.marked_by_staff && <p className="small mb-1">{t('vulnerable.marked_by_staff')}</p>}
         {vulnerable.flagged && (
@@ -35,7 +39,12 @@ export function VulnerablePanel({ conversation, editable }: { conversation: TOpe
           </figure>
         )}
         {editable && (
-          <button type="button" className="btn btn-outline-danger btn-sm" disabled={change.isPending} onClick={() => change.mutate(!vulnerable.marked_by_staff)}>
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm"
+            disabled={change.isPending}
+            onClick={() => change.mutate(!vulnerable.marked_by_staff)}
+          >
             {vulnerable.marked_by_staff ? t('vulnerable.unmark') : t('vulnerable.mark')}
           </button>
         )}

@@ -24,12 +24,15 @@ export const memberPaymentsKey = (userId: number) => ['admin', 'members', userId
 export const fetchFinanceSites = () => adminFetch<TFinanceSiteChoices>('/payments/site-choices');
 export const fetchPayments = (filters: PaymentFilters) => adminFetch<TPaymentListAnswer>('/payments', { query: filters });
 export const fetchPayment = (id: number) => adminFetch<TPaymentDetail>(`/payments/${id}`);
-export const refundPayment = (id: number, body: TRefundRequest) => adminFetch<TRefundAnswer>(`/payments/${id}/refunds`, { method: 'POST', body });
+export const refundPayment = (id: number, body: TRefundRequest) =>
+  adminFetch<TRefundAnswer>(`/payments/${id}/refunds`, { method: 'POST', body });
 export const fetchRevenue = (filters: RevenueFilters) => adminFetch<TRevenueAnswer>('/revenue', { query: filters });
 export const fetchMemberPayments = (userId: number) => adminFetch<TMemberPayments>(`/members/${userId}/payments`);
-export const blockPurchases = (userId: number, kind: TPurchaseBlockKind) => adminFetch<TPurchaseBlockAnswer>(`/members/${userId}/purchase-blocks`, { method: 'POST', body: { kind } });
+export const blockPurchases = (userId: number, kind: TPurchaseBlockKind) =>
+  adminFetch<TPurchaseBlockAnswer>(`/members/${userId}/purchase-blocks`, { method: 'POST', body: { kind } });
 export const liftPurchaseBlock = (userId: number, kind: TPurchaseBlockKind) =>
   adminFetch<TPurchaseBlockAnswer>(`/members/${userId}/purchase-blocks/${kind}/lift`, { method: 'POST', body: {} });
 
 /** A date-time as the back office shows it (UTC, so staff in any zone read the same). */
-export const formatTime = (iso: string | null) => (iso ? `${new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC` : '');
+export const formatTime = (iso: string | null) =>
+  iso ? `${new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC` : '';

@@ -47,7 +47,10 @@ function RefundForm({ detail, onDone }: { detail: TPaymentDetail; onDone: (answe
     event.preventDefault();
     onDone(null);
     if (minor === null || minor < 1 || minor > refundable) {
-      setProblem({ field: 'amount', message: t('refund.amount_invalid', { example: unitsOf(Math.min(refundable, 995), payment.currency), max }) });
+      setProblem({
+        field: 'amount',
+        message: t('refund.amount_invalid', { example: unitsOf(Math.min(refundable, 995), payment.currency), max }),
+      });
       document.getElementById('refund-amount')?.focus();
       return;
     }
@@ -70,7 +73,8 @@ function RefundForm({ detail, onDone }: { detail: TPaymentDetail; onDone: (answe
         {problem.message}
       </div>
     ) : null;
-  const describedBy = (field: 'amount' | 'reason' | 'confirm', extra?: string) => [extra, problem?.field === field ? `refund-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const describedBy = (field: 'amount' | 'reason' | 'confirm', extra?: string) =>
+    [extra, problem?.field === field ? `refund-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="refund-title" className="card mb-3">
@@ -217,14 +221,18 @@ export function Component() {
                 {t('detail.facts')}
               </h2>
               <dl className="row mb-0">
-                {fact(t('detail.member'), p.email ? <Link to={`/admin/members/${p.user_id}`}>{p.email}</Link> : t('detail.erased', { id: p.user_id }))}
+                {fact(
+                  t('detail.member'),
+                  p.email ? <Link to={`/admin/members/${p.user_id}`}>{p.email}</Link> : t('detail.erased', { id: p.user_id }),
+                )}
                 {fact(t('detail.site'), p.site_name)}
                 {fact(t('detail.package'), `${p.package_id}`)}
                 {fact(t('detail.credits'), p.credits)}
                 {fact(t('detail.list_amount'), formatMoney(p.list_amount, p.currency))}
                 {p.discount_percentage > 0 && fact(t('detail.discount'), `${p.discount_percentage}%`)}
                 {fact(t('detail.amount'), formatMoney(p.amount, p.currency))}
-                {p.vat_amount !== null && fact(t('detail.vat'), `${formatMoney(p.vat_amount, p.currency)} (${(p.vat_rate_bp ?? 0) / 100}%)`)}
+                {p.vat_amount !== null &&
+                  fact(t('detail.vat'), `${formatMoney(p.vat_amount, p.currency)} (${(p.vat_rate_bp ?? 0) / 100}%)`)}
                 {fact(t('detail.method'), p.method)}
                 {fact(t('detail.country'), p.country)}
                 {fact(t('detail.status'), t(`statuses.${p.status}`))}
@@ -234,7 +242,9 @@ export function Component() {
                 {fact(t('detail.provider'), `${p.provider} ${p.provider_payment_id ?? ''}`.trim())}
                 {fact(t('detail.refunded'), formatMoney(p.refunded_amount, p.currency))}
               </dl>
-              {p.charged_back_at && <p className="text-danger mb-0 mt-2">{t('detail.charged_back', { date: formatTime(p.charged_back_at) })}</p>}
+              {p.charged_back_at && (
+                <p className="text-danger mb-0 mt-2">{t('detail.charged_back', { date: formatTime(p.charged_back_at) })}</p>
+              )}
               <p className="mb-0 mt-2">{t('detail.credits_summary', detail.credits)}</p>
             </div>
           </section>
@@ -242,7 +252,11 @@ export function Component() {
             <p role="status" className="alert alert-success">
               {done.replayed
                 ? t('refund.replayed')
-                : t('refund.done', { amount: formatMoney(done.refund.amount, p.currency), taken: done.refund.credits_taken, spent: done.refund.credits_spent })}
+                : t('refund.done', {
+                    amount: formatMoney(done.refund.amount, p.currency),
+                    taken: done.refund.credits_taken,
+                    spent: done.refund.credits_spent,
+                  })}
             </p>
           )}
           {/* A new rest after a refund: a fresh form (amount, reason, confirmation) for the next one. */}

@@ -19,7 +19,14 @@ const routes = [
   { path: '/admin/revenue', element: <RevenueScreen /> },
 ];
 
-const sites = () => ({ body: { sites: [{ id: 1, name: 'Cupido', domain: 'localhost' }, { id: 2, name: 'Amora', domain: 'nl.localhost' }] } });
+const sites = () => ({
+  body: {
+    sites: [
+      { id: 1, name: 'Cupido', domain: 'localhost' },
+      { id: 2, name: 'Amora', domain: 'nl.localhost' },
+    ],
+  },
+});
 
 const payment = (id: number, extra: Partial<TFinancePayment> = {}): TFinancePayment => ({
   id,
@@ -46,9 +53,21 @@ const payment = (id: number, extra: Partial<TFinancePayment> = {}): TFinancePaym
 
 const detailOf = (p: TFinancePayment, refunds: TPaymentDetail['refunds'] = []): TPaymentDetail =>
   ZPaymentDetail.parse({
-    payment: { ...p, country: 'NL', provider: 'sandbox', provider_payment_id: 'sb_1', vat_rate_bp: 2100, vat_amount: 346, recurring: false },
+    payment: {
+      ...p,
+      country: 'NL',
+      provider: 'sandbox',
+      provider_payment_id: 'sb_1',
+      vat_rate_bp: 2100,
+      vat_amount: 346,
+      recurring: false,
+    },
     refunds,
-    credits: { posted: p.credits, taken: refunds.reduce((s, r) => s + r.credits_taken, 0), spent: refunds.reduce((s, r) => s + r.credits_spent, 0) },
+    credits: {
+      posted: p.credits,
+      taken: refunds.reduce((s, r) => s + r.credits_taken, 0),
+      spent: refunds.reduce((s, r) => s + r.credits_spent, 0),
+    },
     refundable: p.amount - p.refunded_amount,
   });
 
@@ -70,7 +89,14 @@ describe('payments list', () => {
     const sent = stubAdmin({
       'GET /admin/api/payments/site-choices': sites,
       'GET /admin/api/payments': ({ url }) =>
-        url.searchParams.get('before') ? { body: { payments: [payment(7)], next_before: null } } : { body: { payments: [payment(9, { refunded_amount: 500 }), payment(8, { status: 'failed', paid_at: null, invoice_number: null })], next_before: 8 } },
+        url.searchParams.get('before')
+          ? { body: { payments: [payment(7)], next_before: null } }
+          : {
+              body: {
+                payments: [payment(9, { refunded_amount: 500 }), payment(8, { status: 'failed', paid_at: null, invoice_number: null })],
+                next_before: 8,
+              },
+            },
     });
     const user = userEvent.setup();
     renderScreen('/admin/payments', routes);
@@ -103,7 +129,17 @@ describe('payment page', () => {
       'GET /admin/api/payments/9': () => ({ body: current }),
       'POST /admin/api/payments/9/refunds': ({ body }) => {
         const request = ZRefundRequest.parse(body);
-        const refund = { id: 1, kind: 'refund' as const, amount: request.amount, credits_taken: 61, credits_spent: 0, reason: request.reason, staff_user_id: 5, provider_refund_id: 're_1', created_at: '2026-03-10T10:00:00.000Z' };
+        const refund = {
+          id: 1,
+          kind: 'refund' as const,
+          amount: request.amount,
+          credits_taken: 61,
+          credits_spent: 0,
+          reason: request.reason,
+          staff_user_id: 5,
+          provider_refund_id: 're_1',
+          created_at: '2026-03-10T10:00:00.000Z',
+        };
         current = detailOf(payment(9, { refunded_amount: request.amount }), [refund]);
         return { body: { refund, refunded_amount: request.amount, replayed: false } };
       },
@@ -132,7 +168,9 @@ describe('payment page', () => {
     await user.click(screen.getByRole('button', { name: 'Refund' }));
     expect((await screen.findByRole('status')).textContent).toBe('Refunded €10.00: 61 credits taken back, 0 already spent.');
     const posts = sent.filter((s) => s.key === 'POST /admin/api/payments/9/refunds');
-    expect(posts.map((s) => s.body)).toEqual([{ amount: 1000, reason: 'double booking', idempotency_key: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) }]);
+    expect(posts.map((s) => s.body)).toEqual([
+      { amount: 1000, reason: 'double booking', idempotency_key: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) },
+    ]);
 
     // The history shows it; the form starts afresh for the rest.
     const history = await screen.findByRole('table', { name: 'Refunds and chargebacks' });
@@ -143,14 +181,19 @@ describe('payment page', () => {
     await user.click(screen.getByLabelText('I confirm the refund of €9.95 to the member.'));
     await user.click(screen.getByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(sent.filter((s) => s.key === 'POST /admin/api/payments/9/refunds')).toHaveLength(2));
-    const keys = sent.filter((s) => s.key === 'POST /admin/api/payments/9/refunds').map((s) => (s.body as { idempotency_key: string }).idempotency_key);
+    const keys = sent
+      .filter((s) => s.key === 'POST /admin/api/payments/9/refunds')
+      .map((s) => (s.body as { idempotency_key: string }).idempotency_key);
     expect(new Set(keys).size).toBe(2);
   });
 
   it('shows a refusal of the server (the provider refused) and keeps the form', async () => {
     stubAdmin({
       'GET /admin/api/payments/9': () => ({ body: detailOf(payment(9)) }),
-      'POST /admin/api/payments/9/refunds': () => ({ status: 502, body: { error: { code: 'provider_refused_refund', message: 'The payment provider refused the refund.' } } }),
+      'POST /admin/api/payments/9/refunds': () => ({
+        status: 502,
+        body: { error: { code: 'provider_refused_refund', message: 'The payment provider refused the refund.' } },
+      }),
     });
     const user = userEvent.setup();
     renderScreen('/admin/payments/9', routes);
@@ -162,8 +205,21 @@ describe('payment page', () => {
   });
 
   it('offers no refund for a charged-back payment and lists the chargeback', async () => {
-    const chargeback = { id: 2, kind: 'chargeback' as const, amount: 1995, credits_taken: 90, credits_spent: 30, reason: 'chargeback reported by the provider', staff_user_id: null, provider_refund_id: null, created_at: '2026-03-09T08:00:00.000Z' };
-    const detail = { ...detailOf(payment(9, { refunded_amount: 1995, charged_back: true, charged_back_at: '2026-03-09T08:00:00.000Z' }), [chargeback]), refundable: 0 };
+    const chargeback = {
+      id: 2,
+      kind: 'chargeback' as const,
+      amount: 1995,
+      credits_taken: 90,
+      credits_spent: 30,
+      reason: 'chargeback reported by the provider',
+      staff_user_id: null,
+      provider_refund_id: null,
+      created_at: '2026-03-09T08:00:00.000Z',
+    };
+    const detail = {
+      ...detailOf(payment(9, { refunded_amount: 1995, charged_back: true, charged_back_at: '2026-03-09T08:00:00.000Z' }), [chargeback]),
+      refundable: 0,
+    };
     stubAdmin({ 'GET /admin/api/payments/9': () => ({ body: detail }) });
     renderScreen('/admin/payments/9', routes);
     expect(await screen.findByText(/This payment cannot be refunded/)).toBeTruthy();
@@ -206,6 +262,11 @@ describe('revenue', () => {
     await user.clear(screen.getByLabelText('From'));
     await user.type(screen.getByLabelText('From'), '2026-02-01');
     await user.click(screen.getByRole('button', { name: 'Show' }));
-    await waitFor(() => expect(Object.fromEntries(sent.filter((s) => s.key === 'GET /admin/api/revenue').at(-1)!.url.searchParams)).toEqual({ from: '2026-02-01', to: '2026-03-30' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(sent.filter((s) => s.key === 'GET /admin/api/revenue').at(-1)!.url.searchParams)).toEqual({
+        from: '2026-02-01',
+        to: '2026-03-30',
+      }),
+    );
   });
 });

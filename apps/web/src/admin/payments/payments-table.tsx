@@ -7,7 +7,15 @@ import { formatMoney } from './money';
 import { formatTime } from './payment-queries';
 import { PAYMENTS_NS } from './texts';
 
-export function PaymentsTable({ payments, caption, showMember = true }: { payments: TFinancePayment[]; caption: string; showMember?: boolean }) {
+export function PaymentsTable({
+  payments,
+  caption,
+  showMember = true,
+}: {
+  payments: TFinancePayment[];
+  caption: string;
+  showMember?: boolean;
+}) {
   const { t } = useTranslation(PAYMENTS_NS);
   return (
     <TableScroll label={caption}>
@@ -42,7 +50,9 @@ export function PaymentsTable({ payments, caption, showMember = true }: { paymen
                 </Link>
               </th>
               <td className="text-nowrap">{formatTime(p.created_at)}</td>
-              {showMember && <td>{p.email ? <Link to={`/admin/members/${p.user_id}`}>{p.email}</Link> : t('detail.erased', { id: p.user_id })}</td>}
+              {showMember && (
+                <td>{p.email ? <Link to={`/admin/members/${p.user_id}`}>{p.email}</Link> : t('detail.erased', { id: p.user_id })}</td>
+              )}
               <td>{p.site_name}</td>
               <td>
                 {p.package_id} ({p.credits})

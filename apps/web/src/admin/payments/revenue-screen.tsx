@@ -32,7 +32,14 @@ function Filters({ data }: { data: TRevenueAnswer | undefined }) {
   };
   return (
     <form className="row g-2 align-items-end mb-3" onSubmit={submit} aria-label={t('revenue.filters')}>
-      <SiteSelect id="revenue-site" className="col-12 col-sm-4 col-lg-3" sites={sites.data?.sites ?? []} value={site} onChange={setSite} allSites />
+      <SiteSelect
+        id="revenue-site"
+        className="col-12 col-sm-4 col-lg-3"
+        sites={sites.data?.sites ?? []}
+        value={site}
+        onChange={setSite}
+        allSites
+      />
       <div className="col-6 col-sm-3 col-lg-2">
         <label className="form-label" htmlFor="revenue-from">
           {t('revenue.from')}
@@ -86,10 +93,18 @@ export function Component() {
               <thead>
                 <tr>
                   <th scope="col">{t('revenue.currency')}</th>
-                  <th scope="col" className="text-end">{t('revenue.paid_count')}</th>
-                  <th scope="col" className="text-end">{t('revenue.gross')}</th>
-                  <th scope="col" className="text-end">{t('revenue.refunds')}</th>
-                  <th scope="col" className="text-end">{t('revenue.net')}</th>
+                  <th scope="col" className="text-end">
+                    {t('revenue.paid_count')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('revenue.gross')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('revenue.refunds')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('revenue.net')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -113,10 +128,18 @@ export function Component() {
                   <th scope="col">{t('revenue.day')}</th>
                   <th scope="col">{t('revenue.site')}</th>
                   <th scope="col">{t('revenue.currency')}</th>
-                  <th scope="col" className="text-end">{t('revenue.paid_count')}</th>
-                  <th scope="col" className="text-end">{t('revenue.gross')}</th>
-                  <th scope="col" className="text-end">{t('revenue.refunds')}</th>
-                  <th scope="col" className="text-end">{t('revenue.net')}</th>
+                  <th scope="col" className="text-end">
+                    {t('revenue.paid_count')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('revenue.gross')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('revenue.refunds')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('revenue.net')}
+                  </th>
                 </tr>
               </thead>
               <tbody>

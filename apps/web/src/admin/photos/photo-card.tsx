@@ -43,11 +43,26 @@ export const PhotoCard = forwardRef<HTMLElement, Props>(function PhotoCard(props
       onFocus={props.onFocus}
     >
       <a href={photo.url} target="_blank" rel="noreferrer" tabIndex={-1} title={t('open_full')}>
-        <img src={photo.thumb_url} alt={t('photo_alt', { name: photo.name })} className="card-img-top" width={320} height={320} loading="lazy" style={{ aspectRatio: '1', objectFit: 'cover', height: 'auto' }} />
+        <img
+          src={photo.thumb_url}
+          alt={t('photo_alt', { name: photo.name })}
+          className="card-img-top"
+          width={320}
+          height={320}
+          loading="lazy"
+          style={{ aspectRatio: '1', objectFit: 'cover', height: 'auto' }}
+        />
       </a>
       <div className="card-body p-2 d-flex flex-column gap-1">
         <div className="form-check mb-0">
-          <input id={checkboxId} type="checkbox" className="form-check-input" checked={selected} onChange={props.onToggle} tabIndex={focused ? 0 : -1} />
+          <input
+            id={checkboxId}
+            type="checkbox"
+            className="form-check-input"
+            checked={selected}
+            onChange={props.onToggle}
+            tabIndex={focused ? 0 : -1}
+          />
           <label className="form-check-label fw-semibold text-break" htmlFor={checkboxId}>
             <span className="visually-hidden">{t('select_photo', { name: photo.name })}: </span>
             {photo.name}, {age}
@@ -69,15 +84,33 @@ export const PhotoCard = forwardRef<HTMLElement, Props>(function PhotoCard(props
           </a>
         </div>
         <div className="d-flex flex-wrap gap-1 mt-auto">
-          <button type="button" className="btn btn-success btn-sm flex-fill" disabled={busy} onClick={props.onApprove} tabIndex={focused ? 0 : -1}>
+          <button
+            type="button"
+            className="btn btn-success btn-sm flex-fill"
+            disabled={busy}
+            onClick={props.onApprove}
+            tabIndex={focused ? 0 : -1}
+          >
             {t('approve')}
           </button>
-          <button type="button" className="btn btn-outline-danger btn-sm flex-fill" disabled={busy} onClick={props.onStartReject} tabIndex={focused ? 0 : -1} aria-expanded={rejecting}>
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm flex-fill"
+            disabled={busy}
+            onClick={props.onStartReject}
+            tabIndex={focused ? 0 : -1}
+            aria-expanded={rejecting}
+          >
             {t('reject')}
           </button>
         </div>
         {rejecting && (
-          <RejectForm legend={t('reject_form.legend', { name: photo.name })} busy={busy} onSubmit={props.onReject} onCancel={props.onCancelReject} />
+          <RejectForm
+            legend={t('reject_form.legend', { name: photo.name })}
+            busy={busy}
+            onSubmit={props.onReject}
+            onCancel={props.onCancelReject}
+          />
         )}
       </div>
     </article>

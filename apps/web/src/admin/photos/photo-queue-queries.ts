@@ -9,7 +9,8 @@ export interface QueuePosition {
 }
 
 export const PHOTO_QUEUE_KEY = ['admin', 'photos', 'queue'] as const;
-export const photoQueueKey = (position: QueuePosition) => [...PHOTO_QUEUE_KEY, position.siteId ?? 'all', position.after ?? 'first'] as const;
+export const photoQueueKey = (position: QueuePosition) =>
+  [...PHOTO_QUEUE_KEY, position.siteId ?? 'all', position.after ?? 'first'] as const;
 
 export const fetchPhotoQueue = ({ siteId, after }: QueuePosition) =>
   adminFetch<TPhotoQueue>('/photos/queue', { query: { site_id: siteId, after } });

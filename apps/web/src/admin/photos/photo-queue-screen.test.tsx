@@ -4,7 +4,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZPhotoQueue, ZPhotoReviewAnswer, ZPhotoReviewRequest, type TPhotoQueue, type TPhotoQueueItem, type TPhotoReviewAnswer } from '@cupido/shared/photo-moderation';
+import {
+  ZPhotoQueue,
+  ZPhotoReviewAnswer,
+  ZPhotoReviewRequest,
+  type TPhotoQueue,
+  type TPhotoQueueItem,
+  type TPhotoReviewAnswer,
+} from '@cupido/shared/photo-moderation';
 import { adminI18n } from '../i18n';
 import { Component as PhotoQueueScreen } from './photo-queue-screen';
 
@@ -33,7 +40,16 @@ const SITES: TPhotoQueue['sites'] = [
 ];
 
 function queueOf(photos: TPhotoQueueItem[], extra: Partial<TPhotoQueue> = {}): TPhotoQueue {
-  return ZPhotoQueue.parse({ photos, total: photos.length, total_capped: false, oldest_at: photos[0]?.uploaded_at ?? null, oldest_age_seconds: 3 * 86_400, next_after: null, sites: SITES, ...extra });
+  return ZPhotoQueue.parse({
+    photos,
+    total: photos.length,
+    total_capped: false,
+    oldest_at: photos[0]?.uploaded_at ?? null,
+    oldest_age_seconds: 3 * 86_400,
+    next_after: null,
+    sites: SITES,
+    ...extra,
+  });
 }
 
 /**
@@ -45,7 +61,8 @@ function stubQueue(pages: TPhotoQueue[], reviewed: (body: unknown) => TPhotoRevi
   const posts: unknown[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (url.pathname === '/admin/api/photos/queue' && (init?.method ?? 'GET') === 'GET') {
       gets.push(url);
       return json(200, pages[Math.min(gets.length - 1, pages.length - 1)]);
@@ -65,7 +82,12 @@ function stubQueue(pages: TPhotoQueue[], reviewed: (body: unknown) => TPhotoRevi
 function okReview(body: unknown): TPhotoReviewAnswer {
   const { decisions } = body as { decisions: { photo_id: number; verdict: 'approve' | 'reject' }[] };
   return {
-    reviewed: decisions.map((d, i) => ({ photo_id: d.photo_id, verdict: d.verdict, status: d.verdict === 'approve' ? 'approved' : 'rejected', decision_id: d.verdict === 'reject' ? 500 + i : null })),
+    reviewed: decisions.map((d, i) => ({
+      photo_id: d.photo_id,
+      verdict: d.verdict,
+      status: d.verdict === 'approve' ? 'approved' : 'rejected',
+      decision_id: d.verdict === 'reject' ? 500 + i : null,
+    })),
     skipped: [],
   };
 }
@@ -97,7 +119,11 @@ describe('photo queue screen', () => {
 
     expect(await screen.findByText('12 photos waiting, the oldest for 3 days')).toBeTruthy();
     const grid = screen.getByRole('list', { name: 'Photos waiting for review, oldest first' });
-    expect(within(grid).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Photo of Anna, 33, Cupido', 'Photo of Bert, 32, Amora']);
+    expect(
+      within(grid)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Photo of Anna, 33, Cupido', 'Photo of Bert, 32, Amora']);
     expect(within(card('Anna')).getByRole('img', { name: 'Photo of Anna' }).getAttribute('src')).toBe('/photos/m/t3.jpg');
     expect(within(card('Anna')).getByText('Main photo')).toBeTruthy();
     expect(within(card('Anna')).getByText('Hidden until approved')).toBeTruthy();
@@ -106,7 +132,11 @@ describe('photo queue screen', () => {
     expect(screen.getByText(/A: approve · R: reject · Space: select/)).toBeTruthy();
 
     const site = screen.getByLabelText('Site');
-    expect(within(site).getAllByRole('option').map((o) => o.textContent)).toEqual(['All sites', 'Cupido', 'Amora (photos shown before review)']);
+    expect(
+      within(site)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All sites', 'Cupido', 'Amora (photos shown before review)']);
     await userEvent.selectOptions(site, '2');
     await waitFor(() => expect(gets.at(-1)!.searchParams.get('site_id')).toBe('2'));
     await waitFor(() => expect(screen.queryByRole('article', { name: /^Photo of Anna/ })).toBeNull());
@@ -140,7 +170,9 @@ describe('photo queue screen', () => {
     await userEvent.selectOptions(reason, 'Contact details in the photo');
     await userEvent.type(within(form).getByLabelText('Note for the member'), 'Phone number on the sign.');
     await userEvent.click(within(form).getByRole('button', { name: 'Reject' }));
-    expect(posts).toEqual([{ decisions: [{ photo_id: 1, verdict: 'reject', reason: 'contact_details', note: 'Phone number on the sign.' }] }]);
+    expect(posts).toEqual([
+      { decisions: [{ photo_id: 1, verdict: 'reject', reason: 'contact_details', note: 'Phone number on the sign.' }] },
+    ]);
     expect(await screen.findByText('1 photo rejected; the member gets the statement of reasons.')).toBeTruthy();
     expect(await screen.findByText('No photos are waiting for review.')).toBeTruthy();
   });
@@ -167,7 +199,12 @@ describe('photo queue screen', () => {
     expect(screen.getByText('2 photos selected')).toBeTruthy();
     expect((within(card('Cleo')).getByRole('checkbox', { name: /Select the photo of Cleo/ }) as HTMLInputElement).checked).toBe(true);
     await userEvent.keyboard('{Shift>}A{/Shift}');
-    expect(posts.at(-1)).toEqual({ decisions: [{ photo_id: 2, verdict: 'approve' }, { photo_id: 4, verdict: 'approve' }] });
+    expect(posts.at(-1)).toEqual({
+      decisions: [
+        { photo_id: 2, verdict: 'approve' },
+        { photo_id: 4, verdict: 'approve' },
+      ],
+    });
 
     await waitFor(() => expect(screen.getByText('0 photos selected')).toBeTruthy());
     act(() => card('Dirk').focus());
@@ -183,7 +220,10 @@ describe('photo queue screen', () => {
   it('rejects the selected photos at once and reports those someone else reviewed first', async () => {
     const { posts } = stubQueue([queueOf([item(2, 'Anna'), item(1, 'Bert')])], (body) => {
       const [first, second] = (body as { decisions: { photo_id: number }[] }).decisions;
-      return { reviewed: [{ photo_id: first!.photo_id, verdict: 'reject', status: 'rejected', decision_id: 9 }], skipped: [{ photo_id: second!.photo_id, reason: 'already_reviewed' }] };
+      return {
+        reviewed: [{ photo_id: first!.photo_id, verdict: 'reject', status: 'rejected', decision_id: 9 }],
+        skipped: [{ photo_id: second!.photo_id, reason: 'already_reviewed' }],
+      };
     });
     renderQueue();
     await userEvent.click(await screen.findByLabelText('Select all photos on this page'));
@@ -200,7 +240,9 @@ describe('photo queue screen', () => {
         ],
       },
     ]);
-    expect(await screen.findByText('1 photo rejected; the member gets the statement of reasons. 1 photo was already reviewed by someone else.')).toBeTruthy();
+    expect(
+      await screen.findByText('1 photo rejected; the member gets the statement of reasons. 1 photo was already reviewed by someone else.'),
+    ).toBeTruthy();
   });
 
   it("shows the server's message when a single photo was reviewed by someone else", async () => {

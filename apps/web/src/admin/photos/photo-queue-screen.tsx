@@ -36,7 +36,11 @@ export function Component() {
   const cards = useRef(new Map<number, HTMLElement>());
   const refocus = useRef(false);
 
-  const queue = useQuery({ queryKey: photoQueueKey({ siteId, after }), queryFn: () => fetchPhotoQueue({ siteId, after }), placeholderData: keepPreviousData });
+  const queue = useQuery({
+    queryKey: photoQueueKey({ siteId, after }),
+    queryFn: () => fetchPhotoQueue({ siteId, after }),
+    placeholderData: keepPreviousData,
+  });
   const photos = useMemo(() => queue.data?.photos ?? [], [queue.data]);
   const sites = queue.data?.sites ?? [];
   const siteName = (id: number) => sites.find((s) => s.id === id)?.name ?? `#${id}`;
@@ -66,7 +70,10 @@ export function Component() {
       ['result.already_reviewed', skipped('already_reviewed')],
       ['result.not_found', skipped('not_found')],
     ] as const;
-    const text = parts.filter(([, n]) => n > 0).map(([key, n]) => t(key, { count: n })).join(' ');
+    const text = parts
+      .filter(([, n]) => n > 0)
+      .map(([key, n]) => t(key, { count: n }))
+      .join(' ');
     return { tone: answer.skipped.length > 0 ? 'warning' : 'success', text };
   }
 
@@ -84,9 +91,16 @@ export function Component() {
     setNotice(null);
     review.mutate(decisions);
   };
-  const approve = (ids: number[], fromKeyboard = false) => decide(ids.map((photo_id) => ({ photo_id, verdict: 'approve' })), fromKeyboard);
+  const approve = (ids: number[], fromKeyboard = false) =>
+    decide(
+      ids.map((photo_id) => ({ photo_id, verdict: 'approve' })),
+      fromKeyboard,
+    );
   const reject = (ids: number[], { reason, note }: RejectChoice) =>
-    decide(ids.map((photo_id) => ({ photo_id, verdict: 'reject', reason, note })), true);
+    decide(
+      ids.map((photo_id) => ({ photo_id, verdict: 'reject', reason, note })),
+      true,
+    );
   const toggle = (id: number) =>
     setSelected((current) => {
       const next = new Set(current);

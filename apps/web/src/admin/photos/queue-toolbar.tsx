@@ -33,7 +33,13 @@ export function QueueToolbar(props: Props) {
         optionLabel={(site) => (site.photo_moderation === 'post' ? t('site_post', { name: site.name }) : site.name)}
       />
       <div className="form-check mb-1">
-        <input id={`${id}-all`} type="checkbox" className="form-check-input" checked={props.allSelected} onChange={(e) => props.onSelectAll(e.target.checked)} />
+        <input
+          id={`${id}-all`}
+          type="checkbox"
+          className="form-check-input"
+          checked={props.allSelected}
+          onChange={(e) => props.onSelectAll(e.target.checked)}
+        />
         <label className="form-check-label small" htmlFor={`${id}-all`}>
           {t('select_all')}
         </label>

@@ -37,7 +37,8 @@ export function RejectForm({ legend, busy, onSubmit, onCancel }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!reason) return setError({ field: 'reason', text: t('reject_form.reason_required') });
-    if (reason === PHOTO_REJECT_REASON_NEEDING_NOTE && !note.trim()) return setError({ field: 'note', text: t('reject_form.note_required') });
+    if (reason === PHOTO_REJECT_REASON_NEEDING_NOTE && !note.trim())
+      return setError({ field: 'note', text: t('reject_form.note_required') });
     setError(null);
     onSubmit({ reason, note: note.trim() || undefined });
   };

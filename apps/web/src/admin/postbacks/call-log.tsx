@@ -99,7 +99,12 @@ export function CallLog({ siteId }: { siteId: number | undefined }) {
             {t('log.previous')}
           </button>
           <span>{t('log.page', { page })}</span>
-          <button type="button" className="btn btn-outline-secondary btn-sm" disabled={!log.data.has_more} onClick={() => setPage(page + 1)}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            disabled={!log.data.has_more}
+            onClick={() => setPage(page + 1)}
+          >
             {t('log.next')}
           </button>
         </nav>

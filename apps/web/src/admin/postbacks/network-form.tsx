@@ -112,7 +112,13 @@ export function NetworkForm({ siteId, network, onSaved, onCancel }: NetworkFormP
         maxLength={POSTBACK_URL_MAX}
       />
       <div className="form-check mb-3">
-        <input id={`${id}-enabled`} className="form-check-input" type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        <input
+          id={`${id}-enabled`}
+          className="form-check-input"
+          type="checkbox"
+          checked={enabled}
+          onChange={(e) => setEnabled(e.target.checked)}
+        />
         <label htmlFor={`${id}-enabled`} className="form-check-label">
           {t('form.enabled')}
         </label>

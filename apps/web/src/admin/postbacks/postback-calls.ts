@@ -1,6 +1,12 @@
 /** The back office's postback calls (decision 050): networks of a site and the log of calls to them. */
 // Types only: the contract's schemas (and zod) stay out of this chunk.
-import type { TPostbackCallLog, TPostbackNetwork, TPostbackNetworkChange, TPostbackNetworkCreate, TPostbackNetworkList } from '@cupido/shared/postbacks';
+import type {
+  TPostbackCallLog,
+  TPostbackNetwork,
+  TPostbackNetworkChange,
+  TPostbackNetworkCreate,
+  TPostbackNetworkList,
+} from '@cupido/shared/postbacks';
 import { adminFetch } from '../api';
 
 export const POSTBACK_NETWORKS_KEY = ['admin', 'postback-networks'] as const;

@@ -5,7 +5,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZPostbackCallLog, ZPostbackNetworkCreate, ZPostbackNetworkList, type TPostbackCall, type TPostbackNetwork } from '@cupido/shared/postbacks';
+import {
+  ZPostbackCallLog,
+  ZPostbackNetworkCreate,
+  ZPostbackNetworkList,
+  type TPostbackCall,
+  type TPostbackNetwork,
+} from '@cupido/shared/postbacks';
 import { renderScreen, stubAdmin, type Handler } from '../ui/test/screen-test-kit';
 import { Component as PostbacksScreen } from './postbacks-screen';
 
@@ -47,9 +53,11 @@ function call(id: number, overrides: Partial<TPostbackCall> = {}): TPostbackCall
 }
 
 const listOf = (networks: TPostbackNetwork[]) => ZPostbackNetworkList.parse({ networks, sites: SITES });
-const logOf = (calls: TPostbackCall[], page = 1, hasMore = false) => ZPostbackCallLog.parse({ calls, page, page_size: 50, has_more: hasMore });
+const logOf = (calls: TPostbackCall[], page = 1, hasMore = false) =>
+  ZPostbackCallLog.parse({ calls, page, page_size: 50, has_more: hasMore });
 
-const renderPostbacks = (path = '/admin/postbacks?site=1') => renderScreen(path, [{ path: '/admin/postbacks', element: <PostbacksScreen /> }]);
+const renderPostbacks = (path = '/admin/postbacks?site=1') =>
+  renderScreen(path, [{ path: '/admin/postbacks', element: <PostbacksScreen /> }]);
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -193,7 +201,9 @@ describe('the postbacks screen', () => {
     renderPostbacks();
     await user.click(await screen.findByRole('button', { name: 'Edit n1' }));
     const form = screen.getByRole('form', { name: 'Edit n1' });
-    expect((within(form).getByLabelText('Postback URL template') as HTMLInputElement).value).toBe('https://track1.example.com/pb?click={ref}&e={event}');
+    expect((within(form).getByLabelText('Postback URL template') as HTMLInputElement).value).toBe(
+      'https://track1.example.com/pb?click={ref}&e={event}',
+    );
     await user.click(within(form).getByLabelText('Call this network'));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The network n1 was saved.')).toBeTruthy();

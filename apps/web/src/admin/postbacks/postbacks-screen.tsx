@@ -136,7 +136,13 @@ export function Component() {
           </TableScroll>
         )}
         {editedNetwork && (
-          <NetworkForm key={editedNetwork.id} siteId={editedNetwork.site_id} network={editedNetwork} onSaved={saved} onCancel={() => setEditing(null)} />
+          <NetworkForm
+            key={editedNetwork.id}
+            siteId={editedNetwork.site_id}
+            network={editedNetwork}
+            onSaved={saved}
+            onCancel={() => setEditing(null)}
+          />
         )}
         {!editedNetwork && siteId !== undefined && list.data && <NetworkForm key={`new-${siteId}`} siteId={siteId} onSaved={saved} />}
         {siteId === undefined && list.data && <p className="text-body-secondary">{t('networks.choose_site')}</p>}

@@ -14,9 +14,20 @@ export function Component() {
   const { t } = useTranslation('reports');
   const site = useSiteFilter();
   const siteId = site[0];
-  const queue = useQuery<TAppealQueue, AdminApiError>({ queryKey: [...APPEAL_QUEUE_KEY, siteId ?? 'all'], queryFn: () => fetchAppealQueue(siteId) });
+  const queue = useQuery<TAppealQueue, AdminApiError>({
+    queryKey: [...APPEAL_QUEUE_KEY, siteId ?? 'all'],
+    queryFn: () => fetchAppealQueue(siteId),
+  });
   return (
-    <QueueFrame titleId="appeals-title" title={t('appeals.title')} intro={t('appeals.intro')} queue={queue} site={site} isEmpty={(data) => data.appeals.length === 0} empty={t('appeals.empty')}>
+    <QueueFrame
+      titleId="appeals-title"
+      title={t('appeals.title')}
+      intro={t('appeals.intro')}
+      queue={queue}
+      site={site}
+      isEmpty={(data) => data.appeals.length === 0}
+      empty={t('appeals.empty')}
+    >
       {(data) => data.appeals.map((appeal) => <AppealCard key={appeal.id} appeal={appeal} />)}
     </QueueFrame>
   );
@@ -50,7 +61,9 @@ function AppealCard({ appeal }: { appeal: TAppealQueueItem }) {
           <dt className="col-sm-3">{t('appeals.decision_ground')}</dt>
           <dd className="col-sm-9">{t(`grounds.${d.ground}`)}</dd>
           <dt className="col-sm-3">{t('appeals.decision_facts')}</dt>
-          <dd className="col-sm-9" style={{ whiteSpace: 'pre-wrap' }}>{d.facts}</dd>
+          <dd className="col-sm-9" style={{ whiteSpace: 'pre-wrap' }}>
+            {d.facts}
+          </dd>
           {d.suspended_until && (
             <>
               <dt className="col-sm-3">{t('appeals.suspended_until')}</dt>
@@ -58,7 +71,9 @@ function AppealCard({ appeal }: { appeal: TAppealQueueItem }) {
             </>
           )}
           <dt className="col-sm-3">{t('appeals.appeal_text')}</dt>
-          <dd className="col-sm-9" style={{ whiteSpace: 'pre-wrap' }}>{appeal.text}</dd>
+          <dd className="col-sm-9" style={{ whiteSpace: 'pre-wrap' }}>
+            {appeal.text}
+          </dd>
         </dl>
         {d.decided_by_me ? (
           <p className="alert alert-warning mb-0">{t('appeals.own_decision')}</p>
@@ -68,7 +83,15 @@ function AppealCard({ appeal }: { appeal: TAppealQueueItem }) {
               <legend className="h6">{t('appeals.outcome')}</legend>
               {(['upheld', 'reversed'] as const).map((o) => (
                 <div className="form-check" key={o}>
-                  <input className="form-check-input" type="radio" name={`${id}-outcome`} id={`${id}-${o}`} value={o} checked={outcome === o} onChange={() => setOutcome(o)} />
+                  <input
+                    className="form-check-input"
+                    type="radio"
+                    name={`${id}-outcome`}
+                    id={`${id}-${o}`}
+                    value={o}
+                    checked={outcome === o}
+                    onChange={() => setOutcome(o)}
+                  />
                   <label className="form-check-label" htmlFor={`${id}-${o}`}>
                     {t(`appeals.${o}`)}
                   </label>

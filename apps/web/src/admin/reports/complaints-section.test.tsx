@@ -48,7 +48,12 @@ describe('complaints on the report queue screen', () => {
   it('shows each open complaint: reference, topic, complainant, member, language, when and text', async () => {
     stubAdmin({
       ...NO_REPORTS,
-      'GET /admin/api/complaints': () => ({ body: queueOf([complaint(123), complaint(124, { topic: 'privacy', name: '', email: 'anon@example.org', user_id: null, locale: 'de', text: 'Delete my data.' })]) }),
+      'GET /admin/api/complaints': () => ({
+        body: queueOf([
+          complaint(123),
+          complaint(124, { topic: 'privacy', name: '', email: 'anon@example.org', user_id: null, locale: 'de', text: 'Delete my data.' }),
+        ]),
+      }),
     });
     renderQueue();
     const first = await screen.findByRole('article', { name: 'C-000123: Billing' });
@@ -62,7 +67,11 @@ describe('complaints on the report queue screen', () => {
     const text = within(first).getByText(/I was charged twice/);
     expect(text.textContent).toBe('I was charged twice.\nPlease refund one.');
     expect(text.style.whiteSpace).toBe('pre-wrap');
-    expect(within(first).getByText(/20 Nov 2026/).getAttribute('datetime')).toBe('2026-11-20T10:00:00.000Z');
+    expect(
+      within(first)
+        .getByText(/20 Nov 2026/)
+        .getAttribute('datetime'),
+    ).toBe('2026-11-20T10:00:00.000Z');
 
     const visitor = screen.getByRole('article', { name: 'C-000124: Privacy' });
     expect(within(visitor).getByText('(no name given)')).toBeTruthy();
@@ -96,7 +105,9 @@ describe('complaints on the report queue screen', () => {
     await user.type(within(card).getByLabelText('How it was answered'), 'Refunded the second charge; mailed her on 21 Nov.');
     await user.click(within(card).getByRole('button', { name: 'Mark answered' }));
     await vi.waitFor(() => expect(screen.queryByRole('article', { name: 'C-000001: Billing' })).toBeNull());
-    expect(calls.find((c) => c.key === 'POST /admin/api/complaints/1/answered')!.body).toEqual({ note: 'Refunded the second charge; mailed her on 21 Nov.' });
+    expect(calls.find((c) => c.key === 'POST /admin/api/complaints/1/answered')!.body).toEqual({
+      note: 'Refunded the second charge; mailed her on 21 Nov.',
+    });
     expect(calls.filter((c) => c.key === 'GET /admin/api/complaints')).toHaveLength(2);
     expect(screen.getByRole('article', { name: 'C-000002: Billing' })).toBeTruthy();
     expect(within(complaintsSection()).getByRole('status').textContent).toBe('C-000001 marked answered.');
@@ -106,7 +117,12 @@ describe('complaints on the report queue screen', () => {
     stubAdmin({
       ...NO_REPORTS,
       'GET /admin/api/complaints': () => ({ body: queueOf([complaint(7)]) }),
-      'POST /admin/api/complaints/7/answered': () => ({ status: 409, body: { error: { code: 'complaint_already_answered', message: 'Another staff member has already marked this complaint answered.' } } }),
+      'POST /admin/api/complaints/7/answered': () => ({
+        status: 409,
+        body: {
+          error: { code: 'complaint_already_answered', message: 'Another staff member has already marked this complaint answered.' },
+        },
+      }),
     });
     const user = userEvent.setup();
     renderQueue();
@@ -119,7 +135,9 @@ describe('complaints on the report queue screen', () => {
   it('says so when no complaint is open, and follows the site filter', async () => {
     const calls = stubAdmin({
       ...NO_REPORTS,
-      'GET /admin/api/complaints': ({ url }) => ({ body: queueOf(url.searchParams.get('site_id') === '2' ? [complaint(3, { site_id: 2 })] : []) }),
+      'GET /admin/api/complaints': ({ url }) => ({
+        body: queueOf(url.searchParams.get('site_id') === '2' ? [complaint(3, { site_id: 2 })] : []),
+      }),
     });
     const user = userEvent.setup();
     renderQueue();

@@ -27,7 +27,10 @@ function languageName(locale: string): string {
 export function ComplaintsSection({ siteId }: { siteId: number | undefined }) {
   const { t } = useTranslation('reports');
   const [answered, setAnswered] = useState<string | null>(null);
-  const queue = useQuery<TComplaintQueue, AdminApiError>({ queryKey: [...COMPLAINT_QUEUE_KEY, siteId ?? 'all'], queryFn: () => fetchComplaintQueue(siteId) });
+  const queue = useQuery<TComplaintQueue, AdminApiError>({
+    queryKey: [...COMPLAINT_QUEUE_KEY, siteId ?? 'all'],
+    queryFn: () => fetchComplaintQueue(siteId),
+  });
   const siteNames = new Map(queue.data?.sites.map((site) => [site.id, site.name]));
   return (
     <section aria-labelledby="complaints-title" className="mt-4 pt-3 border-top">
@@ -98,7 +101,11 @@ function ComplaintCard({ complaint, siteName, onAnswered }: ComplaintCardProps) 
           </dd>
           <dt className="col-sm-3">{t('complaints.member')}</dt>
           <dd className="col-sm-9">
-            {complaint.user_id === null ? t('complaints.visitor') : <Link to={`/admin/members/${complaint.user_id}`}>{t('complaints.open_member', { id: complaint.user_id })}</Link>}
+            {complaint.user_id === null ? (
+              t('complaints.visitor')
+            ) : (
+              <Link to={`/admin/members/${complaint.user_id}`}>{t('complaints.open_member', { id: complaint.user_id })}</Link>
+            )}
           </dd>
           {siteName !== undefined && (
             <>

@@ -44,7 +44,12 @@ export function ReportDecisionForm({ reportId, hasAccount }: { reportId: number;
             <label htmlFor={`${id}-action`} className="form-label">
               {t('decide.action')}
             </label>
-            <select id={`${id}-action`} className="form-select" value={action} onChange={(e) => chooseAction(e.target.value as TDecisionAction)}>
+            <select
+              id={`${id}-action`}
+              className="form-select"
+              value={action}
+              onChange={(e) => chooseAction(e.target.value as TDecisionAction)}
+            >
               {DECISION_ACTIONS.map((a) => (
                 <option key={a} value={a} disabled={!hasAccount && ACCOUNT_ACTIONS.includes(a)}>
                   {t(`actions.${a}`)}
@@ -56,7 +61,12 @@ export function ReportDecisionForm({ reportId, hasAccount }: { reportId: number;
             <label htmlFor={`${id}-ground`} className="form-label">
               {t('decide.ground')}
             </label>
-            <select id={`${id}-ground`} className="form-select" value={ground} onChange={(e) => setGround(e.target.value as TDecisionGround)}>
+            <select
+              id={`${id}-ground`}
+              className="form-select"
+              value={ground}
+              onChange={(e) => setGround(e.target.value as TDecisionGround)}
+            >
               {DECISION_GROUNDS.filter((g) => (action === 'dismiss') === (g === 'no_breach')).map((g) => (
                 <option key={g} value={g}>
                   {t(`grounds.${g}`)}
@@ -69,7 +79,17 @@ export function ReportDecisionForm({ reportId, hasAccount }: { reportId: number;
               <label htmlFor={`${id}-days`} className="form-label">
                 {t('decide.days')}
               </label>
-              <input id={`${id}-days`} type="number" inputMode="numeric" min={SUSPEND_DAYS_MIN} max={SUSPEND_DAYS_MAX} className="form-control" value={days} onChange={(e) => setDays(e.target.value)} required />
+              <input
+                id={`${id}-days`}
+                type="number"
+                inputMode="numeric"
+                min={SUSPEND_DAYS_MIN}
+                max={SUSPEND_DAYS_MAX}
+                className="form-control"
+                value={days}
+                onChange={(e) => setDays(e.target.value)}
+                required
+              />
             </div>
           )}
           <div className="col-12">

@@ -20,7 +20,16 @@ interface QueueFrameProps<T extends { sites: { id: number; name: string }[] }> {
  * What the report and appeal queues share around their items: the title and intro, the site
  * filter (once the sites are known), the error, loading and empty states.
  */
-export function QueueFrame<T extends { sites: { id: number; name: string }[] }>({ titleId, title, intro, queue, site, isEmpty, empty, children }: QueueFrameProps<T>) {
+export function QueueFrame<T extends { sites: { id: number; name: string }[] }>({
+  titleId,
+  title,
+  intro,
+  queue,
+  site,
+  isEmpty,
+  empty,
+  children,
+}: QueueFrameProps<T>) {
   const { t } = useTranslation('reports');
   const [siteId, setSiteId] = site;
   return (

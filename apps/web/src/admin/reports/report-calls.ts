@@ -19,6 +19,10 @@ export const decideReport = (reportId: number, body: TReportDecisionRequest) =>
 export const fetchAppealQueue = (siteId: number | undefined) => adminFetch<TAppealQueue>('/appeals', { query: { site_id: siteId } });
 export const decideAppeal = (appealId: number, body: TAppealDecisionRequest) =>
   adminFetch<{ appeal_id: number; status: string }>(`/appeals/${appealId}/decision`, { method: 'POST', body });
-export const fetchComplaintQueue = (siteId: number | undefined) => adminFetch<TComplaintQueue>('/complaints', { query: { site_id: siteId } });
+export const fetchComplaintQueue = (siteId: number | undefined) =>
+  adminFetch<TComplaintQueue>('/complaints', { query: { site_id: siteId } });
 export const markComplaintAnswered = (complaintId: number, body: TComplaintAnsweredRequest) =>
-  adminFetch<{ id: number; status: Extract<TComplaintStatus, 'answered'> }>(`/complaints/${complaintId}/answered`, { method: 'POST', body });
+  adminFetch<{ id: number; status: Extract<TComplaintStatus, 'answered'> }>(`/complaints/${complaintId}/answered`, {
+    method: 'POST',
+    body,
+  });

@@ -23,7 +23,12 @@ export function ReportCard({ report }: { report: TReportQueueItem }) {
         {kind === 'photo' &&
           (photo ? (
             <a href={photo.url} target="_blank" rel="noreferrer">
-              <img src={photo.thumb_url} alt={t('queue.photo_alt', { name: profile.name })} className="img-thumbnail mb-2" style={{ maxWidth: 240 }} />
+              <img
+                src={photo.thumb_url}
+                alt={t('queue.photo_alt', { name: profile.name })}
+                className="img-thumbnail mb-2"
+                style={{ maxWidth: 240 }}
+              />
             </a>
           ) : (
             <p className="text-body-secondary">{t('queue.photo_gone')}</p>
@@ -34,7 +39,12 @@ export function ReportCard({ report }: { report: TReportQueueItem }) {
             {message.image ? (
               // The picture the member sent (issue 29): the moderator decides on what was sent, not on "An image".
               <a href={message.image.url} target="_blank" rel="noreferrer">
-                <img src={message.image.thumb_url} alt={t('queue.message_image_alt', { name: profile.name })} className="img-thumbnail" style={{ maxWidth: 240 }} />
+                <img
+                  src={message.image.thumb_url}
+                  alt={t('queue.message_image_alt', { name: profile.name })}
+                  className="img-thumbnail"
+                  style={{ maxWidth: 240 }}
+                />
               </a>
             ) : (
               <blockquote className="border-start ps-2 mb-0" style={{ whiteSpace: 'pre-wrap' }}>
@@ -46,7 +56,9 @@ export function ReportCard({ report }: { report: TReportQueueItem }) {
 
         <dl className="row mb-0 small">
           <dt className="col-sm-3">{t('queue.about')}</dt>
-          <dd className="col-sm-9" style={{ whiteSpace: 'pre-wrap' }}>{profile.about || t('queue.no_about')}</dd>
+          <dd className="col-sm-9" style={{ whiteSpace: 'pre-wrap' }}>
+            {profile.about || t('queue.no_about')}
+          </dd>
           <dt className="col-sm-3">{t('queue.item_profile')}</dt>
           <dd className="col-sm-9">
             {profile.is_fictional ? (
@@ -63,7 +75,9 @@ export function ReportCard({ report }: { report: TReportQueueItem }) {
           <dt className="col-sm-3">{t('queue.reason')}</dt>
           <dd className="col-sm-9">{t(`reasons.${report.reason}`)}</dd>
           <dt className="col-sm-3">{t('queue.text')}</dt>
-          <dd className="col-sm-9" style={{ whiteSpace: 'pre-wrap' }}>{report.text || t('queue.no_text')}</dd>
+          <dd className="col-sm-9" style={{ whiteSpace: 'pre-wrap' }}>
+            {report.text || t('queue.no_text')}
+          </dd>
           <dt className="col-sm-3">{t('queue.reporter')}</dt>
           <dd className="col-sm-9">{report.reporter ? `${report.reporter.name} <${report.reporter.email}>` : t('queue.reporter_gone')}</dd>
         </dl>

@@ -16,10 +16,21 @@ export function Component() {
   const { t } = useTranslation('reports');
   const site = useSiteFilter();
   const siteId = site[0];
-  const queue = useQuery<TReportQueue, AdminApiError>({ queryKey: [...REPORT_QUEUE_KEY, siteId ?? 'all'], queryFn: () => fetchReportQueue(siteId) });
+  const queue = useQuery<TReportQueue, AdminApiError>({
+    queryKey: [...REPORT_QUEUE_KEY, siteId ?? 'all'],
+    queryFn: () => fetchReportQueue(siteId),
+  });
   return (
     <>
-      <QueueFrame titleId="reports-title" title={t('queue.title')} intro={t('queue.intro')} queue={queue} site={site} isEmpty={(data) => data.reports.length === 0} empty={t('queue.empty')}>
+      <QueueFrame
+        titleId="reports-title"
+        title={t('queue.title')}
+        intro={t('queue.intro')}
+        queue={queue}
+        site={site}
+        isEmpty={(data) => data.reports.length === 0}
+        empty={t('queue.empty')}
+      >
         {(data) => data.reports.map((report) => <ReportCard key={report.id} report={report} />)}
       </QueueFrame>
       <ComplaintsSection siteId={siteId} />

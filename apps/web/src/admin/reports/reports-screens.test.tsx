@@ -16,7 +16,13 @@ function report(id: number, overrides: Partial<TReportQueueItem['item']> = {}): 
     reporter: { user_id: 9, name: 'Rita', email: 'rita@example.com' },
     item: {
       kind: 'profile',
-      profile: { id: 50, name: 'Bram', about: 'Hello there', is_fictional: false, account: { user_id: 5, status: 'active', suspended_until: null } },
+      profile: {
+        id: 50,
+        name: 'Bram',
+        about: 'Hello there',
+        is_fictional: false,
+        account: { user_id: 5, status: 'active', suspended_until: null },
+      },
       photo: null,
       message: null,
       ...overrides,
@@ -47,13 +53,27 @@ describe('report queue screen', () => {
         report(1),
         report(2, { kind: 'photo', photo: { id: 7, url: '/photos/p/7.jpg', thumb_url: '/photos/p/7-t.jpg', status: 'approved' } }),
         report(3, { kind: 'message', message: { id: 11, text: 'You are ugly' } }),
-        report(4, { kind: 'message', message: { id: 12, text: '', image: { thumb_url: '/admin/api/reports/4/image?size=thumb', url: '/admin/api/reports/4/image?size=full' } } }),
+        report(4, {
+          kind: 'message',
+          message: {
+            id: 12,
+            text: '',
+            image: { thumb_url: '/admin/api/reports/4/image?size=thumb', url: '/admin/api/reports/4/image?size=full' },
+          },
+        }),
       ],
       sites: SITES,
     });
     const calls = stubAdmin({
       ...NO_COMPLAINTS,
-      'GET /admin/api/reports': ({ url }) => ({ body: url.searchParams.get('site_id') === '2' ? { reports: [], sites: SITES } : decided ? { ...queue, reports: queue.reports.slice(1) } : queue }),
+      'GET /admin/api/reports': ({ url }) => ({
+        body:
+          url.searchParams.get('site_id') === '2'
+            ? { reports: [], sites: SITES }
+            : decided
+              ? { ...queue, reports: queue.reports.slice(1) }
+              : queue,
+      }),
       'POST /admin/api/reports/1/decision': ({ body }) => {
         expect(ZReportDecisionRequest.safeParse(body).success).toBe(true);
         decided = true;
@@ -82,7 +102,12 @@ describe('report queue screen', () => {
     await user.type(within(first).getByLabelText('Days of suspension'), '14');
     await user.type(within(first).getByLabelText(/Facts/), 'Insults in three messages.');
     await user.click(within(first).getByRole('button', { name: 'Decide' }));
-    expect(calls.find((c) => c.key === 'POST /admin/api/reports/1/decision')?.body).toEqual({ action: 'suspend', ground: 'harassment', facts: 'Insults in three messages.', suspend_days: 14 });
+    expect(calls.find((c) => c.key === 'POST /admin/api/reports/1/decision')?.body).toEqual({
+      action: 'suspend',
+      ground: 'harassment',
+      facts: 'Insults in three messages.',
+      suspend_days: 14,
+    });
     await vi.waitFor(() => expect(screen.queryByRole('article', { name: /Profile: Bram #1/ })).toBeNull());
 
     // The site filter asks the server for that site's queue.
@@ -96,8 +121,13 @@ describe('report queue screen', () => {
   it('does not offer account actions for a fictional profile, and shows the server refusal', async () => {
     stubAdmin({
       ...NO_COMPLAINTS,
-      'GET /admin/api/reports': () => ({ body: { reports: [report(5, { profile: { id: 60, name: 'Lola', about: '', is_fictional: true, account: null } })], sites: SITES } }),
-      'POST /admin/api/reports/5/decision': () => ({ status: 400, body: { error: { code: 'facts_required', message: 'Write down the facts the decision rests on.' } } }),
+      'GET /admin/api/reports': () => ({
+        body: { reports: [report(5, { profile: { id: 60, name: 'Lola', about: '', is_fictional: true, account: null } })], sites: SITES },
+      }),
+      'POST /admin/api/reports/5/decision': () => ({
+        status: 400,
+        body: { error: { code: 'facts_required', message: 'Write down the facts the decision rests on.' } },
+      }),
     });
     const user = userEvent.setup();
     renderQueue('/admin/reports', <ReportQueueScreen />);
@@ -110,13 +140,30 @@ describe('report queue screen', () => {
 });
 
 describe('appeals screen', () => {
-  const decision = { id: 4, site_id: 1, source: 'report', action: 'suspend', ground: 'harassment', facts: 'Threats.', user_id: 5, profile_id: 50, suspended_until: '2026-12-01T10:00:00.000Z', decided_by_staff_id: 2, created_at: '2026-11-20T10:00:00.000Z' };
+  const decision = {
+    id: 4,
+    site_id: 1,
+    source: 'report',
+    action: 'suspend',
+    ground: 'harassment',
+    facts: 'Threats.',
+    user_id: 5,
+    profile_id: 50,
+    suspended_until: '2026-12-01T10:00:00.000Z',
+    decided_by_staff_id: 2,
+    created_at: '2026-11-20T10:00:00.000Z',
+  };
   it('lets another staff member reverse; the first decider sees why they cannot', async () => {
     const calls = stubAdmin({
       'GET /admin/api/appeals': () => ({
         body: ZAppealQueue.parse({
           appeals: [
-            { id: 1, created_at: '2026-11-21T10:00:00.000Z', text: 'I never threatened anyone.', decision: { ...decision, decided_by_me: false } },
+            {
+              id: 1,
+              created_at: '2026-11-21T10:00:00.000Z',
+              text: 'I never threatened anyone.',
+              decision: { ...decision, decided_by_me: false },
+            },
             { id: 2, created_at: '2026-11-22T10:00:00.000Z', text: 'Please', decision: { ...decision, id: 6, decided_by_me: true } },
           ],
           sites: SITES,
@@ -134,6 +181,9 @@ describe('appeals screen', () => {
     await user.type(within(first!).getByLabelText('Note to the member'), 'Quoted out of context.');
     await user.click(within(first!).getByRole('button', { name: 'Decide the appeal' }));
     await vi.waitFor(() => expect(calls.some((c) => c.key === 'POST /admin/api/appeals/1/decision')).toBe(true));
-    expect(calls.find((c) => c.key === 'POST /admin/api/appeals/1/decision')!.body).toEqual({ outcome: 'reversed', note: 'Quoted out of context.' });
+    expect(calls.find((c) => c.key === 'POST /admin/api/appeals/1/decision')!.body).toEqual({
+      outcome: 'reversed',
+      note: 'Quoted out of context.',
+    });
   });
 });

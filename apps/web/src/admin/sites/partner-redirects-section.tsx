@@ -14,7 +14,10 @@ export function PartnerRedirectsSection({ siteId }: { siteId: number }) {
   const { t } = useTranslation('promotions');
   const queryClient = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
-  const list = useQuery<TPartnerRedirectsAnswer, AdminApiError>({ queryKey: partnerRedirectsKey(siteId), queryFn: () => fetchPartnerRedirects(siteId) });
+  const list = useQuery<TPartnerRedirectsAnswer, AdminApiError>({
+    queryKey: partnerRedirectsKey(siteId),
+    queryFn: () => fetchPartnerRedirects(siteId),
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: partnerRedirectsKey(siteId) });
   const remove = useMutation<unknown, AdminApiError, string>({
     mutationFn: (country) => deletePartnerRedirect(siteId, country),
@@ -63,7 +66,12 @@ export function PartnerRedirectsSection({ siteId }: { siteId: number }) {
                   <td>{redirect.enabled ? t('redirects.yes') : t('redirects.no')}</td>
                   <td>{when(redirect.updated_at)}</td>
                   <td>
-                    <button type="button" className="btn btn-sm btn-outline-danger" disabled={remove.isPending} onClick={() => remove.mutate(redirect.country)}>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-danger"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(redirect.country)}
+                    >
                       {t('redirects.delete', { country: redirect.country })}
                     </button>
                   </td>
@@ -73,12 +81,26 @@ export function PartnerRedirectsSection({ siteId }: { siteId: number }) {
           </table>
         </TableScroll>
       )}
-      {list.data && <RedirectForm siteId={siteId} countries={list.data.countries} onSaved={async (country) => (setDone(t('redirects.saved', { country })), await refresh())} />}
+      {list.data && (
+        <RedirectForm
+          siteId={siteId}
+          countries={list.data.countries}
+          onSaved={async (country) => (setDone(t('redirects.saved', { country })), await refresh())}
+        />
+      )}
     </section>
   );
 }
 
-function RedirectForm({ siteId, countries, onSaved }: { siteId: number; countries: string[]; onSaved: (country: string) => Promise<void> }) {
+function RedirectForm({
+  siteId,
+  countries,
+  onSaved,
+}: {
+  siteId: number;
+  countries: string[];
+  onSaved: (country: string) => Promise<void>;
+}) {
   const { t } = useTranslation('promotions');
   const id = useId();
   const [country, setCountry] = useState('');
@@ -93,7 +115,8 @@ function RedirectForm({ siteId, countries, onSaved }: { siteId: number; countrie
       await onSaved(saved.country);
     },
   });
-  const errorFor = (field: string) => (save.error && (save.error.field === field || (!save.error.field && field === 'form')) ? save.error.message : null);
+  const errorFor = (field: string) =>
+    save.error && (save.error.field === field || (!save.error.field && field === 'form')) ? save.error.message : null;
   const described = (field: string) => `${id}-${field}-help${errorFor(field) ? ` ${id}-${field}-error` : ''}`;
   const fieldError = (field: string) =>
     errorFor(field) ? (
@@ -149,7 +172,14 @@ function RedirectForm({ siteId, countries, onSaved }: { siteId: number; countrie
       </div>
       {fieldError('country')}
       <div className="form-check form-switch my-2">
-        <input id={`${id}-enabled`} className="form-check-input" type="checkbox" role="switch" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+        <input
+          id={`${id}-enabled`}
+          className="form-check-input"
+          type="checkbox"
+          role="switch"
+          checked={enabled}
+          onChange={(event) => setEnabled(event.target.checked)}
+        />
         <label className="form-check-label" htmlFor={`${id}-enabled`}>
           {t('redirects.new_enabled')}
         </label>

@@ -40,11 +40,14 @@ export function PaymentSettings({
   const { t } = useTranslation('sites');
   const packagesField = bind('credit_packages') as FieldBinding<TCreditPackageSetting[]>;
   const limit = bind('direct_debit_limit') as FieldBinding<number>;
-  const price = (amount: number | undefined) => (Number.isFinite(amount) && /^[A-Z]{3}$/.test(currency) ? formatMoney(amount as number, currency) : '');
+  const price = (amount: number | undefined) =>
+    Number.isFinite(amount) && /^[A-Z]{3}$/.test(currency) ? formatMoney(amount as number, currency) : '';
   return (
     <section className="card mb-3" aria-labelledby="sec-payments">
       <div className="card-body">
-        <h2 id="sec-payments" className="h5">{t('sections.payments')}</h2>
+        <h2 id="sec-payments" className="h5">
+          {t('sections.payments')}
+        </h2>
         <SelectField
           id={id('currency')}
           label={t('fields.payment_currency')}
@@ -60,7 +63,12 @@ export function PaymentSettings({
               <div className="col" key={packageId}>
                 <fieldset className="border rounded p-2 h-100">
                   <legend className="h6 float-none w-auto px-1 mb-1">{t('fields.package', { id: packageId })}</legend>
-                  <NumberField id={id(`credit_packages.${i}.credits`)} label={t('fields.package_credits', { id: packageId })} field={bind(`credit_packages.${i}.credits`)} min={1} />
+                  <NumberField
+                    id={id(`credit_packages.${i}.credits`)}
+                    label={t('fields.package_credits', { id: packageId })}
+                    field={bind(`credit_packages.${i}.credits`)}
+                    min={1}
+                  />
                   <NumberField
                     id={id(`credit_packages.${i}.amount`)}
                     label={t('fields.package_amount', { id: packageId })}
@@ -96,7 +104,13 @@ export function PaymentSettings({
           field={bind('payment_methods')}
           labelOf={(method) => t(`methods.${method}`)}
         />
-        <NumberField id={id('direct_debit_limit')} label={t('fields.direct_debit_limit')} field={limit} min={0} help={t('fields.direct_debit_limit_help', { price: price(limit.value) })} />
+        <NumberField
+          id={id('direct_debit_limit')}
+          label={t('fields.direct_debit_limit')}
+          field={limit}
+          min={0}
+          help={t('fields.direct_debit_limit_help', { price: price(limit.value) })}
+        />
       </div>
     </section>
   );

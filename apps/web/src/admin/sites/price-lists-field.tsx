@@ -17,7 +17,10 @@ import { NumberField } from './site-fields';
  * Every path of a price list's amount, for the form's ids (a failed save focuses the first problem);
  * the list as a whole last, since a price's error also makes its parent path look refused.
  */
-export const PRICE_LIST_FIELD_PATHS = [...SELLING_CURRENCIES.flatMap((code) => PRICE_PACKAGE_IDS.map((id) => `price_lists.${code}.${id}`)), 'price_lists'];
+export const PRICE_LIST_FIELD_PATHS = [
+  ...SELLING_CURRENCIES.flatMap((code) => PRICE_PACKAGE_IDS.map((id) => `price_lists.${code}.${id}`)),
+  'price_lists',
+];
 
 /** A new list starts empty: staff type each price, none is guessed from an exchange rate. */
 const EMPTY_LIST = Object.fromEntries(PRICE_PACKAGE_IDS.map((id) => [id, Number.NaN])) as TPriceList;

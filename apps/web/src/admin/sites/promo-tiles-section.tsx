@@ -47,7 +47,8 @@ function TileForm({ siteId, tile, countries, resellOn }: { siteId: number; tile:
       await queryClient.invalidateQueries({ queryKey: promoTilesKey(siteId) });
     },
   });
-  const errorFor = (field: string) => (save.error && (save.error.field === field || (!save.error.field && field === 'form')) ? save.error.message : null);
+  const errorFor = (field: string) =>
+    save.error && (save.error.field === field || (!save.error.field && field === 'form')) ? save.error.message : null;
   const fieldProps = (field: string) => {
     const error = errorFor(field);
     return { 'aria-invalid': error ? true : undefined, 'aria-describedby': `${id}-${field}-help${error ? ` ${id}-${field}-error` : ''}` };
@@ -96,7 +97,15 @@ function TileForm({ siteId, tile, countries, resellOn }: { siteId: number; tile:
         <label className="form-label" htmlFor={`${id}-target_url`}>
           {t('tiles.target_url')}
         </label>
-        <input id={`${id}-target_url`} className={`form-control${errorFor('target_url') ? ' is-invalid' : ''}`} type="url" inputMode="url" value={targetUrl} onChange={(event) => setTargetUrl(event.target.value)} {...fieldProps('target_url')} />
+        <input
+          id={`${id}-target_url`}
+          className={`form-control${errorFor('target_url') ? ' is-invalid' : ''}`}
+          type="url"
+          inputMode="url"
+          value={targetUrl}
+          onChange={(event) => setTargetUrl(event.target.value)}
+          {...fieldProps('target_url')}
+        />
         <div id={`${id}-target_url-help`} className="form-text">
           {t('tiles.target_url_help')}
         </div>
@@ -106,7 +115,15 @@ function TileForm({ siteId, tile, countries, resellOn }: { siteId: number; tile:
         <label className="form-label" htmlFor={`${id}-image_url`}>
           {t('tiles.image_url')}
         </label>
-        <input id={`${id}-image_url`} className={`form-control${errorFor('image_url') ? ' is-invalid' : ''}`} type="url" inputMode="url" value={imageUrl} onChange={(event) => setImageUrl(event.target.value)} {...fieldProps('image_url')} />
+        <input
+          id={`${id}-image_url`}
+          className={`form-control${errorFor('image_url') ? ' is-invalid' : ''}`}
+          type="url"
+          inputMode="url"
+          value={imageUrl}
+          onChange={(event) => setImageUrl(event.target.value)}
+          {...fieldProps('image_url')}
+        />
         <div id={`${id}-image_url-help`} className="form-text">
           {t('tiles.image_url_help')}
         </div>
@@ -117,7 +134,13 @@ function TileForm({ siteId, tile, countries, resellOn }: { siteId: number; tile:
         <div className="d-flex flex-wrap gap-3">
           {countries.map((code) => (
             <div key={code} className="form-check">
-              <input id={`${id}-country-${code}`} className="form-check-input" type="checkbox" checked={chosen.includes(code)} onChange={() => toggleCountry(code)} />
+              <input
+                id={`${id}-country-${code}`}
+                className="form-check-input"
+                type="checkbox"
+                checked={chosen.includes(code)}
+                onChange={() => toggleCountry(code)}
+              />
               <label className="form-check-label" htmlFor={`${id}-country-${code}`}>
                 {code}
               </label>

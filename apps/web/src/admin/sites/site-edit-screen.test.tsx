@@ -100,7 +100,11 @@ const routes = [
 describe('site editor', { timeout: 20_000 }, () => {
   it('lists the sites with a link to each', async () => {
     stubAdmin({
-      'GET /admin/api/sites': () => ({ body: { sites: [{ id: 2, name: 'Amora', domain: 'nl.localhost', domain_language: 'nl', is_default: false, photo_moderation: 'pre' }] } }),
+      'GET /admin/api/sites': () => ({
+        body: {
+          sites: [{ id: 2, name: 'Amora', domain: 'nl.localhost', domain_language: 'nl', is_default: false, photo_moderation: 'pre' }],
+        },
+      }),
     });
     renderScreen('/admin/sites', routes);
     expect((await screen.findByRole('link', { name: 'Edit Amora' })).getAttribute('href')).toBe('/admin/sites/2');
@@ -135,7 +139,11 @@ describe('site editor', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('status')).textContent).toBe('Saved. The site shows the new settings now.');
     const patch = sent.find((s) => s.key === 'PATCH /admin/api/sites/2')!.body as Record<string, unknown>;
     expect(ZSiteUpdateRequest.safeParse(patch).success).toBe(true);
-    expect(patch).toMatchObject({ fictional_icon: '🦄', index_title: { en: 'Amora – dating', nl: 'Amora – dating (nl)', de: 'Amora – Dating' }, company: { name: 'Cupido Media B.V.' } });
+    expect(patch).toMatchObject({
+      fictional_icon: '🦄',
+      index_title: { en: 'Amora – dating', nl: 'Amora – dating (nl)', de: 'Amora – Dating' },
+      company: { name: 'Cupido Media B.V.' },
+    });
     // A language left empty is not sent as an empty text (the site falls back to English).
     expect(patch.index_title).not.toHaveProperty('pl');
   });
@@ -215,7 +223,11 @@ describe('site editor', { timeout: 20_000 }, () => {
     const patch = sent.find((s) => s.key === 'PATCH /admin/api/sites/2')!.body as Record<string, unknown>;
     expect(ZSiteUpdateRequest.safeParse(patch).success).toBe(true);
     expect(patch).toMatchObject({
-      honest_answer: { en: 'I am a fictional profile, written by our staff.', nl: 'I am a fictional profile, written by our staff. (nl)', de: 'Ich bin ein fiktives Profil.' },
+      honest_answer: {
+        en: 'I am a fictional profile, written by our staff.',
+        nl: 'I am a fictional profile, written by our staff. (nl)',
+        de: 'Ich bin ein fiktives Profil.',
+      },
       spending_reminder: { en: 'Mind your spending.', nl: 'Only spend what you can afford. (nl)' },
       operator_claim_idle_minutes: 15,
     });
@@ -246,7 +258,12 @@ describe('site editor', { timeout: 20_000 }, () => {
     const p0 = within(gbp).getByLabelText('Price p0 in GBP (smallest unit)');
     await waitFor(() => expect(document.activeElement).toBe(p0));
     expect(sent.some((s) => s.key.startsWith('PATCH'))).toBe(false);
-    for (const [packageId, amount] of [['p0', '899'], ['p1', '1699'], ['p2', '3499'], ['p3', '7999']] as const) {
+    for (const [packageId, amount] of [
+      ['p0', '899'],
+      ['p1', '1699'],
+      ['p2', '3499'],
+      ['p3', '7999'],
+    ] as const) {
       await user.type(within(gbp).getByLabelText(`Price ${packageId} in GBP (smallest unit)`), amount);
     }
     expect(descriptionOf(within(gbp).getByLabelText('Price p0 in GBP (smallest unit)'))).toBe('Members see £8.99.');
@@ -261,9 +278,10 @@ describe('site editor', { timeout: 20_000 }, () => {
     expect(patch.price_lists).not.toHaveProperty('PLN');
   });
 
-  it('shows the server\'s refusal of a list for the site\'s own currency under the site currency', async () => {
+  it("shows the server's refusal of a list for the site's own currency under the site currency", async () => {
     const withGbp = { ...site, settings: { ...site.settings, price_lists: { GBP: { p0: 899, p1: 1699, p2: 3499, p3: 7999 } } } };
-    const message = "The site's own currency has no price list: its prices are the packages' amounts. Remove this list or choose another site currency.";
+    const message =
+      "The site's own currency has no price list: its prices are the packages' amounts. Remove this list or choose another site currency.";
     stubAdmin({
       'GET /admin/api/sites/2': () => ({ body: withGbp }),
       'PATCH /admin/api/sites/2': () => ({ status: 400, body: { error: { code: 'price_list_own_currency', message, field: 'currency' } } }),
@@ -293,7 +311,10 @@ describe('site editor', { timeout: 20_000 }, () => {
   it('shows a refusal of the server under its field (a domain another site uses)', async () => {
     stubAdmin({
       'GET /admin/api/sites/2': () => ({ body: site }),
-      'PATCH /admin/api/sites/2': () => ({ status: 409, body: { error: { code: 'domain_taken', message: 'Another site already uses this domain.', field: 'domain' } } }),
+      'PATCH /admin/api/sites/2': () => ({
+        status: 409,
+        body: { error: { code: 'domain_taken', message: 'Another site already uses this domain.', field: 'domain' } },
+      }),
     });
     const user = userEvent.setup();
     renderScreen('/admin/sites/2', routes);

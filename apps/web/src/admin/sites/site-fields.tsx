@@ -8,7 +8,21 @@ import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
 import { controlProps, FieldError, FieldHelp, TextAreaField } from '../../ui/form/field';
 import type { FieldBinding } from '../../ui/form/use-zod-form';
 
-export function NumberField({ id, label, field, help, min, max }: { id: string; label: string; field: FieldBinding<number>; help?: ReactNode; min?: number; max?: number }) {
+export function NumberField({
+  id,
+  label,
+  field,
+  help,
+  min,
+  max,
+}: {
+  id: string;
+  label: string;
+  field: FieldBinding<number>;
+  help?: ReactNode;
+  min?: number;
+  max?: number;
+}) {
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">

@@ -35,7 +35,12 @@ describe('promo tiles and partner redirects on the site screen', () => {
   });
 
   it('turns the live-cam tile on with its link, image and countries, and shows the server’s error under its field', async () => {
-    let answer: { status?: number; body?: unknown } = { status: 400, body: { error: { code: 'url_not_https', message: 'Use an https address (https://…) without a user name or password.', field: 'target_url' } } };
+    let answer: { status?: number; body?: unknown } = {
+      status: 400,
+      body: {
+        error: { code: 'url_not_https', message: 'Use an https address (https://…) without a user name or password.', field: 'target_url' },
+      },
+    };
     const sent = stubAdmin({
       'GET /admin/api/sites/2/promo-tiles': () => ({ body: tiles }),
       'GET /admin/api/sites/2/partner-redirects': () => ({ body: redirects }),
@@ -53,15 +58,31 @@ describe('promo tiles and partner redirects on the site screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Save Live-cam tile' }));
     const link = within(form).getByLabelText('Link (https)');
     await waitFor(() => expect(link.getAttribute('aria-invalid')).toBe('true'));
-    expect(within(form).getByText('Use an https address (https://…) without a user name or password.').id).toBe(link.getAttribute('aria-describedby')!.split(' ')[1]);
+    expect(within(form).getByText('Use an https address (https://…) without a user name or password.').id).toBe(
+      link.getAttribute('aria-describedby')!.split(' ')[1],
+    );
 
-    answer = { body: { kind: 'live_cam', enabled: true, target_url: 'https://cams.example/', image_url: 'https://cdn.cams.example/tile.jpg', countries: ['BE'], updated_at: '2026-11-29T10:00:00.000Z' } };
+    answer = {
+      body: {
+        kind: 'live_cam',
+        enabled: true,
+        target_url: 'https://cams.example/',
+        image_url: 'https://cdn.cams.example/tile.jpg',
+        countries: ['BE'],
+        updated_at: '2026-11-29T10:00:00.000Z',
+      },
+    };
     await user.clear(link);
     await user.type(link, 'https://cams.example/');
     await user.click(within(form).getByRole('button', { name: 'Save Live-cam tile' }));
     expect(await within(form).findByText('Live-cam tile saved.')).toBeTruthy();
     const puts = sent.filter((call) => call.key === 'PUT /admin/api/sites/2/promo-tiles/live_cam').map((call) => call.body);
-    expect(puts.at(-1)).toEqual({ enabled: true, target_url: 'https://cams.example/', image_url: 'https://cdn.cams.example/tile.jpg', countries: ['BE'] });
+    expect(puts.at(-1)).toEqual({
+      enabled: true,
+      target_url: 'https://cams.example/',
+      image_url: 'https://cdn.cams.example/tile.jpg',
+      countries: ['BE'],
+    });
   });
 
   it('lists the redirects, adds one with its country, refuses a bad country under its field, and deletes one', async () => {
@@ -69,9 +90,24 @@ describe('promo tiles and partner redirects on the site screen', () => {
     const sent = stubAdmin({
       'GET /admin/api/sites/2/promo-tiles': () => ({ body: tiles }),
       'GET /admin/api/sites/2/partner-redirects': () => ({ body: list }),
-      'PUT /admin/api/sites/2/partner-redirects/DEU': () => ({ status: 400, body: { error: { code: 'invalid_country', message: 'Use a two-letter country code (for example DE) or * for every other country.', field: 'country' } } }),
+      'PUT /admin/api/sites/2/partner-redirects/DEU': () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid_country',
+            message: 'Use a two-letter country code (for example DE) or * for every other country.',
+            field: 'country',
+          },
+        },
+      }),
       'PUT /admin/api/sites/2/partner-redirects/DE': () => {
-        list = { ...redirects, redirects: [...redirects.redirects, { country: 'DE', target_url: 'https://partner.de/', enabled: true, updated_at: '2026-11-29T10:00:00.000Z' }] };
+        list = {
+          ...redirects,
+          redirects: [
+            ...redirects.redirects,
+            { country: 'DE', target_url: 'https://partner.de/', enabled: true, updated_at: '2026-11-29T10:00:00.000Z' },
+          ],
+        };
         return { body: list.redirects[1] };
       },
       'DELETE /admin/api/sites/2/partner-redirects/*': () => {
@@ -101,7 +137,10 @@ describe('promo tiles and partner redirects on the site screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Save redirect' }));
     expect(await screen.findByText('The redirect for DE is saved.')).toBeTruthy();
     await waitFor(() => expect(within(screen.getByRole('table')).getByRole('rowheader', { name: 'DE' })).toBeTruthy());
-    expect(sent.find((call) => call.key === 'PUT /admin/api/sites/2/partner-redirects/DE')?.body).toEqual({ target_url: 'https://partner.de/', enabled: true });
+    expect(sent.find((call) => call.key === 'PUT /admin/api/sites/2/partner-redirects/DE')?.body).toEqual({
+      target_url: 'https://partner.de/',
+      enabled: true,
+    });
 
     await user.click(screen.getByRole('button', { name: 'Delete the redirect for *' }));
     expect(await screen.findByText('The redirect for * is deleted.')).toBeTruthy();

@@ -16,7 +16,14 @@ export function SitePromotions({ siteId }: { siteId: number }) {
         {t('title')}
       </h2>
       <p className="text-body-secondary">{t('intro')}</p>
-      <button id="site-promotions-toggle" type="button" className="btn btn-outline-primary mb-3" aria-expanded={open} aria-controls="site-promotions" onClick={() => setOpen(!open)}>
+      <button
+        id="site-promotions-toggle"
+        type="button"
+        className="btn btn-outline-primary mb-3"
+        aria-expanded={open}
+        aria-controls="site-promotions"
+        onClick={() => setOpen(!open)}
+      >
         {open ? t('hide') : t('show')}
       </button>
       <div id="site-promotions" hidden={!open}>

@@ -7,4 +7,5 @@ export const siteKey = (id: number) => ['admin', 'sites', id] as const;
 
 export const fetchSites = () => adminFetch<TSiteListAnswer>('/sites');
 export const fetchSite = (id: number) => adminFetch<TSiteDetailAnswer>(`/sites/${id}`);
-export const updateSite = (id: number, body: TSiteUpdateRequest) => adminFetch<TSiteDetailAnswer>(`/sites/${id}`, { method: 'PATCH', body });
+export const updateSite = (id: number, body: TSiteUpdateRequest) =>
+  adminFetch<TSiteDetailAnswer>(`/sites/${id}`, { method: 'PATCH', body });

@@ -44,7 +44,10 @@ function stubStaffApi(handlers: Record<string, (body: unknown) => Answer>) {
   return sent;
 }
 
-const error = (status: number, code: string, message: string, field?: string): Answer => ({ status, body: { error: { code, message, ...(field ? { field } : {}) } } });
+const error = (status: number, code: string, message: string, field?: string): Answer => ({
+  status,
+  body: { error: { code, message, ...(field ? { field } : {}) } },
+});
 const noStaff = () => ({ body: { staff: null } });
 const RECOVERY = Array.from({ length: 10 }, (_, i) => `abc${i}-defg-hjkm-npq${i}`);
 
@@ -93,7 +96,10 @@ describe('staff login screen', () => {
 
     await passwordStep(user);
     expect((await screen.findByRole('alert')).textContent).toBe('The e-mail address or password is not correct.');
-    expect(sent.find((s) => s.key === 'POST /admin/api/login')!.body).toEqual({ email: 'mia@staff.example', password: 'a long staff password' });
+    expect(sent.find((s) => s.key === 'POST /admin/api/login')!.body).toEqual({
+      email: 'mia@staff.example',
+      password: 'a long staff password',
+    });
   });
 
   it('sets TOTP up at the first login: QR code, key as text, a first code, then the recovery codes once', async () => {
@@ -101,11 +107,27 @@ describe('staff login screen', () => {
     const sent = stubStaffApi({
       'GET /admin/api/me': () =>
         confirmed
-          ? { body: { staff: { id: 1, email: 'mia@staff.example', name: 'Mia', role: 'moderator', permissions: ['dashboard.view'], second_factor_done: true, totp_set_up: true } } }
+          ? {
+              body: {
+                staff: {
+                  id: 1,
+                  email: 'mia@staff.example',
+                  name: 'Mia',
+                  role: 'moderator',
+                  permissions: ['dashboard.view'],
+                  second_factor_done: true,
+                  totp_set_up: true,
+                },
+              },
+            }
           : noStaff(),
       'POST /admin/api/login': () => ({ body: { next: 'totp_setup' } }),
       'POST /admin/api/totp/setup': () => ({
-        body: { secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ', otpauth_uri: 'otpauth://totp/x?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ', qr_code: 'data:image/svg+xml;base64,PHN2Zy8+' },
+        body: {
+          secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
+          otpauth_uri: 'otpauth://totp/x?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
+          qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
+        },
       }),
       'POST /admin/api/totp/confirm': (body) => {
         if ((body as { code: string }).code !== '246810') return error(401, 'staff_totp_invalid', 'This code is not correct.', 'code');
@@ -154,7 +176,13 @@ describe('staff login screen', () => {
       'POST /admin/api/login': () => ({ body: { next: 'totp' } }),
       'POST /admin/api/totp/verify': (body) => {
         attempts++;
-        if ('code' in (body as object)) return error(401, 'staff_totp_code_used', 'This code was already used. Wait for the next code in your authenticator app.', 'code');
+        if ('code' in (body as object))
+          return error(
+            401,
+            'staff_totp_code_used',
+            'This code was already used. Wait for the next code in your authenticator app.',
+            'code',
+          );
         return { body: { ok: true, recovery_codes_left: 9 } };
       },
     });

@@ -58,7 +58,12 @@ export function Component() {
 
   if (step.kind === 'password' && me.data?.staff?.second_factor_done) return <Navigate to="/admin" replace />;
 
-  const titles = { password: 'login.title', setup: 'login.setup_title', code: 'login.code_title', recovery: 'login.recovery_title' } as const;
+  const titles = {
+    password: 'login.title',
+    setup: 'login.setup_title',
+    code: 'login.code_title',
+    recovery: 'login.recovery_title',
+  } as const;
   return (
     <main className="container py-5" style={{ maxWidth: '32rem' }}>
       <h1 className="h3 mb-3" id="staff-login-title" ref={heading} tabIndex={-1}>
@@ -105,8 +110,23 @@ function PasswordStep({ notice, onDone }: { notice?: string; onDone: (next: TSta
           {notice}
         </div>
       )}
-      <TextField id="staff-login-email" label={t('login.email')} type="email" inputMode="email" autoComplete="username" autoFocus {...bind('email')} />
-      <TextField verbatim id="staff-login-password" label={t('login.password')} type="password" autoComplete="current-password" {...bind('password', { checkOnBlur: false })} />
+      <TextField
+        id="staff-login-email"
+        label={t('login.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        autoFocus
+        {...bind('email')}
+      />
+      <TextField
+        verbatim
+        id="staff-login-password"
+        label={t('login.password')}
+        type="password"
+        autoComplete="current-password"
+        {...bind('password', { checkOnBlur: false })}
+      />
       <FormError error={formError} />
       <button type="submit" className="btn btn-primary" disabled={sending}>
         {sending ? t('login.sending') : t('login.submit')}
@@ -140,11 +160,19 @@ function CodeForm({
   send,
   onSessionLost,
   autoFocus = true,
-}: SecondStepProps & { kind: 'code' | 'recovery_code'; button: string; autoFocus?: boolean; send: (request: { code: string } | { recovery_code: string }) => Promise<void> }) {
+}: SecondStepProps & {
+  kind: 'code' | 'recovery_code';
+  button: string;
+  autoFocus?: boolean;
+  send: (request: { code: string } | { recovery_code: string }) => Promise<void>;
+}) {
   const { t } = useTranslation('staff');
   const [sending, setSending] = useState(false);
   const isCode = kind === 'code';
-  const { bind, onSubmit, showServerError, formError } = useZodForm<{ code: string } | { recovery_code: string }, { code: string } | { recovery_code: string }>({
+  const { bind, onSubmit, showServerError, formError } = useZodForm<
+    { code: string } | { recovery_code: string },
+    { code: string } | { recovery_code: string }
+  >({
     schema: (isCode ? codeSchema : recoverySchema) as never,
     defaultValues: (isCode ? { code: '' } : { recovery_code: '' }) as never,
     ids: (isCode ? { code: 'staff-login-code' } : { recovery_code: 'staff-login-recovery-code' }) as never,
@@ -159,14 +187,36 @@ function CodeForm({
       })
       .finally(() => setSending(false));
   });
-  const field = bind(kind as never) as unknown as { value: string; error: string | undefined; onChange: (v: string) => void; onBlur?: () => void };
+  const field = bind(kind as never) as unknown as {
+    value: string;
+    error: string | undefined;
+    onChange: (v: string) => void;
+    onBlur?: () => void;
+  };
   return (
     <form noValidate onSubmit={submit}>
       {/* The step's only field: focusing it is what a keyboard user expects on arriving. */}
       {isCode ? (
-        <TextField verbatim id="staff-login-code" label={t('login.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} autoFocus={autoFocus} {...field} />
+        <TextField
+          verbatim
+          id="staff-login-code"
+          label={t('login.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          autoFocus={autoFocus}
+          {...field}
+        />
       ) : (
-        <TextField verbatim id="staff-login-recovery-code" label={t('login.recovery_code')} autoComplete="off" maxLength={19} autoFocus={autoFocus} {...field} />
+        <TextField
+          verbatim
+          id="staff-login-recovery-code"
+          label={t('login.recovery_code')}
+          autoComplete="off"
+          maxLength={19}
+          autoFocus={autoFocus}
+          {...field}
+        />
       )}
       <FormError error={formError} />
       <button type="submit" className="btn btn-primary" disabled={sending}>
@@ -187,11 +237,7 @@ function SetupStep({ onSessionLost, onDone }: SecondStepProps & { onDone: (codes
   });
   if (setup.isPending) return <p role="status">{t('login.setup_loading')}</p>;
   if (setup.isError) {
-    return (
-      <p role="alert">
-        {setup.error instanceof AdminApiError ? setup.error.message : t('common:error_generic')}
-      </p>
-    );
+    return <p role="alert">{setup.error instanceof AdminApiError ? setup.error.message : t('common:error_generic')}</p>;
   }
   const { secret, qr_code: qr } = setup.data;
   return (
@@ -231,7 +277,13 @@ function CodeStep({ onSessionLost, onDone }: SecondStepProps & { onDone: () => v
   return (
     <>
       <p>{useRecovery ? t('login.recovery_intro') : t('login.code_intro')}</p>
-      <CodeForm key={useRecovery ? 'recovery' : 'code'} kind={useRecovery ? 'recovery_code' : 'code'} button={t('login.verify')} onSessionLost={onSessionLost} send={send} />
+      <CodeForm
+        key={useRecovery ? 'recovery' : 'code'}
+        kind={useRecovery ? 'recovery_code' : 'code'}
+        button={t('login.verify')}
+        onSessionLost={onSessionLost}
+        send={send}
+      />
       <button type="button" className="btn btn-link px-0 mt-3" onClick={() => setUseRecovery((v) => !v)}>
         {useRecovery ? t('login.use_app') : t('login.use_recovery_code')}
       </button>
@@ -244,7 +296,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   return (
     <>
       <p>{t('login.recovery_codes_intro')}</p>
-      <ul className="list-unstyled font-monospace fs-5 row row-cols-2 g-1 mb-4" data-testid="recovery-codes" aria-label={t('login.recovery_list')}>
+      <ul
+        className="list-unstyled font-monospace fs-5 row row-cols-2 g-1 mb-4"
+        data-testid="recovery-codes"
+        aria-label={t('login.recovery_list')}
+      >
         {codes.map((code) => (
           <li key={code} className="col">
             {code}

@@ -43,8 +43,23 @@ function stub(handlers: Record<string, (body: unknown) => { status?: number; bod
   return sent;
 }
 
-const CONTRACTS = { 'GET /admin/api/me': ZStaffMe, 'GET /admin/api/staff': ZStaffListAnswer, 'POST /admin/api/staff': ZStaffAnswer, 'PATCH /admin/api/staff/:id': ZStaffAnswer };
-const me = { staff: { id: 1, email: 'ada@staff.example', name: 'Ada', role: 'admin', permissions: [...ROLE_PERMISSIONS.admin], second_factor_done: true, totp_set_up: true } };
+const CONTRACTS = {
+  'GET /admin/api/me': ZStaffMe,
+  'GET /admin/api/staff': ZStaffListAnswer,
+  'POST /admin/api/staff': ZStaffAnswer,
+  'PATCH /admin/api/staff/:id': ZStaffAnswer,
+};
+const me = {
+  staff: {
+    id: 1,
+    email: 'ada@staff.example',
+    name: 'Ada',
+    role: 'admin',
+    permissions: [...ROLE_PERMISSIONS.admin],
+    second_factor_done: true,
+    totp_set_up: true,
+  },
+};
 
 function renderScreen() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -77,7 +92,10 @@ describe('staff screen', () => {
       },
       CONTRACTS,
     );
-    vi.stubGlobal('confirm', vi.fn(() => true));
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    );
     const user = userEvent.setup();
     renderScreen();
 
@@ -106,7 +124,9 @@ describe('staff screen', () => {
         'GET /admin/api/staff': () => ({ body: { staff: [member(1, 'Ada', 'admin')] } }),
         'POST /admin/api/staff': () => ({
           status: 409,
-          body: { error: { code: 'staff_email_taken', message: 'A staff account with this e-mail address already exists.', field: 'email' } },
+          body: {
+            error: { code: 'staff_email_taken', message: 'A staff account with this e-mail address already exists.', field: 'email' },
+          },
         }),
       },
       CONTRACTS,

@@ -54,7 +54,9 @@ export function Component() {
   return (
     <>
       <h1 className="h4">{t('list.title')}</h1>
-      <div aria-live="polite">{notice && <div className={`alert py-2 ${notice.ok ? 'alert-success' : 'alert-danger'}`}>{notice.text}</div>}</div>
+      <div aria-live="polite">
+        {notice && <div className={`alert py-2 ${notice.ok ? 'alert-success' : 'alert-danger'}`}>{notice.text}</div>}
+      </div>
       {staff.isPending && <p role="status">{common('loading')}</p>}
       {staff.isError && <p role="alert">{common('error_generic')}</p>}
       {staff.data && staff.data.staff.length === 0 && <p>{t('list.empty')}</p>}
@@ -90,7 +92,9 @@ export function Component() {
                         className="form-select form-select-sm"
                         value={member.role}
                         disabled={self || update.isPending}
-                        onChange={(event) => update.mutate({ id: member.id, name: member.name, change: { role: event.target.value as TStaffRole } })}
+                        onChange={(event) =>
+                          update.mutate({ id: member.id, name: member.name, change: { role: event.target.value as TStaffRole } })
+                        }
                       >
                         {STAFF_ROLES.map((role) => (
                           <option key={role} value={role}>
@@ -121,10 +125,12 @@ export function Component() {
           </table>
         </TableScroll>
       )}
-      <CreateStaffForm onCreated={(email) => {
-        setNotice({ ok: true, text: t('create.created', { email }) });
-        return queryClient.invalidateQueries({ queryKey: STAFF_KEY });
-      }} />
+      <CreateStaffForm
+        onCreated={(email) => {
+          setNotice({ ok: true, text: t('create.created', { email }) });
+          return queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+        }}
+      />
     </>
   );
 }
@@ -135,7 +141,12 @@ const createSchema = formSchema({
     name: v.name.trim() ? null : 'name_required',
     email: z.string().trim().email().safeParse(v.email).success ? null : 'email_invalid',
     role: (STAFF_ROLES as readonly string[]).includes(v.role) ? null : 'role_required',
-    password: v.password.length < STAFF_PASSWORD_MIN_LENGTH ? 'password_short' : v.password.length > STAFF_PASSWORD_MAX_LENGTH ? 'password_long' : null,
+    password:
+      v.password.length < STAFF_PASSWORD_MIN_LENGTH
+        ? 'password_short'
+        : v.password.length > STAFF_PASSWORD_MAX_LENGTH
+          ? 'password_long'
+          : null,
   }),
   request: (v) => ({ name: v.name.trim(), email: v.email.trim(), role: v.role as TStaffRole, password: v.password }),
   contract: ZStaffCreateRequest,
@@ -177,7 +188,15 @@ function CreateStaffForm({ onCreated }: { onCreated: (email: string) => Promise<
             options={STAFF_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
             {...bind('role', { checkOnChange: true })}
           />
-          <TextField verbatim id="staff-new-password" label={t('create.password')} type="password" autoComplete="new-password" help={t('create.password_help')} {...bind('password')} />
+          <TextField
+            verbatim
+            id="staff-new-password"
+            label={t('create.password')}
+            type="password"
+            autoComplete="new-password"
+            help={t('create.password_help')}
+            {...bind('password')}
+          />
           <FormError error={formError} />
           <button type="submit" className="btn btn-primary" disabled={sending}>
             {t('create.submit')}

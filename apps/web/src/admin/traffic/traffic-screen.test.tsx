@@ -23,7 +23,14 @@ const ANSWER: TTrafficAnswer = ZTrafficAnswer.parse({
   group_by: 'network',
   rows: [row('n1', 'n1', [40, 10, 4, 3, 1], [{ currency: 'EUR', amount_minor: 4490, payments: 2 }]), row('', '', [8, 8, 1, 0, 0])],
   truncated: false,
-  totals: { visits: 48, bounces: 18, signups: 5, activations: 3, buyers: 1, revenue: [{ currency: 'EUR', amount_minor: 4490, payments: 2 }] },
+  totals: {
+    visits: 48,
+    bounces: 18,
+    signups: 5,
+    activations: 3,
+    buyers: 1,
+    revenue: [{ currency: 'EUR', amount_minor: 4490, payments: 2 }],
+  },
   days: ['2026-04-01', '2026-04-02', '2026-04-03'],
   series: { visits: [10, 30, 8], bounces: [5, 10, 3], signups: [1, 3, 1], activations: [0, 2, 1], buyers: [0, 1, 0] },
   sites: [
@@ -59,7 +66,9 @@ describe('traffic screen', () => {
     const { container } = render();
     await screen.findByRole('table', { name: /Figures by network/ });
     expect(container.querySelectorAll('canvas')).toHaveLength(2);
-    const visits = screen.getByRole('img', { name: /^Visits and bounces per day from 2026-04-01 to 2026-04-03: Visits 48 in total, Bounces 18 in total/ });
+    const visits = screen.getByRole('img', {
+      name: /^Visits and bounces per day from 2026-04-01 to 2026-04-03: Visits 48 in total, Bounces 18 in total/,
+    });
     expect(visits.getAttribute('aria-describedby')).toBe('traffic-figures');
     expect(screen.getByRole('img', { name: /Signups 5 in total, Activations 3 in total, Buyers 1 in total/ })).toBeTruthy();
   });
@@ -80,11 +89,16 @@ describe('traffic screen', () => {
     const asked = sent[1]!.url.searchParams;
     expect(Object.fromEntries(asked)).toEqual({ site_id: '2', from: '2026-03-01', to: '2026-04-03', group_by: 'sub1', network: 'n1' });
     expect(router.state.location.search).toBe('?site_id=2&from=2026-03-01&to=2026-04-03&group_by=sub1&network=n1');
-    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/admin/api/traffic.csv?site_id=2&from=2026-03-01&to=2026-04-03&group_by=sub1&network=n1');
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/admin/api/traffic.csv?site_id=2&from=2026-03-01&to=2026-04-03&group_by=sub1&network=n1',
+    );
   });
 
   it("shows the server's refusal of a period", async () => {
-    render('/admin/traffic?from=2026-04-02&to=2026-04-01', () => ({ status: 400, body: { error: { code: 'period_reversed', message: 'The period ends before it starts.' } } }));
+    render('/admin/traffic?from=2026-04-02&to=2026-04-01', () => ({
+      status: 400,
+      body: { error: { code: 'period_reversed', message: 'The period ends before it starts.' } },
+    }));
     expect((await screen.findByRole('alert')).textContent).toBe('The period ends before it starts.');
   });
 });

@@ -9,7 +9,14 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TRAFFIC_COUNTS, TRAFFIC_GROUPS, type TTrafficAnswer, type TTrafficCount, type TTrafficGroup, type TTrafficRow } from '@cupido/shared/traffic-figures';
+import {
+  TRAFFIC_COUNTS,
+  TRAFFIC_GROUPS,
+  type TTrafficAnswer,
+  type TTrafficCount,
+  type TTrafficGroup,
+  type TTrafficRow,
+} from '@cupido/shared/traffic-figures';
 import { adminFetch, adminUrl, AdminApiError } from '../api';
 import { SiteSelect } from '../ui/site-select';
 import { TableScroll } from '../ui/table-scroll';
@@ -22,16 +29,27 @@ const FILTERS = ['landing_page', 'network', 'sub1'] as const;
 const QUERY_KEYS = ['site_id', 'from', 'to', 'group_by', ...FILTERS] as const;
 
 /** Okabe-Ito, as the dashboard's charts. */
-const COLOURS: Record<TTrafficCount, string> = { visits: '#0072B2', bounces: '#D55E00', signups: '#009E73', activations: '#E69F00', buyers: '#CC79A7' };
+const COLOURS: Record<TTrafficCount, string> = {
+  visits: '#0072B2',
+  bounces: '#D55E00',
+  signups: '#009E73',
+  activations: '#E69F00',
+  buyers: '#CC79A7',
+};
 const CHARTS: { key: 'visits' | 'conversions'; counts: TTrafficCount[]; kind: 'line' | 'bar' }[] = [
   { key: 'visits', counts: ['visits', 'bounces'], kind: 'line' },
   { key: 'conversions', counts: ['signups', 'activations', 'buyers'], kind: 'line' },
 ];
 
-const queryOf = (params: URLSearchParams) => Object.fromEntries(QUERY_KEYS.map((key) => [key, params.get(key) ?? undefined])) as Record<(typeof QUERY_KEYS)[number], string | undefined>;
+const queryOf = (params: URLSearchParams) =>
+  Object.fromEntries(QUERY_KEYS.map((key) => [key, params.get(key) ?? undefined])) as Record<
+    (typeof QUERY_KEYS)[number],
+    string | undefined
+  >;
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const percent = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '–');
-const revenueText = (revenue: TTrafficRow['revenue']) => (revenue.length === 0 ? '–' : revenue.map((r) => formatMoney(r.amount_minor, r.currency)).join(', '));
+const revenueText = (revenue: TTrafficRow['revenue']) =>
+  revenue.length === 0 ? '–' : revenue.map((r) => formatMoney(r.amount_minor, r.currency)).join(', ');
 
 function Filters({ data }: { data: TTrafficAnswer | undefined }) {
   const { t } = useTranslation('traffic');
@@ -40,7 +58,9 @@ function Filters({ data }: { data: TTrafficAnswer | undefined }) {
   const [from, setFrom] = useState(params.get('from') ?? data?.from ?? '');
   const [to, setTo] = useState(params.get('to') ?? data?.to ?? '');
   const [group, setGroup] = useState(params.get('group_by') ?? 'day');
-  const [filters, setFilters] = useState(Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Record<(typeof FILTERS)[number], string>);
+  const [filters, setFilters] = useState(
+    Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Record<(typeof FILTERS)[number], string>,
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = new URLSearchParams();
@@ -53,7 +73,14 @@ function Filters({ data }: { data: TTrafficAnswer | undefined }) {
   };
   return (
     <form className="row g-2 align-items-end mb-3" onSubmit={submit} aria-label={t('filters.legend')}>
-      <SiteSelect id="traffic-site" className="col-12 col-sm-6 col-lg-3" sites={data?.sites ?? []} value={site} onChange={setSite} allSites />
+      <SiteSelect
+        id="traffic-site"
+        className="col-12 col-sm-6 col-lg-3"
+        sites={data?.sites ?? []}
+        value={site}
+        onChange={setSite}
+        allSites
+      />
       <div className="col-6 col-sm-3 col-lg-2">
         <label className="form-label" htmlFor="traffic-from">
           {t('filters.from')}
@@ -183,7 +210,12 @@ export function Component() {
       <p className="text-body-secondary">{t('intro')}</p>
       <Filters key={`${params.toString()}|${data ? 'loaded' : ''}`} data={data} />
       <p>
-        <a className="btn btn-outline-primary btn-sm" href={adminUrl('/traffic.csv', { ...query, group_by: group })} download aria-describedby="traffic-csv-help">
+        <a
+          className="btn btn-outline-primary btn-sm"
+          href={adminUrl('/traffic.csv', { ...query, group_by: group })}
+          download
+          aria-describedby="traffic-csv-help"
+        >
           {t('csv')}
         </a>{' '}
         <span className="small text-body-secondary" id="traffic-csv-help">
@@ -201,7 +233,9 @@ export function Component() {
           <div className="row g-3 mb-4">
             {CHARTS.map((chart) => {
               const title = t(`charts.${chart.key}`);
-              const summary = chart.counts.map((c) => t('charts.summary_item', { label: t(`counts.${c}`), total: sum(data.series[c]) })).join(', ');
+              const summary = chart.counts
+                .map((c) => t('charts.summary_item', { label: t(`counts.${c}`), total: sum(data.series[c]) }))
+                .join(', ');
               return (
                 <div className="col-12 col-xl-6" key={chart.key}>
                   <SeriesChart

@@ -31,7 +31,17 @@ interface SiteSelectProps<S extends SiteChoice> {
 
 const nameOf = (site: SiteChoice) => (site.domain ? `${site.name} (${site.domain})` : site.name);
 
-export function SiteSelect<S extends SiteChoice>({ id, sites, value, onChange, label, allSites = false, optionLabel = nameOf, className, small }: SiteSelectProps<S>) {
+export function SiteSelect<S extends SiteChoice>({
+  id,
+  sites,
+  value,
+  onChange,
+  label,
+  allSites = false,
+  optionLabel = nameOf,
+  className,
+  small,
+}: SiteSelectProps<S>) {
   const { t } = useTranslation('common');
   return (
     <SelectField

@@ -31,7 +31,11 @@ describe('default layout with the home page', () => {
     expect(screen.getByRole('heading', { name: 'How it works' })).toBeTruthy();
 
     const footer = screen.getByRole('navigation', { name: 'Legal and help' });
-    expect(within(footer).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+    expect(
+      within(footer)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
       '/pages/terms',
       '/pages/privacy',
       '/pages/cookies',

@@ -26,7 +26,13 @@ function renderHome() {
 /** happy-dom's window is 1024 px wide; a phone is narrower than Bootstrap's 576 px. */
 function pretendPhone() {
   vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) => ({ matches: query.includes('max-width: 575.98px'), media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
+    (query: string) =>
+      ({
+        matches: query.includes('max-width: 575.98px'),
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }) as unknown as MediaQueryList,
   );
 }
 

@@ -24,10 +24,7 @@ export function SignupLauncher({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { loggedIn } = useSession();
   const [options, setOptions] = useState<SignupOptions | null>(null);
-  const open = useCallback(
-    (next: SignupOptions = {}) => (isSmartphone() ? navigate(routePath('signup')) : setOptions(next)),
-    [navigate],
-  );
+  const open = useCallback((next: SignupOptions = {}) => (isSmartphone() ? navigate(routePath('signup')) : setOptions(next)), [navigate]);
   return (
     <SignupContext.Provider value={open}>
       {children}

@@ -17,7 +17,9 @@ afterEach(async () => {
 
 function renderList(locale: 'en' | 'fr' | 'pl' = 'en') {
   const online = chatItem(3, { partner: { ...chatItem(3).partner, name: 'Anna', activity: 'online' } });
-  const today = chatItem(4, { partner: { ...chatItem(4).partner, name: 'Sophie', is_fictional: true, fictional_icon: '★', activity: 'today' } });
+  const today = chatItem(4, {
+    partner: { ...chatItem(4).partner, name: 'Sophie', is_fictional: true, fictional_icon: '★', activity: 'today' },
+  });
   const none = chatItem(5, { partner: { ...chatItem(5).partner, name: 'Bram' } });
   stubApi({ 'GET /api/chats.php': chatsAnswer([online, today, none]) });
   return renderWithProviders(

@@ -6,7 +6,6 @@ import { memberRefreshInterval, SESSION_FIRST_REFRESH_MS, useSession } from '../
 /** The cache entry of GET /api/chats.php (keyed by the member after it; matching reloads it by this prefix). */
 export const CHATS_QUERY_KEY = ['chats'] as const;
 
-
 export function chatsQueryKey(userId: number) {
   return [...CHATS_QUERY_KEY, userId] as const;
 }

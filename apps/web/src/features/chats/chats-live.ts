@@ -38,7 +38,8 @@ export function startChatsLive(queryClient: QueryClient, userId: number, options
    */
   const acknowledge = (conversation: number, upTo: number) => void sendLive({ type: 'delivered', conversation, up_to: upTo });
   const acknowledgeList = () => {
-    for (const chat of chats()?.chats ?? []) if (chat.last_message && !chat.last_message.from_me) acknowledge(chat.conversation, chat.last_message.id);
+    for (const chat of chats()?.chats ?? [])
+      if (chat.last_message && !chat.last_message.from_me) acknowledge(chat.conversation, chat.last_message.id);
   };
 
   const stops = [

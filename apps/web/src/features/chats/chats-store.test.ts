@@ -6,7 +6,11 @@ import { withConversationRead } from './chats-store';
 
 const at = new Date().toISOString();
 const list = (): TChatsAnswer => ({
-  chats: [chatItem(1, { num_unread_messages: 2, updated_at: at }), chatItem(2, { updated_at: at }), chatItem(3, { num_unread_messages: 1, updated_at: at })],
+  chats: [
+    chatItem(1, { num_unread_messages: 2, updated_at: at }),
+    chatItem(2, { updated_at: at }),
+    chatItem(3, { num_unread_messages: 1, updated_at: at }),
+  ],
   unread_total: 3,
 });
 const message = (conversation: number, id: number, overrides: Partial<TChatMessage> = {}) => {

@@ -22,7 +22,6 @@ import { ConversationList } from './conversation-list';
 import { liveStatus } from './live-events';
 import { removalErrorMessage } from './use-chats';
 
-
 /** A member whose stored zone is the browser's: the shell has no time zone to send. */
 const member = () => makeUser({ time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone });
 const noLikes: StubAnswer = { body: { profiles: [], liked_by: [] } satisfies TLikesAnswer };
@@ -43,7 +42,10 @@ afterEach(async () => {
 const items = () => within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('listitem');
 const names = () => items().map((item) => item.querySelector('.conversation-item__name')?.textContent);
 
-function renderChatsPage(chats: StubAnswer | ((body: unknown, url: URL) => StubAnswer), extra: Record<string, StubAnswer | 'pending' | (() => StubAnswer)> = {}) {
+function renderChatsPage(
+  chats: StubAnswer | ((body: unknown, url: URL) => StubAnswer),
+  extra: Record<string, StubAnswer | 'pending' | (() => StubAnswer)> = {},
+) {
   const fetch = stubApi({ 'GET /api/chats.php': chats, ...extra });
   const view = renderWithProviders(
     <>
@@ -92,7 +94,9 @@ describe('conversation list (/chats)', () => {
 
   it('names a gift in the member’s language once the conversation texts are there', async () => {
     i18n.addResourceBundle('en', 'conversation', { gifts: { rose: 'Rose' } }, true, false);
-    renderChatsPage(chatsAnswer([chatItem(7, { last_message: { ...chatItem(7).last_message!, kind: 'gift', text: null, gift: 'rose', from_me: true } })]));
+    renderChatsPage(
+      chatsAnswer([chatItem(7, { last_message: { ...chatItem(7).last_message!, kind: 'gift', text: null, gift: 'rose', from_me: true } })]),
+    );
     await waitFor(() => expect(document.querySelector('.conversation-item__preview')?.textContent).toBe('You: Gift: Rose'));
     i18n.removeResourceBundle('en', 'conversation');
   });
@@ -176,7 +180,9 @@ describe('conversation list (/chats)', () => {
 
   it('a delete without an answer (no connection) alerts the generic error', () => {
     expect(removalErrorMessage(new ApiError(0, 'network_error', 'Failed to fetch'))).toBe('An error occurred, please try again later.');
-    expect(removalErrorMessage(new ApiError(404, 'conversation_not_found', 'This conversation no longer exists.'))).toBe('This conversation no longer exists.');
+    expect(removalErrorMessage(new ApiError(404, 'conversation_not_found', 'This conversation no longer exists.'))).toBe(
+      'This conversation no longer exists.',
+    );
   });
 
   it('cancelling keeps the conversation and takes the focus back to its delete button', async () => {
@@ -191,8 +197,12 @@ describe('conversation list (/chats)', () => {
   });
 
   it('has no axe violations (WCAG A/AA and best practices; contrast is the browser scenarios’), the delete dialog open too', async () => {
-    const axeRules = { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'], rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } };
-    const violations = async () => (await axe.run(document.body, axeRules)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+    const axeRules = {
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    };
+    const violations = async () =>
+      (await axe.run(document.body, axeRules)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
     renderChatsPage(
       chatsAnswer([
         chatItem(3, { num_unread_messages: 120 }),
@@ -269,7 +279,9 @@ describe('chats in the shell, live', () => {
 
   it('the open conversation’s messages are not unread; reading one sets its count to 0 and tells the server', async () => {
     server = await startLiveServer({ lastMessageId: () => 30 });
-    const { fetch } = renderShell(chatsAnswer([chatItem(1, { num_unread_messages: 3 }), chatItem(3)]), { 'POST /api/chat-read.php': { body: { ok: true } } });
+    const { fetch } = renderShell(chatsAnswer([chatItem(1, { num_unread_messages: 3 }), chatItem(3)]), {
+      'POST /api/chat-read.php': { body: { ok: true } },
+    });
     await waitFor(() => expect(messagesBadge()).toBe('3'));
     await eventually(() => expect(liveStatus()).toBe('open'));
     setOpenConversation(3);

@@ -172,10 +172,30 @@ function EmptyChats() {
 }
 
 /** Asks before a conversation goes (it removes it for the member, spec section 7). */
-function RemoveDialog({ chat, show, onCancel, onConfirm, onExited }: { chat: TChatItem | null; show: boolean; onCancel: () => void; onConfirm: () => void; onExited: () => void }) {
+function RemoveDialog({
+  chat,
+  show,
+  onCancel,
+  onConfirm,
+  onExited,
+}: {
+  chat: TChatItem | null;
+  show: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  onExited: () => void;
+}) {
   const { t } = useTranslation(CHATS_NS);
   return (
-    <Modal show={show} onHide={onCancel} onExited={onExited} restoreFocus={false} centered aria-labelledby="chat-remove-title" id="chat-remove">
+    <Modal
+      show={show}
+      onHide={onCancel}
+      onExited={onExited}
+      restoreFocus={false}
+      centered
+      aria-labelledby="chat-remove-title"
+      id="chat-remove"
+    >
       <Modal.Header closeButton closeLabel={t('remove.close')}>
         <Modal.Title id="chat-remove-title" className="h5">
           {t('remove.title')}
@@ -241,7 +261,14 @@ function Conversations({ activeConversation, onOpen }: ConversationListProps) {
       {chats.length > 0 ? (
         <ul id="conversation-list" className="conversation-list list-unstyled mb-0" aria-label={t('list.label')}>
           {chats.map((chat) => (
-            <ConversationItem key={chat.conversation} chat={chat} now={now} active={chat.conversation === activeConversation} onOpen={onOpen} onRemove={askToRemove} />
+            <ConversationItem
+              key={chat.conversation}
+              chat={chat}
+              now={now}
+              active={chat.conversation === activeConversation}
+              onOpen={onOpen}
+              onRemove={askToRemove}
+            />
           ))}
         </ul>
       ) : (

@@ -8,7 +8,16 @@
  * ChatsProvider sits in the app's shell (app.tsx imports it directly, so the shell carries none of
  * the list). Chats sits above likes (it reloads the likes on a live 'like') and below conversation.
  */
-export { subscribeLive, onLiveReconnect, sendLive, useLiveStatus, type LiveStatus, type LiveFrame, type LiveFrameType, type LiveHello } from './live-events';
+export {
+  subscribeLive,
+  onLiveReconnect,
+  sendLive,
+  useLiveStatus,
+  type LiveStatus,
+  type LiveFrame,
+  type LiveFrameType,
+  type LiveHello,
+} from './live-events';
 export { useChats, type Chats } from './use-chats';
 export { setOpenConversation, markConversationRead } from './chats-store';
 export { CHATS_QUERY_KEY } from './chat-calls';

@@ -38,7 +38,13 @@ describe('live channel: address, frames, delays', () => {
     expect(parseLiveFrame('{"type":"hello","last_message_id":4}')).toEqual({ type: 'hello', last_message_id: 4 });
     const message = messageFrame(3, 31);
     expect(parseLiveFrame(JSON.stringify(message))).toEqual(message);
-    for (const bad of ['not json', '{"type":"hello"}', '{"type":"unknown"}', '[]', '{"type":"counts","unread_messages":"1","new_likes":0}']) {
+    for (const bad of [
+      'not json',
+      '{"type":"hello"}',
+      '{"type":"unknown"}',
+      '[]',
+      '{"type":"counts","unread_messages":"1","new_likes":0}',
+    ]) {
       expect(parseLiveFrame(bad)).toBeNull();
     }
     expect(parseLiveFrame(new ArrayBuffer(4))).toBeNull();

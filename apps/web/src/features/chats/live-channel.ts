@@ -36,7 +36,12 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
 }
 
 /** The wait before retry number `attempt` (from 0): half of the capped exponential step is fixed, half random. */
-export function reconnectDelayMs(attempt: number, random: () => number = Math.random, baseMs = RECONNECT_BASE_MS, capMs = RECONNECT_CAP_MS): number {
+export function reconnectDelayMs(
+  attempt: number,
+  random: () => number = Math.random,
+  baseMs = RECONNECT_BASE_MS,
+  capMs = RECONNECT_CAP_MS,
+): number {
   const step = Math.min(capMs, baseMs * 2 ** Math.min(attempt, 20));
   return Math.round(step / 2 + random() * (step / 2));
 }

@@ -43,10 +43,14 @@ export function useChats(): Chats {
     },
   });
   const { mutateAsync } = removal;
-  const removeConversation = useCallback((conversation: number) => mutateAsync(conversation).then(
-    () => undefined,
-    () => undefined,
-  ), [mutateAsync]);
+  const removeConversation = useCallback(
+    (conversation: number) =>
+      mutateAsync(conversation).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [mutateAsync],
+  );
   const { refetch } = query;
   return {
     chats: query.data?.chats,

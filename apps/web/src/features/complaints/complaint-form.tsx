@@ -25,7 +25,10 @@ const FIELDS = Object.keys(IDS) as Field[];
 const isField = (field: string | undefined): field is Field => field !== undefined && field in IDS;
 
 /** The limit a code speaks of, for its message. */
-const LIMITS: Partial<Record<string, number>> = { complaint_text_too_long: COMPLAINT_TEXT_MAX, complaint_name_too_long: COMPLAINT_NAME_MAX };
+const LIMITS: Partial<Record<string, number>> = {
+  complaint_text_too_long: COMPLAINT_TEXT_MAX,
+  complaint_name_too_long: COMPLAINT_NAME_MAX,
+};
 
 /** A message the server sent about a field (already translated), and the value it refused. */
 interface ServerFieldError {

@@ -9,7 +9,8 @@ import ComplaintsPage from './complaints-page';
 
 const received = {
   reference: 'C-000123',
-  message: 'Thank you. We have received your complaint and will answer you by e-mail within 14 days. Please quote reference C-000123 when you write to us about it.',
+  message:
+    'Thank you. We have received your complaint and will answer you by e-mail within 14 days. Please quote reference C-000123 when you write to us about it.',
 };
 
 afterEach(async () => {
@@ -45,7 +46,11 @@ describe('/complaints', () => {
     await waitFor(() => expect(document.title).toBe('Complaints | Cupido Test'));
 
     const topic = screen.getByRole('combobox', { name: 'What is it about?' });
-    expect(within(topic).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(topic)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Choose a topic…',
       'Billing and payments',
       'A profile or member',
@@ -104,7 +109,9 @@ describe('/complaints', () => {
     expect(within(status).getByText('C-000123').id).toBe('complaint-reference');
     expect(within(status).getByText(received.message)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send complaint' })).toBeNull();
-    expect(sentBodies(api, 'POST /api/complaint.php')).toEqual([{ topic: 'billing', name: 'Eva', email: 'eva@example.com', text: 'I was charged twice for one package.' }]);
+    expect(sentBodies(api, 'POST /api/complaint.php')).toEqual([
+      { topic: 'billing', name: 'Eva', email: 'eva@example.com', text: 'I was charged twice for one package.' },
+    ]);
   });
 
   it("starts a member's e-mail with the account's address, which they may empty (the server then uses it)", async () => {
@@ -121,7 +128,9 @@ describe('/complaints', () => {
     await user.type(screen.getByRole('textbox', { name: 'What happened?' }), 'Please delete my old photos.');
     await user.click(screen.getByRole('button', { name: 'Send complaint' }));
     await screen.findByText('C-000123');
-    expect(sentBodies(api, 'POST /api/complaint.php')).toEqual([{ topic: 'privacy', name: '', email: '', text: 'Please delete my old photos.' }]);
+    expect(sentBodies(api, 'POST /api/complaint.php')).toEqual([
+      { topic: 'privacy', name: '', email: '', text: 'Please delete my old photos.' },
+    ]);
   });
 
   it("shows the server's refusal under the field it names until that field changes, and any other above the button", async () => {
@@ -143,7 +152,9 @@ describe('/complaints', () => {
 
     answer = apiError(429, 'too_many_complaints', 'You have sent several complaints in a short time. Please try again in an hour.');
     await user.click(screen.getByRole('button', { name: 'Send complaint' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('You have sent several complaints in a short time. Please try again in an hour.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You have sent several complaints in a short time. Please try again in an hour.',
+    );
     expect(screen.getByRole('button', { name: 'Send complaint' })).toBeTruthy();
   });
 

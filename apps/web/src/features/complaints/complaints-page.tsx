@@ -52,7 +52,12 @@ function Complaints() {
         <li>{t('elsewhere.court')}</li>
         {supportEmail && (
           <li>
-            <Trans t={t} i18nKey="elsewhere.email" values={{ email: supportEmail }} components={{ mail: <a href={`mailto:${supportEmail}`} className="text-break" /> }} />
+            <Trans
+              t={t}
+              i18nKey="elsewhere.email"
+              values={{ email: supportEmail }}
+              components={{ mail: <a href={`mailto:${supportEmail}`} className="text-break" /> }}
+            />
           </li>
         )}
       </ul>

@@ -12,7 +12,9 @@ export type ChatTarget = { conversation: number } | { profile: number };
 export const CHAT_QUERY_KEY = ['chat'] as const;
 
 export function chatQueryKey(target: ChatTarget) {
-  return 'conversation' in target ? ([...CHAT_QUERY_KEY, 'conversation', target.conversation] as const) : ([...CHAT_QUERY_KEY, 'profile', target.profile] as const);
+  return 'conversation' in target
+    ? ([...CHAT_QUERY_KEY, 'conversation', target.conversation] as const)
+    : ([...CHAT_QUERY_KEY, 'profile', target.profile] as const);
 }
 
 function targetQuery(target: ChatTarget): Record<string, string> {
@@ -32,7 +34,10 @@ export function fetchChat(target: ChatTarget, page: { before?: number; after?: n
  * follow (has_newer): what a dropped connection or a sleeping phone missed. The last answer's
  * receipts come along.
  */
-export async function fetchMissedMessages(conversation: number, afterId: number): Promise<{ messages: TChatAnswer['messages']; last: TChatAnswer }> {
+export async function fetchMissedMessages(
+  conversation: number,
+  afterId: number,
+): Promise<{ messages: TChatAnswer['messages']; last: TChatAnswer }> {
   const messages: TChatAnswer['messages'] = [];
   let after = afterId;
   for (;;) {

@@ -7,7 +7,20 @@ import type { ReactNode } from 'react';
  */
 function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
   return (
-    <svg className="chat-icon" style={{ verticalAlign: '-0.2em', flex: '0 0 auto' }} aria-hidden="true" focusable="false" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="chat-icon"
+      style={{ verticalAlign: '-0.2em', flex: '0 0 auto' }}
+      aria-hidden="true"
+      focusable="false"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {children}
     </svg>
   );

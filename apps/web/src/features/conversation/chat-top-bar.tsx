@@ -92,7 +92,12 @@ export function ChatTopBar({ partner, conversation }: ChatTopBarProps) {
       </Link>
       {/* A menu of a link and buttons: the shell's disclosure pattern (no Popper), closed by Escape or a click outside. */}
       <div className="dropdown" {...options.rootProps}>
-        <button id="chat-options" className="btn btn-link chat-top-bar__options px-2" aria-label={t('chat.options')} {...options.toggleProps}>
+        <button
+          id="chat-options"
+          className="btn btn-link chat-top-bar__options px-2"
+          aria-label={t('chat.options')}
+          {...options.toggleProps}
+        >
           <MoreIcon />
         </button>
         {options.open && (

@@ -8,7 +8,15 @@ import type { TChatAnswer, TChatMessage } from '@cupido/shared/chats';
 import { conversationReducer, EMPTY_CONVERSATION } from './use-conversation';
 
 const message = (id: number, fromMe = false) => ({ id, from_me: fromMe, conversation: { id: 5 } }) as unknown as TChatMessage;
-const page = (messages: TChatMessage[]) => ({ conversation: 5, messages, has_older: false, older_hidden: false, partner_delivered_up_to: 0, partner_read_up_to: 0 }) as unknown as TChatAnswer;
+const page = (messages: TChatMessage[]) =>
+  ({
+    conversation: 5,
+    messages,
+    has_older: false,
+    older_hidden: false,
+    partner_delivered_up_to: 0,
+    partner_read_up_to: 0,
+  }) as unknown as TChatAnswer;
 
 describe('the catch-up start', () => {
   it('moves with the server pages only, not with own send answers or live frames', () => {

@@ -13,7 +13,15 @@ import { makeCard } from '../../test/profile-fixtures';
 import { setOpenConversation } from '../chats';
 import { startLiveServer, type LiveServer } from '../chats/test/chats-test-kit';
 import { liveStatus } from '../chats/live-events';
-import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, PACKAGES_STUB, PARTNER_ID, storedAnswer } from './test/conversation-test-kit';
+import {
+  chatAnswer,
+  chatMessage,
+  ChatRoutes,
+  CONVERSATION_ID,
+  PACKAGES_STUB,
+  PARTNER_ID,
+  storedAnswer,
+} from './test/conversation-test-kit';
 import { getOutbox } from './outbox';
 import { DESKTOP_QUERY } from './use-media-query';
 
@@ -38,7 +46,6 @@ const chatsList: StubAnswer = {
     unread_total: 0,
   },
 };
-
 
 /** A real WebSocket server on the page's origin: the app's live channel connects to it as to its own server. */
 let server: LiveServer;
@@ -133,7 +140,9 @@ describe('the conversation screen', () => {
     expect(body).toEqual({ profile_id: PARTNER_ID, client_id: expect.stringMatching(/^[0-9a-f-]{36}$/), text: 'Hello Bram' });
     await act(async () => answer(storedAnswer(2, body, 90)));
 
-    await waitFor(() => expect(within(messageList()).getByText('Hello Bram').closest('.chat-bubble')?.getAttribute('data-state')).toBe('sent'));
+    await waitFor(() =>
+      expect(within(messageList()).getByText('Hello Bram').closest('.chat-bubble')?.getAttribute('data-state')).toBe('sent'),
+    );
     expect(bubbleTexts()).toEqual(['Message 1', 'Hello Bram']);
     expect(screen.getByRole('link', { name: 'Your balance: 90 credits' })).toBeTruthy();
   });
@@ -153,7 +162,9 @@ describe('the conversation screen', () => {
     const [body] = sentBodies(fetch, 'POST /api/message.php') as { client_id: string }[];
     const stored = storedAnswer(2, body).body as { message: ReturnType<typeof chatMessage> };
     server.send({ type: 'message', message: stored.message });
-    await waitFor(() => expect(within(messageList()).getByText('Quick one').closest('.chat-bubble')?.getAttribute('data-state')).toBe('sent'));
+    await waitFor(() =>
+      expect(within(messageList()).getByText('Quick one').closest('.chat-bubble')?.getAttribute('data-state')).toBe('sent'),
+    );
     await act(async () => answer(storedAnswer(2, body)));
     expect(within(messageList()).getAllByText('Quick one')).toHaveLength(1);
   });
@@ -174,12 +185,18 @@ describe('the conversation screen', () => {
     await userEvent.type(messageBox(), 'Are you there?');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
 
-    await waitFor(() => expect(within(messageList()).getByText('Are you there?').closest('.chat-bubble')?.getAttribute('data-state')).toBe('waiting'));
+    await waitFor(() =>
+      expect(within(messageList()).getByText('Are you there?').closest('.chat-bubble')?.getAttribute('data-state')).toBe('waiting'),
+    );
     expect(screen.getByText('Waiting for a connection…')).toBeTruthy();
-    expect(JSON.parse(sessionStorage.getItem('cupido.outbox') ?? '[]')).toEqual([expect.objectContaining({ text: 'Are you there?', status: 'waiting' })]);
+    expect(JSON.parse(sessionStorage.getItem('cupido.outbox') ?? '[]')).toEqual([
+      expect.objectContaining({ text: 'Are you there?', status: 'waiting' }),
+    ]);
 
     act(() => void window.dispatchEvent(new Event('online')));
-    await waitFor(() => expect(within(messageList()).getByText('Are you there?').closest('.chat-bubble')?.getAttribute('data-state')).toBe('sent'));
+    await waitFor(() =>
+      expect(within(messageList()).getByText('Are you there?').closest('.chat-bubble')?.getAttribute('data-state')).toBe('sent'),
+    );
     const bodies = sentBodies(fetch, 'POST /api/message.php') as { client_id: string }[];
     expect(bodies).toHaveLength(2);
     expect(bodies[1]!.client_id).toBe(bodies[0]!.client_id);
@@ -205,7 +222,9 @@ describe('the conversation screen', () => {
     await screen.findByText('Waiting for a connection…');
     down = false;
     server.closeAll(LIVE_CLOSE.tryAgainLater);
-    await eventually(() => expect(within(messageList()).getByText('Back soon').closest('.chat-bubble')?.getAttribute('data-state')).toBe('sent'));
+    await eventually(() =>
+      expect(within(messageList()).getByText('Back soon').closest('.chat-bubble')?.getAttribute('data-state')).toBe('sent'),
+    );
     const bodies = sentBodies(fetch, 'POST /api/message.php') as { client_id: string }[];
     expect(new Set(bodies.map((b) => b.client_id)).size).toBe(1);
   });
@@ -225,7 +244,9 @@ describe('the conversation screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain("You don't have enough credits to send this. Buy credits to keep chatting; your message stays in the box.");
+    expect(alert.textContent).toContain(
+      "You don't have enough credits to send this. Buy credits to keep chatting; your message stays in the box.",
+    );
     expect(within(alert).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
     expect(messageBox().value).toBe('Want to meet?');
     expect(within(messageList()).queryByText('Want to meet?')).toBeNull();
@@ -264,13 +285,18 @@ describe('the conversation screen', () => {
     expect(sentBodies(fetch, 'POST /api/message.php')).toHaveLength(0);
 
     await userEvent.type(messageBox(), '{Enter}');
-    await waitFor(() => expect(sentBodies(fetch, 'POST /api/message.php')).toEqual([expect.objectContaining({ text: 'First line\nsecond line' })]));
+    await waitFor(() =>
+      expect(sentBodies(fetch, 'POST /api/message.php')).toEqual([expect.objectContaining({ text: 'First line\nsecond line' })]),
+    );
     expect(messageBox().value).toBe('');
   });
 
   it('on a phone Enter starts a new line; only the Send button sends', async () => {
     useScreen('phone');
-    const { fetch } = renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK });
+    const { fetch } = renderChat({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) },
+      'POST /api/chat-read.php': OK,
+    });
     await screen.findByText('Message 1');
     await userEvent.type(messageBox(), 'Hi{Enter}there');
     expect(messageBox().value).toBe('Hi\nthere');
@@ -279,7 +305,10 @@ describe('the conversation screen', () => {
 
   it('counts characters as seen (graphemes) against the site’s message length, and refuses more', async () => {
     useScreen('phone');
-    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK }, { settings: { message_length: 5 } });
+    renderChat(
+      { 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)] }) }, 'POST /api/chat-read.php': OK },
+      { settings: { message_length: 5 } },
+    );
     await screen.findByText('Message 1');
     fireEvent.change(messageBox(), { target: { value: '👍🏽🇳🇱é' } });
     expect(screen.getByText('3 of 5 characters')).toBeTruthy();
@@ -288,7 +317,6 @@ describe('the conversation screen', () => {
     expect(screen.getByText('Your message is too long: shorten it to 5 characters.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
   });
-
 
   it('loads the older page at the top and puts it before the messages shown', async () => {
     const { fetch } = renderChat({
@@ -370,7 +398,9 @@ describe('the conversation screen', () => {
     let started = false;
     renderChat(
       {
-        'GET /api/chat.php': () => ({ body: started ? chatAnswer({ messages: [chatMessage(1, { text: 'You first!' })] }) : chatAnswer({ conversation: null }) }),
+        'GET /api/chat.php': () => ({
+          body: started ? chatAnswer({ messages: [chatMessage(1, { text: 'You first!' })] }) : chatAnswer({ conversation: null }),
+        }),
         'POST /api/chat-read.php': OK,
         'GET /api/member.php': { body: { profile: memberProfile(), related: [] } },
         'GET /api/interests.php': { body: { interests: [] } },
@@ -396,7 +426,10 @@ describe('the conversation screen', () => {
   });
 
   it('a message removed by staff (message_removed frame) leaves the screen; another conversation’s frame changes nothing', async () => {
-    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1), chatMessage(2)] }) }, 'POST /api/chat-read.php': OK });
+    renderChat({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1), chatMessage(2)] }) },
+      'POST /api/chat-read.php': OK,
+    });
     await screen.findByText('Message 2');
     await connected();
     server.send({ type: 'message_removed', conversation: 99, message: 1 });
@@ -444,7 +477,11 @@ describe('the conversation screen', () => {
     await screen.findByText('Message 1');
     await connected();
     await userEvent.type(messageBox(), 'Hello there');
-    await eventually(() => expect(server.received.filter((frame) => (frame as { type: string }).type === 'typing')).toEqual([{ type: 'typing', conversation: CONVERSATION_ID }]));
+    await eventually(() =>
+      expect(server.received.filter((frame) => (frame as { type: string }).type === 'typing')).toEqual([
+        { type: 'typing', conversation: CONVERSATION_ID },
+      ]),
+    );
   });
 
   it('sends a photo: a pending bubble with its preview, then the stored thumbnail opening the full image', async () => {
@@ -460,7 +497,9 @@ describe('the conversation screen', () => {
     expect(screen.getByRole('button', { name: 'Send a photo (5 credits)' })).toBeTruthy();
     await userEvent.upload(document.getElementById('chat-photo-file') as HTMLInputElement, file);
     // The preview asks first (issue 29; paid-actions.test.tsx has its price and Cancel).
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Send this photo to Bram?' })).getByRole('button', { name: 'Send photo' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Send this photo to Bram?' })).getByRole('button', { name: 'Send photo' }),
+    );
     const pending = await within(messageList()).findByRole('img', { name: 'Your photo' });
     expect(pending.closest('.chat-bubble')?.getAttribute('data-state')).toBe('sending');
 
@@ -469,9 +508,20 @@ describe('the conversation screen', () => {
     expect(sent.get('profile_id')).toBe(String(PARTNER_ID));
     expect(sent.get('client_id')).toMatch(/^[0-9a-f-]{36}$/);
     expect((sent.get('file') as File).name).toBe('beach.jpg');
-    const image = { thumb_url: '/api/chat-image.php?message=2&size=thumb', url: '/api/chat-image.php?message=2&size=full', width: 400, height: 300 };
+    const image = {
+      thumb_url: '/api/chat-image.php?message=2&size=thumb',
+      url: '/api/chat-image.php?message=2&size=full',
+      width: 400,
+      height: 300,
+    };
     await act(async () =>
-      answer({ status: 201, body: { message: chatMessage(2, { from_me: true, client_id: String(sent.get('client_id')), kind: 'image', text: null, image }), credits: 95 } }),
+      answer({
+        status: 201,
+        body: {
+          message: chatMessage(2, { from_me: true, client_id: String(sent.get('client_id')), kind: 'image', text: null, image }),
+          credits: 95,
+        },
+      }),
     );
     const thumbnail = await within(messageList()).findByRole('button', { name: 'Show the photo full size' });
     expect(within(thumbnail).getByRole('img', { name: 'Your photo' }).getAttribute('src')).toBe(image.thumb_url);
@@ -552,7 +602,14 @@ describe('the conversation screen', () => {
     await changeLocale('de');
     renderChat(
       {
-        'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1, { kind: 'gift', text: null, gift: 'rose' }), chatMessage(2, { kind: 'gift', text: null, gift: 'teddy_bear', from_me: true })] }) },
+        'GET /api/chat.php': {
+          body: chatAnswer({
+            messages: [
+              chatMessage(1, { kind: 'gift', text: null, gift: 'rose' }),
+              chatMessage(2, { kind: 'gift', text: null, gift: 'teddy_bear', from_me: true }),
+            ],
+          }),
+        },
         'POST /api/chat-read.php': OK,
       },
       { locale: 'de' },
@@ -581,7 +638,9 @@ describe('the conversation screen', () => {
     await userEvent.click(within(picker).getByRole('button', { name: 'Send Sunflower' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('You sent a gift: Sunflower')).toBeTruthy();
-    expect(sentBodies(fetch, 'POST /api/message.php')).toEqual([{ profile_id: PARTNER_ID, client_id: expect.any(String), gift: 'sunflower' }]);
+    expect(sentBodies(fetch, 'POST /api/message.php')).toEqual([
+      { profile_id: PARTNER_ID, client_id: expect.any(String), gift: 'sunflower' },
+    ]);
     await waitFor(() => expect(screen.getByRole('link', { name: 'Your balance: 75 credits' })).toBeTruthy());
   });
 
@@ -591,7 +650,14 @@ describe('the conversation screen', () => {
       {
         'GET /api/chat.php': { body: chatAnswer({ conversation: null }) },
         'GET /api/member.php': { body: { profile: memberProfile(), related: [] } },
-        'GET /api/interests.php': { body: { interests: [{ id: 'cooking', name: 'Cooking' }, { id: 'music', name: 'Music' }] } },
+        'GET /api/interests.php': {
+          body: {
+            interests: [
+              { id: 'cooking', name: 'Cooking' },
+              { id: 'music', name: 'Music' },
+            ],
+          },
+        },
         'GET /api/regions.php': { body: { countries: [{ country: 'NL', label: 'province', regions: [{ code: 'UT', name: 'Utrecht' }] }] } },
       },
       { route: `/members/${PARTNER_ID}/chat` },
@@ -616,14 +682,20 @@ describe('the conversation screen', () => {
   });
 
   it('a partner who has not confirmed their e-mail: the footer is off and says why', async () => {
-    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)], send_blocked: 'partner_unconfirmed' }) }, 'POST /api/chat-read.php': OK });
+    renderChat({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)], send_blocked: 'partner_unconfirmed' }) },
+      'POST /api/chat-read.php': OK,
+    });
     expect(await screen.findByText('Bram has not confirmed their e-mail address yet, so you cannot reply yet.')).toBeTruthy();
     expect(messageBox().disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('the member’s own unconfirmed e-mail: a reminder that partners cannot reply yet', async () => {
-    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)], account_unconfirmed: true }) }, 'POST /api/chat-read.php': OK });
+    renderChat({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)], account_unconfirmed: true }) },
+      'POST /api/chat-read.php': OK,
+    });
     expect((await screen.findByText(/Please confirm your e-mail address \(anna@example.com\)/)).textContent).toContain('cannot reply');
   });
 
@@ -632,7 +704,12 @@ describe('the conversation screen', () => {
       'GET /api/chat.php': {
         body: chatAnswer({
           messages: [chatMessage(1)],
-          partner: { ...chatAnswer().partner, is_fictional: true, fictional_icon: '★', fictional: { icon: '★', singular: 'fictional profile', warning: 'Some profiles are run by our staff.' } },
+          partner: {
+            ...chatAnswer().partner,
+            is_fictional: true,
+            fictional_icon: '★',
+            fictional: { icon: '★', singular: 'fictional profile', warning: 'Some profiles are run by our staff.' },
+          },
         }),
       },
       'POST /api/chat-read.php': OK,
@@ -642,7 +719,10 @@ describe('the conversation screen', () => {
   });
 
   it('a draft from chat.php fills the box', async () => {
-    renderChat({ 'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)], draft: 'My signup message' }) }, 'POST /api/chat-read.php': OK });
+    renderChat({
+      'GET /api/chat.php': { body: chatAnswer({ messages: [chatMessage(1)], draft: 'My signup message' }) },
+      'POST /api/chat-read.php': OK,
+    });
     await screen.findByText('Message 1');
     expect(messageBox().value).toBe('My signup message');
   });
@@ -673,8 +753,12 @@ describe('the conversation screen', () => {
 });
 
 describe('accessibility of the conversation screen', () => {
-  const axeRules = { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'], rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } };
-  const violations = async () => (await axe.run(document.body, axeRules)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+  const axeRules = {
+    runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  };
+  const violations = async () =>
+    (await axe.run(document.body, axeRules)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
 
   it('has no axe violations: messages of every kind, pending and waiting, the options menu, the gift picker and the image viewer', async () => {
     useScreen('desktop');
@@ -685,10 +769,24 @@ describe('accessibility of the conversation screen', () => {
             chatMessage(1),
             chatMessage(2, { from_me: true, text: 'Mine', state: 'read' }),
             chatMessage(3, { kind: 'gift', text: null, gift: 'rose' }),
-            chatMessage(4, { kind: 'image', text: null, image: { thumb_url: '/api/chat-image.php?message=4&size=thumb', url: '/api/chat-image.php?message=4&size=full', width: 400, height: 300 } }),
+            chatMessage(4, {
+              kind: 'image',
+              text: null,
+              image: {
+                thumb_url: '/api/chat-image.php?message=4&size=thumb',
+                url: '/api/chat-image.php?message=4&size=full',
+                width: 400,
+                height: 300,
+              },
+            }),
           ],
           older_hidden: true,
-          partner: { ...chatAnswer().partner, is_fictional: true, fictional_icon: '★', fictional: { icon: '★', singular: 'fictional profile', warning: 'Some profiles are run by our staff.' } },
+          partner: {
+            ...chatAnswer().partner,
+            is_fictional: true,
+            fictional_icon: '★',
+            fictional: { icon: '★', singular: 'fictional profile', warning: 'Some profiles are run by our staff.' },
+          },
         }),
       },
       'POST /api/chat-read.php': OK,
@@ -707,7 +805,9 @@ describe('accessibility of the conversation screen', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Show the photo full size' }));
     const viewer = await screen.findByRole('dialog', { name: 'Photo from Bram' });
-    expect(within(viewer).getByRole('img', { name: 'Photo from Bram' }).getAttribute('src')).toBe('/api/chat-image.php?message=4&size=full');
+    expect(within(viewer).getByRole('img', { name: 'Photo from Bram' }).getAttribute('src')).toBe(
+      '/api/chat-image.php?message=4&size=full',
+    );
     expect(await violations()).toEqual([]);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

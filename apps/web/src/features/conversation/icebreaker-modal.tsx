@@ -26,7 +26,15 @@ export function IcebreakerModal({ show, onHide, partner, onChoose, onExited }: I
   const { t } = useTranslation(CONVERSATION_NS);
   const titleId = `${useId()}-title`;
   return (
-    <Modal show={show} onHide={onHide} onExited={onExited} restoreFocus={!onExited} centered aria-labelledby={titleId} id="icebreaker-modal">
+    <Modal
+      show={show}
+      onHide={onHide}
+      onExited={onExited}
+      restoreFocus={!onExited}
+      centered
+      aria-labelledby={titleId}
+      id="icebreaker-modal"
+    >
       <Modal.Header closeButton closeLabel={t('icebreakers.close')}>
         <Modal.Title id={titleId} className="h5">
           {t('icebreakers.title')}

@@ -62,7 +62,10 @@ describe('pickIcebreakers', () => {
 describe('icebreakers to a fictional profile (issue 29)', () => {
   const LOCALES = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'] as const;
   const catalogues = Object.fromEntries(
-    LOCALES.map((locale) => [locale, (texts as unknown as Record<string, { icebreakers: Record<string, Record<string, string>> }>)[locale]!.icebreakers]),
+    LOCALES.map((locale) => [
+      locale,
+      (texts as unknown as Record<string, { icebreakers: Record<string, Record<string, string>> }>)[locale]!.icebreakers,
+    ]),
   );
   /** The opener as the modal shows it: the catalogue's text with its values filled in. */
   const shown = (locale: string, key: string, values: Record<string, string>) => {
@@ -85,7 +88,10 @@ describe('icebreakers to a fictional profile (issue 29)', () => {
       for (const { key, values } of pickIcebreakers({ ...inputs(seed), fictional: true })) {
         for (const locale of LOCALES) {
           const text = shown(locale, key, values);
-          expect(replyViolations(text).filter((violation) => violation.rule === 'meeting'), `${locale} ${key}: ${text}`).toEqual([]);
+          expect(
+            replyViolations(text).filter((violation) => violation.rule === 'meeting'),
+            `${locale} ${key}: ${text}`,
+          ).toEqual([]);
           judged += 1;
         }
       }

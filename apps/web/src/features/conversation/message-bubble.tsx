@@ -15,7 +15,9 @@ export function formatMessageTime(iso: string, locale: string, now = new Date())
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const sameDay = date.toDateString() === now.toDateString();
-  const options: Intl.DateTimeFormatOptions = sameDay ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+  const options: Intl.DateTimeFormatOptions = sameDay
+    ? { hour: '2-digit', minute: '2-digit' }
+    : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
   return dateTimeFormat(locale, options).format(date);
 }
 
@@ -74,13 +76,27 @@ export function MessageBubble({ content, fromMe, partnerName, time, state, onOpe
       {content.kind === 'gift' && content.gift && (
         <p className="chat-gift mb-0">
           <GiftArt gift={content.gift} />
-          <span className="chat-gift__name">{fromMe ? t('messages.giftOwn', { gift: giftName }) : t('messages.giftFrom', { name: partnerName, gift: giftName })}</span>
+          <span className="chat-gift__name">
+            {fromMe ? t('messages.giftOwn', { gift: giftName }) : t('messages.giftFrom', { name: partnerName, gift: giftName })}
+          </span>
         </p>
       )}
       {content.kind === 'image' &&
         (content.image ? (
-          <button type="button" className="chat-image btn p-0 border-0" onClick={() => onOpenImage?.({ url: content.image!.url, alt: imageAlt })} aria-label={t('messages.openImage')}>
-            <img src={content.image.thumb_url} alt={imageAlt} width={content.image.width} height={content.image.height} loading="lazy" decoding="async" />
+          <button
+            type="button"
+            className="chat-image btn p-0 border-0"
+            onClick={() => onOpenImage?.({ url: content.image!.url, alt: imageAlt })}
+            aria-label={t('messages.openImage')}
+          >
+            <img
+              src={content.image.thumb_url}
+              alt={imageAlt}
+              width={content.image.width}
+              height={content.image.height}
+              loading="lazy"
+              decoding="async"
+            />
           </button>
         ) : content.preview ? (
           <img className="chat-image chat-image--pending" src={content.preview} alt={imageAlt} />
@@ -91,7 +107,12 @@ export function MessageBubble({ content, fromMe, partnerName, time, state, onOpe
         <span className="chat-bubble__time">{time}</span>
         {fromMe && state && <MessageStateMark state={state} />}
         {!fromMe && onReport && (
-          <button type="button" className="chat-bubble__report btn btn-link btn-sm p-0" onClick={onReport} aria-label={t('messages.reportLabel')}>
+          <button
+            type="button"
+            className="chat-bubble__report btn btn-link btn-sm p-0"
+            onClick={onReport}
+            aria-label={t('messages.reportLabel')}
+          >
             {t('messages.report')}
           </button>
         )}

@@ -47,4 +47,3 @@ describe('ownMessageState', () => {
     expect(ownMessageState(message(5, { state: 'sent' }), { deliveredUpTo: 0, readUpTo: 9 }, true)).toBe('delivered');
   });
 });
-

@@ -55,4 +55,3 @@ export function lastPartnerMessageId(messages: readonly TChatMessage[]): number 
   for (let i = messages.length - 1; i >= 0; i--) if (!messages[i]!.from_me) return messages[i]!.id;
   return 0;
 }
-

@@ -42,7 +42,8 @@ export interface MessageListProps {
  * stays where it is when that page is put above it.
  */
 export function MessageList(props: MessageListProps) {
-  const { messages, outgoing, receipts, partnerName, fictional, hasOlder, olderHidden, loadingOlder, onLoadOlder, onOpenImage, onReport } = props;
+  const { messages, outgoing, receipts, partnerName, fictional, hasOlder, olderHidden, loadingOlder, onLoadOlder, onOpenImage, onReport } =
+    props;
   const { t } = useTranslation(CONVERSATION_NS);
   const { locale } = useLocale();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -50,7 +51,9 @@ export function MessageList(props: MessageListProps) {
   const rows = useMemo<Row[]>(
     () => [
       ...messages.map((message) => ({ key: messageKey(message), kind: 'message' as const, message })),
-      ...outgoing.filter((entry) => entry.status !== 'refused').map((entry) => ({ key: `c:${entry.clientId}`, kind: 'outgoing' as const, entry })),
+      ...outgoing
+        .filter((entry) => entry.status !== 'refused')
+        .map((entry) => ({ key: `c:${entry.clientId}`, kind: 'outgoing' as const, entry })),
     ],
     [messages, outgoing],
   );
@@ -101,7 +104,11 @@ export function MessageList(props: MessageListProps) {
   const newestPartner = lastPartnerMessageId(messages);
   const summaryOf = useCallback(
     (message: TChatMessage) =>
-      message.kind === 'gift' && message.gift ? t(`gifts.${message.gift}`) : message.kind === 'image' ? t('messages.image', { name: partnerName }) : (message.text ?? ''),
+      message.kind === 'gift' && message.gift
+        ? t(`gifts.${message.gift}`)
+        : message.kind === 'image'
+          ? t('messages.image', { name: partnerName })
+          : (message.text ?? ''),
     [t, partnerName],
   );
   useEffect(() => {
@@ -130,7 +137,8 @@ export function MessageList(props: MessageListProps) {
   // A first page shorter than the screen cannot be scrolled: its older page is asked for at once.
   useEffect(() => {
     const element = scrollRef.current;
-    if (element && hasOlder && !loadingOlder && element.scrollHeight <= element.clientHeight + LOAD_OLDER_WITHIN_PX && messages.length > 0) onLoadOlder();
+    if (element && hasOlder && !loadingOlder && element.scrollHeight <= element.clientHeight + LOAD_OLDER_WITHIN_PX && messages.length > 0)
+      onLoadOlder();
   }, [hasOlder, loadingOlder, messages.length, onLoadOlder]);
 
   const showNewest = () => {
@@ -142,16 +150,36 @@ export function MessageList(props: MessageListProps) {
   const now = new Date();
   return (
     <div className="chat-messages-wrap">
-      <div ref={scrollRef} className="chat-messages" role="region" aria-label={t('messages.label', { name: partnerName })} tabIndex={0} onScroll={onScroll} id="chat-messages">
+      <div
+        ref={scrollRef}
+        className="chat-messages"
+        role="region"
+        aria-label={t('messages.label', { name: partnerName })}
+        tabIndex={0}
+        onScroll={onScroll}
+        id="chat-messages"
+      >
         <div className="chat-messages__list" style={{ height: virtualizer.getTotalSize() }}>
           <div ref={topRef} className="chat-messages__top">
-            <TopRow hasOlder={hasOlder} olderHidden={olderHidden} loadingOlder={loadingOlder} empty={messages.length + outgoing.length === 0} partnerName={partnerName} />
+            <TopRow
+              hasOlder={hasOlder}
+              olderHidden={olderHidden}
+              loadingOlder={loadingOlder}
+              empty={messages.length + outgoing.length === 0}
+              partnerName={partnerName}
+            />
           </div>
           <ol className="list-unstyled mb-0">
             {items.map((item) => {
               const row = rows[item.index]!;
               return (
-                <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className={`chat-row chat-row--${row.kind}`} style={{ transform: `translateY(${item.start}px)` }}>
+                <li
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  className={`chat-row chat-row--${row.kind}`}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
                   {row.kind === 'message' && (
                     <MessageBubble
                       content={contentOfMessage(row.message)}
@@ -182,7 +210,12 @@ export function MessageList(props: MessageListProps) {
         {announcement}
       </div>
       {pill && (
-        <button type="button" id="chat-new-messages" className="chat-new-messages btn btn-primary btn-sm rounded-pill shadow" onClick={showNewest}>
+        <button
+          type="button"
+          id="chat-new-messages"
+          className="chat-new-messages btn btn-primary btn-sm rounded-pill shadow"
+          onClick={showNewest}
+        >
           {t('messages.newMessages')} <span aria-hidden="true">↓</span>
         </button>
       )}
@@ -190,7 +223,19 @@ export function MessageList(props: MessageListProps) {
   );
 }
 
-function TopRow({ hasOlder, olderHidden, loadingOlder, empty, partnerName }: { hasOlder: boolean; olderHidden: boolean; loadingOlder: boolean; empty: boolean; partnerName: string }) {
+function TopRow({
+  hasOlder,
+  olderHidden,
+  loadingOlder,
+  empty,
+  partnerName,
+}: {
+  hasOlder: boolean;
+  olderHidden: boolean;
+  loadingOlder: boolean;
+  empty: boolean;
+  partnerName: string;
+}) {
   const { t } = useTranslation(CONVERSATION_NS);
   if (hasOlder) {
     return (

@@ -4,7 +4,6 @@ import { chatMessage } from './test/conversation-test-kit';
 import { createOutbox, isRetryableSendFailure, OUTBOX_STORAGE_KEY, sendEntry, type OutboxDeps } from './outbox';
 import { ApiError } from '../../api/client';
 
-
 afterEach(() => {
   sessionStorage.clear();
   vi.restoreAllMocks();
@@ -35,14 +34,19 @@ describe('outbox', () => {
     const fetch = stubApi({
       'POST /api/message.php': (body) => {
         if (!online) throw new TypeError('Failed to fetch');
-        return { status: 201, body: { message: chatMessage(8, { from_me: true, client_id: (body as { client_id: string }).client_id }), credits: 5 } };
+        return {
+          status: 201,
+          body: { message: chatMessage(8, { from_me: true, client_id: (body as { client_id: string }).client_id }), credits: 5 },
+        };
       },
     });
     const before = pageOutbox();
     before.outbox.send({ userId: 7, profileId: 42, kind: 'text', text: 'Still there?' });
     await settle();
     expect(before.outbox.getSnapshot()[0]!.status).toBe('waiting');
-    expect(JSON.parse(sessionStorage.getItem(OUTBOX_STORAGE_KEY)!)).toEqual([expect.objectContaining({ text: 'Still there?', status: 'waiting' })]);
+    expect(JSON.parse(sessionStorage.getItem(OUTBOX_STORAGE_KEY)!)).toEqual([
+      expect.objectContaining({ text: 'Still there?', status: 'waiting' }),
+    ]);
 
     // The reload: a new page's outbox reads the tab's storage; the network is back.
     online = true;
@@ -109,7 +113,9 @@ describe('outbox', () => {
     await settle();
     expect(pauses).toEqual([500, 1000]);
     expect(sentBodies(fetch, 'POST /api/message.php')).toHaveLength(3);
-    expect(outbox.getSnapshot()).toEqual([expect.objectContaining({ status: 'refused', refusal: { status: 403, code: 'chat_blocked', message: 'You blocked this member.' } })]);
+    expect(outbox.getSnapshot()).toEqual([
+      expect.objectContaining({ status: 'refused', refusal: { status: 403, code: 'chat_blocked', message: 'You blocked this member.' } }),
+    ]);
     expect(timers).toHaveLength(0);
   });
 

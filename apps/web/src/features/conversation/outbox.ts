@@ -117,7 +117,18 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     if (!deps.storage) return;
     const keep: StoredEntry[] = entries
       .filter((entry) => entry.kind !== 'image')
-      .map(({ clientId, userId, profileId, kind, text, gift, createdAt, status, attempts, refusal }) => ({ clientId, userId, profileId, kind, text, gift, createdAt, status, attempts, refusal }));
+      .map(({ clientId, userId, profileId, kind, text, gift, createdAt, status, attempts, refusal }) => ({
+        clientId,
+        userId,
+        profileId,
+        kind,
+        text,
+        gift,
+        createdAt,
+        status,
+        attempts,
+        refusal,
+      }));
     try {
       if (keep.length === 0) deps.storage.removeItem(OUTBOX_STORAGE_KEY);
       else deps.storage.setItem(OUTBOX_STORAGE_KEY, JSON.stringify(keep));
@@ -162,15 +173,21 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         if (deps.isOnline()) {
           timers.set(
             entry.profileId,
-            deps.setTimer(() => {
-              timers.delete(entry.profileId);
-              pump();
-            }, Math.min(retryDelayMs(attempts - 1), OUTBOX_MAX_RETRY_MS)),
+            deps.setTimer(
+              () => {
+                timers.delete(entry.profileId);
+                pump();
+              },
+              Math.min(retryDelayMs(attempts - 1), OUTBOX_MAX_RETRY_MS),
+            ),
           );
         }
         return;
       }
-      const refusal = error instanceof ApiError ? { status: error.status, code: error.code, message: error.message } : { status: 0, code: 'error', message: String(error) };
+      const refusal =
+        error instanceof ApiError
+          ? { status: error.status, code: error.code, message: error.message }
+          : { status: 0, code: 'error', message: String(error) };
       update(entry.clientId, { status: 'refused', refusal });
       changed();
     }

@@ -10,7 +10,16 @@ import { makeMemberAnswer } from '../../test/profile-fixtures';
 import { setOpenConversation } from '../chats';
 import { startLiveServer, type LiveServer } from '../chats/test/chats-test-kit';
 import { loadChatDraft } from './chat-draft';
-import { chatAnswer, chatMessage, ChatRoutes, CONVERSATION_ID, PACKAGES_STUB, packagesAnswer, PARTNER_ID, storedAnswer } from './test/conversation-test-kit';
+import {
+  chatAnswer,
+  chatMessage,
+  ChatRoutes,
+  CONVERSATION_ID,
+  PACKAGES_STUB,
+  packagesAnswer,
+  PARTNER_ID,
+  storedAnswer,
+} from './test/conversation-test-kit';
 import { pickIcebreakers } from './icebreakers';
 import { getOutbox } from './outbox';
 import en from './texts/en.json';
@@ -27,7 +36,13 @@ let server: LiveServer;
 beforeEach(async () => {
   // A phone: only the Send button sends.
   vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) => ({ matches: query !== DESKTOP_QUERY && false, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+    (query: string) =>
+      ({
+        matches: query !== DESKTOP_QUERY && false,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
   );
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
     return this.classList.contains('chat-messages') ? 600 : 0;
@@ -61,7 +76,8 @@ function renderChat(credits: number, stubs: Parameters<typeof stubApi>[0] = {}, 
 
 const messageBox = () => screen.getByRole('textbox', { name: 'Your message to Bram' }) as HTMLTextAreaElement;
 const sendButton = () => screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
-const imageCalls = (fetch: ReturnType<typeof stubApi>) => fetch.mock.calls.filter(([input]) => String(input).includes('/api/message-image.php'));
+const imageCalls = (fetch: ReturnType<typeof stubApi>) =>
+  fetch.mock.calls.filter(([input]) => String(input).includes('/api/message-image.php'));
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'beach.jpg', { type: 'image/jpeg' });
 const pick = (file: File) => userEvent.upload(document.getElementById('chat-photo-file') as HTMLInputElement, file);
 
@@ -99,7 +115,13 @@ describe('a photo asks first', () => {
       'POST /api/message-image.php': () => ({
         status: 201,
         body: {
-          message: chatMessage(2, { from_me: true, client_id: getOutbox().getSnapshot()[0]?.clientId ?? null, kind: 'image', text: null, image: { thumb_url: '/t.jpg', url: '/f.jpg', width: 4, height: 3 } }),
+          message: chatMessage(2, {
+            from_me: true,
+            client_id: getOutbox().getSnapshot()[0]?.clientId ?? null,
+            kind: 'image',
+            text: null,
+            image: { thumb_url: '/t.jpg', url: '/f.jpg', width: 4, height: 3 },
+          }),
           credits: 95,
         },
       }),
@@ -161,7 +183,9 @@ describe('Send below the price of a message', () => {
     expect(messageBox().value).toBe('Shall we talk tonight?');
     expect(document.getElementById('chat-missing-credits')).toBeNull();
     await userEvent.click(sendButton());
-    await waitFor(() => expect(sentBodies(fetch, 'POST /api/message.php')).toEqual([expect.objectContaining({ text: 'Shall we talk tonight?' })]));
+    await waitFor(() =>
+      expect(sentBodies(fetch, 'POST /api/message.php')).toEqual([expect.objectContaining({ text: 'Shall we talk tonight?' })]),
+    );
     expect(messageBox().value).toBe('');
     expect(loadChatDraft(1, PARTNER_ID)).toBeNull();
   });
@@ -171,7 +195,19 @@ describe('Send below the price of a message', () => {
     await screen.findByText('Message 1');
     await userEvent.type(messageBox(), 'Only for Bram');
     first.unmount();
-    renderChat(6, { 'GET /api/chat.php': { body: chatAnswer({ conversation: 9, messages: [chatMessage(3, { conversation: { id: 9 } })], partner: { ...chatAnswer().partner, id: 77, name: 'Tom' } }) } }, { route: '/chats/9' });
+    renderChat(
+      6,
+      {
+        'GET /api/chat.php': {
+          body: chatAnswer({
+            conversation: 9,
+            messages: [chatMessage(3, { conversation: { id: 9 } })],
+            partner: { ...chatAnswer().partner, id: 77, name: 'Tom' },
+          }),
+        },
+      },
+      { route: '/chats/9' },
+    );
     const box = (await screen.findByRole('textbox', { name: 'Your message to Tom' })) as HTMLTextAreaElement;
     expect(box.value).toBe('');
   });
@@ -199,7 +235,9 @@ describe('the footer’s money price', () => {
     });
     renderChat(100, { 'GET /api/credit-packages.php': { body: pln } }, { locale: 'pl' });
     // p2 is the best value here; the money in Polish format (a no-break space before zł).
-    await waitFor(() => expect(document.getElementById('send-footer-price')?.textContent?.replace(/\s/g, ' ')).toBe('od 1,29 zł za wiadomość'));
+    await waitFor(() =>
+      expect(document.getElementById('send-footer-price')?.textContent?.replace(/\s/g, ' ')).toBe('od 1,29 zł za wiadomość'),
+    );
   });
 
   it('while the welcome offer runs, says the discounted price the shop shows for the same package (issue 29)', async () => {
@@ -222,9 +260,16 @@ describe('the footer’s money price', () => {
 
 describe('icebreakers in the chat with a fictional profile', () => {
   it('the modal never offers the first-date opener to a fictional profile, where a real one with the same seed gets it', async () => {
-    const partner = { ...chatAnswer().partner, is_fictional: true, fictional_icon: '★', fictional: { icon: '★', singular: 'Fictional profile', warning: 'You cannot meet them in person.' } };
+    const partner = {
+      ...chatAnswer().partner,
+      is_fictional: true,
+      fictional_icon: '★',
+      fictional: { icon: '★', singular: 'Fictional profile', warning: 'You cannot meet them in person.' },
+    };
     // The same partner as a real member would be offered it (so the check below can fail).
-    expect(pickIcebreakers({ name: 'Bram', interests: [], city: 'Utrecht', seed: PARTNER_ID }).map(({ key }) => key)).toContain('generic.firstDate');
+    expect(pickIcebreakers({ name: 'Bram', interests: [], city: 'Utrecht', seed: PARTNER_ID }).map(({ key }) => key)).toContain(
+      'generic.firstDate',
+    );
     renderChat(
       100,
       {

@@ -19,10 +19,29 @@ afterEach(async () => {
 
 function listWith(activity: Activity | undefined): { body: { chats: TChatItem[]; unread_total: number } } {
   const partner = makeCard(PARTNER_ID, { name: 'Bram', ...(activity ? { activity } : {}) });
-  return { body: { chats: [{ conversation: CONVERSATION_ID, profile: PARTNER_ID, num_unread_messages: 0, partner, last_message: null, updated_at: '2026-11-24T10:00:00.000Z' }], unread_total: 0 } };
+  return {
+    body: {
+      chats: [
+        {
+          conversation: CONVERSATION_ID,
+          profile: PARTNER_ID,
+          num_unread_messages: 0,
+          partner,
+          last_message: null,
+          updated_at: '2026-11-24T10:00:00.000Z',
+        },
+      ],
+      unread_total: 0,
+    },
+  };
 }
 
-function renderHeader(partner: Partial<TChatAnswer['partner']>, conversation: number | null, list = listWith(undefined), locale: 'en' | 'de' = 'en') {
+function renderHeader(
+  partner: Partial<TChatAnswer['partner']>,
+  conversation: number | null,
+  list = listWith(undefined),
+  locale: 'en' | 'de' = 'en',
+) {
   stubApi({ 'GET /api/chats.php': list });
   return renderWithProviders(
     <ConversationTexts>

@@ -48,7 +48,15 @@ export function PhotoPreviewDialog({ file, partnerName, price, money, balance, o
   const sendButton = useRef<HTMLButtonElement>(null);
   return (
     // Open, the focus goes to Send (Enter sends, Escape cancels); below the price it stays on the dialog.
-    <Modal show={!!file} onHide={onCancel} onEntered={() => sendButton.current?.focus()} centered aria-labelledby={`${id}-title`} aria-describedby={`${id}-price`} id="chat-photo-preview">
+    <Modal
+      show={!!file}
+      onHide={onCancel}
+      onEntered={() => sendButton.current?.focus()}
+      centered
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-price`}
+      id="chat-photo-preview"
+    >
       <Modal.Header closeButton closeLabel={t('chat.close')}>
         <Modal.Title id={`${id}-title`} className="h5">
           {t('photoPreview.title', { name: partnerName })}
@@ -57,7 +65,12 @@ export function PhotoPreviewDialog({ file, partnerName, price, money, balance, o
       <Modal.Body>
         <div className="chat-photo-preview__frame mb-3">
           {file && brokenFile !== file ? (
-            <LocalPreview key={`${file.name}-${file.size}-${file.lastModified}`} file={file} alt={t('photoPreview.alt')} onError={() => setBrokenFile(file)} />
+            <LocalPreview
+              key={`${file.name}-${file.size}-${file.lastModified}`}
+              file={file}
+              alt={t('photoPreview.alt')}
+              onError={() => setBrokenFile(file)}
+            />
           ) : (
             <p className="chat-photo-preview__name mb-0">{t('photoPreview.noPreview', { name: file?.name ?? '' })}</p>
           )}

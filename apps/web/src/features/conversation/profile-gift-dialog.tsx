@@ -52,7 +52,11 @@ function Dialog({ show, onHide, profileId, name }: ProfileGiftDialogProps) {
       outbox.onStored((answer, entry) => {
         if (entry.profileId !== profileId) return;
         applyCredits(queryClient, answer);
-        setSent((current) => (current && current.clientId === entry.clientId ? { ...current, stored: true, conversation: answer.message.conversation.id } : current));
+        setSent((current) =>
+          current && current.clientId === entry.clientId
+            ? { ...current, stored: true, conversation: answer.message.conversation.id }
+            : current,
+        );
       }),
     [outbox, profileId, queryClient],
   );

@@ -10,14 +10,32 @@ import type { OutboxRefusal } from './outbox';
  * text is back in the box, and the alert says so), the premium-only alert (with Get Premium), or the server's own words
  * (partner not confirmed, blocked, too many messages...).
  */
-export function RefusalAlert({ refusal, textKept = false, onDismiss }: { refusal: OutboxRefusal; textKept?: boolean; onDismiss: () => void }) {
+export function RefusalAlert({
+  refusal,
+  textKept = false,
+  onDismiss,
+}: {
+  refusal: OutboxRefusal;
+  textKept?: boolean;
+  onDismiss: () => void;
+}) {
   const { t } = useTranslation(CONVERSATION_NS);
   const insufficient = refusal.code === 'insufficient_credits' || refusal.status === 402;
   const premiumOnly = refusal.code === 'premium_only';
   return (
-    <div id="chat-refusal" className={`chat-refusal alert ${insufficient || premiumOnly ? 'alert-warning' : 'alert-danger'} d-flex align-items-start gap-2 mb-0`} role="alert">
+    <div
+      id="chat-refusal"
+      className={`chat-refusal alert ${insufficient || premiumOnly ? 'alert-warning' : 'alert-danger'} d-flex align-items-start gap-2 mb-0`}
+      role="alert"
+    >
       <div className="flex-grow-1">
-        <p className="mb-2">{insufficient ? t(textKept ? 'refusal.insufficientCredits' : 'refusal.insufficientCreditsItem') : premiumOnly ? t('refusal.premiumOnly', { limit: FREE_CONVERSATIONS_STARTED }) : refusal.message}</p>
+        <p className="mb-2">
+          {insufficient
+            ? t(textKept ? 'refusal.insufficientCredits' : 'refusal.insufficientCreditsItem')
+            : premiumOnly
+              ? t('refusal.premiumOnly', { limit: FREE_CONVERSATIONS_STARTED })
+              : refusal.message}
+        </p>
         {insufficient && (
           <Link id="chat-buy-credits" to={routePath('credits')} className="btn btn-primary btn-sm">
             {t('refusal.buyCredits')}

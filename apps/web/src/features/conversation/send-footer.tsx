@@ -53,7 +53,21 @@ function useGrowingTextArea(text: string) {
  * Enter starts a new line).
  */
 export function SendFooter(props: SendFooterProps) {
-  const { partnerName, text, onTextChange, onSend, onPhoto, onOpenGifts, maxLength, prices, balance, moneyPerMessage, photoMoney, blocked, focusRequest = 0 } = props;
+  const {
+    partnerName,
+    text,
+    onTextChange,
+    onSend,
+    onPhoto,
+    onOpenGifts,
+    maxLength,
+    prices,
+    balance,
+    moneyPerMessage,
+    photoMoney,
+    blocked,
+    focusRequest = 0,
+  } = props;
   const { t } = useTranslation(CONVERSATION_NS);
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const area = useGrowingTextArea(text);
@@ -84,7 +98,15 @@ export function SendFooter(props: SendFooterProps) {
     send();
   };
 
-  const hints = ['chat-text-counter', 'chat-price', short ? 'chat-missing-credits' : null, desktop ? 'chat-enter-hint' : null, tooLong ? 'chat-too-long' : null].filter(Boolean).join(' ');
+  const hints = [
+    'chat-text-counter',
+    'chat-price',
+    short ? 'chat-missing-credits' : null,
+    desktop ? 'chat-enter-hint' : null,
+    tooLong ? 'chat-too-long' : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <>
       <form className="chat-footer" onSubmit={submit} noValidate aria-label={t('footer.label', { name: partnerName })}>
@@ -150,7 +172,12 @@ export function SendFooter(props: SendFooterProps) {
             onKeyDown={onKeyDown}
             enterKeyHint={desktop ? 'send' : 'enter'}
           />
-          <button id="chat-send" type="submit" className="btn btn-primary chat-footer__send" disabled={disabled || short || empty || tooLong}>
+          <button
+            id="chat-send"
+            type="submit"
+            className="btn btn-primary chat-footer__send"
+            disabled={disabled || short || empty || tooLong}
+          >
             {t('footer.send')}
           </button>
         </div>

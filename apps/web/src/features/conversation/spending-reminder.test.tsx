@@ -46,7 +46,10 @@ describe('the spending reminder on the conversation screen', () => {
     expect(note.contains(box)).toBe(false);
     // Above the list in the page's flow: it pushes the messages down instead of lying over the composer.
     expect(note.compareDocumentPosition(messageList()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    const rules = { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'], rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } };
+    const rules = {
+      runOnly: ['wcag2a', 'wcag2aa', 'best-practice'],
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    };
     expect((await axe.run(note, rules)).violations.map((v) => v.id)).toEqual([]);
   });
 

@@ -9,7 +9,12 @@ import { CONVERSATION_NS } from './conversation-texts';
 export function SpendingReminder({ text }: { text: string }) {
   const { t } = useTranslation(CONVERSATION_NS);
   return (
-    <div id="chat-spending-reminder" className="chat-notice chat-spending-reminder alert alert-info small mb-0" role="note" aria-labelledby="chat-spending-reminder-title">
+    <div
+      id="chat-spending-reminder"
+      className="chat-notice chat-spending-reminder alert alert-info small mb-0"
+      role="note"
+      aria-labelledby="chat-spending-reminder-title"
+    >
       <p id="chat-spending-reminder-title" className="fw-semibold mb-1">
         {t('spendingReminder.title')}
       </p>

@@ -12,7 +12,10 @@ import { getOutbox, type OutboxEntry } from './outbox';
 import { usePageVisible } from './use-page-visible';
 
 /** What a conversation screen shows besides its messages: the latest word of GET /api/chat.php. */
-export type ChatMeta = Omit<TChatAnswer, 'messages' | 'has_older' | 'has_newer' | 'older_hidden' | 'partner_delivered_up_to' | 'partner_read_up_to'>;
+export type ChatMeta = Omit<
+  TChatAnswer,
+  'messages' | 'has_older' | 'has_newer' | 'older_hidden' | 'partner_delivered_up_to' | 'partner_read_up_to'
+>;
 
 export interface ConversationState {
   conversation: number | null;
@@ -226,7 +229,9 @@ export function useConversation(target: ChatTarget, partnerProfileId: number | n
       if (frame.conversation === stateRef.current.conversation) onRemovedRef.current?.();
     });
     // Staff removed a message after a report: it goes from the screen (the server has no row anymore).
-    const offMessageRemoved = subscribeLive('message_removed', (frame) => dispatch({ type: 'removed', conversation: frame.conversation, message: frame.message }));
+    const offMessageRemoved = subscribeLive('message_removed', (frame) =>
+      dispatch({ type: 'removed', conversation: frame.conversation, message: frame.message }),
+    );
     return () => {
       offMessageRemoved();
       offRemoved();

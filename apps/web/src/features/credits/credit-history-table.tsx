@@ -69,7 +69,9 @@ function History() {
                     <time dateTime={entry.created_at}>{date.format(new Date(entry.created_at))}</time>
                   </td>
                   <td>{t(`history.kinds.${entry.kind}`)}</td>
-                  <td className={`text-end text-nowrap ${entry.amount > 0 ? 'text-success' : 'text-danger'}`}>{signed.format(entry.amount)}</td>
+                  <td className={`text-end text-nowrap ${entry.amount > 0 ? 'text-success' : 'text-danger'}`}>
+                    {signed.format(entry.amount)}
+                  </td>
                   <td className="text-end text-nowrap">{plain.format(entry.balance_after)}</td>
                 </tr>
               ))}

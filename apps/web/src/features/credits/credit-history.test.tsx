@@ -31,7 +31,11 @@ const rowsOf = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -39,13 +43,21 @@ describe('credit history in the settings', () => {
   it('shows the balance and a table of date, kind in words, signed amount and balance after, newest first; older pages on request', async () => {
     const asked = renderHistory({
       first: { balance: 17, entries: [entry(5, 'message', -1, 17), entry(4, 'message', -2, 18)], next_before: 4 },
-      '4': { balance: 17, entries: [entry(3, 'purchase', 100, 120), entry(2, 'manual_correction', -100, 20), entry(1, 'signup_credits', 20, 20)], next_before: null },
+      '4': {
+        balance: 17,
+        entries: [entry(3, 'purchase', 100, 120), entry(2, 'manual_correction', -100, 20), entry(1, 'signup_credits', 20, 20)],
+        next_before: null,
+      },
     });
     // The section is a lazy chunk with its own texts: the first render may take a moment on a busy machine.
     const table = await screen.findByRole('table', { name: 'Every change of your credits, newest first' }, { timeout: 5_000 });
     expect(screen.getByRole('heading', { name: 'Credit history' })).toBeTruthy();
     expect(screen.getByText('Your credits: 17')).toBeTruthy();
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Date', 'What', 'Amount', 'Balance after']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Date', 'What', 'Amount', 'Balance after']);
     // Dates in the locale's format, in the browser's time zone.
     const date = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
     expect(rowsOf(table)).toEqual([

@@ -19,7 +19,21 @@ interface InputFieldProps {
 }
 
 /** A labelled input with its error and help tied to it (the form kit's TextField, with tel and numeric codes). */
-export function InputField({ id, label, value, error, onChange, onBlur, type = 'text', autoComplete, inputMode, verbatim, maxLength, help, className = 'mb-3' }: InputFieldProps) {
+export function InputField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+  onBlur,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  verbatim,
+  maxLength,
+  help,
+  className = 'mb-3',
+}: InputFieldProps) {
   return (
     <div className={className}>
       <label htmlFor={id} className="form-label">

@@ -143,7 +143,14 @@ export function DirectDebitForm({ session, amountText }: { session: DirectDebitS
             <InputField className="col-5 mb-3" label={t('form.zip')} autoComplete="postal-code" {...field('zip')} />
             <InputField className="col-7 mb-3" label={t('form.city')} autoComplete="address-level2" {...field('city')} />
           </div>
-          <InputField label={t('form.phone')} type="tel" inputMode="tel" autoComplete="tel" help={t('form.phoneHelp')} {...field('phone')} />
+          <InputField
+            label={t('form.phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            help={t('form.phoneHelp')}
+            {...field('phone')}
+          />
           {/* trust.md: the fictional-profile disclosure again right before paying, also when this page is opened directly. */}
           <section className="alert alert-info small" aria-labelledby="dd-disclosure-title" id="dd-disclosure">
             <h3 className="h6" id="dd-disclosure-title">
@@ -151,7 +158,8 @@ export function DirectDebitForm({ session, amountText }: { session: DirectDebitS
             </h3>
             <p className="mb-0">
               <FictionalBadge plural />{' '}
-              {settings.fictional_warning || tCommon('disclaimers.fictional', { icon: settings.fictional_icon, fictionalPlural: settings.fictional_plural })}
+              {settings.fictional_warning ||
+                tCommon('disclaimers.fictional', { icon: settings.fictional_icon, fictionalPlural: settings.fictional_plural })}
             </p>
           </section>
           <CheckField {...field('authorization')}>{t('form.authorization', amount)}</CheckField>
@@ -199,7 +207,13 @@ export function DirectDebitForm({ session, amountText }: { session: DirectDebitS
             <button id="dd-confirm" type="submit" className="btn btn-primary" disabled={call.isPending}>
               {t('code.confirm', amount)}
             </button>
-            <button id="dd-resend" type="button" className="btn btn-outline-secondary" disabled={call.isPending || !canResend} onClick={resend}>
+            <button
+              id="dd-resend"
+              type="button"
+              className="btn btn-outline-secondary"
+              disabled={call.isPending || !canResend}
+              onClick={resend}
+            >
               {t('code.resend')}
             </button>
           </div>

@@ -99,7 +99,9 @@ function Summary({ answer, pkg }: { answer: TPackagesAnswer; pkg: TCreditPackage
         )}
         <span id="dd-amount">{money(pkg.discounted_amount)}</span>
       </p>
-      {answer.discount && discounted && <p className="mb-1 small">{t('summary.discount', { percent: answer.discount.value_percentage })}</p>}
+      {answer.discount && discounted && (
+        <p className="mb-1 small">{t('summary.discount', { percent: answer.discount.value_percentage })}</p>
+      )}
       <p className="mb-0 small text-body-secondary">{t('summary.premium')}</p>
       <Link to={ROUTES.credits} className="small mt-1">
         {t('summary.change')}

@@ -74,9 +74,13 @@ describe('the direct debit form', () => {
     expect(summary.textContent).toContain('120 credits');
     expect(summary.textContent).toContain('€14.96');
     expect(within(summary).getByText('€19.95', { exact: false }).tagName).toBe('DEL');
-    expect(screen.getByLabelText('I authorise Cupido Test to collect this amount (€14.96) from my account by SEPA direct debit.')).toBeTruthy();
+    expect(
+      screen.getByLabelText('I authorise Cupido Test to collect this amount (€14.96) from my account by SEPA direct debit.'),
+    ).toBeTruthy();
     // The fictional-profile disclosure is repeated before paying (trust.md).
-    expect(screen.getByRole('region', { name: 'Before you pay' }).textContent).toContain('Some profiles on this site are fictional and are run by our staff.');
+    expect(screen.getByRole('region', { name: 'Before you pay' }).textContent).toContain(
+      'Some profiles on this site are fictional and are run by our staff.',
+    );
     const withdrawal = screen.getByLabelText(/delivery of the credits starts at once/) as HTMLInputElement;
     expect(withdrawal.checked).toBe(false);
   });

@@ -20,7 +20,8 @@ export function useAppliedDiscount(): number | null {
   // Read once per page view: the badge does not tick (the banner does), it only says what applies.
   const [now] = useState(() => Date.now());
   // Past the offer's 4 hours nothing can apply: no call.
-  const eligible = !!user && !user.paid_user && user.activated_at !== null && Date.parse(user.activated_at) > now - TIME_BONUS_SECONDS * 1000;
+  const eligible =
+    !!user && !user.paid_user && user.activated_at !== null && Date.parse(user.activated_at) > now - TIME_BONUS_SECONDS * 1000;
   const welcome = useQuery({
     queryKey: [...WELCOME_DISCOUNT_QUERY_KEY, user?.id ?? 0],
     queryFn: fetchWelcomeDiscount,

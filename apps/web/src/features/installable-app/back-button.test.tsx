@@ -64,7 +64,7 @@ describe('Back button rules (spec section 2)', () => {
     for (const routeName of BACK_BUTTON_ROUTES) expect([routeName, showBackButton({ ...base, routeName })]).toEqual([routeName, true]);
   });
 
-  it('never in a browser tab, on a history of one page, on the app\'s first page, or on other pages', () => {
+  it("never in a browser tab, on a history of one page, on the app's first page, or on other pages", () => {
     expect(showBackButton({ ...base, installedApp: false, routeName: 'members-id' })).toBe(false);
     expect(showBackButton({ ...base, historyLength: 1, routeName: 'members-id' })).toBe(false);
     // The app was opened on this page (from a notification, say): Back would leave the app.
@@ -93,7 +93,15 @@ describe('Back button', () => {
     displayMode('standalone');
     const { navigate } = renderAt(['/members', '/likes/m/5']);
     await screen.findByRole('button', { name: 'Back' });
-    for (const [path, shown] of [['/likes/liked-me', true], ['/credits', true], ['/credits/3/ideal', true], ['/credits/repeat-order', false], ['/chats', false], ['/likes', false], ['/members/9', true]] as const) {
+    for (const [path, shown] of [
+      ['/likes/liked-me', true],
+      ['/credits', true],
+      ['/credits/3/ideal', true],
+      ['/credits/repeat-order', false],
+      ['/chats', false],
+      ['/likes', false],
+      ['/members/9', true],
+    ] as const) {
       navigate(path);
       if (shown) await screen.findByRole('button', { name: 'Back' });
       else expect([path, back()]).toEqual([path, null]);
@@ -118,6 +126,8 @@ describe('Back button', () => {
     displayMode('standalone');
     renderWithProviders(<TopNavigation />, { user: makeUser(), route: '/members/12' });
     const button = await screen.findByRole('button', { name: 'Back' });
-    expect(button.compareDocumentPosition(screen.getByRole('link', { name: 'Cupido Test' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      button.compareDocumentPosition(screen.getByRole('link', { name: 'Cupido Test' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 });

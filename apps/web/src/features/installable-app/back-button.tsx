@@ -38,9 +38,18 @@ function Back() {
   const { t } = useTranslation(INSTALLABLE_APP_NS);
   const navigate = useNavigate();
   return (
-    <button type="button" id="app-back-button" className="btn btn-link app-back-button me-1 px-2" aria-label={t('back')} onClick={() => navigate(-1)}>
+    <button
+      type="button"
+      id="app-back-button"
+      className="btn btn-link app-back-button me-1 px-2"
+      aria-label={t('back')}
+      onClick={() => navigate(-1)}
+    >
       <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 16 16" fill="currentColor">
-        <path fillRule="evenodd" d="M11.354 1.646a.5.5 0 0 1 0 .708L5.707 8l5.647 5.646a.5.5 0 0 1-.708.708l-6-6a.5.5 0 0 1 0-.708l6-6a.5.5 0 0 1 .708 0z" />
+        <path
+          fillRule="evenodd"
+          d="M11.354 1.646a.5.5 0 0 1 0 .708L5.707 8l5.647 5.646a.5.5 0 0 1-.708.708l-6-6a.5.5 0 0 1 0-.708l6-6a.5.5 0 0 1 .708 0z"
+        />
       </svg>
     </button>
   );

@@ -22,7 +22,14 @@ export interface InstallOfferContext {
   now: number;
 }
 
-export function installOfferKind({ installedApp, promptHeld, iosSafari, dismissed, firstSeenAt, now }: InstallOfferContext): InstallOfferKind | null {
+export function installOfferKind({
+  installedApp,
+  promptHeld,
+  iosSafari,
+  dismissed,
+  firstSeenAt,
+  now,
+}: InstallOfferContext): InstallOfferKind | null {
   if (installedApp || dismissed || firstSeenAt === null || now - firstSeenAt < INSTALL_OFFER_DELAY_MS) return null;
   if (promptHeld) return 'prompt';
   return iosSafari ? 'ios' : null;

@@ -12,8 +12,10 @@ import {
   isIosSafari,
 } from './install-offer-rules';
 
-const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const IPHONE_CHROME = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/124.0 Mobile/15E148 Safari/604.1';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const IPHONE_CHROME =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/124.0 Mobile/15E148 Safari/604.1';
 const IPAD_SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
 const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 
@@ -27,7 +29,8 @@ function browserOffersInstall(outcome: 'accepted' | 'dismissed') {
   return event;
 }
 
-const firstSeenMinutesAgo = (minutes: number) => window.localStorage.setItem(INSTALL_OFFER_FIRST_SEEN_KEY, String(Date.now() - minutes * 60_000));
+const firstSeenMinutesAgo = (minutes: number) =>
+  window.localStorage.setItem(INSTALL_OFFER_FIRST_SEEN_KEY, String(Date.now() - minutes * 60_000));
 const offer = () => document.getElementById('install-offer');
 
 beforeAll(() => startInstallableApp());
@@ -63,7 +66,7 @@ describe('install offer rules', () => {
 });
 
 describe('install offer', () => {
-  it('holds the browser\'s own offer (no browser bar over the page) and installs from the member\'s click', async () => {
+  it("holds the browser's own offer (no browser bar over the page) and installs from the member's click", async () => {
     const event = browserOffersInstall('accepted');
     expect(event.defaultPrevented).toBe(true);
     expect(heldInstallOffer()).toBe(event);
@@ -76,7 +79,7 @@ describe('install offer', () => {
     expect(window.localStorage.getItem(INSTALL_OFFER_DISMISSED_KEY)).toBeNull();
   });
 
-  it('a no in the browser\'s dialog, or the close button, is remembered', async () => {
+  it("a no in the browser's dialog, or the close button, is remembered", async () => {
     browserOffersInstall('dismissed');
     firstSeenMinutesAgo(5);
     const first = renderWithProviders(<InstallOfferLauncher />);

@@ -63,9 +63,12 @@ export function EmptyLayout({ children }: { children: ReactNode }) {
       <footer className="lander-empty-footer small text-center py-3 px-2">
         {/* The fictional-profile mark explained, as the other layouts' disclaimers do. */}
         <p className="mb-1">
-          <FictionalBadge plural /> {tc('disclaimers.fictional', { icon: settings.fictional_icon, fictionalPlural: settings.fictional_plural })}
+          <FictionalBadge plural />{' '}
+          {tc('disclaimers.fictional', { icon: settings.fictional_icon, fictionalPlural: settings.fictional_plural })}
         </p>
-        <span>© {new Date().getFullYear()} {settings.name}</span>
+        <span>
+          © {new Date().getFullYear()} {settings.name}
+        </span>
         {' · '}
         <Link to={routePath('pages-terms')}>{t('terms')}</Link>
         {' · '}

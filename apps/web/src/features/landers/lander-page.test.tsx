@@ -11,7 +11,9 @@ import { companyInfoFixture, makeUser, renderWithProviders, type RenderOptions }
 import { LANDING_PAGE_STORAGE_KEY } from '../tracking/landing-page';
 import LanderPage, { LANDER_PAGES } from './lander-page';
 
-const search = (profiles = [makeCard(11, { name: 'Mila', is_fictional: true, fictional_icon: '★' }), makeCard(12, { name: 'Noor' })]): TSearchAnswer => ({
+const search = (
+  profiles = [makeCard(11, { name: 'Mila', is_fictional: true, fictional_icon: '★' }), makeCard(12, { name: 'Noor' })],
+): TSearchAnswer => ({
   profiles,
   numResults: profiles.length,
   results_capped: false,
@@ -47,26 +49,30 @@ describe('landers', () => {
     expect(Object.entries(LANDER_PAGES).flatMap(([name, { layout }]) => (layout === 'empty' ? [name] : []))).toEqual(['tinderswipe']);
   });
 
-  it.each(LANDER_NAMES.filter((name) => name !== 'tinderswipe'))('/landers/%s: headline, the members with their disclosure, one signup action, terms and privacy', async (name) => {
-    stubApi({ 'GET /api/search.php': { body: search() } });
-    renderLander(`/landers/${name}`, { settings: OPEN_SEARCH });
-    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 })).toBeTruthy();
-    // Every lander shows the fictional profile with its mark, and the other one without.
-    const card = await waitFor(
-      () => {
-        const found = document.querySelector<HTMLElement>('[data-profile-id="11"]');
-        expect(found).not.toBeNull();
-        return found!;
-      },
-      { timeout: 5_000 },
-    );
-    expect(within(card).getByText('fictional profile')).toBeTruthy();
-    expect(within(document.querySelector<HTMLElement>('[data-profile-id="12"]')!).queryByText('fictional profile')).toBeNull();
-    expect(screen.getAllByRole('link', { name: 'Sign up free' })).toHaveLength(1);
-    expect(document.querySelector('footer a[href="/pages/terms"]')).not.toBeNull();
-    expect(document.querySelector('footer a[href="/pages/privacy"]')).not.toBeNull();
-    expect(sessionStorage.getItem(LANDING_PAGE_STORAGE_KEY)).toBe(`/landers/${name}`);
-  }, 15_000);
+  it.each(LANDER_NAMES.filter((name) => name !== 'tinderswipe'))(
+    '/landers/%s: headline, the members with their disclosure, one signup action, terms and privacy',
+    async (name) => {
+      stubApi({ 'GET /api/search.php': { body: search() } });
+      renderLander(`/landers/${name}`, { settings: OPEN_SEARCH });
+      expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 })).toBeTruthy();
+      // Every lander shows the fictional profile with its mark, and the other one without.
+      const card = await waitFor(
+        () => {
+          const found = document.querySelector<HTMLElement>('[data-profile-id="11"]');
+          expect(found).not.toBeNull();
+          return found!;
+        },
+        { timeout: 5_000 },
+      );
+      expect(within(card).getByText('fictional profile')).toBeTruthy();
+      expect(within(document.querySelector<HTMLElement>('[data-profile-id="12"]')!).queryByText('fictional profile')).toBeNull();
+      expect(screen.getAllByRole('link', { name: 'Sign up free' })).toHaveLength(1);
+      expect(document.querySelector('footer a[href="/pages/terms"]')).not.toBeNull();
+      expect(document.querySelector('footer a[href="/pages/privacy"]')).not.toBeNull();
+      expect(sessionStorage.getItem(LANDING_PAGE_STORAGE_KEY)).toBe(`/landers/${name}`);
+    },
+    15_000,
+  );
 
   it('shows no member where visitors may not search, and never asks the server for them', async () => {
     const fetch = stubApi({});
@@ -105,7 +111,14 @@ describe('landers', () => {
       'GET /api/search.php': { body: search() },
       'GET /api/member.php': (_body, url) =>
         url.searchParams.get('id') === '42'
-          ? { body: makeMemberAnswer({ id: 42, name: 'Lotte', is_fictional: true, fictional: { icon: '★', singular: 'fictional profile', warning: 'Run by our staff.' } }) }
+          ? {
+              body: makeMemberAnswer({
+                id: 42,
+                name: 'Lotte',
+                is_fictional: true,
+                fictional: { icon: '★', singular: 'fictional profile', warning: 'Run by our staff.' },
+              }),
+            }
           : { status: 404, body: { error: { code: 'not_found', message: 'This profile does not exist.' } } },
     });
     const { unmount } = renderLander('/landers/video/42', { settings: OPEN_SEARCH });
@@ -120,7 +133,10 @@ describe('landers', () => {
   });
 
   it('tinderswipe: like and pass through the stack, then the signup modal; the signup request carries the lander as landing_page', async () => {
-    const fetch = stubApi({ 'GET /api/search.php': { body: search() }, 'POST /api/signup.php': { status: 201, body: { user: makeUser({ status: 'not_confirmed' }) } } });
+    const fetch = stubApi({
+      'GET /api/search.php': { body: search() },
+      'POST /api/signup.php': { status: 201, body: { user: makeUser({ status: 'not_confirmed' }) } },
+    });
     const user = userEvent.setup();
     renderLander('/landers/tinderswipe', { settings: OPEN_SEARCH });
     expect(await screen.findByText('1 of 2', {}, { timeout: 5_000 })).toBeTruthy();
@@ -143,7 +159,7 @@ describe('landers', () => {
     expect(sentBodies(fetch, 'POST /api/signup.php')[0]).toMatchObject({ email: 'lena@example.com', landing_page: '/landers/tinderswipe' });
   }, 30_000);
 
-  it('where signup is closed to the visitor, shows the site\'s notice instead of a signup form', async () => {
+  it("where signup is closed to the visitor, shows the site's notice instead of a signup form", async () => {
     stubApi({});
     renderLander('/landers/adultonly', { settings: { signups: 'with_trafficsource' } });
     expect(await screen.findByText('Signing up is by invitation only at the moment.', {}, { timeout: 5_000 })).toBeTruthy();

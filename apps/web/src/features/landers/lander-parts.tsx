@@ -10,7 +10,13 @@ import { LANDERS_NS } from './landers-texts';
 import { LanderSignupAction } from './lander-signup';
 
 /** The lander's first screen: headline, the slug's theme line, the lead, and the signup action. */
-export function LanderHero({ name, theme, className = '', children, before }: LanderProps & { className?: string; children?: ReactNode; before?: ReactNode }) {
+export function LanderHero({
+  name,
+  theme,
+  className = '',
+  children,
+  before,
+}: LanderProps & { className?: string; children?: ReactNode; before?: ReactNode }) {
   const { t } = useTranslation(LANDERS_NS);
   const settings = useSettings();
   return (
@@ -41,7 +47,19 @@ export function LanderHero({ name, theme, className = '', children, before }: La
 const profileLink = (id: number) => routePath('members-id', { id });
 
 /** Member cards in a grid (`columns` per row on a phone, twice that from md), placeholders while they load. */
-export function MemberGrid({ profiles, loading, columns = 2, limit = 8, label }: { profiles: TProfileCard[]; loading: boolean; columns?: 2 | 3; limit?: number; label?: string }) {
+export function MemberGrid({
+  profiles,
+  loading,
+  columns = 2,
+  limit = 8,
+  label,
+}: {
+  profiles: TProfileCard[];
+  loading: boolean;
+  columns?: 2 | 3;
+  limit?: number;
+  label?: string;
+}) {
   const { t } = useTranslation(LANDERS_NS);
   const settings = useSettings();
   const shown = profiles.slice(0, limit);

@@ -48,7 +48,15 @@ export const useLanderSignup = () => useContext(LanderSignupContext);
  * The lander's one signup action, or, where signup is closed to this visitor, the site's
  * "signups closed" notice instead of a form that would fail.
  */
-export function LanderSignupAction({ className = '', id = 'lander-signup', note = true }: { className?: string; id?: string; note?: boolean }) {
+export function LanderSignupAction({
+  className = '',
+  id = 'lander-signup',
+  note = true,
+}: {
+  className?: string;
+  id?: string;
+  note?: boolean;
+}) {
   const { t } = useTranslation(LANDERS_NS);
   const settings = useSettings();
   const { allowed, open } = useLanderSignup();

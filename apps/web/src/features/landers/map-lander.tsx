@@ -9,8 +9,15 @@ import { FeaturedMember, LanderHero, MemberGrid, MembersHiddenNote } from './lan
 import { LANDERS_NS } from './landers-texts';
 
 /** The visitor's country when the site serves it (the detected or chosen one), else none. */
-function visitorCountry(settings: { countries: readonly string[]; geoip_selected_country: string | null; geoip_country: string | null }): string | null {
-  return [settings.geoip_selected_country, settings.geoip_country].find((code): code is string => !!code && settings.countries.includes(code)) ?? null;
+function visitorCountry(settings: {
+  countries: readonly string[];
+  geoip_selected_country: string | null;
+  geoip_country: string | null;
+}): string | null {
+  return (
+    [settings.geoip_selected_country, settings.geoip_country].find((code): code is string => !!code && settings.countries.includes(code)) ??
+    null
+  );
 }
 
 /**
@@ -46,7 +53,11 @@ export function MapLander(props: LanderProps) {
           </svg>
         }
       >
-        {countryName && <p className="h5 mb-3" id="lander-region">{t('maplanding.headlineIn', { country: countryName })}</p>}
+        {countryName && (
+          <p className="h5 mb-3" id="lander-region">
+            {t('maplanding.headlineIn', { country: countryName })}
+          </p>
+        )}
       </LanderHero>
       {members.loading && (
         // The list's room while the members load: the cards below do not move when it arrives.

@@ -71,7 +71,9 @@ const ACTIVITY_ORDER = { online: 0, today: 1 } as const;
 /** alonetonight: a night look, members who were really active first (the server's own activity, never invented). */
 export function AloneTonightLander(props: LanderProps) {
   const members = useLanderMembers();
-  const byActivity = [...members.profiles].sort((a, b) => (a.activity ? ACTIVITY_ORDER[a.activity] : 2) - (b.activity ? ACTIVITY_ORDER[b.activity] : 2));
+  const byActivity = [...members.profiles].sort(
+    (a, b) => (a.activity ? ACTIVITY_ORDER[a.activity] : 2) - (b.activity ? ACTIVITY_ORDER[b.activity] : 2),
+  );
   return (
     <>
       <LanderHero {...props} className="lander-hero--night" />
@@ -123,7 +125,11 @@ export function CollageLander(props: LanderProps) {
 
 function CollageTile({ profile }: { profile: TProfileCard }) {
   return (
-    <Link to={routePath('members-id', { id: profile.id })} className="lander-collage__link text-decoration-none" data-profile-id={profile.id}>
+    <Link
+      to={routePath('members-id', { id: profile.id })}
+      className="lander-collage__link text-decoration-none"
+      data-profile-id={profile.id}
+    >
       <ProfilePhoto name={profile.name} src={profile.main_image} className="lander-collage__photo" />
       <span className="lander-collage__caption">
         <span className="d-block text-truncate">
@@ -193,7 +199,10 @@ export function SocialNetworkLander(props: LanderProps) {
   const settings = useSettings();
   const members = useLanderMembers();
   const { allowed, open } = useLanderSignup();
-  const posts = [...(props.featured ? [props.featured] : []), ...members.profiles.filter((p) => p.id !== props.featured?.id)].slice(0, FEED_SIZE);
+  const posts = [...(props.featured ? [props.featured] : []), ...members.profiles.filter((p) => p.id !== props.featured?.id)].slice(
+    0,
+    FEED_SIZE,
+  );
   return (
     <>
       <LanderHero {...props} className="lander-hero--social" />

@@ -44,7 +44,11 @@ export function VideoLander(props: LanderProps) {
   const members = useLanderMembers();
   return (
     <>
-      <LanderHero {...props} className="lander-hero--video" before={<LanderLoop src={props.name === 'video' ? slideshowUrl : transitionsUrl} />} />
+      <LanderHero
+        {...props}
+        className="lander-hero--video"
+        before={<LanderLoop src={props.name === 'video' ? slideshowUrl : transitionsUrl} />}
+      />
       <FeaturedMember profile={props.featured ?? null} />
       <MemberGrid profiles={members.profiles} loading={members.loading} limit={6} />
       <MembersHiddenNote visible={members.visible} />

@@ -9,7 +9,6 @@ export type LikeSource = (typeof LIKE_SOURCES)[number];
 /** The cache entry of GET /api/likes.php: whom the member liked and who liked them. */
 export const LIKES_QUERY_KEY = ['likes'] as const;
 
-
 export function fetchLikes(): Promise<TLikesAnswer> {
   return request<TLikesAnswer>('/api/likes.php');
 }

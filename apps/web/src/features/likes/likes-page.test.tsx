@@ -43,7 +43,9 @@ describe('likes pages (/likes, /likes/{type})', () => {
     expect(sentQueries(fetch, 'GET /api/likes-page.php')).toEqual([{ type: 'liked-by', page: '1' }]);
     expect(screen.getByRole('tab', { name: 'Likes you' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('likes-tab-liked-by');
-    const links = within(grid).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const links = within(grid)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(links).toEqual(['/likes/m/3', '/likes/m/4']);
     expect(within(grid).getAllByText('New')).toHaveLength(1);
     expect(within(grid).getAllByRole('button', { name: /^Like Member/ })).toHaveLength(2);
@@ -81,7 +83,9 @@ describe('likes pages (/likes, /likes/{type})', () => {
   });
 
   it('pages through with ?page=', async () => {
-    const fetch = renderLikes('/likes/matches?page=2', (_body, url) => pageOf([30], LIKES_PER_PAGE * 2 + 1, Number(url.searchParams.get('page'))));
+    const fetch = renderLikes('/likes/matches?page=2', (_body, url) =>
+      pageOf([30], LIKES_PER_PAGE * 2 + 1, Number(url.searchParams.get('page'))),
+    );
     expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
     expect(sentQueries(fetch, 'GET /api/likes-page.php')).toEqual([{ type: 'matches', page: '2' }]);
     await userEvent.click(screen.getByRole('link', { name: 'Next page' }));

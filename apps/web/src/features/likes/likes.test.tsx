@@ -32,7 +32,16 @@ function States({ ids }: { ids: number[] }) {
 
 describe('likes store', () => {
   it('gives each profile its state from the two lists and counts the new likes', async () => {
-    stubApi({ 'GET /api/likes.php': likesAnswer([1, 2], [[2, false], [3, true], [4, true]]) });
+    stubApi({
+      'GET /api/likes.php': likesAnswer(
+        [1, 2],
+        [
+          [2, false],
+          [3, true],
+          [4, true],
+        ],
+      ),
+    });
     renderWithProviders(<States ids={[1, 2, 3, 5]} />, { user: member() });
     await waitFor(() => expect(screen.getByTestId('states').textContent).toBe('1:liked 2:match 3:liked_you 5:none new:2'));
   });
@@ -54,7 +63,16 @@ describe('new likes in the shell', () => {
   it('count in the Likes badge, the title prefix and the app badge', async () => {
     const setBadge = vi.fn(() => Promise.resolve());
     Object.assign(navigator, { setAppBadge: setBadge, clearAppBadge: vi.fn(() => Promise.resolve()) });
-    stubApi({ 'GET /api/likes.php': likesAnswer([], [[3, true], [4, true], [5, false]]) });
+    stubApi({
+      'GET /api/likes.php': likesAnswer(
+        [],
+        [
+          [3, true],
+          [4, true],
+          [5, false],
+        ],
+      ),
+    });
     renderWithProviders(
       <LikesProvider>
         <TitledPage />
@@ -114,7 +132,12 @@ describe('LikeButton', () => {
     [[], [[9, true]], 'false', 'Likes you'],
     [[9], [[9, false]], 'true', 'Match'],
   ] as const)('likes %j, liked by %j: pressed %s, label %s', async (liked, likedBy, pressed, label) => {
-    stubApi({ 'GET /api/likes.php': likesAnswer([...liked], likedBy.map(([id, isNew]) => [id, isNew])) });
+    stubApi({
+      'GET /api/likes.php': likesAnswer(
+        [...liked],
+        likedBy.map(([id, isNew]) => [id, isNew]),
+      ),
+    });
     renderButton();
     const button = screen.getByRole('button', { name: /Like/ });
     await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe(pressed));
@@ -185,7 +208,9 @@ describe('LikeButton', () => {
     const notice = await within(dialog).findByRole('status');
     expect(notice.textContent).toMatch(/^You can give out 4 Likes per day\. Tomorrow you may give another 4! Please wait: \d\d:\d\d:\d\d/);
     // Not only the wait: Premium, whose Likes have no daily limit (issue 29).
-    expect(notice.textContent).toContain('Premium members give Likes without a daily limit, and any credit purchase makes you Premium for life.');
+    expect(notice.textContent).toContain(
+      'Premium members give Likes without a daily limit, and any credit purchase makes you Premium for life.',
+    );
     expect(within(dialog).getByRole('link', { name: 'Get Premium' }).getAttribute('href')).toBe('/premium');
     expect(screen.getByRole('button', { name: /Like/ }).getAttribute('aria-pressed')).toBe('false');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -221,7 +246,9 @@ describe('LikeLimitNotice', () => {
     expect(timer.textContent).toBe('02:00:00');
     expect(timer.getAttribute('aria-live')).toBe('off');
     const status = screen.getByRole('status');
-    expect(status.textContent).toContain('You have no Swipes and Likes left for today. Tomorrow you can have another go! Please wait: 02:00:00');
+    expect(status.textContent).toContain(
+      'You have no Swipes and Likes left for today. Tomorrow you can have another go! Please wait: 02:00:00',
+    );
     act(() => vi.advanceTimersByTime(61_000));
     expect(timer.textContent).toBe('01:58:59');
     act(() => vi.advanceTimersByTime(2 * 3600_000));
@@ -239,10 +266,17 @@ describe('LikeLimitNotice', () => {
 describe('MatchModal', () => {
   it('shows a new like of a fictional profile with the badge and the notice, and closes on a click', async () => {
     const onClose = vi.fn();
-    renderWithProviders(<MatchModal profile={likedCard(4, { name: 'Dana', age: 29, like_state: 'liked_you', is_fictional: true, fictional_icon: '★' })} onClose={onClose} />);
+    renderWithProviders(
+      <MatchModal
+        profile={likedCard(4, { name: 'Dana', age: 29, like_state: 'liked_you', is_fictional: true, fictional_icon: '★' })}
+        onClose={onClose}
+      />,
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Dana likes you!' });
     expect(within(dialog).getByText('fictional profile')).toBeTruthy();
-    expect(dialog.querySelector('#match-modal-fictional')!.textContent).toBe('Some profiles on this site are fictional and are run by our staff.');
+    expect(dialog.querySelector('#match-modal-fictional')!.textContent).toBe(
+      'Some profiles on this site are fictional and are run by our staff.',
+    );
     fireEvent.click(within(dialog).getByText('Dana, 29'));
     expect(onClose).toHaveBeenCalledOnce();
   });
@@ -255,10 +289,16 @@ describe('MatchModal', () => {
     await waitFor(() => expect(dialog.querySelector('#match-modal-price')?.textContent).toBe('from £0.35 per message'));
   });
 
-  it('a match shows both: the member\'s own photo and name beside the match\'s (issue 29)', async () => {
+  it("a match shows both: the member's own photo and name beside the match's (issue 29)", async () => {
     stubApi({ 'GET /api/likes.php': likesAnswer([], []), 'GET /api/credit-packages.php': PACKAGES_STUB });
     const user = member();
-    renderWithProviders(<MatchModal profile={likedCard(4, { like_state: 'match', name: 'Chris', age: 33, main_image: '/photos/chris.jpg' })} onClose={vi.fn()} />, { user });
+    renderWithProviders(
+      <MatchModal
+        profile={likedCard(4, { like_state: 'match', name: 'Chris', age: 33, main_image: '/photos/chris.jpg' })}
+        onClose={vi.fn()}
+      />,
+      { user },
+    );
     const dialog = await screen.findByRole('dialog', { name: "It's a match!" });
     const pair = dialog.querySelector('#match-modal-pair')!;
     expect(pair.querySelectorAll('figure')).toHaveLength(2);
@@ -285,7 +325,16 @@ function SeenProbe({ id }: { id: number | null }) {
 
 describe('opening a liked-by profile', () => {
   it('clears its new-like flag once (POST /api/likes-seen.php), then the count drops', async () => {
-    const fetch = stubApi({ 'GET /api/likes.php': likesAnswer([], [[3, true], [4, true]]), 'POST /api/likes-seen.php': { body: { ok: true } } });
+    const fetch = stubApi({
+      'GET /api/likes.php': likesAnswer(
+        [],
+        [
+          [3, true],
+          [4, true],
+        ],
+      ),
+      'POST /api/likes-seen.php': { body: { ok: true } },
+    });
     renderWithProviders(<SeenProbe id={3} />, { user: member() });
     await waitFor(() => expect(screen.getByTestId('states').textContent).toBe(' new:1'));
     expect(sentBodies(fetch, 'POST /api/likes-seen.php')).toEqual([{ profile_id: 3 }]);
@@ -295,7 +344,15 @@ describe('opening a liked-by profile', () => {
     ['a like already seen', 3],
     ['outside /likes/m', null],
   ])('asks nothing for %s', async (_case, id) => {
-    const fetch = stubApi({ 'GET /api/likes.php': likesAnswer([], [[3, false], [4, true]]) });
+    const fetch = stubApi({
+      'GET /api/likes.php': likesAnswer(
+        [],
+        [
+          [3, false],
+          [4, true],
+        ],
+      ),
+    });
     renderWithProviders(<SeenProbe id={id} />, { user: member() });
     // The effect runs in the same commit as the answer it reads.
     await waitFor(() => expect(screen.getByTestId('states').textContent).toBe(' new:1'));

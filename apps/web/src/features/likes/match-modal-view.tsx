@@ -79,7 +79,9 @@ function Match({ profile, onClose }: MatchModalProps) {
             <FictionalBadge />
           </div>
         )}
-        <p className="text-body-secondary">{isMatch ? t('match.text', { name: profile.name }) : t('match.newLikeText', { name: profile.name })}</p>
+        <p className="text-body-secondary">
+          {isMatch ? t('match.text', { name: profile.name }) : t('match.newLikeText', { name: profile.name })}
+        </p>
         {profile.is_fictional && (
           <p id="match-modal-fictional" className="alert alert-warning small text-start" role="note">
             {warning}

@@ -43,7 +43,9 @@ export function useLikeAction(): LikeAction {
         if (error instanceof ApiError && error.status === 429 && !(limit && source === 'swipe')) {
           openLikeDialog(
             queryClient,
-            limit ? { kind: 'limit', variant: 'default', resetAt: nextLocalMidnight(new Date(), browserTimeZone()) } : { kind: 'refused', message: error.message },
+            limit
+              ? { kind: 'limit', variant: 'default', resetAt: nextLocalMidnight(new Date(), browserTimeZone()) }
+              : { kind: 'refused', message: error.message },
           );
         }
         throw error;

@@ -24,7 +24,10 @@ export function autoLikeDelaySeconds(search: string): number | null {
  * Takes `t` out of the address bar without a navigation or a history entry, keeping the other
  * parameters, the hash and the router's history state.
  */
-export function removeAutoLikeDelayParam(location: Pick<Location, 'href'> = window.location, history: Pick<History, 'replaceState' | 'state'> = window.history): void {
+export function removeAutoLikeDelayParam(
+  location: Pick<Location, 'href'> = window.location,
+  history: Pick<History, 'replaceState' | 'state'> = window.history,
+): void {
   const url = new URL(location.href);
   if (!url.searchParams.has(AUTO_LIKE_DELAY_PARAM)) return;
   url.searchParams.delete(AUTO_LIKE_DELAY_PARAM);

@@ -83,7 +83,9 @@ function MatchFinder() {
       {ageGroup && (
         <div aria-busy={suggestions.isFetching}>
           <SuggestionsStatus query={suggestions} emptyText={t('finder.empty')} />
-          {suggestions.isLoading && <ProfileCardPlaceholders id="match-finder-placeholders" count={8} gridClassName={SUGGESTION_GRID_CLASS} />}
+          {suggestions.isLoading && (
+            <ProfileCardPlaceholders id="match-finder-placeholders" count={8} gridClassName={SUGGESTION_GRID_CLASS} />
+          )}
           {suggestions.data && suggestions.data.profiles.length > 0 && (
             <SuggestionGrid id="match-finder-results" profiles={suggestions.data.profiles} source="match_finder" />
           )}

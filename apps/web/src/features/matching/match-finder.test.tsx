@@ -11,19 +11,32 @@ import SignupMatchesPage from './signup-matches-page';
 
 afterEach(() => vi.restoreAllMocks());
 
-const card = (id: number, age: number): TLikedProfileCard => ({ ...makeCard(id, { name: `Member ${id}`, age }), like_state: 'none', like_new: false });
+const card = (id: number, age: number): TLikedProfileCard => ({
+  ...makeCard(id, { name: `Member ${id}`, age }),
+  like_state: 'none',
+  like_new: false,
+});
 const suggestionsByAgeGroup = (_body: unknown, url: URL): StubAnswer => ({
   body: { profiles: url.searchParams.get('age_group') === '35+' ? [card(31, 41), card(32, 52)] : [card(21, 24)] },
 });
 const liked = (profileId: number): StubAnswer => ({
-  body: { profile_id: profileId, like_state: 'liked', likes_left: 3, likes_reset_at: '2026-11-24T00:00:00.000Z', match: null } satisfies TLikeAnswer,
+  body: {
+    profile_id: profileId,
+    like_state: 'liked',
+    likes_left: 3,
+    likes_reset_at: '2026-11-24T00:00:00.000Z',
+    match: null,
+  } satisfies TLikeAnswer,
 });
 const statusLine = () => document.querySelector('.suggestions-status')?.textContent;
 const resultNames = (id: string) => [...document.querySelectorAll(`#${id} .profile-card__name`)].map((el) => el.textContent);
 
 describe('the match finder (/match-finder)', () => {
   it('asks for suggestions of the age group chosen, and of the other one when switched', async () => {
-    const api = stubApi({ 'GET /api/match-finder.php': suggestionsByAgeGroup, 'GET /api/likes.php': { body: { profiles: [], liked_by: [] } } });
+    const api = stubApi({
+      'GET /api/match-finder.php': suggestionsByAgeGroup,
+      'GET /api/likes.php': { body: { profiles: [], liked_by: [] } },
+    });
     renderWithProviders(
       <>
         <MatchFinderPage />
@@ -46,7 +59,10 @@ describe('the match finder (/match-finder)', () => {
   });
 
   it('is a radio group the keyboard can use', async () => {
-    const api = stubApi({ 'GET /api/match-finder.php': suggestionsByAgeGroup, 'GET /api/likes.php': { body: { profiles: [], liked_by: [] } } });
+    const api = stubApi({
+      'GET /api/match-finder.php': suggestionsByAgeGroup,
+      'GET /api/likes.php': { body: { profiles: [], liked_by: [] } },
+    });
     const user = userEvent.setup();
     renderWithProviders(<MatchFinderPage />, { user: makeUser(), route: '/match-finder?age_group=18-35' });
     const young = await screen.findByRole('radio', { name: '18–35' });

@@ -10,7 +10,13 @@ import MembersPage from '../members/members-page';
 import { defaultFilters } from '../profiles/search/search-defaults';
 import { useSwipeStackPages, fetchAutoLike } from './matching-calls';
 import MatchFinderPage from './match-finder-page';
-import { forgetSessionSeeking, keepSessionSeeking, SESSION_SEEKING_KEY, seekingQuery, sessionSeeking } from '../session-seeking/session-seeking';
+import {
+  forgetSessionSeeking,
+  keepSessionSeeking,
+  SESSION_SEEKING_KEY,
+  seekingQuery,
+  sessionSeeking,
+} from '../session-seeking/session-seeking';
 import SignupMatchesPage from './signup-matches-page';
 
 // Decision 036: without the orientation consent the server keeps nothing of whom a member looks
@@ -100,7 +106,9 @@ describe('the default search (decision 013) follows the kept choice when the pro
     const api = stubApi({
       ...referenceDataStubs,
       'GET /api/profile.php': { body: { profile: own } },
-      'GET /api/search.php': { body: { profiles: [], numResults: 0, results_capped: false, page: 1, per_page: 20, similar: [], similar_count: 0 } },
+      'GET /api/search.php': {
+        body: { profiles: [], numResults: 0, results_capped: false, page: 1, per_page: 20, similar: [], similar_count: 0 },
+      },
     });
     renderWithProviders(
       <>

@@ -31,7 +31,9 @@ function SignupMatches() {
       <h1 className="h3 mb-2">{t('signupMatches.title')}</h1>
       <p className="text-body-secondary">{t('signupMatches.intro')}</p>
       <SuggestionsStatus query={suggestions} emptyText={t('signupMatches.empty')} />
-      {suggestions.isLoading && <ProfileCardPlaceholders id="signup-matches-placeholders" count={8} gridClassName={SUGGESTION_GRID_CLASS} />}
+      {suggestions.isLoading && (
+        <ProfileCardPlaceholders id="signup-matches-placeholders" count={8} gridClassName={SUGGESTION_GRID_CLASS} />
+      )}
       {suggestions.data && suggestions.data.profiles.length > 0 && (
         <SuggestionGrid id="signup-matches-results" profiles={suggestions.data.profiles} source="signup_matches" />
       )}

@@ -30,7 +30,12 @@ function placeCard(element: HTMLElement, x: number, y: number, transition: strin
 /** Sends a card off the screen to the side of its decision (liking: right, passing: left). */
 function flyOut(element: HTMLElement, decision: SwipeDecision) {
   const direction = decision === 'like' ? 1 : -1;
-  placeCard(element, direction * Math.max(window.innerWidth, 600) * 1.1, 40, `transform ${FLY_OUT_MS}ms ease-in, opacity ${FLY_OUT_MS}ms ease-in`);
+  placeCard(
+    element,
+    direction * Math.max(window.innerWidth, 600) * 1.1,
+    40,
+    `transform ${FLY_OUT_MS}ms ease-in, opacity ${FLY_OUT_MS}ms ease-in`,
+  );
   element.style.opacity = '0';
 }
 

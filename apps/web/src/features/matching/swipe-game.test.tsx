@@ -131,7 +131,9 @@ describe('the swipe game (/swipe-game)', () => {
       expect(element).not.toBeNull();
       return element!;
     });
-    await waitFor(() => expect(notice.textContent).toContain('You have no Swipes and Likes left for today. Tomorrow you can have another go! Please wait:'));
+    await waitFor(() =>
+      expect(notice.textContent).toContain('You have no Swipes and Likes left for today. Tomorrow you can have another go! Please wait:'),
+    );
     expect(notice.dataset.variant).toBe('swipe');
     await waitFor(() => expect(topCard()?.dataset.profileId).toBe('1'));
     // Said once, in place: liking opened no dialog on top saying it again (the shell shows what is
@@ -216,7 +218,9 @@ describe('the swipe game (/swipe-game)', () => {
 
   it('marks a fictional profile on its card', async () => {
     stubApi({
-      'GET /api/swipe-stack.php': { body: { profiles: [card(9, { is_fictional: true, city: 'York' })], likes_left: null, likes_reset_at: RESET_AT } },
+      'GET /api/swipe-stack.php': {
+        body: { profiles: [card(9, { is_fictional: true, city: 'York' })], likes_left: null, likes_reset_at: RESET_AT },
+      },
     });
     renderGame();
     await waitFor(() => expect(topCard()?.textContent).toContain('fictional profile'));

@@ -118,7 +118,15 @@ export function SwipeGame() {
         {/* Later in the DOM is higher in the stack: next, current, then the one flying out. */}
         {next && <SwipeCard key={next.id} profile={next} role="next" onDecide={decide} />}
         {current && <SwipeCard key={current.id} profile={current} role="current" onDecide={decide} />}
-        {leavingCard && <SwipeCard key={leavingCard.profile.id} profile={leavingCard.profile} role="leaving" decision={leavingCard.decision} onDecide={decide} />}
+        {leavingCard && (
+          <SwipeCard
+            key={leavingCard.profile.id}
+            profile={leavingCard.profile}
+            role="leaving"
+            decision={leavingCard.decision}
+            onDecide={decide}
+          />
+        )}
         {stack.loading && (
           <div className="swipe-deck__message">
             <div className="spinner-border text-primary" role="status">

@@ -17,7 +17,8 @@ export function useSwipeStack() {
 
   const waiting = useMemo(() => {
     const byId = new Map<number, TLikedProfileCard>();
-    for (const page of pages.data?.pages ?? []) for (const profile of page.profiles) if (!byId.has(profile.id)) byId.set(profile.id, profile);
+    for (const page of pages.data?.pages ?? [])
+      for (const profile of page.profiles) if (!byId.has(profile.id)) byId.set(profile.id, profile);
     const open = [...byId.values()].filter((profile) => !decided.has(profile.id));
     // Cards put back go first, the latest on top.
     const back = returned.map((id) => open.find((profile) => profile.id === id)).filter((profile) => profile !== undefined);

@@ -28,7 +28,15 @@ function ProfileFirst({ profile, fictional, landingPage, onLeave }: DesignProps)
           <p className="small text-body-secondary">{t('messageHelp', { name })}</p>
         </MessageBox>
       ) : (
-        <LandingSignup profileId={profile.id} name={name} title={t('signupTitle')} message={message} landingPage={landingPage} focus onLeave={onLeave} />
+        <LandingSignup
+          profileId={profile.id}
+          name={name}
+          title={t('signupTitle')}
+          message={message}
+          landingPage={landingPage}
+          focus
+          onLeave={onLeave}
+        />
       )}
     </>
   );
@@ -83,7 +91,14 @@ function PhotoLed({ profile, fictional, theme, landingPage, onLeave }: DesignPro
       </figure>
       {fictional && <ProfileFictionalWarning id="landing-fictional-warning" fictional={fictional} />}
       {open ? (
-        <LandingSignup profileId={profile.id} name={name} title={t('signupFirstTitle', { name })} landingPage={landingPage} focus onLeave={onLeave} />
+        <LandingSignup
+          profileId={profile.id}
+          name={name}
+          title={t('signupFirstTitle', { name })}
+          landingPage={landingPage}
+          focus
+          onLeave={onLeave}
+        />
       ) : (
         <button id="landing-chat" type="button" className="btn btn-primary btn-lg w-100 mb-4" onClick={() => setOpen(true)}>
           {t('chatWith', { name })}
@@ -147,7 +162,15 @@ function ChatLed({ profile, fictional, theme, landingPage, onLeave }: DesignProp
         </div>
       </section>
       {message !== null && (
-        <LandingSignup profileId={profile.id} name={name} title={t('signupTitle')} message={message} landingPage={landingPage} focus onLeave={onLeave} />
+        <LandingSignup
+          profileId={profile.id}
+          name={name}
+          title={t('signupTitle')}
+          message={message}
+          landingPage={landingPage}
+          focus
+          onLeave={onLeave}
+        />
       )}
     </>
   );

@@ -17,7 +17,15 @@ export function usePlace(profile: TMemberProfile): string {
 }
 
 /** Name, age and place beside the photo, the fictional badge and warning (exactly as on the profile page), and the about text. */
-export function ProfileSummary({ profile, fictional, heading = 'h1' }: { profile: TMemberProfile; fictional: ProfileFictional | null; heading?: Heading }) {
+export function ProfileSummary({
+  profile,
+  fictional,
+  heading = 'h1',
+}: {
+  profile: TMemberProfile;
+  fictional: ProfileFictional | null;
+  heading?: Heading;
+}) {
   const place = usePlace(profile);
   const Name = heading;
   return (

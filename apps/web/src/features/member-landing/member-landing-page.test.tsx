@@ -67,68 +67,76 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('member landing pages (/members/{id}/landing, /signup, /landing2, /landing3)', () => {
-  it('landing: the profile with its disclosure first; the message box becomes the signup, which writes to the profile', { timeout: 20_000 }, async () => {
-    const fetch = renderLanding('/members/42/landing');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bram, 41' })).toBeTruthy();
-    expect(sentQueries(fetch, 'GET /api/member.php')).toEqual([{ id: '42' }]);
-    expect(document.getElementById('landing-place')!.textContent).toBe('Utrecht, Netherlands');
-    expect(document.getElementById('landing-about')!.textContent).toBe('Cyclist and cook.');
-    expect(document.getElementById('landing-fictional-badge')!.textContent).toBe(' Fictional profile');
-    expect(document.getElementById('landing-fictional-warning')!.textContent).toBe('Some profiles are run by our staff.');
-    expect(document.title).toBe('Write to Bram | Cupido Test');
+  it(
+    'landing: the profile with its disclosure first; the message box becomes the signup, which writes to the profile',
+    { timeout: 20_000 },
+    async () => {
+      const fetch = renderLanding('/members/42/landing');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Bram, 41' })).toBeTruthy();
+      expect(sentQueries(fetch, 'GET /api/member.php')).toEqual([{ id: '42' }]);
+      expect(document.getElementById('landing-place')!.textContent).toBe('Utrecht, Netherlands');
+      expect(document.getElementById('landing-about')!.textContent).toBe('Cyclist and cook.');
+      expect(document.getElementById('landing-fictional-badge')!.textContent).toBe(' Fictional profile');
+      expect(document.getElementById('landing-fictional-warning')!.textContent).toBe('Some profiles are run by our staff.');
+      expect(document.title).toBe('Write to Bram | Cupido Test');
 
-    const user = userEvent.setup();
-    // An empty message is refused in words, and no form appears.
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByText('Write a message first')).toBeTruthy();
-    expect(document.getElementById('signup-form')).toBeNull();
+      const user = userEvent.setup();
+      // An empty message is refused in words, and no form appears.
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(screen.getByText('Write a message first')).toBeTruthy();
+      expect(document.getElementById('signup-form')).toBeNull();
 
-    await user.type(screen.getByLabelText('Your message to Bram'), 'Hi Bram, coffee?');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    const signup = await screen.findByRole('region', {
-      name: 'Sign up to send your message',
-    });
-    await waitFor(() => expect(document.activeElement?.id).toBe('landing-signup-title'));
-    expect(within(signup).getByText('Confirm your e-mail address and get free credits: 20')).toBeTruthy();
-    expect((screen.getByLabelText('Your first message (optional)') as HTMLTextAreaElement).value).toBe('Hi Bram, coffee?');
+      await user.type(screen.getByLabelText('Your message to Bram'), 'Hi Bram, coffee?');
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      const signup = await screen.findByRole('region', {
+        name: 'Sign up to send your message',
+      });
+      await waitFor(() => expect(document.activeElement?.id).toBe('landing-signup-title'));
+      expect(within(signup).getByText('Confirm your e-mail address and get free credits: 20')).toBeTruthy();
+      expect((screen.getByLabelText('Your first message (optional)') as HTMLTextAreaElement).value).toBe('Hi Bram, coffee?');
 
-    await fillSignup(user);
-    await user.click(screen.getByRole('button', { name: 'Create my account' }));
-    await waitFor(() => expect(sentBodies(fetch, 'POST /api/signup.php')).toHaveLength(1));
-    expect(sentBodies(fetch, 'POST /api/signup.php')[0]).toMatchObject({
-      signup_profile_id: 42,
-      signup_message: 'Hi Bram, coffee?',
-      landing_page: '/members/42/landing',
-      email: 'tom@example.com',
-    });
-  });
+      await fillSignup(user);
+      await user.click(screen.getByRole('button', { name: 'Create my account' }));
+      await waitFor(() => expect(sentBodies(fetch, 'POST /api/signup.php')).toHaveLength(1));
+      expect(sentBodies(fetch, 'POST /api/signup.php')[0]).toMatchObject({
+        signup_profile_id: 42,
+        signup_message: 'Hi Bram, coffee?',
+        landing_page: '/members/42/landing',
+        email: 'tom@example.com',
+      });
+    },
+  );
 
-  it('signup: the form first (its message goes to the profile), the disclosure before it, the profile below', { timeout: 20_000 }, async () => {
-    const fetch = renderLanding('/members/42/signup');
-    const title = await screen.findByRole('heading', {
-      level: 1,
-      name: 'Sign up free to write to Bram',
-    });
-    const profile = document.getElementById('landing-profile')!;
-    const notice = document.getElementById('landing-fictional-notice')!;
-    expect(notice.textContent).toBe('Some profiles are run by our staff.');
-    expect(notice.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(title.compareDocumentPosition(profile) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(within(profile).getByRole('heading', { level: 2, name: 'Bram, 41' })).toBeTruthy();
+  it(
+    'signup: the form first (its message goes to the profile), the disclosure before it, the profile below',
+    { timeout: 20_000 },
+    async () => {
+      const fetch = renderLanding('/members/42/signup');
+      const title = await screen.findByRole('heading', {
+        level: 1,
+        name: 'Sign up free to write to Bram',
+      });
+      const profile = document.getElementById('landing-profile')!;
+      const notice = document.getElementById('landing-fictional-notice')!;
+      expect(notice.textContent).toBe('Some profiles are run by our staff.');
+      expect(notice.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(title.compareDocumentPosition(profile) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(within(profile).getByRole('heading', { level: 2, name: 'Bram, 41' })).toBeTruthy();
 
-    const user = userEvent.setup();
-    await fillSignup(user);
-    await user.type(screen.getByLabelText('Your first message (optional)'), 'Hello!');
-    await user.click(screen.getByRole('button', { name: 'Create my account' }));
-    await waitFor(() => expect(sentBodies(fetch, 'POST /api/signup.php')).toHaveLength(1));
-    expect(sentBodies(fetch, 'POST /api/signup.php')[0]).toMatchObject({
-      signup_profile_id: 42,
-      signup_message: 'Hello!',
-      landing_page: '/members/42/signup',
-    });
-    // The new member goes on to the members page (activation reminder), not back to the profile.
-    await waitFor(() => expect(currentLocation()).toBe('/members?api_signup_complete=1'));
-  });
+      const user = userEvent.setup();
+      await fillSignup(user);
+      await user.type(screen.getByLabelText('Your first message (optional)'), 'Hello!');
+      await user.click(screen.getByRole('button', { name: 'Create my account' }));
+      await waitFor(() => expect(sentBodies(fetch, 'POST /api/signup.php')).toHaveLength(1));
+      expect(sentBodies(fetch, 'POST /api/signup.php')[0]).toMatchObject({
+        signup_profile_id: 42,
+        signup_message: 'Hello!',
+        landing_page: '/members/42/signup',
+      });
+      // The new member goes on to the members page (activation reminder), not back to the profile.
+      await waitFor(() => expect(currentLocation()).toBe('/members?api_signup_complete=1'));
+    },
+  );
 
   it('landing2: photo-led, the slug picks the headline (an unknown one falls back), one button opens the signup', async () => {
     renderLanding('/members/42/landing2/romance');
@@ -151,27 +159,31 @@ describe('member landing pages (/members/{id}/landing, /signup, /landing2, /land
     expect(document.getElementById('signup-message')).not.toBeNull();
   });
 
-  it('landing3: chat-led, the bubble quotes the profile and says so; the reply becomes the first message', { timeout: 20_000 }, async () => {
-    const fetch = renderLanding('/members/42/landing3/no-such-theme');
-    expect(
-      await screen.findByRole('heading', {
-        level: 1,
-        name: 'Someone here would like to hear from you',
-      }),
-    ).toBeTruthy();
-    expect(screen.getByText("From Bram's profile")).toBeTruthy();
-    expect(document.getElementById('landing-fictional-warning')).not.toBeNull();
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Your reply to Bram'), 'Nice bike!');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await fillSignup(user);
-    await user.click(screen.getByRole('button', { name: 'Create my account' }));
-    await waitFor(() => expect(sentBodies(fetch, 'POST /api/signup.php')).toHaveLength(1));
-    expect(sentBodies(fetch, 'POST /api/signup.php')[0]).toMatchObject({
-      signup_message: 'Nice bike!',
-      landing_page: '/members/42/landing3/no-such-theme',
-    });
-  });
+  it(
+    'landing3: chat-led, the bubble quotes the profile and says so; the reply becomes the first message',
+    { timeout: 20_000 },
+    async () => {
+      const fetch = renderLanding('/members/42/landing3/no-such-theme');
+      expect(
+        await screen.findByRole('heading', {
+          level: 1,
+          name: 'Someone here would like to hear from you',
+        }),
+      ).toBeTruthy();
+      expect(screen.getByText("From Bram's profile")).toBeTruthy();
+      expect(document.getElementById('landing-fictional-warning')).not.toBeNull();
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('Your reply to Bram'), 'Nice bike!');
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      await fillSignup(user);
+      await user.click(screen.getByRole('button', { name: 'Create my account' }));
+      await waitFor(() => expect(sentBodies(fetch, 'POST /api/signup.php')).toHaveLength(1));
+      expect(sentBodies(fetch, 'POST /api/signup.php')[0]).toMatchObject({
+        signup_message: 'Nice bike!',
+        landing_page: '/members/42/landing3/no-such-theme',
+      });
+    },
+  );
 
   it('a real profile carries no fictional badge or warning', async () => {
     renderLanding('/members/42/landing', { body: makeMemberAnswer() });

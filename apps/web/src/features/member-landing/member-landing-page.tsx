@@ -58,7 +58,13 @@ function Landing({ variant }: { variant: LandingVariant }) {
   return <VisibleProfile id={id} tracking={tracking} variant={variant} slug={slug} onLeave={leave} />;
 }
 
-function VisibleProfile(props: { id: string; tracking: Record<string, string>; variant: LandingVariant; slug?: string; onLeave: () => void }) {
+function VisibleProfile(props: {
+  id: string;
+  tracking: Record<string, string>;
+  variant: LandingVariant;
+  slug?: string;
+  onLeave: () => void;
+}) {
   const member = useMemberProfile(props.id, props.tracking);
   if (member.isPending) return <PageFallback />;
   if (member.error) {
@@ -72,7 +78,17 @@ function VisibleProfile(props: { id: string; tracking: Record<string, string>; v
   return <LandingView profile={member.data.profile} variant={props.variant} slug={props.slug} onLeave={props.onLeave} />;
 }
 
-function LandingView({ profile, variant, slug, onLeave }: { profile: TMemberProfile; variant: LandingVariant; slug?: string; onLeave: () => void }) {
+function LandingView({
+  profile,
+  variant,
+  slug,
+  onLeave,
+}: {
+  profile: TMemberProfile;
+  variant: LandingVariant;
+  slug?: string;
+  onLeave: () => void;
+}) {
   const { t } = useTranslation(MEMBER_LANDING_NS);
   const settings = useSettings();
   const { pathname } = useLocation();

@@ -52,7 +52,10 @@ describe('settings, privacy: hide my activity (issue 28)', () => {
 
     toggle().focus();
     await user.keyboard(' ');
-    expect(await screen.findByRole('status')).toHaveProperty('textContent', "Your activity is hidden, and you no longer see anyone else's.");
+    expect(await screen.findByRole('status')).toHaveProperty(
+      'textContent',
+      "Your activity is hidden, and you no longer see anyone else's.",
+    );
     expect(toggle().checked).toBe(true);
     expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([{ hide_activity: true }]);
     expect(queryClient.getQueryState(['chats', 1])?.isInvalidated).toBe(true);
@@ -71,7 +74,10 @@ describe('settings, privacy: hide my activity (issue 28)', () => {
     renderSettings();
     await waitFor(() => expect(toggle().checked).toBe(true));
     await user.click(screen.getByText('Hide my activity'));
-    expect(await screen.findByRole('status')).toHaveProperty('textContent', "Your activity is visible again, and you see others' activity again.");
+    expect(await screen.findByRole('status')).toHaveProperty(
+      'textContent',
+      "Your activity is visible again, and you see others' activity again.",
+    );
     expect(toggle().checked).toBe(false);
     expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([{ hide_activity: false }]);
   });

@@ -41,7 +41,14 @@ describe('settings (/notifications)', () => {
   it('has the e-mail, password, privacy and delete-account sections and no fake preferences', () => {
     renderSettings();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['E-mail address', 'Password', 'Privacy', 'Ad tracking', 'Your data', 'Delete account']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'E-mail address',
+      'Password',
+      'Privacy',
+      'Ad tracking',
+      'Your data',
+      'Delete account',
+    ]);
     expect(screen.getByText('Your e-mail address: anna@example.com')).toBeTruthy();
     expect(document.title).toBe('Settings | Cupido Test');
   });
@@ -70,7 +77,9 @@ describe('settings (/notifications)', () => {
     await user.type(screen.getByLabelText('New e-mail address'), 'bo@example.com');
     await user.type(inForm('change-email').getByLabelText('Current password'), 'my password');
     await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
-    await waitFor(() => expect(document.getElementById('change-email-email-error')!.textContent).toBe('This e-mail address already belongs to an account'));
+    await waitFor(() =>
+      expect(document.getElementById('change-email-email-error')!.textContent).toBe('This e-mail address already belongs to an account'),
+    );
   });
 
   it('a wrong current password for an e-mail change shows under the password field', async () => {
@@ -80,7 +89,9 @@ describe('settings (/notifications)', () => {
     await user.type(screen.getByLabelText('New e-mail address'), 'bo@example.com');
     await user.type(inForm('change-email').getByLabelText('Current password'), 'not it');
     await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
-    await waitFor(() => expect(document.getElementById('change-email-current-password-error')!.textContent).toBe('Your current password is not correct'));
+    await waitFor(() =>
+      expect(document.getElementById('change-email-current-password-error')!.textContent).toBe('Your current password is not correct'),
+    );
     expect(document.getElementById('change-email-email-error')).toBeNull();
   });
 
@@ -95,7 +106,9 @@ describe('settings (/notifications)', () => {
     expect(document.getElementById('change-password-new-error')!.textContent).toBe('Your password needs at least 8 characters');
     await user.type(screen.getByLabelText('New password'), ' but long now');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(document.getElementById('change-password-old-error')!.textContent).toBe('Your current password is not correct'));
+    await waitFor(() =>
+      expect(document.getElementById('change-password-old-error')!.textContent).toBe('Your current password is not correct'),
+    );
 
     answer = { body: { ok: true } };
     await user.type(inForm('change-password-form').getByLabelText('Current password'), '!');
@@ -129,7 +142,9 @@ describe('settings (/notifications)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
     // A full page load: no cached member survives, no members-area guard races the navigation.
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/account-deleted'));
-    expect(sentBodies(fetch, 'POST /api/delete-account.php')).toEqual([{ reason: 'other', remarks: 'Moving abroad', confirm: true, current_password: 'my password' }]);
+    expect(sentBodies(fetch, 'POST /api/delete-account.php')).toEqual([
+      { reason: 'other', remarks: 'Moving abroad', confirm: true, current_password: 'my password' },
+    ]);
   });
 
   it('warns a member who holds credits how many are lost and what the return policy allows, before and in the confirmation', async () => {
@@ -137,7 +152,8 @@ describe('settings (/notifications)', () => {
     const user = userEvent.setup();
     renderSettings(makeUser({ credits: 37 }));
     const warning = 'You still have 37 credits. Deleting your account means they are lost.';
-    const refund = 'Credits you bought and have not used can be refunded within 14 days of purchase, as our return policy sets out. Ask us before you delete your account. Return policy';
+    const refund =
+      'Credits you bought and have not used can be refunded within 14 days of purchase, as our return policy sets out. Ask us before you delete your account. Return policy';
     const before = document.getElementById('delete-account-credits')!;
     expect(before.textContent).toBe(`${warning}${refund}`);
     expect(within(before).getByRole('link', { name: 'Return policy' }).getAttribute('href')).toBe('/pages/return-policy');
@@ -155,15 +171,21 @@ describe('settings (/notifications)', () => {
   });
 
   it('a wrong current password closes the confirmation and shows under the password field; nothing is deleted', async () => {
-    stubApi({ 'POST /api/delete-account.php': apiError(400, 'old_password_wrong', 'Your current password is not correct', 'current_password') });
+    stubApi({
+      'POST /api/delete-account.php': apiError(400, 'old_password_wrong', 'Your current password is not correct', 'current_password'),
+    });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderSettings();
     await user.click(screen.getByLabelText('It is too expensive'));
     await user.type(inForm('delete-account-form').getByLabelText('Current password'), 'not it');
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete your account?' })).getByRole('button', { name: 'Yes, delete my account' }));
-    await waitFor(() => expect(document.getElementById('delete-current-password-error')!.textContent).toBe('Your current password is not correct'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete your account?' })).getByRole('button', { name: 'Yes, delete my account' }),
+    );
+    await waitFor(() =>
+      expect(document.getElementById('delete-current-password-error')!.textContent).toBe('Your current password is not correct'),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(assign).not.toHaveBeenCalled();
   });
@@ -178,7 +200,9 @@ describe('settings (/notifications)', () => {
     expect(toggle.id).toBe('orientation-consent');
     expect(toggle.checked).toBe(true);
     expect(toggle.getAttribute('aria-describedby')).toBe('orientation-consent-help');
-    expect(document.getElementById('orientation-consent-help')!.textContent).toMatch(/remove your sexual orientation from your profile.*give your consent again at any time/);
+    expect(document.getElementById('orientation-consent-help')!.textContent).toMatch(
+      /remove your sexual orientation from your profile.*give your consent again at any time/,
+    );
 
     await user.click(toggle);
     expect(await screen.findByText('Your choice has been saved.')).toBeTruthy();
@@ -197,12 +221,20 @@ describe('settings (/notifications)', () => {
   });
 
   it('shows a refused consent change and keeps the switch as it was', async () => {
-    stubApi({ 'POST /api/consent.php': apiError(400, 'invalid_request', 'Some of the information sent is not valid. Please check it and try again.') });
+    stubApi({
+      'POST /api/consent.php': apiError(
+        400,
+        'invalid_request',
+        'Some of the information sent is not valid. Please check it and try again.',
+      ),
+    });
     const user = userEvent.setup();
     renderSettings();
     const toggle = screen.getByRole('switch', { name: 'Use my sexual orientation to find matches' }) as HTMLInputElement;
     await user.click(toggle);
-    expect((await screen.findByRole('alert')).textContent).toBe('Some of the information sent is not valid. Please check it and try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Some of the information sent is not valid. Please check it and try again.',
+    );
     expect(toggle.checked).toBe(true);
   });
 

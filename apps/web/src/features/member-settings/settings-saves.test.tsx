@@ -60,14 +60,21 @@ describe('settings: a successful save empties the fields without red errors', ()
 
   it('the current address is refused with the server message under the field', async () => {
     stubApi({
-      'POST /api/email.php': apiError(409, 'email_unchanged', 'This is already your e-mail address. Enter the new address you want to use.', 'email'),
+      'POST /api/email.php': apiError(
+        409,
+        'email_unchanged',
+        'This is already your e-mail address. Enter the new address you want to use.',
+        'email',
+      ),
     });
     const user = userEvent.setup();
     renderSettings();
     await user.type(screen.getByLabelText('New e-mail address'), 'anna@example.com');
     await user.type(inForm('change-email').getByLabelText('Current password'), 'my password');
     await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
-    await waitFor(() => expect(errorOf('change-email-email')).toBe('This is already your e-mail address. Enter the new address you want to use.'));
+    await waitFor(() =>
+      expect(errorOf('change-email-email')).toBe('This is already your e-mail address. Enter the new address you want to use.'),
+    );
     expect(screen.queryByText(/We sent a confirmation link/)).toBeNull();
   });
 });

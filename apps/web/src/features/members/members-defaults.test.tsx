@@ -48,7 +48,13 @@ function renderApp(route: string, user: ReturnType<typeof makeUser> | null = mak
 /** happy-dom's window is 1024 px wide; a phone is narrower than Bootstrap's md (768 px). */
 function pretendPhone() {
   vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) => ({ matches: !query.includes('min-width: 768px'), media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
+    (query: string) =>
+      ({
+        matches: !query.includes('min-width: 768px'),
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }) as unknown as MediaQueryList,
   );
 }
 
@@ -68,7 +74,7 @@ describe('default search of a member', () => {
     expect(document.getElementById('search-filters-summary')!.textContent).toBe('Men · 25–45 years');
   });
 
-  it('uses the stored preferences, and keeps the page\'s other parameters', async () => {
+  it("uses the stored preferences, and keeps the page's other parameters", async () => {
     const fetch = stub(makeOwnProfile({ looking_for_gender: 'both', looking_for_min_age: 30, looking_for_max_age: 38 }));
     renderApp('/members?reactivated=1');
     await waitFor(() => expect(currentLocation()).toBe('/members?reactivated=1&min_age=30&max_age=38'));
@@ -97,7 +103,7 @@ describe('default search of a member', () => {
     expect(document.getElementById('search-filters-summary')!.textContent).toBe('All members');
   });
 
-  it('keeps a visitor\'s search for everyone', async () => {
+  it("keeps a visitor's search for everyone", async () => {
     const fetch = stub();
     renderApp('/members', null);
     expect(await screen.findByText('Members found: 45')).toBeTruthy();

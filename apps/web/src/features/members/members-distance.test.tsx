@@ -60,12 +60,21 @@ describe('distance filter', () => {
     await screen.findByText('Members found: 3');
     const radius = await screen.findByLabelText('Distance');
     expect(radius.tagName).toBe('SELECT');
-    expect(optionTexts(radius)).toEqual(['=Anywhere', '10=Within 10 km', '25=Within 25 km', '50=Within 50 km', '100=Within 100 km', '250=Within 250 km']);
+    expect(optionTexts(radius)).toEqual([
+      '=Anywhere',
+      '10=Within 10 km',
+      '25=Within 25 km',
+      '50=Within 50 km',
+      '100=Within 100 km',
+      '250=Within 250 km',
+    ]);
 
     await user.selectOptions(radius, '50');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(currentLocation()).toBe('/members?gender=male&min_age=28&max_age=48&radius=50'));
-    await waitFor(() => expect(sentQueries(fetch, 'GET /api/search.php').at(-1)).toEqual({ gender: 'male', min_age: '28', max_age: '48', radius: '50' }));
+    await waitFor(() =>
+      expect(sentQueries(fetch, 'GET /api/search.php').at(-1)).toEqual({ gender: 'male', min_age: '28', max_age: '48', radius: '50' }),
+    );
     expect(summary()).toBe('Men · 28–48 years · within 50 km');
     expect((screen.getByLabelText('Distance') as HTMLSelectElement).value).toBe('50');
   });
@@ -94,7 +103,14 @@ describe('distance filter', () => {
     await changeLocale('pl');
     renderMembers('/members?radius=100', BRITISH_MEMBER, 'pl');
     const radius = await screen.findByLabelText('Odległość');
-    expect(optionTexts(radius)).toEqual(['=Dowolna odległość', '10=Do 6 mil (10 km)', '25=Do 16 mil (25 km)', '50=Do 31 mil (50 km)', '100=Do 62 mil (100 km)', '250=Do 155 mil (250 km)']);
+    expect(optionTexts(radius)).toEqual([
+      '=Dowolna odległość',
+      '10=Do 6 mil (10 km)',
+      '25=Do 16 mil (25 km)',
+      '50=Do 31 mil (50 km)',
+      '100=Do 62 mil (100 km)',
+      '250=Do 155 mil (250 km)',
+    ]);
     expect(summary()).toBe('do 62 mil');
   });
 
@@ -143,7 +159,7 @@ describe('distance filter', () => {
 });
 
 describe('search results with distance and activity', () => {
-  it('shows the cards in the server\'s order (nearest first) with their distance and activity', async () => {
+  it("shows the cards in the server's order (nearest first) with their distance and activity", async () => {
     stub();
     renderMembers('/members?all=1');
     await screen.findByText('Members found: 3');

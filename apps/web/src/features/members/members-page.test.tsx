@@ -11,7 +11,16 @@ import MembersPage from './members-page';
 const SEARCH_FIELDS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'];
 
 function answer(overrides: Partial<TSearchAnswer> = {}): TSearchAnswer {
-  return { profiles: [makeCard(1), makeCard(2, { is_fictional: true, fictional_icon: '★' })], numResults: 45, results_capped: false, page: 1, per_page: 20, similar: [], similar_count: 0, ...overrides };
+  return {
+    profiles: [makeCard(1), makeCard(2, { is_fictional: true, fictional_icon: '★' })],
+    numResults: 45,
+    results_capped: false,
+    page: 1,
+    per_page: 20,
+    similar: [],
+    similar_count: 0,
+    ...overrides,
+  };
 }
 
 /** search.php answers page N with cards N01, N02, so a page change shows other cards. */
@@ -58,7 +67,9 @@ describe('members page (search)', () => {
     const fetch = stubSearch();
     renderMembers('/members?gender=female&country=NL&countryregion=UT&min_age=30&max_age=45&page=2');
     expect(await screen.findByText('Members found: 45')).toBeTruthy();
-    expect(sentQueries(fetch, 'GET /api/search.php')).toEqual([{ gender: 'female', country: 'NL', countryregion: 'UT', min_age: '30', max_age: '45', page: '2' }]);
+    expect(sentQueries(fetch, 'GET /api/search.php')).toEqual([
+      { gender: 'female', country: 'NL', countryregion: 'UT', min_age: '30', max_age: '45', page: '2' },
+    ]);
     expect((screen.getByLabelText('Looking for') as HTMLSelectElement).value).toBe('female');
     expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('NL');
     await waitFor(() => expect((screen.getByLabelText('Province') as HTMLSelectElement).value).toBe('UT'));

@@ -24,7 +24,8 @@ const packagesKey = (userId: number) => ['credit-packages', userId, '', ''] as c
  * The packages at what the member pays now (the active discount applied), so the chat's "from
  * £0.75 per message" is the shop's own figure for the same package (issue 29: prices that agree).
  */
-const payable = (answer: Pick<TPackagesAnswer, 'packages'>) => answer.packages.map((pkg) => ({ credits: pkg.credits, amount: pkg.discounted_amount }));
+const payable = (answer: Pick<TPackagesAnswer, 'packages'>) =>
+  answer.packages.map((pkg) => ({ credits: pkg.credits, amount: pkg.discounted_amount }));
 
 /** The money a number of credits stands for at the best package, minor units (price-rules' priceOfCredits); null without one. */
 export function creditsMoney(credits: number, answer: Pick<TPackagesAnswer, 'packages'>): number | null {

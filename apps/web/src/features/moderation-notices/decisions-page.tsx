@@ -31,7 +31,9 @@ function Decisions() {
       <ServerError id="decisions-error" error={decisions.error} />
       {decisions.isPending && !decisions.error && <p role="status">{t('list.loading')}</p>}
       {decisions.data?.decisions.length === 0 && <p id="decisions-none">{t('list.none')}</p>}
-      {decisions.data?.decisions.map((decision) => <MemberDecision key={decision.id} decision={decision} />)}
+      {decisions.data?.decisions.map((decision) => (
+        <MemberDecision key={decision.id} decision={decision} />
+      ))}
       <p className="mt-4">
         <Link to={routePath('notifications')}>{t('list.back')}</Link>
       </p>
@@ -44,7 +46,12 @@ function MemberDecision({ decision }: { decision: TMemberDecision }) {
   return (
     <DecisionCard
       decision={decision}
-      appeal={{ send: (text) => appeal.mutateAsync({ decision_id: decision.id, text }), pending: appeal.isPending, error: appeal.error, sent: appeal.data }}
+      appeal={{
+        send: (text) => appeal.mutateAsync({ decision_id: decision.id, text }),
+        pending: appeal.isPending,
+        error: appeal.error,
+        sent: appeal.data,
+      }}
     />
   );
 }

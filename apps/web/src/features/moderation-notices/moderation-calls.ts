@@ -21,7 +21,11 @@ export function useAppeal() {
 }
 
 export const useDecisionLink = (token: string) =>
-  useQuery<TDecisionLinkAnswer, ApiError>({ queryKey: linkKey(token), queryFn: () => apiGet<TDecisionLinkAnswer>('/api/decision-link.php', { token }), retry: false });
+  useQuery<TDecisionLinkAnswer, ApiError>({
+    queryKey: linkKey(token),
+    queryFn: () => apiGet<TDecisionLinkAnswer>('/api/decision-link.php', { token }),
+    retry: false,
+  });
 
 export function useLinkAppeal(token: string) {
   const queryClient = useQueryClient();

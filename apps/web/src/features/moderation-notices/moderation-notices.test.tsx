@@ -28,7 +28,12 @@ describe('moderation decisions (/decisions)', () => {
   it('shows each statement of reasons and sends an appeal with a labelled, keyboard-usable form', async () => {
     const fetch = stubApi({ 'GET /api/decisions.php': { body: { decisions: [decision()] } }, 'POST /api/appeal.php': { body: received } });
     const user = userEvent.setup();
-    renderWithProviders(<Routes><Route path="/decisions" element={<DecisionsPage />} /></Routes>, { route: '/decisions' });
+    renderWithProviders(
+      <Routes>
+        <Route path="/decisions" element={<DecisionsPage />} />
+      </Routes>,
+      { route: '/decisions' },
+    );
     const card = await screen.findByRole('article', { name: 'Decision of 10 March 2026' });
     expect(within(card).getByText('Your account is suspended until 17 March 2026 at 10:00 UTC.')).toBeTruthy();
     expect(within(card).getByText('Harassment or abusive behaviour')).toBeTruthy();
@@ -45,21 +50,39 @@ describe('moderation decisions (/decisions)', () => {
     expect(sentBodies(fetch, 'POST /api/appeal.php')).toEqual([{ decision_id: 7, text: 'I never threatened anyone.' }]);
   });
 
-  it('shows the server\'s refusal, an appeal under review, and a decided one', async () => {
+  it("shows the server's refusal, an appeal under review, and a decided one", async () => {
     stubApi({
       'GET /api/decisions.php': {
         body: {
           decisions: [
             decision({ id: 1 }),
-            decision({ id: 2, can_appeal: false, appeal: { status: 'open', created_at: '2026-03-11T10:00:00.000Z', outcome: null, note: null } }),
-            decision({ id: 3, can_appeal: false, appeal: { status: 'reversed', created_at: '2026-03-11T10:00:00.000Z', outcome: 'Your appeal has been reviewed: the decision has been reversed.', note: 'Quoted out of context.' } }),
+            decision({
+              id: 2,
+              can_appeal: false,
+              appeal: { status: 'open', created_at: '2026-03-11T10:00:00.000Z', outcome: null, note: null },
+            }),
+            decision({
+              id: 3,
+              can_appeal: false,
+              appeal: {
+                status: 'reversed',
+                created_at: '2026-03-11T10:00:00.000Z',
+                outcome: 'Your appeal has been reviewed: the decision has been reversed.',
+                note: 'Quoted out of context.',
+              },
+            }),
           ],
         },
       },
       'POST /api/appeal.php': apiError(409, 'appeal_already_filed', 'You have already appealed this decision.'),
     });
     const user = userEvent.setup();
-    renderWithProviders(<Routes><Route path="/decisions" element={<DecisionsPage />} /></Routes>, { route: '/decisions' });
+    renderWithProviders(
+      <Routes>
+        <Route path="/decisions" element={<DecisionsPage />} />
+      </Routes>,
+      { route: '/decisions' },
+    );
     const first = (await screen.findAllByRole('article'))[0]!;
     await user.type(within(first).getByLabelText('Your appeal'), 'Please look again');
     await user.click(within(first).getByRole('button', { name: 'Send appeal' }));
@@ -77,7 +100,12 @@ describe('the e-mail link (/decision/:token)', () => {
       'POST /api/decision-link.php': { body: received },
     });
     const user = userEvent.setup();
-    renderWithProviders(<Routes><Route path="/decision/:token" element={<DecisionLinkPage />} /></Routes>, { route: '/decision/7-12-abc' });
+    renderWithProviders(
+      <Routes>
+        <Route path="/decision/:token" element={<DecisionLinkPage />} />
+      </Routes>,
+      { route: '/decision/7-12-abc' },
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Our decision' })).toBeTruthy();
     await user.type(await screen.findByLabelText('Your appeal'), 'Not me');
     await user.click(screen.getByRole('button', { name: 'Send appeal' }));
@@ -87,7 +115,12 @@ describe('the e-mail link (/decision/:token)', () => {
 
   it('says so when the link is not valid', async () => {
     stubApi({ 'GET /api/decision-link.php': apiError(404, 'decision_not_found', 'We could not find this decision.') });
-    renderWithProviders(<Routes><Route path="/decision/:token" element={<DecisionLinkPage />} /></Routes>, { route: '/decision/bad' });
+    renderWithProviders(
+      <Routes>
+        <Route path="/decision/:token" element={<DecisionLinkPage />} />
+      </Routes>,
+      { route: '/decision/bad' },
+    );
     expect((await screen.findByRole('alert')).textContent).toBe('We could not find this decision.');
   });
 });

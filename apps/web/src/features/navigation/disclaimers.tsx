@@ -23,7 +23,8 @@ export function Disclaimers() {
         <p className="mb-2">{t('disclaimers.adultsOnly', { age: settings.minimum_age, site: settings.name })}</p>
         {!home && (
           <p className="mb-2">
-            <FictionalBadge plural /> {t('disclaimers.fictional', { icon: settings.fictional_icon, fictionalPlural: settings.fictional_plural })}
+            <FictionalBadge plural />{' '}
+            {t('disclaimers.fictional', { icon: settings.fictional_icon, fictionalPlural: settings.fictional_plural })}
           </p>
         )}
         {company && (

@@ -115,7 +115,13 @@ function MemberLinks({ user }: { user: TUser }) {
                 <hr className="dropdown-divider" />
               </li>
               <li>
-                <button type="button" id="logout-link" className="dropdown-item" disabled={logout.isPending} onClick={() => logout.mutate()}>
+                <button
+                  type="button"
+                  id="logout-link"
+                  className="dropdown-item"
+                  disabled={logout.isPending}
+                  onClick={() => logout.mutate()}
+                >
                   {t('nav.logout')}
                 </button>
               </li>
@@ -166,7 +172,9 @@ function BottomTabBar({ user, unreadMessages, newLikes }: { user: TUser; unreadM
         </TabItem>
         {user.paid_user ? (
           <TabItem id="tab-credits" route="credits" label={t('nav.credits')}>
-            {creditsVariant && <CountBadge count={String(user.credits)} variant={creditsVariant} label={t('nav.creditsLeft', { number: user.credits })} />}
+            {creditsVariant && (
+              <CountBadge count={String(user.credits)} variant={creditsVariant} label={t('nav.creditsLeft', { number: user.credits })} />
+            )}
           </TabItem>
         ) : (
           <TabItem id="tab-premium" route="premium" label={t('nav.tabPremium')} />

@@ -123,7 +123,9 @@ describe('top navigation', () => {
 
   it('the account dropdown shows thumbnail and name, and opens with the keyboard', async () => {
     const user = userEvent.setup();
-    const member = makeUser({ profile: { ...makeUser().profile, name: 'Bo', main_image: { filename: 'a.jpg', thumb_filename: 'a-thumb.jpg', status: 'active' } } });
+    const member = makeUser({
+      profile: { ...makeUser().profile, name: 'Bo', main_image: { filename: 'a.jpg', thumb_filename: 'a-thumb.jpg', status: 'active' } },
+    });
     renderNav(member);
     await memberLinks();
     const toggle = document.getElementById('account-dropdown')!;
@@ -169,7 +171,11 @@ describe('top navigation', () => {
   });
 
   it('without a usable photo the dropdown shows the initial', async () => {
-    renderNav(makeUser({ profile: { ...makeUser().profile, name: 'anna', main_image: { filename: 'a.jpg', thumb_filename: 't.jpg', status: 'pending' } } }));
+    renderNav(
+      makeUser({
+        profile: { ...makeUser().profile, name: 'anna', main_image: { filename: 'a.jpg', thumb_filename: 't.jpg', status: 'pending' } },
+      }),
+    );
     await memberLinks();
     const toggle = document.getElementById('account-dropdown')!;
     expect(toggle.querySelector('img')).toBeNull();

@@ -45,7 +45,10 @@ describe('warnings header', () => {
     /** The first screen before GET /api/user.php answers (it never does here), in a page served with or without the server's guess. */
     function renderPending(memberExpected: boolean) {
       if (memberExpected) document.head.insertAdjacentHTML('beforeend', '<meta name="member-expected" content="1">');
-      vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => new Promise(() => {})),
+      );
       renderWithProviders(
         <>
           <WarningsHeader />

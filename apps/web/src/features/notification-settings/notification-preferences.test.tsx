@@ -23,7 +23,10 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const settingsAnswer = (changes: { kind: string; channel: string; enabled: boolean }[] = [], disabled: TNotificationSettingsAnswer['notifications_disabled'] = []) => ({
+const settingsAnswer = (
+  changes: { kind: string; channel: string; enabled: boolean }[] = [],
+  disabled: TNotificationSettingsAnswer['notifications_disabled'] = [],
+) => ({
   body: { preferences: preferencesFrom(changes), notifications_disabled: disabled } satisfies TNotificationSettingsAnswer,
 });
 
@@ -43,7 +46,9 @@ describe('settings: notifications (issue 30)', () => {
     expect(emailSwitch('Offers and promotions').checked).toBe(false);
     expect(emailSwitch('News').checked).toBe(false);
     expect(screen.getAllByRole('switch')).toHaveLength(8);
-    expect(document.getElementById('notify-email-promotions-help')!.textContent).toBe('Discounts and special offers. Only if you turn it on.');
+    expect(document.getElementById('notify-email-promotions-help')!.textContent).toBe(
+      'Discounts and special offers. Only if you turn it on.',
+    );
 
     // With the keyboard: Tab to the switch, Space toggles it.
     emailSwitch('Likes and matches').focus();
@@ -138,7 +143,10 @@ describe('settings: push notifications (issue 30)', () => {
     const subscription = browser.current()!;
     await user.click(pushFieldset().getByRole('button', { name: 'Turn them off on this device' }));
     expect(await pushFieldset().findByText('Notifications are off for this device.')).toBeTruthy();
-    expect(sentBodies(fetch, 'POST /api/user.php?push=1')).toEqual([{ subscription: subscription.toJSON() }, { subscription: null, endpoint: subscription.endpoint }]);
+    expect(sentBodies(fetch, 'POST /api/user.php?push=1')).toEqual([
+      { subscription: subscription.toJSON() },
+      { subscription: null, endpoint: subscription.endpoint },
+    ]);
     expect(browser.current()).toBeNull();
     expect(getPushState().isSubscribed).toBe(false);
   });
@@ -147,7 +155,11 @@ describe('settings: push notifications (issue 30)', () => {
     browser = fakePushBrowser({ permission: 'denied' });
     stubApi({ 'GET /api/notification-settings.php': settingsAnswer() });
     const { container } = renderWithProviders(<NotificationPreferences />, { user: makeUser(), settings: withKey });
-    expect(await pushFieldset().findByText(/Your browser blocks notifications from Cupido Test\. To allow them, open the site settings in your browser/)).toBeTruthy();
+    expect(
+      await pushFieldset().findByText(
+        /Your browser blocks notifications from Cupido Test\. To allow them, open the site settings in your browser/,
+      ),
+    ).toBeTruthy();
     expect(pushFieldset().queryByRole('button')).toBeNull();
     await expectNoAxeViolations(container);
   });
@@ -155,7 +167,9 @@ describe('settings: push notifications (issue 30)', () => {
   it('says when this browser cannot show notifications; no push fieldset on a site without keys', async () => {
     stubApi({ 'GET /api/notification-settings.php': settingsAnswer() });
     const first = renderWithProviders(<NotificationPreferences />, { user: makeUser(), settings: withKey });
-    expect(await pushFieldset().findByText(/This browser cannot show notifications\. On an iPhone or iPad, add Cupido Test to your Home Screen/)).toBeTruthy();
+    expect(
+      await pushFieldset().findByText(/This browser cannot show notifications\. On an iPhone or iPad, add Cupido Test to your Home Screen/),
+    ).toBeTruthy();
     first.unmount();
     renderWithProviders(<NotificationPreferences />, { user: makeUser() });
     await waitFor(() => expect((document.getElementById('notify-email-like') as HTMLInputElement).disabled).toBe(false));
@@ -184,12 +198,11 @@ describe('/unsubscribe (issue 30)', () => {
   it('turns the mail’s kind off at once, and offers to turn it back on or to stop every mail', async () => {
     const fetch = stubApi({
       'POST /api/unsubscribe.php': (body) => ({
-        body:
-          (body as { undo?: boolean }).undo
-            ? { kind: 'new_messages', email_enabled: true, all_disabled: false, site: 'Cupido Test' }
-            : (body as { all?: boolean }).all
-              ? { kind: 'new_messages', email_enabled: false, all_disabled: true, site: 'Cupido Test' }
-              : { kind: 'new_messages', email_enabled: false, all_disabled: false, site: 'Cupido Test' },
+        body: (body as { undo?: boolean }).undo
+          ? { kind: 'new_messages', email_enabled: true, all_disabled: false, site: 'Cupido Test' }
+          : (body as { all?: boolean }).all
+            ? { kind: 'new_messages', email_enabled: false, all_disabled: true, site: 'Cupido Test' }
+            : { kind: 'new_messages', email_enabled: false, all_disabled: false, site: 'Cupido Test' },
       }),
     });
     const user = userEvent.setup();
@@ -202,14 +215,24 @@ describe('/unsubscribe (issue 30)', () => {
     await user.click(screen.getByRole('button', { name: 'Turn e-mails about new messages back on' }));
     expect(await screen.findByText('E-mails about new messages from Cupido Test are on again.')).toBeTruthy();
     expect(sentBodies(fetch, 'POST /api/unsubscribe.php')).toEqual([{}, { all: true }, { undo: true }]);
-    const calls = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://x')).filter((url) => url.pathname === '/api/unsubscribe.php');
+    const calls = fetch.mock.calls
+      .map(([url]) => new URL(String(url), 'http://x'))
+      .filter((url) => url.pathname === '/api/unsubscribe.php');
     expect(new Set(calls.map((url) => url.searchParams.get('token')))).toEqual(new Set(['1-new_messages-20000-abc']));
   });
 
   it('shows the server’s refusal of a bad link', async () => {
-    stubApi({ 'POST /api/unsubscribe.php': apiError(410, 'unsubscribe_link_expired', 'This unsubscribe link has expired. Change your e-mail settings after logging in.') });
+    stubApi({
+      'POST /api/unsubscribe.php': apiError(
+        410,
+        'unsubscribe_link_expired',
+        'This unsubscribe link has expired. Change your e-mail settings after logging in.',
+      ),
+    });
     renderPage('/unsubscribe?token=1-like-1-abc');
-    expect((await screen.findByRole('alert')).textContent).toBe('This unsubscribe link has expired. Change your e-mail settings after logging in.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This unsubscribe link has expired. Change your e-mail settings after logging in.',
+    );
     expect(screen.getByRole('link', { name: 'All notification settings' }).getAttribute('href')).toBe('/notifications');
   });
 });

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_KINDS, isMarketingKind, type NotificationChannel, type NotificationKind, type NotificationPreferences } from '@cupido/shared/notification-rules';
+import {
+  NOTIFICATION_KINDS,
+  isMarketingKind,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationPreferences,
+} from '@cupido/shared/notification-rules';
 import { ServerError } from '../session/server-error';
 import { useSettings } from '../site/use-settings';
 import { PushDevice } from '../web-push/push-device';
@@ -30,7 +36,13 @@ function Preferences() {
     change.mutate({ kind, channel, enabled }, { onSuccess: () => setSaved({ kind, channel }) });
   };
   const switches = (channel: NotificationChannel) => (
-    <ChannelSwitches channel={channel} stored={settings.data?.preferences} sending={change.isPending ? change.variables : undefined} onToggle={toggle} disabled={!settings.data} />
+    <ChannelSwitches
+      channel={channel}
+      stored={settings.data?.preferences}
+      sending={change.isPending ? change.variables : undefined}
+      onToggle={toggle}
+      disabled={!settings.data}
+    />
   );
 
   return (
@@ -48,7 +60,13 @@ function Preferences() {
           ))}
           {/* Asking for mail again fixes an unsubscribe and a complaint; a bounce needs the address confirmed again (above). */}
           {(disabled.includes('listunsubscribe') || disabled.includes('fbl')) && (
-            <button id="notifications-enable" type="button" className="btn btn-sm btn-dark" disabled={enable.isPending} onClick={() => enable.mutate()}>
+            <button
+              id="notifications-enable"
+              type="button"
+              className="btn btn-sm btn-dark"
+              disabled={enable.isPending}
+              onClick={() => enable.mutate()}
+            >
               {t('disabled.enable')}
             </button>
           )}
@@ -74,9 +92,12 @@ function Preferences() {
       <div aria-live="polite">
         {saved && !change.isPending && (
           <p id="notification-preferences-saved" className="text-success mb-0" role="status">
-            {t(`${saved.channel === 'email' ? 'saved' : 'savedPush'}.${settings.data?.preferences[saved.kind][saved.channel] ? 'on' : 'off'}`, {
-              kind: t(`kinds.${saved.kind}.label`),
-            })}
+            {t(
+              `${saved.channel === 'email' ? 'saved' : 'savedPush'}.${settings.data?.preferences[saved.kind][saved.channel] ? 'on' : 'off'}`,
+              {
+                kind: t(`kinds.${saved.kind}.label`),
+              },
+            )}
           </p>
         )}
       </div>
@@ -109,7 +130,12 @@ function ChannelSwitches({ channel, stored, sending, onToggle, disabled }: Chann
     const id = `notify-${channel}-${kind}`;
     const mine = sending?.kind === kind && sending.channel === channel;
     const checked = mine ? sending.enabled : (stored?.[kind][channel] ?? false);
-    const help = channel === 'email' ? `${t(`kinds.${kind}.help`)}${isMarketingKind(kind) ? ` ${t('marketing')}` : ''}` : isMarketingKind(kind) ? t('marketing') : null;
+    const help =
+      channel === 'email'
+        ? `${t(`kinds.${kind}.help`)}${isMarketingKind(kind) ? ` ${t('marketing')}` : ''}`
+        : isMarketingKind(kind)
+          ? t('marketing')
+          : null;
     return (
       <div key={kind} className="form-check form-switch mb-2">
         <input

@@ -69,12 +69,22 @@ function Alert({ userId, email, reasons }: AlertProps) {
         ))}
         <div className="d-flex flex-wrap gap-2">
           {shown.includes('bounce') && (
-            <Link id="notifications-confirm-address" className="btn btn-sm btn-dark" to={`${routePath('notifications')}#settings-email-title`}>
+            <Link
+              id="notifications-confirm-address"
+              className="btn btn-sm btn-dark"
+              to={`${routePath('notifications')}#settings-email-title`}
+            >
               {t('alert.confirmAddress')}
             </Link>
           )}
           {canEnable && (
-            <button id="notifications-alert-enable" type="button" className="btn btn-sm btn-dark" disabled={enable.isPending} onClick={() => enable.mutate()}>
+            <button
+              id="notifications-alert-enable"
+              type="button"
+              className="btn btn-sm btn-dark"
+              disabled={enable.isPending}
+              onClick={() => enable.mutate()}
+            >
               {t('disabled.enable')}
             </button>
           )}

@@ -15,7 +15,9 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const settingsAnswer = (disabled: ('fbl' | 'bounce' | 'listunsubscribe')[]) => ({ body: { preferences: preferencesFrom([]), notifications_disabled: disabled } });
+const settingsAnswer = (disabled: ('fbl' | 'bounce' | 'listunsubscribe')[]) => ({
+  body: { preferences: preferencesFrom([]), notifications_disabled: disabled },
+});
 
 function renderNotice(user = makeUser({ notifications_disabled: ['fbl'] })) {
   return renderWithProviders(

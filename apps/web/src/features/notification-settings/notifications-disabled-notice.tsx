@@ -5,7 +5,6 @@ import { dismissedPrefix } from './notifications-disabled-dismissal';
 
 const NotificationsDisabledAlert = lazyWithReload(() => import('./notifications-disabled-alert'));
 
-
 /**
  * Above every page of the default layout while the member gets no mail at all (a spam complaint,
  * a bounced address, "unsubscribe from everything" in a mail app): why, and how to fix it. The
@@ -21,7 +20,9 @@ export function NotificationsDisabledNotice() {
     if (userId === undefined || !reasons) return;
     try {
       const prefix = dismissedPrefix(userId);
-      const stale = Object.keys(window.localStorage).filter((key) => key.startsWith(prefix) && !(reasons as string[]).includes(key.slice(prefix.length)));
+      const stale = Object.keys(window.localStorage).filter(
+        (key) => key.startsWith(prefix) && !(reasons as string[]).includes(key.slice(prefix.length)),
+      );
       for (const key of stale) window.localStorage.removeItem(key);
     } catch {
       // storage blocked: nothing remembered, nothing to forget

@@ -50,17 +50,35 @@ function Unsubscribe() {
           </p>
           <div className="d-flex flex-wrap gap-2 mb-4">
             {(answer.all_disabled || !answer.email_enabled) && (
-              <button id="unsubscribe-undo" type="button" className="btn btn-primary" disabled={call.isPending} onClick={() => mutate('undo')}>
+              <button
+                id="unsubscribe-undo"
+                type="button"
+                className="btn btn-primary"
+                disabled={call.isPending}
+                onClick={() => mutate('undo')}
+              >
                 {t('unsubscribe.undo', { kind: about })}
               </button>
             )}
             {!answer.all_disabled && !answer.email_enabled && (
-              <button id="unsubscribe-all" type="button" className="btn btn-outline-secondary" disabled={call.isPending} onClick={() => mutate('all')}>
+              <button
+                id="unsubscribe-all"
+                type="button"
+                className="btn btn-outline-secondary"
+                disabled={call.isPending}
+                onClick={() => mutate('all')}
+              >
                 {t('unsubscribe.all')}
               </button>
             )}
             {answer.email_enabled && !answer.all_disabled && (
-              <button id="unsubscribe-again" type="button" className="btn btn-outline-secondary" disabled={call.isPending} onClick={() => mutate('kind')}>
+              <button
+                id="unsubscribe-again"
+                type="button"
+                className="btn btn-outline-secondary"
+                disabled={call.isPending}
+                onClick={() => mutate('kind')}
+              >
                 {t('unsubscribe.again')}
               </button>
             )}

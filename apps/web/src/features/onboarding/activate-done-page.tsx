@@ -51,7 +51,12 @@ function ActivateDone() {
         <div className="col-md-6">
           <div id="activate-done-profile" className="card h-100 shadow-sm">
             <div className="card-body d-flex gap-3 align-items-center">
-              <MemberAvatar profile={user.profile} cdnPrefix={settings.cdn_prefix} size={72} alt={t('common.photoOf', { name: user.profile.name })} />
+              <MemberAvatar
+                profile={user.profile}
+                cdnPrefix={settings.cdn_prefix}
+                size={72}
+                alt={t('common.photoOf', { name: user.profile.name })}
+              />
               <div>
                 <h2 className="h5 mb-1">{t('activateDone.welcome', { name: user.profile.name })}</h2>
                 <p className="mb-0 text-body-secondary">{t('activateDone.confirmed')}</p>

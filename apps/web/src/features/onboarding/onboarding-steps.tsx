@@ -8,7 +8,12 @@ import { ACCOUNTS_NS } from '../accounts/accounts-texts';
 
 /** Filled enough to be found and answered: who they are, a word about themselves, interests. */
 function isProfileComplete(profile: TOwnProfile): boolean {
-  return profile.gender !== null && profile.about.trim() !== '' && profile.interests.length > 0 && (profile.city.trim() !== '' || profile.region !== '');
+  return (
+    profile.gender !== null &&
+    profile.about.trim() !== '' &&
+    profile.interests.length > 0 &&
+    (profile.city.trim() !== '' || profile.region !== '')
+  );
 }
 
 /**
@@ -19,8 +24,20 @@ export function OnboardingSteps({ user }: { user: TUser }) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const profile = useOwnProfile();
   const steps = [
-    { id: 'photo', title: t('activateDone.stepPhoto'), text: t('activateDone.stepPhotoText'), to: `${routePath('profile')}#photos-title`, done: user.profile.main_image !== null },
-    { id: 'profile', title: t('activateDone.stepProfile'), text: t('activateDone.stepProfileText'), to: routePath('profile'), done: profile.data ? isProfileComplete(profile.data) : false },
+    {
+      id: 'photo',
+      title: t('activateDone.stepPhoto'),
+      text: t('activateDone.stepPhotoText'),
+      to: `${routePath('profile')}#photos-title`,
+      done: user.profile.main_image !== null,
+    },
+    {
+      id: 'profile',
+      title: t('activateDone.stepProfile'),
+      text: t('activateDone.stepProfileText'),
+      to: routePath('profile'),
+      done: profile.data ? isProfileComplete(profile.data) : false,
+    },
   ];
   const done = steps.filter((s) => s.done).length;
 
@@ -33,7 +50,14 @@ export function OnboardingSteps({ user }: { user: TUser }) {
             {t('activateDone.progress', { done, total: steps.length })}
           </span>
         </div>
-        <div className="progress mb-3" role="progressbar" aria-label={t('activateDone.stepsTitle')} aria-valuenow={done} aria-valuemin={0} aria-valuemax={steps.length}>
+        <div
+          className="progress mb-3"
+          role="progressbar"
+          aria-label={t('activateDone.stepsTitle')}
+          aria-valuenow={done}
+          aria-valuemin={0}
+          aria-valuemax={steps.length}
+        >
           <div className="progress-bar" style={{ width: `${(done / steps.length) * 100}%` }} />
         </div>
         <ol className="list-unstyled mb-0 d-grid gap-2">

@@ -56,9 +56,13 @@ describe('the welcome after activation (/activate/done)', () => {
   it('ticks off the photo and a completed profile', async () => {
     stubApi({
       ...pageStubs,
-      'GET /api/profile.php': { body: { profile: makeOwnProfile({ gender: 'female', about: 'Hi there', interests: ['music'], city: 'Leeds' }) } },
+      'GET /api/profile.php': {
+        body: { profile: makeOwnProfile({ gender: 'female', about: 'Hi there', interests: ['music'], city: 'Leeds' }) },
+      },
     });
-    const user = makeUser({ profile: { ...makeUser().profile, main_image: { filename: 'a.jpg', thumb_filename: 'a-t.jpg', status: 'pending' } } });
+    const user = makeUser({
+      profile: { ...makeUser().profile, main_image: { filename: 'a.jpg', thumb_filename: 'a-t.jpg', status: 'pending' } },
+    });
     renderWithProviders(<ActivateDonePage />, { user });
     await waitFor(() => expect(document.getElementById('activate-done-progress')!.textContent).toBe('2 of 2 steps done'));
     expect(step('photo').dataset.done).toBe('true');

@@ -21,7 +21,14 @@ const order = (overrides: Partial<TOrder> = {}): TOrder => ({
   discount_percentage: 0,
   refunded_amount: 0,
   withdrawal_consent_at: '2026-03-05T09:29:10.000Z',
-  seller: { name: 'Cupido Media B.V.', address: 'Keizersgracht 1', city: 'Amsterdam', country: 'NL', kvk: '12345678', vat_numbers: ['NL000000000B01'] },
+  seller: {
+    name: 'Cupido Media B.V.',
+    address: 'Keizersgracht 1',
+    city: 'Amsterdam',
+    country: 'NL',
+    kvk: '12345678',
+    vat_numbers: ['NL000000000B01'],
+  },
   ...overrides,
 });
 
@@ -41,7 +48,18 @@ function renderOrders(orders: TOrder[]) {
 
 describe('orders and receipts in the settings', () => {
   it('lists each paid order with date, invoice number, credits, amount and method; the receipt shows the VAT apart', async () => {
-    renderOrders([order(), order({ payment_id: 40, invoice_number: 'CUP-2026-000040', credits: 50, amount: 995, method: 'ideal', discount_percentage: 25, refunded_amount: 300 })]);
+    renderOrders([
+      order(),
+      order({
+        payment_id: 40,
+        invoice_number: 'CUP-2026-000040',
+        credits: 50,
+        amount: 995,
+        method: 'ideal',
+        discount_percentage: 25,
+        refunded_amount: 300,
+      }),
+    ]);
     const section = await screen.findByRole('region', { name: 'Orders and receipts' }, { timeout: 5_000 });
     const items = await within(section).findAllByRole('listitem');
     expect(items).toHaveLength(2);

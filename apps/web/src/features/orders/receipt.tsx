@@ -50,7 +50,9 @@ export function Receipt({ order }: { order: TOrder }) {
         </p>
         <p className="mb-1 fw-semibold">
           {t('receipt.item', { count: order.credits, number: new Intl.NumberFormat(locale).format(order.credits) })}
-          {order.discount_percentage > 0 && <span className="d-block fw-normal text-body-secondary">{t('receipt.discount', { percent: order.discount_percentage })}</span>}
+          {order.discount_percentage > 0 && (
+            <span className="d-block fw-normal text-body-secondary">{t('receipt.discount', { percent: order.discount_percentage })}</span>
+          )}
         </p>
         <table className="table table-sm mb-2 orders-receipt-lines">
           <caption className="visually-hidden">{t('receipt.caption', { number: order.invoice_number })}</caption>

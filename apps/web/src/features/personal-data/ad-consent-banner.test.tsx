@@ -49,7 +49,7 @@ describe('ad-tracking consent banner', () => {
     expect(readAdConsent()).toBe('rejected');
   });
 
-  it('Accept: the visit\'s parameters are kept, and the banner does not come back', async () => {
+  it("Accept: the visit's parameters are kept, and the banner does not come back", async () => {
     land('/?network=adnet&sub1=x');
     const user = userEvent.setup();
     const { unmount } = renderWithProviders(<AdConsentBanner />);
@@ -71,14 +71,16 @@ describe('ad-tracking consent banner', () => {
     expect(readTracking()).toEqual({ network: 'adnet' });
   });
 
-  it('a member\'s choice is stored on the server too, with the parameters of the visit that brought them', async () => {
+  it("a member's choice is stored on the server too, with the parameters of the visit that brought them", async () => {
     land('/?network=adnet&sub1=spring');
     const fetch = stubApi({ 'POST /api/consent.php': { body: { user: makeUser({ ad_tracking_consent: true }) } } });
     const user = userEvent.setup();
     const { queryClient } = renderWithProviders(<AdConsentBanner />, { user: makeUser({ ad_tracking_consent: null }) });
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() =>
-      expect(sentBodies(fetch, 'POST /api/consent.php')).toEqual([{ kind: 'ad_tracking', granted: true, tracking: { network: 'adnet', sub1: 'spring' } }]),
+      expect(sentBodies(fetch, 'POST /api/consent.php')).toEqual([
+        { kind: 'ad_tracking', granted: true, tracking: { network: 'adnet', sub1: 'spring' } },
+      ]),
     );
     await waitFor(() => expect(queryClient.getQueryData<{ ad_tracking_consent: boolean }>(['session'])!.ad_tracking_consent).toBe(true));
     expect(banner()).toBeNull();

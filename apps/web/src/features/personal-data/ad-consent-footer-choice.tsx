@@ -20,7 +20,12 @@ export function AdConsentFooterChoice() {
           {t('adConsent.change')}
         </Link>
       ) : (
-        <button id="ad-consent-change" type="button" className="btn btn-link btn-sm p-0 link-body-emphasis link-offset-2" onClick={() => forgetAdConsent()}>
+        <button
+          id="ad-consent-change"
+          type="button"
+          className="btn btn-link btn-sm p-0 link-body-emphasis link-offset-2"
+          onClick={() => forgetAdConsent()}
+        >
           {t('adConsent.change')}
         </button>
       )}

@@ -77,7 +77,7 @@ describe('settings: download my data', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the server\'s message when the download fails', async () => {
+  it("shows the server's message when the download fails", async () => {
     stubApi({ 'GET /api/personal-data.php': apiError(429, 'too_many_requests_x', 'Too many downloads, try again later') });
     const user = userEvent.setup();
     renderWithProviders(<PersonalDataSettings />, { user: makeUser() });

@@ -26,13 +26,20 @@ const serverChoice = (user: TUser | null): AdConsentChoice | null =>
  */
 export function useAdConsent(): AdConsent {
   const { user, status } = useSession();
-  const local = useSyncExternalStore(subscribeAdConsent, () => readAdConsent(), () => null);
+  const local = useSyncExternalStore(
+    subscribeAdConsent,
+    () => readAdConsent(),
+    () => null,
+  );
   const server = serverChoice(user);
   const queryClient = useQueryClient();
   const saveOnServer = useMutation<{ user: TUser }, ApiError, boolean>({
     // Accepting after signup hands the server what signup would have stored with consent.
     mutationFn: (granted) =>
-      apiPost<{ user: TUser }>('/api/consent.php', granted ? { kind: 'ad_tracking', granted, tracking: readTracking() } : { kind: 'ad_tracking', granted }),
+      apiPost<{ user: TUser }>(
+        '/api/consent.php',
+        granted ? { kind: 'ad_tracking', granted, tracking: readTracking() } : { kind: 'ad_tracking', granted },
+      ),
     onSuccess: ({ user: changed }) => queryClient.setQueryData(SESSION_QUERY_KEY, changed),
   });
 
@@ -47,5 +54,11 @@ export function useAdConsent(): AdConsent {
   };
   // While the server saves a member's choice, the choice being sent is the one shown (a switch must not flip back).
   const sending: AdConsentChoice | null = saveOnServer.isPending ? (saveOnServer.variables ? 'accepted' : 'rejected') : null;
-  return { choice: sending ?? server ?? local, ready: status === 'ready', choose, saving: saveOnServer.isPending, error: saveOnServer.error };
+  return {
+    choice: sending ?? server ?? local,
+    ready: status === 'ready',
+    choose,
+    saving: saveOnServer.isPending,
+    error: saveOnServer.error,
+  };
 }

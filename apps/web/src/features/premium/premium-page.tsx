@@ -26,14 +26,24 @@ function Premium() {
   const { user } = useSession();
   const rows = [
     { id: 'photos', feature: t('premium.rows.ownPhotos'), free: String(FREE_PHOTOS), premium: String(PREMIUM_PHOTOS) },
-    { id: 'see-all', feature: t('premium.rows.othersPhotos'), free: t('premium.rows.othersPhotosFree'), premium: t('premium.rows.othersPhotosPremium') },
+    {
+      id: 'see-all',
+      feature: t('premium.rows.othersPhotos'),
+      free: t('premium.rows.othersPhotosFree'),
+      premium: t('premium.rows.othersPhotosPremium'),
+    },
     {
       id: 'conversations',
       feature: t('premium.rows.conversations'),
       free: String(FREE_CONVERSATIONS_STARTED),
       premium: t('premium.rows.unlimited'),
     },
-    { id: 'chance', feature: t('premium.rows.chance'), free: '—', premium: t('premium.rows.chancePremium', { percent: PREMIUM_MATCH_CHANCE_PERCENT }) },
+    {
+      id: 'chance',
+      feature: t('premium.rows.chance'),
+      free: '—',
+      premium: t('premium.rows.chancePremium', { percent: PREMIUM_MATCH_CHANCE_PERCENT }),
+    },
   ];
 
   return (

@@ -50,7 +50,9 @@ function Pricing() {
         </div>
       )}
       <p id="pricing-disclosure" className="alert alert-info">
-        <FictionalBadge plural /> {settings.fictional_warning || tCommon('disclaimers.fictional', { icon: settings.fictional_icon, fictionalPlural: settings.fictional_plural })}
+        <FictionalBadge plural />{' '}
+        {settings.fictional_warning ||
+          tCommon('disclaimers.fictional', { icon: settings.fictional_icon, fictionalPlural: settings.fictional_plural })}
       </p>
       {packages.isPending && (
         <p role="status" className="text-body-secondary">
@@ -110,14 +112,18 @@ function PackagesTable({ answer }: { answer: TPackagesAnswer }) {
               // What one message really costs: at the discounted price while a discount runs (the
               // server's figure is the list price's; the shop's /credits shows the same), rounded up.
               const perMessage =
-                discounted && answer.message_credits > 0 ? Math.ceil((pkg.discounted_amount * answer.message_credits) / pkg.credits) : pkg.price_per_message;
+                discounted && answer.message_credits > 0
+                  ? Math.ceil((pkg.discounted_amount * answer.message_credits) / pkg.credits)
+                  : pkg.price_per_message;
               return (
                 <tr key={pkg.id} data-package={pkg.id} className={pkg.popular ? 'table-active' : undefined}>
                   <th scope="row">
                     {t('pricing.credits', { count: pkg.credits, number: number.format(pkg.credits) })}
                     {pkg.popular && <span className="badge text-bg-primary ms-2">{t('pricing.popular')}</span>}
                     {answer.message_credits > 0 && (
-                      <div className="small fw-normal text-body-secondary">{t('pricing.messages', { count: pkg.messages, number: number.format(pkg.messages) })}</div>
+                      <div className="small fw-normal text-body-secondary">
+                        {t('pricing.messages', { count: pkg.messages, number: number.format(pkg.messages) })}
+                      </div>
                     )}
                   </th>
                   <td className="text-end text-nowrap">

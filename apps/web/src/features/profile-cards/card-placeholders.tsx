@@ -9,7 +9,15 @@ export const PROFILE_GRID_CLASS = 'row row-cols-2 row-cols-sm-3 row-cols-md-4 ro
  * so the page does not jump when the cards arrive and a phone shows where they will be, instead of
  * a bare spinner. Screen readers hear "Loading" once; the shapes themselves are hidden from them.
  */
-export function ProfileCardPlaceholders({ count = 10, gridClassName = PROFILE_GRID_CLASS, id }: { count?: number; gridClassName?: string; id?: string }) {
+export function ProfileCardPlaceholders({
+  count = 10,
+  gridClassName = PROFILE_GRID_CLASS,
+  id,
+}: {
+  count?: number;
+  gridClassName?: string;
+  id?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div id={id} className="profile-card-placeholders" aria-busy="true">

@@ -15,7 +15,10 @@ import './profile-cards.scss';
  * The country whose unit the viewer reads distances in: a member's own profile country; for a
  * visitor the country they chose or were located in, else the site's first country.
  */
-export function viewerCountry(user: TUser | null, settings: Pick<TSettings, 'geoip_selected_country' | 'geoip_country' | 'countries'>): string | null {
+export function viewerCountry(
+  user: TUser | null,
+  settings: Pick<TSettings, 'geoip_selected_country' | 'geoip_country' | 'countries'>,
+): string | null {
   return user?.profile.country ?? settings.geoip_selected_country ?? settings.geoip_country ?? settings.countries[0] ?? null;
 }
 

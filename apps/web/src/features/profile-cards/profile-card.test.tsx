@@ -44,7 +44,7 @@ describe('profile card: distance', () => {
     expect(await distanceOf(makeCard(1, { distance_km: 2 }), { user: memberIn('US') })).toBe('about 1 mile away');
   });
 
-  it('writes large distances in the member\'s notation', async () => {
+  it("writes large distances in the member's notation", async () => {
     expect(await distanceOf(makeCard(1, { distance_km: 1250 }), { locale: 'de' })).toBe('etwa 1.250 km entfernt');
   });
 
@@ -60,8 +60,10 @@ describe('profile card: distance', () => {
     expect(await distanceOf(makeCard(1, { distance_km: km }), { user: BRITISH_MEMBER, locale: 'pl' })).toBe(text);
   });
 
-  it('takes the unit from a visitor\'s country when nobody is logged in', async () => {
-    expect(await distanceOf(makeCard(1, { distance_km: 13 }), { user: null, settings: { geoip_selected_country: 'US', geoip_country: 'NL' } })).toBe('about 8 miles away');
+  it("takes the unit from a visitor's country when nobody is logged in", async () => {
+    expect(
+      await distanceOf(makeCard(1, { distance_km: 13 }), { user: null, settings: { geoip_selected_country: 'US', geoip_country: 'NL' } }),
+    ).toBe('about 8 miles away');
     expect(viewerCountry(null, { geoip_selected_country: null, geoip_country: null, countries: ['GB', 'NL'] })).toBe('GB');
     expect(viewerCountry(DUTCH_MEMBER, { geoip_selected_country: 'US', geoip_country: 'US', countries: ['US'] })).toBe('NL');
   });
@@ -91,9 +93,9 @@ describe('profile card: activity', () => {
     expect(link.querySelector('.distance-activity__distance')).toBeNull();
   });
 
-  it('speaks the member\'s language', async () => {
+  it("speaks the member's language", async () => {
     const link = await renderCard(makeCard(1, { activity: 'today', distance_km: 8 }), { locale: 'fr' });
-    expect(await within(link).findByText('Connecté(e) aujourd\'hui')).toBeTruthy();
+    expect(await within(link).findByText("Connecté(e) aujourd'hui")).toBeTruthy();
     expect(link.querySelector('.distance-activity__distance')!.textContent).toBe('à environ 8 km de vous');
   });
 });

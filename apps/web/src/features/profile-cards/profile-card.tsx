@@ -8,7 +8,17 @@ import { DistanceAndActivity } from './distance-and-activity';
 import './profile-cards.scss';
 
 /** The photo of a card or profile, or the member's initial on a coloured square when there is none. */
-export function ProfilePhoto({ name, src, className = '', eager = false }: { name: string; src: string | null; className?: string; eager?: boolean }) {
+export function ProfilePhoto({
+  name,
+  src,
+  className = '',
+  eager = false,
+}: {
+  name: string;
+  src: string | null;
+  className?: string;
+  eager?: boolean;
+}) {
   // The thumbnail's own size: the browser reserves its box before it loads (no layout shift).
   if (src) {
     return (
@@ -51,7 +61,11 @@ export interface ProfileCardProps {
 export function ProfileCard({ profile, linkTo, linkState, eager, action, footer }: ProfileCardProps) {
   return (
     <div className="profile-card card h-100" data-profile-id={profile.id}>
-      <Link to={linkTo ?? routePath('members-id', { id: profile.id })} state={linkState} className="profile-card__link text-reset text-decoration-none">
+      <Link
+        to={linkTo ?? routePath('members-id', { id: profile.id })}
+        state={linkState}
+        className="profile-card__link text-reset text-decoration-none"
+      >
         <div className="ratio ratio-1x1 profile-card__photo">
           <ProfilePhoto name={profile.name} src={profile.main_image} eager={eager} />
         </div>

@@ -33,7 +33,10 @@ function BlockList() {
     mutationFn: ({ profileId }) => request<TBlockAnswer>('/api/block.php', { method: 'DELETE', body: { profile_id: profileId } }),
     onSuccess: (_answer, { profileId, name }) => {
       setUnblocked(name);
-      queryClient.setQueryData<TBlockList>(BLOCKS_QUERY_KEY, (current) => current && { blocks: current.blocks.filter((b) => b.profile_id !== profileId) });
+      queryClient.setQueryData<TBlockList>(
+        BLOCKS_QUERY_KEY,
+        (current) => current && { blocks: current.blocks.filter((b) => b.profile_id !== profileId) },
+      );
       // The unblocked profile shows up in search and on its page again.
       void queryClient.invalidateQueries({ queryKey: ['search'] });
       void queryClient.invalidateQueries({ queryKey: ['member'] });

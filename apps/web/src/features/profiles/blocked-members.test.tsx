@@ -33,7 +33,11 @@ describe('blocked members in the settings', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Unblock Bram' }));
     expect((await screen.findByRole('status')).textContent).toBe('You have unblocked Bram.');
     expect(sentBodies(fetch, 'DELETE /api/block.php')).toEqual([{ profile_id: 42 }]);
-    expect(within(screen.getByRole('list')).getAllByRole('listitem').map((item) => within(item).getByRole('link').textContent)).toEqual(['Eva']);
+    expect(
+      within(screen.getByRole('list'))
+        .getAllByRole('listitem')
+        .map((item) => within(item).getByRole('link').textContent),
+    ).toEqual(['Eva']);
   });
 
   it('says so when nobody is blocked', async () => {

@@ -7,7 +7,8 @@ import { useLocale } from '../locale/use-locale';
 import { PROFILES_NS } from './profiles-texts';
 
 /** Attributes with a closed list of options; each option is translated as `options.<attribute>.<id>`. */
-export type OptionAttribute = 'gender' | 'sexuality' | 'hair_color' | 'eye_color' | 'body_type' | 'relationship_status' | 'tattoos' | 'signup_reason';
+export type OptionAttribute =
+  'gender' | 'sexuality' | 'hair_color' | 'eye_color' | 'body_type' | 'relationship_status' | 'tattoos' | 'signup_reason';
 
 /** Country names in the member's language, from the browser's own data (no catalogue to keep). */
 export function countryNamer(locale: LocaleCode): (code: string) => string {

@@ -39,7 +39,14 @@ export default function PartnerRedirectNotice(props: PartnerRedirectNoticeProps)
   );
 }
 
-function Notice({ reason, onStay, go = leave, seconds: start = PARTNER_REDIRECT_SECONDS, url, host }: PartnerRedirectNoticeProps & { url: string; host: string }) {
+function Notice({
+  reason,
+  onStay,
+  go = leave,
+  seconds: start = PARTNER_REDIRECT_SECONDS,
+  url,
+  host,
+}: PartnerRedirectNoticeProps & { url: string; host: string }) {
   const { t } = useTranslation(PROMOTIONS_NS);
   const settings = useSettings();
   const [seconds, setSeconds] = useState(start);

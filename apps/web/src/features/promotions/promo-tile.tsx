@@ -19,9 +19,22 @@ export function PromoTile({ tile }: { tile: TPublicPromoTile }) {
 function Tile({ tile }: { tile: TPublicPromoTile }) {
   const { t } = useTranslation(PROMOTIONS_NS);
   return (
-    <a id={`promo-tile-${tile.kind}`} className="promo-tile card h-100 text-decoration-none shadow-sm" href={tile.url} target="_blank" rel="noopener sponsored" data-promo={tile.kind}>
+    <a
+      id={`promo-tile-${tile.kind}`}
+      className="promo-tile card h-100 text-decoration-none shadow-sm"
+      href={tile.url}
+      target="_blank"
+      rel="noopener sponsored"
+      data-promo={tile.kind}
+    >
       <span className="promo-tile-label badge text-bg-dark">{t('advertisement')}</span>
-      <img className="card-img-top promo-tile-image" src={tile.image_url} alt={t(`tiles.${tile.kind}.alt`)} loading="lazy" decoding="async" />
+      <img
+        className="card-img-top promo-tile-image"
+        src={tile.image_url}
+        alt={t(`tiles.${tile.kind}.alt`)}
+        loading="lazy"
+        decoding="async"
+      />
       <span className="card-body p-2">
         <span className="d-block fw-semibold text-body">{t(`tiles.${tile.kind}.title`)}</span>
         <span className="d-block small text-body-secondary">

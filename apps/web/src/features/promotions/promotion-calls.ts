@@ -31,7 +31,9 @@ export function usePartnerRedirect(country: string | null, enabled: boolean) {
     queryKey: ['partner-redirect', country],
     queryFn: async () => {
       try {
-        return await request<TPartnerRedirectAnswer>('/api/partner-redirect.php', { query: { ...partnerTrackingQuery(), ...(country ? { country } : {}) } });
+        return await request<TPartnerRedirectAnswer>('/api/partner-redirect.php', {
+          query: { ...partnerTrackingQuery(), ...(country ? { country } : {}) },
+        });
       } catch (error) {
         if ((error as ApiError).status === 404) return null;
         throw error;

@@ -8,7 +8,11 @@ import { VISIT_TRACKING_STORAGE_KEY } from '../tracking/tracking';
 import PartnerRedirectNotice, { PARTNER_REDIRECT_SECONDS } from './partner-redirect-notice';
 import { PromoTile, promoPositions } from './promo-tile';
 
-const liveCam = { kind: 'live_cam' as const, url: 'https://cams.example/?utm_source=localhost&utm_medium=promo_tile&utm_campaign=live_cam', image_url: 'https://cdn.cams.example/tile.jpg' };
+const liveCam = {
+  kind: 'live_cam' as const,
+  url: 'https://cams.example/?utm_source=localhost&utm_medium=promo_tile&utm_campaign=live_cam',
+  image_url: 'https://cdn.cams.example/tile.jpg',
+};
 const countdown = () => document.getElementById('partner-redirect-countdown')?.textContent;
 const redirect = { url: 'https://partner.example/join?network=n1&sub1=s1', host: 'partner.example' };
 
@@ -49,8 +53,12 @@ describe('PartnerRedirectNotice', () => {
     sessionStorage.setItem(VISIT_TRACKING_STORAGE_KEY, JSON.stringify({ network: 'n1', sub1: 's1', email: 'eva@example.com' }));
     const api = stubApi({ 'GET /api/partner-redirect.php': { body: redirect } });
     const go = vi.fn();
-    renderWithProviders(<PartnerRedirectNotice reason="country" go={go} seconds={2} />, { settings: { geoip_country: 'DE', name: 'Amora' } });
-    expect(await screen.findByText('Amora does not serve your country. Our partner site partner.example does, so we will take you there.')).toBeTruthy();
+    renderWithProviders(<PartnerRedirectNotice reason="country" go={go} seconds={2} />, {
+      settings: { geoip_country: 'DE', name: 'Amora' },
+    });
+    expect(
+      await screen.findByText('Amora does not serve your country. Our partner site partner.example does, so we will take you there.'),
+    ).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('partner.example');
     expect(sentQueries(api, 'GET /api/partner-redirect.php')).toEqual([{ country: 'DE', network: 'n1', sub1: 's1' }]);
     expect(countdown()).toBe('Taking you to partner.example in 2\u00a0s');

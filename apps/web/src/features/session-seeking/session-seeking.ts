@@ -35,7 +35,10 @@ export function forgetSessionSeeking(): void {
 export function sessionSeeking(userId: number | null | undefined): Seeking | null {
   if (userId === null || userId === undefined) return null;
   try {
-    const kept = JSON.parse(window.sessionStorage.getItem(SESSION_SEEKING_KEY) ?? 'null') as { user_id?: unknown; looking_for?: unknown } | null;
+    const kept = JSON.parse(window.sessionStorage.getItem(SESSION_SEEKING_KEY) ?? 'null') as {
+      user_id?: unknown;
+      looking_for?: unknown;
+    } | null;
     if (kept?.user_id !== userId) return null;
     return SEEKINGS.includes(kept.looking_for as Seeking) ? (kept.looking_for as Seeking) : null;
   } catch {

@@ -119,7 +119,9 @@ describe('the query cache timers, batched', () => {
     const browserSetTimeout = vi.spyOn(globalThis, 'setTimeout');
     const browserSetInterval = vi.spyOn(globalThis, 'setInterval');
     const unsubscribes = Array.from({ length: 50 }, () =>
-      new QueryObserver(client, { queryKey: ['polled'], queryFn: () => 'answer', staleTime: 5_000, refetchInterval: 60_000 }).subscribe(() => {}),
+      new QueryObserver(client, { queryKey: ['polled'], queryFn: () => 'answer', staleTime: 5_000, refetchInterval: 60_000 }).subscribe(
+        () => {},
+      ),
     );
     // One for the stale timeouts' step, one for the intervals' step.
     expect(browserSetTimeout.mock.calls.length + browserSetInterval.mock.calls.length).toBeLessThanOrEqual(2);

@@ -12,7 +12,16 @@ const MARKS: Partial<Record<TPaymentMethod, { name: string; mark: ReactElement }
     mark: (
       <>
         <rect width="38" height="24" rx="3" fill="#fff" stroke="#d0d5dd" />
-        <text x="19" y="16.5" textAnchor="middle" fontFamily="Arial, Helvetica, sans-serif" fontSize="11" fontStyle="italic" fontWeight="700" fill="#1a1f71">
+        <text
+          x="19"
+          y="16.5"
+          textAnchor="middle"
+          fontFamily="Arial, Helvetica, sans-serif"
+          fontSize="11"
+          fontStyle="italic"
+          fontWeight="700"
+          fill="#1a1f71"
+        >
           VISA
         </text>
       </>
@@ -80,7 +89,16 @@ export function CardBrandLogos({ brands }: { brands: readonly TPaymentMethod[] }
       {brands.map((brand) => {
         const mark = MARKS[brand];
         return mark ? (
-          <svg key={brand} className="shop-card-brand" data-brand={brand} width="38" height="24" viewBox="0 0 38 24" focusable="false" role="presentation">
+          <svg
+            key={brand}
+            className="shop-card-brand"
+            data-brand={brand}
+            width="38"
+            height="24"
+            viewBox="0 0 38 24"
+            focusable="false"
+            role="presentation"
+          >
             {mark.mark}
           </svg>
         ) : null;

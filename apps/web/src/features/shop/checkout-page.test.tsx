@@ -10,7 +10,10 @@ import { packagesAnswer } from './test/shop-test-kit';
 
 afterEach(() => vi.restoreAllMocks());
 
-function renderCheckout(route: string, payment: StubAnswer | ((body: unknown) => StubAnswer) | 'pending' = { body: { payment_id: 41, redirect_url: '/sandbox/checkout/41' } }) {
+function renderCheckout(
+  route: string,
+  payment: StubAnswer | ((body: unknown) => StubAnswer) | 'pending' = { body: { payment_id: 41, redirect_url: '/sandbox/checkout/41' } },
+) {
   const fetch = stubApi({ 'GET /api/credit-packages.php': { body: packagesAnswer({}, 25) }, 'POST /api/payment.php': payment });
   const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
   renderWithProviders(
@@ -32,7 +35,8 @@ function labelText(radio: HTMLElement): string {
   return label.textContent ?? '';
 }
 
-const consent = () => screen.getByRole('checkbox', { name: /^I agree that delivery starts at once and that I thereby lose my 14-day right of withdrawal/ });
+const consent = () =>
+  screen.getByRole('checkbox', { name: /^I agree that delivery starts at once and that I thereby lose my 14-day right of withdrawal/ });
 
 describe('/credits/{id}/{paymentmethod?}', () => {
   it('shows the package with its discount, the methods of the country and the fictional-profile disclosure; the checkbox starts unticked', async () => {
@@ -44,15 +48,29 @@ describe('/credits/{id}/{paymentmethod?}', () => {
     const methods = screen.getByRole('group', { name: 'Payment method' });
     expect(within(methods).getAllByRole('radio').map(labelText)).toEqual([
       // One card choice with the brands (issue 29), not "Credit card" beside Visa, Mastercard and Maestro.
-      'iDEAL', 'SEPA Direct Debit', 'Bank transfer', 'Debit or credit card (Visa, Mastercard, Maestro)', 'Apple Pay', 'PayPal', 'paysafecard',
+      'iDEAL',
+      'SEPA Direct Debit',
+      'Bank transfer',
+      'Debit or credit card (Visa, Mastercard, Maestro)',
+      'Apple Pay',
+      'PayPal',
+      'paysafecard',
     ]);
-    expect(within(methods).getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(0);
+    expect(
+      within(methods)
+        .getAllByRole('radio')
+        .filter((radio) => (radio as HTMLInputElement).checked),
+    ).toHaveLength(0);
     const disclosure = screen.getByRole('region', { name: 'Before you pay' });
     expect(disclosure.textContent).toContain('Some profiles on this site are fictional and are run by our staff.');
     expect(disclosure.textContent).toContain('fictional profiles');
     expect((consent() as HTMLInputElement).checked).toBe(false);
     const card = within(methods).getByRole('radio', { name: 'Debit or credit card (Visa, Mastercard, Maestro)' });
-    expect([...card.closest('label')!.querySelectorAll('svg[data-brand]')].map((logo) => logo.getAttribute('data-brand'))).toEqual(['visa', 'mastercard', 'maestro']);
+    expect([...card.closest('label')!.querySelectorAll('svg[data-brand]')].map((logo) => logo.getAttribute('data-brand'))).toEqual([
+      'visa',
+      'mastercard',
+      'maestro',
+    ]);
     // The button says what it charges: the popular package's €19.95 less the welcome offer's 25%.
     expect(screen.getByRole('button', { name: 'Pay €14.96' })).toBeTruthy();
     expect(document.title).toBe('Checkout | Cupido Test');
@@ -64,7 +82,11 @@ describe('/credits/{id}/{paymentmethod?}', () => {
     const user = userEvent.setup();
     await user.click(pay);
     const alert = screen.getByRole('alert');
-    expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Please choose a payment method.',
       'Please tick the box above: your credits are delivered at once, so we need your agreement first.',
     ]);
@@ -75,9 +97,11 @@ describe('/credits/{id}/{paymentmethod?}', () => {
     await waitFor(() => expect(currentLocation()).toBe('/credits/p1/ideal'));
     expect((screen.getByRole('radio', { name: 'iDEAL' }) as HTMLInputElement).checked).toBe(true);
     await user.click(pay);
-    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Please tick the box above: your credits are delivered at once, so we need your agreement first.',
-    ]);
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Please tick the box above: your credits are delivered at once, so we need your agreement first.']);
     expect(document.activeElement).toBe(consent());
     expect(consent().getAttribute('aria-invalid')).toBe('true');
     expect(sentBodies(fetch, 'POST /api/payment.php')).toEqual([]);
@@ -87,7 +111,9 @@ describe('/credits/{id}/{paymentmethod?}', () => {
   it('posts the order with the consent and one idempotency key (kept for a retry), then goes to the provider', async () => {
     let calls = 0;
     const { fetch, assign } = renderCheckout('/credits/p1/ideal', () =>
-      ++calls === 1 ? apiError(409, 'payment_busy', 'Your payment is being started. Please try again in a moment.') : { body: { payment_id: 41, redirect_url: '/sandbox/checkout/41' } },
+      ++calls === 1
+        ? apiError(409, 'payment_busy', 'Your payment is being started. Please try again in a moment.')
+        : { body: { payment_id: 41, redirect_url: '/sandbox/checkout/41' } },
     );
     const pay = await screen.findByRole('button', { name: /^Pay €\d+\.\d\d$/ }, { timeout: 5_000 });
     expect((screen.getByRole('radio', { name: 'iDEAL' }) as HTMLInputElement).checked).toBe(true);
@@ -102,7 +128,13 @@ describe('/credits/{id}/{paymentmethod?}', () => {
 
     const bodies = sentBodies(fetch, 'POST /api/payment.php') as Record<string, unknown>[];
     expect(bodies).toHaveLength(2);
-    expect(bodies[0]).toEqual({ package_id: 'p1', method: 'ideal', country: 'NL', withdrawal_consent: true, idempotency_key: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) });
+    expect(bodies[0]).toEqual({
+      package_id: 'p1',
+      method: 'ideal',
+      country: 'NL',
+      withdrawal_consent: true,
+      idempotency_key: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
+    });
     expect(bodies[1]!.idempotency_key).toBe(bodies[0]!.idempotency_key);
     expect(screen.getByRole('button', { name: 'Taking you to the payment…' }).getAttribute('aria-disabled')).toBe('true');
   });
@@ -133,7 +165,9 @@ describe('/credits/{id}/{paymentmethod?}', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('radio', { name: 'SEPA Direct Debit' }, { timeout: 5_000 }));
     await waitFor(() => expect(currentLocation()).toBe('/credits/p2/sdd?country=NL'));
-    expect(screen.getByRole('link', { name: 'Continue with SEPA Direct Debit' }).getAttribute('href')).toBe('/directdebit?package=p2&country=NL');
+    expect(screen.getByRole('link', { name: 'Continue with SEPA Direct Debit' }).getAttribute('href')).toBe(
+      '/directdebit?package=p2&country=NL',
+    );
     expect(screen.queryByRole('button', { name: /^Pay €\d+\.\d\d$/ })).toBeNull();
   });
 
@@ -146,7 +180,13 @@ describe('/credits/{id}/{paymentmethod?}', () => {
       { user: makeUser(), route: '/credits/p0/visa' },
     );
     const methods = await screen.findByRole('group', { name: 'Payment method' }, { timeout: 5_000 });
-    expect(within(methods).getAllByRole('radio').map(labelText)).toEqual(['iDEAL', 'SEPA Direct Debit', 'Bank transfer', 'PayPal', 'paysafecard']);
+    expect(within(methods).getAllByRole('radio').map(labelText)).toEqual([
+      'iDEAL',
+      'SEPA Direct Debit',
+      'Bank transfer',
+      'PayPal',
+      'paysafecard',
+    ]);
     expect(screen.getByText(/^Card payments are blocked/)).toBeTruthy();
   });
 

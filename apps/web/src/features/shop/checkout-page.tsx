@@ -72,7 +72,17 @@ function CheckoutOf({ packageId, method }: { packageId: TPackageId; method: TPay
   );
 }
 
-function CheckoutForm({ answer, pkg, method, choice }: { answer: TPackagesAnswer; pkg: TCreditPackage; method: TPaymentMethod | undefined; choice: PackagesChoice }) {
+function CheckoutForm({
+  answer,
+  pkg,
+  method,
+  choice,
+}: {
+  answer: TPackagesAnswer;
+  pkg: TCreditPackage;
+  method: TPaymentMethod | undefined;
+  choice: PackagesChoice;
+}) {
   const { t } = useTranslation(SHOP_NS);
   const iso = useShopIso();
   const [tried, setTried] = useState(false);
@@ -89,13 +99,19 @@ function CheckoutForm({ answer, pkg, method, choice }: { answer: TPackagesAnswer
     void navigate(checkoutLink(pkg.id, next, choice), { replace: true });
   };
   const choices = methodChoices(methods);
-  const methodStep: MissingStep[] = chosen || choices.length === 0 ? [] : [{ field: choiceId(choices[0]!), text: t('checkout.methodRequired') }];
+  const methodStep: MissingStep[] =
+    chosen || choices.length === 0 ? [] : [{ field: choiceId(choices[0]!), text: t('checkout.methodRequired') }];
   // The button says what it charges (issue 29): the package's price with the discount, in the payer's currency.
   const charged = formatMoney(iso, pkg.discounted_amount, answer.currency);
 
   const pay = () => {
     if (!chosen) return;
-    payment.mutate({ package_id: pkg.id, method: chosen, country: answer.payment_country, ...(choice.code ? { discount_code: choice.code } : {}) });
+    payment.mutate({
+      package_id: pkg.id,
+      method: chosen,
+      country: answer.payment_country,
+      ...(choice.code ? { discount_code: choice.code } : {}),
+    });
   };
 
   return (
@@ -108,7 +124,13 @@ function CheckoutForm({ answer, pkg, method, choice }: { answer: TPackagesAnswer
           <p className="h4 mb-1" id="checkout-credits">
             {t('common.credits', { count: pkg.credits })}
           </p>
-          <PackagePrice pkg={pkg} currency={answer.currency} messageCredits={answer.message_credits} discount={answer.discount} idPrefix="checkout" />
+          <PackagePrice
+            pkg={pkg}
+            currency={answer.currency}
+            messageCredits={answer.message_credits}
+            discount={answer.discount}
+            idPrefix="checkout"
+          />
           <p className="small text-body-secondary mt-2 mb-0" id="checkout-country">
             {t('packages.country')}: {countryName(iso, answer.payment_country)}
           </p>
@@ -173,7 +195,9 @@ function methodChoices(methods: TPaymentMethod[]): MethodOption[] {
           method: cards.includes('creditcard') ? 'creditcard' : cards[0]!,
           covers: cards,
           // A site that takes "credit card" takes the big two whatever brands it lists.
-          brands: CARD_BRANDS.filter((brand) => cards.includes(brand) || (cards.includes('creditcard') && (brand === 'visa' || brand === 'mastercard'))),
+          brands: CARD_BRANDS.filter(
+            (brand) => cards.includes(brand) || (cards.includes('creditcard') && (brand === 'visa' || brand === 'mastercard')),
+          ),
         };
   const options: MethodOption[] = [];
   for (const method of methods) {
@@ -184,7 +208,8 @@ function methodChoices(methods: TPaymentMethod[]): MethodOption[] {
   return options;
 }
 
-const choiceId = (option: MethodOption) => (option.brands.length > 0 || option.covers.length > 1 ? 'method-card' : `method-${option.method}`);
+const choiceId = (option: MethodOption) =>
+  option.brands.length > 0 || option.covers.length > 1 ? 'method-card' : `method-${option.method}`;
 
 /** The methods as radio buttons (arrow keys move between them); choosing one writes it into the address. */
 function MethodChoice({
@@ -229,7 +254,9 @@ function MethodChoice({
               />
               <span className="me-auto">
                 {isCard ? t('methods.card') : t(`methods.${option.method}`)}
-                {isCard && option.brands.length > 0 && <span className="visually-hidden"> ({option.brands.map(brandName).join(', ')})</span>}
+                {isCard && option.brands.length > 0 && (
+                  <span className="visually-hidden"> ({option.brands.map(brandName).join(', ')})</span>
+                )}
               </span>
               {isCard && <CardBrandLogos brands={option.brands} />}
             </label>

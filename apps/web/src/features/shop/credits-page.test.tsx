@@ -33,7 +33,11 @@ describe('/credits', () => {
     });
     renderCredits();
     const list = await screen.findByRole('list', { name: 'Credit packages' }, { timeout: 5_000 });
-    expect(within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['50 credits', '120 credits', '300 credits', '800 credits']);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['50 credits', '120 credits', '300 credits', '800 credits']);
     expect(screen.getByText('Welcome offer: 25% off every package, for a short time only.')).toBeTruthy();
 
     const p1 = document.getElementById('package-p1')!;
@@ -59,9 +63,19 @@ describe('/credits', () => {
       'GET /api/credit-packages.php': (_body, url) => {
         const country = url.searchParams.get('country') ?? 'NL';
         const code = url.searchParams.get('code');
-        return { body: packagesAnswer({ payment_country: country as 'NL' | 'BE', ...(code ? { discount: { code, value_percentage: 10, source: 'code', expires: null } } : {}) }, code ? 10 : 0) };
+        return {
+          body: packagesAnswer(
+            {
+              payment_country: country as 'NL' | 'BE',
+              ...(code ? { discount: { code, value_percentage: 10, source: 'code', expires: null } } : {}),
+            },
+            code ? 10 : 0,
+          ),
+        };
       },
-      'GET /api/repeat-order.php': { body: { package_id: 'p2', credits: 300, amount: 3995, currency: 'EUR', method: 'ideal', country: 'NL' } },
+      'GET /api/repeat-order.php': {
+        body: { package_id: 'p2', credits: 300, amount: 3995, currency: 'EUR', method: 'ideal', country: 'NL' },
+      },
     });
     // A paying member (any purchase makes one): the shop asks for the last order.
     renderCredits('/credits', makeUser({ paid_user: true }));
@@ -80,7 +94,9 @@ describe('/credits', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Discount code SPRING10: 10% off every package.')).toBeTruthy();
     expect(currentLocation()).toBe('/credits?country=BE&code=SPRING10');
-    expect(sentQueries(fetch, 'GET /api/credit-packages.php')).toEqual(expect.arrayContaining([{ country: 'BE' }, { country: 'BE', code: 'SPRING10' }]));
+    expect(sentQueries(fetch, 'GET /api/credit-packages.php')).toEqual(
+      expect.arrayContaining([{ country: 'BE' }, { country: 'BE', code: 'SPRING10' }]),
+    );
     expect(screen.getByRole('link', { name: 'Buy 120 credits' }).getAttribute('href')).toBe('/credits/p1?country=BE&code=SPRING10');
 
     await user.click(screen.getByRole('button', { name: 'Remove code' }));
@@ -88,7 +104,7 @@ describe('/credits', () => {
     expect((screen.getByLabelText('Discount code') as HTMLInputElement).value).toBe('');
   });
 
-  it("a code the server refuses shows its message under the field and leaves the plain prices and links", async () => {
+  it('a code the server refuses shows its message under the field and leaves the plain prices and links', async () => {
     stubApi({
       'GET /api/credit-packages.php': (_body, url) =>
         url.searchParams.get('code') ? apiError(404, 'code_not_found', 'Code not found', 'code') : { body: packagesAnswer() },

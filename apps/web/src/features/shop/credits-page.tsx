@@ -79,17 +79,31 @@ function Credits() {
 function PackageList({ answer, choice }: { answer: TPackagesAnswer; choice: PackagesChoice }) {
   const { t } = useTranslation(SHOP_NS);
   return (
-    <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 list-unstyled mb-0" aria-label={t('packages.listLabel')} id="credits-packages">
+    <ul
+      className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 list-unstyled mb-0"
+      aria-label={t('packages.listLabel')}
+      id="credits-packages"
+    >
       {answer.packages.map((pkg) => (
         <li key={pkg.id} className="col">
-          <article className={`card h-100 shop-package${pkg.popular ? ' shop-package--popular' : ''}`} id={`package-${pkg.id}`} aria-labelledby={`package-${pkg.id}-title`}>
+          <article
+            className={`card h-100 shop-package${pkg.popular ? ' shop-package--popular' : ''}`}
+            id={`package-${pkg.id}`}
+            aria-labelledby={`package-${pkg.id}-title`}
+          >
             <div className="card-body d-flex flex-column">
               {pkg.popular && <p className="badge text-bg-primary align-self-start mb-2 shop-package__popular">{t('packages.popular')}</p>}
               <h2 className="h4 card-title" id={`package-${pkg.id}-title`}>
                 {t('common.credits', { count: pkg.credits })}
               </h2>
               <div className="mb-3">
-                <PackagePrice pkg={pkg} currency={answer.currency} messageCredits={answer.message_credits} discount={answer.discount} idPrefix={`package-${pkg.id}`} />
+                <PackagePrice
+                  pkg={pkg}
+                  currency={answer.currency}
+                  messageCredits={answer.message_credits}
+                  discount={answer.discount}
+                  idPrefix={`package-${pkg.id}`}
+                />
               </div>
               <Link
                 to={checkoutLink(pkg.id, undefined, choice)}
@@ -114,7 +128,12 @@ function CountrySelect({ answer, onChange }: { answer: TPackagesAnswer; onChange
       <label htmlFor="credits-country" className="form-label">
         {t('packages.country')}
       </label>
-      <select id="credits-country" className="form-select" value={answer.payment_country} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id="credits-country"
+        className="form-select"
+        value={answer.payment_country}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {answer.payment_countries.map((country) => (
           <option key={country} value={country}>
             {countryName(iso, country)}
@@ -126,7 +145,15 @@ function CountrySelect({ answer, onChange }: { answer: TPackagesAnswer; onChange
 }
 
 /** The discount code: applied through the address (?code=), so the checkout links and a reload keep it. */
-function CodeForm({ code, error, onApply }: { code: string | undefined; error: Error | null; onApply: (code: string | undefined) => void }) {
+function CodeForm({
+  code,
+  error,
+  onApply,
+}: {
+  code: string | undefined;
+  error: Error | null;
+  onApply: (code: string | undefined) => void;
+}) {
   const { t } = useTranslation(SHOP_NS);
   const errorId = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -187,7 +214,11 @@ function LastOrder({ order }: { order: TLastOrderAnswer }) {
         {t('packages.repeat')}
       </Link>{' '}
       <span className="d-block d-sm-inline mt-2 mt-sm-0 small text-body-secondary">
-        {t('packages.repeatText', { credits: t('common.credits', { count: order.credits }), price: format.money(order.amount), method: t(`methods.${order.method}`) })}
+        {t('packages.repeatText', {
+          credits: t('common.credits', { count: order.credits }),
+          price: format.money(order.amount),
+          method: t(`methods.${order.method}`),
+        })}
       </span>
     </p>
   );

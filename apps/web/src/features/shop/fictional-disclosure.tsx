@@ -19,7 +19,8 @@ export function FictionalDisclosure() {
       </h2>
       <p className="mb-0" id="checkout-fictional-warning">
         <FictionalBadge plural />{' '}
-        {settings.fictional_warning || tCommon('disclaimers.fictional', { icon: settings.fictional_icon, fictionalPlural: settings.fictional_plural })}
+        {settings.fictional_warning ||
+          tCommon('disclaimers.fictional', { icon: settings.fictional_icon, fictionalPlural: settings.fictional_plural })}
       </p>
     </section>
   );

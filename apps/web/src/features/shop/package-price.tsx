@@ -42,7 +42,9 @@ export function PackagePrice({
               {format.money(pkg.discounted_amount)}
             </strong>
             {discount && (
-              <span className="badge text-bg-success ms-2 shop-price__off">{t('packages.off', { percent: format.percent(discount.value_percentage) })}</span>
+              <span className="badge text-bg-success ms-2 shop-price__off">
+                {t('packages.off', { percent: format.percent(discount.value_percentage) })}
+              </span>
             )}
           </>
         ) : (
@@ -71,7 +73,9 @@ export function DiscountNote({ discount, currency, id }: { discount: TActiveDisc
   const percent = format.percent(discount.value_percentage);
   return (
     <p className="alert alert-success py-2 mb-3" id={id}>
-      {discount.source === 'time_bonus' ? t('packages.timeBonus', { percent }) : t('packages.codeDiscount', { code: discount.code, percent })}
+      {discount.source === 'time_bonus'
+        ? t('packages.timeBonus', { percent })
+        : t('packages.codeDiscount', { code: discount.code, percent })}
     </p>
   );
 }

@@ -113,7 +113,9 @@ export function LoadError({ error, onRetry, children }: { error: unknown; onRetr
   const { t } = useTranslation(SHOP_NS);
   return (
     <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert" id="shop-load-error">
-      <span className="me-auto">{error instanceof ApiError && error.status > 0 && error.message ? error.message : t('common.loadError')}</span>
+      <span className="me-auto">
+        {error instanceof ApiError && error.status > 0 && error.message ? error.message : t('common.loadError')}
+      </span>
       <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
         {t('common.retry')}
       </button>

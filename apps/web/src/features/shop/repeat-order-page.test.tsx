@@ -10,7 +10,9 @@ afterEach(() => vi.restoreAllMocks());
 describe('/credits/repeat-order', () => {
   it('shows the last order; Pay now needs the unticked checkbox, then posts with an idempotency key and goes to the provider', async () => {
     const fetch = stubApi({
-      'GET /api/repeat-order.php': { body: { package_id: 'p1', credits: 120, amount: 1995, currency: 'EUR', method: 'visa', country: 'NL' } },
+      'GET /api/repeat-order.php': {
+        body: { package_id: 'p1', credits: 120, amount: 1995, currency: 'EUR', method: 'visa', country: 'NL' },
+      },
       'POST /api/repeat-order.php': { body: { payment_id: 42, redirect_url: '/sandbox/checkout/42' } },
     });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
@@ -31,7 +33,9 @@ describe('/credits/repeat-order', () => {
     await user.click(screen.getByRole('checkbox', { name: /^I agree that delivery starts at once/ }));
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox/checkout/42'));
-    expect(sentBodies(fetch, 'POST /api/repeat-order.php')).toEqual([{ withdrawal_consent: true, idempotency_key: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) }]);
+    expect(sentBodies(fetch, 'POST /api/repeat-order.php')).toEqual([
+      { withdrawal_consent: true, idempotency_key: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) },
+    ]);
   });
 
   it('a member who never paid is sent to the packages', async () => {

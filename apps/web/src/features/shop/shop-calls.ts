@@ -128,7 +128,8 @@ export function useCreatePayment() {
 export function useRepeatOrder() {
   const keyFor = useIdempotencyKey();
   return useMutation<TCreatePaymentAnswer, ApiError, void>({
-    mutationFn: () => apiPost<TCreatePaymentAnswer>('/api/repeat-order.php', { withdrawal_consent: true, idempotency_key: keyFor('repeat') }),
+    mutationFn: () =>
+      apiPost<TCreatePaymentAnswer>('/api/repeat-order.php', { withdrawal_consent: true, idempotency_key: keyFor('repeat') }),
     onSuccess: goToProvider,
   });
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_METHODS, FINAL_PAYMENT_STATUSES, PACKAGE_IDS, PAYMENT_METHODS, PAYMENT_STATUSES, TRANSACTION_POLL_MS } from '@cupido/shared/payments';
+import {
+  CARD_METHODS,
+  FINAL_PAYMENT_STATUSES,
+  PACKAGE_IDS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  TRANSACTION_POLL_MS,
+} from '@cupido/shared/payments';
 import { isCardMethod, isFinalStatus, isPackageId, isPaymentMethod, newIdempotencyKey, POLL_MS } from './shop-rules';
 
 // The shop's copies of the contract's values (kept out of its chunks to keep zod out) say the same.

@@ -31,7 +31,11 @@ function renderTransaction(answers: TTransactionAnswer[], route = '/transactions
 describe('/transactions/{id}', () => {
   it('while pending says so in a live region and asks every 2 s; once paid shows the credits, the new balance and Premium, and stops asking', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { fetch, view } = renderTransaction([transactionAnswer({ status: 'open' }), transactionAnswer({ status: 'pending' }), transactionAnswer({ status: 'paid' })]);
+    const { fetch, view } = renderTransaction([
+      transactionAnswer({ status: 'open' }),
+      transactionAnswer({ status: 'pending' }),
+      transactionAnswer({ status: 'paid' }),
+    ]);
     const status = await screen.findByRole('status', {}, { timeout: 5_000 });
     expect(status.getAttribute('aria-live')).toBe('polite');
     await within(status).findByText('Processing, please wait. This page updates by itself.');

@@ -118,7 +118,8 @@ function Paid({ payment, paidAt }: { payment: TTransactionAnswer; paidAt: number
 }
 
 type NotPaidStatus = Extract<TPaymentStatus, 'failed' | 'cancelled' | 'expired'>;
-const isNotPaid = (status: TPaymentStatus): status is NotPaidStatus => status === 'failed' || status === 'cancelled' || status === 'expired';
+const isNotPaid = (status: TPaymentStatus): status is NotPaidStatus =>
+  status === 'failed' || status === 'cancelled' || status === 'expired';
 
 /** The spec's "Recurring card payment failed: retry or pay with PayPal" (section 8). */
 const isFailedRecurring = (payment: TTransactionAnswer) => payment.recurring && payment.status === 'failed';
@@ -127,7 +128,8 @@ function Outcome({ payment }: { payment: TTransactionAnswer }) {
   const { t } = useTranslation(SHOP_NS);
   return (
     <p className="alert alert-danger" id="transaction-outcome">
-      {isFailedRecurring(payment) ? t('transaction.recurringFailed') : t(`transaction.${payment.status as NotPaidStatus}`)} {t('transaction.nothingCharged')}
+      {isFailedRecurring(payment) ? t('transaction.recurringFailed') : t(`transaction.${payment.status as NotPaidStatus}`)}{' '}
+      {t('transaction.nothingCharged')}
     </p>
   );
 }

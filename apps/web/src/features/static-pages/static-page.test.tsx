@@ -60,7 +60,9 @@ describe('static pages', () => {
     expect(screen.getByText('Version of 1 December 2023')).toBeTruthy();
     const operator = screen.getByRole('region', { name: `Who runs ${settingsFixture.name}` });
     expect(within(operator).getByText(/Amora Media B\.V\., Herengracht 500, Amsterdam, Netherlands/)).toBeTruthy();
-    expect(within(operator).getByText(/\(KvK\) number: 87654321\. VAT number: NL123456789B01\. Trade names: Amora and Cupido Test\./)).toBeTruthy();
+    expect(
+      within(operator).getByText(/\(KvK\) number: 87654321\. VAT number: NL123456789B01\. Trade names: Amora and Cupido Test\./),
+    ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Adults only (18+)' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'On this page' })).toBeTruthy();
   });
@@ -133,7 +135,9 @@ describe('static pages', () => {
 
   it('every translation present has exactly the keys and placeholders of English', () => {
     const files = import.meta.glob<unknown>('./texts/*.json', { eager: true, import: 'default' });
-    const catalogues = Object.fromEntries(Object.entries(files).map(([path, texts]) => [path.slice('./texts/'.length, -'.json'.length), texts]));
+    const catalogues = Object.fromEntries(
+      Object.entries(files).map(([path, texts]) => [path.slice('./texts/'.length, -'.json'.length), texts]),
+    );
     expect(Object.keys(catalogues)).toEqual(expect.arrayContaining(['en', 'nl', 'de']));
     expect(checkCatalogues(catalogues)).toEqual([]);
   });

@@ -25,7 +25,8 @@ const STARTED_AT = Date.now();
  */
 export function TimeBonusLauncher() {
   const { user } = useSession();
-  if (!user || user.paid_user || user.activated_at === null || Date.parse(user.activated_at) <= STARTED_AT - TIME_BONUS_WINDOW_MS) return null;
+  if (!user || user.paid_user || user.activated_at === null || Date.parse(user.activated_at) <= STARTED_AT - TIME_BONUS_WINDOW_MS)
+    return null;
   return (
     <Suspense fallback={null}>
       {/* Keyed by the member: another login starts over (its own discount call, its own modal timer). */}

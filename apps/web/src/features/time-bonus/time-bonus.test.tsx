@@ -29,7 +29,11 @@ const welcome = (expires: string | null = null): TDiscountCode => ({
  * issue 29); signed up a day earlier, so a clock started at signup would already be over.
  */
 const memberSignedUp = (ago: number, overrides: Partial<TUser> = {}) =>
-  makeUser({ signup_date: new Date(Date.now() - 86_400_000).toISOString(), activated_at: new Date(Date.now() - ago * 1000).toISOString(), ...overrides });
+  makeUser({
+    signup_date: new Date(Date.now() - 86_400_000).toISOString(),
+    activated_at: new Date(Date.now() - ago * 1000).toISOString(),
+    ...overrides,
+  });
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const banner = () => document.getElementById('time-bonus-banner');
@@ -87,7 +91,7 @@ describe('the time bonus clock', () => {
     }
   });
 
-  it('runs 14400 s from activation: 14400 left at 0 s, 1 at 14399 s, none at 14400 s nor before activation; never past the code\'s expiry', () => {
+  it("runs 14400 s from activation: 14400 left at 0 s, 1 at 14399 s, none at 14400 s nor before activation; never past the code's expiry", () => {
     expect(TIME_BONUS_WINDOW_MS).toBe(TIME_BONUS_SECONDS * 1000);
     const signup = '2026-01-01T10:00:00.000Z';
     expect(secondsLeft(welcome(), null, Date.parse(signup))).toBe(0);
@@ -128,7 +132,9 @@ describe('the time bonus banner', () => {
   });
 
   it('is not there before the e-mail is confirmed (no countdown, nothing asked)', async () => {
-    const waiting = renderLauncher(makeUser({ status: 'not_confirmed', activated_at: null, signup_date: new Date(Date.now() - 60_000).toISOString() }));
+    const waiting = renderLauncher(
+      makeUser({ status: 'not_confirmed', activated_at: null, signup_date: new Date(Date.now() - 60_000).toISOString() }),
+    );
     await advance(2_000);
     expect(banner()).toBeNull();
     expect(sentQueries(waiting.api, 'GET /api/discountcode.php')).toEqual([]);

@@ -107,14 +107,15 @@ function TimeBonusBanner({ percent, hoursLeft }: { percent: number; hoursLeft: n
   }, []);
   return (
     <>
-      {createPortal(<div className="time-bonus-spacer" aria-hidden="true" style={height === null ? undefined : { height }} />, document.body)}
+      {createPortal(
+        <div className="time-bonus-spacer" aria-hidden="true" style={height === null ? undefined : { height }} />,
+        document.body,
+      )}
       <aside id="time-bonus-banner" ref={bar} className="time-bonus-banner" aria-label={t('banner.label')}>
         {/* One slim line on a phone (issue 29): the percentage alone there, the full offer from 576 px. */}
         <div className="container d-flex flex-nowrap align-items-center justify-content-center column-gap-2 py-1 text-center">
           <strong className="d-none d-sm-inline">{t('banner.offer', { percent })}</strong>
-          <strong className="d-sm-none">
-            −{percent}%
-          </strong>
+          <strong className="d-sm-none">−{percent}%</strong>
           {/* Whole hours, as the spec words it; the seconds clock is the modal's. role=timer: read when reached, never announced. */}
           <span id="time-bonus-time-left" role="timer">
             {t('banner.timeLeft', { count: hoursLeft })}

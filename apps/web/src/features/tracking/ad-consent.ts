@@ -23,7 +23,11 @@ export function readAdConsent(storage: Pick<Storage, 'getItem'> | null = safeLoc
 }
 
 /** Stores the choice with its time and tells every subscriber (the banner, the settings). */
-export function writeAdConsent(choice: AdConsentChoice, storage: Pick<Storage, 'setItem'> | null = safeLocalStorage(), now = new Date()): void {
+export function writeAdConsent(
+  choice: AdConsentChoice,
+  storage: Pick<Storage, 'setItem'> | null = safeLocalStorage(),
+  now = new Date(),
+): void {
   choiceInMemory = choice;
   try {
     storage?.setItem(AD_CONSENT_STORAGE_KEY, JSON.stringify({ choice, at: now.toISOString() }));

@@ -41,7 +41,10 @@ describe('ad-tracking params', () => {
     expect(window.location.pathname + window.location.search).toBe('/landers/tinderswipe?lb=1');
     expect(readTracking()).toEqual(found);
     // Storage written by hand or by an older version is cleaned when it is read.
-    sessionStorage.setItem(VISIT_TRACKING_STORAGE_KEY, JSON.stringify({ network: 'n2', sub1: 'y'.repeat(300), sub2: 'bad\u0000', other: 'z' }));
+    sessionStorage.setItem(
+      VISIT_TRACKING_STORAGE_KEY,
+      JSON.stringify({ network: 'n2', sub1: 'y'.repeat(300), sub2: 'bad\u0000', other: 'z' }),
+    );
     expect(readTracking()).toEqual({ network: 'n2', sub1: 'y'.repeat(200) });
   });
 
@@ -56,7 +59,7 @@ describe('ad-tracking params', () => {
     expect(hasTrafficSource()).toBe(false);
   });
 
-  it('accepting keeps this visit\'s params across visits, merged with later ones, and lets signup store them', () => {
+  it("accepting keeps this visit's params across visits, merged with later ones, and lets signup store them", () => {
     land('/?network=old&ref=r1');
     rememberAdConsent('accepted');
     expect(readAdConsent()).toBe('accepted');

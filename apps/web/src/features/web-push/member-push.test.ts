@@ -50,7 +50,10 @@ describe('web push while the app is open (issue 30)', () => {
   });
 
   it('makes a subscription with keys the site no longer has again, with the new key, without asking', async () => {
-    const old = fakeSubscription('https://push.example.net/send/old', 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM');
+    const old = fakeSubscription(
+      'https://push.example.net/send/old',
+      'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    );
     browser = fakePushBrowser({ permission: 'granted', subscription: old });
     const fetch = stubApi({ 'POST /api/user.php?push=1': { body: { subscribed: true } } });
     start();
@@ -58,7 +61,9 @@ describe('web push while the app is open (issue 30)', () => {
     expect(old.unsubscribe).toHaveBeenCalled();
     expect(browser.pushManager.subscribe).toHaveBeenCalledOnce();
     expect(sentBodies(fetch, 'POST /api/user.php?push=1')).toEqual([{ subscription: browser.current()!.toJSON() }]);
-    expect((sentBodies(fetch, 'POST /api/user.php?push=1')[0] as { subscription: { endpoint: string } }).subscription.endpoint).toBe('https://push.example.net/send/new-one');
+    expect((sentBodies(fetch, 'POST /api/user.php?push=1')[0] as { subscription: { endpoint: string } }).subscription.endpoint).toBe(
+      'https://push.example.net/send/new-one',
+    );
   });
 
   it('sends nothing for a browser without a subscription, and refreshes every 60 s', async () => {
@@ -172,7 +177,10 @@ describe('before logout (spec: the next person on this browser gets none of the 
     answerSend({ body: { subscribed: true } });
     await sent;
     await loggedOut;
-    expect(sentBodies(fetch, 'POST /api/user.php?push=1')).toEqual([{ subscription: subscription.toJSON() }, { subscription: null, endpoint: subscription.endpoint }]);
+    expect(sentBodies(fetch, 'POST /api/user.php?push=1')).toEqual([
+      { subscription: subscription.toJSON() },
+      { subscription: null, endpoint: subscription.endpoint },
+    ]);
     // A send that comes after finds the browser unsubscribed.
     expect(await sendSubscription(subscription)).toBeNull();
     expect(sentBodies(fetch, 'POST /api/user.php?push=1')).toHaveLength(2);
@@ -192,7 +200,9 @@ describe('before logout (spec: the next person on this browser gets none of the 
   it('unsubscribes the browser even when the server cannot be told, and does nothing without push', async () => {
     const subscription = fakeSubscription();
     browser = fakePushBrowser({ permission: 'granted', subscription });
-    stubApi({ 'POST /api/user.php?push=1': { status: 403, body: { error: { code: 'authentication_required', message: 'Please log in.' } } } });
+    stubApi({
+      'POST /api/user.php?push=1': { status: 403, body: { error: { code: 'authentication_required', message: 'Please log in.' } } },
+    });
     await forgetThisBrowser();
     expect(subscription.unsubscribe).toHaveBeenCalled();
     browser.restore();

@@ -81,11 +81,24 @@ function Device() {
         {t(on ? 'device.on' : 'device.off')}
       </p>
       {on ? (
-        <button id="push-disable" type="button" className="btn btn-outline-secondary btn-sm" disabled={busy} onClick={() => void run(() => turnOffPush({ strict: true }))}>
+        <button
+          id="push-disable"
+          type="button"
+          className="btn btn-outline-secondary btn-sm"
+          disabled={busy}
+          onClick={() => void run(() => turnOffPush({ strict: true }))}
+        >
           {t('device.disable')}
         </button>
       ) : (
-        <button id="push-enable" type="button" className="btn btn-primary btn-sm" disabled={busy} aria-busy={busy || undefined} onClick={() => void run(() => turnOnPush(publicKey))}>
+        <button
+          id="push-enable"
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={() => void run(() => turnOnPush(publicKey))}
+        >
           {t('device.enable')}
         </button>
       )}

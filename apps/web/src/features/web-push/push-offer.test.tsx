@@ -41,7 +41,14 @@ describe('push state (spec sections 3 and 4)', () => {
 });
 
 describe('when the push offer shows', () => {
-  const base = { loggedIn: true, confirmed: true, publicKey: TEST_PUSH_KEY, isCapable: true, isSubscribed: false as const, dismissed: false };
+  const base = {
+    loggedIn: true,
+    confirmed: true,
+    publicKey: TEST_PUSH_KEY,
+    isCapable: true,
+    isSubscribed: false as const,
+    dismissed: false,
+  };
 
   it('to a logged-in, capable member not yet subscribed, when the site has a key', () => {
     expect(isPushOfferShown(base)).toBe(true);
@@ -100,7 +107,9 @@ describe('push offer', () => {
 
   it('a prompt closed without an answer keeps the offer; a refusal of the server says so and leaves the browser unsubscribed', async () => {
     browser = fakePushBrowser({ answer: 'default' });
-    stubApi({ 'POST /api/user.php?push=1': apiError(400, 'invalid_push_subscription', 'This browser could not be registered for notifications.') });
+    stubApi({
+      'POST /api/user.php?push=1': apiError(400, 'invalid_push_subscription', 'This browser could not be registered for notifications.'),
+    });
     const user = userEvent.setup();
     renderWithProviders(<PushOfferLauncher />, { user: member, settings: withKey });
     await user.click(await screen.findByRole('button', { name: 'Turn on notifications' }));
@@ -134,7 +143,10 @@ describe('push offer', () => {
     browser = fakePushBrowser();
     const cases = [
       renderWithProviders(<PushOfferLauncher otherwise={<p>other</p>} />, { user: null, settings: withKey }),
-      renderWithProviders(<PushOfferLauncher otherwise={<p>other</p>} />, { user: makeUser({ status: 'not_confirmed' }), settings: withKey }),
+      renderWithProviders(<PushOfferLauncher otherwise={<p>other</p>} />, {
+        user: makeUser({ status: 'not_confirmed' }),
+        settings: withKey,
+      }),
       renderWithProviders(<PushOfferLauncher otherwise={<p>other</p>} />, { user: member }),
     ];
     expect(screen.getAllByText('other')).toHaveLength(3);

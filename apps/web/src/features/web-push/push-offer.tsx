@@ -20,7 +20,15 @@ export function PushOfferLauncher({ otherwise = null }: { otherwise?: ReactNode 
   const { user } = useSession();
   const publicKey = useSettings().push_public_key;
   const [shown] = useState(
-    () => !!user && isPushOfferShown({ loggedIn: true, confirmed: user.status !== 'not_confirmed', publicKey, ...getPushState(), dismissed: wasPushOfferDismissed(user.id) }),
+    () =>
+      !!user &&
+      isPushOfferShown({
+        loggedIn: true,
+        confirmed: user.status !== 'not_confirmed',
+        publicKey,
+        ...getPushState(),
+        dismissed: wasPushOfferDismissed(user.id),
+      }),
   );
   if (!user || !shown) return otherwise;
   return (
@@ -61,14 +69,26 @@ function PushOffer({ userId, publicKey }: { userId: number; publicKey: string })
     // The close button remembers the no. On a phone only the title and the button show (the
     // explanation stays the section's description), so the first search results stay in the
     // first screen (search-phone's rule).
-    <section id="push-offer" className="alert alert-light border alert-dismissible py-2 py-sm-3" aria-labelledby="push-offer-title" aria-describedby="push-offer-text">
+    <section
+      id="push-offer"
+      className="alert alert-light border alert-dismissible py-2 py-sm-3"
+      aria-labelledby="push-offer-title"
+      aria-describedby="push-offer-text"
+    >
       <h2 id="push-offer-title" className="h6 mb-1">
         {t('offer.title')}
       </h2>
       <p id="push-offer-text" className="small mb-0 d-none d-sm-block">
         {t('offer.text', { site })}
       </p>
-      <button id="push-offer-enable" type="button" className="btn btn-primary btn-sm mt-1 mt-sm-2" disabled={step === 'asking'} aria-busy={step === 'asking' || undefined} onClick={() => void turnOn()}>
+      <button
+        id="push-offer-enable"
+        type="button"
+        className="btn btn-primary btn-sm mt-1 mt-sm-2"
+        disabled={step === 'asking'}
+        aria-busy={step === 'asking' || undefined}
+        onClick={() => void turnOn()}
+      >
         {t('offer.enable')}
       </button>
       {failed && (
@@ -87,7 +107,13 @@ function Outcome({ step, site, onClose }: { step: 'on' | 'denied'; site: string;
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
-    <div id="push-offer-outcome" ref={ref} tabIndex={-1} className={`alert alert-dismissible py-2 py-sm-3 small ${step === 'on' ? 'alert-success' : 'alert-warning'}`} role="status">
+    <div
+      id="push-offer-outcome"
+      ref={ref}
+      tabIndex={-1}
+      className={`alert alert-dismissible py-2 py-sm-3 small ${step === 'on' ? 'alert-success' : 'alert-warning'}`}
+      role="status"
+    >
       {step === 'on' ? (
         t('offer.on')
       ) : (

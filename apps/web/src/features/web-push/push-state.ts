@@ -30,7 +30,13 @@ type PushScope = Partial<Pick<Window, 'isSecureContext'>> & { navigator?: object
  * Home Screen), so a Safari tab is not capable and the install offer says so instead.
  */
 export function isPushCapable(scope: PushScope): boolean {
-  return scope.isSecureContext === true && !!scope.navigator && 'serviceWorker' in scope.navigator && 'PushManager' in scope && 'Notification' in scope;
+  return (
+    scope.isSecureContext === true &&
+    !!scope.navigator &&
+    'serviceWorker' in scope.navigator &&
+    'PushManager' in scope &&
+    'Notification' in scope
+  );
 }
 
 /**

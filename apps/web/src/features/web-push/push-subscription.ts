@@ -11,7 +11,8 @@ import { getPushState, setPushState, subscribedFromPermission, type PushSubscrib
 /** The worker's registration, if the app registered it (it does after the first screen, in the built app). */
 const registration = () => navigator.serviceWorker.getRegistration();
 
-const sendPushCall = (body: TPushSubscriptionRequest) => request<TPushSubscriptionAnswer>('/api/user.php', { method: 'POST', query: { push: '1' }, body });
+const sendPushCall = (body: TPushSubscriptionRequest) =>
+  request<TPushSubscriptionAnswer>('/api/user.php', { method: 'POST', query: { push: '1' }, body });
 
 /** How long a logout waits for the server to forget this browser (the client retries failures). */
 export const LOGOUT_REMOVAL_WAIT_MS = 3_000;
@@ -65,7 +66,6 @@ export function madeWithKey(subscription: PushSubscription, publicKey: string): 
   const bytes = new Uint8Array(used);
   return bytes.length === wanted.length && bytes.every((byte, index) => byte === wanted[index]);
 }
-
 
 /** What this browser has now: its subscription, false, or 'denied' (the member blocked notifications). */
 export async function readBrowserSubscription(): Promise<PushSubscribed> {

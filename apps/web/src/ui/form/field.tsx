@@ -43,7 +43,22 @@ interface TextFieldProps {
 }
 
 /** A labelled input with its error and help text tied to it. */
-export function TextField({ id, label, value, error, onChange, onBlur, type = 'text', autoComplete, help, after, inputMode, verbatim = type === 'email', autoFocus, maxLength }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+  onBlur,
+  type = 'text',
+  autoComplete,
+  help,
+  after,
+  inputMode,
+  verbatim = type === 'email',
+  autoFocus,
+  maxLength,
+}: TextFieldProps) {
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">

@@ -9,7 +9,10 @@ import { useZodForm } from './use-zod-form';
 
 /** A request contract as the shared ones are: bounds and no NUL byte, with its own code. */
 const ZGreetingRequest = z.object({
-  name: z.string().max(20).refine((value) => !value.includes('\u0000'), { error: 'invalid_characters' }),
+  name: z
+    .string()
+    .max(20)
+    .refine((value) => !value.includes('\u0000'), { error: 'invalid_characters' }),
   repeat: z.string(),
 });
 

@@ -1,5 +1,14 @@
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
-import { get, useForm, useWatch, type DefaultValues, type FieldError, type FieldPath, type FieldValues, type PathValue } from 'react-hook-form';
+import {
+  get,
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldError,
+  type FieldPath,
+  type FieldValues,
+  type PathValue,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client';
@@ -78,7 +87,8 @@ export function useZodForm<V extends FieldValues, R>(options: ZodFormOptions<V, 
     if (due.length > 0) void trigger(due);
   });
   useEffect(
-    () => subscribe({ formState: { values: true }, callback: ({ name, type }) => void (type === 'change' && name && recheckDependents(name)) }),
+    () =>
+      subscribe({ formState: { values: true }, callback: ({ name, type }) => void (type === 'change' && name && recheckDependents(name)) }),
     [subscribe],
   );
 
@@ -90,7 +100,10 @@ export function useZodForm<V extends FieldValues, R>(options: ZodFormOptions<V, 
   };
 
   /** Value, error and handlers of a field for a controlled component (TextField, SelectField...). */
-  const bind = <N extends FieldPath<V>>(field: N, { checkOnBlur = true, checkOnChange = false }: BindOptions = {}): FieldBinding<PathValue<V, N>> => {
+  const bind = <N extends FieldPath<V>>(
+    field: N,
+    { checkOnBlur = true, checkOnChange = false }: BindOptions = {},
+  ): FieldBinding<PathValue<V, N>> => {
     // The documented way for controlled custom inputs: the registered handlers with the value as the event's target.
     const registered = form.register(field);
     // As react-hook-form's Controller does: a blur event carries the current value, or the field would lose it.
@@ -124,7 +137,10 @@ export function useZodForm<V extends FieldValues, R>(options: ZodFormOptions<V, 
     const apiError = error instanceof ApiError ? error : new ApiError(0, 'unknown', options.genericError);
     const field = apiError.field as FieldPath<V> | undefined;
     if (field && field in options.ids) {
-      setServerErrors((current) => ({ ...current, [field]: { message: apiError.message, refused: JSON.stringify(form.getValues(field)) } }));
+      setServerErrors((current) => ({
+        ...current,
+        [field]: { message: apiError.message, refused: JSON.stringify(form.getValues(field)) },
+      }));
       focus(field);
     } else {
       setFormError(apiError);
@@ -139,7 +155,8 @@ export function useZodForm<V extends FieldValues, R>(options: ZodFormOptions<V, 
   };
 
   /** Marks a field as left, so its problem shows (a choice elsewhere made it relevant). */
-  const touch = (field: FieldPath<V>) => void form.register(field).onBlur({ target: { name: field, value: form.getValues(field) }, type: 'blur' });
+  const touch = (field: FieldPath<V>) =>
+    void form.register(field).onBlur({ target: { name: field, value: form.getValues(field) }, type: 'blur' });
 
   return { form, bind, errorOf, onSubmit, showServerError, formError, setFormError, reset, touch };
 }

@@ -15,7 +15,13 @@ export interface TestStaff {
 export async function staffMember(t: TestApp, role: TStaffRole, now = new Date()): Promise<TestStaff> {
   const [row] = await t.database.db
     .insert(staffAccounts)
-    .values({ email: `${role}.${randomUUID()}@staff.example`, name: `Test ${role}`, role, passwordHash: 'not used in these tests', createdAt: now })
+    .values({
+      email: `${role}.${randomUUID()}@staff.example`,
+      name: `Test ${role}`,
+      role,
+      passwordHash: 'not used in these tests',
+      createdAt: now,
+    })
     .returning({ id: staffAccounts.id });
   const token = await createStaffSession(t.database.db, row!.id, now, true);
   return { id: row!.id, cookie: `${STAFF_SESSION_COOKIE}=${token}` };
@@ -25,6 +31,17 @@ export function staffGet(t: TestApp, staff: TestStaff | null, url: string) {
   return t.app.inject({ method: 'GET', url, headers: staff ? { cookie: staff.cookie } : {} });
 }
 
-export function staffSend(t: TestApp, staff: TestStaff | null, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: staff ? { cookie: staff.cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+export function staffSend(
+  t: TestApp,
+  staff: TestStaff | null,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: staff ? { cookie: staff.cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }

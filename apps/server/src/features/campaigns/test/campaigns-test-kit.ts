@@ -14,7 +14,13 @@ export function campaignKit(t: AccountsTestApp) {
   async function member(domain: string, language: string, optIn: ('promotions' | 'news')[] = []): Promise<CampaignMember> {
     const created = await activeMemberOn(t, domain, { language });
     for (const kind of optIn) {
-      const response = await send(t, 'PUT', `/api/notification-settings.php?domain=${domain}`, { kind, channel: 'email', enabled: true }, created.cookie);
+      const response = await send(
+        t,
+        'PUT',
+        `/api/notification-settings.php?domain=${domain}`,
+        { kind, channel: 'email', enabled: true },
+        created.cookie,
+      );
       expect(response.statusCode, response.body).toBe(200);
     }
     return created;

@@ -8,7 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { ZChatAnswer, ZChatsAnswer, ZSendMessageAnswer, type TChatAnswer, type TChatsAnswer, type TSendMessageAnswer } from '@cupido/shared/chats';
+import {
+  ZChatAnswer,
+  ZChatsAnswer,
+  ZSendMessageAnswer,
+  type TChatAnswer,
+  type TChatsAnswer,
+  type TSendMessageAnswer,
+} from '@cupido/shared/chats';
 import type { TLiveServerFrame } from '@cupido/shared/live';
 import { creditEntries, profiles, users } from '../../../db/schema';
 import type { AccountsTestApp } from '../../../test/accounts-kit';
@@ -39,7 +46,8 @@ export function recordFrames(t: AccountsTestApp) {
     clear: () => void sent.splice(0, sent.length),
     /** Frames sent to the profile, in order. */
     to: (profileId: number) => sent.filter((s) => s.to.includes(profileId)).map((s) => s.frame),
-    ofType: <T extends TLiveServerFrame['type']>(type: T) => sent.filter((s) => s.frame.type === type) as { to: number[]; frame: Extract<TLiveServerFrame, { type: T }> }[],
+    ofType: <T extends TLiveServerFrame['type']>(type: T) =>
+      sent.filter((s) => s.frame.type === type) as { to: number[]; frame: Extract<TLiveServerFrame, { type: T }> }[],
   };
 }
 
@@ -54,7 +62,8 @@ export function chatKit(t: AccountsTestApp) {
     return { ...site, members };
   }
 
-  const sendRaw = (domain: string, cookie: string, body: Record<string, unknown>) => send(t, 'POST', `/api/message.php?domain=${domain}`, body, cookie);
+  const sendRaw = (domain: string, cookie: string, body: Record<string, unknown>) =>
+    send(t, 'POST', `/api/message.php?domain=${domain}`, body, cookie);
   const message = (domain: string, cookie: string, profileId: number, text: string, clientId: string = randomUUID()) =>
     sendRaw(domain, cookie, { profile_id: profileId, client_id: clientId, text });
 
@@ -79,7 +88,8 @@ export function chatKit(t: AccountsTestApp) {
 
   const read = (domain: string, cookie: string, conversation: number, upTo: number) =>
     send(t, 'POST', `/api/chat-read.php?domain=${domain}`, { conversation, up_to: upTo }, cookie);
-  const remove = (domain: string, cookie: string, conversation: number) => send(t, 'DELETE', `/api/chat.php?domain=${domain}`, { conversation }, cookie);
+  const remove = (domain: string, cookie: string, conversation: number) =>
+    send(t, 'DELETE', `/api/chat.php?domain=${domain}`, { conversation }, cookie);
   const block = async (domain: string, cookie: string, profileId: number) => {
     const response = await send(t, 'POST', `/api/block.php?domain=${domain}`, { profile_id: profileId }, cookie);
     expect(response.statusCode, response.body).toBe(200);
@@ -88,7 +98,13 @@ export function chatKit(t: AccountsTestApp) {
   /** Changes the member's balance by `amount` through the ledger (a staff correction). */
   async function grant(member: Member, amount: number) {
     await db().transaction((tx) =>
-      changeCredits(tx, { userId: member.userId, amount, kind: 'manual_correction', idempotencyKey: `test:${randomUUID()}`, now: t.clock() }),
+      changeCredits(tx, {
+        userId: member.userId,
+        amount,
+        kind: 'manual_correction',
+        idempotencyKey: `test:${randomUUID()}`,
+        now: t.clock(),
+      }),
     );
     t.app.forgetMemberSessions(member.userId);
   }
@@ -109,10 +125,30 @@ export function chatKit(t: AccountsTestApp) {
     await db().update(users).set({ paidUser: true }).where(eq(users.id, member.userId));
     t.app.forgetMemberSessions(member.userId);
   }
-  const setProfile = (profileId: number, values: Partial<typeof profiles.$inferInsert>) => db().update(profiles).set(values).where(eq(profiles.id, profileId));
+  const setProfile = (profileId: number, values: Partial<typeof profiles.$inferInsert>) =>
+    db().update(profiles).set(values).where(eq(profiles.id, profileId));
   const fictionalProfile = (siteId: number) => insertProfile(db(), { siteId, isFictional: true, name: 'Lola' });
 
-  return { db, siteWith, sendRaw, message, sent, chats, chatRaw, chat, read, remove, block, grant, setBalance, balanceOf, entriesOf, makePremium, setProfile, fictionalProfile };
+  return {
+    db,
+    siteWith,
+    sendRaw,
+    message,
+    sent,
+    chats,
+    chatRaw,
+    chat,
+    read,
+    remove,
+    block,
+    grant,
+    setBalance,
+    balanceOf,
+    entriesOf,
+    makePremium,
+    setProfile,
+    fictionalProfile,
+  };
 }
 
 export function statusAndCode(response: LightMyRequestResponse): [number, string | undefined] {

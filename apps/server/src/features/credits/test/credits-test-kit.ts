@@ -30,13 +30,17 @@ export async function createCreditsTestDatabase(): Promise<CreditsTestDatabase> 
         .returning({ id: users.id });
       const userId = row!.id;
       if (credits > 0) {
-        await db.transaction((tx) => changeCredits(tx, { userId, amount: credits, kind: 'manual_correction', idempotencyKey: 'start', now: NOW }));
+        await db.transaction((tx) =>
+          changeCredits(tx, { userId, amount: credits, kind: 'manual_correction', idempotencyKey: 'start', now: NOW }),
+        );
       }
       return userId;
     },
     async entriesSum(userId) {
       // Both drivers answer execute() with { rows }.
-      const result = (await db.execute(sql`SELECT sum(amount)::text AS total FROM credit_entries WHERE user_id = ${userId}`)) as unknown as {
+      const result = (await db.execute(
+        sql`SELECT sum(amount)::text AS total FROM credit_entries WHERE user_id = ${userId}`,
+      )) as unknown as {
         rows: { total: string | null }[];
       };
       return Number(result.rows[0]?.total ?? 0);

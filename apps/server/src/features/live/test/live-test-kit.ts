@@ -67,7 +67,10 @@ export function openLive(
         if (found) return finish(() => resolve(found));
         if (ws.readyState === WebSocket.CLOSED) return finish(() => reject(new Error(`socket closed; frames: ${JSON.stringify(frames)}`)));
       };
-      const timer = setTimeout(() => finish(() => reject(new Error(`no matching frame in ${timeoutMs} ms; frames: ${JSON.stringify(frames)}`))), timeoutMs);
+      const timer = setTimeout(
+        () => finish(() => reject(new Error(`no matching frame in ${timeoutMs} ms; frames: ${JSON.stringify(frames)}`))),
+        timeoutMs,
+      );
       const finish = (settle: () => void) => {
         clearTimeout(timer);
         waiters.delete(check);

@@ -20,14 +20,23 @@ export async function staffOfRole(db: Database, role: TStaffRole): Promise<TestS
   counter += 1;
   const [staff] = await db
     .insert(staffAccounts)
-    .values({ email: `${role}.${process.pid}.${counter}@staff.example`, name: `${role} ${counter}`, role, passwordHash: 'not used', createdAt: new Date() })
+    .values({
+      email: `${role}.${process.pid}.${counter}@staff.example`,
+      name: `${role} ${counter}`,
+      role,
+      passwordHash: 'not used',
+      createdAt: new Date(),
+    })
     .returning({ id: staffAccounts.id });
   const token = await createStaffSession(db, staff!.id, new Date(), true);
   return { id: staff!.id, cookies: { [STAFF_SESSION_COOKIE]: token } };
 }
 
 export async function auditEntriesOf(db: Database, itemType: string, itemId: number | string) {
-  const rows = await db.select().from(auditLog).where(eq(auditLog.itemId, String(itemId)));
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.itemId, String(itemId)));
   return rows.filter((r) => r.itemType === itemType).sort((a, b) => a.id - b.id);
 }
 

@@ -19,7 +19,13 @@ export async function staffWithSession(t: AccountsTestApp, role: TStaffRole, nam
   staffCounter += 1;
   const [staff] = await t.database.db
     .insert(staffAccounts)
-    .values({ email: `${role}.${process.pid}.${staffCounter}@staff.example`, name, role, passwordHash: 'not used: the session is made directly', createdAt: t.clock() })
+    .values({
+      email: `${role}.${process.pid}.${staffCounter}@staff.example`,
+      name,
+      role,
+      passwordHash: 'not used: the session is made directly',
+      createdAt: t.clock(),
+    })
     .returning({ id: staffAccounts.id });
   const token = await createStaffSession(t.database.db, staff!.id, t.clock(), true);
   return { id: staff!.id, cookie: `${STAFF_SESSION_COOKIE}=${token}` };
@@ -30,9 +36,19 @@ export type Staff = Awaited<ReturnType<typeof staffWithSession>>;
 /** An activated member of the site at `domain`, signed up through the API. */
 export async function memberOn(t: AccountsTestApp, domain = 'localhost', name = 'Sanne') {
   const member = await signup(t, { name }, domain);
-  const activation = await t.app.inject({ method: 'GET', url: linkPath(member.mail, '/api/activate.php'), headers: { cookie: member.cookie, host: domain } });
+  const activation = await t.app.inject({
+    method: 'GET',
+    url: linkPath(member.mail, '/api/activate.php'),
+    headers: { cookie: member.cookie, host: domain },
+  });
   expect(activation.headers.location).toBe('/activate/done');
-  return { cookie: member.cookie, email: member.body.email as string, domain, userId: member.user.id as number, profileId: member.user.profile.id as number };
+  return {
+    cookie: member.cookie,
+    email: member.body.email as string,
+    domain,
+    userId: member.user.id as number,
+    profileId: member.user.profile.id as number,
+  };
 }
 
 export type Member = Awaited<ReturnType<typeof memberOn>>;
@@ -40,7 +56,12 @@ export type Member = Awaited<ReturnType<typeof memberOn>>;
 /** Uploads a generated JPEG as the member (the real upload path: decoding, files, row). */
 export async function uploadPhoto(t: AccountsTestApp, member: Member, colour = '#808080'): Promise<TPhoto> {
   const { payload, headers } = photoUpload(await smallJpeg(colour));
-  const response = await t.app.inject({ method: 'POST', url: '/api/photos.php', payload, headers: { ...headers, cookie: member.cookie, host: member.domain } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/photos.php',
+    payload,
+    headers: { ...headers, cookie: member.cookie, host: member.domain },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().photo;
 }
@@ -55,7 +76,11 @@ export function review(t: AccountsTestApp, staff: Staff, decisions: Partial<TPho
 
 /** The profile page of `profileId` as another member sees it. */
 export async function profileSeenBy(t: AccountsTestApp, viewer: Member, profileId: number) {
-  const response = await t.app.inject({ method: 'GET', url: `/api/member.php?id=${profileId}`, headers: { cookie: viewer.cookie, host: viewer.domain } });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/member.php?id=${profileId}`,
+    headers: { cookie: viewer.cookie, host: viewer.domain },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().profile as { main_image: string | null; photos: { id: number }[] };
 }

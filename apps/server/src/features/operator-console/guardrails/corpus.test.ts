@@ -10,9 +10,23 @@ import { runCorpus, share } from './corpus-rates';
 
 /** The texts of the outside test's report, as reported. */
 const TESTER_TEXTS = [
-  'l e t s  m e e t', 'm\u0435\u0435t', 'm.e.e.t', 'me-et', 'm3et', 'w h a t s a p p', 'ᴡʜᴀᴛsᴀᴘᴘ', 'my ig: johnny99', 'my signal is johnny',
-  'zero six one two, three four five, six seven eight', '٠٦١٢٣٤٥٦٧٨', 'j o h n @ g m a i l . c o m', 'john at gmail', 'johnny . example . org',
-  'johnny99 dot net', 'hxxps://johnny.example', 'of course I am real',
+  'l e t s  m e e t',
+  'm\u0435\u0435t',
+  'm.e.e.t',
+  'me-et',
+  'm3et',
+  'w h a t s a p p',
+  'ᴡʜᴀᴛsᴀᴘᴘ',
+  'my ig: johnny99',
+  'my signal is johnny',
+  'zero six one two, three four five, six seven eight',
+  '٠٦١٢٣٤٥٦٧٨',
+  'j o h n @ g m a i l . c o m',
+  'john at gmail',
+  'johnny . example . org',
+  'johnny99 dot net',
+  'hxxps://johnny.example',
+  'of course I am real',
 ];
 
 describe('the guardrails corpus', () => {

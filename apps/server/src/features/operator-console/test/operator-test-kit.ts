@@ -6,7 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { ZOperatorConversation, ZOperatorQueueAnswer, type TOperatorConversation, type TOperatorQueueAnswer } from '@cupido/shared/operator-console';
+import {
+  ZOperatorConversation,
+  ZOperatorQueueAnswer,
+  type TOperatorConversation,
+  type TOperatorQueueAnswer,
+} from '@cupido/shared/operator-console';
 import type { LocaleCode } from '@cupido/shared/locales';
 import { staffAccounts, users } from '../../../db/schema';
 import type { AccountsTestApp } from '../../../test/accounts-kit';
@@ -55,11 +60,14 @@ export function operatorKit(t: AccountsTestApp) {
     return ZOperatorConversation.parse(response.json());
   }
 
-  const claim = (staff: Operator, conversation: number) => staffSend(t, staff, 'POST', `/admin/api/operator/conversations/${conversation}/claim`);
-  const release = (staff: Operator, conversation: number) => staffSend(t, staff, 'DELETE', `/admin/api/operator/conversations/${conversation}/claim`);
+  const claim = (staff: Operator, conversation: number) =>
+    staffSend(t, staff, 'POST', `/admin/api/operator/conversations/${conversation}/claim`);
+  const release = (staff: Operator, conversation: number) =>
+    staffSend(t, staff, 'DELETE', `/admin/api/operator/conversations/${conversation}/claim`);
   const answer = (staff: Operator, conversation: number, text: string, clientId: string = randomUUID()) =>
     staffSend(t, staff, 'POST', `/admin/api/operator/conversations/${conversation}/messages`, { text, client_id: clientId });
-  const note = (staff: Operator, conversation: number, body: string) => staffSend(t, staff, 'PUT', `/admin/api/operator/conversations/${conversation}/note`, { body });
+  const note = (staff: Operator, conversation: number, body: string) =>
+    staffSend(t, staff, 'PUT', `/admin/api/operator/conversations/${conversation}/note`, { body });
   const markVulnerable = (staff: Operator, conversation: number, vulnerable: boolean) =>
     staffSend(t, staff, 'PUT', `/admin/api/operator/conversations/${conversation}/vulnerable`, { vulnerable });
 

@@ -7,7 +7,13 @@ import { and, eq, gt, gte, inArray, isNull, ne, notExists, sql } from 'drizzle-o
 import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
 // The full metadata (max): it knows which numbers are mobile, and a landline cannot take the SMS.
 import { parsePhoneNumberFromString, type CountryCode as PhoneCountry } from 'libphonenumber-js/max';
-import { DIRECT_DEBIT_LIMIT_DAYS, discountedAmount, methodsFor, type TCreditPackageSetting, type TPackageId } from '@cupido/shared/payments';
+import {
+  DIRECT_DEBIT_LIMIT_DAYS,
+  discountedAmount,
+  methodsFor,
+  type TCreditPackageSetting,
+  type TPackageId,
+} from '@cupido/shared/payments';
 import type { CountryCode } from '@cupido/shared/countries';
 import type { Database } from '../../../db/open';
 import { directDebitRequests, payments, purchaseBlocks } from '../../../db/schema';
@@ -36,7 +42,8 @@ const SMS_CAPABLE = new Set([undefined, 'MOBILE', 'FIXED_LINE_OR_MOBILE', 'PERSO
  */
 export function checkedPhone(stripped: string, country: CountryCode): string {
   const parsed = parsePhoneNumberFromString(stripped, country as PhoneCountry);
-  if (!parsed || !parsed.isValid() || !SMS_CAPABLE.has(parsed.getType())) throw new AppError(422, 'phone_invalid', 'errors.direct_debit_phone_invalid', {}, 'phone');
+  if (!parsed || !parsed.isValid() || !SMS_CAPABLE.has(parsed.getType()))
+    throw new AppError(422, 'phone_invalid', 'errors.direct_debit_phone_invalid', {}, 'phone');
   return parsed.number;
 }
 
@@ -73,7 +80,9 @@ export async function orderAmount(
   typedCode: string | undefined,
 ): Promise<number> {
   const typed = typedCode?.trim();
-  const discount = typed ? await checkTypedDiscountCode(deps, ctx, typed, { amount: pkg.amount, method: 'sdd' }) : await activeDiscount(deps.db, ctx);
+  const discount = typed
+    ? await checkTypedDiscountCode(deps, ctx, typed, { amount: pkg.amount, method: 'sdd' })
+    : await activeDiscount(deps.db, ctx);
   return discountedAmount(pkg.amount, discount?.percentage ?? 0);
 }
 
@@ -117,7 +126,12 @@ async function countedAgainstLimit(db: Reader, userId: number, idempotencyKey: s
         sql`${directDebitRequests.details} ->> ${CLAIMED_AMOUNT} IS NOT NULL`,
         sql`${claimKey} <> ${idempotencyKey}`,
         // Once its payment row is stored, that row counts (above) and the claim no longer does.
-        notExists(db.select({ one: sql`1` }).from(payments).where(and(eq(payments.userId, userId), sql`${payments.idempotencyKey} = ${claimKey}`))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(payments)
+            .where(and(eq(payments.userId, userId), sql`${payments.idempotencyKey} = ${claimKey}`)),
+        ),
       ),
     );
   return Number(paid?.total ?? 0) + Number(claimed?.total ?? 0);
@@ -128,7 +142,14 @@ async function countedAgainstLimit(db: Reader, userId: number, idempotencyKey: s
  * exceed the site's limit. 422 direct_debit_limit. Only a first answer: parallel confirmations
  * are held to the limit by claimWithinLimit.
  */
-export async function checkLimit(db: PaymentDeps['db'], site: Site, userId: number, idempotencyKey: string, amount: number, now: Date): Promise<void> {
+export async function checkLimit(
+  db: PaymentDeps['db'],
+  site: Site,
+  userId: number,
+  idempotencyKey: string,
+  amount: number,
+  now: Date,
+): Promise<void> {
   if ((await countedAgainstLimit(db, userId, idempotencyKey, now)) + amount > site.directDebitLimit) throw limitReached();
 }
 
@@ -146,7 +167,8 @@ export async function claimWithinLimit(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockMemberAccount(tx, claim.userId);
-    if ((await countedAgainstLimit(tx, claim.userId, claim.idempotencyKey, claim.now)) + claim.amount > site.directDebitLimit) throw limitReached();
+    if ((await countedAgainstLimit(tx, claim.userId, claim.idempotencyKey, claim.now)) + claim.amount > site.directDebitLimit)
+      throw limitReached();
     await tx
       .update(directDebitRequests)
       .set({ details: sql`${directDebitRequests.details} || jsonb_build_object(${CLAIMED_AMOUNT}::text, ${String(claim.amount)}::text)` })

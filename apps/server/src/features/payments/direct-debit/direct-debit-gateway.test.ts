@@ -56,7 +56,8 @@ describe('direct debit code through the SMS gateway', () => {
       withdrawal_consent: true,
       idempotency_key: `gateway-${process.pid}-1`,
     };
-    const post = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/directdebit.php?domain=localhost', headers: { cookie: m.cookie }, payload });
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/directdebit.php?domain=localhost', headers: { cookie: m.cookie }, payload });
 
     refuse = true;
     const refused = await post(body);

@@ -65,7 +65,11 @@ function lastCode(to = PHONE_E164): string {
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 async function requestsOf(userId: number) {
-  return t.database.db.select().from(directDebitRequests).where(eq(directDebitRequests.userId, userId)).orderBy(desc(directDebitRequests.id));
+  return t.database.db
+    .select()
+    .from(directDebitRequests)
+    .where(eq(directDebitRequests.userId, userId))
+    .orderBy(desc(directDebitRequests.id));
 }
 
 /** Each member's first send is never throttled; later ones wait out the resend interval. */
@@ -85,7 +89,11 @@ describe('POST /api/directdebit.php refusals', () => {
     const { authorization: _omitted, ...withoutAuthorization } = form();
     const missing = await post(m.cookie, withoutAuthorization);
     expect(missing.statusCode).toBe(400);
-    expect(errorOf(missing)).toEqual({ code: 'invalid_request', field: 'authorization', message: translate('en', 'errors.invalid_request') });
+    expect(errorOf(missing)).toEqual({
+      code: 'invalid_request',
+      field: 'authorization',
+      message: translate('en', 'errors.invalid_request'),
+    });
     const unticked = await post(m.cookie, form({ authorization: false }));
     expect(errorOf(unticked).field).toBe('authorization');
     expect(smsFiles()).toHaveLength(0);
@@ -96,13 +104,21 @@ describe('POST /api/directdebit.php refusals', () => {
     const before = smsFiles().length;
     const badChecksum = await post(m.cookie, form({ iban: 'IE29 AIBK 9311 5212 3456 79' }));
     expect(badChecksum.statusCode).toBe(422);
-    expect(errorOf(badChecksum)).toEqual({ code: 'iban_invalid', field: 'iban', message: 'This IBAN is not valid. Please check it and try again.' });
+    expect(errorOf(badChecksum)).toEqual({
+      code: 'iban_invalid',
+      field: 'iban',
+      message: 'This IBAN is not valid. Please check it and try again.',
+    });
     // Valid, but Brazil is outside SEPA.
     const notSepa = await post(m.cookie, form({ iban: 'BR1800360305000010009795493C1' }));
     expect(errorOf(notSepa).code).toBe('iban_invalid');
     const badPhone = await post(m.cookie, form({ phone: '1234567' }));
     expect(badPhone.statusCode).toBe(422);
-    expect(errorOf(badPhone)).toMatchObject({ code: 'phone_invalid', field: 'phone', message: 'Please enter a mobile number that can receive a text message.' });
+    expect(errorOf(badPhone)).toMatchObject({
+      code: 'phone_invalid',
+      field: 'phone',
+      message: 'Please enter a mobile number that can receive a text message.',
+    });
     // A valid Dublin landline cannot take the SMS.
     expect(errorOf(await post(m.cookie, form({ phone: '01 234 5678' }))).code).toBe('phone_invalid');
     expect(smsFiles()).toHaveLength(before);
@@ -114,7 +130,10 @@ describe('POST /api/directdebit.php refusals', () => {
     await t.database.db.insert(purchaseBlocks).values({ userId: m.userId, kind: 'direct_debit', reason: 'staff', createdAt: t.clock() });
     const response = await post(m.cookie, form());
     expect(response.statusCode).toBe(403);
-    expect(errorOf(response)).toMatchObject({ code: 'direct_debit_blocked', message: 'Your account is blocked for direct debit payments.' });
+    expect(errorOf(response)).toMatchObject({
+      code: 'direct_debit_blocked',
+      message: 'Your account is blocked for direct debit payments.',
+    });
   });
 
   it('refuses an order above the 30-day limit (open, pending and paid direct debits count; older or failed ones not)', async () => {
@@ -148,13 +167,14 @@ describe('POST /api/directdebit.php refusals', () => {
     expect(p1.statusCode).toBe(422);
     expect(errorOf(p1)).toEqual({
       code: 'direct_debit_limit',
-      message: 'You have reached the direct debit limit for now. Please try again later, choose a cheaper package or pay with another method.',
+      message:
+        'You have reached the direct debit limit for now. Please try again later, choose a cheaper package or pay with another method.',
     });
   });
 });
 
 describe('the SMS code', () => {
-  it('is sent in the member\'s language to the E.164 number, stored as a hash, and a wrong code is refused', async () => {
+  it("is sent in the member's language to the E.164 number, stored as a hash, and a wrong code is refused", async () => {
     const m = await member();
     await t.database.db.update(users).set({ language: 'nl' }).where(eq(users.id, m.userId));
     t.app.forgetMemberSessions(m.userId);
@@ -193,7 +213,13 @@ describe('the SMS code', () => {
     const answer = right.json() as { payment_id: number; redirect_url: string };
     expect(answer.payment_id).toBeGreaterThan(0);
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, answer.payment_id));
-    expect(payment).toMatchObject({ userId: m.userId, method: 'sdd', packageId: 'p1', country: 'IE', idempotencyKey: body.idempotency_key });
+    expect(payment).toMatchObject({
+      userId: m.userId,
+      method: 'sdd',
+      packageId: 'p1',
+      country: 'IE',
+      idempotencyKey: body.idempotency_key,
+    });
 
     const [request] = await requestsOf(m.userId);
     expect(request!.paymentId).toBe(answer.payment_id);
@@ -291,7 +317,7 @@ describe('parallel requests', () => {
 });
 
 describe('clean-up', () => {
-  it('the job deletes expired requests; erasure deletes the member\'s', async () => {
+  it("the job deletes expired requests; erasure deletes the member's", async () => {
     const a = await member();
     const b = await member();
     await post(a.cookie, form());

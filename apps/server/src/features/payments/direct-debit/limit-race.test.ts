@@ -63,7 +63,10 @@ describe('the 30-day limit under parallel confirmations', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const secondCode = newestCode();
 
-    const answers = await Promise.all([post(t.app, m.cookie, { ...first, otp: firstCode }), post(other.app, m.cookie, { ...second, otp: secondCode })]);
+    const answers = await Promise.all([
+      post(t.app, m.cookie, { ...first, otp: firstCode }),
+      post(other.app, m.cookie, { ...second, otp: secondCode }),
+    ]);
     const statuses = answers.map((r) => r.statusCode).sort();
     expect(statuses, answers.map((r) => r.body).join('\n')).toEqual([200, 422]);
     expect(errorOf(answers.find((r) => r.statusCode === 422)!).code).toBe('direct_debit_limit');

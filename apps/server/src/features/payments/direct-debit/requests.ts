@@ -27,7 +27,18 @@ export interface DirectDebitDetails {
   discount_code: string;
   idempotency_key: string;
 }
-const DETAIL_KEYS: (keyof DirectDebitDetails)[] = ['package_id', 'country', 'account_holder', 'iban', 'street', 'house_number', 'zip', 'city', 'discount_code', 'idempotency_key'];
+const DETAIL_KEYS: (keyof DirectDebitDetails)[] = [
+  'package_id',
+  'country',
+  'account_holder',
+  'iban',
+  'street',
+  'house_number',
+  'zip',
+  'city',
+  'discount_code',
+  'idempotency_key',
+];
 
 export function sameOrder(stored: Record<string, string>, posted: DirectDebitDetails): boolean {
   return DETAIL_KEYS.every((key) => stored[key] === posted[key]);
@@ -35,7 +46,12 @@ export function sameOrder(stored: Record<string, string>, posted: DirectDebitDet
 
 /** What stays of a request once its payment started: no name, address or full IBAN. */
 export function wipedDetails(details: DirectDebitDetails): Record<string, string> {
-  return { package_id: details.package_id, country: details.country, idempotency_key: details.idempotency_key, iban_last4: details.iban.slice(-4) };
+  return {
+    package_id: details.package_id,
+    country: details.country,
+    idempotency_key: details.idempotency_key,
+    iban_last4: details.iban.slice(-4),
+  };
 }
 
 /** Six random digits from the CSPRNG, leading zeros kept. */
@@ -121,7 +137,10 @@ export function purgeJob(deps: Pick<PaymentDeps, 'db' | 'clock' | 'log'>): JobDe
     name: DIRECT_DEBIT_PURGE_JOB,
     cron: '*/15 * * * *',
     async run() {
-      const deleted = await deps.db.delete(directDebitRequests).where(lt(directDebitRequests.expiresAt, deps.clock())).returning({ id: directDebitRequests.id });
+      const deleted = await deps.db
+        .delete(directDebitRequests)
+        .where(lt(directDebitRequests.expiresAt, deps.clock()))
+        .returning({ id: directDebitRequests.id });
       if (deleted.length > 0) deps.log.info({ deleted: deleted.length }, 'expired direct debit requests deleted');
     },
   };

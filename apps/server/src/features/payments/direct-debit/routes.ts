@@ -18,7 +18,17 @@ export const directDebitRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = a
         summary:
           'Direct debit for a package. Without otp: checks the form (IBAN, phone, package, direct debit block, 30-day limit) and sends a code by SMS (code_sent; again with resend, at most every 30 s). With otp: the code confirms the authorization and the payment starts (payment_id, redirect_url). 422 iban_invalid / phone_invalid / code_invalid / direct_debit_limit, 403 direct_debit_blocked, 429 too_many_requests',
         body: ZDirectDebitForm,
-        response: { 200: ZDirectDebitAnswer, 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError, 422: ZApiError, 429: ZApiError, 502: ZApiError },
+        response: {
+          200: ZDirectDebitAnswer,
+          400: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+          410: ZApiError,
+          422: ZApiError,
+          429: ZApiError,
+          502: ZApiError,
+        },
       },
     },
     async (request) => {
@@ -26,7 +36,14 @@ export const directDebitRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = a
       return directDebit(
         deps,
         request.site,
-        { userId: member.id, email: member.email, language: member.language, activatedAt: member.activatedAt, paidUser: member.paidUser, ipAddress: request.ip },
+        {
+          userId: member.id,
+          email: member.email,
+          language: member.language,
+          activatedAt: member.activatedAt,
+          paidUser: member.paidUser,
+          ipAddress: request.ip,
+        },
         request.body,
       );
     },

@@ -12,7 +12,12 @@
  *    payment) and the request keeps only what still explains it.
  */
 import { eq } from 'drizzle-orm';
-import { DIRECT_DEBIT_CODE_TTL_MINUTES, DIRECT_DEBIT_RESEND_SECONDS, type TDirectDebitAnswer, type ZDirectDebitForm } from '@cupido/shared/direct-debit';
+import {
+  DIRECT_DEBIT_CODE_TTL_MINUTES,
+  DIRECT_DEBIT_RESEND_SECONDS,
+  type TDirectDebitAnswer,
+  type ZDirectDebitForm,
+} from '@cupido/shared/direct-debit';
 import type { CountryCode } from '@cupido/shared/countries';
 import { isLocaleCode, type LocaleCode } from '@cupido/shared/locales';
 import type { z } from 'zod';
@@ -24,7 +29,16 @@ import type { Site } from '../../sites/service';
 import { startPayment } from '../checkout';
 import type { PaymentDeps } from '../deps';
 import { chargeCurrency } from '../prices';
-import { checkedIban, checkedPackage, checkedPhone, checkLimit, checkNotBlocked, claimWithinLimit, orderAmount, releaseClaim } from './checks';
+import {
+  checkedIban,
+  checkedPackage,
+  checkedPhone,
+  checkLimit,
+  checkNotBlocked,
+  claimWithinLimit,
+  orderAmount,
+  releaseClaim,
+} from './checks';
 import {
   codeMatches,
   countGuess,
@@ -57,7 +71,12 @@ export interface DirectDebitMember {
 const tooManyRequests = () => new AppError(429, 'too_many_requests', 'errors.too_many_requests');
 const codeInvalid = () => new AppError(422, 'code_invalid', 'errors.code_invalid', {}, 'otp');
 
-export async function directDebit(deps: PaymentDeps, site: Site, member: DirectDebitMember, form: DirectDebitForm): Promise<TDirectDebitAnswer> {
+export async function directDebit(
+  deps: PaymentDeps,
+  site: Site,
+  member: DirectDebitMember,
+  form: DirectDebitForm,
+): Promise<TDirectDebitAnswer> {
   if (form.otp !== undefined) {
     // The same checkout confirmed twice (a double click after the first went through): its
     // payment, before the limit check would count that payment against itself.
@@ -70,7 +89,15 @@ export async function directDebit(deps: PaymentDeps, site: Site, member: DirectD
   const pkg = checkedPackage(site, form.package_id, country);
   await checkNotBlocked(deps.db, member.userId);
   const now = deps.clock();
-  const discountCtx = { userId: member.userId, siteId: site.id, activatedAt: member.activatedAt, paidUser: member.paidUser, country, currency: chargeCurrency(site, country), now };
+  const discountCtx = {
+    userId: member.userId,
+    siteId: site.id,
+    activatedAt: member.activatedAt,
+    paidUser: member.paidUser,
+    country,
+    currency: chargeCurrency(site, country),
+    now,
+  };
   const amount = await orderAmount(deps, discountCtx, pkg, form.discount_code);
   await checkLimit(deps.db, site, member.userId, form.idempotency_key, amount, now);
 
@@ -90,7 +117,14 @@ export async function directDebit(deps: PaymentDeps, site: Site, member: DirectD
   return confirm(deps, site, member, { details, phone, otp: form.otp, amount }, now);
 }
 
-async function sendCode(deps: PaymentDeps, site: Site, member: DirectDebitMember, details: DirectDebitDetails, phone: string, now: Date): Promise<TDirectDebitAnswer> {
+async function sendCode(
+  deps: PaymentDeps,
+  site: Site,
+  member: DirectDebitMember,
+  details: DirectDebitDetails,
+  phone: string,
+  now: Date,
+): Promise<TDirectDebitAnswer> {
   const latest = await latestRequest(deps.db, member.userId);
   if (latest && now.getTime() - latest.lastSentAt.getTime() < DIRECT_DEBIT_RESEND_SECONDS * 1000) throw tooManyRequests();
   // The row check is exact for one request after another; the counters hold parallel requests too.
@@ -111,7 +145,13 @@ async function sendCode(deps: PaymentDeps, site: Site, member: DirectDebitMember
   // connection); a message the gateway refused takes its code back.
   let undo: () => Promise<unknown>;
   if (live) {
-    const previous = { codeHash: live.codeHash, attempts: live.attempts, sends: live.sends, lastSentAt: live.lastSentAt, expiresAt: live.expiresAt };
+    const previous = {
+      codeHash: live.codeHash,
+      attempts: live.attempts,
+      sends: live.sends,
+      lastSentAt: live.lastSentAt,
+      expiresAt: live.expiresAt,
+    };
     await deps.db
       .update(directDebitRequests)
       .set({ codeHash: hashCode(code), attempts: 0, sends: live.sends + 1, lastSentAt: now, expiresAt })
@@ -120,7 +160,15 @@ async function sendCode(deps: PaymentDeps, site: Site, member: DirectDebitMember
   } else {
     const [created] = await deps.db
       .insert(directDebitRequests)
-      .values({ userId: member.userId, details: { ...details }, phone, codeHash: hashCode(code), lastSentAt: now, expiresAt, createdAt: now })
+      .values({
+        userId: member.userId,
+        details: { ...details },
+        phone,
+        codeHash: hashCode(code),
+        lastSentAt: now,
+        expiresAt,
+        createdAt: now,
+      })
       .returning({ id: directDebitRequests.id });
     undo = () => deps.db.delete(directDebitRequests).where(eq(directDebitRequests.id, created!.id));
   }
@@ -147,7 +195,13 @@ async function confirm(
   if (!(await countGuess(deps.db, request.id))) throw codeInvalid();
   if (!codeMatches(otp, request.codeHash)) throw codeInvalid();
 
-  await claimWithinLimit(deps.db, site, { userId: member.userId, requestId: request.id, idempotencyKey: details.idempotency_key, amount: confirmation.amount, now });
+  await claimWithinLimit(deps.db, site, {
+    userId: member.userId,
+    requestId: request.id,
+    idempotencyKey: details.idempotency_key,
+    amount: confirmation.amount,
+    now,
+  });
 
   const language: LocaleCode = isLocaleCode(member.language) ? member.language : 'en';
   const answer = await startPayment(deps, {

@@ -45,15 +45,28 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export async function blockPurchases(deps: PaymentDeps, staffId: number, userId: number, kind: TPurchaseBlockKind): Promise<TPurchaseBlockAnswer> {
+export async function blockPurchases(
+  deps: PaymentDeps,
+  staffId: number,
+  userId: number,
+  kind: TPurchaseBlockKind,
+): Promise<TPurchaseBlockAnswer> {
   const now = deps.clock();
   try {
     return await deps.db.transaction(async (tx) => {
       const account = await accountForDesk(tx, userId);
       if (!account || account.status === 'erased') throw memberNotFound();
-      const [row] = await tx.insert(purchaseBlocks).values({ userId, kind, reason: 'staff', createdAt: now }).onConflictDoNothing().returning();
+      const [row] = await tx
+        .insert(purchaseBlocks)
+        .values({ userId, kind, reason: 'staff', createdAt: now })
+        .onConflictDoNothing()
+        .returning();
       if (!row) throw conflict('already_blocked');
-      await recordStaffAction(tx, { staffId, action: 'purchases.block', itemType: 'user', itemId: userId, siteId: account.siteId, after: { kind, block_id: row.id } }, now);
+      await recordStaffAction(
+        tx,
+        { staffId, action: 'purchases.block', itemType: 'user', itemId: userId, siteId: account.siteId, after: { kind, block_id: row.id } },
+        now,
+      );
       return { block: blockView(row) };
     });
   } catch (err) {
@@ -62,7 +75,13 @@ export async function blockPurchases(deps: PaymentDeps, staffId: number, userId:
   }
 }
 
-export async function liftPurchaseBlock(deps: PaymentDeps, staffId: number, userId: number, kind: TPurchaseBlockKind, reason: string | undefined): Promise<TPurchaseBlockAnswer> {
+export async function liftPurchaseBlock(
+  deps: PaymentDeps,
+  staffId: number,
+  userId: number,
+  kind: TPurchaseBlockKind,
+  reason: string | undefined,
+): Promise<TPurchaseBlockAnswer> {
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     const account = await accountForDesk(tx, userId);

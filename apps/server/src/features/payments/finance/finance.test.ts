@@ -10,7 +10,17 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { paymentRefunds, payments, purchaseBlocks } from '../../../db/schema';
 import { auditEntriesOf, errorOf, staffOfRole, type TestStaff } from '../../members-desk/test/members-desk-test-kit';
 import { applyChargeback } from './take-back';
-import { balanceOf, createFakeProvider, defaultSiteId, newMember, openPayment, paidPayment, paymentRow, spend, type FakeProvider } from './test/finance-test-kit';
+import {
+  balanceOf,
+  createFakeProvider,
+  defaultSiteId,
+  newMember,
+  openPayment,
+  paidPayment,
+  paymentRow,
+  spend,
+  type FakeProvider,
+} from './test/finance-test-kit';
 
 const fake = vi.hoisted(() => ({ provider: null as FakeProvider | null }));
 vi.mock('../providers', () => ({ createPaymentProvider: () => fake.provider }));
@@ -31,7 +41,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, staff: TestStaff = finance) => t.app.inject({ method: 'GET', url, cookies: staff.cookies });
-const post = (url: string, payload: object | undefined, staff: TestStaff) => t.app.inject({ method: 'POST', url, cookies: staff.cookies, payload });
+const post = (url: string, payload: object | undefined, staff: TestStaff) =>
+  t.app.inject({ method: 'POST', url, cookies: staff.cookies, payload });
 
 /** As the webhook processing does: lock the payment, then apply. */
 async function chargeBack(paymentId: number) {
@@ -40,7 +51,8 @@ async function chargeBack(paymentId: number) {
     await applyChargeback(tx, { paymentId, userId: p!.userId, amount: p!.amount, credits: p!.credits, now: new Date() }, t.app.events);
   });
 }
-const openBlocks = async (userId: number) => (await t.database.db.select().from(purchaseBlocks).where(eq(purchaseBlocks.userId, userId))).filter((b) => b.liftedAt === null);
+const openBlocks = async (userId: number) =>
+  (await t.database.db.select().from(purchaseBlocks).where(eq(purchaseBlocks.userId, userId))).filter((b) => b.liftedAt === null);
 
 describe('chargebacks', () => {
   it('take back the unspent credits, record the spent, mark the payment and block card purchases; once', async () => {
@@ -63,14 +75,22 @@ describe('chargebacks', () => {
     expect(await openBlocks(userId)).toHaveLength(1);
 
     // A charged-back payment is not refunded again.
-    const refused = await post(`/admin/api/payments/${paymentId}/refunds`, { amount: 1, reason: 'x', idempotency_key: 'abcdefgh1' }, finance);
+    const refused = await post(
+      `/admin/api/payments/${paymentId}/refunds`,
+      { amount: 1, reason: 'x', idempotency_key: 'abcdefgh1' },
+      finance,
+    );
     expect(errorOf(refused).code).toBe('payment_charged_back');
   });
 
   it('after a partial refund charge back only the rest and the credits not yet accounted for', async () => {
     const userId = await newMember(t.database.db, siteId);
     const paymentId = await paidPayment(t.database.db, { userId, siteId, credits: 100, amount: 1000 });
-    const refunded = await post(`/admin/api/payments/${paymentId}/refunds`, { amount: 400, reason: 'goodwill', idempotency_key: 'partial-1' }, finance);
+    const refunded = await post(
+      `/admin/api/payments/${paymentId}/refunds`,
+      { amount: 400, reason: 'goodwill', idempotency_key: 'partial-1' },
+      finance,
+    );
     expect(refunded.json().refund).toMatchObject({ credits_taken: 40 });
     await spend(t.database.db, userId, 50);
     await chargeBack(paymentId);
@@ -130,7 +150,16 @@ describe('payments list, detail and revenue', () => {
 
     const all = (await get(`/admin/api/payments?user_id=${userId}`)).json();
     expect(all.payments.map((p: { id: number }) => p.id)).toEqual([open, ...ids.reverse()]);
-    expect(all.payments[1]).toMatchObject({ email: expect.stringContaining('@example.test'), site_id: siteId, site_name: expect.any(String), currency: 'EUR', status: 'paid', invoice_number: expect.any(String), refunded_amount: 0, charged_back: false });
+    expect(all.payments[1]).toMatchObject({
+      email: expect.stringContaining('@example.test'),
+      site_id: siteId,
+      site_name: expect.any(String),
+      currency: 'EUR',
+      status: 'paid',
+      invoice_number: expect.any(String),
+      refunded_amount: 0,
+      charged_back: false,
+    });
     expect(all.next_before).toBeNull();
 
     const paid = (await get(`/admin/api/payments?user_id=${userId}&status=paid&limit=2`)).json();
@@ -142,7 +171,11 @@ describe('payments list, detail and revenue', () => {
 
     expect((await get(`/admin/api/payments?user_id=${userId}&from=2000-01-01&to=2000-01-02`)).json().payments).toEqual([]);
     expect((await get(`/admin/api/payments?status=lost`)).statusCode).toBe(400);
-    expect((await get(`/admin/api/payments/${open}`)).json()).toMatchObject({ refundable: 0, credits: { posted: 0 }, payment: { id: open, status: 'open', country: 'NL' } });
+    expect((await get(`/admin/api/payments/${open}`)).json()).toMatchObject({
+      refundable: 0,
+      credits: { posted: 0 },
+      payment: { id: open, status: 'open', country: 'NL' },
+    });
     expect((await get('/admin/api/payments/2000000000')).statusCode).toBe(404);
   });
 
@@ -154,9 +187,15 @@ describe('payments list, detail and revenue', () => {
     await paidPayment(t.database.db, { userId, siteId, amount: 700, credits: 5, paidAt: new Date(`${day}T12:00:00Z`), currency: 'PLN' });
     await paidPayment(t.database.db, { userId, siteId, amount: 999, credits: 5, paidAt: new Date('2024-03-06T00:00:00Z') });
     // A refund booked on the 5th (as if given that day).
-    await t.database.db
-      .insert(paymentRefunds)
-      .values({ paymentId: a, kind: 'refund', amount: 300, creditsTaken: 3, creditsSpent: 0, idempotencyKey: 'revenue-test', createdAt: new Date(`${day}T15:00:00Z`) });
+    await t.database.db.insert(paymentRefunds).values({
+      paymentId: a,
+      kind: 'refund',
+      amount: 300,
+      creditsTaken: 3,
+      creditsSpent: 0,
+      idempotencyKey: 'revenue-test',
+      createdAt: new Date(`${day}T15:00:00Z`),
+    });
 
     const answer = (await get(`/admin/api/revenue?site_id=${siteId}&from=${day}&to=${day}`)).json();
     expect(answer.rows).toEqual([
@@ -181,12 +220,16 @@ describe('payments list, detail and revenue', () => {
 
   it('finance may read and refund; moderators and support may not', async () => {
     expect((await get('/admin/api/payments', finance)).statusCode).toBe(200);
-    expect((await get('/admin/api/payments/site-choices', finance)).json().sites).toEqual(expect.arrayContaining([expect.objectContaining({ id: siteId, domain: 'localhost' })]));
+    expect((await get('/admin/api/payments/site-choices', finance)).json().sites).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: siteId, domain: 'localhost' })]),
+    );
     expect((await get('/admin/api/revenue', finance)).statusCode).toBe(200);
     for (const staff of [moderator, support]) {
       expect((await get('/admin/api/payments', staff)).statusCode).toBe(403);
       expect((await get('/admin/api/revenue', staff)).statusCode).toBe(403);
-      expect((await post('/admin/api/payments/1/refunds', { amount: 1, reason: 'x', idempotency_key: 'abcdefgh' }, staff)).statusCode).toBe(403);
+      expect((await post('/admin/api/payments/1/refunds', { amount: 1, reason: 'x', idempotency_key: 'abcdefgh' }, staff)).statusCode).toBe(
+        403,
+      );
     }
     expect((await t.app.inject({ method: 'GET', url: '/admin/api/payments' })).statusCode).toBe(401);
   });

@@ -7,7 +7,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffOfRole, type TestStaff } from '../../members-desk/test/members-desk-test-kit';
-import { choose, createPaymentsTestApp, eventsProcessed, member, newKey, paymentRow, startedPayment, userRow, webhook, type PaymentsTestApp } from '../test/payments-test-kit';
+import {
+  choose,
+  createPaymentsTestApp,
+  eventsProcessed,
+  member,
+  newKey,
+  paymentRow,
+  startedPayment,
+  userRow,
+  webhook,
+  type PaymentsTestApp,
+} from '../test/payments-test-kit';
 import { applyChargeback } from './take-back';
 
 let t: PaymentsTestApp;
@@ -56,7 +67,11 @@ describe('premium after a refund or a chargeback', () => {
     expect(await isPremium(m.userId)).toBe(true);
     // As settle applies a chargeback the provider reported: inside the app's events transaction.
     await t.app.events.transaction(t.database.db, (tx) =>
-      applyChargeback(tx, { paymentId: paid.id, userId: m.userId, amount: paid.amount, credits: paid.credits, now: new Date() }, t.app.events),
+      applyChargeback(
+        tx,
+        { paymentId: paid.id, userId: m.userId, amount: paid.amount, credits: paid.credits, now: new Date() },
+        t.app.events,
+      ),
     );
     expect(await isPremium(m.userId)).toBe(false);
   });

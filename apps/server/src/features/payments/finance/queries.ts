@@ -128,7 +128,8 @@ export function revenuePeriod(query: Pick<TRevenueQuery, 'from' | 'to'>, today: 
   const to = query.to ?? (query.from ? addDays(query.from, REVENUE_DEFAULT_DAYS - 1) : today);
   const from = query.from ?? addDays(to, -(REVENUE_DEFAULT_DAYS - 1));
   if (from > to) throw periodError('period_reversed');
-  if ((dayStart(to).getTime() - dayStart(from).getTime()) / DAY_MS + 1 > REVENUE_MAX_DAYS) throw periodError('period_too_long', { max: REVENUE_MAX_DAYS });
+  if ((dayStart(to).getTime() - dayStart(from).getTime()) / DAY_MS + 1 > REVENUE_MAX_DAYS)
+    throw periodError('period_too_long', { max: REVENUE_MAX_DAYS });
   return { from, to };
 }
 
@@ -147,19 +148,39 @@ interface DayFigures {
 export async function paidPerDay(db: Reader, period: { start: Date; end: Date }, siteId: number | null): Promise<DayFigures[]> {
   const day = sql<string>`to_char(${payments.paidAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
   return db
-    .select({ day, siteId: payments.siteId, currency: payments.currency, count: sql<number>`count(*)::int`, total: sql<number>`coalesce(sum(${payments.amount}), 0)::bigint` })
+    .select({
+      day,
+      siteId: payments.siteId,
+      currency: payments.currency,
+      count: sql<number>`count(*)::int`,
+      total: sql<number>`coalesce(sum(${payments.amount}), 0)::bigint`,
+    })
     .from(payments)
-    .where(and(gte(payments.paidAt, period.start), lt(payments.paidAt, period.end), siteId === null ? undefined : eq(payments.siteId, siteId)))
+    .where(
+      and(gte(payments.paidAt, period.start), lt(payments.paidAt, period.end), siteId === null ? undefined : eq(payments.siteId, siteId)),
+    )
     .groupBy(day, payments.siteId, payments.currency);
 }
 
 export async function refundedPerDay(db: Reader, period: { start: Date; end: Date }, siteId: number | null): Promise<DayFigures[]> {
   const day = sql<string>`to_char(${paymentRefunds.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
   return db
-    .select({ day, siteId: payments.siteId, currency: payments.currency, count: sql<number>`count(*)::int`, total: sql<number>`coalesce(sum(${paymentRefunds.amount}), 0)::bigint` })
+    .select({
+      day,
+      siteId: payments.siteId,
+      currency: payments.currency,
+      count: sql<number>`count(*)::int`,
+      total: sql<number>`coalesce(sum(${paymentRefunds.amount}), 0)::bigint`,
+    })
     .from(paymentRefunds)
     .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-    .where(and(gte(paymentRefunds.createdAt, period.start), lt(paymentRefunds.createdAt, period.end), siteId === null ? undefined : eq(payments.siteId, siteId)))
+    .where(
+      and(
+        gte(paymentRefunds.createdAt, period.start),
+        lt(paymentRefunds.createdAt, period.end),
+        siteId === null ? undefined : eq(payments.siteId, siteId),
+      ),
+    )
     .groupBy(day, payments.siteId, payments.currency);
 }
 
@@ -174,7 +195,16 @@ export async function revenue(db: Reader, query: TRevenueQuery, now: Date): Prom
     const key = `${f.day}|${f.siteId}|${f.currency}`;
     let row = rows.get(key);
     if (!row) {
-      row = { day: f.day, site_id: f.siteId, site_name: names.get(f.siteId) ?? '', currency: f.currency, paid_count: 0, gross: 0, refunds: 0, net: 0 };
+      row = {
+        day: f.day,
+        site_id: f.siteId,
+        site_name: names.get(f.siteId) ?? '',
+        currency: f.currency,
+        paid_count: 0,
+        gross: 0,
+        refunds: 0,
+        net: 0,
+      };
       rows.set(key, row);
     }
     return row;
@@ -187,7 +217,13 @@ export async function revenue(db: Reader, query: TRevenueQuery, now: Date): Prom
   for (const f of await refundedPerDay(db, period, siteId)) rowOf(f).refunds = Number(f.total);
   const list = [...rows.values()]
     .map((r) => ({ ...r, net: r.gross - r.refunds }))
-    .sort((a, b) => b.day.localeCompare(a.day) || a.site_name.localeCompare(b.site_name) || a.site_id - b.site_id || a.currency.localeCompare(b.currency));
+    .sort(
+      (a, b) =>
+        b.day.localeCompare(a.day) ||
+        a.site_name.localeCompare(b.site_name) ||
+        a.site_id - b.site_id ||
+        a.currency.localeCompare(b.currency),
+    );
   const totals = new Map<string, { currency: string; paid_count: number; gross: number; refunds: number; net: number }>();
   for (const r of list) {
     const t = totals.get(r.currency) ?? { currency: r.currency, paid_count: 0, gross: 0, refunds: 0, net: 0 };
@@ -197,5 +233,11 @@ export async function revenue(db: Reader, query: TRevenueQuery, now: Date): Prom
     t.net += r.net;
     totals.set(r.currency, t);
   }
-  return { from: range.from, to: range.to, site_id: siteId, rows: list, totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)) };
+  return {
+    from: range.from,
+    to: range.to,
+    site_id: siteId,
+    rows: list,
+    totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+  };
 }

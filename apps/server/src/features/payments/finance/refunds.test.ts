@@ -12,7 +12,17 @@ import { creditEntries, paymentRefunds } from '../../../db/schema';
 import { auditEntriesOf, errorOf, staffOfRole, type TestStaff } from '../../members-desk/test/members-desk-test-kit';
 import { payments, users } from '../../../db/schema';
 import { applyChargeback } from './take-back';
-import { balanceOf, createFakeProvider, defaultSiteId, newMember, openPayment, paidPayment, paymentRow, spend, type FakeProvider } from './test/finance-test-kit';
+import {
+  balanceOf,
+  createFakeProvider,
+  defaultSiteId,
+  newMember,
+  openPayment,
+  paidPayment,
+  paymentRow,
+  spend,
+  type FakeProvider,
+} from './test/finance-test-kit';
 
 const fake = vi.hoisted(() => ({ provider: null as FakeProvider | null }));
 vi.mock('../providers', () => ({ createPaymentProvider: () => fake.provider }));
@@ -35,7 +45,12 @@ beforeEach(() => {
 
 const key = () => randomBytes(8).toString('hex');
 const refund = (paymentId: number, body: { amount: number; reason?: string; idempotency_key?: string }, staff: TestStaff = finance) =>
-  t.app.inject({ method: 'POST', url: `/admin/api/payments/${paymentId}/refunds`, cookies: staff.cookies, payload: { reason: 'member asked', idempotency_key: key(), ...body } });
+  t.app.inject({
+    method: 'POST',
+    url: `/admin/api/payments/${paymentId}/refunds`,
+    cookies: staff.cookies,
+    payload: { reason: 'member asked', idempotency_key: key(), ...body },
+  });
 const refundRows = (paymentId: number) => t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
 
 async function paidMember(opts: { credits?: number; amount?: number } = {}) {
@@ -51,13 +66,21 @@ describe('refunds', () => {
     const response = await refund(paymentId, { amount: 1995 });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json();
-    expect(answer).toMatchObject({ refunded_amount: 1995, replayed: false, refund: { kind: 'refund', amount: 1995, credits_taken: 100, credits_spent: 20, staff_user_id: finance.id } });
+    expect(answer).toMatchObject({
+      refunded_amount: 1995,
+      replayed: false,
+      refund: { kind: 'refund', amount: 1995, credits_taken: 100, credits_spent: 20, staff_user_id: finance.id },
+    });
     expect(answer.refund.provider_refund_id).toMatch(/^re_/);
     expect(await balanceOf(t.database.db, userId)).toBe(0);
     expect((await paymentRow(t.database.db, paymentId)).refundedAmount).toBe(1995);
-    expect(fake.provider!.refunds).toEqual([{ providerPaymentId: (await paymentRow(t.database.db, paymentId)).providerPaymentId, amount: 1995 }]);
+    expect(fake.provider!.refunds).toEqual([
+      { providerPaymentId: (await paymentRow(t.database.db, paymentId)).providerPaymentId, amount: 1995 },
+    ]);
     const entries = await t.database.db.select().from(creditEntries).where(eq(creditEntries.userId, userId));
-    expect(entries.filter((e) => e.kind === 'refund').map((e) => [e.amount, e.idempotencyKey])).toEqual([[-100, `refund:${answer.refund.id}`]]);
+    expect(entries.filter((e) => e.kind === 'refund').map((e) => [e.amount, e.idempotencyKey])).toEqual([
+      [-100, `refund:${answer.refund.id}`],
+    ]);
     const audit = await auditEntriesOf(t.database.db, 'payment', paymentId);
     expect(audit.map((a) => a.action)).toEqual(['payment.refund']);
     expect(audit[0]!.after).toMatchObject({ amount: 1995, credits_taken: 100, credits_spent: 20 });
@@ -114,7 +137,11 @@ describe('refunds', () => {
     const again = await refund(paymentId, { amount: 700, idempotency_key: idempotencyKey });
     expect(first.statusCode, first.body).toBe(200);
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toMatchObject({ replayed: true, refunded_amount: 700, refund: { id: first.json().refund.id, provider_refund_id: first.json().refund.provider_refund_id } });
+    expect(again.json()).toMatchObject({
+      replayed: true,
+      refunded_amount: 700,
+      refund: { id: first.json().refund.id, provider_refund_id: first.json().refund.provider_refund_id },
+    });
     expect(fake.provider!.refunds).toHaveLength(1);
     expect((await paymentRow(t.database.db, paymentId)).refundedAmount).toBe(700);
     expect(await balanceOf(t.database.db, userId)).toBe(120 - 43);
@@ -156,7 +183,8 @@ describe('refunds', () => {
   it('a full refund the provider refuses gives premium back with the purchase (issue 27)', async () => {
     const { userId, paymentId } = await paidMember({ credits: 120, amount: 1995 });
     await t.database.db.update(users).set({ paidUser: true }).where(eq(users.id, userId));
-    const premium = async () => (await t.database.db.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, userId)))[0]!.paidUser;
+    const premium = async () =>
+      (await t.database.db.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, userId)))[0]!.paidUser;
     let release!: () => void;
     fake.provider!.gate = new Promise<void>((resolve) => (release = resolve));
     fake.provider!.refuse = true;

@@ -23,7 +23,8 @@ import { CHARGEBACK_KEY, creditsAccounted, creditsWanted, publishStanding, takeB
 
 type RefundRow = typeof paymentRefunds.$inferSelect;
 
-const conflict = (code: string, params: Record<string, number | string> = {}, field?: string) => new AppError(409, code, `staff.finance.errors.${code}`, params, field);
+const conflict = (code: string, params: Record<string, number | string> = {}, field?: string) =>
+  new AppError(409, code, `staff.finance.errors.${code}`, params, field);
 export const paymentNotFound = () => new AppError(404, 'payment_not_found', 'staff.finance.errors.payment_not_found');
 
 export function refundView(row: RefundRow): TRefundView {
@@ -59,7 +60,12 @@ async function reserve(deps: PaymentDeps, staffId: number, paymentId: number, in
       .select()
       .from(paymentRefunds)
       .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.idempotencyKey, input.idempotency_key)));
-    const common = { userId: payment.userId, siteId: payment.siteId, providerPaymentId: payment.providerPaymentId ?? '', invoiceNumber: payment.invoiceNumber ?? '' };
+    const common = {
+      userId: payment.userId,
+      siteId: payment.siteId,
+      providerPaymentId: payment.providerPaymentId ?? '',
+      invoiceNumber: payment.invoiceNumber ?? '',
+    };
     if (earlier) return { refund: earlier, replayed: true, refundedAmount: payment.refundedAmount, ...common };
 
     if (payment.status !== 'paid') throw conflict('payment_not_paid');
@@ -71,7 +77,13 @@ async function reserve(deps: PaymentDeps, staffId: number, paymentId: number, in
     if (rest <= 0) throw conflict('payment_refunded');
     if (input.amount > rest) throw conflict('refund_above_rest', { rest }, 'amount');
 
-    const wanted = creditsWanted({ credits: payment.credits, paymentAmount: payment.amount, amount: input.amount, rest, accounted: await creditsAccounted(tx, paymentId) });
+    const wanted = creditsWanted({
+      credits: payment.credits,
+      paymentAmount: payment.amount,
+      amount: input.amount,
+      rest,
+      accounted: await creditsAccounted(tx, paymentId),
+    });
     const [row] = await tx
       .insert(paymentRefunds)
       .values({
@@ -86,8 +98,18 @@ async function reserve(deps: PaymentDeps, staffId: number, paymentId: number, in
         createdAt: now,
       })
       .returning();
-    const { taken, spent } = await takeBackCredits(tx, { userId: payment.userId, wanted, key: `refund:${row!.id}`, reference: `payment:${paymentId}`, now });
-    const [refund] = await tx.update(paymentRefunds).set({ creditsTaken: taken, creditsSpent: spent }).where(eq(paymentRefunds.id, row!.id)).returning();
+    const { taken, spent } = await takeBackCredits(tx, {
+      userId: payment.userId,
+      wanted,
+      key: `refund:${row!.id}`,
+      reference: `payment:${paymentId}`,
+      now,
+    });
+    const [refund] = await tx
+      .update(paymentRefunds)
+      .set({ creditsTaken: taken, creditsSpent: spent })
+      .where(eq(paymentRefunds.id, row!.id))
+      .returning();
     const refundedAmount = payment.refundedAmount + input.amount;
     await tx.update(payments).set({ refundedAmount, updatedAt: now }).where(eq(payments.id, paymentId));
     if (refundedAmount >= payment.amount) await publishStanding(deps.events, tx, { userId: payment.userId, paymentId, cause: 'refund' });
@@ -118,13 +140,23 @@ async function undo(deps: PaymentDeps, staffId: number, reserved: Reserved, reas
         .where(and(eq(paymentRefunds.paymentId, refund.paymentId), eq(paymentRefunds.idempotencyKey, CHARGEBACK_KEY)))
         .returning({ id: paymentRefunds.id });
       if (moved.length === 0) {
-        await tx.update(paymentRefunds).set({ kind: 'chargeback', idempotencyKey: CHARGEBACK_KEY, staffUserId: null, reason: 'chargeback reported by the provider' }).where(eq(paymentRefunds.id, refund.id));
+        await tx
+          .update(paymentRefunds)
+          .set({ kind: 'chargeback', idempotencyKey: CHARGEBACK_KEY, staffUserId: null, reason: 'chargeback reported by the provider' })
+          .where(eq(paymentRefunds.id, refund.id));
       } else {
         await tx.delete(paymentRefunds).where(eq(paymentRefunds.id, refund.id));
       }
       await recordStaffAction(
         tx,
-        { staffId, action: 'payment.refund_refused', itemType: 'payment', itemId: refund.paymentId, siteId: reserved.siteId, after: { amount: refund.amount, reason: refund.reason, provider_error: reason.slice(0, 500), charged_back: true } },
+        {
+          staffId,
+          action: 'payment.refund_refused',
+          itemType: 'payment',
+          itemId: refund.paymentId,
+          siteId: reserved.siteId,
+          after: { amount: refund.amount, reason: refund.reason, provider_error: reason.slice(0, 500), charged_back: true },
+        },
         now,
       );
       return;
@@ -171,7 +203,8 @@ export async function refundPayment(deps: PaymentDeps, staffId: number, paymentI
 
   let providerRefundId: string;
   try {
-    providerRefundId = (await deps.provider.refund(reserved.providerPaymentId, input.amount, `Refund ${reserved.invoiceNumber}`.trim())).refundId;
+    providerRefundId = (await deps.provider.refund(reserved.providerPaymentId, input.amount, `Refund ${reserved.invoiceNumber}`.trim()))
+      .refundId;
   } catch (err) {
     deps.log.warn({ err, paymentId }, 'the provider refused a refund; undoing its reservation');
     await undo(deps, staffId, reserved, err instanceof Error ? err.message : String(err), deps.clock());

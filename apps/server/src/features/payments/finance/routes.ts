@@ -38,20 +38,39 @@ export const financeRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
 
   app.get(
     `${ADMIN_API_PREFIX}/payments`,
-    { config: manage, schema: { tags, summary: 'Payments, newest first, by site, status, member and period (keyset paging)', querystring: ZPaymentListQuery, response: { 200: ZPaymentListAnswer, ...errors } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Payments, newest first, by site, status, member and period (keyset paging)',
+        querystring: ZPaymentListQuery,
+        response: { 200: ZPaymentListAnswer, ...errors },
+      },
+    },
     async (request) => listPayments(deps.db, request.query),
   );
 
   // The screens' site filter, for finance (who need not have 'sites.edit').
   app.get(
     `${ADMIN_API_PREFIX}/payments/site-choices`,
-    { config: manage, schema: { tags, summary: 'The sites to filter payments and revenue by', response: { 200: ZFinanceSiteChoices, ...errors } } },
+    {
+      config: manage,
+      schema: { tags, summary: 'The sites to filter payments and revenue by', response: { 200: ZFinanceSiteChoices, ...errors } },
+    },
     async () => ({ sites: (await siteChoices(deps.db)).map(({ id, name, domain }) => ({ id, name, domain })) }),
   );
 
   app.get(
     `${ADMIN_API_PREFIX}/payments/:id`,
-    { config: manage, schema: { tags, summary: 'One payment with its refunds, chargeback and credits', params: ZIdParams, response: { 200: ZPaymentDetail, ...errors } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'One payment with its refunds, chargeback and credits',
+        params: ZIdParams,
+        response: { 200: ZPaymentDetail, ...errors },
+      },
+    },
     async (request) => paymentDetail(deps.db, request.params.id),
   );
 
@@ -72,7 +91,15 @@ export const financeRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
 
   app.get(
     `${ADMIN_API_PREFIX}/revenue`,
-    { config: manage, schema: { tags, summary: 'Paid, refunded and net per UTC day, site and currency', querystring: ZRevenueQuery, response: { 200: ZRevenueAnswer, ...errors } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Paid, refunded and net per UTC day, site and currency',
+        querystring: ZRevenueQuery,
+        response: { 200: ZRevenueAnswer, ...errors },
+      },
+    },
     async (request) => revenue(deps.db, request.query, deps.clock()),
   );
 
@@ -81,7 +108,13 @@ export const financeRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async
     `${ADMIN_API_PREFIX}/members/:id/purchase-blocks`,
     {
       config: { staffAccess: 'members.manage' },
-      schema: { tags: members, summary: "Block the member's card or direct debit purchases", params: ZIdParams, body: ZPurchaseBlockRequest, response: { 200: ZPurchaseBlockAnswer, ...errors } },
+      schema: {
+        tags: members,
+        summary: "Block the member's card or direct debit purchases",
+        params: ZIdParams,
+        body: ZPurchaseBlockRequest,
+        response: { 200: ZPurchaseBlockAnswer, ...errors },
+      },
     },
     async (request) => blockPurchases(deps, request.requireStaff().id, request.params.id, request.body.kind),
   );

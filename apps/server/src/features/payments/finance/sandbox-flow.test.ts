@@ -11,7 +11,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRefunds, sandboxPayments } from '../../../db/schema';
 import { staffOfRole, type TestStaff } from '../../members-desk/test/members-desk-test-kit';
 import { balanceOf, spend } from './test/finance-test-kit';
-import { choose, createPaymentsTestApp, eventsProcessed, member, pay, paymentBody, paymentRow, startedPayment, userRow, webhook, type PaymentsTestApp } from '../test/payments-test-kit';
+import {
+  choose,
+  createPaymentsTestApp,
+  eventsProcessed,
+  member,
+  pay,
+  paymentBody,
+  paymentRow,
+  startedPayment,
+  userRow,
+  webhook,
+  type PaymentsTestApp,
+} from '../test/payments-test-kit';
 
 let t: PaymentsTestApp;
 let finance: TestStaff;
@@ -46,7 +58,11 @@ describe('finance with the sandbox provider', () => {
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
     const wanted = Math.ceil((paid.credits * partial) / paid.amount);
-    expect(refunded.json().refund).toMatchObject({ amount: partial, credits_taken: wanted, provider_refund_id: expect.stringMatching(/^sbxr_/) });
+    expect(refunded.json().refund).toMatchObject({
+      amount: partial,
+      credits_taken: wanted,
+      provider_refund_id: expect.stringMatching(/^sbxr_/),
+    });
     const [booked] = await t.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, p.sandboxId));
     expect(booked!.refundedAmount).toBe(partial);
 
@@ -61,7 +77,9 @@ describe('finance with the sandbox provider', () => {
     const row = await paymentRow(t, p.id);
     expect(row.chargedBackAt).not.toBeNull();
     expect(row.refundedAmount).toBe(row.amount);
-    const chargeback = (await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, p.id))).find((r) => r.kind === 'chargeback');
+    const chargeback = (await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, p.id))).find(
+      (r) => r.kind === 'chargeback',
+    );
     expect(chargeback).toMatchObject({ amount: row.amount - partial, creditsTaken: 5, creditsSpent: paid.credits - wanted - 5 });
     expect(await balanceOf(t.database.db, m.userId)).toBe(0);
     // Premium is for life after a purchase that stands: this, the only one, no longer does (issue 27, finding 5).
@@ -72,7 +90,12 @@ describe('finance with the sandbox provider', () => {
     expect(blocked.statusCode).toBeGreaterThanOrEqual(400);
     const desk = (await t.app.inject({ method: 'GET', url: `/admin/api/members/${m.userId}/payments`, cookies: support.cookies })).json();
     expect(desk.open_blocks).toEqual([expect.objectContaining({ kind: 'card', reason: 'chargeback', payment_id: p.id })]);
-    const lifted = await t.app.inject({ method: 'POST', url: `/admin/api/members/${m.userId}/purchase-blocks/card/lift`, cookies: support.cookies, payload: {} });
+    const lifted = await t.app.inject({
+      method: 'POST',
+      url: `/admin/api/members/${m.userId}/purchase-blocks/card/lift`,
+      cookies: support.cookies,
+      payload: {},
+    });
     expect(lifted.statusCode, lifted.body).toBe(200);
     expect((await pay(t, m.cookie, paymentBody({ method: 'visa' }))).statusCode).toBe(200);
   });

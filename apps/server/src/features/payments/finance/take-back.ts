@@ -51,10 +51,20 @@ export async function creditsAccounted(tx: Tx, paymentId: number): Promise<numbe
  * in between, the ledger refuses (nothing written, the transaction still usable) and tells the
  * balance it saw under its lock, which is then final for this transaction.
  */
-export async function takeBackCredits(tx: Tx, input: { userId: number; wanted: number; key: string; reference: string; now: Date }): Promise<{ taken: number; spent: number }> {
+export async function takeBackCredits(
+  tx: Tx,
+  input: { userId: number; wanted: number; key: string; reference: string; now: Date },
+): Promise<{ taken: number; spent: number }> {
   if (input.wanted <= 0) return { taken: 0, spent: 0 };
   const post = (amount: number) =>
-    changeCredits(tx, { userId: input.userId, amount: -amount, kind: 'refund', idempotencyKey: input.key, reference: input.reference, now: input.now });
+    changeCredits(tx, {
+      userId: input.userId,
+      amount: -amount,
+      kind: 'refund',
+      idempotencyKey: input.key,
+      reference: input.reference,
+      now: input.now,
+    });
   let taken = Math.min(input.wanted, await readBalance(tx, input.userId));
   try {
     if (taken > 0) taken = -(await post(taken)).amount;
@@ -73,7 +83,11 @@ export async function takeBackCredits(tx: Tx, input: { userId: number; wanted: n
  * committed before this reads (and its purchase is seen to stand) or it waits and makes the
  * member premium again after this.
  */
-export async function publishStanding(events: DomainEvents, tx: Tx, fact: Pick<EventOf<'payment.standing_changed'>, 'userId' | 'paymentId' | 'cause'>): Promise<void> {
+export async function publishStanding(
+  events: DomainEvents,
+  tx: Tx,
+  fact: Pick<EventOf<'payment.standing_changed'>, 'userId' | 'paymentId' | 'cause'>,
+): Promise<void> {
   await lockMemberAccount(tx, fact.userId);
   const [standing] = await tx
     .select({ id: payments.id })
@@ -107,7 +121,13 @@ export async function applyChargeback(tx: Tx, input: ChargebackInput, events: Do
   if (payment.chargedBackAt !== null) return;
 
   const rest = input.amount - payment.refundedAmount;
-  const wanted = creditsWanted({ credits: input.credits, paymentAmount: input.amount, amount: rest, rest, accounted: await creditsAccounted(tx, input.paymentId) });
+  const wanted = creditsWanted({
+    credits: input.credits,
+    paymentAmount: input.amount,
+    amount: rest,
+    rest,
+    accounted: await creditsAccounted(tx, input.paymentId),
+  });
   const { taken, spent } = await takeBackCredits(tx, {
     userId: input.userId,
     wanted,
@@ -136,6 +156,9 @@ export async function applyChargeback(tx: Tx, input: ChargebackInput, events: Do
     .set({ chargedBackAt: input.now, refundedAmount: input.amount, updatedAt: input.now })
     .where(and(eq(payments.id, input.paymentId)));
   // At most one open block per member and kind (partial unique index): an open one stays as it is.
-  await tx.insert(purchaseBlocks).values({ userId: input.userId, kind: 'card', reason: 'chargeback', paymentId: input.paymentId, createdAt: input.now }).onConflictDoNothing();
+  await tx
+    .insert(purchaseBlocks)
+    .values({ userId: input.userId, kind: 'card', reason: 'chargeback', paymentId: input.paymentId, createdAt: input.now })
+    .onConflictDoNothing();
   if (events) await publishStanding(events, tx, { userId: input.userId, paymentId: input.paymentId, cause: 'chargeback' });
 }

@@ -32,7 +32,15 @@ export interface PaynlCreateOrder {
   customer?: { email?: string; ipAddress?: string; language?: string; firstName?: string; lastName?: string; phone?: string };
   order?: {
     countryCode?: string;
-    invoiceAddress?: { firstName?: string; lastName?: string; street?: string; streetNumber?: string; zipCode?: string; city?: string; country?: string };
+    invoiceAddress?: {
+      firstName?: string;
+      lastName?: string;
+      street?: string;
+      streetNumber?: string;
+      zipCode?: string;
+      city?: string;
+      country?: string;
+    };
   };
   stats?: { extra1?: string; extra2?: string; object?: string };
 }
@@ -52,13 +60,20 @@ export class PaynlClient {
   }
 
   async orderStatus(orderId: string): Promise<PaynlOrder> {
-    const answer = await this.call<PaynlOrder & { object?: PaynlOrder }>('GET', this.options.apiUrl, `/v1/orders/${encodeURIComponent(orderId)}/status`);
+    const answer = await this.call<PaynlOrder & { object?: PaynlOrder }>(
+      'GET',
+      this.options.apiUrl,
+      `/v1/orders/${encodeURIComponent(orderId)}/status`,
+    );
     // The exchange wraps the order in { object }; the status call answers it bare. Take either.
     return answer.object ?? answer;
   }
 
   refund(orderId: string, amount: PaynlAmount, description: string): Promise<PaynlRefundAnswer> {
-    return this.call<PaynlRefundAnswer>('PATCH', this.options.restApiUrl, `/v2/transactions/${encodeURIComponent(orderId)}/refund`, { amount, description });
+    return this.call<PaynlRefundAnswer>('PATCH', this.options.restApiUrl, `/v2/transactions/${encodeURIComponent(orderId)}/refund`, {
+      amount,
+      description,
+    });
   }
 
   private async call<T>(method: string, base: string, path: string, body?: unknown): Promise<T> {
@@ -78,7 +93,10 @@ export class PaynlClient {
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new ProviderError(`PAY. ${method} ${path}: ${timedOut ? `no answer within ${this.options.timeoutMs} ms` : errorText(error)}`, true);
+      throw new ProviderError(
+        `PAY. ${method} ${path}: ${timedOut ? `no answer within ${this.options.timeoutMs} ms` : errorText(error)}`,
+        true,
+      );
     }
     const text = await response.text().catch(() => '');
     if (!response.ok) {

@@ -69,7 +69,12 @@ beforeAll(async () => {
       if (route === 'POST /v1/orders') return send(201, order());
       if (route === `GET /v1/orders/${ORDER_ID}/status`) return send(200, order(orderState));
       if (route === `PATCH /v2/transactions/${ORDER_ID}/refund`) {
-        return send(200, { orderId: ORDER_ID, transactionId: ORDER_ID, amountRefunded: { value: 500, currency: 'EUR' }, refundedTransactions: [{ id: 'RF-1', refundId: 'RF-0001-0002' }] });
+        return send(200, {
+          orderId: ORDER_ID,
+          transactionId: ORDER_ID,
+          amountRefunded: { value: 500, currency: 'EUR' },
+          refundedTransactions: [{ id: 'RF-1', refundId: 'RF-0001-0002' }],
+        });
       }
       send(404, { code: 'PAY-404', title: 'Not found', detail: `No route ${route}` });
     });
@@ -90,7 +95,10 @@ beforeEach(() => {
 });
 
 function provider(extra: { timeoutMs?: number; apiToken?: string } = {}): PaymentProvider {
-  return createPaynlProvider({ apiUrl: baseUrl, tokenCode: TOKEN_CODE, apiToken: extra.apiToken ?? API_TOKEN, serviceId: SERVICE_ID }, { timeoutMs: extra.timeoutMs });
+  return createPaynlProvider(
+    { apiUrl: baseUrl, tokenCode: TOKEN_CODE, apiToken: extra.apiToken ?? API_TOKEN, serviceId: SERVICE_ID },
+    { timeoutMs: extra.timeoutMs },
+  );
 }
 
 const payment: CreateProviderPayment = {
@@ -145,11 +153,21 @@ describe('PAY. provider', () => {
     const created = await provider().createPayment({
       ...payment,
       method: 'sdd',
-      directDebit: { iban: 'NL91ABNA0417164300', accountHolder: 'Sanne de Vries', street: 'Dorpsstraat', houseNumber: '12a', zip: '1234 AB', city: 'Utrecht' },
+      directDebit: {
+        iban: 'NL91ABNA0417164300',
+        accountHolder: 'Sanne de Vries',
+        street: 'Dorpsstraat',
+        houseNumber: '12a',
+        zip: '1234 AB',
+        city: 'Utrecht',
+      },
     });
     expect(created.checkoutUrl).toBeNull();
     expect(seen[0]!.body).toMatchObject({
-      paymentMethod: { id: 137, input: { iban: 'NL91ABNA0417164300', firstName: 'Sanne', lastName: 'de Vries', city: 'Utrecht', permissionGiven: true } },
+      paymentMethod: {
+        id: 137,
+        input: { iban: 'NL91ABNA0417164300', firstName: 'Sanne', lastName: 'de Vries', city: 'Utrecht', permissionGiven: true },
+      },
       order: { invoiceAddress: { street: 'Dorpsstraat', streetNumber: '12a', zipCode: '1234 AB', city: 'Utrecht', country: 'NL' } },
     });
     await expect(provider().createPayment({ ...payment, method: 'sdd' })).rejects.toBeInstanceOf(ProviderError);
@@ -189,29 +207,51 @@ describe('PAY. provider', () => {
   });
 
   it('maps refusals, server errors, bad credentials and timeouts to ProviderError', async () => {
-    forced['POST /v1/orders'] = { status: 422, body: JSON.stringify({ code: 'PAY-2010', title: 'Invalid', detail: 'Amount too low', violations: [{ propertyPath: 'amount.value', message: 'too low' }] }) };
-    const refused = await provider().createPayment(payment).catch((e: unknown) => e);
+    forced['POST /v1/orders'] = {
+      status: 422,
+      body: JSON.stringify({
+        code: 'PAY-2010',
+        title: 'Invalid',
+        detail: 'Amount too low',
+        violations: [{ propertyPath: 'amount.value', message: 'too low' }],
+      }),
+    };
+    const refused = await provider()
+      .createPayment(payment)
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ProviderError);
     expect((refused as ProviderError).retryable).toBe(false);
     expect((refused as ProviderError).message).toContain('PAY-2010');
 
     forced['POST /v1/orders'] = { status: 503, body: 'down' };
-    expect(await provider().createPayment(payment).catch((e: unknown) => (e as ProviderError).retryable)).toBe(true);
+    expect(
+      await provider()
+        .createPayment(payment)
+        .catch((e: unknown) => (e as ProviderError).retryable),
+    ).toBe(true);
 
     forced = {};
-    const unauthorised = await provider({ apiToken: 'wrong' }).fetchStatus(ORDER_ID).catch((e: unknown) => e);
+    const unauthorised = await provider({ apiToken: 'wrong' })
+      .fetchStatus(ORDER_ID)
+      .catch((e: unknown) => e);
     expect(unauthorised).toBeInstanceOf(ProviderError);
     expect((unauthorised as ProviderError).message).toContain('401');
 
     forced[`GET /v1/orders/${ORDER_ID}/status`] = 'hang';
     const started = Date.now();
-    const timedOut = await provider({ timeoutMs: 200 }).fetchStatus(ORDER_ID).catch((e: unknown) => e);
+    const timedOut = await provider({ timeoutMs: 200 })
+      .fetchStatus(ORDER_ID)
+      .catch((e: unknown) => e);
     expect(timedOut).toBeInstanceOf(ProviderError);
     expect((timedOut as ProviderError).retryable).toBe(true);
     expect(Date.now() - started).toBeLessThan(5_000);
 
     forced[`GET /v1/orders/${ORDER_ID}/status`] = { status: 200, body: '<html>' };
-    expect(await provider().fetchStatus(ORDER_ID).catch((e: unknown) => e)).toBeInstanceOf(ProviderError);
+    expect(
+      await provider()
+        .fetchStatus(ORDER_ID)
+        .catch((e: unknown) => e),
+    ).toBeInstanceOf(ProviderError);
   });
 
   it('reads the Order API exchange (JSON { object }) and the classic one (form fields)', () => {
@@ -222,7 +262,9 @@ describe('PAY. provider', () => {
     expect(notice!.eventId).toMatch(new RegExp(`^${ORDER_ID}:new_ppt:[0-9a-f]{24}$`));
     // A retry of the same call is the same event; the next status is another one.
     expect(p.parseWebhook(fakeRequest({ body: JSON.parse(JSON.stringify(json)) }))!.eventId).toBe(notice!.eventId);
-    const refunded = p.parseWebhook(fakeRequest({ body: { object: order({ status: { code: -81, action: 'REFUND' }, modifiedAt: '2026-11-25T10:00:00+01:00' }) } }));
+    const refunded = p.parseWebhook(
+      fakeRequest({ body: { object: order({ status: { code: -81, action: 'REFUND' }, modifiedAt: '2026-11-25T10:00:00+01:00' }) } }),
+    );
     expect(refunded!.eventId).not.toBe(notice!.eventId);
 
     const form = { action: 'new_ppt', order_id: ORDER_ID, extra1: '42', payment_session_id: '123456' };
@@ -247,8 +289,12 @@ describe('PAY. provider', () => {
     const signature = createHmac('sha256', API_TOKEN).update(rawBody).digest('hex');
     const headers = { 'signature-method': 'HMAC', 'signature-keyid': TOKEN_CODE, 'signature-algorithm': 'sha256', signature };
     expect(p.parseWebhook(fakeRequest({ body: JSON.parse(rawBody), rawBody, headers }))).toMatchObject({ providerPaymentId: ORDER_ID });
-    expect(() => p.parseWebhook(fakeRequest({ body: JSON.parse(rawBody), rawBody, headers: { ...headers, signature: '00'.repeat(32) } }))).toThrow(/signature/);
-    expect(() => p.parseWebhook(fakeRequest({ body: JSON.parse(rawBody), rawBody, headers: { ...headers, 'signature-keyid': 'AT-9999-9999' } }))).toThrow(/token code/);
+    expect(() =>
+      p.parseWebhook(fakeRequest({ body: JSON.parse(rawBody), rawBody, headers: { ...headers, signature: '00'.repeat(32) } })),
+    ).toThrow(/signature/);
+    expect(() =>
+      p.parseWebhook(fakeRequest({ body: JSON.parse(rawBody), rawBody, headers: { ...headers, 'signature-keyid': 'AT-9999-9999' } })),
+    ).toThrow(/token code/);
   });
 });
 
@@ -256,7 +302,10 @@ describe('createPaymentProvider', () => {
   it('gives PAY. when the configuration names it, the sandbox otherwise', () => {
     const env = { PAYMENT_PROVIDER: 'paynl', PAYNL_TOKEN_CODE: TOKEN_CODE, PAYNL_API_TOKEN: API_TOKEN, PAYNL_SERVICE_ID: SERVICE_ID };
     const config = loadConfig(env);
-    expect(config.payments).toEqual({ provider: 'paynl', paynl: { apiUrl: 'https://connect.pay.nl', tokenCode: TOKEN_CODE, apiToken: API_TOKEN, serviceId: SERVICE_ID } });
+    expect(config.payments).toEqual({
+      provider: 'paynl',
+      paynl: { apiUrl: 'https://connect.pay.nl', tokenCode: TOKEN_CODE, apiToken: API_TOKEN, serviceId: SERVICE_ID },
+    });
     const deps = { db: undefined as never, clock: () => new Date() };
     expect(createPaymentProvider(config.payments, deps).name).toBe('paynl');
     expect(createPaymentProvider(loadConfig({}).payments, deps).name).toBe('sandbox');

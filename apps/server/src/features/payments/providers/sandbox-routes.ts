@@ -39,29 +39,30 @@ async function assertPayer(deps: PaymentDeps, request: FastifyRequest, providerP
   if (!payment || payment.userId !== member.id || payment.siteId !== request.site.id) throw notFound();
 }
 
-export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps; testRoutes: boolean }> = async (app, { deps, testRoutes }) => {
+export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps; testRoutes: boolean }> = async (
+  app,
+  { deps, testRoutes },
+) => {
   // The test page posts a plain HTML form; this plugin's routes only.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1_024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  app.get(
-    '/sandbox/checkout/:id',
-    { schema: { hide: true, params: ZSandboxParams } },
-    async (request, reply) => {
-      const payment = await sandboxPayment(deps.db, request.params.id);
-      if (!payment) throw notFound();
-      await assertPayer(deps, request, payment.id);
-      return reply
+  app.get('/sandbox/checkout/:id', { schema: { hide: true, params: ZSandboxParams } }, async (request, reply) => {
+    const payment = await sandboxPayment(deps.db, request.params.id);
+    if (!payment) throw notFound();
+    await assertPayer(deps, request, payment.id);
+    return (
+      reply
         .header('cache-control', 'no-store')
         .header('x-robots-tag', 'noindex')
         // Helmet's default no-referrer makes browsers send `Origin: null` with the page's form post,
         // which the Origin check refuses as foreign; same-origin keeps the real Origin on it.
         .header('referrer-policy', 'same-origin')
         .type('text/html; charset=utf-8')
-        .send(renderSandboxPage(payment, pageLocale(request)));
-    },
-  );
+        .send(renderSandboxPage(payment, pageLocale(request)))
+    );
+  });
 
   app.post(
     '/sandbox/checkout/:id',
@@ -86,7 +87,13 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps; t
   if (!testRoutes) return;
   app.post(
     '/sandbox/checkout/:id/chargeback',
-    { schema: { hide: true, params: ZSandboxParams, response: { 200: z.object({ charged_back: z.boolean(), webhook_delivered: z.boolean() }), 404: ZApiError, 409: ZApiError } } },
+    {
+      schema: {
+        hide: true,
+        params: ZSandboxParams,
+        response: { 200: z.object({ charged_back: z.boolean(), webhook_delivered: z.boolean() }), 404: ZApiError, 409: ZApiError },
+      },
+    },
     async (request) => {
       if (!(await sandboxPayment(deps.db, request.params.id))) throw notFound();
       const payment = await markSandboxChargedBack(deps.db, request.params.id);

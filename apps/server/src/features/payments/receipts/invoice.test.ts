@@ -40,7 +40,14 @@ class RolledBack extends Error {}
 async function payInTransaction(companyId: number, paidAt: Date, fail = false): Promise<string> {
   return database.db.transaction(async (tx) => {
     const invoice = await invoiceOnPaid(tx, { companyId, country: 'NL', amount: 1995, paidAt });
-    await insertPayment(tx, { userId, siteId, paidAt, invoiceNumber: invoice.invoiceNumber, vatRateBp: invoice.vatRateBp, vatAmount: invoice.vatAmount });
+    await insertPayment(tx, {
+      userId,
+      siteId,
+      paidAt,
+      invoiceNumber: invoice.invoiceNumber,
+      vatRateBp: invoice.vatRateBp,
+      vatAmount: invoice.vatAmount,
+    });
     if (fail) throw new RolledBack(invoice.invoiceNumber);
     return invoice.invoiceNumber;
   });
@@ -111,12 +118,18 @@ describe('VAT', () => {
 
   it('the VAT amount is the part of the price that is VAT', async () => {
     const company = await newCompany('Epsilon B.V.');
-    const facts = await database.db.transaction((tx) => invoiceOnPaid(tx, { companyId: company, country: 'NL', amount: 1995, paidAt: PAID_AT }));
+    const facts = await database.db.transaction((tx) =>
+      invoiceOnPaid(tx, { companyId: company, country: 'NL', amount: 1995, paidAt: PAID_AT }),
+    );
     // 19.95 including 21%: net 16.49, VAT 3.46.
     expect(facts).toEqual({ invoiceNumber: `2026-${company}-000001`, vatRateBp: 2100, vatAmount: 346 });
-    const us = await database.db.transaction((tx) => invoiceOnPaid(tx, { companyId: company, country: 'US', amount: 1995, paidAt: PAID_AT }));
+    const us = await database.db.transaction((tx) =>
+      invoiceOnPaid(tx, { companyId: company, country: 'US', amount: 1995, paidAt: PAID_AT }),
+    );
     expect(us).toMatchObject({ vatRateBp: 0, vatAmount: 0 });
-    const fi = await database.db.transaction((tx) => invoiceOnPaid(tx, { companyId: company, country: 'FI', amount: 1000, paidAt: PAID_AT }));
+    const fi = await database.db.transaction((tx) =>
+      invoiceOnPaid(tx, { companyId: company, country: 'FI', amount: 1000, paidAt: PAID_AT }),
+    );
     // 10.00 * 25.5 / 125.5 = 2.0318...
     expect(fi).toMatchObject({ vatRateBp: 2550, vatAmount: 203 });
   });

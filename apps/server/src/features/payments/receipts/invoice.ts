@@ -39,7 +39,33 @@ const RATES = salesTaxRates as unknown as Record<string, RateEntry>;
  * rate: the rates come from the package.
  */
 export const VAT_AREA: ReadonlySet<string> = new Set([
-  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
   'GB',
 ]);
 
@@ -76,7 +102,10 @@ export async function nextInvoiceNumber(tx: Tx, companyId: number, paidAt: Date)
   return formatInvoiceNumber(year, companyId, row!.last);
 }
 
-export async function invoiceOnPaid(tx: Tx, payment: { companyId: number; country: string; amount: number; paidAt: Date }): Promise<InvoiceFacts> {
+export async function invoiceOnPaid(
+  tx: Tx,
+  payment: { companyId: number; country: string; amount: number; paidAt: Date },
+): Promise<InvoiceFacts> {
   const vatRateBp = standardVatRateBp(payment.country, payment.paidAt);
   const invoiceNumber = await nextInvoiceNumber(tx, payment.companyId, payment.paidAt);
   return { invoiceNumber, vatRateBp, vatAmount: vatIncluded(payment.amount, vatRateBp) };

@@ -32,7 +32,17 @@ describe('GET /api/orders.php', () => {
     const other = await activeMember(t);
     const myId = await userIdOf(me.body.email);
     const otherId = await userIdOf(other.body.email);
-    const older = await insertPayment(t.database.db, { userId: myId, siteId: site.id, paidAt: new Date('2026-11-20T10:00:00Z'), invoiceNumber: '2026-1-000201', amount: 995, credits: 50, packageId: 'p0', vatRateBp: 2100, vatAmount: 173 });
+    const older = await insertPayment(t.database.db, {
+      userId: myId,
+      siteId: site.id,
+      paidAt: new Date('2026-11-20T10:00:00Z'),
+      invoiceNumber: '2026-1-000201',
+      amount: 995,
+      credits: 50,
+      packageId: 'p0',
+      vatRateBp: 2100,
+      vatAmount: 173,
+    });
     const newer = await insertPayment(t.database.db, {
       userId: myId,
       siteId: site.id,
@@ -46,8 +56,19 @@ describe('GET /api/orders.php', () => {
       discountPercentage: 25,
       method: 'visa',
     });
-    await insertPayment(t.database.db, { userId: myId, siteId: site.id, paidAt: new Date('2026-11-23T10:00:00Z'), invoiceNumber: 'unused', status: 'open' });
-    await insertPayment(t.database.db, { userId: otherId, siteId: site.id, paidAt: new Date('2026-11-21T10:00:00Z'), invoiceNumber: '2026-1-000202' });
+    await insertPayment(t.database.db, {
+      userId: myId,
+      siteId: site.id,
+      paidAt: new Date('2026-11-23T10:00:00Z'),
+      invoiceNumber: 'unused',
+      status: 'open',
+    });
+    await insertPayment(t.database.db, {
+      userId: otherId,
+      siteId: site.id,
+      paidAt: new Date('2026-11-21T10:00:00Z'),
+      invoiceNumber: '2026-1-000202',
+    });
 
     const response = await t.app.inject({ method: 'GET', url: '/api/orders.php', headers: { cookie: me.cookie } });
     expect(response.statusCode, response.body).toBe(200);
@@ -69,7 +90,14 @@ describe('GET /api/orders.php', () => {
       discount_percentage: 25,
       refunded_amount: 0,
       withdrawal_consent_at: '2026-11-22T09:59:00.000Z',
-      seller: { name: 'Cupido Media B.V.', address: 'Keizersgracht 123', city: 'Amsterdam', country: 'NL', kvk: '87654321', vat_numbers: ['NL864209753B01'] },
+      seller: {
+        name: 'Cupido Media B.V.',
+        address: 'Keizersgracht 123',
+        city: 'Amsterdam',
+        country: 'NL',
+        kvk: '87654321',
+        vat_numbers: ['NL864209753B01'],
+      },
     });
 
     const theirs = await t.app.inject({ method: 'GET', url: '/api/orders.php', headers: { cookie: other.cookie } });
@@ -80,6 +108,9 @@ describe('GET /api/orders.php', () => {
     expect(exported.statusCode, exported.body).toBe(200);
     const file = ZPersonalDataExport.strict().parse(exported.json());
     const { seller: _seller, ...withoutSeller } = orders[0]!;
-    expect(file.orders).toEqual([withoutSeller, expect.objectContaining({ payment_id: older, invoice_number: '2026-1-000201', vat_amount: 173, net_amount: 822 })]);
+    expect(file.orders).toEqual([
+      withoutSeller,
+      expect.objectContaining({ payment_id: older, invoice_number: '2026-1-000201', vat_amount: 173, net_amount: 822 }),
+    ]);
   });
 });

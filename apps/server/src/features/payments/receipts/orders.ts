@@ -11,7 +11,10 @@ const ORDERS_MAX = 500;
 type OrderWithoutSeller = Omit<TOrder, 'seller'>;
 
 /** The member's paid orders, newest first, without the seller (the personal data export has no use for it). */
-export async function memberOrdersWithoutSeller(db: Pick<Database, 'select'>, userId: number): Promise<(OrderWithoutSeller & { siteId: number })[]> {
+export async function memberOrdersWithoutSeller(
+  db: Pick<Database, 'select'>,
+  userId: number,
+): Promise<(OrderWithoutSeller & { siteId: number })[]> {
   const rows = await db
     .select()
     .from(payments)
@@ -49,7 +52,14 @@ export async function memberOrders(deps: Pick<PaymentDeps, 'db' | 'sites'>, user
     const site = await deps.sites.byId(siteId);
     if (!site) continue;
     const company = await deps.sites.company(site);
-    sellers.set(siteId, { name: company.name, address: company.address, city: company.city, country: company.country, kvk: company.kvk, vat_numbers: company.vatNumbers });
+    sellers.set(siteId, {
+      name: company.name,
+      address: company.address,
+      city: company.city,
+      country: company.country,
+      kvk: company.kvk,
+      vat_numbers: company.vatNumbers,
+    });
   }
   const unknownSeller: TOrder['seller'] = { name: '', address: '', city: '', country: '', kvk: '', vat_numbers: [] };
   return orders.map(({ siteId, ...order }) => ({ ...order, seller: sellers.get(siteId) ?? unknownSeller }));

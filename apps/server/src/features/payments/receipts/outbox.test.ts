@@ -70,7 +70,11 @@ beforeEach(() => {
   warnings.length = 0;
 });
 
-async function paidPayment(language: 'nl' | 'en' | 'de' | 'fr', invoiceNumber: string, extra: Parameters<typeof insertPayment>[1] extends infer T ? Partial<T> : never = {}) {
+async function paidPayment(
+  language: 'nl' | 'en' | 'de' | 'fr',
+  invoiceNumber: string,
+  extra: Parameters<typeof insertPayment>[1] extends infer T ? Partial<T> : never = {},
+) {
   const member = await insertMember(database.db, site.id, { createdAt: new Date('2026-11-20T10:00:00Z'), language });
   const paymentId = await insertPayment(database.db, { userId: member.id, siteId: site.id, paidAt: PAID_AT, invoiceNumber, ...extra });
   return { member, paymentId };
@@ -111,8 +115,14 @@ describe('the receipt mail', () => {
     expect(smtp.mails.filter((m) => m.to.includes(member.email))).toHaveLength(1);
   });
 
-  it('in German, with the discount and Finland\'s 25.5% VAT', async () => {
-    const { member, paymentId } = await paidPayment('de', '2026-1-000102', { amount: 1000, country: 'FI', vatRateBp: 2550, vatAmount: 203, discountPercentage: 25 });
+  it("in German, with the discount and Finland's 25.5% VAT", async () => {
+    const { member, paymentId } = await paidPayment('de', '2026-1-000102', {
+      amount: 1000,
+      country: 'FI',
+      vatRateBp: 2550,
+      vatAmount: 203,
+      discountPercentage: 25,
+    });
     await queueReceipt(deps, paymentId);
     const mail = await smtp.waitForMail(member.email);
     expect(mail.subject).toBe(`Deine Quittung von ${site.name}: Rechnung 2026-1-000102`);
@@ -165,13 +175,30 @@ describe('the receipt mail', () => {
     expect(await sentAt(paymentId)).toBeNull();
   });
 
-  it('writes the number of credits in the language\'s plural form', () => {
+  it("writes the number of credits in the language's plural form", () => {
     const render = (locale: 'pl' | 'en', credits: number) =>
       renderReceiptMail({
         locale,
         site: { name: 'Amora', domain: 'amora.example', themeColor: '#d63384', logoText: '', supportEmail: 'help@amora.example' },
-        receipt: { invoiceNumber: '2026-1-000001', paidAt: PAID_AT, credits, currency: 'EUR', amount: 995, vatRateBp: 2300, vatAmount: 186, discountPercentage: 0, withdrawalConsentAt: PAID_AT },
-        seller: { name: 'Cupido Media B.V.', address: 'Keizersgracht 123', city: 'Amsterdam', country: 'NL', kvk: '87654321', vatNumbers: [] },
+        receipt: {
+          invoiceNumber: '2026-1-000001',
+          paidAt: PAID_AT,
+          credits,
+          currency: 'EUR',
+          amount: 995,
+          vatRateBp: 2300,
+          vatAmount: 186,
+          discountPercentage: 0,
+          withdrawalConsentAt: PAID_AT,
+        },
+        seller: {
+          name: 'Cupido Media B.V.',
+          address: 'Keizersgracht 123',
+          city: 'Amsterdam',
+          country: 'NL',
+          kvk: '87654321',
+          vatNumbers: [],
+        },
       }).text;
     expect(render('pl', 120)).toContain('Pakiet: 120 kredytów');
     expect(render('pl', 22)).toContain('dodaliśmy 22 kredyty do twojego konta');
@@ -183,8 +210,24 @@ describe('the receipt mail', () => {
   it('escapes every value in the HTML part', () => {
     const mail = renderReceiptMail({
       locale: 'en',
-      site: { name: 'Love <3 & co', domain: 'example.test', themeColor: 'red;background:url(x)', logoText: '', supportEmail: 'help@example.test' },
-      receipt: { invoiceNumber: '2026-1-000001', paidAt: PAID_AT, credits: 50, currency: 'EUR', amount: 995, vatRateBp: 2100, vatAmount: 173, discountPercentage: 0, withdrawalConsentAt: PAID_AT },
+      site: {
+        name: 'Love <3 & co',
+        domain: 'example.test',
+        themeColor: 'red;background:url(x)',
+        logoText: '',
+        supportEmail: 'help@example.test',
+      },
+      receipt: {
+        invoiceNumber: '2026-1-000001',
+        paidAt: PAID_AT,
+        credits: 50,
+        currency: 'EUR',
+        amount: 995,
+        vatRateBp: 2100,
+        vatAmount: 173,
+        discountPercentage: 0,
+        withdrawalConsentAt: PAID_AT,
+      },
       seller: { name: '<script>alert(1)</script> B.V.', address: 'Street "1"', city: 'Amsterdam', country: 'NL', kvk: '1', vatNumbers: [] },
     });
     expect(mail.html).not.toContain('<script>');

@@ -61,9 +61,24 @@ async function deliver(deps: ReceiptDeps, payment: PaymentRow): Promise<void> {
       discountPercentage: payment.discountPercentage,
       withdrawalConsentAt: payment.withdrawalConsentAt,
     },
-    seller: { name: company.name, address: company.address, city: company.city, country: company.country, kvk: company.kvk, vatNumbers: company.vatNumbers },
+    seller: {
+      name: company.name,
+      address: company.address,
+      city: company.city,
+      country: company.country,
+      kvk: company.kvk,
+      vatNumbers: company.vatNumbers,
+    },
   });
-  await deps.mailer.send({ to: member.email, fromName: site.name, fromAddress: site.supportEmail, subject: mail.subject, text: mail.text, html: mail.html, links: [] });
+  await deps.mailer.send({
+    to: member.email,
+    fromName: site.name,
+    fromAddress: site.supportEmail,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    links: [],
+  });
 }
 
 /** Sends the payment's receipt if it is still owed; true when this call sent (or settled) it. Throws when the send failed. */

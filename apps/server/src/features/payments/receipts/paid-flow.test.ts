@@ -6,7 +6,17 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { vatIncluded } from '@cupido/shared/payments';
-import { choose, createPaymentsTestApp, eventsProcessed, member, paymentRow, startedPayment, userRow, webhook, type PaymentsTestApp } from '../test/payments-test-kit';
+import {
+  choose,
+  createPaymentsTestApp,
+  eventsProcessed,
+  member,
+  paymentRow,
+  startedPayment,
+  userRow,
+  webhook,
+  type PaymentsTestApp,
+} from '../test/payments-test-kit';
 
 let t: PaymentsTestApp;
 beforeAll(async () => {
@@ -17,7 +27,11 @@ afterAll(async () => t?.close());
 it('a paid payment sends its receipt and shows in the orders; TIMEBONUS25 is then used', async () => {
   const m = await member(t);
   const { email } = await userRow(t, m.userId);
-  const welcome = await t.app.inject({ method: 'GET', url: '/api/discountcode.php?domain=localhost&welcome=true', headers: { cookie: m.cookie } });
+  const welcome = await t.app.inject({
+    method: 'GET',
+    url: '/api/discountcode.php?domain=localhost&welcome=true',
+    headers: { cookie: m.cookie },
+  });
   expect(welcome.json()).toMatchObject({ code: 'TIMEBONUS25' });
 
   const p = await startedPayment(t, m.cookie, { package_id: 'p1', method: 'visa', country: 'IE' });
@@ -41,10 +55,23 @@ it('a paid payment sends its receipt and shows in the orders; TIMEBONUS25 is the
 
   const orders = await t.app.inject({ method: 'GET', url: '/api/orders.php?domain=localhost', headers: { cookie: m.cookie } });
   expect(orders.json().orders).toEqual([
-    expect.objectContaining({ payment_id: p.id, invoice_number: row.invoiceNumber, amount: 1496, vat_amount: 280, net_amount: 1216, vat_rate_bp: 2300, vat_country: 'IE', discount_percentage: 25 }),
+    expect.objectContaining({
+      payment_id: p.id,
+      invoice_number: row.invoiceNumber,
+      amount: 1496,
+      vat_amount: 280,
+      net_amount: 1216,
+      vat_rate_bp: 2300,
+      vat_country: 'IE',
+      discount_percentage: 25,
+    }),
   ]);
 
-  const after = await t.app.inject({ method: 'GET', url: '/api/discountcode.php?domain=localhost&code=TIMEBONUS25', headers: { cookie: m.cookie } });
+  const after = await t.app.inject({
+    method: 'GET',
+    url: '/api/discountcode.php?domain=localhost&code=TIMEBONUS25',
+    headers: { cookie: m.cookie },
+  });
   expect(after.statusCode).toBe(409);
   expect(after.json().error.message).toBe('Code already used');
 });
@@ -67,5 +94,7 @@ it('a payer from the UK is charged, receipted and taxed in pounds (issue 29): th
   expect(mail.text).not.toContain('€');
 
   const orders = await t.app.inject({ method: 'GET', url: '/api/orders.php?domain=localhost', headers: { cookie: m.cookie } });
-  expect(orders.json().orders).toEqual([expect.objectContaining({ payment_id: p.id, currency: 'GBP', amount: 1274, vat_amount: vatIncluded(1274, 2000), vat_country: 'GB' })]);
+  expect(orders.json().orders).toEqual([
+    expect.objectContaining({ payment_id: p.id, currency: 'GBP', amount: 1274, vat_amount: vatIncluded(1274, 2000), vat_country: 'GB' }),
+  ]);
 });

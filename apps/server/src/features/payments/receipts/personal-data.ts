@@ -2,4 +2,6 @@
 import { registerDataExportPart } from '../../personal-data/registry';
 import { memberOrdersWithoutSeller } from './orders';
 
-registerDataExportPart('orders', async ({ db }, userId) => (await memberOrdersWithoutSeller(db, userId)).map(({ siteId: _siteId, ...order }) => order));
+registerDataExportPart('orders', async ({ db }, userId) =>
+  (await memberOrdersWithoutSeller(db, userId)).map(({ siteId: _siteId, ...order }) => order),
+);

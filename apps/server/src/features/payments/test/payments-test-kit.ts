@@ -34,7 +34,12 @@ export async function member(t: PaymentsTestApp, domain = 'localhost') {
   return { cookie: m.cookie, userId: row!.id };
 }
 
-export function pay(t: PaymentsTestApp, cookie: string, body: Record<string, unknown>, domain = 'localhost'): Promise<LightMyRequestResponse> {
+export function pay(
+  t: PaymentsTestApp,
+  cookie: string,
+  body: Record<string, unknown>,
+  domain = 'localhost',
+): Promise<LightMyRequestResponse> {
   return t.app.inject({ method: 'POST', url: `/api/payment.php?domain=${domain}`, headers: { cookie }, payload: body });
 }
 
@@ -85,7 +90,13 @@ export async function waitFor<T>(what: string, probe: () => Promise<T>, done: (v
 export async function eventsProcessed(t: PaymentsTestApp, timeoutMs = 30_000) {
   await waitFor(
     'webhook events processed',
-    async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(paymentEvents).where(isNull(paymentEvents.processedAt)))[0]!.n,
+    async () =>
+      (
+        await t.database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(paymentEvents)
+          .where(isNull(paymentEvents.processedAt))
+      )[0]!.n,
     (n) => n === 0,
     timeoutMs,
   );
@@ -109,6 +120,10 @@ export async function purchaseEntries(t: PaymentsTestApp, userId?: number) {
     .where(and(like(creditEntries.reference, 'payment:%'), userId === undefined ? undefined : eq(creditEntries.userId, userId)));
 }
 
-export async function setSandboxStatus(t: PaymentsTestApp, sandboxId: string, status: 'open' | 'pending' | 'paid' | 'failed' | 'cancelled') {
+export async function setSandboxStatus(
+  t: PaymentsTestApp,
+  sandboxId: string,
+  status: 'open' | 'pending' | 'paid' | 'failed' | 'cancelled',
+) {
   await t.database.db.update(sandboxPayments).set({ status }).where(eq(sandboxPayments.id, sandboxId));
 }

@@ -84,7 +84,10 @@ export function createEventStore(db: Database, insert: typeof insertEvents = ins
       events.forEach((event, i) => {
         if (!firstIndex.has(keyOf(event))) firstIndex.set(keyOf(event), i);
       });
-      const rows = await insert(db, [...firstIndex.values()].map((i) => events[i]!));
+      const rows = await insert(
+        db,
+        [...firstIndex.values()].map((i) => events[i]!),
+      );
       const inserted = new Map(rows.map((row) => [keyOf(row), row]));
       return events.map((event, i) => {
         const row = firstIndex.get(keyOf(event)) === i ? inserted.get(keyOf(event)) : undefined;

@@ -30,12 +30,19 @@ export async function processEvents(deps: PaymentDeps, events: StoredEvent[]): P
   const failed: number[] = [];
   // The round's payments in one read; most notifications turn out to be nothing new for them.
   // Array parameters and a prepared statement: the same text for every round, whatever its size.
-  const rows = await executePrepared<{ id: number; providerPaymentId: string; status: TPaymentStatus; chargedBackAt: string | Date | null }>(
+  const rows = await executePrepared<{
+    id: number;
+    providerPaymentId: string;
+    status: TPaymentStatus;
+    chargedBackAt: string | Date | null;
+  }>(
     deps.db,
     sql`select ${payments.id} as "id", ${payments.providerPaymentId} as "providerPaymentId", ${payments.status} as "status", ${payments.chargedBackAt} as "chargedBackAt"
       from ${payments} where ${payments.provider} = ${deps.provider.name} and ${payments.providerPaymentId} = any(${sql.param([...byPayment.keys()])}::text[])`,
   );
-  const known = new Map(rows.map((row) => [row.providerPaymentId, { ...row, chargedBackAt: row.chargedBackAt === null ? null : new Date(row.chargedBackAt) }]));
+  const known = new Map(
+    rows.map((row) => [row.providerPaymentId, { ...row, chargedBackAt: row.chargedBackAt === null ? null : new Date(row.chargedBackAt) }]),
+  );
   // One question for the round where the provider can answer it (the sandbox); else one per payment below.
   const askable = [...byPayment.keys()].filter((id) => known.has(id));
   const answered: Map<string, ProviderStatus> | null =

@@ -51,7 +51,8 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> 
       bodyLimit: 16_384,
       schema: {
         tags: ['payments'],
-        summary: "The payment provider's notification that a payment changed: stored once per event id, answered at once, then the status is fetched from the provider",
+        summary:
+          "The payment provider's notification that a payment changed: stored once per event id, answered at once, then the status is fetched from the provider",
         params: z.object({ provider: z.string().max(40) }),
         response: { 200: z.string(), 400: ZApiError, 404: ZApiError, 500: ZApiError },
       },
@@ -66,7 +67,12 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> 
         throw new AppError(400, 'invalid_request', 'errors.invalid_request');
       }
       if (notice) {
-        const stored = await store.store({ provider: deps.provider.name, eventId: notice.eventId, providerPaymentId: notice.providerPaymentId, receivedAt: deps.clock() });
+        const stored = await store.store({
+          provider: deps.provider.name,
+          eventId: notice.eventId,
+          providerPaymentId: notice.providerPaymentId,
+          receivedAt: deps.clock(),
+        });
         // A replayed event id was processed (or is queued) already.
         if (stored) setImmediate(() => processor.enqueue(stored));
       }
@@ -86,7 +92,13 @@ async function failAbandonedStarts(deps: PaymentDeps): Promise<void> {
   await deps.db
     .update(payments)
     .set({ status: 'failed', updatedAt: now })
-    .where(and(eq(payments.status, 'open'), isNull(payments.providerPaymentId), lt(payments.createdAt, new Date(now.getTime() - ABANDONED_START_MS))));
+    .where(
+      and(
+        eq(payments.status, 'open'),
+        isNull(payments.providerPaymentId),
+        lt(payments.createdAt, new Date(now.getTime() - ABANDONED_START_MS)),
+      ),
+    );
 }
 
 export function webhookJobs(deps: PaymentDeps): JobDefinition<Record<string, never>>[] {

@@ -45,26 +45,55 @@ function shuffle<T>(list: T[]): T[] {
 }
 
 describe('1,000 concurrent webhooks for 100 payments', () => {
-  it('posts each payment\'s credits exactly once', async () => {
+  it("posts each payment's credits exactly once", async () => {
     const members = await Promise.all(Array.from({ length: 5 }, () => member(t)));
     const before = new Map<number, number>();
     for (const m of members) before.set(m.userId, (await userRow(t, m.userId)).credits);
     const started: (Awaited<ReturnType<typeof startedPayment>> & { userId: number })[] = [];
     for (let i = 0; i < 100; i++) {
       const m = members[i % members.length]!;
-      started.push({ ...(await startedPayment(t, m.cookie, { package_id: (['p0', 'p1', 'p2', 'p3'] as const)[i % 4] })), userId: m.userId });
+      started.push({
+        ...(await startedPayment(t, m.cookie, { package_id: (['p0', 'p1', 'p2', 'p3'] as const)[i % 4] })),
+        userId: m.userId,
+      });
     }
-    await t.database.db.update(sandboxPayments).set({ status: 'paid' }).where(inArray(sandboxPayments.id, started.map((p) => p.sandboxId)));
+    await t.database.db
+      .update(sandboxPayments)
+      .set({ status: 'paid' })
+      .where(
+        inArray(
+          sandboxPayments.id,
+          started.map((p) => p.sandboxId),
+        ),
+      );
 
     // Each payment: 10 deliveries, 5 distinct notifications each delivered twice, all shuffled together.
-    const deliveries = shuffle(started.flatMap((p) => Array.from({ length: 10 }, (_, k) => ({ sandboxId: p.sandboxId, eventId: `evt_${p.id}_${k % 5}` }))));
+    const deliveries = shuffle(
+      started.flatMap((p) => Array.from({ length: 10 }, (_, k) => ({ sandboxId: p.sandboxId, eventId: `evt_${p.id}_${k % 5}` }))),
+    );
     const answers = await Promise.all(deliveries.map((d) => webhook(t, d.sandboxId, d.eventId)));
     expect(answers.every((a) => a.statusCode === 200 && a.body === 'OK')).toBe(true);
     await eventsProcessed(t, 120_000);
 
-    const events = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(paymentEvents).where(inArray(paymentEvents.providerPaymentId, started.map((p) => p.sandboxId)));
+    const events = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentEvents)
+      .where(
+        inArray(
+          paymentEvents.providerPaymentId,
+          started.map((p) => p.sandboxId),
+        ),
+      );
     expect(events[0]!.n).toBe(500);
-    const rows = await t.database.db.select().from(payments).where(inArray(payments.id, started.map((p) => p.id)));
+    const rows = await t.database.db
+      .select()
+      .from(payments)
+      .where(
+        inArray(
+          payments.id,
+          started.map((p) => p.id),
+        ),
+      );
     expect(rows.every((row) => row.status === 'paid')).toBe(true);
 
     // The ledger: one entry per payment, and the balances moved by exactly the sum of the packages.
@@ -84,7 +113,9 @@ describe('the event store', () => {
     const store = createEventStore(t.database.db);
     const now = new Date();
     const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => store.store({ provider: 'sandbox', eventId: `batch_${now.getTime()}_${i % 30}`, providerPaymentId: 'sbx_batch', receivedAt: now })),
+      Array.from({ length: 40 }, (_, i) =>
+        store.store({ provider: 'sandbox', eventId: `batch_${now.getTime()}_${i % 30}`, providerPaymentId: 'sbx_batch', receivedAt: now }),
+      ),
     );
     expect(store.statements).toBe(1);
     expect(results.filter((r) => r !== null)).toHaveLength(30);
@@ -92,7 +123,12 @@ describe('the event store', () => {
     expect(stored).toHaveLength(30);
     // Stored before answered: every answered new id is in the table.
     for (const r of results) if (r) expect(stored.some((row) => row.id === r.id)).toBe(true);
-    const again = await store.store({ provider: 'sandbox', eventId: `batch_${now.getTime()}_0`, providerPaymentId: 'sbx_batch', receivedAt: now });
+    const again = await store.store({
+      provider: 'sandbox',
+      eventId: `batch_${now.getTime()}_0`,
+      providerPaymentId: 'sbx_batch',
+      receivedAt: now,
+    });
     expect(again).toBeNull();
     await t.database.db.delete(paymentEvents).where(eq(paymentEvents.providerPaymentId, 'sbx_batch'));
   });
@@ -107,7 +143,12 @@ describe('the event store under load (group commit)', () => {
     const store = createEventStore(db, async (database, events) => (await gate, insertEvents(database, events)));
     const turn = () => new Promise((resolve) => setImmediate(resolve));
     const run = `gc_${Date.now()}`;
-    const event = (i: number) => ({ provider: 'sandbox', eventId: `${run}_${i}`, providerPaymentId: 'sbx_group_commit', receivedAt: new Date() });
+    const event = (i: number) => ({
+      provider: 'sandbox',
+      eventId: `${run}_${i}`,
+      providerPaymentId: 'sbx_group_commit',
+      receivedAt: new Date(),
+    });
     const answers: Promise<unknown>[] = [];
     // Each delivery in a turn of its own: the first MAX_WRITES_IN_FLIGHT go out alone, at once.
     for (let i = 0; i < MAX_WRITES_IN_FLIGHT; i++) {
@@ -137,7 +178,12 @@ describe('concurrent batches with the same event ids', () => {
     // Two batches in flight that share event ids in opposite orders: in arrival order PostgreSQL
     // finds them waiting for each other and fails one (40P01, seen in the 1,000-webhooks test).
     const run = `dl_${Date.now()}`;
-    const events = Array.from({ length: 2_000 }, (_, i) => ({ provider: 'sandbox', eventId: `${run}_${String(i).padStart(4, '0')}`, providerPaymentId: 'sbx_deadlock', receivedAt: new Date() }));
+    const events = Array.from({ length: 2_000 }, (_, i) => ({
+      provider: 'sandbox',
+      eventId: `${run}_${String(i).padStart(4, '0')}`,
+      providerPaymentId: 'sbx_deadlock',
+      receivedAt: new Date(),
+    }));
     for (let round = 0; round < 5; round++) {
       const shuffled = shuffle(events);
       const results = await Promise.all([insertEvents(t.database.db, shuffled), insertEvents(t.database.db, [...shuffled].reverse())]);
@@ -161,10 +207,26 @@ describe('processing a round', () => {
       fetchStatuses: (ids) => ((asked.together += 1), sandbox.fetchStatuses!(ids)),
     };
     // What settling needs (settle.ts); the receipt is the job's business.
-    const deps = { db: t.database.db, clock: t.clock, events: t.app.events, log: t.app.log, provider: counting, forgetMemberSessions: () => undefined } as unknown as PaymentDeps;
+    const deps = {
+      db: t.database.db,
+      clock: t.clock,
+      events: t.app.events,
+      log: t.app.log,
+      provider: counting,
+      forgetMemberSessions: () => undefined,
+    } as unknown as PaymentDeps;
     const rows = await t.database.db
       .insert(paymentEvents)
-      .values(started.flatMap((p, i) => [0, 1].map((k) => ({ provider: 'sandbox', eventId: `round_${p.id}_${i}_${k}`, providerPaymentId: p.sandboxId, receivedAt: t.clock() }))))
+      .values(
+        started.flatMap((p, i) =>
+          [0, 1].map((k) => ({
+            provider: 'sandbox',
+            eventId: `round_${p.id}_${i}_${k}`,
+            providerPaymentId: p.sandboxId,
+            receivedAt: t.clock(),
+          })),
+        ),
+      )
       .returning({ id: paymentEvents.id, providerPaymentId: paymentEvents.providerPaymentId });
     expect(await processEvents(deps, rows)).toEqual({ processed: 6, failed: 0 });
     expect(asked).toEqual({ together: 1, alone: 0 });
@@ -188,7 +250,9 @@ describe('the sweep', () => {
     const m = await member(t);
     const p = await startedPayment(t, m.cookie);
     await setSandboxStatus(t, p.sandboxId, 'paid');
-    await t.database.db.insert(paymentEvents).values({ provider: 'sandbox', eventId: 'evt_crashed', providerPaymentId: p.sandboxId, receivedAt: t.clock() });
+    await t.database.db
+      .insert(paymentEvents)
+      .values({ provider: 'sandbox', eventId: 'evt_crashed', providerPaymentId: p.sandboxId, receivedAt: t.clock() });
     // Still within its grace period: the sweep leaves it to the process that stored it.
     await t.app.jobs.runSchedules();
     await t.app.jobs.drain();
@@ -267,7 +331,14 @@ describe('the provider failing', () => {
     } as unknown as PaymentDeps;
     const site = (await siteById(t.database.db, (await userRow(t, m.userId)).siteId))!;
     const input = {
-      member: { userId: m.userId, email: 'x@example.com', language: 'en' as const, activatedAt: t.clock(), paidUser: false, ipAddress: '127.0.0.1' },
+      member: {
+        userId: m.userId,
+        email: 'x@example.com',
+        language: 'en' as const,
+        activatedAt: t.clock(),
+        paidUser: false,
+        ipAddress: '127.0.0.1',
+      },
       site,
       packageId: 'p1' as const,
       method: 'visa' as const,

@@ -33,15 +33,18 @@ export async function insertProfile(db: Database, values: Partial<typeof profile
   return row!.id;
 }
 
-export async function addPhoto(
-  db: Database,
-  profileId: number,
-  values: Partial<typeof photos.$inferInsert> = {},
-): Promise<number> {
+export async function addPhoto(db: Database, profileId: number, values: Partial<typeof photos.$inferInsert> = {}): Promise<number> {
   counter += 1;
   const [row] = await db
     .insert(photos)
-    .values({ profileId, filename: `p/${counter}.jpg`, thumbFilename: `p/${counter}-thumb.jpg`, status: 'approved', isMain: true, ...values })
+    .values({
+      profileId,
+      filename: `p/${counter}.jpg`,
+      thumbFilename: `p/${counter}-thumb.jpg`,
+      status: 'approved',
+      isMain: true,
+      ...values,
+    })
     .returning({ id: photos.id });
   return row!.id;
 }

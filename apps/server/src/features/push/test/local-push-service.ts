@@ -100,13 +100,18 @@ export function verifyVapid(header: string | undefined, origin: string, nowSecon
   if (jose.alg !== 'ES256') throw new Error(`JWT alg ${jose.alg}`);
   const point = Buffer.from(k, 'base64url');
   if (point.length !== 65 || point[0] !== 4) throw new Error('k is not an uncompressed P-256 point');
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64url(point.subarray(1, 33)), y: b64url(point.subarray(33)) }, format: 'jwk' });
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: b64url(point.subarray(1, 33)), y: b64url(point.subarray(33)) },
+    format: 'jwk',
+  });
   const signed = Buffer.from(`${encodedHeader}.${encodedClaims}`);
   // JWS ES256: the signature is r || s, 32 bytes each (IEEE P1363), not DER.
-  if (!verify('sha256', signed, { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))) throw new Error('JWT signature does not verify with k');
+  if (!verify('sha256', signed, { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url')))
+    throw new Error('JWT signature does not verify with k');
   const claims = JSON.parse(Buffer.from(encodedClaims, 'base64url').toString()) as { aud?: string; exp?: number; sub?: string };
   if (claims.aud !== origin) throw new Error(`JWT aud ${claims.aud} is not ${origin}`);
-  if (typeof claims.exp !== 'number' || claims.exp <= nowSeconds || claims.exp > nowSeconds + 24 * 3600) throw new Error(`JWT exp ${claims.exp}`);
+  if (typeof claims.exp !== 'number' || claims.exp <= nowSeconds || claims.exp > nowSeconds + 24 * 3600)
+    throw new Error(`JWT exp ${claims.exp}`);
   if (!/^(mailto:|https:)/.test(claims.sub ?? '')) throw new Error(`JWT sub ${claims.sub}`);
   return { publicKey: k, subject: claims.sub!, audience: claims.aud, expiresAt: claims.exp };
 }
@@ -131,8 +136,10 @@ export async function startLocalPushService(): Promise<LocalPushService> {
       const ttl = Number(request.headers.ttl);
       if (request.headers.ttl === undefined || !Number.isInteger(ttl) || ttl < 0) return refuse(400, 'TTL header missing or not a number');
       const topic = (request.headers.topic as string | undefined) ?? null;
-      if (topic !== null && !/^[A-Za-z0-9_-]{1,32}$/.test(topic)) return refuse(400, `Topic ${topic} is not at most 32 base64url characters`);
-      if (request.headers['content-encoding'] !== 'aes128gcm') return refuse(415, `content-encoding ${request.headers['content-encoding']}`);
+      if (topic !== null && !/^[A-Za-z0-9_-]{1,32}$/.test(topic))
+        return refuse(400, `Topic ${topic} is not at most 32 base64url characters`);
+      if (request.headers['content-encoding'] !== 'aes128gcm')
+        return refuse(415, `content-encoding ${request.headers['content-encoding']}`);
       let vapid: ReceivedPush['vapid'];
       let payload: unknown;
       try {

@@ -48,7 +48,12 @@ export async function firstLogin(t: TestApp, clock: Clock, staff: { id: number; 
   const cookies = staffCookieOf(login);
   const setup = await t.app.inject({ method: 'POST', url: '/admin/api/totp/setup', cookies });
   expect(setup.statusCode, setup.body).toBe(200);
-  const confirm = await t.app.inject({ method: 'POST', url: '/admin/api/totp/confirm', cookies, payload: { code: await totpCode(t, staff.id, clock()) } });
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/admin/api/totp/confirm',
+    cookies,
+    payload: { code: await totpCode(t, staff.id, clock()) },
+  });
   expect(confirm.statusCode, confirm.body).toBe(200);
   return { cookies, recoveryCodes: confirm.json().recovery_codes as string[], secret: setup.json().secret as string };
 }

@@ -23,7 +23,10 @@ export function stubAdmin(handlers: Record<string, Handler>) {
     const handler = handlers[key];
     expect(handler, `no stub for ${key}`).toBeDefined();
     const answer = handler!({ url, body, init });
-    return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body ?? {}), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return sent;
 }

@@ -44,7 +44,13 @@ function Reminder({ user }: { user: TUser }) {
 
   if (showModal) {
     return (
-      <Modal id="activation-reminder-modal" show centered onHide={() => setShowModal(false)} aria-labelledby="activation-reminder-modal-title">
+      <Modal
+        id="activation-reminder-modal"
+        show
+        centered
+        onHide={() => setShowModal(false)}
+        aria-labelledby="activation-reminder-modal-title"
+      >
         <Modal.Header closeButton closeLabel={t('common.close')}>
           <Modal.Title as="h2" className="h5" id="activation-reminder-modal-title">
             {t('activation.modalTitle')}

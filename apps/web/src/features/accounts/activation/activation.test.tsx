@@ -13,7 +13,13 @@ const unconfirmed = makeUser({ status: 'not_confirmed', email: 'anna@example.com
 
 function pretendPhone() {
   vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
+    (query: string) =>
+      ({
+        matches: query.includes('max-width'),
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }) as unknown as MediaQueryList,
   );
 }
 
@@ -35,7 +41,9 @@ describe('activation reminder', () => {
   it('asks to confirm the address and sends the link again', async () => {
     const fetch = stubApi({ 'POST /api/activation-mail.php': { body: { sent: true } } });
     renderReminder();
-    expect(document.getElementById('activation-reminder')!.textContent).toContain('Confirm your e-mail address: we sent a link to anna@example.com.');
+    expect(document.getElementById('activation-reminder')!.textContent).toContain(
+      'Confirm your e-mail address: we sent a link to anna@example.com.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Send again' }));
     expect(await screen.findByText('We sent a new link to anna@example.com.')).toBeTruthy();
     expect(sentBodies(fetch, 'POST /api/activation-mail.php')).toEqual([{}]);
@@ -104,10 +112,15 @@ describe('activate error (/activate/error)', () => {
   });
 
   it('a link that worked for another account than the one logged in here says so, and who is logged in', () => {
-    renderWithProviders(<ActivateErrorPage />, { user: makeUser({ email: 'bo@example.com' }), route: '/activate/error?reason=other_account&action=activation' });
+    renderWithProviders(<ActivateErrorPage />, {
+      user: makeUser({ email: 'bo@example.com' }),
+      route: '/activate/error?reason=other_account&action=activation',
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'This link was for another account' })).toBeTruthy();
     expect(screen.getByText('The account this link was sent for is now active.')).toBeTruthy();
-    expect(screen.getByText('You are still logged in as bo@example.com. To use the other account, log out and log in with it.')).toBeTruthy();
+    expect(
+      screen.getByText('You are still logged in as bo@example.com. To use the other account, log out and log in with it.'),
+    ).toBeTruthy();
   });
 
   it('a reactivation link of another account: it is active again', () => {
@@ -122,7 +135,9 @@ describe('activate error (/activate/error)', () => {
     expect(screen.getByRole('heading', { name: 'This reactivation link has expired' })).toBeTruthy();
     await user.type(screen.getByLabelText('E-mail address'), 'anna@example.com');
     await user.click(screen.getByRole('button', { name: 'Send a new link' }));
-    expect(await screen.findByText('If anna@example.com belongs to an account waiting to be deleted, we have sent it a new reactivation link.')).toBeTruthy();
+    expect(
+      await screen.findByText('If anna@example.com belongs to an account waiting to be deleted, we have sent it a new reactivation link.'),
+    ).toBeTruthy();
     expect(sentBodies(fetch, 'POST /api/reactivation-mail.php')).toEqual([{ email: 'anna@example.com', language: 'en' }]);
   });
 });

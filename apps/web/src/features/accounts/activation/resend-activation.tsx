@@ -4,7 +4,17 @@ import { useSendActivationMail } from '../account-calls';
 import { ServerError } from '../../session/server-error';
 
 /** "Send again" for the activation mail, with its result (sent, or the server's message). */
-export function ResendActivation({ id, email, label, className = 'btn btn-outline-primary btn-sm' }: { id: string; email: string; label?: string; className?: string }) {
+export function ResendActivation({
+  id,
+  email,
+  label,
+  className = 'btn btn-outline-primary btn-sm',
+}: {
+  id: string;
+  email: string;
+  label?: string;
+  className?: string;
+}) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const resend = useSendActivationMail();
   return (

@@ -75,13 +75,16 @@ export function DeleteAccountForm() {
   const start = form.onSubmit(setConfirming);
   const confirm = () => {
     if (!confirming) return;
-    remove.mutate({ ...confirming, confirm: true }, {
-      // A wrong password shows under its field, anything else above the button.
-      onError: (error) => {
-        setConfirming(null);
-        form.showServerError(error);
+    remove.mutate(
+      { ...confirming, confirm: true },
+      {
+        // A wrong password shows under its field, anything else above the button.
+        onError: (error) => {
+          setConfirming(null);
+          form.showServerError(error);
+        },
       },
-    });
+    );
   };
 
   return (
@@ -146,7 +149,13 @@ export function DeleteAccountForm() {
           <p className="mb-0">{t('settings.delete.confirmText', { days: REACTIVATION_WINDOW_DAYS })}</p>
         </Modal.Body>
         <Modal.Footer className="flex-column flex-sm-row">
-          <button type="button" id="delete-account-keep" className="btn btn-primary" disabled={remove.isPending} onClick={() => setConfirming(null)}>
+          <button
+            type="button"
+            id="delete-account-keep"
+            className="btn btn-primary"
+            disabled={remove.isPending}
+            onClick={() => setConfirming(null)}
+          >
             {t('settings.delete.keep')}
           </button>
           <button type="button" id="delete-account-submit" className="btn btn-danger" disabled={remove.isPending} onClick={confirm}>

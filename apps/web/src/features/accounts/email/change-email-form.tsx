@@ -38,10 +38,12 @@ export function ChangeEmailForm({ id, submitLabel }: { id: string; submitLabel: 
   const suggestion = useEmailSuggestion(email.value, left);
 
   // Typing again after a result clears it.
-  const edited = <T,>(onChange: (value: T) => void) => (value: T) => {
-    onChange(value);
-    change.reset();
-  };
+  const edited =
+    <T,>(onChange: (value: T) => void) =>
+    (value: T) => {
+      onChange(value);
+      change.reset();
+    };
 
   const submit = form.onSubmit((request) => {
     if (change.isPending) return;

@@ -11,7 +11,9 @@ afterEach(() => vi.restoreAllMocks());
 describe('confirm new e-mail address (/mail-change/do)', () => {
   it('uses the token only when the member confirms, once, even in StrictMode', async () => {
     const fetch = stubApi({
-      'POST /api/mail-change-do.php': { body: { user: makeUser({ email: 'new@example.com' }), email: 'new@example.com', other_account: false } },
+      'POST /api/mail-change-do.php': {
+        body: { user: makeUser({ email: 'new@example.com' }), email: 'new@example.com', other_account: false },
+      },
     });
     renderWithProviders(
       <StrictMode>
@@ -27,9 +29,14 @@ describe('confirm new e-mail address (/mail-change/do)', () => {
 
   it('a link of another account: the change is confirmed and the logged-in member stays', async () => {
     stubApi({
-      'POST /api/mail-change-do.php': { body: { user: makeUser({ email: 'anna@example.com' }), email: 'bo.new@example.com', other_account: true } },
+      'POST /api/mail-change-do.php': {
+        body: { user: makeUser({ email: 'anna@example.com' }), email: 'bo.new@example.com', other_account: true },
+      },
     });
-    const { queryClient } = renderWithProviders(<MailChangeDoPage />, { route: '/mail-change/do?token=t1', user: makeUser({ email: 'anna@example.com' }) });
+    const { queryClient } = renderWithProviders(<MailChangeDoPage />, {
+      route: '/mail-change/do?token=t1',
+      user: makeUser({ email: 'anna@example.com' }),
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Confirm new e-mail address' }));
     expect((await screen.findByRole('status')).textContent).toContain(
       'The address bo.new@example.com is confirmed for the account that asked for it. You are still logged in as anna@example.com.',

@@ -7,14 +7,68 @@ import { ACCOUNTS_NS } from '../accounts-texts';
  * list so that e.g. libero.it or ziggo.nl are not "corrected" to a look-alike.
  */
 const EUROPEAN_DOMAINS = [
-  'gmail.com', 'googlemail.com', 'hotmail.com', 'outlook.com', 'live.com', 'icloud.com', 'me.com', 'yahoo.com',
-  'proton.me', 'protonmail.com', 'hotmail.nl', 'live.nl', 'outlook.nl', 'ziggo.nl', 'kpnmail.nl', 'planet.nl',
-  'home.nl', 'xs4all.nl', 'telenet.be', 'skynet.be', 'hotmail.be', 'gmx.de', 'gmx.net', 'gmx.at', 'gmx.ch', 'web.de',
-  't-online.de', 'freenet.de', 'hotmail.de', 'outlook.de', 'yahoo.de', 'bluewin.ch', 'libero.it', 'virgilio.it',
-  'tiscali.it', 'alice.it', 'hotmail.it', 'live.it', 'yahoo.it', 'orange.fr', 'free.fr', 'sfr.fr', 'laposte.net',
-  'wanadoo.fr', 'hotmail.fr', 'live.fr', 'outlook.fr', 'yahoo.fr', 'telefonica.net', 'hotmail.es', 'outlook.es',
-  'yahoo.es', 'wp.pl', 'o2.pl', 'onet.pl', 'interia.pl', 'op.pl', 'hotmail.co.uk', 'yahoo.co.uk', 'btinternet.com',
-  'sky.com', 'eircom.net',
+  'gmail.com',
+  'googlemail.com',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'icloud.com',
+  'me.com',
+  'yahoo.com',
+  'proton.me',
+  'protonmail.com',
+  'hotmail.nl',
+  'live.nl',
+  'outlook.nl',
+  'ziggo.nl',
+  'kpnmail.nl',
+  'planet.nl',
+  'home.nl',
+  'xs4all.nl',
+  'telenet.be',
+  'skynet.be',
+  'hotmail.be',
+  'gmx.de',
+  'gmx.net',
+  'gmx.at',
+  'gmx.ch',
+  'web.de',
+  't-online.de',
+  'freenet.de',
+  'hotmail.de',
+  'outlook.de',
+  'yahoo.de',
+  'bluewin.ch',
+  'libero.it',
+  'virgilio.it',
+  'tiscali.it',
+  'alice.it',
+  'hotmail.it',
+  'live.it',
+  'yahoo.it',
+  'orange.fr',
+  'free.fr',
+  'sfr.fr',
+  'laposte.net',
+  'wanadoo.fr',
+  'hotmail.fr',
+  'live.fr',
+  'outlook.fr',
+  'yahoo.fr',
+  'telefonica.net',
+  'hotmail.es',
+  'outlook.es',
+  'yahoo.es',
+  'wp.pl',
+  'o2.pl',
+  'onet.pl',
+  'interia.pl',
+  'op.pl',
+  'hotmail.co.uk',
+  'yahoo.co.uk',
+  'btinternet.com',
+  'sky.com',
+  'eircom.net',
 ];
 
 type SpellChecker = typeof import('@zootools/email-spell-checker');
@@ -61,13 +115,31 @@ export function useEmailSuggestion(email: string, checked: boolean): string | nu
  * "Did you mean anna@gmail.com?" as one button that takes the suggestion. `suggestion` is
  * undefined while the check runs: the live region is then aria-busy (id <id>-suggestion-status).
  */
-export function EmailSuggestion({ id, suggestion, onAccept }: { id: string; suggestion: string | null | undefined; onAccept: (email: string) => void }) {
+export function EmailSuggestion({
+  id,
+  suggestion,
+  onAccept,
+}: {
+  id: string;
+  suggestion: string | null | undefined;
+  onAccept: (email: string) => void;
+}) {
   const { t } = useTranslation(ACCOUNTS_NS);
   // The live region stays in place so screen readers announce a suggestion when it appears.
   return (
-    <div id={`${id}-suggestion-status`} className={suggestion ? 'form-text' : undefined} aria-live="polite" aria-busy={suggestion === undefined}>
+    <div
+      id={`${id}-suggestion-status`}
+      className={suggestion ? 'form-text' : undefined}
+      aria-live="polite"
+      aria-busy={suggestion === undefined}
+    >
       {suggestion && (
-        <button type="button" id={`${id}-suggestion`} className="btn btn-link p-0 align-baseline text-start" onClick={() => onAccept(suggestion)}>
+        <button
+          type="button"
+          id={`${id}-suggestion`}
+          className="btn btn-link p-0 align-baseline text-start"
+          onClick={() => onAccept(suggestion)}
+        >
           {t('emailSuggestion', { email: suggestion })}
         </button>
       )}

@@ -72,7 +72,9 @@ describe('login page', () => {
     expect(document.getElementById('login-error')).not.toBeNull();
 
     vi.restoreAllMocks();
-    const fetch = stubApi({ 'POST /api/user.php': apiError(429, 'login_blocked', 'Too many incorrect attempts, account blocked for 15 min.') });
+    const fetch = stubApi({
+      'POST /api/user.php': apiError(429, 'login_blocked', 'Too many incorrect attempts, account blocked for 15 min.'),
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many incorrect attempts, account blocked for 15 min.'));
     expect(fetch).toHaveBeenCalledTimes(1); // not retried
@@ -134,7 +136,16 @@ describe('safe redirect after login', () => {
     expect(safeRedirect('/notifications', origin)).toBe('/notifications');
   });
   it('refuses other sites and odd values, falling back to /members', () => {
-    for (const value of [null, '', 'https://evil.test/', '//evil.test/x', '/\\evil.test', 'javascript:alert(1)', 'members', '/login?redirect=/x']) {
+    for (const value of [
+      null,
+      '',
+      'https://evil.test/',
+      '//evil.test/x',
+      '/\\evil.test',
+      'javascript:alert(1)',
+      'members',
+      '/login?redirect=/x',
+    ]) {
       expect(safeRedirect(value, origin)).toBe('/members');
     }
   });

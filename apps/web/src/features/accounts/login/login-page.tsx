@@ -23,7 +23,10 @@ const IDS = { email: 'login-email', password: 'login-password' };
 /** Spec section 5's checks before asking the server; the address goes out trimmed. */
 const LOGIN_FORM = formSchema({
   fields: z.object({ email: z.string(), password: z.string() }),
-  rules: ({ email, password }) => ({ email: isValidEmail(email) ? null : 'invalid_email', password: password ? null : 'password_required' }),
+  rules: ({ email, password }) => ({
+    email: isValidEmail(email) ? null : 'invalid_email',
+    password: password ? null : 'password_required',
+  }),
   request: ({ email, password }) => ({ email: email.trim(), password }),
   contract: ZLoginRequest,
 });
@@ -72,10 +75,17 @@ function LoginScreen() {
             {form.formError.message}
           </div>
         )}
-        {pendingDeletion && <PendingDeletionHelp id="login-pending-deletion" message={pendingDeletion.message} email={email.value.trim()} />}
+        {pendingDeletion && (
+          <PendingDeletionHelp id="login-pending-deletion" message={pendingDeletion.message} email={email.value.trim()} />
+        )}
         <TextField id={IDS.email} label={t('fields.email')} type="email" inputMode="email" autoComplete="username" {...email} />
         {/* Left empty to click "Forgot password?": no error until the form is sent. */}
-        <PasswordField id={IDS.password} label={t('fields.password')} autoComplete="current-password" {...form.bind('password', { checkOnBlur: false })} />
+        <PasswordField
+          id={IDS.password}
+          label={t('fields.password')}
+          autoComplete="current-password"
+          {...form.bind('password', { checkOnBlur: false })}
+        />
         <p className="mb-3">
           <Link id="login-forgot-password" to={routePath('reset-password')}>
             {t('login.forgotPassword')}

@@ -13,7 +13,10 @@ const IDS = { old_password: 'change-password-old', new_password: 'change-passwor
 /** The current password must be given, the new one must have the allowed length. */
 const CHANGE_PASSWORD_FORM = formSchema({
   fields: z.object({ old_password: z.string(), new_password: z.string() }),
-  rules: ({ old_password, new_password }) => ({ old_password: old_password ? null : 'password_required', new_password: passwordProblem(new_password) }),
+  rules: ({ old_password, new_password }) => ({
+    old_password: old_password ? null : 'password_required',
+    new_password: passwordProblem(new_password),
+  }),
   request: (values) => values,
   contract: ZChangePasswordRequest,
 });
@@ -25,10 +28,12 @@ export function ChangePasswordForm() {
   const form = useAccountForm({ schema: CHANGE_PASSWORD_FORM, defaultValues: { old_password: '', new_password: '' }, ids: IDS });
 
   // Typing again after a result clears it.
-  const edited = <T,>(onChange: (value: T) => void) => (value: T) => {
-    onChange(value);
-    change.reset();
-  };
+  const edited =
+    <T,>(onChange: (value: T) => void) =>
+    (value: T) => {
+      onChange(value);
+      change.reset();
+    };
   const oldPassword = form.bind('old_password', { checkOnBlur: false });
   const newPassword = form.bind('new_password');
 
@@ -43,7 +48,13 @@ export function ChangePasswordForm() {
 
   return (
     <form id="change-password-form" noValidate onSubmit={submit}>
-      <PasswordField id={IDS.old_password} label={t('fields.currentPassword')} autoComplete="current-password" {...oldPassword} onChange={edited(oldPassword.onChange)} />
+      <PasswordField
+        id={IDS.old_password}
+        label={t('fields.currentPassword')}
+        autoComplete="current-password"
+        {...oldPassword}
+        onChange={edited(oldPassword.onChange)}
+      />
       <PasswordField
         id={IDS.new_password}
         label={t('fields.newPassword')}

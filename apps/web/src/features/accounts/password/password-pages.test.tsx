@@ -34,7 +34,9 @@ describe('forgot password (/reset-password)', () => {
     renderAt('/reset-password');
     await user.type(screen.getByLabelText('E-mail address'), 'anna@example.com');
     await user.click(screen.getByRole('button', { name: 'Send link' }));
-    expect(await screen.findByText('If there is an account with this e-mail address, we have sent it a link. Open it to set a new password.')).toBeTruthy();
+    expect(
+      await screen.findByText('If there is an account with this e-mail address, we have sent it a link. Open it to set a new password.'),
+    ).toBeTruthy();
     expect(sentBodies(fetch, 'POST /api/reset-password.php')).toEqual([{ email: 'anna@example.com', language: 'en' }]);
   });
 
@@ -70,7 +72,9 @@ describe('new password (/reset-password/do)', () => {
       // The members page it lands on searches from the member's own profile.
       ...referenceDataStubs,
       'GET /api/profile.php': { body: { profile: makeOwnProfile() } },
-      'GET /api/search.php': { body: { profiles: [], numResults: 0, results_capped: false, page: 1, per_page: 20, similar: [], similar_count: 0 } },
+      'GET /api/search.php': {
+        body: { profiles: [], numResults: 0, results_capped: false, page: 1, per_page: 20, similar: [], similar_count: 0 },
+      },
     });
     const user = userEvent.setup();
     const { queryClient } = renderAt('/reset-password/do?token=abc');

@@ -88,7 +88,12 @@ function ResetPasswordDo() {
             help={t('fields.passwordHelp', { min: PASSWORD_MIN_LENGTH })}
             {...form.bind('password')}
           />
-          <PasswordField id={IDS.password_confirmation} label={t('fields.repeatPassword')} autoComplete="new-password" {...form.bind('password_confirmation')} />
+          <PasswordField
+            id={IDS.password_confirmation}
+            label={t('fields.repeatPassword')}
+            autoComplete="new-password"
+            {...form.bind('password_confirmation')}
+          />
           {form.formError && (
             <div className="alert alert-danger" role="alert">
               {form.formError.message}

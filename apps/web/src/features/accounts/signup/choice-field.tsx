@@ -49,7 +49,11 @@ export function ChoiceField({
               aria-describedby={describedBy}
               onChange={() => onChange(option.value)}
             />
-            <label className={`btn w-100 h-100 d-flex align-items-center justify-content-center ${error ? 'btn-outline-danger' : 'btn-outline-primary'}`} style={{ minHeight: 44 }} htmlFor={`${id}-${option.value}`}>
+            <label
+              className={`btn w-100 h-100 d-flex align-items-center justify-content-center ${error ? 'btn-outline-danger' : 'btn-outline-primary'}`}
+              style={{ minHeight: 44 }}
+              htmlFor={`${id}-${option.value}`}
+            >
               {option.label}
             </label>
           </div>

@@ -78,7 +78,15 @@ export function DateOfBirthField({
           <label htmlFor={`${id}-day`} className="visually-hidden">
             {t('fields.day')}
           </label>
-          <select id={`${id}-day`} className={selectClass} value={shown.day} aria-invalid={error ? true : undefined} aria-describedby={describedBy} autoComplete="bday-day" onChange={(e) => set('day', e.target.value)}>
+          <select
+            id={`${id}-day`}
+            className={selectClass}
+            value={shown.day}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            autoComplete="bday-day"
+            onChange={(e) => set('day', e.target.value)}
+          >
             <option value="">{t('fields.day')}</option>
             {Array.from({ length: 31 }, (_, i) => (
               <option key={i} value={pad(i + 1)}>
@@ -91,7 +99,15 @@ export function DateOfBirthField({
           <label htmlFor={`${id}-month`} className="visually-hidden">
             {t('fields.month')}
           </label>
-          <select id={`${id}-month`} className={selectClass} value={shown.month} aria-invalid={error ? true : undefined} aria-describedby={describedBy} autoComplete="bday-month" onChange={(e) => set('month', e.target.value)}>
+          <select
+            id={`${id}-month`}
+            className={selectClass}
+            value={shown.month}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            autoComplete="bday-month"
+            onChange={(e) => set('month', e.target.value)}
+          >
             <option value="">{t('fields.month')}</option>
             {months.map((name, i) => (
               <option key={i} value={pad(i + 1)}>
@@ -104,7 +120,15 @@ export function DateOfBirthField({
           <label htmlFor={`${id}-year`} className="visually-hidden">
             {t('fields.year')}
           </label>
-          <select id={`${id}-year`} className={selectClass} value={shown.year} aria-invalid={error ? true : undefined} aria-describedby={describedBy} autoComplete="bday-year" onChange={(e) => set('year', e.target.value)}>
+          <select
+            id={`${id}-year`}
+            className={selectClass}
+            value={shown.year}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            autoComplete="bday-year"
+            onChange={(e) => set('year', e.target.value)}
+          >
             <option value="">{t('fields.year')}</option>
             {years.map((year) => (
               <option key={year} value={String(year)}>

@@ -18,7 +18,15 @@ const errorOf = (id: string) => document.getElementById(`${id}-error`)?.textCont
 function renderForm(options: RenderOptions & { profileId?: number } = {}) {
   return renderWithProviders(
     <Routes>
-      <Route path="*" element={<><SignupForm profileId={options.profileId} /><LocationProbe /></>} />
+      <Route
+        path="*"
+        element={
+          <>
+            <SignupForm profileId={options.profileId} />
+            <LocationProbe />
+          </>
+        }
+      />
     </Routes>,
     { route: '/signup', ...options },
   );
@@ -100,7 +108,8 @@ describe('signup form', () => {
     const lookingFor = screen.getByRole('group', { name: 'I am looking for' });
     expect(lookingFor.getAttribute('aria-describedby')).toBe('signup-looking-for-help');
     expect(document.getElementById('signup-looking-for-help')!.textContent).toContain('only if you give the consent below');
-    for (const name of ['Men', 'Women', 'Both']) expect(screen.getByRole('radio', { name }).getAttribute('name')).toBe('signup-looking-for');
+    for (const name of ['Men', 'Women', 'Both'])
+      expect(screen.getByRole('radio', { name }).getAttribute('name')).toBe('signup-looking-for');
     expect(screen.getAllByRole('radio').every((radio) => !(radio as HTMLInputElement).checked)).toBe(true);
 
     // Keyboard: Tab reaches the group, Space chooses; leaving a group unchosen says so.
@@ -119,7 +128,7 @@ describe('signup form', () => {
     expect(errorOf('signup-gender')).toBeNull();
   });
 
-  it('speaks the member\'s language in the first step', async () => {
+  it("speaks the member's language in the first step", async () => {
     await changeLocale('pl');
     try {
       renderWithProviders(
@@ -138,7 +147,7 @@ describe('signup form', () => {
     }
   });
 
-  it('starts the country from the detected one when the site serves it, else the site\'s first', () => {
+  it("starts the country from the detected one when the site serves it, else the site's first", () => {
     const { unmount } = renderForm({ settings: { countries: ['NL', 'BE', 'GB'], geoip_country: 'BE', geoip_selected_country: 'BE' } });
     const select = () => screen.getByLabelText('Country') as HTMLSelectElement;
     expect(select().value).toBe('BE');
@@ -298,7 +307,11 @@ describe('signup form', () => {
     await user.click(input('signup-consent-orientation'));
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
     await waitFor(() => expect(currentLocation()).toBe('/members?api_signup_complete=1'));
-    expect(sentBodies(fetch, 'POST /api/signup.php')[0]).toMatchObject({ gender: 'female', looking_for: 'both', consent_orientation_data: false });
+    expect(sentBodies(fetch, 'POST /api/signup.php')[0]).toMatchObject({
+      gender: 'female',
+      looking_for: 'both',
+      consent_orientation_data: false,
+    });
     expect(sessionSeeking(41)).toBe('both');
     expect(sessionSeeking(42)).toBeNull();
     expect(localStorage.getItem(SESSION_SEEKING_KEY)).toBeNull();
@@ -341,7 +354,9 @@ describe('signup form', () => {
   });
 
   it('an error without a field shows above the button (too many signups)', async () => {
-    stubApi({ 'POST /api/signup.php': apiError(429, 'too_many_signups', 'Too many sign-ups from your connection, please try again later.') });
+    stubApi({
+      'POST /api/signup.php': apiError(429, 'too_many_signups', 'Too many sign-ups from your connection, please try again later.'),
+    });
     const user = userEvent.setup();
     renderForm();
     await fillValid(user);
@@ -350,7 +365,14 @@ describe('signup form', () => {
   });
 
   it('an existing e-mail address offers to log in with it', async () => {
-    stubApi({ 'POST /api/signup.php': apiError(409, 'email_exists', 'An account with this e-mail address already exists. Would you like to log in?', 'email') });
+    stubApi({
+      'POST /api/signup.php': apiError(
+        409,
+        'email_exists',
+        'An account with this e-mail address already exists. Would you like to log in?',
+        'email',
+      ),
+    });
     const user = userEvent.setup();
     renderForm();
     await fillValid(user, { email: 'anna+1@example.com' });

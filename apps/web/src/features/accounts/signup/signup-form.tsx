@@ -133,7 +133,8 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave, initialMessage
         onSuccess: ({ user }) => {
           // Without the orientation consent the server kept nothing of whom the member looks for:
           // this tab keeps it, so matching still follows it (decision 036).
-          if (!request.consent_orientation_data && request.looking_for && isSeeking(request.looking_for)) keepSessionSeeking(user.id, request.looking_for);
+          if (!request.consent_orientation_data && request.looking_for && isSeeking(request.looking_for))
+            keepSessionSeeking(user.id, request.looking_for);
           else forgetSessionSeeking();
           onLeave?.();
           navigate(SIGNUP_COMPLETE_PATH);
@@ -201,7 +202,11 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave, initialMessage
       {accountError?.code === 'email_exists' && (
         <div id="signup-email-exists" className="alert alert-info" role="alert">
           <p className="mb-2">{accountError.message}</p>
-          <Link to={`${routePath('login')}?${new URLSearchParams({ email: email.value.trim() })}`} className="btn btn-primary btn-sm" onClick={onLeave}>
+          <Link
+            to={`${routePath('login')}?${new URLSearchParams({ email: email.value.trim() })}`}
+            className="btn btn-primary btn-sm"
+            onClick={onLeave}
+          >
             {t('signup.loginWithEmail')}
           </Link>
         </div>
@@ -232,7 +237,12 @@ function OpenSignupForm({ profileId, onSubmittingChange, onLeave, initialMessage
       )}
 
       {profileId !== undefined && (
-        <TextAreaField id={IDS.signup_message} label={t('fields.signupMessage')} help={t('fields.signupMessageHelp')} {...form.bind('signup_message')} />
+        <TextAreaField
+          id={IDS.signup_message}
+          label={t('fields.signupMessage')}
+          help={t('fields.signupMessageHelp')}
+          {...form.bind('signup_message')}
+        />
       )}
 
       <ConsentCheckbox id={IDS.consent_terms} {...form.bind('consent_terms')}>

@@ -58,7 +58,11 @@ export const isSeeking = (value: string): value is Seeking => (SEEKINGS as reado
  * The country the form starts from: the one the visitor chose on a lander, else the detected one,
  * when the site serves it; else the site's first (as the server defaults). Never a fixed one.
  */
-export function initialCountry(settings: { countries: readonly string[]; geoip_country?: string | null; geoip_selected_country?: string | null }): string {
+export function initialCountry(settings: {
+  countries: readonly string[];
+  geoip_country?: string | null;
+  geoip_selected_country?: string | null;
+}): string {
   const candidates = [settings.geoip_selected_country, settings.geoip_country];
   return candidates.find((code): code is string => !!code && settings.countries.includes(code)) ?? settings.countries[0] ?? '';
 }

@@ -19,7 +19,15 @@ export function chatItem(conversation: number, overrides: Partial<TChatItem> = {
     profile,
     num_unread_messages: 0,
     partner: makeCard(profile),
-    last_message: { id: conversation * 10, kind: 'text', text: `Hello from ${profile}`, gift: null, from_me: false, created_at: at, state: null },
+    last_message: {
+      id: conversation * 10,
+      kind: 'text',
+      text: `Hello from ${profile}`,
+      gift: null,
+      from_me: false,
+      created_at: at,
+      state: null,
+    },
     updated_at: at,
     ...overrides,
   };

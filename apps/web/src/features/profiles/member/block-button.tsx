@@ -30,11 +30,23 @@ export function BlockButton({ id, profileId, name, blocked }: { id: string; prof
   return (
     <div className="d-flex flex-column align-items-start gap-2">
       {blocked ? (
-        <button id="member-unblock" type="button" className="btn btn-outline-secondary btn-sm" disabled={block.isPending} onClick={() => send(false)}>
+        <button
+          id="member-unblock"
+          type="button"
+          className="btn btn-outline-secondary btn-sm"
+          disabled={block.isPending}
+          onClick={() => send(false)}
+        >
           {t('member.unblock')}
         </button>
       ) : (
-        <button id="member-block" type="button" className="btn btn-outline-danger btn-sm" disabled={block.isPending} onClick={() => setConfirming(true)}>
+        <button
+          id="member-block"
+          type="button"
+          className="btn btn-outline-danger btn-sm"
+          disabled={block.isPending}
+          onClick={() => setConfirming(true)}
+        >
           {t('member.block')}
         </button>
       )}
@@ -47,7 +59,13 @@ export function BlockButton({ id, profileId, name, blocked }: { id: string; prof
         )}
       </div>
       {!confirming && <ServerError error={block.error} id="member-block-error" className="alert alert-danger py-2 mb-0" />}
-      <Modal show={confirming} onHide={() => !block.isPending && setConfirming(false)} centered aria-labelledby="block-confirm-title" id="block-confirm">
+      <Modal
+        show={confirming}
+        onHide={() => !block.isPending && setConfirming(false)}
+        centered
+        aria-labelledby="block-confirm-title"
+        id="block-confirm"
+      >
         <Modal.Header closeButton={!block.isPending} closeLabel={t('common.close')}>
           <Modal.Title id="block-confirm-title" className="h5">
             {t('member.blockConfirmTitle', { name })}

@@ -35,7 +35,10 @@ describe('profile page: distance and activity', () => {
   });
 
   it('says it in miles to a member in the UK, and marks a member active today', async () => {
-    await renderMember(makeMemberAnswer({ distance_km: 13, activity: 'today' }), makeUser({ profile: { ...userFixture.profile, country: 'GB' } }));
+    await renderMember(
+      makeMemberAnswer({ distance_km: 13, activity: 'today' }),
+      makeUser({ profile: { ...userFixture.profile, country: 'GB' } }),
+    );
     expect(await screen.findByText('about 8 miles away')).toBeTruthy();
     expect(within(line()!).getByText('Active today')).toBeTruthy();
   });

@@ -8,7 +8,11 @@ import { makeMemberAnswer, referenceDataStubs } from '../../../test/profile-fixt
 import { makeUser, renderWithProviders } from '../../../test/render-with-providers';
 import MemberPage from './member-page';
 
-function renderMember(member: StubAnswer, options: Parameters<typeof renderWithProviders>[1] = {}, extra: Parameters<typeof stubApi>[0] = {}) {
+function renderMember(
+  member: StubAnswer,
+  options: Parameters<typeof renderWithProviders>[1] = {},
+  extra: Parameters<typeof stubApi>[0] = {},
+) {
   const fetch = stubApi({ ...referenceDataStubs, 'GET /api/member.php': member, ...extra });
   renderWithProviders(
     <Routes>
@@ -35,7 +39,11 @@ describe('profile page (/members/{id})', () => {
     expect(document.getElementById('member-notes')!.textContent).toBe('I am here forA relationship');
     expect(screen.getByText('Cyclist and cook.')).toBeTruthy();
     await waitFor(() => expect(document.getElementById('member-interests')!.textContent).toBe('MusicCooking'));
-    expect(within(document.getElementById('member-related')!).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/members/5', '/members/6']);
+    expect(
+      within(document.getElementById('member-related')!)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/members/5', '/members/6']);
     expect(document.title).toBe('Bram | Cupido Test');
     expect(document.getElementById('member-fictional-warning')).toBeNull();
   });
@@ -78,19 +86,32 @@ describe('profile page (/members/{id})', () => {
   });
 
   it('always shows the fictional warning and badge of a fictional profile', async () => {
-    renderMember(ok(makeMemberAnswer({ is_fictional: true, fictional: { icon: '🎭', singular: 'Fictional profile', warning: 'Some profiles are run by our staff.' } })));
+    renderMember(
+      ok(
+        makeMemberAnswer({
+          is_fictional: true,
+          fictional: { icon: '🎭', singular: 'Fictional profile', warning: 'Some profiles are run by our staff.' },
+        }),
+      ),
+    );
     await screen.findByRole('heading', { level: 1, name: 'Bram, 41' });
     // The app's SVG icon (hidden from screen readers) beside the text; the emoji would be an empty box without an emoji font.
     expect(document.getElementById('member-fictional-warning')!.textContent).toBe('Some profiles are run by our staff.');
     expect(document.getElementById('member-fictional-badge')!.textContent).toBe(' Fictional profile');
-    expect(document.querySelectorAll('#member-fictional-warning svg.fictional-icon, #member-fictional-badge svg.fictional-icon')).toHaveLength(2);
+    expect(
+      document.querySelectorAll('#member-fictional-warning svg.fictional-icon, #member-fictional-badge svg.fictional-icon'),
+    ).toHaveLength(2);
   });
 
   it('blocks after confirmation and unblocks with one click', async () => {
-    const fetch = renderMember(ok(), {}, {
-      'POST /api/block.php': { body: { profile_id: 42, is_blocked: true } },
-      'DELETE /api/block.php': { body: { profile_id: 42, is_blocked: false } },
-    });
+    const fetch = renderMember(
+      ok(),
+      {},
+      {
+        'POST /api/block.php': { body: { profile_id: 42, is_blocked: true } },
+        'DELETE /api/block.php': { body: { profile_id: 42, is_blocked: false } },
+      },
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Block' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block Bram?' });
@@ -100,7 +121,9 @@ describe('profile page (/members/{id})', () => {
     // Confirmed once: the blocked notice says it, not a second message beside the button. The page renders
     // the answer deferred (decision 042), so the notice comes a moment after the dialog closes.
     await waitFor(() => expect(document.getElementById('member-blocked-notice')).not.toBeNull());
-    expect(document.getElementById('member-blocked-notice')!.textContent).toBe('You have blocked Bram. Bram cannot see your profile or contact you.');
+    expect(document.getElementById('member-blocked-notice')!.textContent).toBe(
+      'You have blocked Bram. Bram cannot see your profile or contact you.',
+    );
     expect(screen.getAllByText(/You have blocked Bram/)).toHaveLength(1);
     expect(sentBodies(fetch, 'POST /api/block.php')).toEqual([{ profile_id: 42 }]);
 
@@ -112,9 +135,13 @@ describe('profile page (/members/{id})', () => {
   });
 
   it('reports the profile with a reason, a text and the good-faith statement, and shows the acknowledgement', async () => {
-    const fetch = renderMember(ok(), {}, {
-      'POST /api/report.php': { body: { report_id: 7, status: 'open', message: 'Thanks, we received your report and will review it.' } },
-    });
+    const fetch = renderMember(
+      ok(),
+      {},
+      {
+        'POST /api/report.php': { body: { report_id: 7, status: 'open', message: 'Thanks, we received your report and will review it.' } },
+      },
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Report' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report Bram' });
@@ -133,13 +160,19 @@ describe('profile page (/members/{id})', () => {
     await user.click(within(dialog).getByLabelText(/made in good faith/));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect((await within(dialog).findByRole('status')).textContent).toBe('Thanks, we received your report and will review it.');
-    expect(sentBodies(fetch, 'POST /api/report.php')).toEqual([{ profile_id: 42, reason: 'other', text: 'Asks for money', good_faith: true }]);
+    expect(sentBodies(fetch, 'POST /api/report.php')).toEqual([
+      { profile_id: 42, reason: 'other', text: 'Asks for money', good_faith: true },
+    ]);
   });
 
   it('reports a photo from the viewer: the viewer closes and the report names that photo', async () => {
-    const fetch = renderMember(ok(), {}, {
-      'POST /api/report.php': { body: { report_id: 8, status: 'open', message: 'Thanks, we received your report and will review it.' } },
-    });
+    const fetch = renderMember(
+      ok(),
+      {},
+      {
+        'POST /api/report.php': { body: { report_id: 8, status: 'open', message: 'Thanks, we received your report and will review it.' } },
+      },
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Open photo 2 of 3' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Report this photo' }));
@@ -149,20 +182,32 @@ describe('profile page (/members/{id})', () => {
     await user.click(within(dialog).getByLabelText(/made in good faith/));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect((await within(dialog).findByRole('status')).textContent).toBe('Thanks, we received your report and will review it.');
-    expect(sentBodies(fetch, 'POST /api/report.php')).toEqual([{ profile_id: 42, photo_id: 2, reason: 'inappropriate_photos', text: '', good_faith: true }]);
+    expect(sentBodies(fetch, 'POST /api/report.php')).toEqual([
+      { profile_id: 42, photo_id: 2, reason: 'inappropriate_photos', text: '', good_faith: true },
+    ]);
   });
 
   it("shows the server's answer to a repeated report in the dialog", async () => {
-    renderMember(ok(), {}, {
-      'POST /api/report.php': apiError(409, 'report_already_open', 'You have already reported this profile. We are reviewing your report.'),
-    });
+    renderMember(
+      ok(),
+      {},
+      {
+        'POST /api/report.php': apiError(
+          409,
+          'report_already_open',
+          'You have already reported this profile. We are reviewing your report.',
+        ),
+      },
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Report' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report Bram' });
     await user.selectOptions(within(dialog).getByLabelText('Reason'), 'Fake profile');
     await user.click(within(dialog).getByLabelText(/made in good faith/));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('You have already reported this profile. We are reviewing your report.');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'You have already reported this profile. We are reviewing your report.',
+    );
   });
 
   it('cancelling the confirmation blocks nobody', async () => {
@@ -206,13 +251,17 @@ describe('profile page (/members/{id})', () => {
 
   it('likes the profile from its action buttons and the related profiles from their hearts, with their states', async () => {
     const liked = [{ id: 5, like_new: false }];
-    const fetch = renderMember(ok(), {}, {
-      'GET /api/likes.php': () => ({ body: { profiles: liked, liked_by: [{ id: 42, like_new: false }] } }),
-      'POST /api/like.php': () => {
-        liked.push({ id: 42, like_new: true });
-        return { body: { profile_id: 42, like_state: 'match', likes_left: 3, likes_reset_at: '2026-11-24T00:00:00.000Z', match: null } };
+    const fetch = renderMember(
+      ok(),
+      {},
+      {
+        'GET /api/likes.php': () => ({ body: { profiles: liked, liked_by: [{ id: 42, like_new: false }] } }),
+        'POST /api/like.php': () => {
+          liked.push({ id: 42, like_new: true });
+          return { body: { profile_id: 42, like_state: 'match', likes_left: 3, likes_reset_at: '2026-11-24T00:00:00.000Z', match: null } };
+        },
       },
-    });
+    );
     const like = await screen.findByRole('button', { name: 'Like' });
     expect(like.getAttribute('aria-pressed')).toBe('false');
     expect(await screen.findByText('Likes you')).toBeTruthy();
@@ -231,20 +280,31 @@ describe('profile page (/members/{id})', () => {
     const fetch = renderMember(
       ok(),
       { route: '/likes/m/42' },
-      { 'GET /api/likes.php': { body: { profiles: [], liked_by: [{ id: 42, like_new: true }] } }, 'POST /api/likes-seen.php': { body: { ok: true } } },
+      {
+        'GET /api/likes.php': { body: { profiles: [], liked_by: [{ id: 42, like_new: true }] } },
+        'POST /api/likes-seen.php': { body: { ok: true } },
+      },
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Bram, 41' })).toBeTruthy();
     await waitFor(() => expect(sentBodies(fetch, 'POST /api/likes-seen.php')).toEqual([{ profile_id: 42 }]));
   });
 
   it('/likes/m/{id} leads back to the likes page it was opened from, else to /likes', async () => {
-    renderMember(ok(), { route: '/likes/m/42', routeState: { likesUrl: '/likes/matches?page=2' } }, { 'POST /api/likes-seen.php': { body: { ok: true } } });
+    renderMember(
+      ok(),
+      { route: '/likes/m/42', routeState: { likesUrl: '/likes/matches?page=2' } },
+      { 'POST /api/likes-seen.php': { body: { ok: true } } },
+    );
     const back = await screen.findByRole('link', { name: /Back to likes/ });
     expect(back.getAttribute('href')).toBe('/likes/matches?page=2');
   });
 
   it('/likes/m/{id} opened without a likes page in its history state leads back to /likes', async () => {
-    renderMember(ok(), { route: '/likes/m/42', routeState: { likesUrl: 'https://elsewhere.example/' } }, { 'POST /api/likes-seen.php': { body: { ok: true } } });
+    renderMember(
+      ok(),
+      { route: '/likes/m/42', routeState: { likesUrl: 'https://elsewhere.example/' } },
+      { 'POST /api/likes-seen.php': { body: { ok: true } } },
+    );
     expect((await screen.findByRole('link', { name: /Back to likes/ })).getAttribute('href')).toBe('/likes');
   });
 

@@ -94,7 +94,10 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
   const fictional = profileFictional(profile, settings);
   // A fictional profile is disclosed in its description too, wherever the snippet is shown.
   const describe = { name: profile.name, age: profile.age, site: settings.name };
-  usePageTitle(profile.name, fictional ? t('member.descriptionFictional', { ...describe, fictional: fictional.singular }) : t('member.description', describe));
+  usePageTitle(
+    profile.name,
+    fictional ? t('member.descriptionFictional', { ...describe, fictional: fictional.singular }) : t('member.description', describe),
+  );
   const backToSearch = useBackToSearch();
   const location = useLocation();
   // /likes/m/{id}: the same screen, opened from the likes; it clears the new-like flag and leads back there.
@@ -118,7 +121,12 @@ function MemberProfileView({ id, answer }: { id: string; answer: TMemberAnswer }
           <p id="member-place" className="mb-1 text-body-secondary">
             {[profile.city, countryName(profile.country)].filter(Boolean).join(', ')}
           </p>
-          <DistanceAndActivity id="member-distance-activity" distanceKm={profile.distance_km} activity={profile.activity} className="mb-1" />
+          <DistanceAndActivity
+            id="member-distance-activity"
+            distanceKm={profile.distance_km}
+            activity={profile.activity}
+            className="mb-1"
+          />
           {fictional && <ProfileFictionalBadge id="member-fictional-badge" fictional={fictional} />}
         </div>
         {user && !profile.is_own && (

@@ -13,7 +13,10 @@ type UnlockedPhoto = Extract<TMemberPhoto, { locked: false }>;
 function LockIcon() {
   return (
     <svg className="lock-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 5a3 3 0 0 1 6 0v3H9V7Zm3 7a2 2 0 0 1 1 3.7V19h-2v-1.3A2 2 0 0 1 12 14Z" />
+      <path
+        fill="currentColor"
+        d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 5a3 3 0 0 1 6 0v3H9V7Zm3 7a2 2 0 0 1 1 3.7V19h-2v-1.3A2 2 0 0 1 12 14Z"
+      />
     </svg>
   );
 }
@@ -23,7 +26,15 @@ function LockIcon() {
  * viewer; photos a free member may not see carry a lock (the server sends no address for them)
  * with the way to see them all: Premium for members, signing up for visitors.
  */
-export function MemberPhotos({ profile, viewer, canReport = false }: { profile: TMemberProfile; viewer: 'visitor' | 'free' | 'premium'; canReport?: boolean }) {
+export function MemberPhotos({
+  profile,
+  viewer,
+  canReport = false,
+}: {
+  profile: TMemberProfile;
+  viewer: 'visitor' | 'free' | 'premium';
+  canReport?: boolean;
+}) {
   const { t } = useTranslation(PROFILES_NS);
   const [open, setOpen] = useState<number | null>(null);
   const [reporting, setReporting] = useState<number | null>(null);
@@ -34,7 +45,10 @@ export function MemberPhotos({ profile, viewer, canReport = false }: { profile: 
   return (
     <section id="member-photos" className="mb-4" aria-labelledby="member-photos-title">
       <h2 id="member-photos-title" className="h5">
-        {t('member.photos')} <span id="member-photo-count" className="badge text-bg-light border align-middle">{t('member.photoCount', { number: profile.photo_count })}</span>
+        {t('member.photos')}{' '}
+        <span id="member-photo-count" className="badge text-bg-light border align-middle">
+          {t('member.photoCount', { number: profile.photo_count })}
+        </span>
       </h2>
       {profile.photos.length === 0 ? (
         <p className="text-body-secondary">{t('member.noPhotos', { name: profile.name })}</p>
@@ -52,7 +66,12 @@ export function MemberPhotos({ profile, viewer, canReport = false }: { profile: 
             ) : (
               <li key={photo.id} className="col">
                 <div className="ratio ratio-1x1">
-                  <button type="button" className="photo-tile member-photo" onClick={() => setOpen(unlocked.indexOf(photo))} aria-label={t('member.openPhoto', { number: unlocked.indexOf(photo) + 1, total: unlocked.length })}>
+                  <button
+                    type="button"
+                    className="photo-tile member-photo"
+                    onClick={() => setOpen(unlocked.indexOf(photo))}
+                    aria-label={t('member.openPhoto', { number: unlocked.indexOf(photo) + 1, total: unlocked.length })}
+                  >
                     <img src={photo.thumb_url} alt="" loading="lazy" />
                   </button>
                 </div>
@@ -90,7 +109,14 @@ export function MemberPhotos({ profile, viewer, canReport = false }: { profile: 
         }
       />
       {reporting !== null && (
-        <LazyReportDialog key={reporting} show onHide={() => setReporting(null)} profileId={profile.id} photoId={reporting} title={t('report.photoTitle', { name: profile.name })} />
+        <LazyReportDialog
+          key={reporting}
+          show
+          onHide={() => setReporting(null)}
+          profileId={profile.id}
+          photoId={reporting}
+          title={t('report.photoTitle', { name: profile.name })}
+        />
       )}
     </section>
   );

@@ -49,10 +49,13 @@ export function PhotoViewer({
     <Modal show={open} onHide={onClose} size="lg" centered className="photo-viewer" aria-labelledby="photo-viewer-title" id="photo-viewer">
       <Modal.Header closeButton closeLabel={t('common.close')}>
         <Modal.Title id="photo-viewer-title" className="h6">
-          {t('member.viewerTitle', { name })} <span className="text-body-secondary fw-normal">({t('member.viewerPosition', { number: current + 1, total })})</span>
+          {t('member.viewerTitle', { name })}{' '}
+          <span className="text-body-secondary fw-normal">({t('member.viewerPosition', { number: current + 1, total })})</span>
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body className="p-0">{photo && <img id="photo-viewer-image" src={photo.url} alt={t('member.viewerAlt', { name, number: current + 1, total })} />}</Modal.Body>
+      <Modal.Body className="p-0">
+        {photo && <img id="photo-viewer-image" src={photo.url} alt={t('member.viewerAlt', { name, number: current + 1, total })} />}
+      </Modal.Body>
       {photo && onReport && (
         <div className="px-3 pt-2 text-end">
           <button id="photo-viewer-report" type="button" className="btn btn-link btn-sm p-0" onClick={() => onReport(photo.id)}>

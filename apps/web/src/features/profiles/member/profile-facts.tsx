@@ -6,7 +6,16 @@ import { PROFILES_NS } from '../profiles-texts';
 
 type FieldValue = TMemberProfile['highlights'][number];
 
-const OPTION_FIELDS = new Set<string>(['gender', 'sexuality', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'signup_reason']);
+const OPTION_FIELDS = new Set<string>([
+  'gender',
+  'sexuality',
+  'hair_color',
+  'eye_color',
+  'body_type',
+  'relationship_status',
+  'tattoos',
+  'signup_reason',
+]);
 
 /** A field's value in words: options translated, the country by name, the region by its name. */
 function useFieldValue(country: string): (item: FieldValue) => string {

@@ -98,7 +98,9 @@ describe('report dialog (the form kit with the report contract)', () => {
     await user.click(within(dialog).getByLabelText(/made in good faith/));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect((await within(dialog).findByRole('status')).textContent).toBe('Thanks, we received your report and will review it.');
-    expect(sentBodies(fetch, 'POST /api/report.php')).toEqual([{ profile_id: 42, reason: 'fake_profile', text: 'Stock photos', good_faith: true }]);
+    expect(sentBodies(fetch, 'POST /api/report.php')).toEqual([
+      { profile_id: 42, reason: 'fake_profile', text: 'Stock photos', good_faith: true },
+    ]);
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!); // the footer's, beside the header's ×
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

@@ -24,7 +24,11 @@ type ButtonState =
  * which the save sends as the member's location: the server keeps only its ~1 km cell, decision
  * 036). The result is kept for the rest of the visit; a failure is kept as false (spec section 7).
  */
-export function GeolocationButton({ onPlace }: { onPlace: (place: TGeocodeAnswer, point: { latitude: number; longitude: number }) => PlaceOutcome }) {
+export function GeolocationButton({
+  onPlace,
+}: {
+  onPlace: (place: TGeocodeAnswer, point: { latitude: number; longitude: number }) => PlaceOutcome;
+}) {
   const { t } = useTranslation(PROFILES_NS);
   const queryClient = useQueryClient();
   const permission = useGeolocationPermission();
@@ -73,7 +77,14 @@ export function GeolocationButton({ onPlace }: { onPlace: (place: TGeocodeAnswer
   const deniedShown = state.kind === 'error' && state.denied;
   return (
     <div className="mb-3" id="geolocation" data-permission={permission} data-state={state.kind}>
-      <button id="geolocation-button" type="button" className="btn btn-outline-primary" onClick={() => void locate()} disabled={active} aria-describedby={deniedShown ? 'geolocation-error' : 'geolocation-help'}>
+      <button
+        id="geolocation-button"
+        type="button"
+        className="btn btn-outline-primary"
+        onClick={() => void locate()}
+        disabled={active}
+        aria-describedby={deniedShown ? 'geolocation-error' : 'geolocation-help'}
+      >
         {active ? (
           <>
             <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />

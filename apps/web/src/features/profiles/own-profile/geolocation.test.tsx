@@ -29,7 +29,8 @@ function fakeBrowser(state: PermissionState | 'no-permissions-api' = 'prompt'): 
     ...window.navigator,
     language: 'en-GB',
     geolocation: {
-      getCurrentPosition: (success: PositionCallback, error: PositionErrorCallback, options?: PositionOptions) => fake.requests.push({ success, error, options }),
+      getCurrentPosition: (success: PositionCallback, error: PositionErrorCallback, options?: PositionOptions) =>
+        fake.requests.push({ success, error, options }),
     },
     permissions: state === 'no-permissions-api' ? undefined : { query: async () => fake.permission },
   });

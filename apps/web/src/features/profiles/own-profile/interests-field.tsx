@@ -8,7 +8,17 @@ import { MAX_INTERESTS } from '../profile-limits';
  * The interests of /api/interests.php (named and sorted in the member's language) as toggle
  * chips: real checkboxes, so they work with the keyboard and screen readers.
  */
-export function InterestsField({ id, value, error, onChange }: { id: string; value: string[]; error: string | undefined; onChange: (next: string[]) => void }) {
+export function InterestsField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string[];
+  error: string | undefined;
+  onChange: (next: string[]) => void;
+}) {
   const { t } = useTranslation(PROFILES_NS);
   const { locale } = useLocale();
   const interests = useInterests(locale);

@@ -37,7 +37,11 @@ export function InvisibleMode({ profile }: { profile: TOwnProfile }) {
       <p id="invisible-explanation" className="form-text mt-0">
         {t('invisible.explanation')}
       </p>
-      <p id="invisible-state" className={`small mb-0 ${profile.invisible ? 'text-primary fw-semibold' : 'text-body-secondary'}`} aria-live="polite">
+      <p
+        id="invisible-state"
+        className={`small mb-0 ${profile.invisible ? 'text-primary fw-semibold' : 'text-body-secondary'}`}
+        aria-live="polite"
+      >
         {profile.invisible ? t('invisible.on') : t('invisible.off')}
       </p>
       <ServerError error={update.error} id="invisible-error" className="alert alert-danger mt-2" />

@@ -8,7 +8,10 @@ import ProfilePage from './profile-page';
 import { changesOf, valuesOf } from './profile-values';
 
 // "Looking for" of the own profile (decision 013): the member search's defaults.
-function stubProfile(put: Parameters<typeof stubApi>[0][string] = (body) => ({ body: { profile: { ...makeOwnProfile(), ...(body as object) } } }), own = makeOwnProfile()) {
+function stubProfile(
+  put: Parameters<typeof stubApi>[0][string] = (body) => ({ body: { profile: { ...makeOwnProfile(), ...(body as object) } } }),
+  own = makeOwnProfile(),
+) {
   return stubApi({
     ...referenceDataStubs,
     'GET /api/profile.php': { body: { profile: own } },
@@ -33,13 +36,20 @@ describe('own profile: looking for', () => {
     const user = userEvent.setup();
     await renderProfile();
     expect(select("I'm looking for").selectedOptions[0]!.textContent).toBe('Based on my profile');
-    expect([...select("I'm looking for").options].map((o) => o.textContent)).toEqual(['Based on my profile', 'Men', 'Women', 'Men and women']);
+    expect([...select("I'm looking for").options].map((o) => o.textContent)).toEqual([
+      'Based on my profile',
+      'Men',
+      'Women',
+      'Men and women',
+    ]);
     await user.selectOptions(select("I'm looking for"), 'both');
     await user.selectOptions(select('Age from'), '30');
     await user.selectOptions(select('Age to'), '45');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
-    expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([{ looking_for_gender: 'both', looking_for_min_age: 30, looking_for_max_age: 45 }]);
+    expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([
+      { looking_for_gender: 'both', looking_for_min_age: 30, looking_for_max_age: 45 },
+    ]);
   });
 
   it('refuses a reversed range at once, under the maximum age, and sends nothing', async () => {
@@ -48,18 +58,22 @@ describe('own profile: looking for', () => {
     await renderProfile();
     await user.selectOptions(select('Age from'), '50');
     await user.selectOptions(select('Age to'), '40');
-    expect(document.getElementById('profile-looking-for-max-age-error')!.textContent).toBe('The maximum age cannot be lower than the minimum age');
+    expect(document.getElementById('profile-looking-for-max-age-error')!.textContent).toBe(
+      'The maximum age cannot be lower than the minimum age',
+    );
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([]);
   });
 
-  it('shows the server\'s refusal under the field it names', async () => {
+  it("shows the server's refusal under the field it names", async () => {
     stubProfile(() => apiError(400, 'invalid_age', 'Enter an age from 18 to 99', 'looking_for_min_age'));
     const user = userEvent.setup();
     await renderProfile();
     await user.selectOptions(select('Age from'), '20');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    await waitFor(() => expect(document.getElementById('profile-looking-for-min-age-error')!.textContent).toBe('Enter an age from 18 to 99'));
+    await waitFor(() =>
+      expect(document.getElementById('profile-looking-for-min-age-error')!.textContent).toBe('Enter an age from 18 to 99'),
+    );
   });
 });
 
@@ -81,7 +95,10 @@ describe('own profile: looking for without the orientation consent (decision 036
 describe('changesOf (looking for)', () => {
   it('clears a preference with null and sends ages as numbers', () => {
     const saved = valuesOf(makeOwnProfile({ looking_for_gender: 'male', looking_for_min_age: 25, looking_for_max_age: 35 }));
-    expect(changesOf({ ...saved, looking_for_gender: '', looking_for_max_age: '40' }, saved)).toEqual({ looking_for_gender: null, looking_for_max_age: 40 });
+    expect(changesOf({ ...saved, looking_for_gender: '', looking_for_max_age: '40' }, saved)).toEqual({
+      looking_for_gender: null,
+      looking_for_max_age: 40,
+    });
     expect(changesOf({ ...saved, looking_for_min_age: '' }, saved)).toEqual({ looking_for_min_age: null });
     expect(changesOf(saved, saved)).toEqual({});
   });

@@ -100,7 +100,9 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
       code === 'age_range_reversed'
         ? t('search.ageRangeReversed')
         : PROFILE_PROBLEMS.has(code)
-          ? t(`errors.${code}`, { max: code === 'city_too_long' ? CITY_MAX_LENGTH : code === 'about_too_long' ? ABOUT_MAX_LENGTH : MAX_INTERESTS })
+          ? t(`errors.${code}`, {
+              max: code === 'city_too_long' ? CITY_MAX_LENGTH : code === 'about_too_long' ? ABOUT_MAX_LENGTH : MAX_INTERESTS,
+            })
           : undefined,
   });
   const { setValue, clearErrors, subscribe } = form.form;
@@ -163,8 +165,10 @@ export function ProfileForm({ profile, user }: { profile: TOwnProfile; user: TUs
     save(event);
   };
 
-  const countries = settings.countries.includes(country.value) || !country.value ? settings.countries : [country.value, ...settings.countries];
-  const optionsOf = (attribute: OptionAttribute, ids: readonly string[]) => ids.map((id) => ({ value: id, label: optionLabel(attribute, id) }));
+  const countries =
+    settings.countries.includes(country.value) || !country.value ? settings.countries : [country.value, ...settings.countries];
+  const optionsOf = (attribute: OptionAttribute, ids: readonly string[]) =>
+    ids.map((id) => ({ value: id, label: optionLabel(attribute, id) }));
   const about = form.bind('about');
   const interests = form.bind('interests', { checkOnChange: true });
   const gender = form.bind('gender', { checkOnBlur: false });

@@ -6,7 +6,9 @@ import { makeOwnProfile, referenceDataStubs } from '../../../test/profile-fixtur
 import { makeUser, renderWithProviders } from '../../../test/render-with-providers';
 import ProfilePage from './profile-page';
 
-function stubProfile(put: Parameters<typeof stubApi>[0][string] = (body) => ({ body: { profile: { ...makeOwnProfile(), ...(body as object) } } })) {
+function stubProfile(
+  put: Parameters<typeof stubApi>[0][string] = (body) => ({ body: { profile: { ...makeOwnProfile(), ...(body as object) } } }),
+) {
   return stubApi({
     ...referenceDataStubs,
     'GET /api/profile.php': { body: { profile: makeOwnProfile() } },
@@ -37,7 +39,8 @@ describe('own profile (/profile)', () => {
     expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Haarlem');
     expect((screen.getByLabelText('Relationship status') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Single');
     expect((screen.getByLabelText('Hair colour') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Not specified');
-    for (const label of ['Eye colour', 'Body type', 'Tattoos', 'I am here for', 'About me']) expect(screen.getByLabelText(label)).toBeTruthy();
+    for (const label of ['Eye colour', 'Body type', 'Tattoos', 'I am here for', 'About me'])
+      expect(screen.getByLabelText(label)).toBeTruthy();
     expect((screen.getByLabelText('Music') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Cooking') as HTMLInputElement).checked).toBe(false);
   });
@@ -57,9 +60,14 @@ describe('own profile (/profile)', () => {
     expect(select.disabled).toBe(true);
     expect(select.value).toBe('');
     expect(select.getAttribute('aria-describedby')).toBe('profile-sexuality-help');
-    expect(document.getElementById('profile-sexuality-help')!.textContent).toContain('You have withdrawn your consent to use your sexual orientation');
+    expect(document.getElementById('profile-sexuality-help')!.textContent).toContain(
+      'You have withdrawn your consent to use your sexual orientation',
+    );
     // The link under the orientation, and the one under whom the member looks for (decision 036).
-    expect(screen.getAllByRole('link', { name: 'Give your consent in your settings' }).map((link) => link.getAttribute('href'))).toEqual(['/notifications', '/notifications']);
+    expect(screen.getAllByRole('link', { name: 'Give your consent in your settings' }).map((link) => link.getAttribute('href'))).toEqual([
+      '/notifications',
+      '/notifications',
+    ]);
 
     await user.type(screen.getByLabelText('City'), ' Noord');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
@@ -96,7 +104,9 @@ describe('own profile (/profile)', () => {
     await user.type(screen.getByLabelText('About me'), 'Hello there');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
-    expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([{ city: 'Amsterdam', hair_color: 'red', interests: ['music', 'cooking'], about: 'Hello there' }]);
+    expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([
+      { city: 'Amsterdam', hair_color: 'red', interests: ['music', 'cooking'], about: 'Hello there' },
+    ]);
   });
 
   it('sends country and region together, the region cleared by a new country', async () => {
@@ -137,7 +147,9 @@ describe('own profile (/profile)', () => {
     await user.click(screen.getByLabelText('About me'));
     await user.paste('z'.repeat(2001));
     await user.tab();
-    expect(document.getElementById('profile-about-error')!.textContent).toBe('Your text about yourself can be at most 2000 characters long');
+    expect(document.getElementById('profile-about-error')!.textContent).toBe(
+      'Your text about yourself can be at most 2000 characters long',
+    );
     expect(screen.getByText('2001 of 2000 characters')).toBeTruthy();
   });
 
@@ -147,7 +159,9 @@ describe('own profile (/profile)', () => {
     await renderProfile();
     await user.selectOptions(screen.getByLabelText('Province'), 'UT');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    await waitFor(() => expect(document.getElementById('profile-region-error')?.textContent).toBe('Choose a region of the selected country'));
+    await waitFor(() =>
+      expect(document.getElementById('profile-region-error')?.textContent).toBe('Choose a region of the selected country'),
+    );
     expect(document.activeElement?.id).toBe('profile-region');
     await user.selectOptions(screen.getByLabelText('Province'), 'NH');
     expect(document.getElementById('profile-region-error')).toBeNull();

@@ -110,7 +110,12 @@ export type ProfileProblem =
   | 'age_range_reversed';
 
 /** The client's checks, the same the server makes (account rules and the profile limits). */
-export function profileProblems(values: ProfileValues, email: string, minimumAge: number, today: Date): Partial<Record<ProfileField, ProfileProblem>> {
+export function profileProblems(
+  values: ProfileValues,
+  email: string,
+  minimumAge: number,
+  today: Date,
+): Partial<Record<ProfileField, ProfileProblem>> {
   const problems: Partial<Record<ProfileField, ProfileProblem>> = {};
   const name = nameProblem(values.name, email);
   if (name) problems.name = name;

@@ -49,7 +49,11 @@ function uploadError(xhr: XMLHttpRequest): ApiError {
  * browser sets the multipart content type with its boundary. No retries: a refused photo stays
  * refused, and a failed connection is the member's to try again.
  */
-export function uploadPhotoFile(file: File, onProgress: (progress: UploadProgress) => void, hostname = window.location.hostname): Promise<TPhotoUploadAnswer> {
+export function uploadPhotoFile(
+  file: File,
+  onProgress: (progress: UploadProgress) => void,
+  hostname = window.location.hostname,
+): Promise<TPhotoUploadAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl(UPLOAD_PATH, undefined, hostname));

@@ -76,11 +76,13 @@ describe('own photos', () => {
   it('shows thumbnails with their moderation status, the main photo and the limit', async () => {
     renderPhotos([makePhoto(1, { status: 'approved' }), makePhoto(2), makePhoto(3, { status: 'rejected' })]);
     const items = await screen.findAllByRole('listitem');
-    expect(items.map((item) => within(item).getAllByText(/Approved|Awaiting review|Rejected|Main photo/).map((b) => b.textContent))).toEqual([
-      ['Approved', 'Main photo'],
-      ['Awaiting review'],
-      ['Rejected'],
-    ]);
+    expect(
+      items.map((item) =>
+        within(item)
+          .getAllByText(/Approved|Awaiting review|Rejected|Main photo/)
+          .map((b) => b.textContent),
+      ),
+    ).toEqual([['Approved', 'Main photo'], ['Awaiting review'], ['Rejected']]);
     // The whole display size, not the square-cropped thumbnail: portraits are shown whole.
     expect(screen.getByAltText('Your photo 2').getAttribute('src')).toBe('/photos/p2.jpg');
     expect(screen.getByAltText('Your photo 2').parentElement!.className).toContain('photo-tile--whole');
@@ -169,7 +171,11 @@ describe('own photos', () => {
     await screen.findByText('0 of 3 photos');
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText('Choose photos'), [file('notes.jpg'), file('second.jpg')]);
-    act(() => FakeXhr.sent[0]!.respond(400, { error: { code: 'photo_not_an_image', message: 'This file is not a photo we can read.', field: 'photo' } }));
+    act(() =>
+      FakeXhr.sent[0]!.respond(400, {
+        error: { code: 'photo_not_an_image', message: 'This file is not a photo we can read.', field: 'photo' },
+      }),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe('This file is not a photo we can read.');
     expect(FakeXhr.sent).toHaveLength(1);
   });

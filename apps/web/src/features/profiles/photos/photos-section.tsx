@@ -63,11 +63,22 @@ function PhotoItem({ photo, index, onNotice }: { photo: TPhoto; index: number; o
           ) : (
             <>
               {!photo.is_main && (
-                <button type="button" className="btn btn-outline-primary btn-sm photo-make-main" disabled={busy} onClick={() => setMain.mutate(photo.id, { onError: failed })}>
+                <button
+                  type="button"
+                  className="btn btn-outline-primary btn-sm photo-make-main"
+                  disabled={busy}
+                  onClick={() => setMain.mutate(photo.id, { onError: failed })}
+                >
                   {t('photos.makeMain')}
                 </button>
               )}
-              <button type="button" className="btn btn-outline-danger btn-sm photo-delete" disabled={busy} onClick={() => setConfirming(true)} aria-label={t('photos.deleteLabel', { number: index + 1 })}>
+              <button
+                type="button"
+                className="btn btn-outline-danger btn-sm photo-delete"
+                disabled={busy}
+                onClick={() => setConfirming(true)}
+                aria-label={t('photos.deleteLabel', { number: index + 1 })}
+              >
                 {t('photos.delete')}
               </button>
             </>
@@ -90,7 +101,9 @@ export function PhotosSection({ user }: { user: TUser }) {
   const [notice, setNotice] = useState<Notice>(null);
   const upload = useUploadPhoto(({ loaded, total }: UploadProgress) =>
     // The bytes sent so far; once all are sent the server still re-encodes the photo, said as such.
-    setProgress((current) => (current ? { ...current, percent: Math.min(100, Math.floor((loaded / total) * 100)), processing: loaded >= total } : current)),
+    setProgress((current) =>
+      current ? { ...current, percent: Math.min(100, Math.floor((loaded / total) * 100)), processing: loaded >= total } : current,
+    ),
   );
   const limit = photos.data?.limit ?? photoLimit(user.paid_user);
   const count = photos.data?.photos.length ?? 0;
@@ -151,7 +164,11 @@ export function PhotosSection({ user }: { user: TUser }) {
       )}
       <div aria-live="polite">
         {notice && (
-          <div id={notice.kind === 'error' ? 'photo-error' : 'photo-notice'} className={`alert ${notice.kind === 'error' ? 'alert-danger' : 'alert-success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          <div
+            id={notice.kind === 'error' ? 'photo-error' : 'photo-notice'}
+            className={`alert ${notice.kind === 'error' ? 'alert-danger' : 'alert-success'}`}
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+          >
             {notice.text}
             {notice.kind === 'error' && count >= limit && !user.paid_user && (
               <>

@@ -148,7 +148,9 @@ export function MembersSearch() {
   if (applyingDefaults) return <ProfileCardPlaceholders id="search-placeholders" />;
   return (
     <>
-      {(offered.length > 0 || distance.state) && <FiltersPanel offered={offered} distance={distance.state} filters={filters} onSearch={onSearch} />}
+      {(offered.length > 0 || distance.state) && (
+        <FiltersPanel offered={offered} distance={distance.state} filters={filters} onSearch={onSearch} />
+      )}
       <ServerError error={search.error} id="search-error" />
       {!answer && (search.isPending || !!search.data) && <ProfileCardPlaceholders id="search-placeholders" />}
       {answer && (

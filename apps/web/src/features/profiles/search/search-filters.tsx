@@ -35,7 +35,12 @@ function FilterSelect({ id, label, anyLabel, value, onChange, options, className
       <label htmlFor={id} className="form-label">
         {label}
       </label>
-      <select {...controlProps(id, error)} className={`form-select${error ? ' is-invalid' : ''}`} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select
+        {...controlProps(id, error)}
+        className={`form-select${error ? ' is-invalid' : ''}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
         <option value="">{anyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

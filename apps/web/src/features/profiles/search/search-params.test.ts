@@ -11,11 +11,16 @@ describe('search state in the URL', () => {
   it('reads the offered filters and drops a region without its country', () => {
     const params = new URLSearchParams('gender=female&countryregion=NH&min_age=25&colour=red');
     expect(filtersFromParams(params, ALL)).toEqual({ ...EMPTY_FILTERS, gender: 'female', min_age: '25' });
-    expect(filtersFromParams(new URLSearchParams('gender=male&max_age=40'), offeredFields(['max_age']))).toEqual({ ...EMPTY_FILTERS, max_age: '40' });
+    expect(filtersFromParams(new URLSearchParams('gender=male&max_age=40'), offeredFields(['max_age']))).toEqual({
+      ...EMPTY_FILTERS,
+      max_age: '40',
+    });
   });
 
   it('writes only the filters in use, and the page when past the first', () => {
-    expect(searchParamsOf({ ...EMPTY_FILTERS, country: 'NL', countryregion: 'NH', max_age: '40' }, 3).toString()).toBe('country=NL&countryregion=NH&max_age=40&page=3');
+    expect(searchParamsOf({ ...EMPTY_FILTERS, country: 'NL', countryregion: 'NH', max_age: '40' }, 3).toString()).toBe(
+      'country=NL&countryregion=NH&max_age=40&page=3',
+    );
     expect(searchParamsOf({ ...EMPTY_FILTERS, countryregion: 'NH' }, 1).toString()).toBe('');
   });
 
@@ -24,8 +29,11 @@ describe('search state in the URL', () => {
     expect(filtersFromParams(params, ALL, true)).toEqual({ ...EMPTY_FILTERS, gender: 'male', radius: '50' });
     // No location to measure from (or a visitor): the radius is dropped, never sent.
     expect(filtersFromParams(params, ALL)).toEqual({ ...EMPTY_FILTERS, gender: 'male' });
-    for (const bad of ['30', '50.0', '-10', 'far', '']) expect(filtersFromParams(new URLSearchParams({ radius: bad }), ALL, true).radius).toBe('');
-    expect(searchParamsOf({ ...EMPTY_FILTERS, gender: 'male', max_age: '48', radius: '100' }, 2).toString()).toBe('gender=male&max_age=48&radius=100&page=2');
+    for (const bad of ['30', '50.0', '-10', 'far', ''])
+      expect(filtersFromParams(new URLSearchParams({ radius: bad }), ALL, true).radius).toBe('');
+    expect(searchParamsOf({ ...EMPTY_FILTERS, gender: 'male', max_age: '48', radius: '100' }, 2).toString()).toBe(
+      'gender=male&max_age=48&radius=100&page=2',
+    );
   });
 
   it('reads the page as a whole number within what the server serves', () => {

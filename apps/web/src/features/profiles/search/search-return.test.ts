@@ -5,8 +5,12 @@ import { EMPTY_FILTERS } from './search-params';
 
 describe('searchReturnState', () => {
   it('takes the search URL on /members and passes it on from a profile page', () => {
-    expect(searchReturnState({ pathname: '/members', search: '?gender=male&page=3', state: null })).toEqual({ searchUrl: '/members?gender=male&page=3' });
-    expect(searchReturnState({ pathname: '/members/7', search: '', state: { searchUrl: '/members?page=2' } })).toEqual({ searchUrl: '/members?page=2' });
+    expect(searchReturnState({ pathname: '/members', search: '?gender=male&page=3', state: null })).toEqual({
+      searchUrl: '/members?gender=male&page=3',
+    });
+    expect(searchReturnState({ pathname: '/members/7', search: '', state: { searchUrl: '/members?page=2' } })).toEqual({
+      searchUrl: '/members?page=2',
+    });
   });
 
   it('passes on nothing but a member-search path', () => {

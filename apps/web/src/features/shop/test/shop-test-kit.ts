@@ -22,7 +22,9 @@ export function packagesAnswer(overrides: Partial<TPackagesAnswer> = {}, percent
       price_per_message: Math.ceil((amount * 10) / credits),
       messages: Math.floor(credits / 10),
     })),
-    discount: percentOff ? { code: 'TIMEBONUS25', value_percentage: percentOff, source: 'time_bonus', expires: '2026-03-01T14:00:00.000Z' } : null,
+    discount: percentOff
+      ? { code: 'TIMEBONUS25', value_percentage: percentOff, source: 'time_bonus', expires: '2026-03-01T14:00:00.000Z' }
+      : null,
     card_blocked: false,
     message_credits: 10,
     ...overrides,

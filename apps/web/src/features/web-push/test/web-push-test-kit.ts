@@ -15,11 +15,16 @@ export interface FakeSubscription extends PushSubscription {
 
 /** A subscription as the browser's push service gives it, made with `key` (base64url). */
 export function fakeSubscription(endpoint = 'https://push.example.net/send/abc123', key = TEST_PUSH_KEY): FakeSubscription {
-  const bytes = Uint8Array.from(atob(key.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (key.length % 4)) % 4)), (c) => c.charCodeAt(0));
+  const bytes = Uint8Array.from(atob(key.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (key.length % 4)) % 4)), (c) =>
+    c.charCodeAt(0),
+  );
   const json = {
     endpoint,
     expirationTime: null,
-    keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+    keys: {
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    },
   };
   return {
     endpoint,
@@ -45,7 +50,12 @@ export interface FakePushBrowserOptions {
  * Installs the fake browser and marks the push state capable with what the permission says (the
  * built app does this at start). Returns its spies; `restore()` puts happy-dom's globals back.
  */
-export function fakePushBrowser({ permission = 'default', answer = 'granted', subscription = null, subscribe }: FakePushBrowserOptions = {}) {
+export function fakePushBrowser({
+  permission = 'default',
+  answer = 'granted',
+  subscription = null,
+  subscribe,
+}: FakePushBrowserOptions = {}) {
   let current = subscription;
   const Notification = { permission, requestPermission: vi.fn(async () => (Notification.permission = answer)) };
   const pushManager = {
@@ -76,7 +86,11 @@ export function fakePushBrowser({ permission = 'default', answer = 'granted', su
   };
   vi.stubGlobal('Notification', Notification);
   Object.defineProperty(navigator, 'serviceWorker', { value: serviceWorker, configurable: true });
-  setPushState({ isCapable: true, isSubscribed: permission === 'denied' ? 'denied' : permission === 'default' ? false : null, lastMessage: null });
+  setPushState({
+    isCapable: true,
+    isSubscribed: permission === 'denied' ? 'denied' : permission === 'default' ? false : null,
+    lastMessage: null,
+  });
   return {
     Notification,
     pushManager,

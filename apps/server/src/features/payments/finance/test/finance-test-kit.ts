@@ -56,7 +56,15 @@ let invoiceCounter = 0;
 /** A paid payment of `credits` for `amount` with its purchase entry, as settle leaves it. */
 export async function paidPayment(
   db: Database,
-  input: { userId: number; siteId: number; credits?: number; amount?: number; method?: 'visa' | 'ideal' | 'sdd'; paidAt?: Date; currency?: string },
+  input: {
+    userId: number;
+    siteId: number;
+    credits?: number;
+    amount?: number;
+    method?: 'visa' | 'ideal' | 'sdd';
+    paidAt?: Date;
+    currency?: string;
+  },
 ): Promise<number> {
   const credits = input.credits ?? 120;
   const amount = input.amount ?? 1995;
@@ -86,7 +94,14 @@ export async function paidPayment(
         invoiceNumber: `T${process.pid}-${invoiceCounter}-${randomBytes(3).toString('hex')}`,
       })
       .returning({ id: payments.id });
-    await changeCredits(tx, { userId: input.userId, amount: credits, kind: 'purchase', idempotencyKey: `payment:${row!.id}`, reference: `payment:${row!.id}`, now: paidAt });
+    await changeCredits(tx, {
+      userId: input.userId,
+      amount: credits,
+      kind: 'purchase',
+      idempotencyKey: `payment:${row!.id}`,
+      reference: `payment:${row!.id}`,
+      now: paidAt,
+    });
     return row!.id;
   });
 }
@@ -118,7 +133,15 @@ export async function openPayment(db: Database, input: { userId: number; siteId:
 }
 
 export async function spend(db: Database, userId: number, credits: number): Promise<void> {
-  await db.transaction((tx) => changeCredits(tx, { userId, amount: -credits, kind: 'message', idempotencyKey: `spend:${randomBytes(6).toString('hex')}`, now: new Date() }));
+  await db.transaction((tx) =>
+    changeCredits(tx, {
+      userId,
+      amount: -credits,
+      kind: 'message',
+      idempotencyKey: `spend:${randomBytes(6).toString('hex')}`,
+      now: new Date(),
+    }),
+  );
 }
 
 export async function balanceOf(db: Database, userId: number): Promise<number> {

@@ -25,7 +25,14 @@ export async function insertMember(
   const email = options.email ?? `member-${randomBytes(6).toString('hex')}@example.test`;
   const [row] = await db
     .insert(users)
-    .values({ siteId, email, status: 'active', createdAt: options.createdAt, language: options.language ?? 'en', paidUser: options.paidUser ?? false })
+    .values({
+      siteId,
+      email,
+      status: 'active',
+      createdAt: options.createdAt,
+      language: options.language ?? 'en',
+      paidUser: options.paidUser ?? false,
+    })
     .returning({ id: users.id });
   return { id: row!.id, email };
 }
