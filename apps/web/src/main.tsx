@@ -16,7 +16,7 @@ import { ApiError } from './api/client';
 import { createAppQueryClient } from './features/session/query-client';
 import { sessionQueryOptions } from './features/session/use-session';
 import { prefetchRoute, preloadRoute } from './app/router';
-import { afterFirstScreen } from './app/after-first-screen';
+import { afterFirstScreen } from './platform/after-first-screen';
 import { startInstallableApp } from './features/installable-app/installed-app';
 
 /**

@@ -268,6 +268,25 @@ describe('feature boundaries', () => {
     expect(importsOfWhatIsNotProduction(WEB_SRC)).toEqual([]);
   });
 
+  it('keeps the web app in layers: app/ on top, then features, then ui, api and platform', () => {
+    // Each folder may import only from the folders after it in this list (and itself); app/ is
+    // the shell and the router, which nothing below it imports (issue 33).
+    const layers = ['app', 'features', 'ui', 'api', 'platform'];
+    const upward: string[] = [];
+    for (const file of sourceFiles(WEB_SRC)) {
+      if (isTestFile(file)) continue;
+      const from = layers.indexOf(path.relative(WEB_SRC, file).split(path.sep)[0]!);
+      if (from === -1) continue;
+      for (const { target } of importsOf(file)) {
+        if (!path.isAbsolute(target)) continue;
+        const to = layers.indexOf(path.relative(WEB_SRC, target).split(path.sep)[0]!);
+        if (to !== -1 && to < from) upward.push(path.relative(WEB_SRC, file) + ' -> ' + path.relative(WEB_SRC, target));
+      }
+    }
+    expect(upward).toEqual([]);
+    expect(sourceFiles(path.join(WEB_SRC, 'platform')).length).toBeGreaterThan(2);
+  });
+
   it('finds a production import of a test kit or of the seed (the check itself works)', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
     try {

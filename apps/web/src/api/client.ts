@@ -1,5 +1,5 @@
 import { MAX_REQUEST_RETRIES, retryDelayMs, shouldRetryStatus } from '@cupido/shared/rules';
-import { loadingTracker } from '../ui/loading-tracker';
+import { loadingTracker } from '../platform/loading-tracker';
 
 /**
  * An answer the server refused, carrying its stable code, its translated message, the form

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { ProfileChatActionsContext } from '../features/profiles/member/profile-chat-actions-slot';
-import { lazyWithReload } from './chunk-reload';
+import { lazyWithReload } from '../platform/chunk-reload';
 
 /**
  * Fills the profile page's chat-actions slot with the conversation feature's actions, as a chunk of

@@ -3,7 +3,7 @@ import { matchRoutes } from 'react-router';
 import { ROUTES, SERVED_ROUTE_NAMES } from '@cupido/shared/routes';
 import { createElement } from 'react';
 import { appRoutes, preloadRoute, registeredRouteNames, type RouteHandle } from './router';
-import { lazyWithReload } from './chunk-reload';
+import { lazyWithReload } from '../platform/chunk-reload';
 
 describe('router', () => {
   it('registers exactly the served route names, each once', () => {

@@ -2,8 +2,8 @@ import { matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { isValidElement, Suspense } from 'react';
 import { ROUTES, type RouteName, type StaticPageSlug } from '@cupido/shared/routes';
 import { DefaultLayout } from './layouts/default-layout';
-import { PageFallback } from './layouts/page-fallback';
-import { lazyWithReload } from './chunk-reload';
+import { PageFallback } from '../ui/page-fallback';
+import { lazyWithReload } from '../platform/chunk-reload';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -90,7 +90,18 @@ export const appRoutes: RouteObject[] = [
         </Suspense>
       </RouteErrorBoundary>
     ),
-    children: [named('landers', <LanderPage />)],
+    children: [
+      named(
+        'landers',
+        <LanderPage
+          notFound={
+            <DefaultLayout>
+              <NotFoundPage />
+            </DefaultLayout>
+          }
+        />,
+      ),
+    ],
   },
   {
     // The chat layout (spec section 2): full screen, no navigation or footer; logged-out visitors log in first.

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOADING_BAR_THROTTLE_MS } from '@cupido/shared/constants';
-import { createLoadingTracker } from './loading-tracker';
+import { createLoadingTracker } from '../platform/loading-tracker';
 import { LoadingBar } from './loading-bar';
 
 describe('loading bar', () => {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOADING_BAR_DURATION_MS } from '@cupido/shared/constants';
-import { loadingTracker as defaultTracker, type LoadingTracker } from './loading-tracker';
+import { loadingTracker as defaultTracker, type LoadingTracker } from '../platform/loading-tracker';
 
 /**
  * The thin bar at the top of the page while requests are pending. It appears only after the

@@ -10,7 +10,7 @@ import { SignupLauncher } from '../../features/accounts/signup-launcher';
 import { MemberNotices } from '../../features/accounts/member-notices';
 import { NotificationsDisabledNotice } from '../../features/notification-settings/notifications-disabled-notice';
 import { TimeBonusLauncher } from '../../features/time-bonus/time-bonus-launcher';
-import { PageFallback } from './page-fallback';
+import { PageFallback } from '../../ui/page-fallback';
 
 /** Spec section 2: top navigation, warnings header, footer, disclaimers, entry warning, signup modal. */
 export function DefaultLayout({ children }: { children?: ReactNode }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageFallback } from '../../app/layouts/page-fallback';
+import { PageFallback } from '../../ui/page-fallback';
 import type { Catalogue } from '../../i18n/i18n';
 import { registerLazyNamespace, useNamespaceReady } from '../../i18n/lazy-namespace';
 import en from './texts/en.json';

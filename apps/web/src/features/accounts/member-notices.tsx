@@ -1,4 +1,4 @@
-import { lazyWithReload } from '../../app/chunk-reload';
+import { lazyWithReload } from '../../platform/chunk-reload';
 import { useSession } from '../session/use-session';
 
 const ActivationReminder = lazyWithReload(() => import('./activation/activation-reminder'));

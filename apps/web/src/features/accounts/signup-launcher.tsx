@@ -1,7 +1,7 @@
 import { createContext, Suspense, useCallback, useContext, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
-import { lazyWithReload } from '../../app/chunk-reload';
+import { lazyWithReload } from '../../platform/chunk-reload';
 import { useSession } from '../session/use-session';
 
 // Main-bundle part of signup: only the launcher; the modal, its form and texts are a lazy chunk.

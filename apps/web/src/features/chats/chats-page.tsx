@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/document-title';
-import { PageFallback } from '../../app/layouts/page-fallback';
+import { usePageTitle } from '../page-title/use-page-title';
+import { PageFallback } from '../../ui/page-fallback';
 import { CHATS_NS, ChatsTexts } from './chats-texts';
 import { ConversationList, type ConversationListProps } from './conversation-list';
 

@@ -6,7 +6,7 @@ import { Route, Routes } from 'react-router';
 import { LIVE_CLOSE } from '@cupido/shared/live-frames';
 import type { TLikesAnswer } from '@cupido/shared/likes';
 import { ApiError } from '../../api/client';
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { i18n } from '../../i18n/i18n';
 import { apiError, sentBodies, stubApi, type StubAnswer } from '../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../test/location-probe';

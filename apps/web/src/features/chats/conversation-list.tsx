@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { TChatItem } from '@cupido/shared/chats';
 import { badgeLabel } from '@cupido/shared/rules';
 import { routePath } from '@cupido/shared/routes';
-import { PageFallback } from '../../app/layouts/page-fallback';
+import { PageFallback } from '../../ui/page-fallback';
 import { i18n } from '../../i18n/i18n';
 import { useLocale } from '../locale/use-locale';
 import { FictionalBadge } from '../navigation/fictional-badge';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { liveBus } from './live-events';
 import type { LiveChannelOptions } from './live-channel';
-import { afterFirstScreen } from '../../app/after-first-screen';
+import { afterFirstScreen } from '../../platform/after-first-screen';
 
 /** A failed download of the channel's chunk is tried again after this long (the chats poll meanwhile). */
 const CHUNK_RETRY_MS = 60_000;

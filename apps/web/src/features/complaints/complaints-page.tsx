@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
 import type { TComplaintAnswer } from '@cupido/shared/complaints';
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { useSettings } from '../site/use-settings';
 import { ComplaintForm } from './complaint-form';
 import { COMPLAINTS_NS, ComplaintsTexts } from './complaints-texts';

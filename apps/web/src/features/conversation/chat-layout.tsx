@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useMatch } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ROUTES, routePath } from '@cupido/shared/routes';
-import { PageFallback } from '../../app/layouts/page-fallback';
+import { PageFallback } from '../../ui/page-fallback';
 import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';
 import { ChatsPage, ConversationList, onLiveReconnect } from '../chats';

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ZPackageId, ZPaymentCountry, type TCreditPackage, type TPackagesAnswer } from '@cupido/shared/payments';
 import { ROUTES } from '@cupido/shared/routes';
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { useLocale } from '../locale/use-locale';
 import { formatMoney } from '../premium/money';
 import { DIRECT_DEBIT_NS, DirectDebitTexts } from './direct-debit-texts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { NotFoundPage } from './not-found-page';

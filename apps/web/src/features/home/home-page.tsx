@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { Link, Navigate } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
 import { useSettings } from '../site/use-settings';

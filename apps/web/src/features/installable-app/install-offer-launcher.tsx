@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { lazyWithReload } from '../../app/chunk-reload';
+import { lazyWithReload } from '../../platform/chunk-reload';
 import { heldInstallOffer, isInstalledApp } from './installed-app';
 import { firstSeenAt, installOfferKind, isIosSafari, rememberInstallOfferDismissed, wasInstallOfferDismissed } from './install-offer-rules';
 

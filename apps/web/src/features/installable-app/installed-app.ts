@@ -4,7 +4,7 @@
  * member's own button, and the service worker's registration once the first screen has settled.
  */
 import { SERVICE_WORKER_URL } from '@cupido/shared/installable-app';
-import { afterFirstScreen } from '../../app/after-first-screen';
+import { afterFirstScreen } from '../../platform/after-first-screen';
 
 /** Chromium's install offer (not in TypeScript's DOM types). */
 export interface BeforeInstallPromptEvent extends Event {

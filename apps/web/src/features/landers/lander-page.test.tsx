@@ -9,6 +9,8 @@ import { sentBodies, sentQueries, stubApi } from '../../test/api-stub';
 import { makeCard, makeMemberAnswer } from '../../test/profile-fixtures';
 import { companyInfoFixture, makeUser, renderWithProviders, type RenderOptions } from '../../test/render-with-providers';
 import { LANDING_PAGE_STORAGE_KEY } from '../tracking/landing-page';
+import { DefaultLayout } from '../../app/layouts/default-layout';
+import { NotFoundPage } from '../errors/not-found-page';
 import LanderPage, { LANDER_PAGES } from './lander-page';
 
 const search = (
@@ -29,7 +31,18 @@ const OPEN_SEARCH: RenderOptions['settings'] = { logged_out_search: 'all' };
 function renderLander(path: string, options: RenderOptions = {}) {
   return renderWithProviders(
     <Routes>
-      <Route path={ROUTES.landers} element={<LanderPage />} />
+      <Route
+        path={ROUTES.landers}
+        element={
+          <LanderPage
+            notFound={
+              <DefaultLayout>
+                <NotFoundPage />
+              </DefaultLayout>
+            }
+          />
+        }
+      />
     </Routes>,
     { route: path, companyInfo: companyInfoFixture, ...options },
   );

@@ -1,12 +1,10 @@
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { resolveLander, type LanderName } from '@cupido/shared/lander-rules';
 import { routePath } from '@cupido/shared/routes';
-import { DefaultLayout } from '../../app/layouts/default-layout';
-import { PageFallback } from '../../app/layouts/page-fallback';
-import { usePageTitle } from '../../app/document-title';
-import { NotFoundPage } from '../errors/not-found-page';
+import { PageFallback } from '../../ui/page-fallback';
+import { usePageTitle } from '../page-title/use-page-title';
 import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';
 import { rememberLandingPage } from '../tracking/landing-page';
@@ -48,20 +46,15 @@ export const LANDER_PAGES: Record<LanderName, { page: ComponentType<LanderProps>
 /**
  * /landers/{name}/{slug?} (spec section 2, issue 31; decision 052): the lander of that name in its
  * layout, with the slug's theme or featured profile; an unknown name, or a slug on a lander that
- * takes none, is the app's 404 page (the server answered 404 for it too). Members go to the
+ * takes none, is the app's 404 page in its default layout, which the router passes as `notFound`
+ * (the shell's layout is the router's, not a feature's; the server answered 404 for it too). Members go to the
  * members page, as from the home page.
  */
-export default function LanderPage() {
+export default function LanderPage({ notFound }: { notFound: ReactNode }) {
   const { name = '', slug } = useParams();
   const lander = resolveLander(name, slug);
   const { loggedIn } = useSession();
-  if (!lander) {
-    return (
-      <DefaultLayout>
-        <NotFoundPage />
-      </DefaultLayout>
-    );
-  }
+  if (!lander) return notFound;
   if (loggedIn) return <Navigate to={routePath('members')} replace />;
   return (
     <LandersTexts fallback={<PageFallback />}>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isSignupAllowed } from '@cupido/shared/rules';
 import { routePath } from '@cupido/shared/routes';
-import { lazyWithReload } from '../../app/chunk-reload';
+import { lazyWithReload } from '../../platform/chunk-reload';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
 import { useSettings } from '../site/use-settings';
 import { hasTrafficSource } from '../tracking/tracking';

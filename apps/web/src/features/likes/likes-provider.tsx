@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazyWithReload } from '../../app/chunk-reload';
+import { lazyWithReload } from '../../platform/chunk-reload';
 import { ActivityCountsContext, useActivityCounts, useAppBadge } from '../session/activity-counts';
 import { openLikeDialog, useOpenLikeDialog } from './like-dialogs';
 import type { LikeLimitNoticeProps } from './like-limit-notice-view';

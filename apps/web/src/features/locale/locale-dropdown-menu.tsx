@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
-import { useDisclosure } from '../../app/use-disclosure';
+import { useDisclosure } from '../../ui/use-disclosure';
 import { useChooseLocale } from './use-choose-locale';
 import { useLocale } from './use-locale';
 

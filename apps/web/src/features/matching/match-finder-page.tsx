@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PREMIUM_MATCH_CHANCE_PERCENT } from '@cupido/shared/constants';
 import type { MatchFinderAgeGroup } from '@cupido/shared/likes';
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { useSession } from '../session/use-session';
 import { AGE_GROUPS, isAgeGroup, useMatchFinder } from './matching-calls';
 import { MATCHING_NS, MatchingTexts } from './matching-texts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { useSignupMatches } from './matching-calls';
 import { MATCHING_NS, MatchingTexts } from './matching-texts';
 import { ProfileCardPlaceholders } from '../profile-cards/card-placeholders';

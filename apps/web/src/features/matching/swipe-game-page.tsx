@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { MATCHING_NS, MatchingTexts } from './matching-texts';
 import { SwipeGame } from './swipe-game';
 import './matching.scss';

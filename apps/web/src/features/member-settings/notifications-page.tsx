@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { useSession } from '../session/use-session';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
 import { ChangeEmailForm } from '../accounts/email/change-email-form';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
 import { useSettings } from '../site/use-settings';
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
 import { PASSWORD_RESET_NOTICE } from '../accounts/notices';
 import { SignupLink } from '../accounts/signup-launcher';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { ServerError } from '../session/server-error';
 import { useDecisionLink, useLinkAppeal } from './moderation-calls';
 import { DecisionCard } from './decision-card';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
 import type { TMemberDecision } from '@cupido/shared/moderation';
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { ServerError } from '../session/server-error';
 import { useAppeal, useMyDecisions } from './moderation-calls';
 import { DecisionCard } from './decision-card';

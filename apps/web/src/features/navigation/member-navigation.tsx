@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import type { TUser } from '@cupido/shared/accounts';
 import { badgeLabel, creditsBadgeVariant } from '@cupido/shared/rules';
 import { routePath, type RouteName } from '@cupido/shared/routes';
-import { useDisclosure } from '../../app/use-disclosure';
+import { useDisclosure } from '../../ui/use-disclosure';
 import { MemberAvatar } from '../../ui/member-avatar';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
 import { useLogout } from '../accounts/account-calls';

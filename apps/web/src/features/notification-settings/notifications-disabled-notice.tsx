@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { lazyWithReload } from '../../app/chunk-reload';
+import { lazyWithReload } from '../../platform/chunk-reload';
 import { useSession } from '../session/use-session';
 import { dismissedPrefix } from './notifications-disabled-dismissal';
 

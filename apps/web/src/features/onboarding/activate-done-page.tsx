@@ -4,14 +4,14 @@ import { Link } from 'react-router';
 // Spec sections 1 and 9: the welcome discount and the claimed better chance to match.
 import { PREMIUM_MATCH_CHANCE_PERCENT, PREMIUM_PHOTOS } from '@cupido/shared/constants';
 import { routePath } from '@cupido/shared/routes';
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { MemberAvatar } from '../../ui/member-avatar';
 import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
 import { OnboardingSteps } from './onboarding-steps';
 import { SignupMatchesLink } from '../matching/matching-links';
-import { lazyWithReload } from '../../app/chunk-reload';
+import { lazyWithReload } from '../../platform/chunk-reload';
 import { useAppliedDiscount } from '../discount-badge/applied-discount';
 import { PromoTile } from '../promotions/promo-tile';
 import { usePromoTiles } from '../promotions/promotion-calls';

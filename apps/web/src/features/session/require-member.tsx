@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
 import { isLoggedOutSearchVisible } from '@cupido/shared/rules';
-import { PageFallback } from '../../app/layouts/page-fallback';
+import { PageFallback } from '../../ui/page-fallback';
 import { searchTrackingQuery } from '../tracking/tracking';
 import { useSettings } from '../site/use-settings';
 import { useSession } from './use-session';

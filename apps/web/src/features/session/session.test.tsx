@@ -6,7 +6,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { TSettings } from '@cupido/shared/contracts';
 import { apiPost, ApiError, request } from '../../api/client';
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { apiError, stubApi } from '../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../test/location-probe';
 import { createTestQueryClient, makeUser, renderWithProviders } from '../../test/render-with-providers';

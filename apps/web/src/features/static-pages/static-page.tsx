@@ -1,4 +1,4 @@
-import { usePageTitle } from '../../app/document-title';
+import { usePageTitle } from '../page-title/use-page-title';
 import { useMemo, type ReactNode } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import Alert from 'react-bootstrap/Alert';

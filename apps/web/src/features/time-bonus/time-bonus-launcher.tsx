@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { lazyWithReload } from '../../app/chunk-reload';
+import { lazyWithReload } from '../../platform/chunk-reload';
 import { useSession } from '../session/use-session';
 
 // The countdown, banner and modal are a chunk of their own: visitors, paying members and members

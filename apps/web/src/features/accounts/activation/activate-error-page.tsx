@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/constants';
 import { routePath } from '@cupido/shared/routes';
-import { usePageTitle } from '../../../app/document-title';
+import { usePageTitle } from '../../page-title/use-page-title';
 import { useLocale } from '../../locale/use-locale';
 import { useSession } from '../../session/use-session';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';

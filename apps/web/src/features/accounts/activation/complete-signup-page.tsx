@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
-import { usePageTitle } from '../../../app/document-title';
+import { usePageTitle } from '../../page-title/use-page-title';
 import { useSession } from '../../session/use-session';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
 import { ChangeEmailForm } from '../email/change-email-form';

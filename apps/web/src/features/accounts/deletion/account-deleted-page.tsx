@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/constants';
 import { routePath } from '@cupido/shared/routes';
-import { usePageTitle } from '../../../app/document-title';
+import { usePageTitle } from '../../page-title/use-page-title';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
 
 /** /account-deleted: pending deletion for 14 days, and the mailed reactivation link (spec section 4). */

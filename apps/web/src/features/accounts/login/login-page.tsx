@@ -5,7 +5,7 @@ import { isValidEmail } from '@cupido/shared/account-rules';
 import { ZLoginRequest } from '@cupido/shared/accounts';
 import { routePath } from '@cupido/shared/routes';
 import { useSettings } from '../../site/use-settings';
-import { usePageTitle } from '../../../app/document-title';
+import { usePageTitle } from '../../page-title/use-page-title';
 import { useLocale } from '../../locale/use-locale';
 import { useSession } from '../../session/use-session';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '@cupido/shared/account-rules';
 import { ZResetPasswordDoRequest } from '@cupido/shared/accounts';
 import { routePath } from '@cupido/shared/routes';
-import { usePageTitle } from '../../../app/document-title';
+import { usePageTitle } from '../../page-title/use-page-title';
 import { useLocale } from '../../locale/use-locale';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
 import { useResetPassword } from '../account-calls';

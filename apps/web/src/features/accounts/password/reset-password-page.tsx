@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
 import { useSettings } from '../../site/use-settings';
-import { usePageTitle } from '../../../app/document-title';
+import { usePageTitle } from '../../page-title/use-page-title';
 import { useLocale } from '../../locale/use-locale';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
 import { useRequestPasswordReset } from '../account-calls';

@@ -18,7 +18,7 @@ import { SelectField } from '../../../ui/form/select-field';
 import { PasswordField } from '../form/password-field';
 import { useAccountForm } from '../form/use-account-form';
 import { PendingDeletionHelp } from '../pending-deletion-help';
-import { lazyWithReload } from '../../../app/chunk-reload';
+import { lazyWithReload } from '../../../platform/chunk-reload';
 import type { PartnerRedirectReason } from '../../promotions/partner-redirect-notice';
 import { ChoiceField } from './choice-field';
 import { DateOfBirthField } from './date-of-birth-field';

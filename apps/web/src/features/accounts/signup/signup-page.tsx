@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { routePath } from '@cupido/shared/routes';
 import { useSettings } from '../../site/use-settings';
-import { usePageTitle } from '../../../app/document-title';
+import { usePageTitle } from '../../page-title/use-page-title';
 import { useSession } from '../../session/use-session';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
 import { SignupForm } from './signup-form';

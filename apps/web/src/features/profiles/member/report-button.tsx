@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyWithReload } from '../../../app/chunk-reload';
+import { lazyWithReload } from '../../../platform/chunk-reload';
 import { PROFILES_NS } from '../profiles-texts';
 import type { ReportDialogProps } from './report-dialog';
 

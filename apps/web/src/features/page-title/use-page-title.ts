@@ -1,8 +1,7 @@
-import { useContext, useEffect } from 'react';
+import { useEffect } from 'react';
 import { pageTitleWithCount } from '@cupido/shared/rules';
-import { useSettings } from '../features/site/use-settings';
-import { useActivityCounts } from '../features/session/activity-counts';
-import { LocaleContext } from '../features/locale/use-locale';
+import { useSettings } from '../site/use-settings';
+import { useActivityCounts } from '../session/activity-counts';
 
 /** The shell's <meta name="description"> (the server writes the site's one), created if missing. */
 function descriptionMeta(): HTMLMetaElement {
@@ -19,14 +18,12 @@ function descriptionMeta(): HTMLMetaElement {
  * Sets <title>: 'Page | Site' for a page with its own title, else the site's translated index
  * title, prefixed with '(n) ' when there are unread messages or new likes (spec section 2).
  * Also sets <meta name="description"> to the page's translated description when it has one,
- * else the site's (translated by the settings), and keeps <html lang> on the visible locale.
- * Each page calls it once; the layout does not, so no two effects race for the title.
+ * else the site's (translated by the settings). <html lang> is the locale provider's
+ * (features/locale). Each page calls it once; the layout does not, so no two effects race for the title.
  */
 export function usePageTitle(pageTitle?: string, pageDescription?: string): void {
   const settings = useSettings();
   const { unreadMessages, newLikes } = useActivityCounts();
-  // Read without useLocale(): pages rendered alone in tests have no LocaleProvider.
-  const locale = useContext(LocaleContext)?.locale;
   const base = pageTitle ? `${pageTitle} | ${settings.name}` : settings.index_title || settings.name;
   const title = pageTitleWithCount(base, unreadMessages, newLikes);
   const description = pageDescription || settings.description;
@@ -36,7 +33,4 @@ export function usePageTitle(pageTitle?: string, pageDescription?: string): void
   useEffect(() => {
     if (description) descriptionMeta().content = description;
   }, [description]);
-  useEffect(() => {
-    if (locale) document.documentElement.lang = locale;
-  }, [locale]);
 }
