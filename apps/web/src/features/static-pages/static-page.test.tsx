@@ -117,7 +117,8 @@ describe('static pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Algemene voorwaarden' })).toBeTruthy();
     expect(screen.getByText('Versie van 1 december 2023')).toBeTruthy();
     expect(screen.getByText(/KvK-nummer: 87654321/)).toBeTruthy();
-    expect(document.title).toMatch(/^Algemene voorwaarden/);
+    // The title is set in an effect after the render that shows the heading.
+    await waitFor(() => expect(document.title).toMatch(/^Algemene voorwaarden/));
   });
 
   it('opens directly in German when that is the locale', async () => {
