@@ -6,10 +6,10 @@
  * text takes. Exits 1 when a text of the test's report passes or a rate misses its target.
  */
 import { performance } from 'node:perf_hooks';
-import { LOCALE_CODES } from '@cupido/shared/locales';
-import { DEFAULT_HONEST_ANSWER } from '@cupido/shared/operator-console';
-import { asksIfReal, replyViolations } from '@cupido/shared/operator-guardrails';
-import { isHonestAnswer } from '@cupido/shared/operator-guardrails-refusal';
+import { LOCALE_CODES } from '@cupido/shared/rules/locales';
+import { DEFAULT_HONEST_ANSWER } from '@cupido/shared/contracts/operator-console';
+import { asksIfReal, replyViolations } from '@cupido/shared/rules/operator-guardrails';
+import { isHonestAnswer } from '@cupido/shared/rules/operator-guardrails-refusal';
 import { CORPUS, EVASIONS_REFUSED_TARGET, HARMLESS_REFUSED_TARGET } from '../apps/server/src/features/operator-console/guardrails/corpus';
 import { runCorpus, share, type Rates } from '../apps/server/src/features/operator-console/guardrails/corpus-rates';
 

@@ -7,7 +7,7 @@
  * session.
  */
 import { eq, sql } from 'drizzle-orm';
-import { snapToCell } from '@cupido/shared/matching-rules';
+import { snapToCell } from '@cupido/shared/rules/matching';
 import type { Database } from '../apps/server/src/db/open';
 import { profiles, sessions, sites, users } from '../apps/server/src/db/schema';
 import { newToken, sha256 } from '../apps/server/src/features/accounts/tokens';

@@ -14,7 +14,7 @@
  * conversations (their messages, claims and answers with them) and makes new sessions.
  */
 import { and, asc, desc, inArray, isNotNull, like, sql } from 'drizzle-orm';
-import { LOCALE_CODES } from '@cupido/shared/locales';
+import { LOCALE_CODES } from '@cupido/shared/rules/locales';
 import type { Database } from '../apps/server/src/db/open';
 import { conversations, operatorAnswers, profiles, sites, staffAccounts } from '../apps/server/src/db/schema';
 import { createStaffSession, STAFF_SESSION_COOKIE } from '../apps/server/src/features/staff/sessions';

@@ -20,7 +20,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import { DEFAULT_CREDIT_PACKAGES } from '@cupido/shared/payments';
+import { DEFAULT_CREDIT_PACKAGES } from '@cupido/shared/contracts/payments';
 import type { Database } from '../apps/server/src/db/open';
 import { payments, profiles, sandboxPayments, sessions, sites, users } from '../apps/server/src/db/schema';
 import { newToken, sha256 } from '../apps/server/src/features/accounts/tokens';

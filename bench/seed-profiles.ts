@@ -14,7 +14,7 @@
  *   npm run bench:seed -- 250000         another count
  */
 import { and, isNotNull, like, sql } from 'drizzle-orm';
-import { snapToCell } from '@cupido/shared/matching-rules';
+import { snapToCell } from '@cupido/shared/rules/matching';
 import { openDatabase, type Database } from '../apps/server/src/db/open';
 import { profiles } from '../apps/server/src/db/schema';
 import { COUNTRY_WEIGHTS, placesOf } from '../apps/server/src/seed/demo-places';

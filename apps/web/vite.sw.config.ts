@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 // Relative: the config is bundled for Node, which cannot load the workspace package's TypeScript.
-import { OFFLINE_PAGE_PATH, OFFLINE_SCRIPT_PATH } from '../../packages/shared/src/installable-app';
+import { OFFLINE_PAGE_PATH, OFFLINE_SCRIPT_PATH } from '../../packages/shared/src/rules/installable-app';
 import { initialChunks, type Manifest } from './scripts/report-bundle-size';
 
 const dist = fileURLToPath(new URL('./dist', import.meta.url));

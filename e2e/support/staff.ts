@@ -12,7 +12,7 @@
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import type { TStaffRole } from '@cupido/shared/staff';
+import type { TStaffRole } from '@cupido/shared/contracts/staff';
 import { E2E_DEMO_STAFF_TOTP_SECRET, E2E_PORT } from '../playwright.config';
 
 export const DEMO_ADMIN = { email: 'admin@cupido.example', password: 'cupido-admin-2026' } as const;

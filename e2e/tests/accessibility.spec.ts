@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { activateThroughMail, newEmail, signupThroughApi, skipEntryWarning } from '../support/members';
 
 /**
- * Every screen that exists (packages/shared/src/routes.ts SERVED_ROUTE_NAMES), on a phone and on
+ * Every screen that exists (packages/shared/src/rules/routes.ts SERVED_ROUTE_NAMES), on a phone and on
  * a desktop, has no axe violation (WCAG 2.0/2.1 A and AA, best practices); focus is visible.
  */
 const VIEWPORTS = [

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, request, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
-import { PUSH_RECEIVED, type PushMessage } from '@cupido/shared/push-rules';
+import { PUSH_RECEIVED, type PushMessage } from '@cupido/shared/rules/push';
 import { expectNoAxeViolations } from '../support/axe';
 import { startChromiumPushService, type ChromiumPushService } from '../support/chromium-push-service';
 import { activateThroughMail, newEmail, PASSWORD, signupThroughApi, siteOrigin, skipEntryWarning } from '../support/members';

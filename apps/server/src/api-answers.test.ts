@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_ANSWERS } from '@cupido/shared/api-answers';
+import { API_ANSWERS } from '@cupido/shared/contracts/api-answers';
 import { documentedUrl } from './plugins/query-flag';
 import { createTestApp, type TestApp } from './test/test-app';
 

@@ -1,7 +1,7 @@
 /**
  * The features that contribute to "Download my data". Each import registers its part; a new
  * feature that stores personal data (likes, messages, payments) adds its schema to
- * packages/shared/src/personal-data.ts, its own personal-data.ts, and one line here.
+ * packages/shared/src/contracts/personal-data.ts, its own personal-data.ts, and one line here.
  *
  * This list lives outside features/ (app.ts imports it): the features import the registry of
  * features/personal-data, so the registry importing them back would be an import circle

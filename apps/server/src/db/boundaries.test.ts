@@ -5,7 +5,9 @@
  * (b) the features import each other without circles, on the server and in the web app;
  * (c) test kits live in test/ folders and no production file imports a test, a test kit or a
  *     test folder; no feature, infra, plugin or db file imports the demo seed (issue 33: the
- *     seed and the tests stand above the product, never below it).
+ *     seed and the tests stand above the product, never below it);
+ * (d) the shared rules (packages/shared/src/rules) import neither zod nor a contract, so web
+ *     chunks use them without zod.
  * Tests and test kits are left out of (a) and (b): they may arrange rows of any table and use any feature.
  */
 import fs from 'node:fs';
@@ -18,6 +20,8 @@ import { TABLE_OWNERS } from './table-owners';
 
 const SERVER_SRC = path.resolve(import.meta.dirname, '..');
 const WEB_SRC = path.resolve(SERVER_SRC, '../../web/src');
+/** @cupido/shared/rules: the zod-free half of the shared package (the contracts are the other). */
+const SHARED_RULES = path.resolve(SERVER_SRC, '../../../packages/shared/src/rules');
 const SCHEMA_FILE = path.join(SERVER_SRC, 'db/schema.ts');
 /** The schema's files, one per owning feature, re-exported by schema.ts: importing one directly counts the same. */
 const SCHEMA_DIR = path.join(SERVER_SRC, 'db/schema') + path.sep;
@@ -93,6 +97,38 @@ function importsOf(file: string): ImportOf[] {
   };
   visit(source);
   return found;
+}
+
+/** The specifiers a file imports values from (an `import type`, or one whose names are all types, brings no code). */
+function valueImportSpecifiers(file: string): string[] {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const found: string[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+    if (!statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (clause?.isTypeOnly) continue;
+      const bindings = clause?.namedBindings;
+      const onlyTypes = clause && !clause.name && bindings && ts.isNamedImports(bindings) && bindings.elements.every((e) => e.isTypeOnly);
+      if (onlyTypes) continue;
+    } else if (statement.isTypeOnly) {
+      continue;
+    }
+    found.push(statement.moduleSpecifier.text);
+  }
+  return found;
+}
+
+/** Value imports of zod or of a contract in the shared rules (rules/ is what web chunks import without zod). */
+function zodInRules(rulesDir: string): string[] {
+  return sourceFiles(rulesDir)
+    .filter((file) => !isTestFile(file))
+    .flatMap((file) =>
+      valueImportSpecifiers(file)
+        .filter((specifier) => specifier === 'zod' || /(^|\/)contracts\//.test(specifier))
+        .map((specifier) => `${path.basename(file)} -> ${specifier}`),
+    );
 }
 
 /** features/<name>/... -> name, else null. */
@@ -285,6 +321,22 @@ describe('feature boundaries', () => {
     }
     expect(upward).toEqual([]);
     expect(sourceFiles(path.join(WEB_SRC, 'platform')).length).toBeGreaterThan(2);
+  });
+
+  it('keeps the shared rules free of zod: no value import of zod or of a contract (issue 33)', () => {
+    expect(zodInRules(SHARED_RULES)).toEqual([]);
+    expect(sourceFiles(SHARED_RULES).filter((file) => !isTestFile(file)).length).toBeGreaterThan(20);
+  });
+
+  it('finds zod or a contract imported as a value in the rules (the check itself works)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rules-check-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'good.ts'), "import type { TX } from '../contracts/x';\nimport { type TY } from '../contracts/y';\n");
+      fs.writeFileSync(path.join(dir, 'bad.ts'), "import { z } from 'zod';\nimport { ZX, type TX } from '../contracts/x';\n");
+      expect(zodInRules(dir).sort()).toEqual(['bad.ts -> ../contracts/x', 'bad.ts -> zod']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('finds a production import of a test kit or of the seed (the check itself works)', () => {

@@ -5,7 +5,7 @@
  * constraints are proved in features/credits. Runs on PGlite and, with TEST_DATABASE_URL, on
  * PostgreSQL.
  */
-import { PHOTO_MODERATION_MODES } from '@cupido/shared/staff';
+import { PHOTO_MODERATION_MODES } from '@cupido/shared/contracts/staff';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,11 +13,11 @@ import {
   CONSENT_KINDS,
   DELETE_REASONS,
   DELETE_REMARKS_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   SIGNUP_MESSAGE_MAX_LENGTH,
-} from '@cupido/shared/account-rules';
-import { LOCALE_CODES } from '@cupido/shared/locales';
+} from '@cupido/shared/rules/accounts';
+import { EMAIL_MAX_LENGTH } from '@cupido/shared/rules/email';
+import { LOCALE_CODES } from '@cupido/shared/rules/locales';
 import {
   BODY_TYPES,
   EYE_COLORS,
@@ -27,11 +27,11 @@ import {
   SEXUALITIES,
   SIGNUP_REASONS,
   TATTOOS,
-} from '@cupido/shared/profile-options';
-import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, LOOKING_FOR_GENDERS, PROFILE_STATUSES } from '@cupido/shared/profile-rules';
-import { PHOTO_STATUSES } from '@cupido/shared/photo-rules';
-import { REPORT_REASONS, REPORT_TEXT_MAX } from '@cupido/shared/reports';
-import { DEFAULT_AUTO_LIKE_RULES, TIME_ZONE_MAX_LENGTH } from '@cupido/shared/like-rules';
+} from '@cupido/shared/rules/profile-options';
+import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, LOOKING_FOR_GENDERS, PROFILE_STATUSES } from '@cupido/shared/rules/profiles';
+import { PHOTO_STATUSES } from '@cupido/shared/rules/photos';
+import { REPORT_REASONS, REPORT_TEXT_MAX } from '@cupido/shared/contracts/reports';
+import { DEFAULT_AUTO_LIKE_RULES, TIME_ZONE_MAX_LENGTH } from '@cupido/shared/rules/likes';
 import { createTestDatabase } from '../test/test-database';
 import { seedDemoSites } from '../seed/demo-sites';
 import { setMainPhoto } from '../features/photos/service';

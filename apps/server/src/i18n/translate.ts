@@ -2,7 +2,7 @@
  * Server-side texts (API error messages, interest names, later e-mails) in the seven languages.
  * English is the source; a test fails when another catalogue lacks one of its keys.
  */
-import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from '@cupido/shared/locales';
+import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from '@cupido/shared/rules/locales';
 import en from './locales/en.json';
 import nl from './locales/nl.json';
 import de from './locales/de.json';

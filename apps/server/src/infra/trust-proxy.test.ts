@@ -3,7 +3,7 @@
  * entry the client wrote into X-Forwarded-For itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNUPS_PER_IP_PER_HOUR } from '@cupido/shared/accounts';
+import { SIGNUPS_PER_IP_PER_HOUR } from '@cupido/shared/rules/accounts';
 import { loadConfig } from '../config';
 import { createAccountsTestApp, errorOf, signupBody, type AccountsTestApp } from '../test/accounts-kit';
 import { parseTrustProxy } from './trust-proxy';

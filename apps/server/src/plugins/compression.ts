@@ -8,7 +8,7 @@
 import { constants } from 'node:zlib';
 import fp from 'fastify-plugin';
 import fastifyCompress from '@fastify/compress';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
 
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 

@@ -5,9 +5,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DEFAULT_LOCALE } from '@cupido/shared/locales';
-import { INVALID_CHARACTERS } from '@cupido/shared/input';
-import { INVALID_DATE } from '@cupido/shared/back-office-dates';
+import { DEFAULT_LOCALE } from '@cupido/shared/rules/locales';
+import { INVALID_CHARACTERS } from '@cupido/shared/contracts/input';
+import { INVALID_DATE } from '@cupido/shared/contracts/back-office-dates';
 import { AppError } from '../errors';
 import { translate } from '../i18n/translate';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INT32_MAX } from '@cupido/shared/input';
+import { INT32_MAX } from '@cupido/shared/contracts/input';
 import { activeMember, createAccountsTestApp, errorOf, nextIp, signupBody, type AccountsTestApp } from '../test/accounts-kit';
 
 /**

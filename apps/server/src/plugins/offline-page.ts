@@ -6,8 +6,8 @@
  * language of the moment (the locale cookie) when the page is shown later, offline.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { LOCALE_CODES, LOCALE_COOKIE, type LocaleCode } from '@cupido/shared/locales';
-import { OFFLINE_PAGE_PATH, OFFLINE_SCRIPT_PATH } from '@cupido/shared/installable-app';
+import { LOCALE_CODES, LOCALE_COOKIE, type LocaleCode } from '@cupido/shared/rules/locales';
+import { OFFLINE_PAGE_PATH, OFFLINE_SCRIPT_PATH } from '@cupido/shared/rules/installable-app';
 import type { Site } from '../features/sites/service';
 import { translate } from '../i18n/translate';
 import { escapeHtml, shellLocale, themeColorOf } from './web-shell';

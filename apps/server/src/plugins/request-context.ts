@@ -5,8 +5,8 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { LOCALE_COOKIE, isLocaleCode, type LocaleCode } from '@cupido/shared/locales';
-import { initialLocale } from '@cupido/shared/rules';
+import { LOCALE_COOKIE, isLocaleCode, type LocaleCode } from '@cupido/shared/rules/locales';
+import { initialLocale } from '@cupido/shared/rules/site-shell';
 import type { SiteService, Site } from '../features/sites/service';
 
 declare module 'fastify' {

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import sharp from 'sharp';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import type { Site } from '../features/sites/service';
 import {
   APPLE_TOUCH_ICON_PATH,

@@ -11,7 +11,7 @@
  * Staff calls answer in English (the back office is English first); the texts are `staff.*` keys.
  */
 import fp from 'fastify-plugin';
-import { ADMIN_API_PREFIX, STAFF_PERMISSIONS, type TStaffPermission } from '@cupido/shared/staff';
+import { ADMIN_API_PREFIX, STAFF_PERMISSIONS, type TStaffPermission } from '@cupido/shared/contracts/staff';
 import { AppError } from '../errors';
 import type { Database } from '../db/open';
 import type { Clock } from '../infra/clock';

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDist } from '../../../web/scripts/compress-assets';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { LOCALE_COOKIE } from '@cupido/shared/locales';
+import { LOCALE_COOKIE } from '@cupido/shared/rules/locales';
 import { renderShell } from './web-shell';
 
 // A small stand-in for apps/web/dist, compressed by the build's own script.

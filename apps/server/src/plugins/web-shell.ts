@@ -10,10 +10,10 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_COOKIE_PREFIX } from '@cupido/shared/constants';
-import { APP_ICON_PATHS } from '@cupido/shared/installable-app';
-import { LOCALE_COOKIE, pickLocalized, type LocaleCode } from '@cupido/shared/locales';
-import { initialLocale } from '@cupido/shared/rules';
+import { AUTH_COOKIE_PREFIX } from '@cupido/shared/rules/constants';
+import { APP_ICON_PATHS } from '@cupido/shared/rules/installable-app';
+import { LOCALE_COOKIE, pickLocalized, type LocaleCode } from '@cupido/shared/rules/locales';
+import { initialLocale } from '@cupido/shared/rules/site-shell';
 import type { Site } from '../features/sites/service';
 import type { SettingsAnswer, SettingsAnswers } from '../features/sites/settings-answer';
 import { translate } from '../i18n/translate';

@@ -10,8 +10,8 @@
  * or a date: many demo profiles are fictional, and fictional profiles cannot be met (trust.md).
  */
 import type { Faker } from '@faker-js/faker';
-import type { Seeking } from '@cupido/shared/matching-rules';
-import type { InterestId, SIGNUP_REASONS } from '@cupido/shared/profile-options';
+import type { Seeking } from '@cupido/shared/rules/matching';
+import type { InterestId, SIGNUP_REASONS } from '@cupido/shared/rules/profile-options';
 
 export type AboutLanguage = 'en' | 'nl';
 export const ABOUT_LANGUAGES: readonly AboutLanguage[] = ['en', 'nl'];

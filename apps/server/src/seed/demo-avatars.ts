@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createAvatar } from '@dicebear/core';
 import { personas } from '@dicebear/collection';
-import type { Gender } from '@cupido/shared/profile-options';
+import type { Gender } from '@cupido/shared/rules/profile-options';
 
 export const DEMO_PHOTO_DIR = 'demo';
 const DISPLAY_SIZE = 512;

@@ -6,7 +6,7 @@
  * of its city centre (`snapToCell`, decision 036), never a finer point.
  */
 import { Faker, base, en, en_AU, en_CA, en_GB, en_IE, en_US, nl, nl_BE, type LocaleDefinition } from '@faker-js/faker';
-import { snapToCell, type LatLon } from '@cupido/shared/matching-rules';
+import { snapToCell, type LatLon } from '@cupido/shared/rules/matching';
 import { CITIES_BY_COUNTRY, citiesByRegion } from '../features/reference-data/cities';
 
 export interface DemoPlace extends LatLon {

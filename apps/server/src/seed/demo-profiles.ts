@@ -22,7 +22,7 @@
  */
 import { Faker, base } from '@faker-js/faker';
 import { like } from 'drizzle-orm';
-import { FICTIONAL_MIN_DISTANCE_KM, distanceKm, seekingOf } from '@cupido/shared/matching-rules';
+import { FICTIONAL_MIN_DISTANCE_KM, distanceKm, seekingOf } from '@cupido/shared/rules/matching';
 import {
   BODY_TYPES,
   EYE_COLORS,
@@ -33,7 +33,7 @@ import {
   TATTOOS,
   type Gender,
   type Sexuality,
-} from '@cupido/shared/profile-options';
+} from '@cupido/shared/rules/profile-options';
 import type { Database } from '../db/open';
 import { photos, profileInterests, profiles, type sites } from '../db/schema';
 import { photosRoot } from '../plugins/photos';

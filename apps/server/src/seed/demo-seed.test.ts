@@ -13,10 +13,10 @@ import {
   type LatLon,
   type MatchSide,
   type Seeking,
-} from '@cupido/shared/matching-rules';
-import { replyViolationsAsRead } from '@cupido/shared/operator-guardrails-evasions';
-import { deniesBeingFictional } from '@cupido/shared/operator-guardrails-honesty';
-import { INTEREST_IDS } from '@cupido/shared/profile-options';
+} from '@cupido/shared/rules/matching';
+import { replyViolationsAsRead } from '@cupido/shared/rules/operator-guardrails-evasions';
+import { deniesBeingFictional } from '@cupido/shared/rules/operator-guardrails-honesty';
+import { INTEREST_IDS } from '@cupido/shared/rules/profile-options';
 import type { DatabaseHandle } from '../db/open';
 import {
   consents,

@@ -4,8 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payerCurrency, packagesIn } from '@cupido/shared/price-rules';
-import { ZPriceLists } from '@cupido/shared/site-settings';
+import { payerCurrency, packagesIn } from '@cupido/shared/rules/prices';
+import { ZPriceLists } from '@cupido/shared/contracts/site-settings';
 import type { DatabaseHandle } from '../db/open';
 import { sites } from '../db/schema';
 import { createTestDatabase } from '../test/test-database';

@@ -3,7 +3,7 @@
  * Deterministic and idempotent: rows are keyed by domain (sites) and name (company).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { LocalizedText } from '@cupido/shared/locales';
+import type { LocalizedText } from '@cupido/shared/rules/locales';
 import type { Database } from '../db/open';
 import { companies, sites } from '../db/schema';
 

@@ -3,7 +3,7 @@
  * by the browser on its own). A failure becomes an AdminApiError with the server's code, English
  * message and field, for forms to show next to the input.
  */
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
 
 export class AdminApiError extends Error {
   constructor(

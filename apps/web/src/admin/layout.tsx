@@ -7,7 +7,7 @@ import { Suspense } from 'react';
 import { Link, Navigate, NavLink, Outlet, useMatches, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TStaffPermission } from '@cupido/shared/staff';
+import type { TStaffPermission } from '@cupido/shared/contracts/staff';
 import { adminFetch } from './api';
 import { ADMIN_NAV } from './nav';
 import { STAFF_ME_KEY, useStaffMe } from './session';

@@ -1,5 +1,5 @@
 /** The back office's screens, in the order of the navigation; each shown only to roles with its permission. */
-import type { TStaffPermission } from '@cupido/shared/staff';
+import type { TStaffPermission } from '@cupido/shared/contracts/staff';
 
 export interface AdminNavItem {
   to: string;

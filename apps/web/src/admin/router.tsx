@@ -5,7 +5,7 @@
  * anyway).
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { TStaffPermission } from '@cupido/shared/staff';
+import type { TStaffPermission } from '@cupido/shared/contracts/staff';
 import { AdminLayout } from './layout';
 import { AdminNotFound } from './not-found';
 

@@ -1,6 +1,6 @@
 /** The logged-in staff member (GET /admin/api/me), shared by the layout and every screen. */
 import { useQuery } from '@tanstack/react-query';
-import type { TStaffMe, TStaffPermission } from '@cupido/shared/staff';
+import type { TStaffMe, TStaffPermission } from '@cupido/shared/contracts/staff';
 import { adminFetch } from './api';
 
 export const STAFF_ME_KEY = ['admin', 'me'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_REQUEST_RETRIES, retryDelayMs } from '@cupido/shared/rules';
+import { MAX_REQUEST_RETRIES, retryDelayMs } from '@cupido/shared/rules/site-shell';
 import { ApiError, buildUrl, createClient } from './client';
 
 function json(status: number, body: unknown): Response {

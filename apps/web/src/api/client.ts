@@ -1,4 +1,4 @@
-import { MAX_REQUEST_RETRIES, retryDelayMs, shouldRetryStatus } from '@cupido/shared/rules';
+import { MAX_REQUEST_RETRIES, retryDelayMs, shouldRetryStatus } from '@cupido/shared/rules/site-shell';
 import { loadingTracker } from '../platform/loading-tracker';
 
 /**

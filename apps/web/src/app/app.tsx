@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, useRoutes } from 'react-router';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { i18n } from '../i18n/i18n';
 import { LocaleProvider } from '../features/locale/locale-provider';
 import { LoadingBar } from '../ui/loading-bar';

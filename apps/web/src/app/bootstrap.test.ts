@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import type { TSettings } from '@cupido/shared/contracts';
+import type { TSettings } from '@cupido/shared/contracts/contracts';
 import { embeddedSettings, loadInitialSettings, pageSettingsFirst } from './bootstrap';
 
 /** A page as the server writes it (plugins/web-shell.ts): the settings in a data block. */

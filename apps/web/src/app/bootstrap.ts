@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TSettings } from '@cupido/shared/contracts';
-import type { LocaleCode } from '@cupido/shared/locales';
-import { initialLocale } from '@cupido/shared/rules';
+import type { TSettings } from '@cupido/shared/contracts/contracts';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
+import { initialLocale } from '@cupido/shared/rules/site-shell';
 import { settingsQueryKey } from '../features/site/settings-query';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from 'react-router';
-import { ROUTES, SERVED_ROUTE_NAMES } from '@cupido/shared/routes';
+import { ROUTES, SERVED_ROUTE_NAMES } from '@cupido/shared/rules/routes';
 import { createElement } from 'react';
 import { appRoutes, preloadRoute, registeredRouteNames, type RouteHandle } from './router';
 import { lazyWithReload } from '../platform/chunk-reload';

@@ -1,6 +1,6 @@
 import { matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { isValidElement, Suspense } from 'react';
-import { ROUTES, type RouteName, type StaticPageSlug } from '@cupido/shared/routes';
+import { ROUTES, type RouteName, type StaticPageSlug } from '@cupido/shared/rules/routes';
 import { DefaultLayout } from './layouts/default-layout';
 import { PageFallback } from '../ui/page-fallback';
 import { lazyWithReload } from '../platform/chunk-reload';

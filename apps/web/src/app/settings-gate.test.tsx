@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { TSettings } from '@cupido/shared/contracts';
+import type { TSettings } from '@cupido/shared/contracts/contracts';
 import { i18n } from '../i18n/i18n';
 import { createTestQueryClient, settingsFixture } from '../test/render-with-providers';
 import { LocaleProvider } from '../features/locale/locale-provider';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TSettings } from '@cupido/shared/contracts';
+import type { TSettings } from '@cupido/shared/contracts/contracts';
 import type { ApiError } from '../api/client';
 import { useLocale } from '../features/locale/use-locale';
 import { SettingsProvider } from '../features/site/use-settings';

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LOCALE_CODES } from '@cupido/shared/locales';
+import { LOCALE_CODES } from '@cupido/shared/rules/locales';
 import { checkCatalogueDirectory, checkCatalogues, placeholders } from './catalogue-check';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));

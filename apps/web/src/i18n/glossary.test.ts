@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LOCALE_CODES } from '@cupido/shared/locales';
+import { LOCALE_CODES } from '@cupido/shared/rules/locales';
 import { catalogueDirectories, checkGlossary, forbiddenRegExp, loadLanguageTexts, proseOf, type Glossary } from './glossary-check';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));

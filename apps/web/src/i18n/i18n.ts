@@ -1,6 +1,6 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '@cupido/shared/locales';
+import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '@cupido/shared/rules/locales';
 import en from './locales/en.json';
 
 export type Catalogue = Record<string, unknown>;

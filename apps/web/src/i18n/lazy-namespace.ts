@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { DEFAULT_LOCALE, type LocaleCode } from '@cupido/shared/locales';
+import { DEFAULT_LOCALE, type LocaleCode } from '@cupido/shared/rules/locales';
 import { useLocale } from '../features/locale/use-locale';
 import { i18n, loadLocale, registerNamespace, type Catalogue } from './i18n';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import { CHUNK_RELOAD_GUARD_MS } from '@cupido/shared/constants';
+import { CHUNK_RELOAD_GUARD_MS } from '@cupido/shared/rules/constants';
 import { CHUNK_RELOAD_STORAGE_KEY, lazyWithReload, loadChunk, reloadForFailedChunk, type ChunkReloadDeps } from './chunk-reload';
 
 function deps(now: number, stored: string | null = null): ChunkReloadDeps & { reload: Mock<() => void>; store: Map<string, string> } {

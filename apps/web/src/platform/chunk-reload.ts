@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { CHUNK_RELOAD_GUARD_MS } from '@cupido/shared/constants';
+import { CHUNK_RELOAD_GUARD_MS } from '@cupido/shared/rules/constants';
 
 export const CHUNK_RELOAD_STORAGE_KEY = 'chunk-reload-at';
 

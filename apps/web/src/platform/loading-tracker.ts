@@ -1,4 +1,4 @@
-import { LOADING_BAR_THROTTLE_MS } from '@cupido/shared/constants';
+import { LOADING_BAR_THROTTLE_MS } from '@cupido/shared/rules/constants';
 
 type Listener = (visible: boolean) => void;
 

@@ -6,7 +6,7 @@
  */
 import { BUILD } from './build-info';
 import { cacheName, fetchStrategy, isAppCache } from './cache-rules';
-import { OFFLINE_PAGE_PATH } from '@cupido/shared/installable-app';
+import { OFFLINE_PAGE_PATH } from '@cupido/shared/rules/installable-app';
 
 declare const self: ServiceWorkerGlobalScope;
 

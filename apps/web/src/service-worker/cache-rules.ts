@@ -5,7 +5,7 @@
  * channel, the back office, other origins) passes through untouched and is never stored.
  */
 
-import { OFFLINE_SCRIPT_PATH } from '@cupido/shared/installable-app';
+import { OFFLINE_SCRIPT_PATH } from '@cupido/shared/rules/installable-app';
 
 /** Every cache of this worker starts with this; activate deletes those of older versions. */
 export const CACHE_PREFIX = 'cupido-app-';

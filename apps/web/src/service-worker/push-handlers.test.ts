@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PUSH_RECEIVED, type PushMessage } from '@cupido/shared/push-rules';
+import { PUSH_RECEIVED, type PushMessage } from '@cupido/shared/rules/push';
 import {
   hasMemberSession,
   openFromNotification,

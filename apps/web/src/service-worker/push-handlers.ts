@@ -3,8 +3,8 @@
  * and 044). Written against the few parts of the worker's global scope they use, so a test can run
  * them with doubles; push.ts hands them `self`.
  */
-import { APP_ICON_PATHS } from '@cupido/shared/installable-app';
-import { PUSH_RECEIVED, readPushMessage, type PushMessage, type PushTargets } from '@cupido/shared/push-rules';
+import { APP_ICON_PATHS } from '@cupido/shared/rules/installable-app';
+import { PUSH_RECEIVED, readPushMessage, type PushMessage, type PushTargets } from '@cupido/shared/rules/push';
 
 export interface PushScope {
   location: { origin: string; hostname: string };

@@ -4,7 +4,7 @@
  * stored again. Nothing here reads or fills the app shell's
  * caches (decision 041).
  */
-import { readPushTargets } from '@cupido/shared/push-rules';
+import { readPushTargets } from '@cupido/shared/rules/push';
 import { openFromNotification, pushPayload, renewSubscription, showPush } from './push-handlers';
 
 declare const self: ServiceWorkerGlobalScope;

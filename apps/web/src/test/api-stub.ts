@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import { answerSchemaOf } from '@cupido/shared/api-answers';
-import { ZApiError } from '@cupido/shared/contracts';
+import { answerSchemaOf } from '@cupido/shared/contracts/api-answers';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
 
 export interface StubAnswer {
   status?: number;
@@ -24,7 +24,8 @@ const stubProblems: string[] = [];
 function contractProblem(key: string, answer: StubAnswer): string | null {
   const status = answer.status ?? 200;
   const schema = status >= 400 ? ZApiError : answerSchemaOf(key);
-  if (!schema) return `${key} has no answer contract: add it to API_ANSWERS (packages/shared/src/api-answers.ts) before stubbing it`;
+  if (!schema)
+    return `${key} has no answer contract: add it to API_ANSWERS (packages/shared/src/contracts/api-answers.ts) before stubbing it`;
   const result = schema.safeParse(answer.body ?? {});
   if (result.success) return null;
   const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`).join('; ');

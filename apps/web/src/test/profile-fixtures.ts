@@ -1,5 +1,5 @@
-import type { TPhoto } from '@cupido/shared/photos';
-import type { TMemberAnswer, TMemberProfile, TOwnProfile, TProfileCard } from '@cupido/shared/profiles';
+import type { TPhoto } from '@cupido/shared/contracts/photos';
+import type { TMemberAnswer, TMemberProfile, TOwnProfile, TProfileCard } from '@cupido/shared/contracts/profiles';
 import type { StubAnswer } from './api-stub';
 
 /** The member's own profile as GET /api/profile.php answers it (Anna of userFixture). */

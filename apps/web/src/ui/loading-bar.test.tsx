@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOADING_BAR_THROTTLE_MS } from '@cupido/shared/constants';
+import { LOADING_BAR_THROTTLE_MS } from '@cupido/shared/rules/constants';
 import { createLoadingTracker } from '../platform/loading-tracker';
 import { LoadingBar } from './loading-bar';
 

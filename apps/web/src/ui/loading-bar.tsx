@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOADING_BAR_DURATION_MS } from '@cupido/shared/constants';
+import { LOADING_BAR_DURATION_MS } from '@cupido/shared/rules/constants';
 import { loadingTracker as defaultTracker, type LoadingTracker } from '../platform/loading-tracker';
 
 /**

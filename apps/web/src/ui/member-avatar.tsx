@@ -1,4 +1,4 @@
-import type { TUser } from '@cupido/shared/accounts';
+import type { TUser } from '@cupido/shared/contracts/accounts';
 
 /** The URL of a photo file under the site's CDN prefix ('/photos/' + 'ab12.jpg'). */
 export function photoUrl(cdnPrefix: string, filename: string): string {

@@ -14,18 +14,18 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { LOCALE_CODES } from '@cupido/shared/locales';
+import { LOCALE_CODES } from '@cupido/shared/rules/locales';
 import {
   ACCOUNT_STATUSES,
   CONSENT_KINDS,
   DELETE_REASONS,
   DELETE_REMARKS_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
   NOTIFICATIONS_DISABLED_REASONS,
   SIGNUP_MESSAGE_MAX_LENGTH,
-} from '@cupido/shared/account-rules';
+} from '@cupido/shared/rules/accounts';
+import { EMAIL_MAX_LENGTH } from '@cupido/shared/rules/email';
 import { arrayOf, maxLength, oneOf } from '../checks';
-import { TIME_ZONE_MAX_LENGTH } from '@cupido/shared/like-rules';
+import { TIME_ZONE_MAX_LENGTH } from '@cupido/shared/rules/likes';
 import { profiles } from './profiles';
 import { sites } from './sites';
 

@@ -1,7 +1,7 @@
 /** The tables of campaigns (decision 021: db/table-owners.ts names each table's owning feature). */
 import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { CAMPAIGN_KINDS, CAMPAIGN_STATUSES } from '@cupido/shared/campaigns';
-import { LOCALE_CODES } from '@cupido/shared/locales';
+import { CAMPAIGN_KINDS, CAMPAIGN_STATUSES } from '@cupido/shared/contracts/campaigns';
+import { LOCALE_CODES } from '@cupido/shared/rules/locales';
 import { oneOf } from '../checks';
 import { users } from './accounts';
 import { sites } from './sites';

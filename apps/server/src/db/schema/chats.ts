@@ -15,8 +15,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { maxLength, notNegative, oneOf } from '../checks';
-import { MESSAGE_HARD_MAX_LENGTH, MESSAGE_KINDS } from '@cupido/shared/chat-rules';
-import { GIFT_CODES } from '@cupido/shared/gifts';
+import { MESSAGE_HARD_MAX_LENGTH, MESSAGE_KINDS } from '@cupido/shared/rules/chats';
+import { GIFT_CODES } from '@cupido/shared/rules/gifts';
 import { profiles } from './profiles';
 import { sites } from './sites';
 

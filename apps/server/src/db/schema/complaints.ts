@@ -1,13 +1,8 @@
 /** The table of complaints (issue 31; decision 021: db/table-owners.ts names each table's owning feature). */
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import {
-  COMPLAINT_NAME_MAX,
-  COMPLAINT_NOTE_MAX,
-  COMPLAINT_STATUSES,
-  COMPLAINT_TEXT_MAX,
-  COMPLAINT_TOPICS,
-} from '@cupido/shared/complaints';
-import { EMAIL_MAX_LENGTH } from '@cupido/shared/account-rules';
+import { COMPLAINT_NAME_MAX, COMPLAINT_NOTE_MAX, COMPLAINT_TEXT_MAX, COMPLAINT_TOPICS } from '@cupido/shared/rules/complaints';
+import { COMPLAINT_STATUSES } from '@cupido/shared/contracts/complaints';
+import { EMAIL_MAX_LENGTH } from '@cupido/shared/rules/email';
 import { maxLength, oneOf } from '../checks';
 import { users } from './accounts';
 import { sites } from './sites';

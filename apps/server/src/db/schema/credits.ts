@@ -1,7 +1,7 @@
 /** The tables of credits (decision 021: db/table-owners.ts names each table's owning feature). */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CREDIT_KINDS } from '@cupido/shared/credits';
+import { CREDIT_KINDS } from '@cupido/shared/contracts/credits';
 import { users } from './accounts';
 
 /**

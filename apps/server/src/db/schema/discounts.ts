@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { arrayOf, between, oneOf } from '../checks';
-import { DISCOUNT_STATUSES, DISCOUNT_VALIDITIES, PAYMENT_METHODS, type TPaymentMethod } from '@cupido/shared/payments';
+import { DISCOUNT_STATUSES, DISCOUNT_VALIDITIES, PAYMENT_METHODS, type TPaymentMethod } from '@cupido/shared/rules/payments';
 import { users } from './accounts';
 import { sites } from './sites';
 

@@ -1,7 +1,7 @@
 /** The tables of moderation (decision 021: db/table-owners.ts names each table's owning feature). */
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { APPEAL_STATUSES, DECISION_ACTIONS, DECISION_GROUNDS, DECISION_SOURCES } from '@cupido/shared/staff';
+import { APPEAL_STATUSES, DECISION_ACTIONS, DECISION_GROUNDS, DECISION_SOURCES } from '@cupido/shared/contracts/staff';
 import { oneOf } from '../checks';
 import { users } from './accounts';
 import { profiles } from './profiles';

@@ -1,12 +1,12 @@
 /** The tables of notifications (decision 021: db/table-owners.ts names each table's owning feature). */
 import { boolean, bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from '@cupido/shared/notification-rules';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from '@cupido/shared/rules/notifications';
 import { oneOf } from '../checks';
 import { users } from './accounts';
 
 /**
  * A member's choices (issue 30): one row per kind and channel the member changed; what has no
- * row follows the defaults of notification-rules.ts (member-to-member kinds on, marketing off).
+ * row follows the defaults of shared/rules/notifications.ts (member-to-member kinds on, marketing off).
  */
 export const notificationPreferences = pgTable(
   'notification_preferences',

@@ -1,8 +1,8 @@
 /** The tables of the operator console (issue 15; decision 021: db/table-owners.ts names each table's owner). */
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { OPERATOR_NOTE_MAX } from '@cupido/shared/operator-console';
-import { VULNERABILITY_SIGNALS, type TVulnerabilitySignal } from '@cupido/shared/operator-guardrails';
+import { OPERATOR_NOTE_MAX } from '@cupido/shared/contracts/operator-console';
+import { VULNERABILITY_SIGNALS, type TVulnerabilitySignal } from '@cupido/shared/rules/operator-guardrails';
 import { arrayOf, maxLength } from '../checks';
 import { conversations } from './chats';
 import { profiles } from './profiles';

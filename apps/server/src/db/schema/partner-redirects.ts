@@ -1,7 +1,7 @@
 /** The table of partner redirects (issue 31; decision 021: db/table-owners.ts names each table's owning feature). */
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { PARTNER_URL_MAX } from '@cupido/shared/partner-redirect-rules';
+import { PARTNER_URL_MAX } from '@cupido/shared/rules/partner-redirects';
 import { maxLength } from '../checks';
 import { sites } from './sites';
 

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { between, maxLength, notNegative, oneOf } from '../checks';
-import { PACKAGE_IDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@cupido/shared/payments';
+import { PACKAGE_IDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@cupido/shared/rules/payments';
 import { users } from './accounts';
 import { discountCodes } from './discounts';
 import { companies, sites } from './sites';

@@ -1,7 +1,7 @@
 /** The tables of photos (decision 021: db/table-owners.ts names each table's owning feature). */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { PHOTO_STATUSES } from '@cupido/shared/photo-rules';
+import { PHOTO_STATUSES } from '@cupido/shared/rules/photos';
 import { oneOf } from '../checks';
 import { profiles } from './profiles';
 

@@ -7,7 +7,7 @@ import {
   POSTBACK_EVENTS,
   POSTBACK_NETWORK_MAX,
   POSTBACK_URL_MAX,
-} from '@cupido/shared/postback-rules';
+} from '@cupido/shared/rules/postbacks';
 import { maxLength, oneOf } from '../checks';
 import { sites } from './sites';
 

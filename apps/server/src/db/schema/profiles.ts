@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { NAME_MAX_LENGTH } from '@cupido/shared/account-rules';
+import { NAME_MAX_LENGTH } from '@cupido/shared/rules/accounts';
 import {
   BODY_TYPES,
   EYE_COLORS,
@@ -26,7 +26,7 @@ import {
   SEXUALITIES,
   SIGNUP_REASONS,
   TATTOOS,
-} from '@cupido/shared/profile-options';
+} from '@cupido/shared/rules/profile-options';
 import {
   ABOUT_MAX_LENGTH,
   CITY_MAX_LENGTH,
@@ -34,7 +34,7 @@ import {
   PROFILE_STATUSES,
   SEARCH_MAX_AGE,
   SEARCH_MIN_AGE,
-} from '@cupido/shared/profile-rules';
+} from '@cupido/shared/rules/profiles';
 import { between, maxLength, oneOf } from '../checks';
 import { sites } from './sites';
 
@@ -83,7 +83,7 @@ export const profiles = pgTable(
       sql`CASE WHEN looking_for_gender IS NOT NULL THEN looking_for_gender WHEN gender IS NULL OR sexuality IS NULL OR sexuality = 'bi' THEN 'both' WHEN sexuality = 'hetero' THEN (CASE WHEN gender = 'male' THEN 'female' ELSE 'male' END) ELSE gender END`,
     ),
     /**
-     * The centre of the ~1 km grid cell of the member's place (snapToCell in matching-rules.ts),
+     * The centre of the ~1 km grid cell of the member's place (snapToCell in shared/rules/matching.ts),
      * from the city they chose or their browser's location; never the exact point. Null: unknown.
      */
     latitude: doublePrecision('latitude'),

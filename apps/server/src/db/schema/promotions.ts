@@ -1,6 +1,6 @@
 /** The table of promo tiles (issue 31; decision 021: db/table-owners.ts names each table's owning feature). */
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { PROMO_TILE_KINDS, PROMO_URL_MAX } from '@cupido/shared/promo-rules';
+import { PROMO_TILE_KINDS, PROMO_URL_MAX } from '@cupido/shared/rules/promotions';
 import { maxLength, oneOf } from '../checks';
 import { sites } from './sites';
 

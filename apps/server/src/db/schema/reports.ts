@@ -1,7 +1,7 @@
 /** The tables of reports (decision 021: db/table-owners.ts names each table's owning feature). */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { REPORT_REASONS, REPORT_TEXT_MAX } from '@cupido/shared/reports';
+import { REPORT_REASONS, REPORT_TEXT_MAX } from '@cupido/shared/contracts/reports';
 import { maxLength, oneOf } from '../checks';
 import { users } from './accounts';
 import { photos } from './photos';

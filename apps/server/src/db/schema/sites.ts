@@ -1,34 +1,33 @@
 /** The tables of sites (decision 021: db/table-owners.ts names each table's owning feature). */
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { LOCALE_CODES, type LocalizedText } from '@cupido/shared/locales';
-import { SEARCH_FIELDS } from '@cupido/shared/profile-rules';
-import { PHOTO_MODERATION_MODES } from '@cupido/shared/staff';
+import { LOCALE_CODES, type LocalizedText } from '@cupido/shared/rules/locales';
+import { SEARCH_FIELDS } from '@cupido/shared/rules/profiles';
+import { PHOTO_MODERATION_MODES } from '@cupido/shared/contracts/staff';
 import { arrayOf, autoLikeRules, between, maxLength, notNegative, oneOf, settingWord } from '../checks';
-import { DEFAULT_CHAT_HISTORY_DAYS } from '@cupido/shared/chat-rules';
+import { DEFAULT_CHAT_HISTORY_DAYS } from '@cupido/shared/rules/chats';
+import { DEFAULT_CREDIT_PACKAGES, type TCreditPackageSetting } from '@cupido/shared/contracts/payments';
 import {
-  DEFAULT_CREDIT_PACKAGES,
   DEFAULT_DIRECT_DEBIT_LIMIT,
   DEFAULT_SITE_CURRENCY,
   DEFAULT_SITE_PAYMENT_METHODS,
   PAYMENT_METHODS,
-  type TCreditPackageSetting,
   type TPaymentMethod,
-} from '@cupido/shared/payments';
-import { SELLING_CURRENCIES, type PriceSettings } from '@cupido/shared/price-rules';
+} from '@cupido/shared/rules/payments';
+import { SELLING_CURRENCIES, type PriceSettings } from '@cupido/shared/rules/prices';
 import {
   DEFAULT_HONEST_ANSWER,
   DEFAULT_SPENDING_REMINDER,
   OPERATOR_CLAIM_IDLE_MINUTES_DEFAULT,
   OPERATOR_CLAIM_IDLE_MINUTES_MAX,
-} from '@cupido/shared/operator-console';
+} from '@cupido/shared/contracts/operator-console';
 import {
   AUTO_LIKE_EVENTS,
   DEFAULT_AUTO_LIKE_RULES,
   DEFAULT_SITE_TIME_ZONE,
   TIME_ZONE_MAX_LENGTH,
   type AutoLikeRules,
-} from '@cupido/shared/like-rules';
+} from '@cupido/shared/rules/likes';
 
 /** The operator behind one or more sites (spec section 3, company info). */
 export const companies = pgTable(

@@ -1,6 +1,6 @@
 /** The tables of staff (decision 021: db/table-owners.ts names each table's owning feature). */
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { STAFF_ROLES } from '@cupido/shared/staff';
+import { STAFF_ROLES } from '@cupido/shared/contracts/staff';
 import { oneOf } from '../checks';
 
 /**

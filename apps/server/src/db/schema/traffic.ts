@@ -1,6 +1,6 @@
 /** The tables of traffic (issue 31; decision 021: db/table-owners.ts names each table's owning feature). */
 import { bigint, bigserial, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { TRACKING_VALUE_MAX } from '@cupido/shared/tracking-rules';
+import { TRACKING_VALUE_MAX } from '@cupido/shared/rules/tracking';
 import { maxLength } from '../checks';
 import { sites } from './sites';
 

@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { users } from '../../db/schema';
 import type { DomainEvents } from '../../infra/domain-events';
 import type { Database } from '../../db/open';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALE_CODES } from '@cupido/shared/locales';
+import { LOCALE_CODES } from '@cupido/shared/rules/locales';
 import { escapeHtml, formatDuration, renderAccountMail, type AccountMailInput, type AccountMailKind } from './account-mails';
 
 const KINDS: AccountMailKind[] = ['activation', 'password_reset', 'mail_change', 'reactivation', 'email_changed', 'password_changed'];

@@ -3,7 +3,7 @@
  * the member's site, in the member's language, as HTML and as plain text. Texts come from the
  * server catalogues (`mail.*`); every interpolated value is escaped in the HTML part.
  */
-import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
+import { LOCALES, type LocaleCode } from '@cupido/shared/rules/locales';
 import { translate } from '../../i18n/translate';
 
 export type AccountMailKind =

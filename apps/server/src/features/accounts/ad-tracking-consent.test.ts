@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { ZUserAnswer } from '@cupido/shared/accounts';
+import { ZUserAnswer } from '@cupido/shared/contracts/accounts';
 import { consents, users } from '../../db/schema';
 import { createAccountsTestApp, createSite, errorOf, signup, signupBody, type AccountsTestApp } from '../../test/accounts-kit';
 

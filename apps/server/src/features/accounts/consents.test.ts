@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { ZUserAnswer } from '@cupido/shared/accounts';
+import { ZUserAnswer } from '@cupido/shared/contracts/accounts';
 import { companies, consents, profiles } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 

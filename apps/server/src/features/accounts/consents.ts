@@ -6,8 +6,8 @@
  * (profiles does that on account.orientation_consent_withdrawn, in the same transaction).
  */
 import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
-import { termsVersionDate } from '@cupido/shared/rules';
-import { cleanTracking } from '@cupido/shared/tracking-rules';
+import { termsVersionDate } from '@cupido/shared/rules/site-shell';
+import { cleanTracking } from '@cupido/shared/rules/tracking';
 import { consents, users } from '../../db/schema';
 import type { Database } from '../../db/open';
 import type { DomainEvents } from '../../infra/domain-events';

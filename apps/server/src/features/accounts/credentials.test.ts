@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESET_MAILS_PER_ACCOUNT_PER_DAY } from '@cupido/shared/accounts';
+import { RESET_MAILS_PER_ACCOUNT_PER_DAY } from '@cupido/shared/rules/accounts';
 import {
   activeMember,
   createAccountsTestApp,

@@ -3,14 +3,9 @@
  * password ends the member's other sessions; a reset ends all of them.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
-import {
-  ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR,
-  MAIL_CHANGE_TOKEN_HOURS,
-  isValidEmail,
-  normalizeEmail,
-  passwordProblem,
-} from '@cupido/shared/accounts';
-import type { LocaleCode } from '@cupido/shared/locales';
+import { ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR, MAIL_CHANGE_TOKEN_HOURS, passwordProblem } from '@cupido/shared/rules/accounts';
+import { isValidEmail, normalizeEmail } from '@cupido/shared/rules/email';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { AppError } from '../../errors';
 import { users } from '../../db/schema';
 import { hashPassword } from './passwords';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT } from '@cupido/shared/accounts';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT } from '@cupido/shared/rules/accounts';
 import { activeMember, createAccountsTestApp, errorOf, nextIp, type AccountsTestApp } from '../../test/accounts-kit';
 
 let t: AccountsTestApp;

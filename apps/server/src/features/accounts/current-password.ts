@@ -6,7 +6,7 @@
  * cannot slip past the count.
  */
 import { eq } from 'drizzle-orm';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT } from '@cupido/shared/accounts';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT } from '@cupido/shared/rules/accounts';
 import { AppError } from '../../errors';
 import { users } from '../../db/schema';
 import { verifyPassword } from './passwords';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { snapToCell } from '@cupido/shared/matching-rules';
+import { snapToCell } from '@cupido/shared/rules/matching';
 import { accountTokens, blocks, consents, creditEntries, profiles, sessions, users } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, linkPath, nextIp, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { eraseExpiredAccounts } from './deletion';

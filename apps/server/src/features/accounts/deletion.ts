@@ -8,9 +8,9 @@
  * they erase themselves, on the account.* events published here (decision 021).
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { DELETE_REMARKS_MAX_LENGTH, type DeleteReason } from '@cupido/shared/accounts';
-import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/constants';
-import type { LocaleCode } from '@cupido/shared/locales';
+import { DELETE_REMARKS_MAX_LENGTH, type DeleteReason } from '@cupido/shared/rules/accounts';
+import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/rules/constants';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { AppError } from '../../errors';
 import { accountTokens, consents, users } from '../../db/schema';
 import type { DomainEvents } from '../../infra/domain-events';

@@ -5,8 +5,9 @@
  * calls these.
  */
 import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { LocaleCode } from '@cupido/shared/locales';
-import { normalizeEmail, type NOTIFICATIONS_DISABLED_REASONS } from '@cupido/shared/account-rules';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
+import { normalizeEmail } from '@cupido/shared/rules/email';
+import { type NOTIFICATIONS_DISABLED_REASONS } from '@cupido/shared/rules/accounts';
 import { consents, users } from '../../db/schema';
 import type { Database } from '../../db/open';
 import { preparedStatement } from '../../db/prepared';

@@ -4,7 +4,7 @@
  * accounts owns users). Conditions are nested SQL so their columns keep their table names.
  */
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { users } from '../../db/schema';
 
 /** SQL: the language of the profile's account, or null (a fictional profile has none). */

@@ -8,8 +8,9 @@
  * turn out not to be failures (the right password, a blocked or locked account) are refunded.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import type { LocaleCode } from '@cupido/shared/locales';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, normalizeEmail } from '@cupido/shared/accounts';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from '@cupido/shared/rules/accounts';
+import { normalizeEmail } from '@cupido/shared/rules/email';
 import { AppError } from '../../errors';
 import { users } from '../../db/schema';
 import { verifyPassword } from './passwords';

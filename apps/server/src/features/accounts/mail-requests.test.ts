@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { sites } from '../../db/schema';
-import { ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR, RESET_MAILS_PER_ACCOUNT_PER_DAY } from '@cupido/shared/accounts';
+import { ACCOUNT_MAILS_PER_ACCOUNT_PER_HOUR, RESET_MAILS_PER_ACCOUNT_PER_DAY } from '@cupido/shared/rules/accounts';
 import { createAccountsTestApp, errorOf, linkPath, nextIp, signup, uniqueEmail, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp } from '../../test/test-app';
 import { LINK_MAIL_JOB } from './mail-requests';

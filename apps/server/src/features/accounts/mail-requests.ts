@@ -15,10 +15,9 @@ import {
   PASSWORD_RESET_TOKEN_HOURS,
   RESET_MAILS_PER_ACCOUNT_PER_DAY,
   RESET_MAILS_PER_IP_PER_DAY,
-  isValidEmail,
-  normalizeEmail,
-} from '@cupido/shared/accounts';
-import type { LocaleCode } from '@cupido/shared/locales';
+} from '@cupido/shared/rules/accounts';
+import { isValidEmail, normalizeEmail } from '@cupido/shared/rules/email';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { AppError } from '../../errors';
 import { users } from '../../db/schema';
 import type { JobDefinition } from '../../infra/jobs';

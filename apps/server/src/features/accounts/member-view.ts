@@ -1,6 +1,6 @@
 /** The logged-in user of spec section 3, as GET /api/user.php answers it. */
-import type { TUser } from '@cupido/shared/accounts';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { TUser } from '@cupido/shared/contracts/accounts';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import type { MemberRow } from './sessions';
 
 export function toUserView(row: MemberRow, fictionalIcon: string): TUser {

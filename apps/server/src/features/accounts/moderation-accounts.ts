@@ -4,7 +4,7 @@
  * reporter's notice, the appeal's outcome). Suspending and lifting are suspension.ts.
  */
 import { inArray } from 'drizzle-orm';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import type { Database } from '../../db/open';
 import { users } from '../../db/schema';
 

@@ -5,7 +5,7 @@
  * embedded database and, with TEST_DATABASE_URL and REDIS_URL, on PostgreSQL + Redis.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, SIGNUPS_PER_IP_PER_HOUR } from '@cupido/shared/accounts';
+import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, SIGNUPS_PER_IP_PER_HOUR } from '@cupido/shared/rules/accounts';
 import { createAccountsTestApp, errorOf, nextIp, signup, signupBody, type AccountsTestApp } from '../../test/accounts-kit';
 
 let t: AccountsTestApp;

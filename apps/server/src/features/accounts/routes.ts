@@ -23,10 +23,10 @@ import {
   ZTokenRequest,
   ZUserAnswer,
   ZUserOrNullAnswer,
-} from '@cupido/shared/accounts';
-import { ZApiError } from '@cupido/shared/contracts';
-import { LOCALE_COOKIE, isLocaleCode } from '@cupido/shared/locales';
-import { isKnownTimeZone } from '@cupido/shared/like-rules';
+} from '@cupido/shared/contracts/accounts';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { LOCALE_COOKIE, isLocaleCode } from '@cupido/shared/rules/locales';
+import { isKnownTimeZone } from '@cupido/shared/rules/likes';
 import { AppError } from '../../errors';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';

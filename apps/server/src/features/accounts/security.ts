@@ -6,8 +6,8 @@
  * goes to that address. The reset sets a password again, which is what unlocks the account.
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { PASSWORD_RESET_TOKEN_HOURS, SECURITY_UNDO_TOKEN_HOURS } from '@cupido/shared/accounts';
-import type { LocaleCode } from '@cupido/shared/locales';
+import { PASSWORD_RESET_TOKEN_HOURS, SECURITY_UNDO_TOKEN_HOURS } from '@cupido/shared/rules/accounts';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { AppError } from '../../errors';
 import { accountTokens, users } from '../../db/schema';
 import { consumeToken, hoursFrom, issueToken } from './tokens';

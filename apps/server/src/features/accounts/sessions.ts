@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import { AUTH_COOKIE_MAX_AGE_DAYS, AUTH_COOKIE_PREFIX } from '@cupido/shared/constants';
+import { AUTH_COOKIE_MAX_AGE_DAYS, AUTH_COOKIE_PREFIX } from '@cupido/shared/rules/constants';
 import { sessions, users } from '../../db/schema';
 import type { Database } from '../../db/open';
 import { creditBalanceColumn } from '../credits/service';

@@ -9,17 +9,15 @@ import {
   ACTIVATION_TOKEN_HOURS,
   SIGNUPS_PER_IP_PER_HOUR,
   dateOfBirthProblem,
-  hasTrafficSource,
-  isValidEmail,
   nameProblem,
-  normalizeEmail,
   passwordProblem,
-  type TSignupRequest,
-} from '@cupido/shared/accounts';
-import { isSignupAllowed } from '@cupido/shared/rules';
-import { cleanLandingPage, cleanTracking } from '@cupido/shared/tracking-rules';
-import { SEEKINGS, type Seeking } from '@cupido/shared/matching-rules';
-import { GENDERS, type Gender } from '@cupido/shared/profile-options';
+} from '@cupido/shared/rules/accounts';
+import { hasTrafficSource, type TSignupRequest } from '@cupido/shared/contracts/accounts';
+import { isValidEmail, normalizeEmail } from '@cupido/shared/rules/email';
+import { isSignupAllowed } from '@cupido/shared/rules/site-shell';
+import { cleanLandingPage, cleanTracking } from '@cupido/shared/rules/tracking';
+import { SEEKINGS, type Seeking } from '@cupido/shared/rules/matching';
+import { GENDERS, type Gender } from '@cupido/shared/rules/profile-options';
 import { AppError } from '../../errors';
 import { accountTokens, consents, users } from '../../db/schema';
 import { currentTermsVersion } from './consents';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema';
-import { AUDIT_PAGE_SIZE, ZAuditPage } from '@cupido/shared/audit';
+import { AUDIT_PAGE_SIZE, ZAuditPage } from '@cupido/shared/contracts/audit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { recordStaffAction } from './service';
 import { staffGet, staffMember, type TestStaff } from './test/audit-test-kit';

@@ -4,7 +4,7 @@
  * or audit_log_staff_idx / audit_log_item_idx when those filters are given), however deep.
  */
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { TAuditEntry, TAuditQuery } from '@cupido/shared/audit';
+import type { TAuditEntry, TAuditQuery } from '@cupido/shared/contracts/audit';
 import type { Database } from '../../db/open';
 import { auditLog } from '../../db/schema';
 

@@ -7,9 +7,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
-import { AUDIT_CSV_COLUMNS, AUDIT_CSV_MAX_ROWS, AUDIT_PAGE_SIZE, ZAuditPage, ZAuditQuery } from '@cupido/shared/audit';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
+import { AUDIT_CSV_COLUMNS, AUDIT_CSV_MAX_ROWS, AUDIT_PAGE_SIZE, ZAuditPage, ZAuditQuery } from '@cupido/shared/contracts/audit';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { auditPage, auditRows, cursorOf, toAuditEntry } from './queries';
 import { csvLine } from './csv';

@@ -3,9 +3,9 @@
  * GET /api/blocks.php: the member's own block list, for the settings.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZBlockList } from '@cupido/shared/blocks';
-import { ZBlockAnswer, ZBlockRequest } from '@cupido/shared/profiles';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZBlockList } from '@cupido/shared/contracts/blocks';
+import { ZBlockAnswer, ZBlockRequest } from '@cupido/shared/contracts/profiles';
 import { photoUrl } from '../../infra/photo-storage';
 import { blockProfile, listBlocks, unblockProfile, type BlockDeps } from './service';
 

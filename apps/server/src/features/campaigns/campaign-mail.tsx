@@ -11,8 +11,8 @@ import { Button } from '@react-email/button';
 import { Heading } from '@react-email/heading';
 import { render, toPlainText } from '@react-email/render';
 import { Text } from '@react-email/text';
-import type { TCampaignKind } from '@cupido/shared/campaigns';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { TCampaignKind } from '@cupido/shared/contracts/campaigns';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { translate } from '../../i18n/translate';
 import {
   assertWebLinks,

@@ -8,9 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { ZCampaign, ZCampaignList, ZCampaignPreview } from '@cupido/shared/campaigns';
-import { ZPushMessage } from '@cupido/shared/push';
-import { ZPersonalDataExport } from '@cupido/shared/personal-data';
+import { ZCampaign, ZCampaignList, ZCampaignPreview } from '@cupido/shared/contracts/campaigns';
+import { ZPushMessage } from '@cupido/shared/contracts/push';
+import { ZPersonalDataExport } from '@cupido/shared/contracts/personal-data';
 import { campaignRecipients, campaigns, notificationPreferences, users } from '../../db/schema';
 import type { JobDefinition } from '../../infra/jobs';
 import { createAccountsTestApp, errorOf, signup, type AccountsTestApp } from '../../test/accounts-kit';

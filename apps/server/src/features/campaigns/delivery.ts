@@ -16,8 +16,8 @@
  * campaign `sent`.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { TCampaignKind } from '@cupido/shared/campaigns';
-import type { TPushMessage } from '@cupido/shared/push';
+import type { TCampaignKind } from '@cupido/shared/contracts/campaigns';
+import type { TPushMessage } from '@cupido/shared/contracts/push';
 import type { Database } from '../../db/open';
 import { campaignRecipients, campaigns } from '../../db/schema';
 import { workJobId, type JobDefinition } from '../../infra/jobs';

@@ -5,7 +5,7 @@
  * phishing in the site's name). Every change is written to the audit log in its transaction.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ZCampaignDraft, type TCampaign } from '@cupido/shared/campaigns';
+import { ZCampaignDraft, type TCampaign } from '@cupido/shared/contracts/campaigns';
 import type { z } from 'zod';
 import type { Database } from '../../db/open';
 import { campaignRecipients, campaigns } from '../../db/schema';

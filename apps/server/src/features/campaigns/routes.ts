@@ -12,9 +12,9 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
-import { INT32_MAX } from '@cupido/shared/input';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
+import { INT32_MAX } from '@cupido/shared/contracts/input';
 import {
   ZCampaign,
   ZCampaignDraft,
@@ -23,7 +23,7 @@ import {
   ZCampaignPreview,
   ZCampaignSites,
   ZCampaignTestSendAnswer,
-} from '@cupido/shared/campaigns';
+} from '@cupido/shared/contracts/campaigns';
 import { siteChoices } from '../sites/for-back-office';
 import type { CampaignDeps } from './campaign-deps';
 import type { CampaignDelivery } from './delivery';

@@ -4,7 +4,7 @@
  * state change and each test send is written to the audit log in its transaction.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { TCampaign, TCampaignPreview } from '@cupido/shared/campaigns';
+import type { TCampaign, TCampaignPreview } from '@cupido/shared/contracts/campaigns';
 import { executePrepared } from '../../db/prepared';
 import { campaignRecipients, campaigns } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, or } from 'drizzle-orm';
-import { ZPersonalDataExport } from '@cupido/shared/personal-data';
+import { ZPersonalDataExport } from '@cupido/shared/contracts/personal-data';
 import { conversations, messages, reports } from '../../db/schema';
 import { createAccountsTestApp, errorOf, linkPath, nextIp, sessionCookieOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { eraseExpiredAccounts } from '../accounts/deletion';

@@ -6,7 +6,7 @@
  * own tabs. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TLiveServerFrame } from '@cupido/shared/live';
+import type { TLiveServerFrame } from '@cupido/shared/contracts/live';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { baseUrlOf, closeAll, openLiveReady, type LiveClient } from '../live/test/live-test-kit';
 import { chatKit, recordFrames, type Member } from './test/chats-test-kit';

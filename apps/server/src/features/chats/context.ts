@@ -10,7 +10,7 @@ import type { RateLimiter } from '../../infra/rate-limiter';
 import type { LiveHub } from '../live/live-hub';
 import type { ActivityMarks } from '../profiles/activity-port';
 import type { Site } from '../sites/service';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 
 export interface ChatDeps {
   db: Database;

@@ -8,10 +8,11 @@
  * calls chat-read.php for what it shows.
  */
 import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
-import { CHAT_PAGE_SIZE, CHAT_SYNC_LIMIT, historyWindowStart, type TChatAnswer } from '@cupido/shared/chats';
-import { INT32_MAX } from '@cupido/shared/input';
-import { pickLocalized, type LocaleCode } from '@cupido/shared/locales';
-import { profileAccess } from '@cupido/shared/profiles';
+import { CHAT_PAGE_SIZE, CHAT_SYNC_LIMIT, historyWindowStart } from '@cupido/shared/rules/chats';
+import { type TChatAnswer } from '@cupido/shared/contracts/chats';
+import { INT32_MAX } from '@cupido/shared/contracts/input';
+import { pickLocalized, type LocaleCode } from '@cupido/shared/rules/locales';
+import { profileAccess } from '@cupido/shared/rules/profiles';
 import type { Database } from '../../db/open';
 import { messages } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CHAT_PAGE_SIZE, CHAT_SYNC_LIMIT } from '@cupido/shared/chats';
+import { CHAT_PAGE_SIZE, CHAT_SYNC_LIMIT } from '@cupido/shared/rules/chats';
 import { conversations, messages } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { chatKit, recordFrames, statusAndCode, type Member } from './test/chats-test-kit';

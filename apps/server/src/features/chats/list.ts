@@ -8,7 +8,8 @@
  */
 import { and, desc, eq, gt, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { historyWindowStart, type TChatItem, type TChatsAnswer } from '@cupido/shared/chats';
+import { historyWindowStart } from '@cupido/shared/rules/chats';
+import { type TChatItem, type TChatsAnswer } from '@cupido/shared/contracts/chats';
 import type { Database } from '../../db/open';
 import { executePrepared } from '../../db/prepared';
 import { conversationMembers, conversations, messages } from '../../db/schema';

@@ -4,7 +4,7 @@
  * loses nothing (the app resyncs over HTTP). Fictional profiles have no app: no frames go to
  * them, and none pretend to come from them (no typing, no read receipts).
  */
-import type { TLiveServerFrame } from '@cupido/shared/live';
+import type { TLiveServerFrame } from '@cupido/shared/contracts/live';
 import { sql } from 'drizzle-orm';
 import { executePrepared } from '../../db/prepared';
 import { newLikesCountColumn } from '../likes/likes-lists';

@@ -3,9 +3,10 @@
  * own messages (sent, delivered, read) from how far the partner's app received and read the
  * conversation; a fictional partner's side is delivered once stored, never read (chat-rules).
  */
-import { messageStateOf, type TChatMessage } from '@cupido/shared/chats';
+import { messageStateOf } from '@cupido/shared/rules/chats';
+import { type TChatMessage } from '@cupido/shared/contracts/chats';
 import type { z } from 'zod';
-import type { ZLastMessage } from '@cupido/shared/chats';
+import type { ZLastMessage } from '@cupido/shared/contracts/chats';
 import type { MessageRow } from './store';
 
 /** Characters (graphemes) of a text message the conversation list shows. */

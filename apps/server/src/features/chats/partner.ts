@@ -5,8 +5,8 @@
  * rule below turns them into the chat screen's send_blocked and the send call's refusals.
  */
 import { sql } from 'drizzle-orm';
-import { FREE_CONVERSATIONS_STARTED, mayStartConversation, type SendBlockedReason } from '@cupido/shared/chats';
-import type { ContactFacts } from '@cupido/shared/profiles';
+import { FREE_CONVERSATIONS_STARTED, mayStartConversation, type SendBlockedReason } from '@cupido/shared/rules/chats';
+import type { ContactFacts } from '@cupido/shared/rules/profiles';
 import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import { profileAccountUnconfirmed } from '../accounts/profile-of-user';

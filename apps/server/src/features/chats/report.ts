@@ -4,7 +4,7 @@
  * with the message's id and content as it was (the evidence stays when the conversation goes).
  */
 import { and, eq, gt, ne } from 'drizzle-orm';
-import type { TReportReason } from '@cupido/shared/reports';
+import type { TReportReason } from '@cupido/shared/contracts/reports';
 import { conversationMembers, messages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { fileMessageReport, type ReportDeps } from '../reports/service';

@@ -4,7 +4,7 @@
  * The live channel's frames from members' apps (typing, delivered, read) are handled here too.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZOkAnswer } from '@cupido/shared/accounts';
+import { ZOkAnswer } from '@cupido/shared/contracts/accounts';
 import {
   ZChatAnswer,
   ZChatQuery,
@@ -14,10 +14,10 @@ import {
   ZMessageReportRequest,
   ZSendMessageAnswer,
   ZSendMessageRequest,
-  type GiftCode,
-} from '@cupido/shared/chats';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZReportAnswer } from '@cupido/shared/reports';
+} from '@cupido/shared/contracts/chats';
+import { type GiftCode } from '@cupido/shared/rules/gifts';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZReportAnswer } from '@cupido/shared/contracts/reports';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/translate';
 import type { MemberRow } from '../accounts/sessions';

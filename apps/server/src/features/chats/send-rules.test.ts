@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { FREE_CONVERSATIONS_STARTED } from '@cupido/shared/chats';
+import { FREE_CONVERSATIONS_STARTED } from '@cupido/shared/rules/chats';
 import { conversations, messages } from '../../db/schema';
 import { createAccountsTestApp, errorOf, linkPath, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { chatKit, recordFrames, statusAndCode, type Member } from './test/chats-test-kit';

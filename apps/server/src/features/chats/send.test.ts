@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGE_BURST_PER_MINUTE } from '@cupido/shared/chats';
+import { MESSAGE_BURST_PER_MINUTE } from '@cupido/shared/rules/chats';
 import { conversations, messages } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { get, insertProfile, newSite } from '../profiles/test/profiles-test-kit';

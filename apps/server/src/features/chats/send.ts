@@ -8,8 +8,10 @@
  * the commit are the members' open tabs told (live frames).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { MESSAGE_BURST_PER_MINUTE, graphemeLength, type GiftCode, type MessageKind, type TSendMessageAnswer } from '@cupido/shared/chats';
-import type { TCreditKind } from '@cupido/shared/credits';
+import { MESSAGE_BURST_PER_MINUTE, graphemeLength, type MessageKind } from '@cupido/shared/rules/chats';
+import { type GiftCode } from '@cupido/shared/rules/gifts';
+import { type TSendMessageAnswer } from '@cupido/shared/contracts/chats';
+import type { TCreditKind } from '@cupido/shared/contracts/credits';
 import { conversationMembers, conversations, messages } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { DomainEvents, Tx } from '../../infra/domain-events';

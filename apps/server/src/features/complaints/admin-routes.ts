@@ -4,9 +4,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZComplaintAnsweredAnswer, ZComplaintAnsweredRequest, ZComplaintQueue, ZComplaintQueueQuery } from '@cupido/shared/complaints';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import {
+  ZComplaintAnsweredAnswer,
+  ZComplaintAnsweredRequest,
+  ZComplaintQueue,
+  ZComplaintQueueQuery,
+} from '@cupido/shared/contracts/complaints';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { listSites } from '../sites/admin-service';
 import { markComplaintAnswered, openComplaints } from './queue';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { COMPLAINTS_PER_IP_PER_HOUR } from '@cupido/shared/complaints';
-import { ZPersonalDataExport } from '@cupido/shared/personal-data';
+import { COMPLAINTS_PER_IP_PER_HOUR } from '@cupido/shared/contracts/complaints';
+import { ZPersonalDataExport } from '@cupido/shared/contracts/personal-data';
 import { auditLog, complaints } from '../../db/schema';
 import { createAccountsTestApp, errorOf, nextIp, type AccountsTestApp } from '../../test/accounts-kit';
 import { moderationKit } from '../moderation/test/moderation-test-kit';

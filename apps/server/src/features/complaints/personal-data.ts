@@ -1,6 +1,6 @@
 /** The complaints feature's part of "Download my data": the complaints the member filed while logged in, oldest first. */
 import { asc, eq } from 'drizzle-orm';
-import { complaintReference } from '@cupido/shared/complaints';
+import { complaintReference } from '@cupido/shared/rules/complaints';
 import { complaints } from '../../db/schema';
 import { registerDataExportPart } from '../personal-data/registry';
 

@@ -4,7 +4,8 @@
  * entry are one transaction; a second staff member marking the same complaint gets 409.
  */
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { complaintReference, type TComplaintQueueItem, type TComplaintTopic } from '@cupido/shared/complaints';
+import { complaintReference, type TComplaintTopic } from '@cupido/shared/rules/complaints';
+import { type TComplaintQueueItem } from '@cupido/shared/contracts/complaints';
 import type { Database } from '../../db/open';
 import { complaints } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -1,7 +1,7 @@
 /** POST /api/complaint.php: a visitor or a member files a complaint and gets its reference (issue 31). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZComplaintAnswer, ZComplaintRequest } from '@cupido/shared/complaints';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZComplaintAnswer, ZComplaintRequest } from '@cupido/shared/contracts/complaints';
 import { translate } from '../../i18n/translate';
 import { fileComplaint, type ComplaintDeps } from './service';
 

@@ -4,15 +4,15 @@
  * answered with its reference number; staff see it in the back office's reports queue and mark it
  * answered with a note once they have written back (queue.ts).
  */
-import { normalizeEmail } from '@cupido/shared/account-rules';
+import { normalizeEmail } from '@cupido/shared/rules/email';
 import {
   COMPLAINT_NAME_MAX,
   COMPLAINT_TEXT_MAX,
-  COMPLAINTS_PER_IP_PER_HOUR,
   complaintProblems,
   complaintReference,
   type TComplaintTopic,
-} from '@cupido/shared/complaints';
+} from '@cupido/shared/rules/complaints';
+import { COMPLAINTS_PER_IP_PER_HOUR } from '@cupido/shared/contracts/complaints';
 import type { Database } from '../../db/open';
 import { complaints } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -51,7 +51,7 @@ export async function fileComplaint(
   from: Complainant,
   complaint: NewComplaint,
 ): Promise<{ id: number; reference: string }> {
-  // The same checks as the form's (shared/complaint-rules.ts); the first problem is answered, field by field in that order.
+  // The same checks as the form's (shared/rules/complaints.ts); the first problem is answered, field by field in that order.
   const problems = complaintProblems(complaint, from.member?.email ?? null);
   const maxOf = { text: COMPLAINT_TEXT_MAX, name: COMPLAINT_NAME_MAX } as const;
   for (const field of ['text', 'name', 'email'] as const) {

@@ -1,6 +1,6 @@
 /** GET /api/credits-history.php: the logged-in member's own ledger, newest first, paged. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZCreditHistoryAnswer } from '@cupido/shared/credits';
+import { ZCreditHistoryAnswer } from '@cupido/shared/contracts/credits';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { changeCredits } from './service';
 

@@ -1,7 +1,7 @@
 /** GET /api/credits-history.php: the logged-in member's credit ledger, newest first, paged. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZCreditHistoryAnswer, ZCreditHistoryQuery } from '@cupido/shared/credits';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZCreditHistoryAnswer, ZCreditHistoryQuery } from '@cupido/shared/contracts/credits';
 import type { Database } from '../../db/open';
 import { creditHistoryPage } from './service';
 

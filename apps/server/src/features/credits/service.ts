@@ -5,7 +5,7 @@
  * its credits) commit or roll back as one.
  */
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { CREDIT_KINDS, type TCreditHistoryAnswer, type TCreditKind } from '@cupido/shared/credits';
+import { CREDIT_KINDS, type TCreditHistoryAnswer, type TCreditKind } from '@cupido/shared/contracts/credits';
 import { creditEntries, users } from '../../db/schema';
 import type { Database } from '../../db/open';
 import { preparedStatement } from '../../db/prepared';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZDashboardAnswer, type TDashboardAnswer } from '@cupido/shared/dashboard';
+import { ZDashboardAnswer, type TDashboardAnswer } from '@cupido/shared/contracts/dashboard';
 import { memberActiveDays, reports } from '../../db/schema';
 import { createAccountsTestApp, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { addPhoto, get, send } from '../profiles/test/profiles-test-kit';

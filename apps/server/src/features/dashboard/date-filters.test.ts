@@ -2,10 +2,10 @@
  * Every back-office date or time filter refuses days the database cannot hold (issue 27): years
  * 0000 and 9999 (whose next day, year 10000, no ISO text can carry) were a 500 on the lists, a cut
  * connection on the CSV and a process hung for good on the dashboard. They are a 400 invalid_date
- * now, from the one contract helper of packages/shared/src/back-office-dates.ts.
+ * now, from the one contract helper of packages/shared/src/contracts/back-office-dates.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACK_OFFICE_FIRST_YEAR, BACK_OFFICE_LAST_YEAR } from '@cupido/shared/back-office-dates';
+import { BACK_OFFICE_FIRST_YEAR, BACK_OFFICE_LAST_YEAR } from '@cupido/shared/contracts/back-office-dates';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { servedOpenApi } from '../../openapi/document';
 import { staffGet, staffMember, type TestStaff } from '../audit/test/audit-test-kit';

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_MAX_DAYS } from '@cupido/shared/dashboard';
+import { DASHBOARD_MAX_DAYS } from '@cupido/shared/contracts/dashboard';
 import { daysOf } from './day-range';
 
 const DAY_RANGE_MODULE = fileURLToPath(new URL('./day-range.ts', import.meta.url));

@@ -1,4 +1,4 @@
-import { DASHBOARD_MAX_DAYS } from '@cupido/shared/dashboard';
+import { DASHBOARD_MAX_DAYS } from '@cupido/shared/contracts/dashboard';
 
 /**
  * The dashboard's period and its per-day figures (issue 13). Days are UTC days: the figures of

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZDashboardAnswer, type TDashboardAnswer } from '@cupido/shared/dashboard';
+import { ZDashboardAnswer, type TDashboardAnswer } from '@cupido/shared/contracts/dashboard';
 import { conversations, operatorAnswers, staffAccounts } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { chatKit, type Member } from '../chats/test/chats-test-kit';

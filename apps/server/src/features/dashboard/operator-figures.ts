@@ -2,7 +2,7 @@
  * The dashboard's operator figures (issue 15), composed from their owners: answers from the
  * operator console, the operators' names from staff, the waiting conversations from chats.
  */
-import type { TOperatorFigures } from '@cupido/shared/operator-console';
+import type { TOperatorFigures } from '@cupido/shared/contracts/operator-console';
 import type { Database } from '../../db/open';
 import { answeredPerOperatorDay, answerSeconds } from '../operator-console/for-dashboard';
 import { staffQueuesPerSite } from '../chats/for-dashboard';

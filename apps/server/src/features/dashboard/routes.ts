@@ -3,9 +3,9 @@
  * figures per day of a period (the last 30 days by default, at most 366) and the queues now.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
-import { ZDashboardAnswer, ZDashboardQuery } from '@cupido/shared/dashboard';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
+import { ZDashboardAnswer, ZDashboardQuery } from '@cupido/shared/contracts/dashboard';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { dashboardFigures } from './service';
 

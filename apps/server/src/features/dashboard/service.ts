@@ -2,7 +2,12 @@
  * The dashboard's figures (issue 13): each one read by the feature that owns its table (the
  * for-dashboard.ts files), for one site or all, over a period of whole UTC days.
  */
-import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, type TDashboardAnswer, type TDashboardQuery } from '@cupido/shared/dashboard';
+import {
+  DASHBOARD_DEFAULT_DAYS,
+  DASHBOARD_MAX_DAYS,
+  type TDashboardAnswer,
+  type TDashboardQuery,
+} from '@cupido/shared/contracts/dashboard';
 import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import { activationsPerDay, activeMembersPerDay, accountsOfSite, signupsPerDay } from '../accounts/for-dashboard';

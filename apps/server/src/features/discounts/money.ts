@@ -1,5 +1,5 @@
 /** Money in minor units, written the way the member's language writes it ("€ 9,95", "9,95 €", "£9.95"). */
-import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
+import { LOCALES, type LocaleCode } from '@cupido/shared/rules/locales';
 
 function isoOf(locale: LocaleCode): string {
   return LOCALES.find((l) => l.code === locale)?.iso ?? 'en-GB';

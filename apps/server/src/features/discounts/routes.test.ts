@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZDiscountCode } from '@cupido/shared/payments';
+import { ZDiscountCode } from '@cupido/shared/contracts/payments';
 import { discountCodes, users } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, linkPath, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { DISCOUNT_CODE_GUESSES, DISCOUNT_GUESS_WINDOW_MS } from './service';

@@ -6,10 +6,10 @@
  * are unusable count towards a limit per member (checkTypedDiscountCode: 429 after 10 in 15 minutes).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZDiscountCode, ZDiscountCodeQuery, type TDiscountCode } from '@cupido/shared/payments';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZDiscountCode, ZDiscountCodeQuery, type TDiscountCode } from '@cupido/shared/contracts/payments';
 import { AppError } from '../../errors';
-import { packagesIn, payerCurrency } from '@cupido/shared/price-rules';
+import { packagesIn, payerCurrency } from '@cupido/shared/rules/prices';
 import { priceSettingsOf } from '../sites/price-settings';
 import {
   activeDiscount,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TIME_BONUS_SECONDS, WELCOME_DISCOUNT_CODE } from '@cupido/shared/payments';
+import { TIME_BONUS_SECONDS, WELCOME_DISCOUNT_CODE } from '@cupido/shared/rules/welcome-offer';
 import type { DatabaseHandle } from '../../db/open';
 import { discountCodes, discountRedemptions } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -9,8 +9,9 @@
  * found by trying either.
  */
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { LocaleCode } from '@cupido/shared/locales';
-import { WELCOME_DISCOUNT_CODE, normalizeDiscountCode, timeBonusSecondsLeft, type TPaymentMethod } from '@cupido/shared/payments';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
+import { normalizeDiscountCode, type TPaymentMethod } from '@cupido/shared/rules/payments';
+import { WELCOME_DISCOUNT_CODE, timeBonusSecondsLeft } from '@cupido/shared/rules/welcome-offer';
 import type { Database } from '../../db/open';
 import { discountCodes, discountRedemptions, discountReservations } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -4,7 +4,7 @@
  * /api/payment.php and POST /api/directdebit.php with discount_code), in one allowance per member.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALE_COOKIE } from '@cupido/shared/locales';
+import { LOCALE_COOKIE } from '@cupido/shared/rules/locales';
 import { translate } from '../../i18n/translate';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { discountCodes } from '../../db/schema';

@@ -14,7 +14,7 @@ import {
   ZFictionalProfileCreate,
   ZFictionalProfileUpdate,
   type TFictionalProfile,
-} from '@cupido/shared/fictional-profiles';
+} from '@cupido/shared/contracts/fictional-profiles';
 import { auditLog, photos, profiles, users } from '../../db/schema';
 import { createAccountsTestApp, activeMember, type AccountsTestApp } from '../../test/accounts-kit';
 import { siteIdOf } from '../profiles/test/profiles-test-kit';

@@ -14,9 +14,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
-import { PHOTO_MAX_BYTES } from '@cupido/shared/photos';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
+import { PHOTO_MAX_BYTES } from '@cupido/shared/rules/photos';
 import {
   ZFictionalList,
   ZFictionalListQuery,
@@ -24,7 +24,7 @@ import {
   ZFictionalProfile,
   ZFictionalProfileCreate,
   ZFictionalProfileUpdate,
-} from '@cupido/shared/fictional-profiles';
+} from '@cupido/shared/contracts/fictional-profiles';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { siteChoices } from '../sites/for-back-office';

@@ -3,7 +3,7 @@
  * commit together (recordStaffAction in the same transaction). Profiles and photos own the rows;
  * this feature, above them, calls their for-fictional-profiles.ts functions.
  */
-import { ageOn } from '@cupido/shared/accounts';
+import { ageOn } from '@cupido/shared/rules/accounts';
 import {
   FICTIONAL_MAX_PHOTOS,
   FICTIONAL_PAGE_SIZE,
@@ -12,7 +12,7 @@ import {
   type TFictionalProfile,
   type TFictionalProfileCreate,
   type TFictionalProfileUpdate,
-} from '@cupido/shared/fictional-profiles';
+} from '@cupido/shared/contracts/fictional-profiles';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { recordStaffAction } from '../audit/service';

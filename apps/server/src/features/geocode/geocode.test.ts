@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as countryCoder from '@rapideditor/country-coder';
-import { COUNTRY_CODES } from '@cupido/shared/countries';
-import { ZGeocodeAnswer } from '@cupido/shared/profiles';
+import { COUNTRY_CODES } from '@cupido/shared/rules/countries';
+import { ZGeocodeAnswer } from '@cupido/shared/contracts/profiles';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { isRegionOf } from '../reference-data/region-codes';
 import { countryAt, placeOfCity, reverseGeocode } from './geocoder';

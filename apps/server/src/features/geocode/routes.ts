@@ -1,7 +1,7 @@
 /** GET /api/geocode.php?lat=&lon=: country, region and city at a point, offline (spec section 7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZGeocodeAnswer, ZGeocodeQuery } from '@cupido/shared/profiles';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZGeocodeAnswer, ZGeocodeQuery } from '@cupido/shared/contracts/profiles';
 import { AppError } from '../../errors';
 
 const NUMBER = /^[-+]?(\d{1,3}(\.\d{0,15})?|\.\d{1,15})$/;

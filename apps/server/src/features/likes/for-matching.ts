@@ -6,7 +6,7 @@
  * is likeProfile; an auto-like is likeFromFictionalProfile).
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { DEFAULT_AUTO_LIKE_RULES, type AutoLikeRules } from '@cupido/shared/likes';
+import { DEFAULT_AUTO_LIKE_RULES, type AutoLikeRules } from '@cupido/shared/rules/likes';
 import { likes, passes } from '../../db/schema';
 import type { Tx } from '../../infra/domain-events';
 import type { Site } from '../sites/service';

@@ -7,7 +7,7 @@
  */
 import { fillPlaceholders, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { FREE_DAILY_LIKES } from '@cupido/shared/likes';
+import { FREE_DAILY_LIKES } from '@cupido/shared/rules/likes';
 import type { Database } from '../../db/open';
 import { executeBuilt } from '../../db/prepared';
 import { likeGrants, likes } from '../../db/schema';

@@ -5,7 +5,8 @@
  * before the old one ends. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_DAILY_LIKES, ZLikeAnswer } from '@cupido/shared/likes';
+import { FREE_DAILY_LIKES } from '@cupido/shared/rules/likes';
+import { ZLikeAnswer } from '@cupido/shared/contracts/likes';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { activeMemberOn, insertProfile, newSite, send } from '../profiles/test/profiles-test-kit';
 

@@ -4,14 +4,8 @@
  */
 import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  LIKES_PAGE_TYPES,
-  LIKES_PER_PAGE,
-  likeStateOf,
-  type LikeState,
-  type LikesPageType,
-  type TLikesPageAnswer,
-} from '@cupido/shared/likes';
+import { LIKES_PAGE_TYPES, LIKES_PER_PAGE, likeStateOf, type LikeState, type LikesPageType } from '@cupido/shared/rules/likes';
+import { type TLikesPageAnswer } from '@cupido/shared/contracts/likes';
 import type { Database } from '../../db/open';
 import { executePrepared } from '../../db/prepared';
 import { likes } from '../../db/schema';

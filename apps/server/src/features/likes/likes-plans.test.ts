@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { ZLikesAnswer } from '@cupido/shared/likes';
+import { ZLikesAnswer } from '@cupido/shared/contracts/likes';
 import { likes, profiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describePlan, planNodes, planOf } from '../../test/query-plans';

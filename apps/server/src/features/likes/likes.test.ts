@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, or } from 'drizzle-orm';
-import { FREE_DAILY_LIKES, LIKES_PER_PAGE, ZLikeAnswer, ZLikesAnswer, ZLikesPageAnswer, type TLikeAnswer } from '@cupido/shared/likes';
+import { FREE_DAILY_LIKES, LIKES_PER_PAGE } from '@cupido/shared/rules/likes';
+import { ZLikeAnswer, ZLikesAnswer, ZLikesPageAnswer, type TLikeAnswer } from '@cupido/shared/contracts/likes';
 import { likeGrants, likes, passes, profiles, users } from '../../db/schema';
 import { createAccountsTestApp, errorOf, linkPath, nextIp, type AccountsTestApp } from '../../test/accounts-kit';
 import { addExistingContactSource } from '../profiles/contact';

@@ -4,8 +4,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZOkAnswer } from '@cupido/shared/accounts';
-import { ZApiError } from '@cupido/shared/contracts';
+import { ZOkAnswer } from '@cupido/shared/contracts/accounts';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
 import {
   ZLikeAnswer,
   ZLikeRequest,
@@ -17,7 +17,7 @@ import {
   ZUnlikeRequest,
   type TLikeAnswer,
   type TLikesAnswer,
-} from '@cupido/shared/likes';
+} from '@cupido/shared/contracts/likes';
 import type { LiveHub } from '../live/live-hub';
 import { likeProfile, markLikeSeen, passProfile, unlikeProfile, type LikeDeps } from './service';
 import { likesAnswerJson, likesPage, parseLikesPage } from './likes-lists';

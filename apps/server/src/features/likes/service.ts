@@ -8,16 +8,8 @@
  * premium members too) stops scripted liking; its counters are shared through Redis or PostgreSQL.
  */
 import { and, eq, or, sql } from 'drizzle-orm';
-import {
-  FREE_DAILY_LIKES,
-  isKnownTimeZone,
-  likeStateOf,
-  likesLeftToday,
-  localDayOf,
-  type LikeState,
-  type TLikeAnswer,
-  type TLikedProfileCard,
-} from '@cupido/shared/likes';
+import { FREE_DAILY_LIKES, isKnownTimeZone, likeStateOf, likesLeftToday, localDayOf, type LikeState } from '@cupido/shared/rules/likes';
+import { type TLikeAnswer, type TLikedProfileCard } from '@cupido/shared/contracts/likes';
 import type { Database } from '../../db/open';
 import { executePrepared } from '../../db/prepared';
 import { likes, passes } from '../../db/schema';

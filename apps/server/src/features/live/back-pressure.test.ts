@@ -10,8 +10,8 @@
  * hundred sends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TLiveServerFrame } from '@cupido/shared/live';
-import { LIVE_CLOSE } from '@cupido/shared/live-frames';
+import type { TLiveServerFrame } from '@cupido/shared/contracts/live';
+import { LIVE_CLOSE } from '@cupido/shared/rules/live-frames';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { activeMemberOn } from '../profiles/test/profiles-test-kit';
 import { DEFAULT_LIVE_LIMITS } from './hub';

@@ -19,8 +19,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Registry } from 'prom-client';
-import { ZLiveClientFrame, ZLiveServerFrame, type TLiveClientFrame, type TLiveServerFrame } from '@cupido/shared/live';
-import { LIVE_CLOSE } from '@cupido/shared/live-frames';
+import { ZLiveClientFrame, ZLiveServerFrame, type TLiveClientFrame, type TLiveServerFrame } from '@cupido/shared/contracts/live';
+import { LIVE_CLOSE } from '@cupido/shared/rules/live-frames';
 import type { Broker } from '../../infra/broker';
 import type { Clock } from '../../infra/clock';
 import { MEMBER_CHANGED_CHANNEL } from '../../plugins/session';

@@ -1,5 +1,5 @@
 /** The live channel's heartbeat and limits (decision 028); tests shorten them through the app's config. */
-import { LIVE_HEARTBEAT_MS } from '@cupido/shared/chat-rules';
+import { LIVE_HEARTBEAT_MS } from '@cupido/shared/rules/chats';
 import { PRESENCE_BEAT_CHUNK, PRESENCE_HEARTBEAT_MS } from './presence';
 
 export interface LiveLimits {

@@ -7,7 +7,7 @@
  * frame that never arrives (a socket that dropped, a process that restarted) loses nothing; the
  * app resyncs over HTTP when it reconnects.
  */
-import type { TLiveClientFrame, TLiveServerFrame } from '@cupido/shared/live';
+import type { TLiveClientFrame, TLiveServerFrame } from '@cupido/shared/contracts/live';
 
 /** The logged-in member a socket belongs to. */
 export interface LiveMember {

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { sql } from 'drizzle-orm';
-import { LIVE_CLOSE } from '@cupido/shared/live-frames';
+import { LIVE_CLOSE } from '@cupido/shared/rules/live-frames';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { activeMemberOn, addPhoto, insertProfile, newSite, send } from '../profiles/test/profiles-test-kit';

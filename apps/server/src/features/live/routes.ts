@@ -17,7 +17,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
-import { LIVE_CLOSE, LIVE_PATH } from '@cupido/shared/live-frames';
+import { LIVE_CLOSE, LIVE_PATH } from '@cupido/shared/rules/live-frames';
 import { isOwnOrigin } from '../../plugins/origin-check';
 import { sessionToken } from '../accounts/sessions';
 import type { PublicOriginConfig } from '../sites/public-origin';

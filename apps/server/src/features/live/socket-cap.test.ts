@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { LIVE_CLOSE } from '@cupido/shared/live-frames';
+import { LIVE_CLOSE } from '@cupido/shared/rules/live-frames';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { activeMemberOn } from '../profiles/test/profiles-test-kit';

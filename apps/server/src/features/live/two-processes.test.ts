@@ -18,7 +18,7 @@ import { openDatabase, type DatabaseHandle } from '../../db/open';
 import { memberPresence, profiles, sites, users } from '../../db/schema';
 import { seedDemoSites } from '../../seed/demo-sites';
 import { adminQuery, withDatabaseName } from '../../test/postgres-admin';
-import { ZChatAnswer, ZChatsAnswer, ZSendMessageAnswer } from '@cupido/shared/chats';
+import { ZChatAnswer, ZChatsAnswer, ZSendMessageAnswer } from '@cupido/shared/contracts/chats';
 import { createSession } from '../accounts/sessions';
 import { changeCredits } from '../credits/service';
 import { closeAll, openLiveReady, type LiveClient } from './test/live-test-kit';

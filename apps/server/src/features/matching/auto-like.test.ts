@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { ZAutoLikeAnswer, ZLikesAnswer, type AutoLikeRules } from '@cupido/shared/likes';
+import { ZAutoLikeAnswer, ZLikesAnswer } from '@cupido/shared/contracts/likes';
+import { type AutoLikeRules } from '@cupido/shared/rules/likes';
 import { autoLikes, likes, photos, profiles, users } from '../../db/schema';
 import { createAccountsTestApp, linkPath, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/test/profiles-test-kit';

@@ -12,9 +12,10 @@
  * than the rules allow.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { pickLocalized, type LocaleCode } from '@cupido/shared/locales';
-import { defaultSearchOf } from '@cupido/shared/profile-rules';
-import { localDayOf, type AutoLikeRules, type TAutoLikeAnswer } from '@cupido/shared/likes';
+import { pickLocalized, type LocaleCode } from '@cupido/shared/rules/locales';
+import { defaultSearchOf } from '@cupido/shared/rules/profiles';
+import { localDayOf, type AutoLikeRules } from '@cupido/shared/rules/likes';
+import { type TAutoLikeAnswer } from '@cupido/shared/contracts/likes';
 import { autoLikes } from '../../db/schema';
 import type { Tx } from '../../infra/domain-events';
 import type { Site } from '../sites/service';

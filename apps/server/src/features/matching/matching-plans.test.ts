@@ -14,7 +14,7 @@ import { newSite } from '../profiles/test/profiles-test-kit';
 import { birthDateBounds } from '../profiles/search-read-model';
 import { matchingCardsQuery, type MatchingFilter } from '../profiles/for-matching';
 import { likedTheMember, notLikedBy, notLikedOrPassedBy, notLikingTheMember } from '../likes/for-matching';
-import { snapToCell } from '@cupido/shared/matching-rules';
+import { snapToCell } from '@cupido/shared/rules/matching';
 
 // Enough that reading all of profiles costs more than a few dozen key probes, as on a real site.
 const PROFILES = 20_000;

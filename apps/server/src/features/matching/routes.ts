@@ -1,7 +1,7 @@
 /** The swipe game's stack, the match finder, signup matches and auto-like (issue 11), for members only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZAutoLikeAnswer, ZMatchFinderQuery, ZMatchingQuery, ZSuggestionsAnswer, ZSwipeStackAnswer } from '@cupido/shared/likes';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZAutoLikeAnswer, ZMatchFinderQuery, ZMatchingQuery, ZSuggestionsAnswer, ZSwipeStackAnswer } from '@cupido/shared/contracts/likes';
 import type { MemberRow } from '../accounts/sessions';
 import type { LiveHub } from '../live/live-hub';
 import { parseLookingFor } from '../profiles/mutual-match-sql';

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZSuggestionsAnswer, ZSwipeStackAnswer, FREE_DAILY_LIKES } from '@cupido/shared/likes';
+import { ZSuggestionsAnswer, ZSwipeStackAnswer } from '@cupido/shared/contracts/likes';
+import { FREE_DAILY_LIKES } from '@cupido/shared/rules/likes';
 import { likes, passes, profiles } from '../../db/schema';
 import { createAccountsTestApp, errorOf, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/test/profiles-test-kit';

@@ -7,16 +7,11 @@
  * (profiles/for-matching.ts) runs the query; likes adds its conditions as SQL over the candidate.
  * Cards carry the distance from the member and their activity marks.
  */
-import type { Seeking } from '@cupido/shared/matching-rules';
-import { defaultSearchOf } from '@cupido/shared/profile-rules';
-import {
-  MATCH_FINDER_AGE_GROUPS,
-  type MatchFinderAgeGroup,
-  type TLikedProfileCard,
-  type TSuggestionsAnswer,
-  type TSwipeStackAnswer,
-} from '@cupido/shared/likes';
-import { SEARCH_MAX_AGE, SEARCH_MIN_AGE } from '@cupido/shared/profiles';
+import type { Seeking } from '@cupido/shared/rules/matching';
+import { defaultSearchOf } from '@cupido/shared/rules/profiles';
+import { MATCH_FINDER_AGE_GROUPS, type MatchFinderAgeGroup } from '@cupido/shared/rules/likes';
+import { type TLikedProfileCard, type TSuggestionsAnswer, type TSwipeStackAnswer } from '@cupido/shared/contracts/likes';
+import { SEARCH_MAX_AGE, SEARCH_MIN_AGE } from '@cupido/shared/rules/profiles';
 import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';

@@ -4,8 +4,8 @@
  * audit entry in the same transaction; what must follow the commit (every process forgetting the
  * member's cached sessions, a mail) runs after it.
  */
-import type { TCreditCorrectionAnswer, TMemberActionAnswer } from '@cupido/shared/members-desk';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { TCreditCorrectionAnswer, TMemberActionAnswer } from '@cupido/shared/contracts/members-desk';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { recordStaffAction } from '../audit/service';

@@ -3,7 +3,7 @@
  * sits above accounts, profiles, photos, blocks, credits, reports and moderation and reads
  * each of them through that feature's for-members-desk.ts (they own their tables).
  */
-import { MEMBER_SEARCH_PAGE_SIZE, type TMemberDetail, type TMemberSearchAnswer } from '@cupido/shared/members-desk';
+import { MEMBER_SEARCH_PAGE_SIZE, type TMemberDetail, type TMemberSearchAnswer } from '@cupido/shared/contracts/members-desk';
 import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import type { PhotoStorage } from '../../infra/photo-storage';

@@ -1,12 +1,12 @@
 /**
  * The members desk (issue 13, decision 031): find members, see their account, and act on it.
  * Reading needs 'members.view', account actions 'members.manage', credit corrections
- * 'credits.correct' (packages/shared/src/staff.ts). reads.ts and actions.ts do the work.
+ * 'credits.correct' (packages/shared/src/contracts/staff.ts). reads.ts and actions.ts do the work.
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
-import { INT32_MAX } from '@cupido/shared/input';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
+import { INT32_MAX } from '@cupido/shared/contracts/input';
 import {
   ZCreditCorrectionAnswer,
   ZCreditCorrectionRequest,
@@ -17,12 +17,12 @@ import {
   ZMemberSearchAnswer,
   ZMemberSearchQuery,
   ZSuspendMemberRequest,
-} from '@cupido/shared/members-desk';
+} from '@cupido/shared/contracts/members-desk';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { memberDetail, searchMembers } from './reads';
 import { listSites } from '../sites/admin-service';
 import { correctCredits, eraseMember, liftMemberSuspension, resendMemberActivation, suspendMember } from './actions';
-import { ZMemberPayments } from '@cupido/shared/finance';
+import { ZMemberPayments } from '@cupido/shared/contracts/finance';
 import { memberPaymentsForDesk } from '../payments/for-members-desk';
 
 const tags = ['back office: members'];

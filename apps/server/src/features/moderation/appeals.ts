@@ -7,8 +7,13 @@
  * the member is told so).
  */
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import { MODERATION_TEXT_MAX, type TAppealDecisionRequest, type TAppealQueueItem, type TMemberDecision } from '@cupido/shared/moderation';
-import type { LocaleCode } from '@cupido/shared/locales';
+import {
+  MODERATION_TEXT_MAX,
+  type TAppealDecisionRequest,
+  type TAppealQueueItem,
+  type TMemberDecision,
+} from '@cupido/shared/contracts/moderation';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { appeals, moderationDecisions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/translate';

@@ -4,7 +4,7 @@
  * The statement of reasons to the member (what, on which ground, the facts, how to appeal) is
  * sent from here too, after the commit, so every decision gets one whichever queue took it.
  */
-import type { TDecisionAction, TDecisionGround, TDecisionSource } from '@cupido/shared/staff';
+import type { TDecisionAction, TDecisionGround, TDecisionSource } from '@cupido/shared/contracts/staff';
 import { moderationDecisions } from '../../db/schema';
 import type { Tx } from '../../infra/domain-events';
 import { recordStaffAction } from '../audit/service';

@@ -5,8 +5,8 @@
  * GET and POST /api/decision-link.php (appeal-link.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import type { LocaleCode } from '@cupido/shared/locales';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import {
   ZAppealAnswer,
   ZAppealRequest,
@@ -14,7 +14,7 @@ import {
   ZDecisionLinkAppealRequest,
   ZDecisionLinkQuery,
   ZMemberDecisions,
-} from '@cupido/shared/moderation';
+} from '@cupido/shared/contracts/moderation';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/translate';

@@ -4,7 +4,7 @@
  * decision concerns, the outcome to the reporter, and the outcome of an appeal. Every value that
  * goes into the HTML part is escaped (facts and notes are staff's free text).
  */
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { translate } from '../../i18n/translate';
 import { escapeHtml, type MailSite, type RenderedMail } from '../accounts/account-mails';
 

@@ -12,7 +12,7 @@
  * is better than not at all.
  */
 import { and, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { appeals, moderationDecisions } from '../../db/schema';
 import type { JobDefinition, JobQueue } from '../../infra/jobs';
 import { translate } from '../../i18n/translate';

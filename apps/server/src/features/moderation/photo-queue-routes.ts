@@ -4,9 +4,9 @@
  *   POST /admin/api/photos/review { decisions }       approve / reject up to 100 photos at once
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
-import { ZPhotoQueue, ZPhotoQueueQuery, ZPhotoReviewAnswer, ZPhotoReviewRequest } from '@cupido/shared/photo-moderation';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
+import { ZPhotoQueue, ZPhotoQueueQuery, ZPhotoReviewAnswer, ZPhotoReviewRequest } from '@cupido/shared/contracts/photo-moderation';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { photoQueue, reviewPhotos } from './photo-queue';
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { PHOTO_REVIEW_MAX_DECISIONS, type TPhotoQueue, type TPhotoReviewAnswer } from '@cupido/shared/photo-moderation';
+import { PHOTO_REVIEW_MAX_DECISIONS, type TPhotoQueue, type TPhotoReviewAnswer } from '@cupido/shared/contracts/photo-moderation';
 import { auditLog, moderationDecisions, photos, profiles, sites } from '../../db/schema';
 import { createAccountsTestApp, createSite, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import {

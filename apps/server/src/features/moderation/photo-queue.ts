@@ -6,7 +6,7 @@
  * one transaction, with an audit entry per photo and, for a rejection, a moderation decision whose
  * statement of reasons goes to the member (queued after the commit; notices.ts retries).
  */
-import { ageOn } from '@cupido/shared/accounts';
+import { ageOn } from '@cupido/shared/rules/accounts';
 import {
   PHOTO_QUEUE_COUNT_CAP,
   PHOTO_REJECT_GROUNDS,
@@ -15,7 +15,7 @@ import {
   type TPhotoQueueItem,
   type TPhotoQueueQuery,
   type TPhotoReviewAnswer,
-} from '@cupido/shared/photo-moderation';
+} from '@cupido/shared/contracts/photo-moderation';
 import { AppError } from '../../errors';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';

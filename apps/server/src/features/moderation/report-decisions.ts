@@ -6,7 +6,7 @@
  * terminate), a removed chat message's image files go and both members' open apps drop it
  * (chats' afterMessageRemoved), and the statement of reasons and the reporter's notice are queued (notices.ts).
  */
-import { SUSPEND_DAYS_MAX, type TReportDecisionRequest } from '@cupido/shared/moderation';
+import { SUSPEND_DAYS_MAX, type TReportDecisionRequest } from '@cupido/shared/contracts/moderation';
 import { AppError } from '../../errors';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import type { StaffPrincipal } from '../staff/sessions';

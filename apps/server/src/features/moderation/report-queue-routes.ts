@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError } from '@cupido/shared/contracts';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
 import {
   ZAppealDecisionAnswer,
   ZAppealDecisionRequest,
@@ -14,8 +14,8 @@ import {
   ZReportQueue,
   ZReportQueueItem,
   ZReportQueueQuery,
-} from '@cupido/shared/moderation';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
+} from '@cupido/shared/contracts/moderation';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { imageOfMessage } from '../chats/reported-images';

@@ -4,9 +4,9 @@
  * the reason and text, and how many open reports the item has. Read from the features that own
  * each part, a few batched lookups per page.
  */
-import type { TReportQueueItem } from '@cupido/shared/moderation';
-import type { TReportReason } from '@cupido/shared/reports';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
+import type { TReportQueueItem } from '@cupido/shared/contracts/moderation';
+import type { TReportReason } from '@cupido/shared/contracts/reports';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { accountsByIds, accountsOfProfiles } from '../accounts/moderation-accounts';
 import { imageMessageIds } from '../chats/reported-images';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZReportQueueItem } from '@cupido/shared/moderation';
+import { ZReportQueueItem } from '@cupido/shared/contracts/moderation';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { multipart, smallJpeg } from '../photos/test-images';
 import { moderationKit } from './test/moderation-test-kit';

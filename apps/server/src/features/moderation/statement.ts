@@ -4,8 +4,8 @@
  * when it can be appealed. The e-mail (notice-mails.ts) and the app (GET /api/decisions.php) say
  * the same, from these texts (`moderation.*` of the server catalogues).
  */
-import { APPEAL_WINDOW_MONTHS, type TDecisionAction, type TDecisionGround, type TDecisionSource } from '@cupido/shared/staff';
-import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
+import { APPEAL_WINDOW_MONTHS, type TDecisionAction, type TDecisionGround, type TDecisionSource } from '@cupido/shared/contracts/staff';
+import { LOCALES, type LocaleCode } from '@cupido/shared/rules/locales';
 import { translate } from '../../i18n/translate';
 import { formatWhen } from '../accounts/account-mails';
 

@@ -17,8 +17,8 @@
  *   hours it waits until they end.
  */
 import { eq, sql } from 'drizzle-orm';
-import { isKnownTimeZone } from '@cupido/shared/like-rules';
-import { quietHoursEnd } from '@cupido/shared/notification-rules';
+import { isKnownTimeZone } from '@cupido/shared/rules/likes';
+import { quietHoursEnd } from '@cupido/shared/rules/notifications';
 import type { Database } from '../../db/open';
 import { executePrepared, preparedStatement } from '../../db/prepared';
 import { notificationScans, notificationTopics } from '../../db/schema';

@@ -15,8 +15,8 @@ import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import type { LocaleCode } from '@cupido/shared/locales';
-import type { NotificationKind } from '@cupido/shared/notification-rules';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
+import type { NotificationKind } from '@cupido/shared/rules/notifications';
 import { translate } from '../../i18n/translate';
 import { safeColor, textColorOn } from '../accounts/account-mails';
 

@@ -6,8 +6,8 @@
  * again for each member, when the campaign goes, by which channels they are to get it.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { isMarketingKind, defaultPreference, type NotificationKind } from '@cupido/shared/notification-rules';
-import type { LocaleCode } from '@cupido/shared/locales';
+import { isMarketingKind, defaultPreference, type NotificationKind } from '@cupido/shared/rules/notifications';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import type { Database } from '../../db/open';
 import { executePrepared } from '../../db/prepared';
 import { notificationPreferences } from '../../db/schema';

@@ -4,7 +4,7 @@
  * kind and language, fictional or not, and with names and links that need escaping.
  */
 import { describe, expect, it } from 'vitest';
-import { LOCALE_CODES } from '@cupido/shared/locales';
+import { LOCALE_CODES } from '@cupido/shared/rules/locales';
 import { renderNotificationMail, renderWhole, type NotificationMailInput, type NotificationMailKind } from './notification-mail';
 
 const KINDS: NotificationMailKind[] = ['new_messages', 'new_conversations', 'like', 'match', 'unread_message_reminders'];

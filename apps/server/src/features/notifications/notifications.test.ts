@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { ZNotificationSettingsAnswer, ZUnsubscribeAnswer } from '@cupido/shared/notifications';
+import { ZNotificationSettingsAnswer, ZUnsubscribeAnswer } from '@cupido/shared/contracts/notifications';
 import { consents, memberPresence, users } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';

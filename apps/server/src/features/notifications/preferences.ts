@@ -10,7 +10,7 @@ import {
   type NotificationChannel,
   type NotificationKind,
   type NotificationPreferences,
-} from '@cupido/shared/notification-rules';
+} from '@cupido/shared/rules/notifications';
 import type { Database } from '../../db/open';
 import { preparedStatement } from '../../db/prepared';
 import { notificationPreferences } from '../../db/schema';

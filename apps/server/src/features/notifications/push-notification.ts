@@ -13,8 +13,8 @@
  * The push names the profile and the site, in the member's language, with the mail's texts, and
  * discloses a fictional profile as the mail does; never the message itself (lock screens).
  */
-import type { TPushMessage } from '@cupido/shared/push';
-import type { PushMessageKind } from '@cupido/shared/push-rules';
+import type { TPushMessage } from '@cupido/shared/contracts/push';
+import type { PushMessageKind } from '@cupido/shared/rules/push';
 import type { JobDefinition } from '../../infra/jobs';
 import { translate } from '../../i18n/translate';
 import { recipientByUser } from '../accounts/for-notifications';

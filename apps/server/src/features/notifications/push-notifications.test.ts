@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZPushMessage, type TPushMessage } from '@cupido/shared/push';
+import { ZPushMessage, type TPushMessage } from '@cupido/shared/contracts/push';
 import { memberPresence, pushSubscriptions } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';

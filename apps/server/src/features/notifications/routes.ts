@@ -5,14 +5,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError } from '@cupido/shared/contracts';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
 import {
   ZNotificationPreferenceChange,
   ZNotificationSettingsAnswer,
   ZUnsubscribeAnswer,
   ZUnsubscribeQuery,
   type TNotificationSettingsAnswer,
-} from '@cupido/shared/notifications';
+} from '@cupido/shared/contracts/notifications';
 import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import { disableNotifications, enableNotifications, recipientByUser } from '../accounts/for-notifications';

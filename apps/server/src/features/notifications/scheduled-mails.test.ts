@@ -7,7 +7,7 @@
  * processes on one database sending each once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ZPushMessage, type TPushMessage } from '@cupido/shared/push';
+import { ZPushMessage, type TPushMessage } from '@cupido/shared/contracts/push';
 import { eq } from 'drizzle-orm';
 import { profiles, users } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';

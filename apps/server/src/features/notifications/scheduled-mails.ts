@@ -11,8 +11,8 @@
  * topic and the claim's time, so a retry of this job queues it once.
  */
 import { sql } from 'drizzle-orm';
-import { isKnownTimeZone } from '@cupido/shared/like-rules';
-import { quietHoursEnd } from '@cupido/shared/notification-rules';
+import { isKnownTimeZone } from '@cupido/shared/rules/likes';
+import { quietHoursEnd } from '@cupido/shared/rules/notifications';
 import { executePrepared } from '../../db/prepared';
 import { notificationTopics } from '../../db/schema';
 import type { NotificationRecipient } from '../accounts/for-notifications';

@@ -7,7 +7,7 @@
  * only what the member could do in the settings.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { NOTIFICATION_KINDS, type NotificationKind } from '@cupido/shared/notification-rules';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@cupido/shared/rules/notifications';
 import type { Database } from '../../db/open';
 import { cachedAppSecret } from '../push/app-secrets';
 

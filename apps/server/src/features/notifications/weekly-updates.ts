@@ -12,7 +12,7 @@
  *   sendScheduledNews, which claims the week in the transaction that sends: two processes send once.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ageOn } from '@cupido/shared/accounts';
+import { ageOn } from '@cupido/shared/rules/accounts';
 import { notificationPreferences } from '../../db/schema';
 import { workJobId, type JobDefinition } from '../../infra/jobs';
 import { mailableUserIds, recipientByUser } from '../accounts/for-notifications';

@@ -8,8 +8,8 @@
  * conversation out of the queue, the answer's row for the figures, the audit entry and the claim
  * gone. After the commit the member's open tabs get the message at once.
  */
-import type { TOperatorSendAnswer, TOperatorSendRequest } from '@cupido/shared/operator-console';
-import { isHonestAnswer, replyRefusals } from '@cupido/shared/operator-guardrails-refusal';
+import type { TOperatorSendAnswer, TOperatorSendRequest } from '@cupido/shared/contracts/operator-console';
+import { isHonestAnswer, replyRefusals } from '@cupido/shared/rules/operator-guardrails-refusal';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { operatorAnswers } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -6,7 +6,7 @@
  * the holder on the conversation renews last_seen_at; sending an answer deletes the claim.
  */
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { TOperatorClaim } from '@cupido/shared/operator-console';
+import type { TOperatorClaim } from '@cupido/shared/contracts/operator-console';
 import type { Database } from '../../db/open';
 import { operatorAnswers, operatorClaims } from '../../db/schema';
 import { AppError } from '../../errors';

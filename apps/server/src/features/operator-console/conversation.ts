@@ -5,10 +5,14 @@
  * due, the vulnerability flag and the site's texts in the member's language. Viewing claims
  * nothing (the holder's view renews their claim).
  */
-import { LOCALE_CODES, pickLocalized, type LocaleCode, type LocalizedText } from '@cupido/shared/locales';
-import { OPERATOR_CONVERSATION_MESSAGES, type TOperatorConversation, type TOperatorMessage } from '@cupido/shared/operator-console';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
-import { honestAnswerDueIn } from '@cupido/shared/operator-guardrails-refusal';
+import { LOCALE_CODES, pickLocalized, type LocaleCode, type LocalizedText } from '@cupido/shared/rules/locales';
+import {
+  OPERATOR_CONVERSATION_MESSAGES,
+  type TOperatorConversation,
+  type TOperatorMessage,
+} from '@cupido/shared/contracts/operator-console';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
+import { honestAnswerDueIn } from '@cupido/shared/rules/operator-guardrails-refusal';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import type { Database } from '../../db/open';
 import { fictionalConversation, memberTextsSinceReply, newestMessages, type OperatorConversationRow } from '../chats/for-operator-console';

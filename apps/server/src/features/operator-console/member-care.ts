@@ -6,9 +6,9 @@
  * flagged member's conversations with fictional profiles carry the site's spending reminder.
  */
 import { and, eq } from 'drizzle-orm';
-import { pickLocalized, type LocaleCode } from '@cupido/shared/locales';
-import type { TOperatorNote } from '@cupido/shared/operator-console';
-import { VULNERABILITY_SIGNALS, vulnerabilitySignals, type TVulnerabilitySignal } from '@cupido/shared/operator-guardrails';
+import { pickLocalized, type LocaleCode } from '@cupido/shared/rules/locales';
+import type { TOperatorNote } from '@cupido/shared/contracts/operator-console';
+import { VULNERABILITY_SIGNALS, vulnerabilitySignals, type TVulnerabilitySignal } from '@cupido/shared/rules/operator-guardrails';
 import type { Database } from '../../db/open';
 import { operatorNotes, vulnerableMembers } from '../../db/schema';
 import type { DomainEvents, Tx } from '../../infra/domain-events';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { DEFAULT_HONEST_ANSWER, ZOperatorSendAnswer } from '@cupido/shared/operator-console';
+import { DEFAULT_HONEST_ANSWER, ZOperatorSendAnswer } from '@cupido/shared/contracts/operator-console';
 import { auditLog, conversations, messages, operatorAnswers, operatorClaims } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { baseUrlOf, closeAll, openLiveReady, type LiveClient } from '../live/test/live-test-kit';

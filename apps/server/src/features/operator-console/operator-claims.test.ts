@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZOperatorClaim } from '@cupido/shared/operator-console';
+import { ZOperatorClaim } from '@cupido/shared/contracts/operator-console';
 import { operatorClaims } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { operatorKit } from './test/operator-test-kit';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_HONEST_ANSWER } from '@cupido/shared/operator-console';
+import { DEFAULT_HONEST_ANSWER } from '@cupido/shared/contracts/operator-console';
 import { messages } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { operatorKit } from './test/operator-test-kit';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { ZOperatorConversation } from '@cupido/shared/operator-console';
+import { ZOperatorConversation } from '@cupido/shared/contracts/operator-console';
 import { activeMemberOn } from '../profiles/test/profiles-test-kit';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { staffGet } from '../audit/test/audit-test-kit';

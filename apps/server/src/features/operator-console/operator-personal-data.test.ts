@@ -4,7 +4,7 @@
  * and nothing kept about another member.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZPersonalDataExport } from '@cupido/shared/personal-data';
+import { ZPersonalDataExport } from '@cupido/shared/contracts/personal-data';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { operatorKit } from './test/operator-test-kit';
 

@@ -12,7 +12,7 @@ import {
   OPERATOR_QUEUE_PAGE_SIZE,
   ZOperatorNoteAnswer,
   ZOperatorVulnerableAnswer,
-} from '@cupido/shared/operator-console';
+} from '@cupido/shared/contracts/operator-console';
 import { conversations } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { operatorKit } from './test/operator-test-kit';

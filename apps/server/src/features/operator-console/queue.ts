@@ -7,14 +7,14 @@
  * holders' names, the vulnerability flags and the page's sites.
  */
 import { inArray } from 'drizzle-orm';
-import { LOCALE_CODES, type LocaleCode } from '@cupido/shared/locales';
+import { LOCALE_CODES, type LocaleCode } from '@cupido/shared/rules/locales';
 import {
   OPERATOR_PREVIEW_LENGTH,
   OPERATOR_QUEUE_PAGE_SIZE,
   type TOperatorQueueAnswer,
   type TOperatorQueueItem,
   type TOperatorQueueQuery,
-} from '@cupido/shared/operator-console';
+} from '@cupido/shared/contracts/operator-console';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { vulnerableMembers } from '../../db/schema';
 import { waitingPage, waitingTotal, type WaitingFilter } from '../chats/for-operator-console';

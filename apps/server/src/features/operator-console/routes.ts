@@ -1,5 +1,5 @@
 /**
- * The operator console's calls (issue 15, 'conversations.answer'): see packages/shared/src/operator-console.ts.
+ * The operator console's calls (issue 15, 'conversations.answer'): see packages/shared/src/contracts/operator-console.ts.
  *   GET    /admin/api/operator/queue                         conversations waiting, oldest first
  *   GET    /admin/api/operator/conversations/:id             the answer screen (claims nothing)
  *   GET    /admin/api/operator/conversations/:id/images/:message  a member's image message (issue 29)
@@ -13,9 +13,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZOkAnswer } from '@cupido/shared/accounts';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
+import { ZOkAnswer } from '@cupido/shared/contracts/accounts';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
 import {
   ZOperatorClaim,
   ZOperatorConversation,
@@ -27,7 +27,7 @@ import {
   ZOperatorSendRequest,
   ZOperatorVulnerableAnswer,
   ZOperatorVulnerableRequest,
-} from '@cupido/shared/operator-console';
+} from '@cupido/shared/contracts/operator-console';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { conversationImage } from '../chats/for-operator-console';
 import { CHAT_IMAGE_SIZE_NAMES, messageNotFound } from '../chats/image-messages';

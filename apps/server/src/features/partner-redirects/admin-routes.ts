@@ -4,11 +4,11 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZOkAnswer } from '@cupido/shared/accounts';
-import { INT32_MAX } from '@cupido/shared/input';
-import { ZPartnerRedirect, ZPartnerRedirectsAnswer, ZPartnerRedirectUpdate } from '@cupido/shared/promotions';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZOkAnswer } from '@cupido/shared/contracts/accounts';
+import { INT32_MAX } from '@cupido/shared/contracts/input';
+import { ZPartnerRedirect, ZPartnerRedirectsAnswer, ZPartnerRedirectUpdate } from '@cupido/shared/contracts/promotions';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { deletePartnerRedirect, partnerRedirectsOf, setPartnerRedirect } from './service';
 

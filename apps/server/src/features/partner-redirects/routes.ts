@@ -1,9 +1,9 @@
 /** GET /api/partner-redirect.php: the partner a visitor who may not sign up here is sent to (issue 31). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZPartnerRedirectAnswer } from '@cupido/shared/promotions';
-import { TRACKING_PARAMS } from '@cupido/shared/tracking-rules';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZPartnerRedirectAnswer } from '@cupido/shared/contracts/promotions';
+import { TRACKING_PARAMS } from '@cupido/shared/rules/tracking';
 import { AppError, notFound } from '../../errors';
 import { detectRequestCountry } from '../sites/country-detection';
 import { partnerRedirectFor, type PartnerRedirectDeps } from './service';

@@ -14,9 +14,14 @@ import {
   PARTNER_URL_MAX,
   partnerHost,
   withQuery,
-} from '@cupido/shared/partner-redirect-rules';
-import type { TPartnerRedirect, TPartnerRedirectAnswer, TPartnerRedirectsAnswer, TPartnerRedirectUpdate } from '@cupido/shared/promotions';
-import { cleanTracking } from '@cupido/shared/tracking-rules';
+} from '@cupido/shared/rules/partner-redirects';
+import type {
+  TPartnerRedirect,
+  TPartnerRedirectAnswer,
+  TPartnerRedirectsAnswer,
+  TPartnerRedirectUpdate,
+} from '@cupido/shared/contracts/promotions';
+import { cleanTracking } from '@cupido/shared/rules/tracking';
 import type { Database } from '../../db/open';
 import { partnerRedirects } from '../../db/schema';
 import { AppError } from '../../errors';

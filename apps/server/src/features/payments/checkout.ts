@@ -15,16 +15,11 @@
  *    failed and answers 502 payment_provider_unavailable.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import {
-  isCardMethod,
-  methodsFor,
-  discountedAmount,
-  type TCreatePaymentAnswer,
-  type TPackageId,
-  type TPaymentMethod,
-} from '@cupido/shared/payments';
-import type { CountryCode } from '@cupido/shared/countries';
-import type { LocaleCode } from '@cupido/shared/locales';
+import { isCardMethod, methodsFor, type TPackageId, type TPaymentMethod } from '@cupido/shared/rules/payments';
+import { discountedAmount } from '@cupido/shared/rules/prices';
+import { type TCreatePaymentAnswer } from '@cupido/shared/contracts/payments';
+import type { CountryCode } from '@cupido/shared/rules/countries';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { payments, purchaseBlocks } from '../../db/schema';
 import { AppError } from '../../errors';
 import { codeReserved, releaseDiscount } from '../discounts/reservations';

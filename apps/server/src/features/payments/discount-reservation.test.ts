@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { TIME_BONUS_SECONDS } from '@cupido/shared/payments';
+import { TIME_BONUS_SECONDS } from '@cupido/shared/rules/welcome-offer';
 import { discountCodes, discountRedemptions, payments } from '../../db/schema';
 import { errorOf } from '../../test/accounts-kit';
 import { translate } from '../../i18n/translate';

@@ -2,7 +2,7 @@
  * What the members desk (features/members-desk, above payments) shows of a member's purchases
  * (issue 14): the latest payments and the open purchase blocks, which support may lift.
  */
-import type { TMemberPayments } from '@cupido/shared/finance';
+import type { TMemberPayments } from '@cupido/shared/contracts/finance';
 import type { Database } from '../../db/open';
 import { listPayments } from './finance/queries';
 import { blockView, openBlocksOf } from './finance/blocks';

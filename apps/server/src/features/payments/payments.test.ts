@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { DEFAULT_SITE_PAYMENT_METHODS, METHODS_BY_COUNTRY, methodsFor } from '@cupido/shared/payments';
+import { DEFAULT_SITE_PAYMENT_METHODS, METHODS_BY_COUNTRY, methodsFor } from '@cupido/shared/rules/payments';
 import { paymentEvents, payments, purchaseBlocks, sandboxPayments } from '../../db/schema';
 import { createSite, errorOf } from '../../test/accounts-kit';
 import {

@@ -2,7 +2,7 @@
  * What a payer is charged (issue 29, decision 037), by the shared price rule: the shop, the
  * checkout, the repeat order and the direct debit all price a package here, so they agree.
  */
-import { packagesIn, payerCurrency, type PricedPackage } from '@cupido/shared/price-rules';
+import { packagesIn, payerCurrency, type PricedPackage } from '@cupido/shared/rules/prices';
 import type { Site } from '../sites/service';
 import { priceSettingsOf } from '../sites/price-settings';
 

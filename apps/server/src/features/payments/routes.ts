@@ -4,12 +4,11 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq } from 'drizzle-orm';
-import { ZApiError } from '@cupido/shared/contracts';
-import type { CountryCode } from '@cupido/shared/countries';
-import type { LocaleCode } from '@cupido/shared/locales';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import type { CountryCode } from '@cupido/shared/rules/countries';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
+import { CARD_METHODS, TRANSACTION_POLL_MS, isCardMethod, methodsFor, type TPaymentStatus } from '@cupido/shared/rules/payments';
 import {
-  CARD_METHODS,
-  TRANSACTION_POLL_MS,
   ZCreatePaymentAnswer,
   ZCreatePaymentRequest,
   ZLastOrderAnswer,
@@ -18,14 +17,10 @@ import {
   ZRepeatOrderRequest,
   ZTransactionAnswer,
   ZTransactionQuery,
-  discountedAmount,
-  isCardMethod,
-  methodsFor,
-  pricePerMessage,
   type TCreditPackage,
   type TPackagesAnswer,
-  type TPaymentStatus,
-} from '@cupido/shared/payments';
+} from '@cupido/shared/contracts/payments';
+import { discountedAmount, pricePerMessage } from '@cupido/shared/rules/prices';
 import type { FastifyRequest } from 'fastify';
 import { payments } from '../../db/schema';
 import { AppError, notFound } from '../../errors';

@@ -16,7 +16,7 @@
  *   receipt is queued.
  */
 import { eq, sql } from 'drizzle-orm';
-import { isForwardTransition, type TPaymentStatus } from '@cupido/shared/payments';
+import { isForwardTransition, type TPaymentStatus } from '@cupido/shared/rules/payments';
 import { payments } from '../../db/schema';
 import { changeCredits } from '../credits/service';
 import { siteById } from '../sites/service';

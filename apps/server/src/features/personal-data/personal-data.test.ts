@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { snapToCell } from '@cupido/shared/matching-rules';
-import { PERSONAL_DATA_PART_NAMES, ZPersonalDataExport, type TPersonalDataExport } from '@cupido/shared/personal-data';
+import { snapToCell } from '@cupido/shared/rules/matching';
+import { PERSONAL_DATA_PART_NAMES, ZPersonalDataExport, type TPersonalDataExport } from '@cupido/shared/contracts/personal-data';
 import { accountTokens, sessions, users } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { photoUpload, smallJpeg } from '../photos/test-images';

@@ -3,7 +3,7 @@
  * registers its part here (features/<x>/personal-data.ts), reading only its own tables, so this
  * feature never reaches into theirs (docs/decisions/024-personal-data.md).
  */
-import { PERSONAL_DATA_PART_NAMES, type PersonalDataPartName, type TPersonalDataParts } from '@cupido/shared/personal-data';
+import { PERSONAL_DATA_PART_NAMES, type PersonalDataPartName, type TPersonalDataParts } from '@cupido/shared/contracts/personal-data';
 import type { Database } from '../../db/open';
 import type { Site } from '../sites/service';
 

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { PERSONAL_DATA_FORMAT, ZPersonalDataExport, personalDataFileName } from '@cupido/shared/personal-data';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { PERSONAL_DATA_FORMAT, ZPersonalDataExport, personalDataFileName } from '@cupido/shared/contracts/personal-data';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import { siteOrigin, type PublicOriginConfig } from '../sites/public-origin';

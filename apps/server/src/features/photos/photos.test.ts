@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { PHOTO_MAX_BYTES, type TPhoto } from '@cupido/shared/photos';
+import { PHOTO_MAX_BYTES } from '@cupido/shared/rules/photos';
+import { type TPhoto } from '@cupido/shared/contracts/photos';
 import { photos, users } from '../../db/schema';
 import { activeMember, createAccountsTestApp, createSite, errorOf, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { PHOTO_DISPLAY_MAX_SIZE, PHOTO_THUMB_SIZE } from '@cupido/shared/photos';
+import { PHOTO_DISPLAY_MAX_SIZE, PHOTO_THUMB_SIZE } from '@cupido/shared/rules/photos';
 import { AppError } from '../../errors';
 import { heicSupported, processPhoto, sniffFormat } from './processing';
 import {

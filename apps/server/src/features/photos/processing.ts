@@ -11,7 +11,7 @@
  * colours are converted to sRGB instead). Transparent areas become white.
  */
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
-import { PHOTO_DISPLAY_MAX_SIZE, PHOTO_MAX_PIXELS, PHOTO_THUMB_SIZE } from '@cupido/shared/photos';
+import { PHOTO_DISPLAY_MAX_SIZE, PHOTO_MAX_PIXELS, PHOTO_THUMB_SIZE } from '@cupido/shared/rules/photos';
 import { AppError } from '../../errors';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);

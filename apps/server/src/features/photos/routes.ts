@@ -9,17 +9,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
-import { ZApiError } from '@cupido/shared/contracts';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_FIELD, photoLimit } from '@cupido/shared/rules/photos';
 import {
-  PHOTO_MAX_BYTES,
-  PHOTO_UPLOAD_FIELD,
   ZPhotoDeletedAnswer,
   ZPhotoIdRequest,
   ZPhotosAnswer,
   ZPhotoUploadAnswer,
-  photoLimit,
   type TPhotosAnswer,
-} from '@cupido/shared/photos';
+} from '@cupido/shared/contracts/photos';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/translate';
 import type { MemberRow } from '../accounts/sessions';

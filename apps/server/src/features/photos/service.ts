@@ -13,9 +13,10 @@
 import { and, asc, desc, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { photoLimit, type TPhoto } from '@cupido/shared/photos';
-import type { TPhotoModerationMode } from '@cupido/shared/staff';
-import { FREE_PHOTOS, PREMIUM_PHOTOS } from '@cupido/shared/constants';
+import { photoLimit } from '@cupido/shared/rules/photos';
+import { type TPhoto } from '@cupido/shared/contracts/photos';
+import type { TPhotoModerationMode } from '@cupido/shared/contracts/staff';
+import { FREE_PHOTOS, PREMIUM_PHOTOS } from '@cupido/shared/rules/constants';
 import { AppError } from '../../errors';
 import { photos } from '../../db/schema';
 import type { Database } from '../../db/open';

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError } from '@cupido/shared/contracts';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
 import {
   ZPostbackCallLog,
   ZPostbackCallQuery,
@@ -15,8 +15,8 @@ import {
   ZPostbackNetworkDeleted,
   ZPostbackNetworkList,
   ZPostbackNetworkQuery,
-} from '@cupido/shared/postbacks';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
+} from '@cupido/shared/contracts/postbacks';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
 import { listSites } from '../sites/admin-service';
 import { postbackCallLog } from './call-log';
 import { createNetwork, deleteNetwork, listNetworks, updateNetwork, type PostbackAdminDeps } from './networks';

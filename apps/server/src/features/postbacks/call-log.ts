@@ -1,6 +1,6 @@
 /** The back office's log of calls to networks (decision 050): newest first, a page at a time, of one site or network or all. */
 import { and, desc, eq } from 'drizzle-orm';
-import { POSTBACK_CALLS_PAGE, type TPostbackCall, type TPostbackCallLog } from '@cupido/shared/postbacks';
+import { POSTBACK_CALLS_PAGE, type TPostbackCall, type TPostbackCallLog } from '@cupido/shared/contracts/postbacks';
 import type { Database } from '../../db/open';
 import { postbackCalls, postbackNetworks } from '../../db/schema';
 

@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { POSTBACK_URL_MAX, postbackAmount, type PostbackEvent, type PostbackPlaceholder } from '@cupido/shared/postback-rules';
+import { POSTBACK_URL_MAX, postbackAmount, type PostbackEvent, type PostbackPlaceholder } from '@cupido/shared/rules/postbacks';
 import { postbackCalls, postbackNetworks, postbackSubjects } from '../../db/schema';
 import type { Tx } from '../../infra/domain-events';
 

@@ -5,7 +5,7 @@
  * theirs; each call's job is queued after the commit. Erasure and a withdrawn consent forget the member.
  */
 import { and, eq } from 'drizzle-orm';
-import type { PostbackEvent } from '@cupido/shared/postback-rules';
+import type { PostbackEvent } from '@cupido/shared/rules/postbacks';
 import { postbackNetworks, postbackSubjects } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import type { DomainEvents, TransactionEffects, Tx } from '../../infra/domain-events';

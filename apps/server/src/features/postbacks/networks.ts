@@ -1,7 +1,7 @@
 /**
  * A site's affiliate networks in the back office (decision 050): list, create, change and delete,
  * each change in one transaction with its audit entry. A template must be https to a public host
- * with known placeholders only (postback-rules.ts); a name that resolves to a private address now
+ * with known placeholders only (shared/rules/postbacks.ts); a name that resolves to a private address now
  * is refused too. Only a demo's server takes its local http://127.0.0.1:<port> double.
  */
 import { asc, eq } from 'drizzle-orm';
@@ -10,8 +10,8 @@ import {
   POSTBACK_PLACEHOLDERS,
   postbackTemplateProblem,
   unknownPostbackPlaceholders,
-} from '@cupido/shared/postback-rules';
-import type { TPostbackNetwork, TPostbackNetworkChange, TPostbackNetworkCreate } from '@cupido/shared/postbacks';
+} from '@cupido/shared/rules/postbacks';
+import type { TPostbackNetwork, TPostbackNetworkChange, TPostbackNetworkCreate } from '@cupido/shared/contracts/postbacks';
 import type { Database } from '../../db/open';
 import { postbackNetworks } from '../../db/schema';
 import { AppError } from '../../errors';

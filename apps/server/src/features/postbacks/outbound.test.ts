@@ -2,7 +2,7 @@
 import dns from 'node:dns';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPrivateHost } from '@cupido/shared/postback-rules';
+import { isPrivateHost } from '@cupido/shared/rules/postbacks';
 import { callPostbackUrl, resolvesToPrivateAddress } from './outbound';
 import { startPostbackDouble, type PostbackDouble } from './test/postbacks-test-kit';
 

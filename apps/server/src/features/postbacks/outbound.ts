@@ -8,7 +8,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isLoopbackDouble, isPrivateHost, POSTBACK_ANSWER_MAX } from '@cupido/shared/postback-rules';
+import { isLoopbackDouble, isPrivateHost, POSTBACK_ANSWER_MAX } from '@cupido/shared/rules/postbacks';
 
 /** How long one call may take, connect to last byte read. */
 export const POSTBACK_TIMEOUT_MS = 10_000;

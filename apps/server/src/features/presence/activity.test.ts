@@ -8,9 +8,9 @@
  * TEST_DATABASE_URL, on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZChatAnswer, ZChatsAnswer } from '@cupido/shared/chats';
-import { ZLikesPageAnswer, ZSwipeStackAnswer } from '@cupido/shared/likes';
-import { ZMemberAnswer, ZSearchAnswer } from '@cupido/shared/profiles';
+import { ZChatAnswer, ZChatsAnswer } from '@cupido/shared/contracts/chats';
+import { ZLikesPageAnswer, ZSwipeStackAnswer } from '@cupido/shared/contracts/likes';
+import { ZMemberAnswer, ZSearchAnswer } from '@cupido/shared/contracts/profiles';
 import { memberPresence } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import type { Member } from '../chats/test/chats-test-kit';

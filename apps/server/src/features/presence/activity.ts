@@ -16,7 +16,7 @@
  * One query for the members' facts and the hiding (profiles, with live's and accounts' SQL), and a
  * second only when fictional profiles are among the ids.
  */
-import type { Activity } from '@cupido/shared/matching-rules';
+import type { Activity } from '@cupido/shared/rules/matching';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import { activeDayOf, profileActiveOn } from '../accounts/for-presence';

@@ -6,7 +6,7 @@
  * mark to show this viewer: none when the viewer hides their own activity, none for a profile
  * that hides it, 'online' for a fictional profile only while an operator answers it.
  */
-import type { Activity } from '@cupido/shared/matching-rules';
+import type { Activity } from '@cupido/shared/rules/matching';
 
 export type ActivityViewer = { profileId: number } | null;
 

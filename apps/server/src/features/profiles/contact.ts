@@ -1,13 +1,13 @@
 /**
  * Who may see and contact whom (spec sections 4 and 6), for profile pages now and for the chats
  * and likes features later: the facts come from the database, the decision from the pure rules
- * canContactFirst / profileAccess in @cupido/shared/profiles.
+ * canContactFirst / profileAccess in @cupido/shared/contracts/profiles.
  *
  *   const allowed = await mayContactFirst(db, { userId, profileId, siteId }, targetProfileId);
  *   if (!allowed) throw ...   // before creating a conversation or a like
  */
 import { sql } from 'drizzle-orm';
-import { canContactFirst, type ContactFacts } from '@cupido/shared/profiles';
+import { canContactFirst, type ContactFacts } from '@cupido/shared/rules/profiles';
 import type { Database } from '../../db/open';
 import { preparedStatement } from '../../db/prepared';
 import { profiles } from '../../db/schema';

@@ -16,8 +16,8 @@ import {
   snapToCell,
   type LatLon,
   type MatchSide,
-} from '@cupido/shared/matching-rules';
-import type { Gender, Sexuality } from '@cupido/shared/profile-options';
+} from '@cupido/shared/rules/matching';
+import type { Gender, Sexuality } from '@cupido/shared/rules/profile-options';
 import { profiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addPhoto, newSite } from './test/profiles-test-kit';

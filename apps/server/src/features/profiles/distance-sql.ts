@@ -11,7 +11,7 @@
  * Only whole km ever leave the server; coordinates never do.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { FICTIONAL_MIN_DISTANCE_KM, shownDistanceKm, type LatLon } from '@cupido/shared/matching-rules';
+import { FICTIONAL_MIN_DISTANCE_KM, shownDistanceKm, type LatLon } from '@cupido/shared/rules/matching';
 import { profiles } from '../../db/schema';
 
 /** The candidate's point: the expression of profiles_location_idx. */

@@ -5,8 +5,8 @@
  * is no function that changes is_fictional. No account is ever created for these profiles.
  */
 import { and, asc, count, eq, ilike } from 'drizzle-orm';
-import { ageOn } from '@cupido/shared/accounts';
-import type { TFictionalProfileCreate, TFictionalProfileUpdate } from '@cupido/shared/fictional-profiles';
+import { ageOn } from '@cupido/shared/rules/accounts';
+import type { TFictionalProfileCreate, TFictionalProfileUpdate } from '@cupido/shared/contracts/fictional-profiles';
 import type { Database } from '../../db/open';
 import { profileInterests, profiles } from '../../db/schema';
 import type { Tx } from '../../infra/domain-events';

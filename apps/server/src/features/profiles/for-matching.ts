@@ -11,9 +11,9 @@
  * two-way rule from the member's side (decision 036, mutual-match-sql.ts).
  */
 import { and, asc, desc, eq, gt, lte, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { ageOn } from '@cupido/shared/accounts';
-import type { LatLon, MatchSide } from '@cupido/shared/matching-rules';
-import type { SearchPreferenceFacts } from '@cupido/shared/profiles';
+import { ageOn } from '@cupido/shared/rules/accounts';
+import type { LatLon, MatchSide } from '@cupido/shared/rules/matching';
+import type { SearchPreferenceFacts } from '@cupido/shared/rules/profiles';
 import type { Database } from '../../db/open';
 import { profiles } from '../../db/schema';
 import { approvedMainThumbOf } from '../photos/service';

@@ -5,10 +5,10 @@
  * only), the fictional profile's whole (staff wrote it). Profiles owns the tables (decision 021).
  */
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { ageOn } from '@cupido/shared/accounts';
-import type { LocaleCode } from '@cupido/shared/locales';
-import { PROFILE_FIELDS } from '@cupido/shared/profile-rules';
-import type { TOperatorProfile } from '@cupido/shared/operator-console';
+import { ageOn } from '@cupido/shared/rules/accounts';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
+import { PROFILE_FIELDS } from '@cupido/shared/rules/profiles';
+import type { TOperatorProfile } from '@cupido/shared/contracts/operator-console';
 import type { Database } from '../../db/open';
 import { profiles } from '../../db/schema';
 import { photoUrl } from '../../infra/photo-storage';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZMemberAnswer, type TMemberAnswer } from '@cupido/shared/profiles';
+import { ZMemberAnswer, type TMemberAnswer } from '@cupido/shared/contracts/profiles';
 import { profiles, users } from '../../db/schema';
 import { createAccountsTestApp, errorOf, nextIp, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from './test/profiles-test-kit';

@@ -7,17 +7,11 @@
  * and its activity mark.
  */
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { ageOn } from '@cupido/shared/accounts';
-import { pickLocalized, type LocaleCode } from '@cupido/shared/locales';
-import type { Gender } from '@cupido/shared/profile-options';
-import {
-  PROFILE_FIELDS,
-  profileAccess,
-  unlockedPhotoCount,
-  type ProfileField,
-  type TMemberAnswer,
-  type TMemberPhoto,
-} from '@cupido/shared/profiles';
+import { ageOn } from '@cupido/shared/rules/accounts';
+import { pickLocalized, type LocaleCode } from '@cupido/shared/rules/locales';
+import type { Gender } from '@cupido/shared/rules/profile-options';
+import { PROFILE_FIELDS, profileAccess, unlockedPhotoCount, type ProfileField } from '@cupido/shared/rules/profiles';
+import { type TMemberAnswer, type TMemberPhoto } from '@cupido/shared/contracts/profiles';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Site } from '../sites/service';

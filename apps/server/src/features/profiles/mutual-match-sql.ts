@@ -1,5 +1,5 @@
 /**
- * The two-way rule of decision 036 (`isMutualMatch` in @cupido/shared/matching-rules) as SQL over
+ * The two-way rule of decision 036 (`isMutualMatch` in @cupido/shared/rules/matching) as SQL over
  * profiles, built from the shared rule's own functions so every query says what the TS rule says:
  * the candidate's gender is one the member looks for, and the member's gender is one the
  * candidate looks for (`profiles.seeking`, generated from `seekingOf`). mutual-match.test.ts runs
@@ -11,8 +11,8 @@
  * matches, auto-likes). Visitors have no side: only their own filters apply.
  */
 import { and, inArray, type SQL } from 'drizzle-orm';
-import { SEEKINGS, gendersWantedBy, seekingOf, seekingsThatWant, type MatchSide, type Seeking } from '@cupido/shared/matching-rules';
-import type { Gender, Sexuality } from '@cupido/shared/profile-options';
+import { SEEKINGS, gendersWantedBy, seekingOf, seekingsThatWant, type MatchSide, type Seeking } from '@cupido/shared/rules/matching';
+import type { Gender, Sexuality } from '@cupido/shared/rules/profile-options';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 

@@ -10,8 +10,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, type SQL } from 'drizzle-orm';
-import { SEEKINGS, isMutualMatch, seekingOf, type MatchSide, type Seeking } from '@cupido/shared/matching-rules';
-import { GENDERS, SEXUALITIES, type Gender, type Sexuality } from '@cupido/shared/profile-options';
+import { SEEKINGS, isMutualMatch, seekingOf, type MatchSide, type Seeking } from '@cupido/shared/rules/matching';
+import { GENDERS, SEXUALITIES, type Gender, type Sexuality } from '@cupido/shared/rules/profile-options';
 import { profiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { newSite } from './test/profiles-test-kit';

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { distanceKm, snapToCell } from '@cupido/shared/matching-rules';
-import { ZOwnProfileAnswer } from '@cupido/shared/profiles';
+import { distanceKm, snapToCell } from '@cupido/shared/rules/matching';
+import { ZOwnProfileAnswer } from '@cupido/shared/contracts/profiles';
 import { profiles } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { send } from './test/profiles-test-kit';

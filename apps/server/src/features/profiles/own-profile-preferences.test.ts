@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZOwnProfileAnswer } from '@cupido/shared/profiles';
+import { ZOwnProfileAnswer } from '@cupido/shared/contracts/profiles';
 import { profiles } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { send } from './test/profiles-test-kit';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZOwnProfileAnswer } from '@cupido/shared/profiles';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZOwnProfileAnswer } from '@cupido/shared/contracts/profiles';
 import { profileInterests, profiles } from '../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { get, send } from './test/profiles-test-kit';

@@ -5,7 +5,8 @@
  * rule allows from their own side (decision 036): of the target's gender only when they look for
  * it, and only those who look for the member's gender; cards carry the distance from the member.
  */
-import { RELATED_AGE_SPREAD, RELATED_PROFILES, SEARCH_MAX_AGE, SEARCH_MIN_AGE, type TProfileCard } from '@cupido/shared/profiles';
+import { RELATED_AGE_SPREAD, RELATED_PROFILES, SEARCH_MAX_AGE, SEARCH_MIN_AGE } from '@cupido/shared/rules/profiles';
+import { type TProfileCard } from '@cupido/shared/contracts/profiles';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import type { Site } from '../sites/service';

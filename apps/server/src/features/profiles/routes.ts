@@ -3,8 +3,8 @@
  * The spec leaves the profile calls unnamed (section 7); they follow the style of the others.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZMemberAnswer, ZMemberQuery, ZOwnProfileAnswer, ZProfileUpdate } from '@cupido/shared/profiles';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZMemberAnswer, ZMemberQuery, ZOwnProfileAnswer, ZProfileUpdate } from '@cupido/shared/contracts/profiles';
 import { forgetMember } from '../../plugins/session';
 import { profileNotFound } from '../blocks/service';
 import { requireSearchAccess } from './search-access';

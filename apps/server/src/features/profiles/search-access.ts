@@ -3,9 +3,9 @@
  * always; visitors when the site's logged_out_search is not 'none', or its
  * logged_out_search_trafficsource is not 'none' and the request names a traffic source.
  */
-import { hasTrafficSource } from '@cupido/shared/accounts';
-import { TRACKING_QUERY_PARAMS } from '@cupido/shared/profiles';
-import { isLoggedOutSearchVisible } from '@cupido/shared/rules';
+import { hasTrafficSource } from '@cupido/shared/contracts/accounts';
+import { TRACKING_QUERY_PARAMS } from '@cupido/shared/contracts/profiles';
+import { isLoggedOutSearchVisible } from '@cupido/shared/rules/site-shell';
 import type { FastifyRequest } from 'fastify';
 import { authenticationRequired } from '../../plugins/session';
 

@@ -22,10 +22,10 @@
  * a prefix of their order); its count reads profiles_nearby_idx alone.
  */
 import { and, desc, eq, gt, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
-import { ageOn } from '@cupido/shared/accounts';
-import type { LatLon, MatchSide } from '@cupido/shared/matching-rules';
-import { GENDERS } from '@cupido/shared/profile-options';
-import type { TProfileCard } from '@cupido/shared/profiles';
+import { ageOn } from '@cupido/shared/rules/accounts';
+import type { LatLon, MatchSide } from '@cupido/shared/rules/matching';
+import { GENDERS } from '@cupido/shared/rules/profile-options';
+import type { TProfileCard } from '@cupido/shared/contracts/profiles';
 import type { Database } from '../../db/open';
 import { plannedPerCall } from '../../db/named-statements';
 import { profiles } from '../../db/schema';

@@ -3,9 +3,9 @@
  * An update writes the profile row and its interests in one transaction: all or nothing.
  */
 import { asc, eq } from 'drizzle-orm';
-import { ageOn } from '@cupido/shared/accounts';
-import { INTEREST_IDS, type Gender, type Sexuality } from '@cupido/shared/profile-options';
-import type { TOwnProfile, TProfileUpdate } from '@cupido/shared/profiles';
+import { ageOn } from '@cupido/shared/rules/accounts';
+import { INTEREST_IDS, type Gender, type Sexuality } from '@cupido/shared/rules/profile-options';
+import type { TOwnProfile, TProfileUpdate } from '@cupido/shared/contracts/profiles';
 import type { Database } from '../../db/open';
 import { profileInterests, profiles } from '../../db/schema';
 import type { Clock } from '../../infra/clock';

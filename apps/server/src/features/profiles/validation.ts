@@ -2,7 +2,7 @@
  * Checks of PUT /api/profile.php, in the order the form shows the fields; the first problem is
  * answered with its field and a translated message. Nothing is written before all pass.
  */
-import { dateOfBirthProblem, nameProblem } from '@cupido/shared/accounts';
+import { dateOfBirthProblem, nameProblem } from '@cupido/shared/rules/accounts';
 import {
   BODY_TYPES,
   EYE_COLORS,
@@ -13,7 +13,7 @@ import {
   SEXUALITIES,
   SIGNUP_REASONS,
   TATTOOS,
-} from '@cupido/shared/profile-options';
+} from '@cupido/shared/rules/profile-options';
 import {
   ABOUT_MAX_LENGTH,
   CITY_MAX_LENGTH,
@@ -21,9 +21,9 @@ import {
   MAX_INTERESTS,
   SEARCH_MAX_AGE,
   SEARCH_MIN_AGE,
-  type TProfileUpdate,
-} from '@cupido/shared/profiles';
-import { isValidLatLon, snapToCell, type LatLon } from '@cupido/shared/matching-rules';
+} from '@cupido/shared/rules/profiles';
+import { type TProfileUpdate } from '@cupido/shared/contracts/profiles';
+import { isValidLatLon, snapToCell, type LatLon } from '@cupido/shared/rules/matching';
 import type { profiles } from '../../db/schema';
 import { countryAt, placeOfCity } from '../geocode/geocoder';
 import { AppError } from '../../errors';

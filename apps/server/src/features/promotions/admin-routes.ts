@@ -4,10 +4,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { INT32_MAX } from '@cupido/shared/input';
-import { ZPromoTile, ZPromoTileKind, ZPromoTilesAnswer, ZPromoTileUpdate } from '@cupido/shared/promotions';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { INT32_MAX } from '@cupido/shared/contracts/input';
+import { ZPromoTile, ZPromoTileKind, ZPromoTilesAnswer, ZPromoTileUpdate } from '@cupido/shared/contracts/promotions';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { promoTilesOf, updatePromoTile } from './service';
 

@@ -1,6 +1,6 @@
 /** GET /api/promo-tiles.php: the promo tiles the member app shows among search results and on /activate/done (issue 31). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZPublicPromoTilesAnswer } from '@cupido/shared/promotions';
+import { ZPublicPromoTilesAnswer } from '@cupido/shared/contracts/promotions';
 import { detectRequestCountry } from '../sites/country-detection';
 import { publicPromoTiles, type PromotionDeps } from './service';
 

@@ -13,12 +13,9 @@ import {
   promoTileShowsIn,
   promoTrackingParams,
   type PromoTileKind,
-  type TPromoTile,
-  type TPromoTilesAnswer,
-  type TPromoTileUpdate,
-  type TPublicPromoTile,
-} from '@cupido/shared/promotions';
-import { isHttpsUrl, withQuery } from '@cupido/shared/partner-redirect-rules';
+} from '@cupido/shared/rules/promotions';
+import { type TPromoTile, type TPromoTilesAnswer, type TPromoTileUpdate, type TPublicPromoTile } from '@cupido/shared/contracts/promotions';
+import { isHttpsUrl, withQuery } from '@cupido/shared/rules/partner-redirects';
 import type { Database } from '../../db/open';
 import { promoTiles } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -6,7 +6,7 @@
  * repeating the push to the member's other browsers.
  */
 import { createHmac } from 'node:crypto';
-import type { TPushMessage } from '@cupido/shared/push';
+import type { TPushMessage } from '@cupido/shared/contracts/push';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import { workJobId, type JobDefinition, type JobQueue } from '../../infra/jobs';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZPersonalDataExport } from '@cupido/shared/personal-data';
+import { ZPersonalDataExport } from '@cupido/shared/contracts/personal-data';
 import { pushSubscriptions } from '../../db/schema';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';

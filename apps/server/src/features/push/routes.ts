@@ -6,8 +6,13 @@
  */
 import { createPublicKey } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { INVALID_PUSH_SUBSCRIPTION, ZPushSubscriptionAnswer, ZPushSubscriptionRequest, type TPushSubscription } from '@cupido/shared/push';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import {
+  INVALID_PUSH_SUBSCRIPTION,
+  ZPushSubscriptionAnswer,
+  ZPushSubscriptionRequest,
+  type TPushSubscription,
+} from '@cupido/shared/contracts/push';
 import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';

@@ -4,7 +4,7 @@
  * subscription is gone (404/410), when the member turns push off, and with the account.
  */
 import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { TPushSubscription } from '@cupido/shared/push';
+import type { TPushSubscription } from '@cupido/shared/contracts/push';
 import type { Database } from '../../db/open';
 import { preparedStatement } from '../../db/prepared';
 import { pushSubscriptions } from '../../db/schema';

@@ -2,9 +2,9 @@
  * The interest list of /api/interests.php: every id of INTEREST_IDS with its name from the
  * server catalogue, sorted the way a reader of that language expects.
  */
-import { INTEREST_IDS } from '@cupido/shared/profile-options';
-import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
-import type { TInterests } from '@cupido/shared/contracts';
+import { INTEREST_IDS } from '@cupido/shared/rules/profile-options';
+import { LOCALES, type LocaleCode } from '@cupido/shared/rules/locales';
+import type { TInterests } from '@cupido/shared/contracts/contracts';
 import { translate } from '../../i18n/translate';
 
 export function listInterests(locale: LocaleCode, iso: string): TInterests {

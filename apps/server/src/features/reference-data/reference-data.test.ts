@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZApiError, ZInterests, ZRegions } from '@cupido/shared/contracts';
-import { COUNTRY_CODES, REGION_LABEL_KIND } from '@cupido/shared/countries';
-import { INTEREST_IDS } from '@cupido/shared/profile-options';
-import { LOCALES } from '@cupido/shared/locales';
+import { ZApiError, ZInterests, ZRegions } from '@cupido/shared/contracts/contracts';
+import { COUNTRY_CODES, REGION_LABEL_KIND } from '@cupido/shared/rules/countries';
+import { INTEREST_IDS } from '@cupido/shared/rules/profile-options';
+import { LOCALES } from '@cupido/shared/rules/locales';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { CATALOGUES } from '../../i18n/translate';
 import { slugifyRegionName, toRegions } from './regions';

@@ -3,9 +3,9 @@
  * (names and ISO 3166-2 short codes), labelled the way spec section 3 names them per country.
  */
 import { allCountries, type Region } from 'country-region-data';
-import { COUNTRY_CODES, COUNTRY_LOCALES, REGION_LABEL_KIND, type CountryCode } from '@cupido/shared/countries';
-import { LOCALES } from '@cupido/shared/locales';
-import type { TRegions } from '@cupido/shared/contracts';
+import { COUNTRY_CODES, COUNTRY_LOCALES, REGION_LABEL_KIND, type CountryCode } from '@cupido/shared/rules/countries';
+import { LOCALES } from '@cupido/shared/rules/locales';
+import type { TRegions } from '@cupido/shared/contracts/contracts';
 
 type CountryRegions = TRegions['countries'][number];
 

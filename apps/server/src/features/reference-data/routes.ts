@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError, ZInterests, ZInterestsQuery, ZRegions, ZRegionsQuery, type TInterests, type TRegions } from '@cupido/shared/contracts';
-import { isCountryCode } from '@cupido/shared/countries';
+import {
+  ZApiError,
+  ZInterests,
+  ZInterestsQuery,
+  ZRegions,
+  ZRegionsQuery,
+  type TInterests,
+  type TRegions,
+} from '@cupido/shared/contracts/contracts';
+import { isCountryCode } from '@cupido/shared/rules/countries';
 import { AppError } from '../../errors';
 import { buildInterestLists } from './interests';
 import { buildCountryRegions } from './regions';

@@ -1,7 +1,7 @@
 /** POST /api/report.php: a member reports a profile or one of its photos (trust.md, DSA). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZReportAnswer, ZReportRequest } from '@cupido/shared/reports';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZReportAnswer, ZReportRequest } from '@cupido/shared/contracts/reports';
 import { translate } from '../../i18n/translate';
 import { fileReport, type ReportDeps } from './service';
 

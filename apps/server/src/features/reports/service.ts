@@ -4,7 +4,7 @@
  * 'open' until a moderation tool closes it; a member has at most one open report per profile, so
  * repeating one does not pile up the queue (answered 409 report_already_open).
  */
-import { REPORT_TEXT_MAX, type TReportReason } from '@cupido/shared/reports';
+import { REPORT_TEXT_MAX, type TReportReason } from '@cupido/shared/contracts/reports';
 import type { Database } from '../../db/open';
 import { reports } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -1,7 +1,7 @@
 /** GET /api/search.php: member search (spec sections 2-4). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZSearchAnswer, ZSearchQuery } from '@cupido/shared/profiles';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZSearchAnswer, ZSearchQuery } from '@cupido/shared/contracts/profiles';
 import { requireSearchAccess } from '../profiles/search-access';
 import { parseSearchQuery, searchProfiles, type SearchDeps } from './service';
 

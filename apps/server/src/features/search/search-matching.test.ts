@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZSearchAnswer, type TSearchAnswer } from '@cupido/shared/profiles';
+import { ZSearchAnswer, type TSearchAnswer } from '@cupido/shared/contracts/profiles';
 import { profiles } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite } from '../profiles/test/profiles-test-kit';

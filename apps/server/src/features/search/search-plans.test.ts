@@ -14,8 +14,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { describePlan, planNodes, planOf, type PlanNode } from '../../test/query-plans';
 import { newSite } from '../profiles/test/profiles-test-kit';
 import { birthDateBounds, countQuery, pageCardsQuery, pageIdsQuery, type ProfileFilter } from '../profiles/search-read-model';
-import { SEARCH_COUNT_CAP } from '@cupido/shared/profiles';
-import { snapToCell, type MatchSide } from '@cupido/shared/matching-rules';
+import { SEARCH_COUNT_CAP } from '@cupido/shared/rules/profiles';
+import { snapToCell, type MatchSide } from '@cupido/shared/rules/matching';
 import { relaxed } from './service';
 
 /** Two cities per country (the order of the countries below), each profile within about 40 km of one of them. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZSearchAnswer, type TSearchAnswer } from '@cupido/shared/profiles';
+import { ZSearchAnswer, type TSearchAnswer } from '@cupido/shared/contracts/profiles';
 import { photos, profiles } from '../../db/schema';
 import { createAccountsTestApp, errorOf, nextIp, signup, type AccountsTestApp } from '../../test/accounts-kit';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/test/profiles-test-kit';

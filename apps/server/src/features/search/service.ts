@@ -11,8 +11,8 @@
  * location gets the nearest first and may filter by a radius (RADIUS_CHOICES_KM); cards carry
  * the shown distance and the activity marks.
  */
-import { RADIUS_CHOICES_KM, type RadiusKm } from '@cupido/shared/matching-rules';
-import { GENDERS, type Gender } from '@cupido/shared/profile-options';
+import { RADIUS_CHOICES_KM, type RadiusKm } from '@cupido/shared/rules/matching';
+import { GENDERS, type Gender } from '@cupido/shared/rules/profile-options';
 import {
   SEARCH_COUNT_CAP,
   SEARCH_MAX_AGE,
@@ -22,10 +22,8 @@ import {
   SIMILAR_AGE_WIDENING,
   SIMILAR_LIMIT,
   type SearchField,
-  type TProfileCard,
-  type TSearchAnswer,
-  type TSearchQuery,
-} from '@cupido/shared/profiles';
+} from '@cupido/shared/rules/profiles';
+import { type TProfileCard, type TSearchAnswer, type TSearchQuery } from '@cupido/shared/contracts/profiles';
 import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
-import { ZSiteDetailAnswer, ZSiteListAnswer, ZSiteUpdateRequest } from '@cupido/shared/site-settings';
-import { INT32_MAX } from '@cupido/shared/input';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
+import { ZSiteDetailAnswer, ZSiteListAnswer, ZSiteUpdateRequest } from '@cupido/shared/contracts/site-settings';
+import { INT32_MAX } from '@cupido/shared/contracts/input';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { listSites, siteDetail, updateSite } from './admin-service';
 

@@ -6,7 +6,13 @@
  * (SiteService.changed, through the broker), so the sites show the new setting at once.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { TCompanySettings, TSiteDetailAnswer, TSiteSettings, TSiteSummary, TSiteUpdateRequest } from '@cupido/shared/site-settings';
+import type {
+  TCompanySettings,
+  TSiteDetailAnswer,
+  TSiteSettings,
+  TSiteSummary,
+  TSiteUpdateRequest,
+} from '@cupido/shared/contracts/site-settings';
 import type { Database } from '../../db/open';
 import { companies, sites } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -4,7 +4,7 @@
  * site's first country.
  */
 import type { FastifyRequest } from 'fastify';
-import { isCountryCode } from '@cupido/shared/countries';
+import { isCountryCode } from '@cupido/shared/rules/countries';
 
 /** Countries whose main language code alone (Accept-Language: 'de') points to them. */
 const COUNTRY_OF_LANGUAGE: Record<string, string> = { nl: 'NL', de: 'DE', it: 'IT', fr: 'FR', es: 'ES', pl: 'PL' };

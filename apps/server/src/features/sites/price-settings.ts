@@ -2,7 +2,7 @@
  * A site's prices as the shared price rule reads them (issue 29, decision 037): the packages'
  * amounts in the site's own currency and the price lists of its further currencies.
  */
-import { minimumMessageCosts, type PriceSettings } from '@cupido/shared/price-rules';
+import { minimumMessageCosts, type PriceSettings } from '@cupido/shared/rules/prices';
 
 /** The columns of a sites row prices come from (structural, so service.ts can use this without a cycle). */
 interface SitePrices {

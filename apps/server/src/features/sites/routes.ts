@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError, ZCompanyInfo, ZSettings, ZSettingsQuery, type TSettings } from '@cupido/shared/contracts';
+import { ZApiError, ZCompanyInfo, ZSettings, ZSettingsQuery, type TSettings } from '@cupido/shared/contracts/contracts';
 import type { SettingsAnswers } from './settings-answer';
 import { toCompanyInfo, type SiteService } from './service';
 

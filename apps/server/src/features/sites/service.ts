@@ -4,9 +4,9 @@
  * the cache in every process through the broker (decision 021), so new settings apply at once.
  */
 import { eq } from 'drizzle-orm';
-import type { LocaleCode } from '@cupido/shared/locales';
-import { pickLocalized } from '@cupido/shared/locales';
-import type { TCompanyInfo, TSettings } from '@cupido/shared/contracts';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
+import { pickLocalized } from '@cupido/shared/rules/locales';
+import type { TCompanyInfo, TSettings } from '@cupido/shared/contracts/contracts';
 import type { Database } from '../../db/open';
 import type { Broker } from '../../infra/broker';
 import { companies, sites } from '../../db/schema';

@@ -6,8 +6,8 @@
  * site row starts a fresh cache.
  */
 import type { FastifyRequest } from 'fastify';
-import { ZSettings } from '@cupido/shared/contracts';
-import type { LocaleCode } from '@cupido/shared/locales';
+import { ZSettings } from '@cupido/shared/contracts/contracts';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { detectRequestCountry, selectedCountry } from './country-detection';
 import { toSettings, type Site } from './service';
 

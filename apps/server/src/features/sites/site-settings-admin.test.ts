@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZSiteSettings } from '@cupido/shared/site-settings';
-import { minimumMessageCosts } from '@cupido/shared/price-rules';
+import { ZSiteSettings } from '@cupido/shared/contracts/site-settings';
+import { minimumMessageCosts } from '@cupido/shared/rules/prices';
 import { priceSettingsOf } from './price-settings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sites } from '../../db/schema';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZCompanyInfo, ZSettings } from '@cupido/shared/contracts';
+import { ZCompanyInfo, ZSettings } from '@cupido/shared/contracts/contracts';
 import { eq } from 'drizzle-orm';
-import { minimumMessageCosts } from '@cupido/shared/price-rules';
+import { minimumMessageCosts } from '@cupido/shared/rules/prices';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sites } from '../../db/schema';
 import { priceSettingsOf } from './price-settings';

@@ -5,8 +5,8 @@
  * names it), and disabling it ends its sessions at once.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { TStaffMember, TStaffUpdateRequest } from '@cupido/shared/staff-access';
-import type { TStaffRole } from '@cupido/shared/staff';
+import type { TStaffMember, TStaffUpdateRequest } from '@cupido/shared/contracts/staff-access';
+import type { TStaffRole } from '@cupido/shared/contracts/staff';
 import { AppError } from '../../errors';
 import type { Database } from '../../db/open';
 import { staffAccounts } from '../../db/schema';

@@ -17,7 +17,7 @@ import {
   STAFF_ROLES,
   type TStaffPermission,
   type TStaffRole,
-} from '@cupido/shared/staff';
+} from '@cupido/shared/contracts/staff';
 import { createSession } from '../accounts/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedDemoMember } from '../../seed/demo-member';

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { STAFF_ROLES } from '@cupido/shared/staff';
-import { ZStaffCreateRequest } from '@cupido/shared/staff-access';
+import { STAFF_ROLES } from '@cupido/shared/contracts/staff';
+import { ZStaffCreateRequest } from '@cupido/shared/contracts/staff-access';
 import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import { createStaffAccount } from './accounts';

@@ -6,7 +6,7 @@
  * argon2id work. The session it starts may only finish the second factor (totp.ts).
  */
 import { eq } from 'drizzle-orm';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from '@cupido/shared/accounts';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from '@cupido/shared/rules/accounts';
 import { AppError } from '../../errors';
 import type { Database } from '../../db/open';
 import { staffAccounts } from '../../db/schema';

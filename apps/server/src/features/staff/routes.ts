@@ -3,8 +3,8 @@
  * recovery codes, and the staff list. Every route declares `staffAccess` (plugins/staff-session.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ADMIN_API_PREFIX, ZStaffMe } from '@cupido/shared/staff';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ADMIN_API_PREFIX, ZStaffMe } from '@cupido/shared/contracts/staff';
 import {
   ZStaffAnswer,
   ZStaffCreateRequest,
@@ -17,7 +17,7 @@ import {
   ZStaffTotpVerifyAnswer,
   ZStaffTotpVerifyRequest,
   ZStaffUpdateRequest,
-} from '@cupido/shared/staff-access';
+} from '@cupido/shared/contracts/staff-access';
 import { z } from 'zod';
 import type { BackOfficeDeps } from '../../back-office-deps';
 import { recordStaffAction } from '../audit/service';

@@ -14,7 +14,7 @@ import {
   STAFF_SESSION_MAX_HOURS,
   type TStaffPermission,
   type TStaffRole,
-} from '@cupido/shared/staff';
+} from '@cupido/shared/contracts/staff';
 import type { Database } from '../../db/open';
 import { staffAccounts, staffSessions } from '../../db/schema';
 import type { Tx } from '../../infra/domain-events';

@@ -5,8 +5,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT } from '@cupido/shared/accounts';
-import { STAFF_IDLE_TIMEOUT_MINUTES } from '@cupido/shared/staff';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT } from '@cupido/shared/rules/accounts';
+import { STAFF_IDLE_TIMEOUT_MINUTES } from '@cupido/shared/contracts/staff';
 import { auditLog, staffAccounts, staffRecoveryCodes } from '../../db/schema';
 import { manualClock } from '../../infra/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -14,13 +14,13 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNull, like, lt, notLike, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from '@cupido/shared/accounts';
+import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from '@cupido/shared/rules/accounts';
 import {
   STAFF_RECOVERY_CODE_COUNT,
   STAFF_TOTP_ISSUER,
   type TStaffTotpSetupAnswer,
   type TStaffTotpVerifyRequest,
-} from '@cupido/shared/staff-access';
+} from '@cupido/shared/contracts/staff-access';
 import { AppError } from '../../errors';
 import type { Database } from '../../db/open';
 import { staffAccounts, staffRecoveryCodes } from '../../db/schema';

@@ -13,9 +13,9 @@ import {
   type TTrafficCount,
   type TTrafficGroup,
   type TTrafficRow,
-} from '@cupido/shared/traffic-figures';
+} from '@cupido/shared/contracts/traffic-figures';
 import type { z } from 'zod';
-import type { ZTrafficQuery } from '@cupido/shared/traffic-figures';
+import type { ZTrafficQuery } from '@cupido/shared/contracts/traffic-figures';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/open';
 import { trafficDaily, trafficDailyRevenue } from '../../db/schema';

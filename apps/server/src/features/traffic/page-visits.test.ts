@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PAGE_VISIT_COOKIE, PAGE_VISITS_PER_IP_PER_HOUR } from '@cupido/shared/traffic';
+import { PAGE_VISIT_COOKIE, PAGE_VISITS_PER_IP_PER_HOUR } from '@cupido/shared/contracts/traffic';
 import { pageVisits } from '../../db/schema';
 import { createAccountsTestApp, nextIp, type AccountsTestApp } from '../../test/accounts-kit';
 

@@ -2,14 +2,14 @@
  * Bounce logging (spec sections 2 and 7; issue 31): the visit a page opened with `lb` logs, and
  * when the visitor left it. Owns page_visits. The traffic source is stored only when the page sent
  * it, which it does only with the visitor's ad-tracking consent (decision 024); values are cleaned
- * by the same rule as signup's (shared/tracking-rules.ts). Each visit, and each bounce, is counted
+ * by the same rule as signup's (shared/rules/tracking.ts). Each visit, and each bounce, is counted
  * in the traffic figures in the same transaction (rollup.ts, decision 054).
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { PAGE_VISITS_PER_IP_PER_HOUR } from '@cupido/shared/traffic';
-import { BOUNCE_SECONDS } from '@cupido/shared/traffic-figures';
-import { cleanTracking, isMalformed } from '@cupido/shared/tracking-rules';
+import { PAGE_VISITS_PER_IP_PER_HOUR } from '@cupido/shared/contracts/traffic';
+import { BOUNCE_SECONDS } from '@cupido/shared/contracts/traffic-figures';
+import { cleanTracking, isMalformed } from '@cupido/shared/rules/tracking';
 import type { Database } from '../../db/open';
 import { PAGE_VISIT_PATH_MAX, pageVisits } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -4,8 +4,8 @@
  * so two facts at once never lose a count. A day is a UTC day; '' stands for "none known".
  */
 import { sql } from 'drizzle-orm';
-import type { TTrafficCount } from '@cupido/shared/traffic-figures';
-import { cleanTracking } from '@cupido/shared/tracking-rules';
+import type { TTrafficCount } from '@cupido/shared/contracts/traffic-figures';
+import { cleanTracking } from '@cupido/shared/rules/tracking';
 import type { Database } from '../../db/open';
 import { trafficDaily, trafficDailyRevenue } from '../../db/schema';
 import type { Tx } from '../../infra/domain-events';

@@ -1,9 +1,9 @@
 /** POST /api/page-visit.php and /api/page-hidden.php: bounce logging for pages opened with `lb` (issue 31). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZOkAnswer } from '@cupido/shared/accounts';
-import { PAGE_VISIT_COOKIE, ZPageHiddenRequest, ZPageSourceRequest, ZPageVisitRequest } from '@cupido/shared/traffic';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZOkAnswer } from '@cupido/shared/contracts/accounts';
+import { PAGE_VISIT_COOKIE, ZPageHiddenRequest, ZPageSourceRequest, ZPageVisitRequest } from '@cupido/shared/contracts/traffic';
 import { attachVisitSource, logPageHidden, logPageVisit, type TrafficDeps } from './page-visits';
 
 const HIDDEN_PATH = '/api/page-hidden.php';

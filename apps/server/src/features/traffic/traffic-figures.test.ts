@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PAGE_VISIT_COOKIE } from '@cupido/shared/traffic';
-import { ZTrafficAnswer, type TTrafficAnswer, type TTrafficRow } from '@cupido/shared/traffic-figures';
+import { PAGE_VISIT_COOKIE } from '@cupido/shared/contracts/traffic';
+import { ZTrafficAnswer, type TTrafficAnswer, type TTrafficRow } from '@cupido/shared/contracts/traffic-figures';
 import { trafficDaily, trafficMembers } from '../../db/schema';
 import type { DomainEvent } from '../../infra/domain-events';
 import { activeMember, createAccountsTestApp, nextIp, signup, type AccountsTestApp } from '../../test/accounts-kit';

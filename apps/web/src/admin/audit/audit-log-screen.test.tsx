@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZAuditPage, type TAuditPage } from '@cupido/shared/audit';
+import { ZAuditPage, type TAuditPage } from '@cupido/shared/contracts/audit';
 import { renderScreen, stubAdmin } from '../ui/test/screen-test-kit';
 import { Component as AuditLogScreen } from './audit-log-screen';
 

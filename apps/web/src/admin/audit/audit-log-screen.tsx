@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TAuditEntry, TAuditPage } from '@cupido/shared/audit';
+import type { TAuditEntry, TAuditPage } from '@cupido/shared/contracts/audit';
 import { adminFetch, adminUrl, AdminApiError } from '../api';
 import { TableScroll } from '../ui/table-scroll';
 

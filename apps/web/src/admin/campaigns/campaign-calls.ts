@@ -7,7 +7,7 @@ import type {
   TCampaignPreview,
   TCampaignSites,
   TCampaignTestSendAnswer,
-} from '@cupido/shared/campaigns';
+} from '@cupido/shared/contracts/campaigns';
 import { adminFetch } from '../api';
 
 export const CAMPAIGNS_KEY = ['admin', 'campaigns'] as const;

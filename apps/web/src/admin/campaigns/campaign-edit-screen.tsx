@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TCampaign, TCampaignPreview, TCampaignSites } from '@cupido/shared/campaigns';
+import type { TCampaign, TCampaignPreview, TCampaignSites } from '@cupido/shared/contracts/campaigns';
 import { AdminApiError } from '../api';
 import { CAMPAIGNS_KEY, campaignCalls, languageName, useCampaign, useCampaignSites } from './campaign-calls';
 import { CampaignForm, draftOf, FIELD_IDS, valuesOf, type CampaignErrors, type CampaignField, type CampaignValues } from './campaign-form';

@@ -13,8 +13,8 @@ import {
   type TCampaign,
   type TCampaignDraft,
   type TCampaignKind,
-} from '@cupido/shared/campaigns';
-import { LOCALE_CODES, type LocaleCode } from '@cupido/shared/locales';
+} from '@cupido/shared/contracts/campaigns';
+import { LOCALE_CODES, type LocaleCode } from '@cupido/shared/rules/locales';
 import { TextAreaField, TextField } from '../../ui/form/field';
 import { SelectField } from '../../ui/form/select-field';
 import { SiteSelect } from '../ui/site-select';

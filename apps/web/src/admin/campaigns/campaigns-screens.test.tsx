@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZCampaign, ZCampaignList, ZCampaignPreview, ZCampaignSites, type TCampaign } from '@cupido/shared/campaigns';
+import { ZCampaign, ZCampaignList, ZCampaignPreview, ZCampaignSites, type TCampaign } from '@cupido/shared/contracts/campaigns';
 import { renderScreen, stubAdmin, type Handler } from '../ui/test/screen-test-kit';
 import { Component as CampaignEditScreen } from './campaign-edit-screen';
 import { Component as CampaignListScreen } from './campaign-list-screen';

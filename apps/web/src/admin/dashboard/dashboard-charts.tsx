@@ -6,7 +6,7 @@
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, Tooltip } from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
-import type { TDashboardAnswer, TDashboardSeries } from '@cupido/shared/dashboard';
+import type { TDashboardAnswer, TDashboardSeries } from '@cupido/shared/contracts/dashboard';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, Tooltip, Legend);
 

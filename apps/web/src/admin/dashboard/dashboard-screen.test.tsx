@@ -7,7 +7,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZDashboardAnswer, type TDashboardAnswer } from '@cupido/shared/dashboard';
+import { ZDashboardAnswer, type TDashboardAnswer } from '@cupido/shared/contracts/dashboard';
 import { renderScreen, stubAdmin } from '../ui/test/screen-test-kit';
 import { Component as DashboardScreen } from './dashboard-screen';
 

@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TDashboardAnswer } from '@cupido/shared/dashboard';
+import type { TDashboardAnswer } from '@cupido/shared/contracts/dashboard';
 import { adminFetch, AdminApiError } from '../api';
 import { SiteSelect } from '../ui/site-select';
 import { CHARTS, DashboardChart } from './dashboard-charts';

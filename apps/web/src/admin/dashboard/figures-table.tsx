@@ -13,7 +13,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_SERIES, type TDashboardAnswer, type TDashboardSeries } from '@cupido/shared/dashboard';
+import { DASHBOARD_SERIES, type TDashboardAnswer, type TDashboardSeries } from '@cupido/shared/contracts/dashboard';
 import { TableScroll } from '../ui/table-scroll';
 
 type Row = { day: string } & Record<TDashboardSeries, number>;

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TDashboardAnswer } from '@cupido/shared/dashboard';
+import type { TDashboardAnswer } from '@cupido/shared/contracts/dashboard';
 import { TableScroll } from '../ui/table-scroll';
 import { preciseWait, roughWait } from '../operator/format-wait';
 

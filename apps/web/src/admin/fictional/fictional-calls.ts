@@ -1,6 +1,6 @@
 /** The fictional profiles' calls (issue 13) and their query keys; the photo upload is multipart, so it has a fetch of its own. */
 import { useQuery } from '@tanstack/react-query';
-import type { TFictionalProfile, TFictionalSites } from '@cupido/shared/fictional-profiles';
+import type { TFictionalProfile, TFictionalSites } from '@cupido/shared/contracts/fictional-profiles';
 import { adminFetch, adminUrl, AdminApiError } from '../api';
 
 export const FICTIONAL_KEY = ['admin', 'fictional'] as const;

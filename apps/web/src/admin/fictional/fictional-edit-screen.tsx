@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TFictionalProfile } from '@cupido/shared/fictional-profiles';
+import type { TFictionalProfile } from '@cupido/shared/contracts/fictional-profiles';
 import { adminFetch } from '../api';
 import { FICTIONAL_KEY, useFictionalProfile, useFictionalSites } from './fictional-calls';
 import { FictionalBadge } from './fictional-badge';

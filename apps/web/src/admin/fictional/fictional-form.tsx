@@ -16,15 +16,15 @@ import {
   SEXUALITIES,
   SIGNUP_REASONS,
   TATTOOS,
-} from '@cupido/shared/profile-options';
-import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, MAX_INTERESTS } from '@cupido/shared/profile-rules';
+} from '@cupido/shared/rules/profile-options';
+import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, MAX_INTERESTS } from '@cupido/shared/rules/profiles';
 import {
   ZFictionalProfileCreate,
   ZFictionalProfileUpdate,
   type TFictionalProfile,
   type TFictionalProfileCreate,
   type TFictionalProfileUpdate,
-} from '@cupido/shared/fictional-profiles';
+} from '@cupido/shared/contracts/fictional-profiles';
 import { TextAreaField, TextField } from '../../ui/form/field';
 import { SelectField } from '../../ui/form/select-field';
 import { formSchema } from '../../ui/form/form-schema';

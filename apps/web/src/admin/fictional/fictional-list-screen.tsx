@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TFictionalList } from '@cupido/shared/fictional-profiles';
+import type { TFictionalList } from '@cupido/shared/contracts/fictional-profiles';
 import { adminFetch } from '../api';
 import { SiteSelect } from '../ui/site-select';
 import { FICTIONAL_KEY, useFictionalSites } from './fictional-calls';

@@ -1,7 +1,7 @@
 /** The photos of a fictional profile: upload (approved at once), make main, delete; each answer is the profile as it now is. */
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFictionalProfile } from '@cupido/shared/fictional-profiles';
+import type { TFictionalProfile } from '@cupido/shared/contracts/fictional-profiles';
 import { adminFetch, AdminApiError } from '../api';
 import { uploadFictionalPhoto } from './fictional-calls';
 

@@ -11,7 +11,7 @@ import {
   ZFictionalProfileUpdate,
   type TFictionalList,
   type TFictionalProfile,
-} from '@cupido/shared/fictional-profiles';
+} from '@cupido/shared/contracts/fictional-profiles';
 import { renderScreen, stubAdmin } from '../ui/test/screen-test-kit';
 import { Component as ListScreen } from './fictional-list-screen';
 import { Component as EditScreen } from './fictional-edit-screen';

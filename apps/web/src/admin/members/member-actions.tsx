@@ -15,7 +15,7 @@ import {
   ZLiftSuspensionRequest,
   ZSuspendMemberRequest,
   type TMemberDetail,
-} from '@cupido/shared/members-desk';
+} from '@cupido/shared/contracts/members-desk';
 import { TextAreaField } from '../../ui/form/field';
 import { useZodForm, type FieldBinding } from '../../ui/form/use-zod-form';
 import { asApiError } from '../ui/as-api-error';

@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PURCHASE_BLOCK_KINDS, type TPurchaseBlockKind } from '@cupido/shared/finance';
+import { PURCHASE_BLOCK_KINDS, type TPurchaseBlockKind } from '@cupido/shared/contracts/finance';
 import { AdminApiError } from '../api';
 import { useStaffMay } from '../session';
 import { PaymentsTable } from '../payments/payments-table';

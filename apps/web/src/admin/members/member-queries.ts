@@ -8,7 +8,7 @@ import type {
   TMemberDetail,
   TMemberSearchAnswer,
   TSuspendMemberRequest,
-} from '@cupido/shared/members-desk';
+} from '@cupido/shared/contracts/members-desk';
 import { adminFetch } from '../api';
 
 export interface MemberSearch {

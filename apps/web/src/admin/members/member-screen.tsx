@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TMemberDetail } from '@cupido/shared/members-desk';
+import type { TMemberDetail } from '@cupido/shared/contracts/members-desk';
 import { AdminApiError } from '../api';
 import { MemberActions } from './member-actions';
 import { MemberPayments } from './member-payments';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ROLE_PERMISSIONS, type TStaffRole } from '@cupido/shared/staff';
-import { ZCreditCorrectionRequest, ZMemberDetail, type TMemberDetail } from '@cupido/shared/members-desk';
+import { ROLE_PERMISSIONS, type TStaffRole } from '@cupido/shared/contracts/staff';
+import { ZCreditCorrectionRequest, ZMemberDetail, type TMemberDetail } from '@cupido/shared/contracts/members-desk';
 import { renderScreen, stubAdmin, type Handler } from '../ui/test/screen-test-kit';
 import { Component as MemberSearchScreen } from './member-search-screen';
 import { Component as MemberScreen } from './member-screen';

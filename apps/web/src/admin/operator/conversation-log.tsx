@@ -1,6 +1,6 @@
 /** The conversation on the answer screen, oldest first; a fictional message names the staff member who wrote it (never shown to members). */
 import { useTranslation } from 'react-i18next';
-import type { TOperatorConversation } from '@cupido/shared/operator-console';
+import type { TOperatorConversation } from '@cupido/shared/contracts/operator-console';
 
 const timeOf = (iso: string) =>
   `${new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;

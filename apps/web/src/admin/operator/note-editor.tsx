@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { OPERATOR_NOTE_MAX, type TOperatorConversation } from '@cupido/shared/operator-console';
+import { OPERATOR_NOTE_MAX, type TOperatorConversation } from '@cupido/shared/contracts/operator-console';
 import { AdminApiError } from '../api';
 import { conversationKey, saveNote } from './operator-calls';
 

@@ -7,7 +7,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZOperatorNoteRequest, ZOperatorSendRequest, type TOperatorConversation } from '@cupido/shared/operator-console';
+import { ZOperatorNoteRequest, ZOperatorSendRequest, type TOperatorConversation } from '@cupido/shared/contracts/operator-console';
 import { renderScreen, stubAdmin, type Handler } from '../ui/test/screen-test-kit';
 import { Component as AnswerScreen } from './operator-answer-screen';
 import { conversation, HONEST_EN, mine, NOW, others } from './operator-test-data';

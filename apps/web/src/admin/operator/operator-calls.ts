@@ -1,6 +1,11 @@
-/** The operator console's calls (issue 15, see @cupido/shared/operator-console) and their query keys. */
-import type { TOperatorConversation, TOperatorQueueAnswer, TOperatorSendAnswer, TOperatorNote } from '@cupido/shared/operator-console';
-import type { LocaleCode } from '@cupido/shared/locales';
+/** The operator console's calls (issue 15, see @cupido/shared/contracts/operator-console) and their query keys. */
+import type {
+  TOperatorConversation,
+  TOperatorQueueAnswer,
+  TOperatorSendAnswer,
+  TOperatorNote,
+} from '@cupido/shared/contracts/operator-console';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { adminFetch, adminUrl } from '../api';
 
 export const OPERATOR_KEY = ['admin', 'operator'] as const;

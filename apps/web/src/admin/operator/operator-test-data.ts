@@ -5,7 +5,7 @@ import {
   type TOperatorConversation,
   type TOperatorQueueItem,
   type TOperatorQueueAnswer,
-} from '@cupido/shared/operator-console';
+} from '@cupido/shared/contracts/operator-console';
 
 export const NOW = Date.parse('2026-11-24T12:00:00Z');
 

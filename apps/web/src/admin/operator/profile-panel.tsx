@@ -1,6 +1,6 @@
 /** A profile on the answer screen: the member's (what they made visible) or the fictional profile's (all of it, with the badge and notice). */
 import { useTranslation } from 'react-i18next';
-import type { TOperatorConversation, TOperatorProfile } from '@cupido/shared/operator-console';
+import type { TOperatorConversation, TOperatorProfile } from '@cupido/shared/contracts/operator-console';
 import { FictionalBadge } from '../fictional/fictional-badge';
 import { optionLabel } from '../fictional/fictional-calls';
 

@@ -10,9 +10,9 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { replyRefusals } from '@cupido/shared/operator-guardrails-refusal';
-import type { TOperatorConversation, TOperatorSendAnswer } from '@cupido/shared/operator-console';
-import type { LocaleCode } from '@cupido/shared/locales';
+import { replyRefusals } from '@cupido/shared/rules/operator-guardrails-refusal';
+import type { TOperatorConversation, TOperatorSendAnswer } from '@cupido/shared/contracts/operator-console';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { AdminApiError } from '../api';
 import { sendReply } from './operator-calls';
 

@@ -1,7 +1,7 @@
 /** The vulnerable flag (signals found in the member's messages, or a staff mark), the site's spending reminder, and the mark / unmark toggle. */
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TOperatorConversation } from '@cupido/shared/operator-console';
+import type { TOperatorConversation } from '@cupido/shared/contracts/operator-console';
 import { AdminApiError } from '../api';
 import { conversationKey, setVulnerable } from './operator-calls';
 

@@ -2,7 +2,7 @@
  * Money in the back office (issue 14): amounts travel as integers in the currency's minor units;
  * staff read and type them in the currency's units (19.95 EUR, 1 000 JPY).
  */
-import { currencyDigits, formatMoney as formatInNotation } from '@cupido/shared/price-rules';
+import { currencyDigits, formatMoney as formatInNotation } from '@cupido/shared/rules/prices';
 
 /** Digits after the decimal point of a currency (2 for EUR, 0 for JPY): the one price rule's (issue 29). */
 export function minorDigits(currency: string): number {

@@ -9,7 +9,7 @@ import type {
   TRefundAnswer,
   TRefundRequest,
   TRevenueAnswer,
-} from '@cupido/shared/finance';
+} from '@cupido/shared/contracts/finance';
 import { adminFetch } from '../api';
 
 export type PaymentFilters = { site_id?: number; status?: string; user_id?: string; from?: string; to?: string; before?: string };

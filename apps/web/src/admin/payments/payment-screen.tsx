@@ -8,7 +8,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TPaymentDetail, TRefundAnswer } from '@cupido/shared/finance';
+import type { TPaymentDetail, TRefundAnswer } from '@cupido/shared/contracts/finance';
 import { AdminApiError } from '../api';
 import { TableScroll } from '../ui/table-scroll';
 import { formatMoney, minorDigits, parseMoney, unitsOf } from './money';

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_STATUSES } from '@cupido/shared/payments';
+import { PAYMENT_STATUSES } from '@cupido/shared/rules/payments';
 import { AdminApiError } from '../api';
 import { SelectField } from '../../ui/form/select-field';
 import { SiteSelect } from '../ui/site-select';

@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ZPaymentDetail, ZRefundRequest, type TFinancePayment, type TPaymentDetail } from '@cupido/shared/finance';
+import { ZPaymentDetail, ZRefundRequest, type TFinancePayment, type TPaymentDetail } from '@cupido/shared/contracts/finance';
 import { renderScreen, stubAdmin } from '../ui/test/screen-test-kit';
 import { Component as PaymentsListScreen } from './payments-list-screen';
 import { Component as PaymentScreen } from './payment-screen';

@@ -1,7 +1,7 @@
 /** Payments as a table (the finance list and the member page): each links to its payment page, amounts in their currency. */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TFinancePayment } from '@cupido/shared/finance';
+import type { TFinancePayment } from '@cupido/shared/contracts/finance';
 import { TableScroll } from '../ui/table-scroll';
 import { formatMoney } from './money';
 import { formatTime } from './payment-queries';

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TRevenueAnswer } from '@cupido/shared/finance';
+import type { TRevenueAnswer } from '@cupido/shared/contracts/finance';
 import { AdminApiError } from '../api';
 import { SiteSelect } from '../ui/site-select';
 import { TableScroll } from '../ui/table-scroll';

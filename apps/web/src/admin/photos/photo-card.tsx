@@ -6,7 +6,7 @@
  */
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TPhotoQueueItem } from '@cupido/shared/photo-moderation';
+import type { TPhotoQueueItem } from '@cupido/shared/contracts/photo-moderation';
 import { ageParts } from './format-age';
 import { RejectForm, type RejectChoice } from './reject-form';
 

@@ -1,5 +1,5 @@
 /** The photo queue's calls (GET /admin/api/photos/queue, POST /admin/api/photos/review) for react-query. */
-import type { TPhotoDecision, TPhotoQueue, TPhotoReviewAnswer } from '@cupido/shared/photo-moderation';
+import type { TPhotoDecision, TPhotoQueue, TPhotoReviewAnswer } from '@cupido/shared/contracts/photo-moderation';
 import { adminFetch } from '../api';
 
 export interface QueuePosition {

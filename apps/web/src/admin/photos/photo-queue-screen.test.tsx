@@ -11,7 +11,7 @@ import {
   type TPhotoQueue,
   type TPhotoQueueItem,
   type TPhotoReviewAnswer,
-} from '@cupido/shared/photo-moderation';
+} from '@cupido/shared/contracts/photo-moderation';
 import { adminI18n } from '../i18n';
 import { Component as PhotoQueueScreen } from './photo-queue-screen';
 

@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TPhotoDecision, TPhotoReviewAnswer } from '@cupido/shared/photo-moderation';
+import type { TPhotoDecision, TPhotoReviewAnswer } from '@cupido/shared/contracts/photo-moderation';
 import { AdminApiError } from '../api';
 import { useSiteFilter } from '../ui/use-site-filter';
 import { ageParts } from './format-age';

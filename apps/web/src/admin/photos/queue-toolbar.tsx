@@ -1,7 +1,7 @@
 /** The queue's controls above the grid: the site filter, select all, and the bulk decisions. */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TPhotoQueueSite } from '@cupido/shared/photo-moderation';
+import type { TPhotoQueueSite } from '@cupido/shared/contracts/photo-moderation';
 import { SiteSelect } from '../ui/site-select';
 
 interface Props {

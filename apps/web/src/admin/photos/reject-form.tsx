@@ -10,7 +10,7 @@ import {
   PHOTO_REJECT_REASONS,
   PHOTO_REVIEW_NOTE_MAX,
   type TPhotoRejectReason,
-} from '@cupido/shared/photo-moderation';
+} from '@cupido/shared/contracts/photo-moderation';
 
 export interface RejectChoice {
   reason: TPhotoRejectReason;

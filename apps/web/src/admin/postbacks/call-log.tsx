@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TPostbackCall, TPostbackCallLog } from '@cupido/shared/postbacks';
+import type { TPostbackCall, TPostbackCallLog } from '@cupido/shared/contracts/postbacks';
 import type { AdminApiError } from '../api';
 import { TableScroll } from '../ui/table-scroll';
 import { fetchPostbackCalls, POSTBACK_CALLS_KEY } from './postback-calls';

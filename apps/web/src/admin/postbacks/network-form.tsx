@@ -7,8 +7,8 @@ import {
   POSTBACK_URL_MAX,
   postbackTemplateProblem,
   unknownPostbackPlaceholders,
-} from '@cupido/shared/postback-rules';
-import type { TPostbackNetwork, TPostbackNetworkChange } from '@cupido/shared/postbacks';
+} from '@cupido/shared/rules/postbacks';
+import type { TPostbackNetwork, TPostbackNetworkChange } from '@cupido/shared/contracts/postbacks';
 import { TextField } from '../../ui/form/field';
 import type { AdminApiError } from '../api';
 import { createPostbackNetwork, POSTBACK_NETWORKS_KEY, updatePostbackNetwork } from './postback-calls';
@@ -23,7 +23,7 @@ interface NetworkFormProps {
 
 /**
  * Adding or changing a network: its name, the URL template and whether it is called. The template
- * is checked here as the server checks it (postback-rules.ts); the server's refusals (a name that
+ * is checked here as the server checks it (shared/rules/postbacks.ts); the server's refusals (a name that
  * resolves to a private address, a name the site has) land under their field.
  */
 export function NetworkForm({ siteId, network, onSaved, onCancel }: NetworkFormProps) {

@@ -6,7 +6,7 @@ import type {
   TPostbackNetworkChange,
   TPostbackNetworkCreate,
   TPostbackNetworkList,
-} from '@cupido/shared/postbacks';
+} from '@cupido/shared/contracts/postbacks';
 import { adminFetch } from '../api';
 
 export const POSTBACK_NETWORKS_KEY = ['admin', 'postback-networks'] as const;

@@ -11,7 +11,7 @@ import {
   ZPostbackNetworkList,
   type TPostbackCall,
   type TPostbackNetwork,
-} from '@cupido/shared/postbacks';
+} from '@cupido/shared/contracts/postbacks';
 import { renderScreen, stubAdmin, type Handler } from '../ui/test/screen-test-kit';
 import { Component as PostbacksScreen } from './postbacks-screen';
 

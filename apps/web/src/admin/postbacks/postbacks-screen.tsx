@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TPostbackNetwork, TPostbackNetworkList } from '@cupido/shared/postbacks';
+import type { TPostbackNetwork, TPostbackNetworkList } from '@cupido/shared/contracts/postbacks';
 import type { AdminApiError } from '../api';
 import { SiteSelect } from '../ui/site-select';
 import { TableScroll } from '../ui/table-scroll';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TAppealDecisionRequest, TAppealOutcome, TAppealQueue, TAppealQueueItem } from '@cupido/shared/moderation';
+import type { TAppealDecisionRequest, TAppealOutcome, TAppealQueue, TAppealQueueItem } from '@cupido/shared/contracts/moderation';
 import type { AdminApiError } from '../api';
 import { useSiteFilter } from '../ui/use-site-filter';
 import { QueueFrame } from './queue-frame';

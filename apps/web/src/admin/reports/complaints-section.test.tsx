@@ -5,7 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZComplaintAnsweredRequest, ZComplaintQueue, type TComplaintQueueItem } from '@cupido/shared/complaints';
+import { ZComplaintAnsweredRequest, ZComplaintQueue, type TComplaintQueueItem } from '@cupido/shared/contracts/complaints';
 import { renderScreen, stubAdmin, type Handler } from '../ui/test/screen-test-kit';
 import { Component as ReportQueueScreen } from './report-queue-screen';
 

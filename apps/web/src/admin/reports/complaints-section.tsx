@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { COMPLAINT_NOTE_MAX } from '@cupido/shared/complaint-rules';
+import { COMPLAINT_NOTE_MAX } from '@cupido/shared/rules/complaints';
 // Types only: the contract's schemas (and zod) stay out of this chunk.
-import type { TComplaintAnsweredRequest, TComplaintQueue, TComplaintQueueItem } from '@cupido/shared/complaints';
+import type { TComplaintAnsweredRequest, TComplaintQueue, TComplaintQueueItem } from '@cupido/shared/contracts/complaints';
 import type { AdminApiError } from '../api';
 import { COMPLAINT_QUEUE_KEY, fetchComplaintQueue, markComplaintAnswered } from './report-calls';
 

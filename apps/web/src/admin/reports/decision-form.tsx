@@ -1,8 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DECISION_GROUNDS, DECISION_ACTIONS, type TDecisionAction, type TDecisionGround } from '@cupido/shared/staff';
-import { SUSPEND_DAYS_MAX, SUSPEND_DAYS_MIN, type TReportDecisionAnswer, type TReportDecisionRequest } from '@cupido/shared/moderation';
+import { DECISION_GROUNDS, DECISION_ACTIONS, type TDecisionAction, type TDecisionGround } from '@cupido/shared/contracts/staff';
+import {
+  SUSPEND_DAYS_MAX,
+  SUSPEND_DAYS_MIN,
+  type TReportDecisionAnswer,
+  type TReportDecisionRequest,
+} from '@cupido/shared/contracts/moderation';
 import type { AdminApiError } from '../api';
 import { decideReport, REPORT_QUEUE_KEY } from './report-calls';
 

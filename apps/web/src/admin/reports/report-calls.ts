@@ -1,12 +1,12 @@
 /** The report, appeal and complaint queues' calls (issues 13 and 31) for react-query. */
-import type { TComplaintAnsweredRequest, TComplaintQueue, TComplaintStatus } from '@cupido/shared/complaints';
+import type { TComplaintAnsweredRequest, TComplaintQueue, TComplaintStatus } from '@cupido/shared/contracts/complaints';
 import type {
   TAppealDecisionRequest,
   TAppealQueue,
   TReportDecisionAnswer,
   TReportDecisionRequest,
   TReportQueue,
-} from '@cupido/shared/moderation';
+} from '@cupido/shared/contracts/moderation';
 import { adminFetch } from '../api';
 
 export const REPORT_QUEUE_KEY = ['admin', 'reports', 'queue'] as const;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TReportQueueItem } from '@cupido/shared/moderation';
+import type { TReportQueueItem } from '@cupido/shared/contracts/moderation';
 import { ReportDecisionForm } from './decision-form';
 
 const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminApiError } from '../api';
-import type { TReportQueue } from '@cupido/shared/moderation';
+import type { TReportQueue } from '@cupido/shared/contracts/moderation';
 import { useSiteFilter } from '../ui/use-site-filter';
 import { ComplaintsSection } from './complaints-section';
 import { QueueFrame } from './queue-frame';

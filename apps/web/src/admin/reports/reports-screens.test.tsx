@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZAppealQueue, ZReportDecisionRequest, ZReportQueue, type TReportQueueItem } from '@cupido/shared/moderation';
+import { ZAppealQueue, ZReportDecisionRequest, ZReportQueue, type TReportQueueItem } from '@cupido/shared/contracts/moderation';
 import { renderScreen, stubAdmin, type Handler } from '../ui/test/screen-test-kit';
 import { Component as ReportQueueScreen } from './report-queue-screen';
 import { Component as AppealsScreen } from './appeals-screen';

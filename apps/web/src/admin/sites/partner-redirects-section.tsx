@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 // Types only: the contracts' schemas (and zod) stay out of this chunk.
-import type { TPartnerRedirect, TPartnerRedirectsAnswer } from '@cupido/shared/promotions';
+import type { TPartnerRedirect, TPartnerRedirectsAnswer } from '@cupido/shared/contracts/promotions';
 import { AdminApiError } from '../api';
 import { TableScroll } from '../ui/table-scroll';
 import { deletePartnerRedirect, fetchPartnerRedirects, partnerRedirectsKey, savePartnerRedirect } from './promotion-queries';

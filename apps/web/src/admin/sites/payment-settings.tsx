@@ -6,8 +6,9 @@
  * The shared contract (ZCreditPackageSettings, ZPaymentMethod) checks them as the server does.
  */
 import { useTranslation } from 'react-i18next';
-import { PACKAGE_IDS, PAYMENT_METHODS, type TCreditPackageSetting, type TPaymentMethod } from '@cupido/shared/payments';
-import { SELLING_CURRENCIES } from '@cupido/shared/price-rules';
+import { PACKAGE_IDS, PAYMENT_METHODS, type TPaymentMethod } from '@cupido/shared/rules/payments';
+import { type TCreditPackageSetting } from '@cupido/shared/contracts/payments';
+import { SELLING_CURRENCIES } from '@cupido/shared/rules/prices';
 import { FieldError } from '../../ui/form/field';
 import { SelectField } from '../../ui/form/select-field';
 import type { FieldBinding } from '../../ui/form/use-zod-form';

@@ -6,8 +6,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRICE_PACKAGE_IDS, SELLING_CURRENCIES, formatMoney, type SellingCurrency } from '@cupido/shared/price-rules';
-import type { TPriceList, TPriceLists } from '@cupido/shared/site-settings';
+import { PRICE_PACKAGE_IDS, SELLING_CURRENCIES, formatMoney, type SellingCurrency } from '@cupido/shared/rules/prices';
+import type { TPriceList, TPriceLists } from '@cupido/shared/contracts/site-settings';
 import { FieldError } from '../../ui/form/field';
 import { SelectField } from '../../ui/form/select-field';
 import type { FieldBinding } from '../../ui/form/use-zod-form';

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 // Types only: the contracts' schemas (and zod) stay out of this chunk.
-import type { TPromoTile, TPromoTilesAnswer } from '@cupido/shared/promotions';
+import type { TPromoTile, TPromoTilesAnswer } from '@cupido/shared/contracts/promotions';
 import { AdminApiError } from '../api';
 import { fetchPromoTiles, promoTilesKey, savePromoTile } from './promotion-queries';
 

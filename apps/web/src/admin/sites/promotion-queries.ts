@@ -1,13 +1,13 @@
 /** The calls of a site's promo tiles and partner redirects (issue 31, decision 051), as react-query keys and functions. */
+import type { PromoTileKind } from '@cupido/shared/rules/promotions';
 import type {
-  PromoTileKind,
   TPartnerRedirect,
   TPartnerRedirectsAnswer,
   TPartnerRedirectUpdate,
   TPromoTile,
   TPromoTilesAnswer,
   TPromoTileUpdate,
-} from '@cupido/shared/promotions';
+} from '@cupido/shared/contracts/promotions';
 import { adminFetch } from '../api';
 
 export const promoTilesKey = (siteId: number) => ['admin', 'sites', siteId, 'promo-tiles'] as const;

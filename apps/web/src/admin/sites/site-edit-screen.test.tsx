@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ZSiteSettings, ZSiteUpdateRequest, type TSiteDetailAnswer } from '@cupido/shared/site-settings';
+import { ZSiteSettings, ZSiteUpdateRequest, type TSiteDetailAnswer } from '@cupido/shared/contracts/site-settings';
 import { Component as SiteEditScreen } from './site-edit-screen';
 import { Component as SiteListScreen } from './site-list-screen';
 import { renderScreen, stubAdmin } from '../ui/test/screen-test-kit';

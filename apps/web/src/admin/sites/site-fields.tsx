@@ -4,7 +4,7 @@
  * is labelled, and ties its error to the control.
  */
 import type { ReactNode } from 'react';
-import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
+import { LOCALES, type LocaleCode } from '@cupido/shared/rules/locales';
 import { controlProps, FieldError, FieldHelp, TextAreaField } from '../../ui/form/field';
 import type { FieldBinding } from '../../ui/form/use-zod-form';
 

@@ -7,20 +7,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { COUNTRY_CODES } from '@cupido/shared/countries';
-import { LOCALES, LOCALE_CODES, type LocaleCode } from '@cupido/shared/locales';
-import { AUTO_LIKE_EVENTS } from '@cupido/shared/like-rules';
-import { PROFILE_FIELDS, SEARCH_FIELDS } from '@cupido/shared/profile-rules';
-import { PHOTO_MODERATION_MODES } from '@cupido/shared/staff';
-import { OPERATOR_CLAIM_IDLE_MINUTES_MAX } from '@cupido/shared/operator-console';
-import { ZCompanySettings, ZSiteSettings, type TSiteDetailAnswer } from '@cupido/shared/site-settings';
+import { COUNTRY_CODES } from '@cupido/shared/rules/countries';
+import { LOCALES, LOCALE_CODES, type LocaleCode } from '@cupido/shared/rules/locales';
+import { AUTO_LIKE_EVENTS } from '@cupido/shared/rules/likes';
+import { PROFILE_FIELDS, SEARCH_FIELDS } from '@cupido/shared/rules/profiles';
+import { PHOTO_MODERATION_MODES } from '@cupido/shared/contracts/staff';
+import { OPERATOR_CLAIM_IDLE_MINUTES_MAX } from '@cupido/shared/contracts/operator-console';
+import { ZCompanySettings, ZSiteSettings, type TSiteDetailAnswer } from '@cupido/shared/contracts/site-settings';
 import { TextField } from '../../ui/form/field';
 import { SelectField } from '../../ui/form/select-field';
 import { useZodForm, type FieldBinding } from '../../ui/form/use-zod-form';
 import { asApiError } from '../ui/as-api-error';
 import { CheckboxGroup, LinesField, LocalizedTextFields, NumberField, SwitchField } from './site-fields';
 import { PAYMENT_FIELD_PATHS, PaymentSettings } from './payment-settings';
-import type { TCreditPackageSetting } from '@cupido/shared/payments';
+import type { TCreditPackageSetting } from '@cupido/shared/contracts/payments';
 
 export const ZSiteForm = ZSiteSettings.extend({ company: ZCompanySettings });
 export type TSiteFormValues = z.input<typeof ZSiteForm>;

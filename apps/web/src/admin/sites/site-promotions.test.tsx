@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TPartnerRedirectsAnswer, TPromoTilesAnswer } from '@cupido/shared/promotions';
+import type { TPartnerRedirectsAnswer, TPromoTilesAnswer } from '@cupido/shared/contracts/promotions';
 import { renderScreen, stubAdmin } from '../ui/test/screen-test-kit';
 import { SitePromotions } from './site-promotions';
 

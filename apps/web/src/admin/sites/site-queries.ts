@@ -1,5 +1,5 @@
 /** The site editor's calls (GET /admin/api/sites, GET and PATCH /admin/api/sites/:id), as react-query keys and functions. */
-import type { TSiteDetailAnswer, TSiteListAnswer, TSiteUpdateRequest } from '@cupido/shared/site-settings';
+import type { TSiteDetailAnswer, TSiteListAnswer, TSiteUpdateRequest } from '@cupido/shared/contracts/site-settings';
 import { adminFetch } from '../api';
 
 export const SITES_KEY = ['admin', 'sites'] as const;

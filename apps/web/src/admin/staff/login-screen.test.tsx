@@ -12,9 +12,14 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZStaffMe } from '@cupido/shared/staff';
-import { ZStaffLoginAnswer, ZStaffTotpConfirmAnswer, ZStaffTotpSetupAnswer, ZStaffTotpVerifyAnswer } from '@cupido/shared/staff-access';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZStaffMe } from '@cupido/shared/contracts/staff';
+import {
+  ZStaffLoginAnswer,
+  ZStaffTotpConfirmAnswer,
+  ZStaffTotpSetupAnswer,
+  ZStaffTotpVerifyAnswer,
+} from '@cupido/shared/contracts/staff-access';
 import { adminI18n } from '../i18n';
 import { Component as LoginScreen } from './login-screen';
 

@@ -17,7 +17,7 @@ import {
   type TStaffLoginAnswer,
   type TStaffTotpConfirmAnswer,
   type TStaffTotpSetupAnswer,
-} from '@cupido/shared/staff-access';
+} from '@cupido/shared/contracts/staff-access';
 import { TextField } from '../../ui/form/field';
 import { formSchema } from '../../ui/form/form-schema';
 import { useZodForm } from '../../ui/form/use-zod-form';

@@ -10,9 +10,15 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ROLE_PERMISSIONS, ZStaffMe } from '@cupido/shared/staff';
-import { ZStaffAnswer, ZStaffCreateRequest, ZStaffListAnswer, ZStaffUpdateRequest, type TStaffMember } from '@cupido/shared/staff-access';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ROLE_PERMISSIONS, ZStaffMe } from '@cupido/shared/contracts/staff';
+import {
+  ZStaffAnswer,
+  ZStaffCreateRequest,
+  ZStaffListAnswer,
+  ZStaffUpdateRequest,
+  type TStaffMember,
+} from '@cupido/shared/contracts/staff-access';
 import { adminI18n } from '../i18n';
 import { Component as StaffListScreen } from './staff-list-screen';
 

@@ -8,14 +8,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { STAFF_ROLES, type TStaffRole } from '@cupido/shared/staff';
+import { STAFF_ROLES, type TStaffRole } from '@cupido/shared/contracts/staff';
 import {
   STAFF_PASSWORD_MAX_LENGTH,
   STAFF_PASSWORD_MIN_LENGTH,
   ZStaffCreateRequest,
   type TStaffMember,
   type TStaffUpdateRequest,
-} from '@cupido/shared/staff-access';
+} from '@cupido/shared/contracts/staff-access';
 import { TextField } from '../../ui/form/field';
 import { formSchema } from '../../ui/form/form-schema';
 import { SelectField } from '../../ui/form/select-field';

@@ -7,7 +7,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZTrafficAnswer, type TTrafficAnswer } from '@cupido/shared/traffic-figures';
+import { ZTrafficAnswer, type TTrafficAnswer } from '@cupido/shared/contracts/traffic-figures';
 import { renderScreen, stubAdmin, type Handler } from '../ui/test/screen-test-kit';
 import { Component as TrafficScreen } from './traffic-screen';
 

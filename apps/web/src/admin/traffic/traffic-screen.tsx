@@ -16,7 +16,7 @@ import {
   type TTrafficCount,
   type TTrafficGroup,
   type TTrafficRow,
-} from '@cupido/shared/traffic-figures';
+} from '@cupido/shared/contracts/traffic-figures';
 import { adminFetch, adminUrl, AdminApiError } from '../api';
 import { SiteSelect } from '../ui/site-select';
 import { TableScroll } from '../ui/table-scroll';

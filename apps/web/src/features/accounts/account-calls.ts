@@ -4,9 +4,10 @@
  * authentication_required (features/session/query-client.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeleteReason, TMailChangeAnswer, TSignupRequest, TUser } from '@cupido/shared/accounts';
-import type { LocaleCode } from '@cupido/shared/locales';
-import { routePath } from '@cupido/shared/routes';
+import type { DeleteReason } from '@cupido/shared/rules/accounts';
+import type { TMailChangeAnswer, TSignupRequest, TUser } from '@cupido/shared/contracts/accounts';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
+import { routePath } from '@cupido/shared/rules/routes';
 import { apiPost, type ApiError } from '../../api/client';
 import { SESSION_QUERY_KEY } from '../session/use-session';
 

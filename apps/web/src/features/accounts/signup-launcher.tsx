@@ -1,6 +1,6 @@
 import { createContext, Suspense, useCallback, useContext, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 import { lazyWithReload } from '../../platform/chunk-reload';
 import { useSession } from '../session/use-session';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TChatsAnswer } from '@cupido/shared/chats';
+import type { TChatsAnswer } from '@cupido/shared/contracts/chats';
 import { request } from '../../api/client';
 import { memberRefreshInterval, SESSION_FIRST_REFRESH_MS, useSession } from '../session/use-session';
 

@@ -1,4 +1,4 @@
-import type { TChatItem, TChatMessage, TChatsAnswer } from '@cupido/shared/chats';
+import type { TChatItem, TChatMessage, TChatsAnswer } from '@cupido/shared/contracts/chats';
 
 /**
  * How live frames and the member's own actions change the answer of GET /api/chats.php before the

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TChatsAnswer } from '@cupido/shared/chats';
-import type { TLikesAnswer } from '@cupido/shared/likes';
+import type { TChatsAnswer } from '@cupido/shared/contracts/chats';
+import type { TLikesAnswer } from '@cupido/shared/contracts/likes';
 import { countNewLikes, LIKES_PAGE_QUERY_KEY, LIKES_QUERY_KEY } from '../likes';
 import { SESSION_QUERY_KEY } from '../session/use-session';
 import { chatsQueryKey } from './chat-calls';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TChatMessage, TChatsAnswer } from '@cupido/shared/chats';
+import type { TChatMessage, TChatsAnswer } from '@cupido/shared/contracts/chats';
 import { chatItem, messageFrame } from './test/chats-test-kit';
 import { newestMessageId, withMessage, withoutConversation } from './chat-list-updates';
 import { withConversationRead } from './chats-store';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TChatsAnswer } from '@cupido/shared/chats';
+import type { TChatsAnswer } from '@cupido/shared/contracts/chats';
 import { CHATS_QUERY_KEY, sendConversationRead } from './chat-calls';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { LIVE_CLOSE } from '@cupido/shared/live-frames';
+import { LIVE_CLOSE } from '@cupido/shared/rules/live-frames';
 import { liveStatus, onLiveReconnect, sendLive, subscribeLive, type LiveHello } from './live-events';
 import { liveUrl, parseLiveFrame, reconnectDelayMs, startLiveChannel, type LiveChannel } from './live-channel';
 import { messageFrame, startLiveServer, type LiveServer } from './test/chats-test-kit';

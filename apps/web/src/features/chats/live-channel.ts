@@ -1,6 +1,6 @@
-import { LIVE_HEARTBEAT_MS } from '@cupido/shared/chat-rules';
-import type { TLiveServerFrame } from '@cupido/shared/live';
-import { LIVE_CLOSE, LIVE_PATH, readLiveServerFrame } from '@cupido/shared/live-frames';
+import { LIVE_HEARTBEAT_MS } from '@cupido/shared/rules/chats';
+import type { TLiveServerFrame } from '@cupido/shared/contracts/live';
+import { LIVE_CLOSE, LIVE_PATH, readLiveServerFrame } from '@cupido/shared/rules/live-frames';
 import { liveBus, type LiveBus } from './live-events';
 
 /**

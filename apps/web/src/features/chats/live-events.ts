@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import type { TLiveClientFrame, TLiveServerFrame } from '@cupido/shared/live';
+import type { TLiveClientFrame, TLiveServerFrame } from '@cupido/shared/contracts/live';
 
 /**
- * What the app uses of the live channel (packages/shared/src/live.ts; issue 12): one WebSocket per
+ * What the app uses of the live channel (packages/shared/src/contracts/live.ts; issue 12): one WebSocket per
  * tab, opened by ChatsProvider for a logged-in member once the first screen has settled, closed on
  * logout. This module is the whole API and stays tiny (no zod, no socket): the socket itself,
  * with its frame parsing and reconnects, is the lazy chunk live-channel.ts.

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TChatItem } from '@cupido/shared/chats';
+import type { TChatItem } from '@cupido/shared/contracts/chats';
 import { ApiError } from '../../api/client';
 import { i18n } from '../../i18n/i18n';
 import { isAuthenticationRequired } from '../session/query-client';

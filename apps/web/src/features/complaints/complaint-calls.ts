@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TComplaintAnswer, TComplaintRequest } from '@cupido/shared/complaints';
+import type { TComplaintAnswer, TComplaintRequest } from '@cupido/shared/contracts/complaints';
 import { request, type ApiError } from '../../api/client';
 
 /**

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_MAX_LENGTH } from '@cupido/shared/account-rules';
+import { EMAIL_MAX_LENGTH } from '@cupido/shared/rules/email';
 import {
   COMPLAINT_NAME_MAX,
   COMPLAINT_TEXT_MAX,
@@ -8,8 +8,8 @@ import {
   complaintProblems,
   isComplaintTopic,
   type TComplaintTopic,
-} from '@cupido/shared/complaint-rules';
-import type { TComplaintAnswer } from '@cupido/shared/complaints';
+} from '@cupido/shared/rules/complaints';
+import type { TComplaintAnswer } from '@cupido/shared/contracts/complaints';
 import type { ApiError } from '../../api/client';
 import { TextAreaField, TextField } from '../../ui/form/field';
 import { SelectField } from '../../ui/form/select-field';
@@ -38,7 +38,7 @@ interface ServerFieldError {
 
 /**
  * The complaint: topic, name (optional), e-mail and the complainant's words. Plain state with the
- * shared zod-free rules (complaint-rules.ts), so this visitor page loads no schema library; it
+ * shared zod-free rules (shared/rules/complaints.ts), so this visitor page loads no schema library; it
  * behaves as the app's other forms do (decision 025): a problem shows once its field was left or
  * the form sent and goes as soon as the value is right, a refused send focuses the first problem,
  * and a server error that names a field stays under it until that field changes, any other shows

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COMPLAINT_TEXT_MAX } from '@cupido/shared/complaint-rules';
+import { COMPLAINT_TEXT_MAX } from '@cupido/shared/rules/complaints';
 import { changeLocale } from '../../i18n/i18n';
 import { apiError, sentBodies, stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
-import type { TComplaintAnswer } from '@cupido/shared/complaints';
+import { routePath } from '@cupido/shared/rules/routes';
+import type { TComplaintAnswer } from '@cupido/shared/contracts/complaints';
 import { usePageTitle } from '../page-title/use-page-title';
 import { useSettings } from '../site/use-settings';
 import { ComplaintForm } from './complaint-form';

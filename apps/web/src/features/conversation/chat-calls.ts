@@ -1,9 +1,9 @@
 /**
- * The conversation's calls (packages/shared/src/chats.ts): GET /api/chat.php for a page of
+ * The conversation's calls (packages/shared/src/contracts/chats.ts): GET /api/chat.php for a page of
  * messages, POST /api/message.php and /api/message-image.php to send. Types only from the
  * contracts (`import type`): no zod in the chat chunk.
  */
-import type { TChatAnswer, TSendMessageAnswer, TSendMessageRequest } from '@cupido/shared/chats';
+import type { TChatAnswer, TSendMessageAnswer, TSendMessageRequest } from '@cupido/shared/contracts/chats';
 import { ApiError, apiGet, buildUrl, toApiError } from '../../api/client';
 
 /** Which conversation a screen shows: /chats/{id} names the conversation, /members/{id}/chat the partner. */

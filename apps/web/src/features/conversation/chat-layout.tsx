@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useMatch } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ROUTES, routePath } from '@cupido/shared/routes';
+import { ROUTES, routePath } from '@cupido/shared/rules/routes';
 import { PageFallback } from '../../ui/page-fallback';
 import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';

@@ -1,6 +1,6 @@
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import type { TChatAnswer } from '@cupido/shared/chats';
+import type { TChatAnswer } from '@cupido/shared/contracts/chats';
 import { ServerError } from '../session/server-error';
 import { useBlockProfile } from '../profiles/profile-calls';
 import { PROFILES_NS, ProfilesTexts } from '../profiles/profiles-texts';

@@ -2,10 +2,10 @@ import { Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } 
 import Modal from 'react-bootstrap/Modal';
 import { Link, useLocation, useMatch, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TChatMessage } from '@cupido/shared/chats';
-import { FREE_CONVERSATIONS_STARTED, TYPING_SIGNAL_INTERVAL_MS, type SendBlockedReason } from '@cupido/shared/chat-rules';
-import type { GiftCode } from '@cupido/shared/gifts';
-import { ROUTES, routePath } from '@cupido/shared/routes';
+import type { TChatMessage } from '@cupido/shared/contracts/chats';
+import { FREE_CONVERSATIONS_STARTED, TYPING_SIGNAL_INTERVAL_MS, type SendBlockedReason } from '@cupido/shared/rules/chats';
+import type { GiftCode } from '@cupido/shared/rules/gifts';
+import { ROUTES, routePath } from '@cupido/shared/rules/routes';
 import { lazyWithReload } from '../../platform/chunk-reload';
 import { usePageTitle } from '../page-title/use-page-title';
 import { PageFallback } from '../../ui/page-fallback';

@@ -4,7 +4,7 @@
  * meanwhile, or a live frame after the reconnect carries a newer id.
  */
 import { describe, expect, it } from 'vitest';
-import type { TChatAnswer, TChatMessage } from '@cupido/shared/chats';
+import type { TChatAnswer, TChatMessage } from '@cupido/shared/contracts/chats';
 import { conversationReducer, EMPTY_CONVERSATION } from './use-conversation';
 
 const message = (id: number, fromMe = false) => ({ id, from_me: fromMe, conversation: { id: 5 } }) as unknown as TChatMessage;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GIFTS } from '@cupido/shared/gifts';
+import { GIFTS } from '@cupido/shared/rules/gifts';
 import { GIFT_ART } from './gift-art';
 import en from './texts/en.json';
 

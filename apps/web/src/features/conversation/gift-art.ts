@@ -2,10 +2,10 @@
  * The gifts' artwork: Twemoji graphics (@twemoji/svg; graphics CC-BY 4.0 by Twitter, Inc and other
  * contributors, see the README), imported as file URLs (never inlined: sixteen data URIs would
  * double the chat chunk), fetched when a gift is shown and cached after. The catalogue
- * (packages/shared/src/gifts.ts) names each by its code point; gift-art.test.ts checks that every
+ * (packages/shared/src/rules/gifts.ts) names each by its code point; gift-art.test.ts checks that every
  * gift has its artwork here, the file of that code point.
  */
-import type { GiftCode } from '@cupido/shared/gifts';
+import type { GiftCode } from '@cupido/shared/rules/gifts';
 import rose from '@twemoji/svg/1f339.svg?no-inline';
 import bouquet from '@twemoji/svg/1f490.svg?no-inline';
 import sunflower from '@twemoji/svg/1f33b.svg?no-inline';

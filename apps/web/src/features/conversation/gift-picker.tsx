@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { GIFTS, type GiftCode } from '@cupido/shared/gifts';
+import { GIFTS, type GiftCode } from '@cupido/shared/rules/gifts';
 import { CONVERSATION_NS } from './conversation-texts';
 import { GiftArt } from './message-bubble';
 import { MissingCredits, missingCredits } from './missing-credits';

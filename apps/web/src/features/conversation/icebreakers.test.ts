@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replyViolations } from '@cupido/shared/operator-guardrails';
+import { replyViolations } from '@cupido/shared/rules/operator-guardrails';
 import { GENERIC_ICEBREAKERS, ICEBREAKER_COUNT, MEETING_ICEBREAKERS, pickIcebreakers } from './icebreakers';
 import de from './texts/de.json';
 import en from './texts/en.json';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { TChatMessage } from '@cupido/shared/chats';
-import type { MessageState } from '@cupido/shared/chat-rules';
-import type { GiftCode } from '@cupido/shared/gifts';
+import type { TChatMessage } from '@cupido/shared/contracts/chats';
+import type { MessageState } from '@cupido/shared/rules/chats';
+import type { GiftCode } from '@cupido/shared/rules/gifts';
 import { dateTimeFormat } from '../../i18n/intl-formats';
 import { CONVERSATION_NS } from './conversation-texts';
 import { GIFT_ART } from './gift-art';

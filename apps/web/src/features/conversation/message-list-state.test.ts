@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TChatMessage } from '@cupido/shared/chats';
+import type { TChatMessage } from '@cupido/shared/contracts/chats';
 import { lastMessageId, lastPartnerMessageId, mergeMessages, ownMessageState } from './message-list-state';
 
 const message = (id: number, overrides: Partial<TChatMessage> = {}): TChatMessage => ({

@@ -1,5 +1,5 @@
-import type { TChatMessage } from '@cupido/shared/chats';
-import { MESSAGE_STATES, messageStateOf, type MessageState } from '@cupido/shared/chat-rules';
+import type { TChatMessage } from '@cupido/shared/contracts/chats';
+import { MESSAGE_STATES, messageStateOf, type MessageState } from '@cupido/shared/rules/chats';
 
 /**
  * The messages of one conversation as the screen holds them: unique by id and ordered by id, which

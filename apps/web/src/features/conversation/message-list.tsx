@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { TChatMessage } from '@cupido/shared/chats';
+import type { TChatMessage } from '@cupido/shared/contracts/chats';
 import { useLocale } from '../locale/use-locale';
 import { CONVERSATION_NS } from './conversation-texts';
 import { contentOfEntry, contentOfMessage, formatMessageTime, MessageBubble } from './message-bubble';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 import { CONVERSATION_NS } from './conversation-texts';
 
 /** How many credits the member lacks for something of `price` (0 when the balance covers it). */

@@ -7,9 +7,9 @@
  * cannot be stored there). A refusal (4xx) stops it and keeps the server's reason for the screen.
  * Messages to one partner go one after the other, so they arrive in the order they were written.
  */
-import type { TSendMessageAnswer } from '@cupido/shared/chats';
-import type { GiftCode } from '@cupido/shared/gifts';
-import { retryDelayMs } from '@cupido/shared/rules';
+import type { TSendMessageAnswer } from '@cupido/shared/contracts/chats';
+import type { GiftCode } from '@cupido/shared/rules/gifts';
+import { retryDelayMs } from '@cupido/shared/rules/site-shell';
 import { ApiError } from '../../api/client';
 import { postImageMessage, postMessage } from './chat-calls';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import type { TChatAnswer, TChatItem } from '@cupido/shared/chats';
-import type { Activity } from '@cupido/shared/matching-rules';
+import type { TChatAnswer, TChatItem } from '@cupido/shared/contracts/chats';
+import type { Activity } from '@cupido/shared/rules/matching';
 import { i18n } from '../../i18n/i18n';
 import { stubApi } from '../../test/api-stub';
 import { makeCard } from '../../test/profile-fixtures';

@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 import { lazyWithReload } from '../../platform/chunk-reload';
 import { GiftIcon } from './chat-icons';
 import { ConversationTexts, CONVERSATION_NS } from './conversation-texts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FREE_CONVERSATIONS_STARTED } from '@cupido/shared/chat-rules';
-import { routePath } from '@cupido/shared/routes';
+import { FREE_CONVERSATIONS_STARTED } from '@cupido/shared/rules/chats';
+import { routePath } from '@cupido/shared/rules/routes';
 import { CONVERSATION_NS } from './conversation-texts';
 import type { OutboxRefusal } from './outbox';
 

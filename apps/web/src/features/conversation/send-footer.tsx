@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { graphemeLength } from '@cupido/shared/chat-rules';
-import { PHOTO_ACCEPT } from '@cupido/shared/photo-rules';
-import { routePath } from '@cupido/shared/routes';
+import { graphemeLength } from '@cupido/shared/rules/chats';
+import { PHOTO_ACCEPT } from '@cupido/shared/rules/photos';
+import { routePath } from '@cupido/shared/rules/routes';
 import { CameraIcon, GiftIcon } from './chat-icons';
 import { CONVERSATION_NS } from './conversation-texts';
 import { MissingCredits, missingCredits } from './missing-credits';

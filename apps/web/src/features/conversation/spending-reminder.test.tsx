@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
-import { DEFAULT_SPENDING_REMINDER } from '@cupido/shared/operator-console';
+import { DEFAULT_SPENDING_REMINDER } from '@cupido/shared/contracts/operator-console';
 import { stubApi, type StubAnswer } from '../../test/api-stub';
 import { makeUser, renderWithProviders, type RenderOptions } from '../../test/render-with-providers';
 import { changeLocale } from '../../i18n/i18n';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TChatAnswer, TChatMessage, TSendMessageAnswer } from '@cupido/shared/chats';
-import { TYPING_VISIBLE_MS } from '@cupido/shared/chat-rules';
-import type { TUser } from '@cupido/shared/accounts';
+import type { TChatAnswer, TChatMessage, TSendMessageAnswer } from '@cupido/shared/contracts/chats';
+import { TYPING_VISIBLE_MS } from '@cupido/shared/rules/chats';
+import type { TUser } from '@cupido/shared/contracts/accounts';
 import type { ApiError } from '../../api/client';
 import { SESSION_QUERY_KEY } from '../session/use-session';
 import { markConversationRead, onLiveReconnect, sendLive, setOpenConversation, subscribeLive } from '../chats';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TCreditHistoryAnswer } from '@cupido/shared/credits';
+import type { TCreditHistoryAnswer } from '@cupido/shared/contracts/credits';
 import { ApiError, apiGet } from '../../api/client';
 import { useLocale } from '../locale/use-locale';
 import { CREDITS_NS, CreditsTexts } from './credits-texts';

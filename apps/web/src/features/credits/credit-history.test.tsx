@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TCreditEntry, TCreditHistoryAnswer } from '@cupido/shared/credits';
+import type { TCreditEntry, TCreditHistoryAnswer } from '@cupido/shared/contracts/credits';
 import { stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { CreditHistory } from './credit-history';

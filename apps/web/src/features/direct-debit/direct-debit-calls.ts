@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { TPackagesAnswer } from '@cupido/shared/payments';
-import type { TDirectDebitAnswer } from '@cupido/shared/direct-debit';
+import type { TPackagesAnswer } from '@cupido/shared/contracts/payments';
+import type { TDirectDebitAnswer } from '@cupido/shared/contracts/direct-debit';
 import { ApiError, request } from '../../api/client';
 import type { DirectDebitRequest } from './direct-debit-rules';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DIRECT_DEBIT_RESEND_SECONDS } from '@cupido/shared/direct-debit';
+import { DIRECT_DEBIT_RESEND_SECONDS } from '@cupido/shared/contracts/direct-debit';
 import { ApiError } from '../../api/client';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { isAuthenticationRequired } from '../session/query-client';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ZPackageId, ZPaymentCountry, type TCreditPackage, type TPackagesAnswer } from '@cupido/shared/payments';
-import { ROUTES } from '@cupido/shared/routes';
+import { ZPackageId, ZPaymentCountry, type TCreditPackage, type TPackagesAnswer } from '@cupido/shared/contracts/payments';
+import { ROUTES } from '@cupido/shared/rules/routes';
 import { usePageTitle } from '../page-title/use-page-title';
 import { useLocale } from '../locale/use-locale';
 import { formatMoney } from '../premium/money';

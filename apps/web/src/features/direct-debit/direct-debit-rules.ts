@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import { type TPackageId, type ZPaymentCountry } from '@cupido/shared/payments';
-import { stripPhone, ZDirectDebitForm } from '@cupido/shared/direct-debit';
+import { type TPackageId } from '@cupido/shared/rules/payments';
+import { type ZPaymentCountry } from '@cupido/shared/contracts/payments';
+import { stripPhone, ZDirectDebitForm } from '@cupido/shared/contracts/direct-debit';
 import { formSchema, type Problems } from '../../ui/form/form-schema';
 
 // ibantools is imported here only: this module is part of the /directdebit chunk.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { type TPackagesAnswer } from '@cupido/shared/payments';
-import { DIRECT_DEBIT_RESEND_SECONDS } from '@cupido/shared/direct-debit';
+import { type TPackagesAnswer } from '@cupido/shared/contracts/payments';
+import { DIRECT_DEBIT_RESEND_SECONDS } from '@cupido/shared/contracts/direct-debit';
 import { apiError, sentBodies, type StubAnswer } from '../../test/api-stub';
 import { stubPaymentApi } from '../premium/test/payments-test-kit';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fetchWelcomeDiscount, secondsLeft, TIME_BONUS_SECONDS } from '../time-bonus/time-bonus-clock';
+import { TIME_BONUS_SECONDS } from '@cupido/shared/rules/welcome-offer';
+import { fetchWelcomeDiscount, secondsLeft } from '../time-bonus/time-bonus-clock';
 import { useSession } from '../session/use-session';
 
 /**

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ENTRY_WARNING_STORAGE_KEY } from '@cupido/shared/constants';
+import { ENTRY_WARNING_STORAGE_KEY } from '@cupido/shared/rules/constants';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { EntryWarningModal, LEAVE_SITE_URL } from './entry-warning-modal';
 

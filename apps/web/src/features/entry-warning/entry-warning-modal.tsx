@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ENTRY_WARNING_STORAGE_KEY } from '@cupido/shared/constants';
-import { showSiteEntryWarning } from '@cupido/shared/rules';
+import { ENTRY_WARNING_STORAGE_KEY } from '@cupido/shared/rules/constants';
+import { showSiteEntryWarning } from '@cupido/shared/rules/site-shell';
 import { useSettings } from '../site/use-settings';
 import { useSession } from '../session/use-session';
 import { EntryWarningDialog } from './entry-warning-dialog';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../page-title/use-page-title';
 import { Link, Navigate } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 import { useSettings } from '../site/use-settings';
 import { FictionalBadge } from '../navigation/fictional-badge';
 import { SignupLink } from '../accounts/signup-launcher';

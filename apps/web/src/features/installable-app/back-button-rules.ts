@@ -1,4 +1,4 @@
-import type { RouteName } from '@cupido/shared/routes';
+import type { RouteName } from '@cupido/shared/rules/routes';
 
 /** Spec section 2, Navigation: the pages with a Back button in the installed app. */
 export const BACK_BUTTON_ROUTES: readonly RouteName[] = ['members-id', 'likes-type', 'likes-m-id', 'credits', 'credits-id-paymentmethod'];

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, useLocation, useNavigate } from 'react-router';
-import { ROUTES, type RouteName } from '@cupido/shared/routes';
+import { ROUTES, type RouteName } from '@cupido/shared/rules/routes';
 import { isInstalledApp } from './installed-app';
 import { showBackButton } from './back-button-rules';
 import { INSTALLABLE_APP_NS, InstallableAppTexts } from './installable-app-texts';

@@ -3,7 +3,7 @@
  * stays small: whether this is the installed app, the browser's install offer held for the
  * member's own button, and the service worker's registration once the first screen has settled.
  */
-import { SERVICE_WORKER_URL } from '@cupido/shared/installable-app';
+import { SERVICE_WORKER_URL } from '@cupido/shared/rules/installable-app';
 import { afterFirstScreen } from '../../platform/after-first-screen';
 
 /** Chromium's install offer (not in TypeScript's DOM types). */

@@ -5,8 +5,8 @@
  * server would refuse them, and the lander shows no member at all.
  */
 import { useQuery } from '@tanstack/react-query';
-import { isLoggedOutSearchVisible } from '@cupido/shared/rules';
-import type { TMemberAnswer, TProfileCard, TSearchAnswer } from '@cupido/shared/profiles';
+import { isLoggedOutSearchVisible } from '@cupido/shared/rules/site-shell';
+import type { TMemberAnswer, TProfileCard, TSearchAnswer } from '@cupido/shared/contracts/profiles';
 import { apiGet, type ApiError } from '../../api/client';
 import { memberQueryKey } from '../profiles/profile-calls';
 import { useSession } from '../session/use-session';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 import { EntryWarningModal } from '../entry-warning/entry-warning-modal';
 import { LocaleDropdown } from '../locale/locale-dropdown';
 import { FictionalBadge } from '../navigation/fictional-badge';

@@ -1,8 +1,8 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { resolveLander, type LanderName } from '@cupido/shared/lander-rules';
-import { routePath } from '@cupido/shared/routes';
+import { resolveLander, type LanderName } from '@cupido/shared/rules/landers';
+import { routePath } from '@cupido/shared/rules/routes';
 import { PageFallback } from '../../ui/page-fallback';
 import { usePageTitle } from '../page-title/use-page-title';
 import { useSession } from '../session/use-session';

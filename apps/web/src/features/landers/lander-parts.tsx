@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TProfileCard } from '@cupido/shared/profiles';
-import { routePath } from '@cupido/shared/routes';
+import type { TProfileCard } from '@cupido/shared/contracts/profiles';
+import { routePath } from '@cupido/shared/rules/routes';
 import { ProfileCard } from '../profile-cards/profile-card';
 import { ProfileCardPlaceholders } from '../profile-cards/card-placeholders';
 import { useSettings } from '../site/use-settings';

@@ -1,5 +1,5 @@
-import type { LanderName, LanderTheme } from '@cupido/shared/lander-rules';
-import type { TProfileCard } from '@cupido/shared/profiles';
+import type { LanderName, LanderTheme } from '@cupido/shared/rules/landers';
+import type { TProfileCard } from '@cupido/shared/contracts/profiles';
 
 /** What every lander variant gets: its name, the slug's theme, and the slug's featured profile (or null). */
 export interface LanderProps {

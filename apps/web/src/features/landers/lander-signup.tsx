@@ -1,8 +1,8 @@
 import { createContext, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isSignupAllowed } from '@cupido/shared/rules';
-import { routePath } from '@cupido/shared/routes';
+import { isSignupAllowed } from '@cupido/shared/rules/site-shell';
+import { routePath } from '@cupido/shared/rules/routes';
 import { lazyWithReload } from '../../platform/chunk-reload';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';
 import { useSettings } from '../site/use-settings';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES } from '@cupido/shared/locales';
+import { LOCALES } from '@cupido/shared/rules/locales';
 import { useLocale } from '../locale/use-locale';
 import { useSettings } from '../site/use-settings';
 import { useLanderMembers } from './lander-calls';

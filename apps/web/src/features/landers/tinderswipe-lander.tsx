@@ -1,6 +1,6 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TProfileCard } from '@cupido/shared/profiles';
+import type { TProfileCard } from '@cupido/shared/contracts/profiles';
 import { FictionalBadge } from '../navigation/fictional-badge';
 import { ProfilePhoto } from '../profile-cards/profile-card';
 import { useSettings } from '../site/use-settings';

@@ -4,8 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
-import type { TProfileCard } from '@cupido/shared/profiles';
+import { routePath } from '@cupido/shared/rules/routes';
+import type { TProfileCard } from '@cupido/shared/contracts/profiles';
 import { FictionalBadge } from '../navigation/fictional-badge';
 import { ProfilePhoto } from '../profile-cards/profile-card';
 import { DistanceAndActivity } from '../profile-cards/distance-and-activity';

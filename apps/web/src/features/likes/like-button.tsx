@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LikeState } from '@cupido/shared/like-rules';
+import type { LikeState } from '@cupido/shared/rules/likes';
 import { ApiError } from '../../api/client';
 import type { LikeSource } from './like-calls';
 import { LIKES_NS, LikesTexts } from './likes-texts';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { LIKE_SOURCES, LikesPageType, TLikeAnswer, TLikesAnswer, TLikesPageAnswer } from '@cupido/shared/likes';
+import type { LIKE_SOURCES, LikesPageType } from '@cupido/shared/rules/likes';
+import type { TLikeAnswer, TLikesAnswer, TLikesPageAnswer } from '@cupido/shared/contracts/likes';
 import { request } from '../../api/client';
 import { memberRefreshInterval, SESSION_FIRST_REFRESH_MS, useSession } from '../session/use-session';
 

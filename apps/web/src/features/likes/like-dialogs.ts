@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { TLikedProfileCard } from '@cupido/shared/likes';
+import type { TLikedProfileCard } from '@cupido/shared/contracts/likes';
 
 export type LimitNoticeVariant = 'swipe' | 'default';
 

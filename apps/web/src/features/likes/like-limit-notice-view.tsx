@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
-import { FREE_DAILY_LIKES, formatCountdown } from '@cupido/shared/like-rules';
+import { routePath } from '@cupido/shared/rules/routes';
+import { FREE_DAILY_LIKES, formatCountdown } from '@cupido/shared/rules/likes';
 import type { LimitNoticeVariant } from './like-dialogs';
 import { LIKES_NS, LikesTexts } from './likes-texts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { likeStateOf, type LikeState } from '@cupido/shared/like-rules';
+import { likeStateOf, type LikeState } from '@cupido/shared/rules/likes';
 import { useLikes } from './use-likes';
 
 /** The state between the member and a profile, from the two directions of liking (spec section 4), per the likes store. */

@@ -1,8 +1,9 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { LikesPageType, TLikedProfileCard } from '@cupido/shared/likes';
-import { routePath } from '@cupido/shared/routes';
+import type { LikesPageType } from '@cupido/shared/rules/likes';
+import type { TLikedProfileCard } from '@cupido/shared/contracts/likes';
+import { routePath } from '@cupido/shared/rules/routes';
 import { usePageTitle } from '../page-title/use-page-title';
 import { PageFallback } from '../../ui/page-fallback';
 import { NotFoundPage } from '../errors/not-found-page';

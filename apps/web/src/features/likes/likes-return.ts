@@ -2,7 +2,7 @@
  * A profile opened from the likes (/likes/m/{id}) leads back to the likes tab and page it was
  * opened from: the cards of /likes/{type} hand their URL to the profile in the history state.
  */
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 
 export interface LikesReturnState {
   likesUrl: string;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FREE_DAILY_LIKES } from '@cupido/shared/like-rules';
+import { FREE_DAILY_LIKES } from '@cupido/shared/rules/likes';
 import { usePageTitle } from '../page-title/use-page-title';
 import { TopNavigation } from '../navigation/top-navigation';
 import { apiError, sentBodies, stubApi } from '../../test/api-stub';

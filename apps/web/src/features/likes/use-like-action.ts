@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { nextLocalMidnight } from '@cupido/shared/like-rules';
-import type { TLikeAnswer } from '@cupido/shared/likes';
+import { nextLocalMidnight } from '@cupido/shared/rules/likes';
+import type { TLikeAnswer } from '@cupido/shared/contracts/likes';
 import { ApiError } from '../../api/client';
 import { applyLikeAnswer, LIKES_PAGE_QUERY_KEY, LIKES_QUERY_KEY, sendLike, sendUnlike, type LikeSource } from './like-calls';
 import { openLikeDialog } from './like-dialogs';

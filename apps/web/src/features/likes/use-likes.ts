@@ -1,4 +1,4 @@
-import type { TLikesAnswer } from '@cupido/shared/likes';
+import type { TLikesAnswer } from '@cupido/shared/contracts/likes';
 import { useLikesQuery } from './like-calls';
 
 export interface Likes {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { TUser } from '@cupido/shared/accounts';
+import type { TUser } from '@cupido/shared/contracts/accounts';
 import { request } from '../../api/client';
 import { useSession } from '../session/use-session';
 import { browserTimeZone } from './time-zone';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
+import { LOCALES, type LocaleCode } from '@cupido/shared/rules/locales';
 import { usePageTitle } from '../page-title/use-page-title';
 import { useSettings } from '../site/use-settings';
 import { useSession } from '../session/use-session';

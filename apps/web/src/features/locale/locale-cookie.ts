@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, isLocaleCode, type LocaleCode } from '@cupido/shared/locales';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, isLocaleCode, type LocaleCode } from '@cupido/shared/rules/locales';
 
 export function readLocaleCookie(cookie: string = document.cookie): LocaleCode | null {
   for (const part of cookie.split(';')) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
+import { LOCALES, type LocaleCode } from '@cupido/shared/rules/locales';
 import { useDisclosure } from '../../ui/use-disclosure';
 import { useChooseLocale } from './use-choose-locale';
 import { useLocale } from './use-locale';

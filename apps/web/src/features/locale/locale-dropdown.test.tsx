@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCALE_CODES } from '@cupido/shared/locales';
+import { LOCALE_CODES } from '@cupido/shared/rules/locales';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { i18n } from '../../i18n/i18n';
 import { NotFoundPage } from '../errors/not-found-page';

@@ -1,5 +1,5 @@
-import type { LocaleCode } from '@cupido/shared/locales';
-import { showLocaleDropdown, visibleLanguages } from '@cupido/shared/rules';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
+import { showLocaleDropdown, visibleLanguages } from '@cupido/shared/rules/site-shell';
 import { useSettings } from '../site/use-settings';
 import { useSession } from '../session/use-session';
 import LocaleDropdownMenu from './locale-dropdown-menu';

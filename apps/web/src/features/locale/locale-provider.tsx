@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { changeLocale } from '../../i18n/i18n';
 import { writeLocaleCookie } from './locale-cookie';
 import { LocaleContext, type LocaleState } from './use-locale';

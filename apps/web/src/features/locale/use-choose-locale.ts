@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { TUser } from '@cupido/shared/accounts';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { TUser } from '@cupido/shared/contracts/accounts';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { request } from '../../api/client';
 import { SESSION_QUERY_KEY, useSession } from '../session/use-session';
 import { useLocale } from './use-locale';

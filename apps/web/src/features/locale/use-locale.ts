@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 
 export interface LocaleState {
   locale: LocaleCode;

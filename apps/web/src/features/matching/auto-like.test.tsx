@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from '@testing-library/react';
-import type { TAutoLikeAnswer } from '@cupido/shared/likes';
+import type { TAutoLikeAnswer } from '@cupido/shared/contracts/likes';
 import { sentQueries, stubApi } from '../../test/api-stub';
 import { PACKAGES_STUB } from '../conversation/test/conversation-test-kit';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TAutoLikeAnswer } from '@cupido/shared/likes';
+import type { TAutoLikeAnswer } from '@cupido/shared/contracts/likes';
 import { LIKES_QUERY_KEY } from '../likes/like-calls';
 import { useMatchModal } from '../likes/like-dialogs';
 import { AUTO_LIKE_ASKED_KEY, AUTO_LIKE_SETTLE_SECONDS, CHATS_RELOAD_AFTER_MS, removeAutoLikeDelayParam } from './auto-like-timing';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PREMIUM_MATCH_CHANCE_PERCENT } from '@cupido/shared/constants';
-import type { MatchFinderAgeGroup } from '@cupido/shared/likes';
+import { PREMIUM_MATCH_CHANCE_PERCENT } from '@cupido/shared/rules/constants';
+import { isMatchFinderAgeGroup, MATCH_FINDER_AGE_GROUPS, type MatchFinderAgeGroup } from '@cupido/shared/rules/likes';
 import { usePageTitle } from '../page-title/use-page-title';
 import { useSession } from '../session/use-session';
-import { AGE_GROUPS, isAgeGroup, useMatchFinder } from './matching-calls';
+import { useMatchFinder } from './matching-calls';
 import { MATCHING_NS, MatchingTexts } from './matching-texts';
 import { ProfileCardPlaceholders } from '../profile-cards/card-placeholders';
 import { SUGGESTION_GRID_CLASS, SuggestionGrid } from './suggestion-grid';
@@ -30,7 +30,7 @@ function AgeGroupChoice({ value, onChange }: { value: MatchFinderAgeGroup | null
     <fieldset className="mb-4">
       <legend className="h6">{t('finder.chooseAgeGroup')}</legend>
       <div className="age-group-choice">
-        {AGE_GROUPS.map((group) => (
+        {MATCH_FINDER_AGE_GROUPS.map((group) => (
           <div key={group}>
             <input
               type="radio"
@@ -57,7 +57,7 @@ function MatchFinder() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const requested = params.get('age_group');
-  const ageGroup = isAgeGroup(requested) ? requested : null;
+  const ageGroup = isMatchFinderAgeGroup(requested) ? requested : null;
   const suggestions = useMatchFinder(ageGroup);
 
   const choose = (group: MatchFinderAgeGroup) =>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TLikedProfileCard, TLikeAnswer } from '@cupido/shared/likes';
+import type { TLikedProfileCard, TLikeAnswer } from '@cupido/shared/contracts/likes';
 import { sentBodies, sentQueries, stubApi, type StubAnswer } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { makeCard } from '../../test/profile-fixtures';

@@ -5,17 +5,11 @@
  * server stores it only with the orientation consent, so without it the browser says it (decision 036).
  */
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import type { MatchFinderAgeGroup, TAutoLikeAnswer, TSuggestionsAnswer, TSwipeStackAnswer } from '@cupido/shared/likes';
+import type { MatchFinderAgeGroup } from '@cupido/shared/rules/likes';
+import type { TAutoLikeAnswer, TSuggestionsAnswer, TSwipeStackAnswer } from '@cupido/shared/contracts/likes';
 import { apiGet, apiPost, type ApiError } from '../../api/client';
 import { useSession } from '../session/use-session';
 import { seekingQuery } from '../session-seeking/session-seeking';
-
-/** The two groups of spec section 9 (MATCH_FINDER_AGE_GROUPS; a value import would bring zod into the chunk). */
-export const AGE_GROUPS: readonly MatchFinderAgeGroup[] = ['18-35', '35+'];
-
-export function isAgeGroup(value: string | null): value is MatchFinderAgeGroup {
-  return AGE_GROUPS.includes(value as MatchFinderAgeGroup);
-}
 
 export const SWIPE_STACK_QUERY_KEY = ['swipe-stack'] as const;
 /** Chats reload 500 ms after an auto-like shows (spec section 6); the chats feature owns this key. */

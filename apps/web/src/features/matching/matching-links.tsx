@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 import { MATCHING_NS, MatchingTexts } from './matching-texts';
 
 /** The swipe game and the match finder, offered on the members' search page. */

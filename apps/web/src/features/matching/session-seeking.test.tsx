@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import type { TLikedProfileCard } from '@cupido/shared/likes';
+import type { TLikedProfileCard } from '@cupido/shared/contracts/likes';
 import { sentQueries, stubApi } from '../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../test/location-probe';
 import { makeCard, makeOwnProfile, referenceDataStubs } from '../../test/profile-fixtures';

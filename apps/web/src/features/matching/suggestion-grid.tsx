@@ -1,4 +1,4 @@
-import type { TLikedProfileCard } from '@cupido/shared/likes';
+import type { TLikedProfileCard } from '@cupido/shared/contracts/likes';
 import { ProfileCard } from '../profile-cards/profile-card';
 import { CardLikeState, LikeButton, type LikeSource } from '../likes';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { TSuggestionsAnswer } from '@cupido/shared/likes';
+import type { TSuggestionsAnswer } from '@cupido/shared/contracts/likes';
 import type { ApiError } from '../../api/client';
 import { MATCHING_NS } from './matching-texts';
 

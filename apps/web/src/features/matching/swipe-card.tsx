@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useDrag } from '@use-gesture/react';
 import { useTranslation } from 'react-i18next';
-import type { TLikedProfileCard } from '@cupido/shared/likes';
+import type { TLikedProfileCard } from '@cupido/shared/contracts/likes';
 import { FictionalBadge } from '../navigation/fictional-badge';
 import { ProfilePhoto } from '../profile-cards/profile-card';
 import { MATCHING_NS } from './matching-texts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TLikedProfileCard, TLikeAnswer, TSwipeStackAnswer } from '@cupido/shared/likes';
+import type { TLikedProfileCard, TLikeAnswer, TSwipeStackAnswer } from '@cupido/shared/contracts/likes';
 import { apiError, sentBodies, stubApi, type StubAnswer } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { makeCard } from '../../test/profile-fixtures';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TLikedProfileCard } from '@cupido/shared/likes';
-import { routePath } from '@cupido/shared/routes';
+import type { TLikedProfileCard } from '@cupido/shared/contracts/likes';
+import { routePath } from '@cupido/shared/rules/routes';
 import { ApiError } from '../../api/client';
 import { LikeLimitNotice, useLikeAction } from '../likes';
 import { usePass } from './matching-calls';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { TLikedProfileCard } from '@cupido/shared/likes';
+import type { TLikedProfileCard } from '@cupido/shared/contracts/likes';
 import { useSwipeStackPages } from './matching-calls';
 
 /** Fewer cards than this waiting: the next page is asked for, so the member never waits on an empty stack. */

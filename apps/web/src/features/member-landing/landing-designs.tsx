@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TMemberProfile } from '@cupido/shared/profiles';
+import type { TMemberProfile } from '@cupido/shared/contracts/profiles';
 import { ProfilePhoto } from '../profile-cards/profile-card';
 import { ProfileFictionalBadge, ProfileFictionalWarning, type ProfileFictional } from '../profiles/member/profile-fictional';
 import type { LandingTheme, LandingVariant } from './landing-themes';

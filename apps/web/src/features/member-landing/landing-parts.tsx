@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TMemberProfile } from '@cupido/shared/profiles';
+import type { TMemberProfile } from '@cupido/shared/contracts/profiles';
 import { ProfilePhoto } from '../profile-cards/profile-card';
 import { useCountryName } from '../profiles/profile-labels';
 import { ProfileFictionalBadge, ProfileFictionalWarning, type ProfileFictional } from '../profiles/member/profile-fictional';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { ROUTES } from '@cupido/shared/routes';
+import { ROUTES } from '@cupido/shared/rules/routes';
 import { apiError, sentBodies, sentQueries, stubApi, type StubAnswer } from '../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../test/location-probe';
 import { makeMemberAnswer, referenceDataStubs } from '../../test/profile-fixtures';

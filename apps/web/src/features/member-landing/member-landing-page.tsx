@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
-import { isLoggedOutSearchVisible } from '@cupido/shared/rules';
-import type { TMemberProfile } from '@cupido/shared/profiles';
+import { routePath } from '@cupido/shared/rules/routes';
+import { isLoggedOutSearchVisible } from '@cupido/shared/rules/site-shell';
+import type { TMemberProfile } from '@cupido/shared/contracts/profiles';
 import { usePageTitle } from '../page-title/use-page-title';
 import { PageFallback } from '../../ui/page-fallback';
 import { AccountsTexts } from '../accounts/accounts-texts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 import { ProfileCard } from '../profile-cards/profile-card';
 import { useSearch } from '../profiles/profile-calls';
 import { useSettings } from '../site/use-settings';

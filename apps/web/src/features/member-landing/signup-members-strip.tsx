@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isLoggedOutSearchVisible } from '@cupido/shared/rules';
+import { isLoggedOutSearchVisible } from '@cupido/shared/rules/site-shell';
 import { ProfileCard } from '../profile-cards/profile-card';
 import { useSearch } from '../profiles/profile-calls';
 import { useSettings } from '../site/use-settings';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TUser } from '@cupido/shared/accounts';
+import type { TUser } from '@cupido/shared/contracts/accounts';
 import { apiPost, type ApiError } from '../../api/client';
 import { OWN_PROFILE_QUERY_KEY } from '../profiles/profile-calls';
 import { SESSION_QUERY_KEY } from '../session/use-session';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TOwnProfile, TSearchAnswer } from '@cupido/shared/profiles';
-import type { TUser } from '@cupido/shared/accounts';
+import type { TOwnProfile, TSearchAnswer } from '@cupido/shared/contracts/profiles';
+import type { TUser } from '@cupido/shared/contracts/accounts';
 import { changeLocale } from '../../i18n/i18n';
 import { sentQueries, stubApi } from '../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../test/location-probe';

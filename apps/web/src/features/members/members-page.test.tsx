@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TSearchAnswer } from '@cupido/shared/profiles';
+import type { TSearchAnswer } from '@cupido/shared/contracts/profiles';
 import { sentQueries, stubApi } from '../../test/api-stub';
 import { currentLocation, LocationProbe } from '../../test/location-probe';
 import { makeCard, makeOwnProfile, referenceDataStubs } from '../../test/profile-fixtures';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 import { useSettings } from '../site/use-settings';
 import { usePageTitle } from '../page-title/use-page-title';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';

@@ -8,12 +8,12 @@
  * likes sits below the conversation, so neither may hold it (no import circle between features).
  */
 import { useQuery } from '@tanstack/react-query';
-import type { TPackagesAnswer } from '@cupido/shared/payments';
+import type { TPackagesAnswer } from '@cupido/shared/contracts/payments';
 import { apiGet } from '../../api/client';
 import { useLocale } from '../locale/use-locale';
 import { useSession } from '../session/use-session';
-import { LOCALES } from '@cupido/shared/locales';
-import { bestPackage, bestPricePerMessage, formatMoney, priceOfCredits } from '@cupido/shared/price-rules';
+import { LOCALES } from '@cupido/shared/rules/locales';
+import { bestPackage, bestPricePerMessage, formatMoney, priceOfCredits } from '@cupido/shared/rules/prices';
 
 const isoOf = (locale: string) => LOCALES.find((l) => l.code === locale)?.iso ?? locale;
 

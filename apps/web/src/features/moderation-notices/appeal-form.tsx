@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MODERATION_TEXT_MAX, type TAppealAnswer } from '@cupido/shared/moderation';
+import { MODERATION_TEXT_MAX, type TAppealAnswer } from '@cupido/shared/contracts/moderation';
 import type { ApiError } from '../../api/client';
 import { MODERATION_NS } from './moderation-texts';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LOCALES } from '@cupido/shared/locales';
-import type { TAppealAnswer, TMemberDecision } from '@cupido/shared/moderation';
+import { LOCALES } from '@cupido/shared/rules/locales';
+import type { TAppealAnswer, TMemberDecision } from '@cupido/shared/contracts/moderation';
 import type { ApiError } from '../../api/client';
 import { useLocale } from '../locale/use-locale';
 import { AppealForm } from './appeal-form';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 import { MODERATION_NS, ModerationTexts } from './moderation-texts';
 
 /** The settings' way to the member's moderation decisions (statements of reasons and appeals). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
-import type { TMemberDecision } from '@cupido/shared/moderation';
+import { routePath } from '@cupido/shared/rules/routes';
+import type { TMemberDecision } from '@cupido/shared/contracts/moderation';
 import { usePageTitle } from '../page-title/use-page-title';
 import { ServerError } from '../session/server-error';
 import { useAppeal, useMyDecisions } from './moderation-calls';

@@ -3,7 +3,7 @@
  * signed link of a statement's e-mail (no login: a suspended member cannot log in).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAppealAnswer, TDecisionLinkAnswer, TMemberDecisions } from '@cupido/shared/moderation';
+import type { TAppealAnswer, TDecisionLinkAnswer, TMemberDecisions } from '@cupido/shared/contracts/moderation';
 import { apiGet, apiPost, type ApiError } from '../../api/client';
 
 const DECISIONS_KEY = ['moderation', 'decisions'] as const;

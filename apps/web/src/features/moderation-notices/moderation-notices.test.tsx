@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { TMemberDecision } from '@cupido/shared/moderation';
+import type { TMemberDecision } from '@cupido/shared/contracts/moderation';
 import { apiError, sentBodies, stubApi } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render-with-providers';
 import DecisionsPage from './decisions-page';

@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import type { TUser } from '@cupido/shared/accounts';
-import { badgeLabel, creditsBadgeVariant } from '@cupido/shared/rules';
-import { routePath, type RouteName } from '@cupido/shared/routes';
+import type { TUser } from '@cupido/shared/contracts/accounts';
+import { badgeLabel, creditsBadgeVariant } from '@cupido/shared/rules/site-shell';
+import { routePath, type RouteName } from '@cupido/shared/rules/routes';
 import { useDisclosure } from '../../ui/use-disclosure';
 import { MemberAvatar } from '../../ui/member-avatar';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts/accounts-texts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath, type RouteName } from '@cupido/shared/routes';
+import { routePath, type RouteName } from '@cupido/shared/rules/routes';
 import { useSettings } from '../site/use-settings';
 import { AdConsentFooterChoice } from '../personal-data/ad-consent-footer-choice';
 

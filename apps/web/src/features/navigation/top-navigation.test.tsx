@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TUser } from '@cupido/shared/accounts';
+import type { TUser } from '@cupido/shared/contracts/accounts';
 import { i18n } from '../../i18n/i18n';
 import { SESSION_QUERY_KEY } from '../session/use-session';
 import type { ActivityCounts } from '../session/activity-counts';

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 import { lazyWithReload } from '../../platform/chunk-reload';
 import { useDisclosure } from '../../ui/use-disclosure';
 import { useSettings } from '../site/use-settings';

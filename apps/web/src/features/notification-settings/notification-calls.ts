@@ -3,8 +3,8 @@
  * contracts (`import type` only: no zod in these chunks).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationChannel, NotificationKind } from '@cupido/shared/notification-rules';
-import type { TNotificationSettingsAnswer, TUnsubscribeAnswer } from '@cupido/shared/notifications';
+import type { NotificationChannel, NotificationKind } from '@cupido/shared/rules/notifications';
+import type { TNotificationSettingsAnswer, TUnsubscribeAnswer } from '@cupido/shared/contracts/notifications';
 import { apiGet, request, type ApiError } from '../../api/client';
 import { SESSION_QUERY_KEY } from '../session/use-session';
 

@@ -6,7 +6,7 @@ import {
   type NotificationChannel,
   type NotificationKind,
   type NotificationPreferences,
-} from '@cupido/shared/notification-rules';
+} from '@cupido/shared/rules/notifications';
 import { ServerError } from '../session/server-error';
 import { useSettings } from '../site/use-settings';
 import { PushDevice } from '../web-push/push-device';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TUser } from '@cupido/shared/accounts';
-import { routePath } from '@cupido/shared/routes';
+import type { TUser } from '@cupido/shared/contracts/accounts';
+import { routePath } from '@cupido/shared/rules/routes';
 import { ServerError } from '../session/server-error';
 import { useEnableMails } from './notification-calls';
 import { NOTIFICATION_SETTINGS_NS, NotificationSettingsTexts } from './notification-settings-texts';

@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { preferencesFrom } from '@cupido/shared/notification-rules';
+import { preferencesFrom } from '@cupido/shared/rules/notifications';
 import { i18n } from '../../i18n/i18n';
 import { sentBodies, stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';

@@ -2,8 +2,8 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 // Spec sections 1 and 9: the welcome discount and the claimed better chance to match.
-import { PREMIUM_MATCH_CHANCE_PERCENT, PREMIUM_PHOTOS } from '@cupido/shared/constants';
-import { routePath } from '@cupido/shared/routes';
+import { PREMIUM_MATCH_CHANCE_PERCENT, PREMIUM_PHOTOS } from '@cupido/shared/rules/constants';
+import { routePath } from '@cupido/shared/rules/routes';
 import { usePageTitle } from '../page-title/use-page-title';
 import { MemberAvatar } from '../../ui/member-avatar';
 import { useSession } from '../session/use-session';

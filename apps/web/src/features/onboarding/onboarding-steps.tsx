@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TUser } from '@cupido/shared/accounts';
-import type { TOwnProfile } from '@cupido/shared/profiles';
-import { routePath } from '@cupido/shared/routes';
+import type { TUser } from '@cupido/shared/contracts/accounts';
+import type { TOwnProfile } from '@cupido/shared/contracts/profiles';
+import { routePath } from '@cupido/shared/rules/routes';
 import { useOwnProfile } from '../profiles/profile-calls';
 import { ACCOUNTS_NS } from '../accounts/accounts-texts';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TOrder, TOrdersAnswer } from '@cupido/shared/payments';
-import { ROUTES } from '@cupido/shared/routes';
+import type { TOrder, TOrdersAnswer } from '@cupido/shared/contracts/payments';
+import { ROUTES } from '@cupido/shared/rules/routes';
 import { ApiError, request } from '../../api/client';
 import { useLocale } from '../locale/use-locale';
 import { useSession } from '../session/use-session';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { TOrder } from '@cupido/shared/payments';
+import type { TOrder } from '@cupido/shared/contracts/payments';
 import { stubPaymentApi } from '../premium/test/payments-test-kit';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { OrdersSection } from './orders-section';

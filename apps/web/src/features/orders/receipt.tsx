@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TOrder } from '@cupido/shared/payments';
+import type { TOrder } from '@cupido/shared/contracts/payments';
 import { useLocale } from '../locale/use-locale';
 import { formatMoney } from '../premium/money';
 import { ORDERS_NS } from './orders-texts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { pageTitleWithCount } from '@cupido/shared/rules';
+import { pageTitleWithCount } from '@cupido/shared/rules/site-shell';
 import { useSettings } from '../site/use-settings';
 import { useActivityCounts } from '../session/activity-counts';
 

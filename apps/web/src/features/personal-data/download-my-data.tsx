@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { personalDataFileName, type TPersonalDataExport } from '@cupido/shared/personal-data';
+import { personalDataFileName, type TPersonalDataExport } from '@cupido/shared/contracts/personal-data';
 import { apiGet, type ApiError } from '../../api/client';
 import { useSettings } from '../site/use-settings';
 import { isAuthenticationRequired } from '../session/query-client';

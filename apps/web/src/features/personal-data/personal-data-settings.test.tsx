@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PERSONAL_DATA_FORMAT, type TPersonalDataExport } from '@cupido/shared/personal-data';
+import { PERSONAL_DATA_FORMAT, type TPersonalDataExport } from '@cupido/shared/contracts/personal-data';
 import { apiError, sentBodies, stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { readAdConsent, resetAdConsentMemory } from '../tracking/ad-consent';

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TUser } from '@cupido/shared/accounts';
+import type { TUser } from '@cupido/shared/contracts/accounts';
 import { apiPost, type ApiError } from '../../api/client';
 import { SESSION_QUERY_KEY, useSession } from '../session/use-session';
 import { readAdConsent, subscribeAdConsent, type AdConsentChoice } from '../tracking/ad-consent';

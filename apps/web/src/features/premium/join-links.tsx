@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '@cupido/shared/routes';
+import { ROUTES } from '@cupido/shared/rules/routes';
 import { PREMIUM_NS } from './premium-texts';
 
 /** For visitors: sign up, or log in and come back to this page. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TPackagesAnswer } from '@cupido/shared/payments';
+import type { TPackagesAnswer } from '@cupido/shared/contracts/payments';
 import { request } from '../../api/client';
 import { useSession } from '../session/use-session';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FREE_CONVERSATIONS_STARTED } from '@cupido/shared/chat-rules';
-import { FREE_PHOTOS, PREMIUM_MATCH_CHANCE_PERCENT, PREMIUM_PHOTOS } from '@cupido/shared/constants';
-import { ROUTES } from '@cupido/shared/routes';
+import { FREE_CONVERSATIONS_STARTED } from '@cupido/shared/rules/chats';
+import { FREE_PHOTOS, PREMIUM_MATCH_CHANCE_PERCENT, PREMIUM_PHOTOS } from '@cupido/shared/rules/constants';
+import { ROUTES } from '@cupido/shared/rules/routes';
 import { usePageTitle } from '../page-title/use-page-title';
 import { useSession } from '../session/use-session';
 import { PREMIUM_NS, PremiumTexts } from './premium-texts';

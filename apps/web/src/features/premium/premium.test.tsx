@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { TPackagesAnswer } from '@cupido/shared/payments';
+import type { TPackagesAnswer } from '@cupido/shared/contracts/payments';
 import { changeLocale } from '../../i18n/i18n';
 import { sentQueries, stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';

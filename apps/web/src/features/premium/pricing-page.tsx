@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '@cupido/shared/routes';
-import type { TPackagesAnswer } from '@cupido/shared/payments';
+import { ROUTES } from '@cupido/shared/rules/routes';
+import type { TPackagesAnswer } from '@cupido/shared/contracts/payments';
 import { usePageTitle } from '../page-title/use-page-title';
 import { useLocale } from '../locale/use-locale';
 import { useSession } from '../session/use-session';

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TUser } from '@cupido/shared/accounts';
-import type { TSettings } from '@cupido/shared/contracts';
-import { LOCALES } from '@cupido/shared/locales';
-import { distanceInUnit, distanceUnitFor, type Activity, type DistanceUnit } from '@cupido/shared/matching-rules';
+import type { TUser } from '@cupido/shared/contracts/accounts';
+import type { TSettings } from '@cupido/shared/contracts/contracts';
+import { LOCALES } from '@cupido/shared/rules/locales';
+import { distanceInUnit, distanceUnitFor, type Activity, type DistanceUnit } from '@cupido/shared/rules/matching';
 import { numberFormat } from '../../i18n/intl-formats';
 import { useLocale } from '../locale/use-locale';
 import { useSession } from '../session/use-session';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { TProfileCard } from '@cupido/shared/profiles';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { TProfileCard } from '@cupido/shared/contracts/profiles';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { changeLocale } from '../../i18n/i18n';
 import { makeCard } from '../../test/profile-fixtures';
 import { makeUser, renderWithProviders, userFixture, type RenderOptions } from '../../test/render-with-providers';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { TProfileCard } from '@cupido/shared/profiles';
-import { routePath } from '@cupido/shared/routes';
-import { PHOTO_THUMB_SIZE } from '@cupido/shared/photo-rules';
+import type { TProfileCard } from '@cupido/shared/contracts/profiles';
+import { routePath } from '@cupido/shared/rules/routes';
+import { PHOTO_THUMB_SIZE } from '@cupido/shared/rules/photos';
 import { FictionalBadge } from '../navigation/fictional-badge';
 import { DistanceAndActivity } from './distance-and-activity';
 import './profile-cards.scss';

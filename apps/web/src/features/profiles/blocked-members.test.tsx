@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TBlockedMember } from '@cupido/shared/blocks';
+import type { TBlockedMember } from '@cupido/shared/contracts/blocks';
 import { sentBodies, stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { BlockedMembers } from './blocked-members';

@@ -4,9 +4,16 @@
  * Errors are ApiErrors with the server's translated message and field.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TInterests, TRegions } from '@cupido/shared/contracts';
-import type { LocaleCode } from '@cupido/shared/locales';
-import type { TBlockAnswer, TGeocodeAnswer, TMemberAnswer, TOwnProfile, TProfileUpdate, TSearchAnswer } from '@cupido/shared/profiles';
+import type { TInterests, TRegions } from '@cupido/shared/contracts/contracts';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
+import type {
+  TBlockAnswer,
+  TGeocodeAnswer,
+  TMemberAnswer,
+  TOwnProfile,
+  TProfileUpdate,
+  TSearchAnswer,
+} from '@cupido/shared/contracts/profiles';
 import { apiGet, request, type ApiError } from '../../api/client';
 import { SESSION_QUERY_KEY } from '../session/use-session';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
-import type { RegionLabelKind } from '@cupido/shared/countries';
+import { LOCALES, type LocaleCode } from '@cupido/shared/rules/locales';
+import type { RegionLabelKind } from '@cupido/shared/rules/countries';
 import { regionNames } from '../../i18n/intl-formats';
 import { useLocale } from '../locale/use-locale';
 import { PROFILES_NS } from './profiles-texts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as profiles from '@cupido/shared/profiles';
+import * as profiles from '@cupido/shared/contracts/profiles';
 import { TRACKING_QUERY_PARAMS } from './profile-limits';
 
 describe('profile limits of the web app', () => {

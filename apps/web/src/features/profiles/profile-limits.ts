@@ -11,7 +11,7 @@ export {
   SEARCH_MAX_PAGE,
   SEARCH_MIN_AGE,
   type SearchField,
-} from '@cupido/shared/profile-rules';
-export { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_UPLOAD_FIELD, photoLimit } from '@cupido/shared/photo-rules';
+} from '@cupido/shared/rules/profiles';
+export { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_UPLOAD_FIELD, photoLimit } from '@cupido/shared/rules/photos';
 /** The traffic-source parameters search.php and member.php read (kept with the tracking code the shell loads). */
 export { SEARCH_TRACKING_PARAMS as TRACKING_QUERY_PARAMS } from '../tracking/tracking';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TPublicPromoTile } from '@cupido/shared/promotions';
+import type { TPublicPromoTile } from '@cupido/shared/contracts/promotions';
 import { PROMOTIONS_NS, PromotionsTexts } from './promotions-texts';
 import './promo-tile.scss';
 

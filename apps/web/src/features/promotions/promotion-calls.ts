@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TPartnerRedirectAnswer, TPublicPromoTile, TPublicPromoTilesAnswer } from '@cupido/shared/promotions';
+import type { TPartnerRedirectAnswer, TPublicPromoTile, TPublicPromoTilesAnswer } from '@cupido/shared/contracts/promotions';
 import { request, type ApiError } from '../../api/client';
 import { readTracking } from '../tracking/tracking';
 

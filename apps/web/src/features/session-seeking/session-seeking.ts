@@ -7,7 +7,7 @@
  * in the same tab never inherits it. Tiny and zod-free: the signup, matching and search chunks
  * all import it.
  */
-import type { Seeking } from '@cupido/shared/matching-rules';
+import type { Seeking } from '@cupido/shared/rules/matching';
 
 export const SESSION_SEEKING_KEY = 'session-seeking';
 

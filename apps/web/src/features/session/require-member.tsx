@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
-import { isLoggedOutSearchVisible } from '@cupido/shared/rules';
+import { routePath } from '@cupido/shared/rules/routes';
+import { isLoggedOutSearchVisible } from '@cupido/shared/rules/site-shell';
 import { PageFallback } from '../../ui/page-fallback';
 import { searchTrackingQuery } from '../tracking/tracking';
 import { useSettings } from '../site/use-settings';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { TSettings } from '@cupido/shared/contracts';
+import type { TSettings } from '@cupido/shared/contracts/contracts';
 import { apiPost, ApiError, request } from '../../api/client';
 import { usePageTitle } from '../page-title/use-page-title';
 import { apiError, stubApi } from '../../test/api-stub';

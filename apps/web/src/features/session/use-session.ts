@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TUser } from '@cupido/shared/accounts';
+import type { TUser } from '@cupido/shared/contracts/accounts';
 import { request } from '../../api/client';
 
 export interface Session {

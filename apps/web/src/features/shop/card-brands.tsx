@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { TPaymentMethod } from '@cupido/shared/payments';
+import type { TPaymentMethod } from '@cupido/shared/rules/payments';
 
 /**
  * The card brands' marks as small inline SVGs that ship with the app (issue 29: card methods show

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { TCreditPackage, TPackageId, TPackagesAnswer, TPaymentMethod } from '@cupido/shared/payments';
-import { formatMoney } from '@cupido/shared/price-rules';
-import { routePath } from '@cupido/shared/routes';
+import type { TCreditPackage, TPackagesAnswer } from '@cupido/shared/contracts/payments';
+import type { TPackageId, TPaymentMethod } from '@cupido/shared/rules/payments';
+import { formatMoney } from '@cupido/shared/rules/prices';
+import { routePath } from '@cupido/shared/rules/routes';
 import { usePageTitle } from '../page-title/use-page-title';
 import { PageFallback } from '../../ui/page-fallback';
 import { NotFoundPage } from '../errors/not-found-page';
@@ -14,7 +15,7 @@ import { LoadError, PayForm, missingId, type MissingStep } from './pay-form';
 import { useCreatePayment, usePackages, type PackagesChoice } from './shop-calls';
 import { countryName, useShopIso } from './shop-format';
 import { checkoutLink, choiceFrom, choiceSearch, directDebitLink } from './shop-links';
-import { isCardMethod, isPackageId, isPaymentMethod } from './shop-rules';
+import { isCardMethod, isPackageId, isPaymentMethod } from '@cupido/shared/rules/payments';
 import { SHOP_NS, ShopTexts } from './shop-texts';
 import './shop.scss';
 

@@ -1,8 +1,8 @@
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { TLastOrderAnswer, TPackagesAnswer } from '@cupido/shared/payments';
-import { routePath } from '@cupido/shared/routes';
+import type { TLastOrderAnswer, TPackagesAnswer } from '@cupido/shared/contracts/payments';
+import { routePath } from '@cupido/shared/rules/routes';
 import { usePageTitle } from '../page-title/use-page-title';
 import { PageFallback } from '../../ui/page-fallback';
 import { shopErrorMessage, useLastOrder, usePackages, type PackagesChoice } from './shop-calls';

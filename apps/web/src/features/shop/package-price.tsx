@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TActiveDiscount, TCreditPackage } from '@cupido/shared/payments';
+import type { TActiveDiscount, TCreditPackage } from '@cupido/shared/contracts/payments';
 import { SHOP_NS } from './shop-texts';
 import { useShopFormat } from './shop-format';
 

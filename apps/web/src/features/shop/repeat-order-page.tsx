@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TLastOrderAnswer } from '@cupido/shared/payments';
-import { routePath } from '@cupido/shared/routes';
+import type { TLastOrderAnswer } from '@cupido/shared/contracts/payments';
+import { routePath } from '@cupido/shared/rules/routes';
 import { usePageTitle } from '../page-title/use-page-title';
 import { PageFallback } from '../../ui/page-fallback';
 import { FictionalDisclosure } from './fictional-disclosure';
 import { LoadError, PayForm } from './pay-form';
 import { useLastOrder, useRepeatOrder } from './shop-calls';
 import { countryName, useShopFormat, useShopIso } from './shop-format';
-import { isCardMethod } from './shop-rules';
+import { isCardMethod } from '@cupido/shared/rules/payments';
 import { SHOP_NS, ShopTexts } from './shop-texts';
 import './shop.scss';
 

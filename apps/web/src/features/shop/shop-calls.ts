@@ -6,11 +6,12 @@ import type {
   TLastOrderAnswer,
   TPackagesAnswer,
   TTransactionAnswer,
-} from '@cupido/shared/payments';
+} from '@cupido/shared/contracts/payments';
 import { ApiError, apiGet, apiPost } from '../../api/client';
 import { i18n } from '../../i18n/i18n';
 import { SESSION_QUERY_KEY, useSession } from '../session/use-session';
-import { isFinalStatus, newIdempotencyKey, POLL_MS } from './shop-rules';
+import { isFinalPaymentStatus, TRANSACTION_POLL_MS } from '@cupido/shared/rules/payments';
+import { newIdempotencyKey } from './idempotency-key';
 
 /** What the packages were asked for: the payment country and a discount code, both optional (the server picks the defaults). */
 export interface PackagesChoice {
@@ -62,7 +63,7 @@ export function useLastOrder() {
 export const TRANSACTION_QUERY_KEY = ['transaction'] as const;
 
 /**
- * GET /api/transaction.php?id=, asked again every POLL_MS while the payment is open or pending.
+ * GET /api/transaction.php?id=, asked again every TRANSACTION_POLL_MS while the payment is open or pending.
  * React Query stops the polling when the status is final, on an error and when the page unmounts.
  */
 export function useTransaction(id: number) {
@@ -71,8 +72,8 @@ export function useTransaction(id: number) {
     queryFn: () => apiGet<TTransactionAnswer>('/api/transaction.php', { id: String(id) }),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      if (query.state.status === 'error' || (status && isFinalStatus(status))) return false;
-      return POLL_MS;
+      if (query.state.status === 'error' || (status && isFinalPaymentStatus(status))) return false;
+      return TRANSACTION_POLL_MS;
     },
     // A result page never shows an old status: every visit asks.
     staleTime: 0,

@@ -1,5 +1,5 @@
-import { LOCALES } from '@cupido/shared/locales';
-import { formatMoney } from '@cupido/shared/price-rules';
+import { LOCALES } from '@cupido/shared/rules/locales';
+import { formatMoney } from '@cupido/shared/rules/prices';
 import { numberFormat, regionNames } from '../../i18n/intl-formats';
 import { useLocale } from '../locale/use-locale';
 
@@ -11,7 +11,7 @@ export function useShopIso(): string {
 
 /**
  * A price in minor units in the member's notation (€19.95, 19,95 €): the one price rule's
- * formatter (packages/shared/src/price-rules.ts, issue 29), re-exported so the shop's imports stay.
+ * formatter (packages/shared/src/rules/prices.ts, issue 29), re-exported so the shop's imports stay.
  */
 export { formatMoney };
 

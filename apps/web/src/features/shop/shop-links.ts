@@ -1,5 +1,5 @@
-import type { TPackageId, TPaymentMethod } from '@cupido/shared/payments';
-import { routePath } from '@cupido/shared/routes';
+import type { TPackageId, TPaymentMethod } from '@cupido/shared/rules/payments';
+import { routePath } from '@cupido/shared/rules/routes';
 import type { PackagesChoice } from './shop-calls';
 
 /** The payment country and discount code of the address (?country=&code=), as the shop screens hand them on. */

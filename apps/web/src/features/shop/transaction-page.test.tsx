@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import type { TTransactionAnswer } from '@cupido/shared/payments';
+import type { TTransactionAnswer } from '@cupido/shared/contracts/payments';
 import { apiError, sentQueries, stubApi } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import TransactionPage from './transaction-page';

@@ -1,5 +1,5 @@
-import type { TSettings } from '@cupido/shared/contracts';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { TSettings } from '@cupido/shared/contracts/contracts';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { apiGet } from '../../api/client';
 
 /** Query params never forwarded to settings.php: ours to set, or personal data. */

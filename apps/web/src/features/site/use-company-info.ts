@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { TCompanyInfo } from '@cupido/shared/contracts';
+import type { TCompanyInfo } from '@cupido/shared/contracts/contracts';
 import { apiGet, type ApiError } from '../../api/client';
 
 export const COMPANY_INFO_QUERY_KEY = ['companyinfo'] as const;

@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react';
-import type { TSettings } from '@cupido/shared/contracts';
+import type { TSettings } from '@cupido/shared/contracts/contracts';
 
 const SettingsContext = createContext<TSettings | null>(null);
 

@@ -1,4 +1,4 @@
-import type { StaticPageSlug } from '@cupido/shared/routes';
+import type { StaticPageSlug } from '@cupido/shared/rules/routes';
 import type { Catalogue } from '../../i18n/i18n';
 import { registerLazyNamespace, useNamespaceReady } from '../../i18n/lazy-namespace';
 import en from './texts/en.json';

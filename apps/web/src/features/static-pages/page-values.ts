@@ -1,6 +1,6 @@
-import type { TCompanyInfo, TSettings } from '@cupido/shared/contracts';
-import { LOCALES, type LocaleCode } from '@cupido/shared/locales';
-import { termsVersionDate } from '@cupido/shared/rules';
+import type { TCompanyInfo, TSettings } from '@cupido/shared/contracts/contracts';
+import { LOCALES, type LocaleCode } from '@cupido/shared/rules/locales';
+import { termsVersionDate } from '@cupido/shared/rules/site-shell';
 
 /** The {{placeholders}} of the static pages' texts, filled from the site's settings and company. */
 export type PageValues = Record<string, string | number>;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { STATIC_PAGE_SLUGS, type StaticPageSlug } from '@cupido/shared/routes';
-import type { TCompanyInfo } from '@cupido/shared/contracts';
+import { STATIC_PAGE_SLUGS, type StaticPageSlug } from '@cupido/shared/rules/routes';
+import type { TCompanyInfo } from '@cupido/shared/contracts/contracts';
 import { renderWithProviders, settingsFixture } from '../../test/render-with-providers';
 import { changeLocale } from '../../i18n/i18n';
 import { checkCatalogues } from '../../i18n/catalogue-check';

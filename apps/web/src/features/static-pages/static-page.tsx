@@ -5,7 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import type { TFunction } from 'i18next';
-import type { StaticPageSlug } from '@cupido/shared/routes';
+import type { StaticPageSlug } from '@cupido/shared/rules/routes';
 import { i18n } from '../../i18n/i18n';
 import { useLocale } from '../locale/use-locale';
 import { useSettings } from '../site/use-settings';

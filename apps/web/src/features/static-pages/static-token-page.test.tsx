@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { matchRoutes, Route, Routes } from 'react-router';
-import { isServedPath, ROUTES, STATIC_PAGE_SLUGS } from '@cupido/shared/routes';
-import type { TCompanyInfo } from '@cupido/shared/contracts';
+import { isServedPath, ROUTES, STATIC_PAGE_SLUGS } from '@cupido/shared/rules/routes';
+import type { TCompanyInfo } from '@cupido/shared/contracts/contracts';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { appRoutes, type RouteHandle } from '../../app/router';
 import StaticTokenPage, { isStaticPageToken } from './static-token-page';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { STATIC_PAGE_SLUGS, type StaticPageSlug } from '@cupido/shared/routes';
+import { STATIC_PAGE_SLUGS, type StaticPageSlug } from '@cupido/shared/rules/routes';
 import { NotFoundPage } from '../errors/not-found-page';
 import StaticPage from './static-page';
 

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { TIME_BONUS_SECONDS } from '@cupido/shared/rules/welcome-offer';
 import { lazyWithReload } from '../../platform/chunk-reload';
 import { useSession } from '../session/use-session';
 
@@ -6,12 +7,8 @@ import { useSession } from '../session/use-session';
 // who signed up long ago never download it (the home page's initial JS has a hard budget).
 const TimeBonus = lazyWithReload(() => import('./time-bonus'));
 
-/**
- * TIME_BONUS_SECONDS (14400 s) of @cupido/shared/payments in milliseconds, repeated here: that
- * module builds zod schemas at load, which would pull zod into the initial chunk.
- * time-bonus.test.tsx checks the two agree.
- */
-export const TIME_BONUS_WINDOW_MS = 14_400_000;
+/** The time bonus's 4 hours in milliseconds (a zod-free rule, so the initial chunk may import it). */
+export const TIME_BONUS_WINDOW_MS = TIME_BONUS_SECONDS * 1000;
 
 /**
  * When the app started: a member activated 4 hours before it cannot have a time bonus

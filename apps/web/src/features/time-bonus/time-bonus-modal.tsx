@@ -2,9 +2,9 @@ import { useId } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '@cupido/shared/routes';
+import { ROUTES } from '@cupido/shared/rules/routes';
 import { TIME_BONUS_NS } from './time-bonus-texts';
-import { TIME_BONUS_MODAL_HOURS } from './time-bonus-clock';
+import { TIME_BONUS_MODAL_HOURS } from '@cupido/shared/rules/welcome-offer';
 
 export interface TimeBonusModalProps {
   percent: number;

@@ -3,19 +3,16 @@ import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '@cupido/shared/routes';
+import { ROUTES } from '@cupido/shared/rules/routes';
 import { useSession } from '../session/use-session';
 import { TIME_BONUS_NS, TimeBonusTexts } from './time-bonus-texts';
 import {
-  fetchWelcomeDiscount,
   formatHoursMinutesSeconds,
-  rememberModalDismissed,
-  secondsLeft,
   timeBonusHoursLeft,
   TIME_BONUS_MODAL_DELAY_MS,
   TIME_BONUS_TICK_MS,
-  wasModalDismissed,
-} from './time-bonus-clock';
+} from '@cupido/shared/rules/welcome-offer';
+import { fetchWelcomeDiscount, rememberModalDismissed, secondsLeft, wasModalDismissed } from './time-bonus-clock';
 import './time-bonus.scss';
 
 // The modal (react-bootstrap) is fetched only when it is due.

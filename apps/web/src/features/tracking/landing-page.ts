@@ -5,7 +5,7 @@
  * the visit. Only the path, never its query: it says which page, not who.
  * Not in the shell: the landers' and the signup form's chunks import it.
  */
-import { cleanLandingPage } from '@cupido/shared/tracking-rules';
+import { cleanLandingPage } from '@cupido/shared/rules/tracking';
 import { safeSessionStorage } from './ad-consent';
 
 export const LANDING_PAGE_STORAGE_KEY = 'landing-page';

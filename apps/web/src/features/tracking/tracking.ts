@@ -5,7 +5,7 @@
  * decision 024) are they kept across visits (localStorage 'tracking', merged with earlier
  * visits) and sent with signup to be stored.
  */
-import { cleanTracking, cleanTrackingValue, TRACKING_PARAMS, type TrackingParam } from '@cupido/shared/tracking-rules';
+import { cleanTracking, cleanTrackingValue, TRACKING_PARAMS, type TrackingParam } from '@cupido/shared/rules/tracking';
 import { readAdConsent, safeLocalStorage, safeSessionStorage, writeAdConsent, type AdConsentChoice } from './ad-consent';
 
 export { TRACKING_PARAMS, type TrackingParam };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { PUSH_RECEIVED, type PushMessage } from '@cupido/shared/push-rules';
+import { PUSH_RECEIVED, type PushMessage } from '@cupido/shared/rules/push';
 import { sentBodies, stubApi } from '../../test/api-stub';
 import { settingsFixture } from '../../test/render-with-providers';
 import { memberRefresh, SESSION_REFRESH_MS } from '../session/use-session';

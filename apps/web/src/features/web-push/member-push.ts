@@ -11,8 +11,8 @@
  *   likes 500 ms later (spec section 7).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { TSettings } from '@cupido/shared/contracts';
-import { PUSH_RECEIVED, readPushMessage, type PushMessage } from '@cupido/shared/push-rules';
+import type { TSettings } from '@cupido/shared/contracts/contracts';
+import { PUSH_RECEIVED, readPushMessage, type PushMessage } from '@cupido/shared/rules/push';
 import { memberRefresh, SESSION_REFRESH_MS, SESSION_REFRESH_WITH_PUSH_MS } from '../session/use-session';
 import { settingsQueryKey } from '../site/settings-query';
 import { getPushState, isSubscription, setPushState, subscribePushState } from './push-state';

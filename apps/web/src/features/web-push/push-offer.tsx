@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 import { useSession } from '../session/use-session';
 import { useSettings } from '../site/use-settings';
 import { isPushOfferShown, rememberPushOfferDismissed, wasPushOfferDismissed } from './push-offer-rules';

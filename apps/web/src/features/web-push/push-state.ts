@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { PushMessage } from '@cupido/shared/push-rules';
+import type { PushMessage } from '@cupido/shared/rules/push';
 
 /**
  * The push state of spec section 3 (issue 30, decision 044): whether this browser can get pushes,

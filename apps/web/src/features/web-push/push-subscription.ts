@@ -4,7 +4,7 @@
  * The subscription belongs to the worker the app registers (features/installable-app), never to a
  * second registration of our own.
  */
-import type { TPushSubscriptionAnswer, TPushSubscriptionRequest } from '@cupido/shared/push';
+import type { TPushSubscriptionAnswer, TPushSubscriptionRequest } from '@cupido/shared/contracts/push';
 import { request } from '../../api/client';
 import { getPushState, setPushState, subscribedFromPermission, type PushSubscribed } from './push-state';
 

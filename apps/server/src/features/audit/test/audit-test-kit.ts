@@ -1,6 +1,6 @@
 /** Test helpers for back-office calls: a staff member of a role with a finished login (password and TOTP done). */
 import { randomUUID } from 'node:crypto';
-import type { TStaffRole } from '@cupido/shared/staff';
+import type { TStaffRole } from '@cupido/shared/contracts/staff';
 import { staffAccounts } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
 import { createStaffSession, STAFF_SESSION_COOKIE } from '../../staff/sessions';

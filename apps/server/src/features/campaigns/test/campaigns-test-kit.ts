@@ -1,7 +1,7 @@
 /** Test helpers of the campaigns feature: opted-in members on sites of their own, and the staff calls. */
 import { expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ZCampaign, type TCampaign, type TCampaignDraft } from '@cupido/shared/campaigns';
+import { ZCampaign, type TCampaign, type TCampaignDraft } from '@cupido/shared/contracts/campaigns';
 import { auditLog, campaigns } from '../../../db/schema';
 import type { AccountsTestApp } from '../../../test/accounts-kit';
 import { staffSend, type TestStaff } from '../../audit/test/audit-test-kit';

@@ -15,8 +15,8 @@ import {
   type TChatAnswer,
   type TChatsAnswer,
   type TSendMessageAnswer,
-} from '@cupido/shared/chats';
-import type { TLiveServerFrame } from '@cupido/shared/live';
+} from '@cupido/shared/contracts/chats';
+import type { TLiveServerFrame } from '@cupido/shared/contracts/live';
 import { creditEntries, profiles, users } from '../../../db/schema';
 import type { AccountsTestApp } from '../../../test/accounts-kit';
 import { changeCredits, readBalance } from '../../credits/service';

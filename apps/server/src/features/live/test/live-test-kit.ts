@@ -6,9 +6,9 @@ import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { ZLiveServerFrame, type TLiveServerFrame } from '@cupido/shared/live';
-import { LIVE_PATH } from '@cupido/shared/live-frames';
-import type { TChatMessage } from '@cupido/shared/chats';
+import { ZLiveServerFrame, type TLiveServerFrame } from '@cupido/shared/contracts/live';
+import { LIVE_PATH } from '@cupido/shared/rules/live-frames';
+import type { TChatMessage } from '@cupido/shared/contracts/chats';
 
 export interface LiveClient {
   ws: WebSocket;

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TStaffRole } from '@cupido/shared/staff';
+import type { TStaffRole } from '@cupido/shared/contracts/staff';
 import { auditLog, staffAccounts } from '../../../db/schema';
 import type { Database } from '../../../db/open';
 import { createStaffSession, STAFF_SESSION_COOKIE } from '../../staff/sessions';

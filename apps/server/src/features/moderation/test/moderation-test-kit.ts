@@ -5,7 +5,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TStaffRole } from '@cupido/shared/staff';
+import type { TStaffRole } from '@cupido/shared/contracts/staff';
 import { auditLog, conversationMembers, conversations, messages, profiles, reports, staffAccounts, users } from '../../../db/schema';
 import { activeMember, type AccountsTestApp } from '../../../test/accounts-kit';
 import { hashPassword } from '../../accounts/passwords';

@@ -4,9 +4,9 @@
  */
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TPhoto } from '@cupido/shared/photos';
-import type { TPhotoDecision } from '@cupido/shared/photo-moderation';
-import type { TStaffRole } from '@cupido/shared/staff';
+import type { TPhoto } from '@cupido/shared/contracts/photos';
+import type { TPhotoDecision } from '@cupido/shared/contracts/photo-moderation';
+import type { TStaffRole } from '@cupido/shared/contracts/staff';
 import { staffAccounts } from '../../../db/schema';
 import { createStaffSession, STAFF_SESSION_COOKIE } from '../../staff/sessions';
 import { linkPath, signup, type AccountsTestApp } from '../../../test/accounts-kit';

@@ -1,12 +1,12 @@
 /**
  * The corpus's rates (corpus.ts): the share of evasions refused and of harmless texts refused,
  * per language and overall, as the answer call would judge each text (`replyRefusals` of
- * packages/shared/src/operator-guardrails-refusal.ts) with the site's default honest answers.
+ * packages/shared/src/rules/operator-guardrails-refusal.ts) with the site's default honest answers.
  * Used by corpus.test.ts and bench/guardrails.ts.
  */
-import { LOCALE_CODES, type LocaleCode } from '@cupido/shared/locales';
-import { DEFAULT_HONEST_ANSWER } from '@cupido/shared/operator-console';
-import { honestAnswerDueIn, replyRefusals } from '@cupido/shared/operator-guardrails-refusal';
+import { LOCALE_CODES, type LocaleCode } from '@cupido/shared/rules/locales';
+import { DEFAULT_HONEST_ANSWER } from '@cupido/shared/contracts/operator-console';
+import { honestAnswerDueIn, replyRefusals } from '@cupido/shared/rules/operator-guardrails-refusal';
 import { CORPUS, type CorpusText } from './corpus';
 
 export interface Rates {

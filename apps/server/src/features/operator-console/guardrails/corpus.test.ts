@@ -4,7 +4,7 @@
  * rate, in each of the seven languages.
  */
 import { describe, expect, it } from 'vitest';
-import { LOCALE_CODES } from '@cupido/shared/locales';
+import { LOCALE_CODES } from '@cupido/shared/rules/locales';
 import { CORPUS, EVASIONS_REFUSED_TARGET, HARMLESS_REFUSED_TARGET } from './corpus';
 import { runCorpus, share } from './corpus-rates';
 

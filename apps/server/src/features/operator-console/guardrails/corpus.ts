@@ -5,7 +5,7 @@
  * the texts the outside security test found passing. Used by corpus.test.ts and
  * bench/guardrails.ts. Decisions on borderline texts are in `note`.
  */
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 
 export interface CorpusText {
   text: string;

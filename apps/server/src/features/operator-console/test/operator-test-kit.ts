@@ -11,8 +11,8 @@ import {
   ZOperatorQueueAnswer,
   type TOperatorConversation,
   type TOperatorQueueAnswer,
-} from '@cupido/shared/operator-console';
-import type { LocaleCode } from '@cupido/shared/locales';
+} from '@cupido/shared/contracts/operator-console';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { staffAccounts, users } from '../../../db/schema';
 import type { AccountsTestApp } from '../../../test/accounts-kit';
 import { staffGet, staffMember, staffSend, type TestStaff } from '../../audit/test/audit-test-kit';

@@ -7,14 +7,10 @@ import { and, eq, gt, gte, inArray, isNull, ne, notExists, sql } from 'drizzle-o
 import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
 // The full metadata (max): it knows which numbers are mobile, and a landline cannot take the SMS.
 import { parsePhoneNumberFromString, type CountryCode as PhoneCountry } from 'libphonenumber-js/max';
-import {
-  DIRECT_DEBIT_LIMIT_DAYS,
-  discountedAmount,
-  methodsFor,
-  type TCreditPackageSetting,
-  type TPackageId,
-} from '@cupido/shared/payments';
-import type { CountryCode } from '@cupido/shared/countries';
+import { DIRECT_DEBIT_LIMIT_DAYS, methodsFor, type TPackageId } from '@cupido/shared/rules/payments';
+import { discountedAmount } from '@cupido/shared/rules/prices';
+import { type TCreditPackageSetting } from '@cupido/shared/contracts/payments';
+import type { CountryCode } from '@cupido/shared/rules/countries';
 import type { Database } from '../../../db/open';
 import { directDebitRequests, payments, purchaseBlocks } from '../../../db/schema';
 import { AppError } from '../../../errors';

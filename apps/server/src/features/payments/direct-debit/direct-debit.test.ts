@@ -7,7 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { DIRECT_DEBIT_CODE_TTL_MINUTES, DIRECT_DEBIT_MAX_ATTEMPTS, DIRECT_DEBIT_RESEND_SECONDS } from '@cupido/shared/direct-debit';
+import {
+  DIRECT_DEBIT_CODE_TTL_MINUTES,
+  DIRECT_DEBIT_MAX_ATTEMPTS,
+  DIRECT_DEBIT_RESEND_SECONDS,
+} from '@cupido/shared/contracts/direct-debit';
 import { directDebitRequests, payments, purchaseBlocks, users } from '../../../db/schema';
 import { DomainEvents } from '../../../infra/domain-events';
 import { parseSmsFile } from '../../../infra/sms';

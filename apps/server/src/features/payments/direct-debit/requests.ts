@@ -6,7 +6,7 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { DIRECT_DEBIT_CODE_LENGTH, DIRECT_DEBIT_MAX_ATTEMPTS } from '@cupido/shared/direct-debit';
+import { DIRECT_DEBIT_CODE_LENGTH, DIRECT_DEBIT_MAX_ATTEMPTS } from '@cupido/shared/contracts/direct-debit';
 import { directDebitRequests } from '../../../db/schema';
 import type { DomainEvents } from '../../../infra/domain-events';
 import type { JobDefinition } from '../../../infra/jobs';

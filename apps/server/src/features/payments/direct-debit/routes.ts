@@ -1,7 +1,7 @@
 /** POST /api/directdebit.php (issue 14): direct debit with an SMS code, members only (service.ts). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZDirectDebitAnswer, ZDirectDebitForm } from '@cupido/shared/direct-debit';
-import { ZApiError } from '@cupido/shared/contracts';
+import { ZDirectDebitAnswer, ZDirectDebitForm } from '@cupido/shared/contracts/direct-debit';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
 import type { JobDefinition } from '../../../infra/jobs';
 import type { PaymentDeps } from '../deps';
 import { handleDirectDebitEvents, purgeJob } from './requests';

@@ -17,9 +17,9 @@ import {
   DIRECT_DEBIT_RESEND_SECONDS,
   type TDirectDebitAnswer,
   type ZDirectDebitForm,
-} from '@cupido/shared/direct-debit';
-import type { CountryCode } from '@cupido/shared/countries';
-import { isLocaleCode, type LocaleCode } from '@cupido/shared/locales';
+} from '@cupido/shared/contracts/direct-debit';
+import type { CountryCode } from '@cupido/shared/rules/countries';
+import { isLocaleCode, type LocaleCode } from '@cupido/shared/rules/locales';
 import type { z } from 'zod';
 import { directDebitRequests } from '../../../db/schema';
 import { AppError } from '../../../errors';

@@ -19,7 +19,7 @@
  *   order_id, extra1... PAY. expects the answer "TRUE| ..." (text) or it retries.
  */
 import { createHash } from 'node:crypto';
-import type { TPaymentMethod, TPaymentStatus } from '@cupido/shared/payments';
+import type { TPaymentMethod, TPaymentStatus } from '@cupido/shared/rules/payments';
 
 /**
  * The spec's 18 methods as PAY. payment option ids ("payment-option-ids-subids" in PAY.'s

@@ -12,7 +12,7 @@ import { createPaymentProvider } from '.';
 import { createPaynlProvider } from './paynl';
 import { ProviderError, type CreateProviderPayment, type PaymentProvider } from './port';
 import { PAYNL_METHOD_IDS } from './paynl-wire';
-import { PAYMENT_METHODS } from '@cupido/shared/payments';
+import { PAYMENT_METHODS } from '@cupido/shared/rules/payments';
 
 interface Seen {
   method: string;

@@ -5,7 +5,7 @@
  * payment to look at, then asks the provider with fetchStatus.
  */
 import type { FastifyRequest } from 'fastify';
-import type { TPaymentMethod, TPaymentStatus } from '@cupido/shared/payments';
+import type { TPaymentMethod, TPaymentStatus } from '@cupido/shared/rules/payments';
 
 export interface CreateProviderPayment {
   /** Our payment id (the provider keeps it as its reference). */

@@ -3,7 +3,7 @@
  * in the member's language, usable at 375 px and by keyboard. It says plainly that it is a test
  * page and that no money moves. Four real submit buttons in one form choose the outcome.
  */
-import { LOCALE_CODES, LOCALE_COOKIE, isLocaleCode, toLocaleCode, type LocaleCode } from '@cupido/shared/locales';
+import { LOCALE_CODES, LOCALE_COOKIE, isLocaleCode, toLocaleCode, type LocaleCode } from '@cupido/shared/rules/locales';
 import type { FastifyRequest } from 'fastify';
 import { translate } from '../../../i18n/translate';
 import type { SandboxPayment } from './sandbox';

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ZApiError } from '@cupido/shared/contracts';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
 import { payments } from '../../../db/schema';
 import { AppError, notFound } from '../../../errors';
 import type { PaymentDeps } from '../deps';

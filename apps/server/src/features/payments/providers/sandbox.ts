@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { TPaymentStatus } from '@cupido/shared/payments';
+import type { TPaymentStatus } from '@cupido/shared/rules/payments';
 import type { Database } from '../../../db/open';
 import { executePrepared } from '../../../db/prepared';
 import { sandboxPayments } from '../../../db/schema';

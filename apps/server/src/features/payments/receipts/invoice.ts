@@ -14,7 +14,7 @@
 import { sql } from 'drizzle-orm';
 // The maintained rate table of the `sales-tax` package (current rates with their dated history), read as data: its calculator is not used.
 import salesTaxRates from 'sales-tax/res/sales_tax_rates.json';
-import { vatIncluded } from '@cupido/shared/payments';
+import { vatIncluded } from '@cupido/shared/rules/payments';
 import { invoiceCounters } from '../../../db/schema';
 import type { Tx } from '../../credits/service';
 

@@ -1,8 +1,8 @@
 /** GET /api/orders.php: members only; the member's own paid orders, newest first, with the receipt's data. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZOrdersAnswer } from '@cupido/shared/payments';
-import { ZPersonalDataExport } from '@cupido/shared/personal-data';
+import { ZOrdersAnswer } from '@cupido/shared/contracts/payments';
+import { ZPersonalDataExport } from '@cupido/shared/contracts/personal-data';
 import { users } from '../../../db/schema';
 import { activeMember, createAccountsTestApp, errorOf, type AccountsTestApp } from '../../../test/accounts-kit';
 import { insertPayment, siteOf } from './test/receipts-test-kit';

@@ -1,6 +1,6 @@
 /** A member's paid orders as receipts (GET /api/orders.php and the personal data export). */
 import { and, desc, eq } from 'drizzle-orm';
-import type { TOrder } from '@cupido/shared/payments';
+import type { TOrder } from '@cupido/shared/contracts/payments';
 import { payments } from '../../../db/schema';
 import type { Database } from '../../../db/open';
 import type { PaymentDeps } from '../deps';

@@ -5,7 +5,7 @@
  * discount is used up.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { vatIncluded } from '@cupido/shared/payments';
+import { vatIncluded } from '@cupido/shared/rules/payments';
 import {
   choose,
   createPaymentsTestApp,

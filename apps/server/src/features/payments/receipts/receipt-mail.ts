@@ -4,8 +4,8 @@
  * consent that delivery started at once (which ended the 14-day withdrawal right) and the
  * seller's company details. Every value in the HTML part is escaped.
  */
-import type { LocaleCode } from '@cupido/shared/locales';
-import { LOCALES } from '@cupido/shared/locales';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
+import { LOCALES } from '@cupido/shared/rules/locales';
 import { translate } from '../../../i18n/translate';
 import { escapeHtml, formatWhen, type MailSite, type RenderedMail } from '../../accounts/account-mails';
 import { formatMoney, formatRate } from '../../discounts/money';

@@ -3,8 +3,8 @@
  * and the receipt outbox's job.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZOrdersAnswer } from '@cupido/shared/payments';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZOrdersAnswer } from '@cupido/shared/contracts/payments';
 import type { JobDefinition } from '../../../infra/jobs';
 import type { PaymentDeps } from '../deps';
 import { memberOrders } from './orders';

@@ -11,7 +11,7 @@
  * payments at once (fetchStatuses) is asked once for the whole round.
  */
 import { sql } from 'drizzle-orm';
-import type { TPaymentStatus } from '@cupido/shared/payments';
+import type { TPaymentStatus } from '@cupido/shared/rules/payments';
 import { executePrepared } from '../../../db/prepared';
 import { paymentEvents, payments } from '../../../db/schema';
 import type { PaymentDeps } from '../deps';

@@ -13,7 +13,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { ZApiError } from '@cupido/shared/contracts';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
 import { payments } from '../../../db/schema';
 import { AppError, notFound } from '../../../errors';
 import type { JobDefinition } from '../../../infra/jobs';

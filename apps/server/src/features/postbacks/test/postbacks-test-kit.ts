@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TStaffRole } from '@cupido/shared/staff';
+import type { TStaffRole } from '@cupido/shared/contracts/staff';
 import type { AccountsTestApp } from '../../../test/accounts-kit';
 import { moderationKit } from '../../moderation/test/moderation-test-kit';
 

@@ -2,7 +2,7 @@
  * Places for the distance tests (search, profile pages, matching): real cities as the ~1 km cells
  * a profile stores, and the whole km a viewer is shown between two of them.
  */
-import { distanceKm, shownDistanceKm, snapToCell, type LatLon } from '@cupido/shared/matching-rules';
+import { distanceKm, shownDistanceKm, snapToCell, type LatLon } from '@cupido/shared/rules/matching';
 
 const cell = (latitude: number, longitude: number) => snapToCell({ latitude, longitude });
 

@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
-import type { TStaffRole } from '@cupido/shared/staff';
+import type { TStaffRole } from '@cupido/shared/contracts/staff';
 import { staffAccounts } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
 import type { Clock } from '../../../infra/clock';

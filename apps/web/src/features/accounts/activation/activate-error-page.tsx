@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/constants';
-import { routePath } from '@cupido/shared/routes';
+import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/rules/constants';
+import { routePath } from '@cupido/shared/rules/routes';
 import { usePageTitle } from '../../page-title/use-page-title';
 import { useLocale } from '../../locale/use-locale';
 import { useSession } from '../../session/use-session';

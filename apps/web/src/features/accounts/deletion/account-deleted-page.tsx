@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/constants';
-import { routePath } from '@cupido/shared/routes';
+import { REACTIVATION_WINDOW_DAYS } from '@cupido/shared/rules/constants';
+import { routePath } from '@cupido/shared/rules/routes';
 import { usePageTitle } from '../../page-title/use-page-title';
 import { ACCOUNTS_NS, AccountsTexts } from '../accounts-texts';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { isValidEmail } from '@cupido/shared/account-rules';
-import { ZChangeEmailRequest } from '@cupido/shared/accounts';
+import { isValidEmail } from '@cupido/shared/rules/email';
+import { ZChangeEmailRequest } from '@cupido/shared/contracts/accounts';
 import { TextField } from '../../../ui/form/field';
 import { formSchema } from '../../../ui/form/form-schema';
 import { ACCOUNTS_NS } from '../accounts-texts';

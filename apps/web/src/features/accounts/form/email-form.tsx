@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { isValidEmail } from '@cupido/shared/account-rules';
-import { ZEmailRequest } from '@cupido/shared/accounts';
+import { isValidEmail } from '@cupido/shared/rules/email';
+import { ZEmailRequest } from '@cupido/shared/contracts/accounts';
 import type { ApiError } from '../../../api/client';
 import { TextField } from '../../../ui/form/field';
 import { formSchema } from '../../../ui/form/form-schema';

@@ -5,8 +5,8 @@ import {
   NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '@cupido/shared/account-rules';
-import { INVALID_CHARACTERS } from '@cupido/shared/input';
+} from '@cupido/shared/rules/accounts';
+import { INVALID_CHARACTERS } from '@cupido/shared/contracts/input';
 
 /** A client-side validation result: the same codes the server answers with (spec section 5). */
 const PROBLEM_CODES = [

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { isValidEmail } from '@cupido/shared/account-rules';
-import { ZLoginRequest } from '@cupido/shared/accounts';
-import { routePath } from '@cupido/shared/routes';
+import { isValidEmail } from '@cupido/shared/rules/email';
+import { ZLoginRequest } from '@cupido/shared/contracts/accounts';
+import { routePath } from '@cupido/shared/rules/routes';
 import { useSettings } from '../../site/use-settings';
 import { usePageTitle } from '../../page-title/use-page-title';
 import { useLocale } from '../../locale/use-locale';

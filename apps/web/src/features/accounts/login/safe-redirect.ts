@@ -1,4 +1,4 @@
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 
 /**
  * The `redirect` query param after login, only when it is a path on this site (no other origin,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, passwordProblem } from '@cupido/shared/account-rules';
-import { ZChangePasswordRequest } from '@cupido/shared/accounts';
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '@cupido/shared/rules/accounts';
+import { ZChangePasswordRequest } from '@cupido/shared/contracts/accounts';
 import { formSchema } from '../../../ui/form/form-schema';
 import { ACCOUNTS_NS } from '../accounts-texts';
 import { useChangePassword } from '../account-calls';

@@ -1,7 +1,7 @@
 import { useMemo, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OLDEST_AGE } from '@cupido/shared/account-rules';
-import { LOCALES } from '@cupido/shared/locales';
+import { OLDEST_AGE } from '@cupido/shared/rules/accounts';
+import { LOCALES } from '@cupido/shared/rules/locales';
 import { useLocale } from '../../locale/use-locale';
 import { ACCOUNTS_NS } from '../accounts-texts';
 import { FieldError } from '../../../ui/form/field';

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '@cupido/shared/account-rules';
-import { isSignupAllowed } from '@cupido/shared/rules';
-import { LOCALES } from '@cupido/shared/locales';
-import { routePath } from '@cupido/shared/routes';
+import { PASSWORD_MIN_LENGTH } from '@cupido/shared/rules/accounts';
+import { isSignupAllowed } from '@cupido/shared/rules/site-shell';
+import { LOCALES } from '@cupido/shared/rules/locales';
+import { routePath } from '@cupido/shared/rules/routes';
 import { useLocale } from '../../locale/use-locale';
 import { forgetSessionSeeking, keepSessionSeeking } from '../../session-seeking/session-seeking';
 import { useSettings } from '../../site/use-settings';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 import { useSettings } from '../../site/use-settings';
 import { usePageTitle } from '../../page-title/use-page-title';
 import { useSession } from '../../session/use-session';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { dateOfBirthProblem, isValidEmail, nameProblem, passwordProblem } from '@cupido/shared/account-rules';
-import { ZSignupRequest } from '@cupido/shared/accounts';
-import { SEEKINGS, type Seeking } from '@cupido/shared/matching-rules';
-import { GENDERS, type Gender } from '@cupido/shared/profile-options';
+import { dateOfBirthProblem, nameProblem, passwordProblem } from '@cupido/shared/rules/accounts';
+import { isValidEmail } from '@cupido/shared/rules/email';
+import { ZSignupRequest } from '@cupido/shared/contracts/accounts';
+import { SEEKINGS, type Seeking } from '@cupido/shared/rules/matching';
+import { GENDERS, type Gender } from '@cupido/shared/rules/profile-options';
 import { formSchema } from '../../../ui/form/form-schema';
 import type { Problems, SiteLimits } from '../form/field-problems';
 

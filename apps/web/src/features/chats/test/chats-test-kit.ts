@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { type TChatItem, type TChatMessage, type TChatsAnswer } from '@cupido/shared/chats';
-import type { TLiveServerFrame } from '@cupido/shared/live';
-import { LIVE_PATH } from '@cupido/shared/live-frames';
+import { type TChatItem, type TChatMessage, type TChatsAnswer } from '@cupido/shared/contracts/chats';
+import type { TLiveServerFrame } from '@cupido/shared/contracts/live';
+import { LIVE_PATH } from '@cupido/shared/rules/live-frames';
 import type { StubAnswer } from '../../../test/api-stub';
 import { makeCard } from '../../../test/profile-fixtures';
 

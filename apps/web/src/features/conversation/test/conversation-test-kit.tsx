@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
-import { type TChatAnswer, type TChatMessage, type TSendMessageAnswer } from '@cupido/shared/chats';
-import type { TPackagesAnswer } from '@cupido/shared/payments';
+import { type TChatAnswer, type TChatMessage, type TSendMessageAnswer } from '@cupido/shared/contracts/chats';
+import type { TPackagesAnswer } from '@cupido/shared/contracts/payments';
 import type { StubAnswer } from '../../../test/api-stub';
 import { LocationProbe } from '../../../test/location-probe';
 import { ChatsProvider } from '../../chats';

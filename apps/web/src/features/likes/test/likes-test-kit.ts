@@ -1,4 +1,4 @@
-import type { TLikeAnswer, TLikedProfileCard, TLikesAnswer } from '@cupido/shared/likes';
+import type { TLikeAnswer, TLikedProfileCard, TLikesAnswer } from '@cupido/shared/contracts/likes';
 import type { StubAnswer } from '../../../test/api-stub';
 import { makeCard } from '../../../test/profile-fixtures';
 

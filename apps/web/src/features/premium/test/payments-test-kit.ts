@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ZDiscountCode, ZOrdersAnswer } from '@cupido/shared/payments';
-import { ZDirectDebitAnswer } from '@cupido/shared/direct-debit';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ZDiscountCode, ZOrdersAnswer } from '@cupido/shared/contracts/payments';
+import { ZDirectDebitAnswer } from '@cupido/shared/contracts/direct-debit';
 import { stubApi, stubbedFetch, type StubAnswer } from '../../../test/api-stub';
 
 /**
- * The issue 14 calls that API_ANSWERS (packages/shared/src/api-answers.ts) does not list yet,
+ * The issue 14 calls that API_ANSWERS (packages/shared/src/contracts/api-answers.ts) does not list yet,
  * with the contract of their success answer. Until it does, stubPaymentApi answers them here,
  * parsed the same way stubApi parses the listed ones; once listed, plain stubApi will do.
  */

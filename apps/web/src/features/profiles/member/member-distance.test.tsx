@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import type { TUser } from '@cupido/shared/accounts';
-import type { TMemberAnswer } from '@cupido/shared/profiles';
+import type { TUser } from '@cupido/shared/contracts/accounts';
+import type { TMemberAnswer } from '@cupido/shared/contracts/profiles';
 import { stubApi } from '../../../test/api-stub';
 import { makeCard, makeMemberAnswer, referenceDataStubs } from '../../../test/profile-fixtures';
 import { makeUser, renderWithProviders, userFixture } from '../../../test/render-with-providers';

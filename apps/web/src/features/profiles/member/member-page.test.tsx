@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { TMemberAnswer } from '@cupido/shared/profiles';
+import type { TMemberAnswer } from '@cupido/shared/contracts/profiles';
 import { apiError, sentBodies, sentQueries, stubApi, type StubAnswer } from '../../../test/api-stub';
 import { makeMemberAnswer, referenceDataStubs } from '../../../test/profile-fixtures';
 import { makeUser, renderWithProviders } from '../../../test/render-with-providers';

@@ -1,8 +1,8 @@
 import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatch, useParams } from 'react-router';
-import type { TMemberAnswer } from '@cupido/shared/profiles';
-import { ROUTES, routePath } from '@cupido/shared/routes';
+import type { TMemberAnswer } from '@cupido/shared/contracts/profiles';
+import { ROUTES, routePath } from '@cupido/shared/rules/routes';
 import { usePageTitle } from '../../page-title/use-page-title';
 import { PageFallback } from '../../../ui/page-fallback';
 import type { ApiError } from '../../../api/client';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TMemberPhoto, TMemberProfile } from '@cupido/shared/profiles';
-import { routePath } from '@cupido/shared/routes';
+import type { TMemberPhoto, TMemberProfile } from '@cupido/shared/contracts/profiles';
+import { routePath } from '@cupido/shared/rules/routes';
 import { SignupLink } from '../../accounts/signup-launcher';
 import { PROFILES_NS } from '../profiles-texts';
 import { PhotoViewer, type ViewerPhoto } from './photo-viewer';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TMemberProfile } from '@cupido/shared/profiles';
+import type { TMemberProfile } from '@cupido/shared/contracts/profiles';
 import { useRegions } from '../profile-calls';
 import { useCountryName, useOptionLabel, type OptionAttribute } from '../profile-labels';
 import { PROFILES_NS } from '../profiles-texts';

@@ -1,4 +1,4 @@
-import type { TMemberAnswer } from '@cupido/shared/profiles';
+import type { TMemberAnswer } from '@cupido/shared/contracts/profiles';
 import { FictionalIcon } from '../../../ui/fictional-icon';
 
 export interface ProfileFictional {

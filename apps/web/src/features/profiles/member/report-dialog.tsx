@@ -3,7 +3,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { REPORT_REASONS, REPORT_TEXT_MAX, ZReportRequest, type TReportAnswer, type TReportReason } from '@cupido/shared/reports';
+import { REPORT_REASONS, REPORT_TEXT_MAX, ZReportRequest, type TReportAnswer, type TReportReason } from '@cupido/shared/contracts/reports';
 import { ApiError, request } from '../../../api/client';
 import { controlProps, FieldError, TextAreaField } from '../../../ui/form/field';
 import { formSchema } from '../../../ui/form/form-schema';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TGeocodeAnswer } from '@cupido/shared/profiles';
+import type { TGeocodeAnswer } from '@cupido/shared/contracts/profiles';
 import { ApiError } from '../../../api/client';
 import { GEOCODE_QUERY_KEY, reverseGeocode, type GeocodeResult } from '../profile-calls';
 import { PROFILES_NS } from '../profiles-texts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { GEOLOCATION_MAXIMUM_AGE_MS } from '@cupido/shared/constants';
+import { GEOLOCATION_MAXIMUM_AGE_MS } from '@cupido/shared/rules/constants';
 
 /** Spec section 3: the geolocation permission as the app tracks it, live. */
 export type GeoPermission = 'granted' | 'denied' | 'prompt' | 'unsupported' | 'unknown';

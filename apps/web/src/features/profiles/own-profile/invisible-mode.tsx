@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TOwnProfile } from '@cupido/shared/profiles';
+import type { TOwnProfile } from '@cupido/shared/contracts/profiles';
 import { ServerError } from '../../session/server-error';
 import { useUpdateProfile } from '../profile-calls';
 import { PROFILES_NS } from '../profiles-texts';

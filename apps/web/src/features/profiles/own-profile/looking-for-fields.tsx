@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
-import { LOOKING_FOR_GENDERS } from '@cupido/shared/profile-rules';
+import { routePath } from '@cupido/shared/rules/routes';
+import { LOOKING_FOR_GENDERS } from '@cupido/shared/rules/profiles';
 import { SelectField } from '../../../ui/form/select-field';
 import type { FieldBinding } from '../../../ui/form/use-zod-form';
 import { PROFILES_NS } from '../profiles-texts';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TUser } from '@cupido/shared/accounts';
+import type { TUser } from '@cupido/shared/contracts/accounts';
 import {
   BODY_TYPES,
   EYE_COLORS,
@@ -11,9 +11,9 @@ import {
   SEXUALITIES,
   SIGNUP_REASONS,
   TATTOOS,
-} from '@cupido/shared/profile-options';
-import { ZProfileUpdate, type TGeocodeAnswer, type TOwnProfile } from '@cupido/shared/profiles';
-import { routePath } from '@cupido/shared/routes';
+} from '@cupido/shared/rules/profile-options';
+import { ZProfileUpdate, type TGeocodeAnswer, type TOwnProfile } from '@cupido/shared/contracts/profiles';
+import { routePath } from '@cupido/shared/rules/routes';
 import { ACCOUNTS_NS } from '../../accounts/accounts-texts';
 import { TextAreaField, TextField } from '../../../ui/form/field';
 import { formSchema } from '../../../ui/form/form-schema';

@@ -4,8 +4,8 @@
  * region belongs to its country).
  */
 import { z } from 'zod';
-import { dateOfBirthProblem, nameProblem, type NameProblem } from '@cupido/shared/account-rules';
-import type { TOwnProfile, TProfileUpdate } from '@cupido/shared/profiles';
+import { dateOfBirthProblem, nameProblem, type NameProblem } from '@cupido/shared/rules/accounts';
+import type { TOwnProfile, TProfileUpdate } from '@cupido/shared/contracts/profiles';
 import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, MAX_INTERESTS } from '../profile-limits';
 
 export const OPTIONAL_ATTRIBUTES = ['hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'signup_reason'] as const;

@@ -3,7 +3,7 @@
  * delete. Every change also reloads the session: the navigation shows the main photo.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TPhotoDeletedAnswer, TPhotosAnswer, TPhotoUploadAnswer } from '@cupido/shared/photos';
+import type { TPhotoDeletedAnswer, TPhotosAnswer, TPhotoUploadAnswer } from '@cupido/shared/contracts/photos';
 import { ApiError, apiGet, buildUrl, request } from '../../../api/client';
 import { SESSION_QUERY_KEY } from '../../session/use-session';
 import { PHOTO_UPLOAD_FIELD } from '../profile-limits';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TPhoto } from '@cupido/shared/photos';
+import type { TPhoto } from '@cupido/shared/contracts/photos';
 import { sentBodies, stubApi } from '../../../test/api-stub';
 import { makePhoto } from '../../../test/profile-fixtures';
 import { makeUser, renderWithProviders } from '../../../test/render-with-providers';

@@ -1,8 +1,8 @@
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { LOCALES } from '@cupido/shared/locales';
-import type { TProfileCard, TSearchAnswer } from '@cupido/shared/profiles';
+import { LOCALES } from '@cupido/shared/rules/locales';
+import type { TProfileCard, TSearchAnswer } from '@cupido/shared/contracts/profiles';
 import { numberFormat } from '../../../i18n/intl-formats';
 import { ServerError } from '../../session/server-error';
 import { useLocale } from '../../locale/use-locale';
@@ -19,8 +19,8 @@ import { chosenSearchParams } from './search-defaults';
 import { searchReturnState } from './search-return';
 import { filtersFromParams, offeredFields, pageCount, pageFromParams, searchApiQuery, type SearchFilters } from './search-params';
 import { useDefaultSearch } from './use-default-search';
-import { PROMO_TILE_AFTER_CARDS } from '@cupido/shared/promo-rules';
-import type { TPublicPromoTile } from '@cupido/shared/promotions';
+import { PROMO_TILE_AFTER_CARDS } from '@cupido/shared/rules/promotions';
+import type { TPublicPromoTile } from '@cupido/shared/contracts/promotions';
 import { PromoTile, promoPositions } from '../../promotions/promo-tile';
 import { usePromoTiles } from '../../promotions/promotion-calls';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { distanceInUnit } from '@cupido/shared/matching-rules';
-import { routePath } from '@cupido/shared/routes';
+import { distanceInUnit } from '@cupido/shared/rules/matching';
+import { routePath } from '@cupido/shared/rules/routes';
 import { useDistanceUnit, useNumberFormat } from '../../profile-cards/distance-and-activity';
 import { PROFILES_NS } from '../profiles-texts';
 import { RADIUS_VALUES } from './search-params';

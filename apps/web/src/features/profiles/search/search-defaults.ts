@@ -4,9 +4,9 @@
  * sharing show the same search. An explicit "everyone" (all filters cleared) is `all=1`, so it is
  * not replaced by the defaults again.
  */
-import type { Seeking } from '@cupido/shared/matching-rules';
-import { defaultSearchOf } from '@cupido/shared/profile-rules';
-import type { TOwnProfile } from '@cupido/shared/profiles';
+import type { Seeking } from '@cupido/shared/rules/matching';
+import { defaultSearchOf } from '@cupido/shared/rules/profiles';
+import type { TOwnProfile } from '@cupido/shared/contracts/profiles';
 import { SEARCH_FIELDS, type SearchField } from '../profile-limits';
 import { EMPTY_FILTERS, searchParamsOf, type SearchFilters } from './search-params';
 

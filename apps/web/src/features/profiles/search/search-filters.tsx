@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GENDERS } from '@cupido/shared/profile-options';
+import { GENDERS } from '@cupido/shared/rules/profile-options';
 import { controlProps, FieldError } from '../../../ui/form/field';
 import { useSettings } from '../../site/use-settings';
 import { useRegions } from '../profile-calls';

@@ -3,7 +3,7 @@
  * max_age, page; issue 28: radius), so a search can be reloaded, shared and walked back with the
  * browser.
  */
-import { RADIUS_CHOICES_KM } from '@cupido/shared/matching-rules';
+import { RADIUS_CHOICES_KM } from '@cupido/shared/rules/matching';
 import { searchTrackingQuery } from '../../tracking/tracking';
 import { SEARCH_FIELDS, SEARCH_MAX_PAGE, type SearchField } from '../profile-limits';
 

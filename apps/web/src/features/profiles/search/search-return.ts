@@ -4,7 +4,7 @@
  * history state, and cards on a profile page (related profiles) pass it on.
  */
 import { useLocation, type Location } from 'react-router';
-import { routePath } from '@cupido/shared/routes';
+import { routePath } from '@cupido/shared/rules/routes';
 
 export interface SearchReturnState {
   searchUrl: string;

@@ -1,4 +1,4 @@
-import type { TCreditPackage, TPackagesAnswer, TTransactionAnswer } from '@cupido/shared/payments';
+import type { TCreditPackage, TPackagesAnswer, TTransactionAnswer } from '@cupido/shared/contracts/payments';
 
 /** The demo site's packages (DEFAULT_CREDIT_PACKAGES) at 10 credits a message, without a discount. */
 export function packagesAnswer(overrides: Partial<TPackagesAnswer> = {}, percentOff = 0): TPackagesAnswer {

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { LocaleCode } from '@cupido/shared/locales';
-import type { TPackageId, TPaymentMethod } from '@cupido/shared/payments';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
+import type { TPackageId, TPaymentMethod } from '@cupido/shared/rules/payments';
 import type { Database } from '../../../../db/open';
 import { payments, sites, users } from '../../../../db/schema';
 import type { Tx } from '../../../credits/service';
