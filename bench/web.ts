@@ -30,7 +30,7 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
 import { startHttpsFront } from './https-front';
-import { LANDER_NAMES } from '@cupido/shared/lander-rules';
+import { LANDER_NAMES } from '@cupido/shared/rules/landers';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
@@ -176,6 +176,9 @@ async function lighthouseRun(port: number, url: string, cookie?: string): Promis
 const scoresOf = (lhr: LighthouseResult['lhr']): Scores =>
   Object.fromEntries(CATEGORIES.map((key) => [key, Math.round((lhr.categories[key]?.score ?? 0) * 100)])) as Scores;
 
+/** Every run's benchmarkIndex (Lighthouse's measure of the host's CPU), printed at the end. */
+const benchmarkIndexes: number[] = [];
+
 /** RUNS runs of the page; answers the median run's scores and every run's performance. */
 async function audit(port: number, url: string, cookie?: string): Promise<{ scores: Scores; performanceByRun: number[] }> {
   const runs: LighthouseResult[] = [];
@@ -193,6 +196,7 @@ async function audit(port: number, url: string, cookie?: string): Promise<{ scor
   metricLines.push(
     `  ${new URL(url).pathname.padEnd(22)} ${METRICS.map(([id, label]) => `${label} ${result.lhr.audits[id]?.displayValue ?? '?'}`).join(', ')}`,
   );
+  for (const run of runs) benchmarkIndexes.push(run.lhr.environment.benchmarkIndex);
   if (reportsDir) {
     fs.mkdirSync(reportsDir, { recursive: true });
     const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_') || 'home';
@@ -250,6 +254,12 @@ try {
   console.log(`|${'-'.repeat(26)}|${CATEGORIES.map((key) => '-'.repeat(key.length + 2)).join('|')}|${'-'.repeat(20)}|--------|`);
   for (const row of rows) console.log(row);
   console.log(`\nMetrics (simulated mobile):\n${metricLines.join('\n')}`);
+  // Lighthouse's "CPU/Memory Power" of this machine (its docs/throttling.md): the 4x CPU slowdown
+  // assumes a desktop of 1,000-2,000; a lower index explains scores that fall on every page at once.
+  const sorted = [...benchmarkIndexes].sort((a, b) => a - b);
+  console.log(
+    `\nLighthouse benchmarkIndex of this machine: median ${sorted[Math.floor(sorted.length / 2)] ?? '?'}, ${sorted[0] ?? '?'}-${sorted.at(-1) ?? '?'} over ${sorted.length} runs`,
+  );
   if (findings.length) console.log(`\nFailing audits:\n${findings.map((line) => `  ${line}`).join('\n')}`);
 } finally {
   await front?.close();

@@ -3,7 +3,7 @@
  * context, then each feature's routes, then the web app. No listening here: main.ts and tests
  * decide that.
  */
-import { NOTIFICATION_MAIL_DELAY_SECONDS } from '@cupido/shared/notification-rules';
+import { NOTIFICATION_MAIL_DELAY_SECONDS } from '@cupido/shared/rules/notifications';
 import { notificationJobs } from './features/notifications/jobs';
 import { handleNotificationEvents } from './features/notifications/event-handlers';
 import { notificationRoutes } from './features/notifications/routes';
@@ -30,7 +30,7 @@ import { fastifyTrustProxy, trustsAnyProxy } from './infra/trust-proxy';
 import photos from './plugins/photos';
 import webApp from './plugins/web-app';
 import { SiteService, type Site } from './features/sites/service';
-import type { LocaleCode } from '@cupido/shared/locales';
+import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { sitesRoutes } from './features/sites/routes';
 import { settingsAnswers } from './features/sites/settings-answer';
 import { referenceDataRoutes } from './features/reference-data/routes';
@@ -100,6 +100,7 @@ import { handleAccountEvents } from './features/accounts/event-handlers';
 import { registerPayments } from './features/payments/register';
 import { registerPostbacks } from './features/postbacks/register';
 import { createPaymentProvider } from './features/payments/providers';
+import type { PaymentProvider } from './features/payments/providers/port';
 import { discountRoutes } from './features/discounts/routes';
 import { createSmsSender } from './infra/sms';
 import { isDemoMode, type RunMode } from './run-mode';
@@ -157,6 +158,11 @@ export interface AppDeps {
   jobMode?: JobMode;
   /** Where the log goes instead of stdout (tests read what an error writes there). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Outside parties the app talks to, when the caller brings its own: a test's payment provider
+   * that answers as the test says (issue 33: a slot, not a module mock). Absent: built from config.
+   */
+  providers?: { payment?: PaymentProvider };
 }
 
 export async function buildApp({
@@ -165,6 +171,7 @@ export async function buildApp({
   clock = systemClock,
   jobMode = 'manual',
   logStream,
+  providers = {},
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
@@ -414,7 +421,7 @@ export async function buildApp({
   await registerPostbacks(app, { db: database.db, clock, events, jobs, mode: config.mode });
 
   // Credits shop and payments (issue 14, decision 032): the sandbox provider unless PAYMENT_PROVIDER says otherwise.
-  const provider = createPaymentProvider(config.payments ?? { provider: 'sandbox' }, { db: database.db, clock });
+  const provider = providers.payment ?? createPaymentProvider(config.payments ?? { provider: 'sandbox' }, { db: database.db, clock });
   // A production server reaches here with the sandbox only when PAYMENT_SANDBOX=1 (preflight/checks.ts): a staging site, said on every page.
   const testSiteBanner = config.mode === 'production' && provider.name === 'sandbox';
   const sms = createSmsSender({ gateway: config.sms, dataDir: config.dataDir, log: app.log });

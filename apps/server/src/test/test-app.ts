@@ -23,11 +23,12 @@ export interface TestApp {
 /**
  * Rate limits use Redis when CI provides REDIS_URL (as production would), each test app under
  * its own key prefix; otherwise the PostgreSQL counters. The broker likewise gets a channel prefix
- * of its own. `extra.database`: a second instance on the same database (the caller closes it).
+ * of its own. `extra.database`: a second instance on the same database (the caller closes it);
+ * `extra.providers`: outside parties the test plays itself (a payment provider).
  */
 export async function createTestApp(
   overrides: Partial<AppDeps['config']> = {},
-  extra: { clock?: Clock; database?: DatabaseHandle } = {},
+  extra: { clock?: Clock; database?: DatabaseHandle; providers?: AppDeps['providers'] } = {},
 ): Promise<TestApp> {
   const database = extra.database ?? (await createTestDatabase());
   if (!extra.database) await seedDemoSites(database.db);
@@ -49,6 +50,7 @@ export async function createTestApp(
       ...overrides,
     },
     clock: extra.clock,
+    providers: extra.providers,
   });
   await app.ready();
   return {

@@ -5,7 +5,7 @@
  * Each change has its audit entry in its own transaction.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { TPurchaseBlockAnswer, TPurchaseBlockKind, TPurchaseBlockView } from '@cupido/shared/finance';
+import type { TPurchaseBlockAnswer, TPurchaseBlockKind, TPurchaseBlockView } from '@cupido/shared/contracts/finance';
 import type { Database } from '../../../db/open';
 import { purchaseBlocks } from '../../../db/schema';
 import { AppError } from '../../../errors';

@@ -5,7 +5,7 @@
  * and revenue; who may call what (spot checks; the full table is the staff feature's suite).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { paymentRefunds, payments, purchaseBlocks } from '../../../db/schema';
 import { auditEntriesOf, errorOf, staffOfRole, type TestStaff } from '../../members-desk/test/members-desk-test-kit';
@@ -22,17 +22,15 @@ import {
   type FakeProvider,
 } from './test/finance-test-kit';
 
-const fake = vi.hoisted(() => ({ provider: null as FakeProvider | null }));
-vi.mock('../providers', () => ({ createPaymentProvider: () => fake.provider }));
-
 let t: TestApp;
+let fake: FakeProvider;
 let finance: TestStaff;
 let support: TestStaff;
 let moderator: TestStaff;
 let siteId: number;
 beforeAll(async () => {
-  fake.provider = createFakeProvider();
-  t = await createTestApp();
+  fake = createFakeProvider();
+  t = await createTestApp({}, { providers: { payment: fake } });
   finance = await staffOfRole(t.database.db, 'finance');
   support = await staffOfRole(t.database.db, 'support');
   moderator = await staffOfRole(t.database.db, 'moderator');

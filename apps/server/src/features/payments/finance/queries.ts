@@ -13,7 +13,7 @@ import {
   type TRevenueAnswer,
   type TRevenueQuery,
   type TRevenueRow,
-} from '@cupido/shared/finance';
+} from '@cupido/shared/contracts/finance';
 import type { Database } from '../../../db/open';
 import { paymentRefunds, payments } from '../../../db/schema';
 import { AppError } from '../../../errors';

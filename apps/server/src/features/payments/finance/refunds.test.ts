@@ -24,23 +24,21 @@ import {
   type FakeProvider,
 } from './test/finance-test-kit';
 
-const fake = vi.hoisted(() => ({ provider: null as FakeProvider | null }));
-vi.mock('../providers', () => ({ createPaymentProvider: () => fake.provider }));
-
 let t: TestApp;
+let fake: FakeProvider;
 let finance: TestStaff;
 let siteId: number;
 beforeAll(async () => {
-  fake.provider = createFakeProvider();
-  t = await createTestApp();
+  fake = createFakeProvider();
+  t = await createTestApp({}, { providers: { payment: fake } });
   finance = await staffOfRole(t.database.db, 'finance');
   siteId = await defaultSiteId(t.database.db);
 });
 afterAll(() => t.close());
 beforeEach(() => {
-  fake.provider!.refuse = false;
-  fake.provider!.gate = null;
-  fake.provider!.refunds.length = 0;
+  fake.refuse = false;
+  fake.gate = null;
+  fake.refunds.length = 0;
 });
 
 const key = () => randomBytes(8).toString('hex');
@@ -74,9 +72,7 @@ describe('refunds', () => {
     expect(answer.refund.provider_refund_id).toMatch(/^re_/);
     expect(await balanceOf(t.database.db, userId)).toBe(0);
     expect((await paymentRow(t.database.db, paymentId)).refundedAmount).toBe(1995);
-    expect(fake.provider!.refunds).toEqual([
-      { providerPaymentId: (await paymentRow(t.database.db, paymentId)).providerPaymentId, amount: 1995 },
-    ]);
+    expect(fake.refunds).toEqual([{ providerPaymentId: (await paymentRow(t.database.db, paymentId)).providerPaymentId, amount: 1995 }]);
     const entries = await t.database.db.select().from(creditEntries).where(eq(creditEntries.userId, userId));
     expect(entries.filter((e) => e.kind === 'refund').map((e) => [e.amount, e.idempotencyKey])).toEqual([
       [-100, `refund:${answer.refund.id}`],
@@ -116,7 +112,7 @@ describe('refunds', () => {
     expect(errorOf(above).message).toContain('1495');
     expect((await paymentRow(t.database.db, paymentId)).refundedAmount).toBe(500);
     expect(await refundRows(paymentId)).toHaveLength(1);
-    expect(fake.provider!.refunds).toHaveLength(1);
+    expect(fake.refunds).toHaveLength(1);
 
     const open = await openPayment(t.database.db, { userId, siteId });
     expect(errorOf(await refund(open, { amount: 100 })).code).toBe('payment_not_paid');
@@ -127,7 +123,7 @@ describe('refunds', () => {
     const other = await paidPayment(t.database.db, { userId, siteId });
     await t.database.db.update(payments).set({ provider: 'paynl' }).where(eq(payments.id, other));
     expect(errorOf(await refund(other, { amount: 100 })).code).toBe('payment_other_provider');
-    expect(fake.provider!.refunds).toHaveLength(1);
+    expect(fake.refunds).toHaveLength(1);
   });
 
   it('a replayed key answers the same refund and refunds once', async () => {
@@ -142,7 +138,7 @@ describe('refunds', () => {
       refunded_amount: 700,
       refund: { id: first.json().refund.id, provider_refund_id: first.json().refund.provider_refund_id },
     });
-    expect(fake.provider!.refunds).toHaveLength(1);
+    expect(fake.refunds).toHaveLength(1);
     expect((await paymentRow(t.database.db, paymentId)).refundedAmount).toBe(700);
     expect(await balanceOf(t.database.db, userId)).toBe(120 - 43);
     expect((await auditEntriesOf(t.database.db, 'payment', paymentId)).filter((a) => a.action === 'payment.refund')).toHaveLength(1);
@@ -153,7 +149,7 @@ describe('refunds', () => {
     const [a, b] = await Promise.all([refund(paymentId, { amount: 1995 }), refund(paymentId, { amount: 1995 })]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(errorOf(a.statusCode === 409 ? a : b).code).toBe('payment_refunded');
-    expect(fake.provider!.refunds).toHaveLength(1);
+    expect(fake.refunds).toHaveLength(1);
     expect((await paymentRow(t.database.db, paymentId)).refundedAmount).toBe(1995);
     expect(await refundRows(paymentId)).toHaveLength(1);
     expect(await balanceOf(t.database.db, userId)).toBe(0);
@@ -162,7 +158,7 @@ describe('refunds', () => {
   it('a provider refusal undoes the reservation: amount, row and credits as before; 502', async () => {
     const { userId, paymentId } = await paidMember({ credits: 120, amount: 1995 });
     await spend(t.database.db, userId, 10);
-    fake.provider!.refuse = true;
+    fake.refuse = true;
     const idempotencyKey = key();
     const refused = await refund(paymentId, { amount: 1995, idempotency_key: idempotencyKey });
     expect(refused.statusCode, refused.body).toBe(502);
@@ -173,7 +169,7 @@ describe('refunds', () => {
     expect((await auditEntriesOf(t.database.db, 'payment', paymentId)).map((a) => a.action)).toEqual(['payment.refund_refused']);
 
     // The same key may be tried again once the provider takes it.
-    fake.provider!.refuse = false;
+    fake.refuse = false;
     const retried = await refund(paymentId, { amount: 1995, idempotency_key: idempotencyKey });
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json()).toMatchObject({ replayed: false, refund: { credits_taken: 110, credits_spent: 10 } });
@@ -186,8 +182,8 @@ describe('refunds', () => {
     const premium = async () =>
       (await t.database.db.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, userId)))[0]!.paidUser;
     let release!: () => void;
-    fake.provider!.gate = new Promise<void>((resolve) => (release = resolve));
-    fake.provider!.refuse = true;
+    fake.gate = new Promise<void>((resolve) => (release = resolve));
+    fake.refuse = true;
     const pending = refund(paymentId, { amount: 1995 });
     // Reserved in full: nothing of the only purchase stands while the provider answers.
     await vi.waitFor(async () => expect(await refundRows(paymentId)).toHaveLength(1));
@@ -200,7 +196,7 @@ describe('refunds', () => {
   it('holds no lock while the provider answers: the payment page reads meanwhile and shows the reservation', async () => {
     const { paymentId } = await paidMember({ credits: 120, amount: 1995 });
     let release!: () => void;
-    fake.provider!.gate = new Promise<void>((resolve) => (release = resolve));
+    fake.gate = new Promise<void>((resolve) => (release = resolve));
     const pending = refund(paymentId, { amount: 995 });
     await vi.waitFor(async () => expect(await refundRows(paymentId)).toHaveLength(1));
     const during = (await t.app.inject({ method: 'GET', url: `/admin/api/payments/${paymentId}`, cookies: finance.cookies })).json();
@@ -214,8 +210,8 @@ describe('refunds', () => {
     const { userId, paymentId } = await paidMember({ credits: 100, amount: 1000 });
     await spend(t.database.db, userId, 10);
     let release!: () => void;
-    fake.provider!.gate = new Promise<void>((resolve) => (release = resolve));
-    fake.provider!.refuse = true;
+    fake.gate = new Promise<void>((resolve) => (release = resolve));
+    fake.refuse = true;
     const pending = refund(paymentId, { amount: 400 });
     await vi.waitFor(async () => expect(await refundRows(paymentId)).toHaveLength(1));
     // 40 credits reserved by the refund; the chargeback takes the rest (600) and the 50 unspent credits left.

@@ -13,7 +13,7 @@
  * page shows it as not confirmed, and finance checks it at the provider.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { TRefundAnswer, TRefundRequest, TRefundView } from '@cupido/shared/finance';
+import type { TRefundAnswer, TRefundRequest, TRefundView } from '@cupido/shared/contracts/finance';
 import { paymentRefunds, payments } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { recordStaffAction } from '../../audit/service';

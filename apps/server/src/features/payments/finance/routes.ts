@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cupido/shared/contracts';
-import { ADMIN_API_PREFIX } from '@cupido/shared/staff';
-import { INT32_MAX } from '@cupido/shared/input';
+import { ZApiError } from '@cupido/shared/contracts/contracts';
+import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
+import { INT32_MAX } from '@cupido/shared/contracts/input';
 import {
   ZFinanceSiteChoices,
   ZLiftPurchaseBlockRequest,
@@ -22,7 +22,7 @@ import {
   ZRefundRequest,
   ZRevenueAnswer,
   ZRevenueQuery,
-} from '@cupido/shared/finance';
+} from '@cupido/shared/contracts/finance';
 import type { PaymentDeps } from '../deps';
 import { listPayments, paymentDetail, revenue } from './queries';
 import { siteChoices } from '../../sites/for-back-office';

@@ -1,6 +1,6 @@
 /**
- * Finance's tests: a provider whose refunds the test controls (the app is built with it through a
- * vi.mock of providers/index.ts), members with a paid payment inserted as the core's settle would
+ * Finance's tests: a provider whose refunds the test controls (the app is built with it in its
+ * payment provider slot: createTestApp's `providers`), members with a paid payment inserted as the core's settle would
  * leave it (the payment row and its 'purchase' ledger entry), and spending.
  */
 import { randomBytes } from 'node:crypto';
