@@ -65,7 +65,7 @@ import { handleComplaintEvents } from './features/complaints/event-handlers';
 import { handleTrafficEvents } from './features/traffic/event-handlers';
 import { creditRoutes } from './features/credits/routes';
 import { personalDataRoutes } from './features/personal-data/routes';
-import './personal-data-parts';
+import { personalDataParts } from './personal-data-parts';
 import { geocodeRoutes } from './features/geocode/routes';
 import { systemClock, type Clock } from './infra/clock';
 import { createMailer } from './infra/mailer';
@@ -392,7 +392,7 @@ export async function buildApp({
   jobs.register(mailEvents);
   await app.register(mailEventRoutes, { deps: mailEventDeps, job: mailEvents });
   await app.register(creditRoutes, { deps: { db: database.db } });
-  await app.register(personalDataRoutes, { deps: { db: database.db, clock, publicOrigin } });
+  await app.register(personalDataRoutes, { deps: { db: database.db, clock, publicOrigin }, parts: personalDataParts });
   await app.register(geocodeRoutes);
   await app.register(photoRoutes, { deps: { db: database.db, storage, limiter, log: app.log } });
   // The back office (issue 13): staff calls under /admin/api and the members' statements of reasons and appeals.

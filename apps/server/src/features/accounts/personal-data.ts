@@ -4,12 +4,12 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { accountTokens, consents, sessions, users } from '../../db/schema';
-import { registerDataExportPart } from '../personal-data/registry';
+import { dataExportPart } from '../personal-data/registry';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
-registerDataExportPart('account', async ({ db, now }, userId) => {
+export const accountDataPart = dataExportPart('account', async ({ db, now }, userId) => {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`no account ${userId}`);
   const logins = await db
@@ -56,7 +56,7 @@ registerDataExportPart('account', async ({ db, now }, userId) => {
   };
 });
 
-registerDataExportPart('consents', async ({ db }, userId) => {
+export const consentsDataPart = dataExportPart('consents', async ({ db }, userId) => {
   const rows = await db.select().from(consents).where(eq(consents.userId, userId)).orderBy(asc(consents.id));
   return rows.map((row) => ({
     kind: row.kind,

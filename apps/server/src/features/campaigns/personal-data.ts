@@ -4,9 +4,9 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { campaignRecipients, campaigns } from '../../db/schema';
-import { registerDataExportPart } from '../personal-data/registry';
+import { dataExportPart } from '../personal-data/registry';
 
-registerDataExportPart('campaign_mails', async ({ db }, userId) => {
+export const campaignMailsDataPart = dataExportPart('campaign_mails', async ({ db }, userId) => {
   const rows = await db
     .select({ kind: campaigns.kind, subject: campaigns.subject, status: campaignRecipients.status, at: campaignRecipients.doneAt })
     .from(campaignRecipients)

@@ -5,10 +5,10 @@
  */
 import { and, asc, eq, or } from 'drizzle-orm';
 import { conversationMembers, conversations, messages } from '../../db/schema';
-import { registerDataExportPart } from '../personal-data/registry';
+import { dataExportPart } from '../personal-data/registry';
 import { partnerOf } from './store';
 
-registerDataExportPart('chats', async ({ db, profileId }) => {
+export const chatsDataPart = dataExportPart('chats', async ({ db, profileId }) => {
   if (profileId === null) return { conversations: [], messages_sent: [] };
   const [rows, sent] = await Promise.all([
     db

@@ -2,9 +2,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { complaintReference } from '@cupido/shared/rules/complaints';
 import { complaints } from '../../db/schema';
-import { registerDataExportPart } from '../personal-data/registry';
+import { dataExportPart } from '../personal-data/registry';
 
-registerDataExportPart('complaints', async ({ db }, userId) => {
+export const complaintsDataPart = dataExportPart('complaints', async ({ db }, userId) => {
   const rows = await db.select().from(complaints).where(eq(complaints.userId, userId)).orderBy(asc(complaints.id));
   return rows.map((row) => ({
     reference: complaintReference(row.id),

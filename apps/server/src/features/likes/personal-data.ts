@@ -4,9 +4,9 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { likes, passes } from '../../db/schema';
-import { registerDataExportPart } from '../personal-data/registry';
+import { dataExportPart } from '../personal-data/registry';
 
-registerDataExportPart('likes', async ({ db, profileId }) => {
+export const likesDataPart = dataExportPart('likes', async ({ db, profileId }) => {
   if (profileId === null) return { given: [], received: [], passes: [] };
   const [given, received, passed] = await Promise.all([
     db.select().from(likes).where(eq(likes.fromProfileId, profileId)).orderBy(desc(likes.createdAt)),

@@ -4,10 +4,10 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { notificationPreferences, notificationTopics } from '../../db/schema';
-import { registerDataExportPart } from '../personal-data/registry';
+import { dataExportPart } from '../personal-data/registry';
 import { preferencesOf } from './preferences';
 
-registerDataExportPart('notifications', async ({ db }, userId) => {
+export const notificationsDataPart = dataExportPart('notifications', async ({ db }, userId) => {
   const [preferences, changed, mailed] = await Promise.all([
     preferencesOf(db, userId),
     db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),

@@ -6,9 +6,9 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { operatorNotes, vulnerableMembers } from '../../db/schema';
-import { registerDataExportPart } from '../personal-data/registry';
+import { dataExportPart } from '../personal-data/registry';
 
-registerDataExportPart('operator_care', async ({ db, profileId }) => {
+export const operatorCareDataPart = dataExportPart('operator_care', async ({ db, profileId }) => {
   if (profileId === null) return { vulnerability: null, notes: [] };
   const [flag] = await db.select().from(vulnerableMembers).where(eq(vulnerableMembers.memberProfileId, profileId));
   const notes = await db

@@ -9,16 +9,16 @@ import { PERSONAL_DATA_FORMAT, ZPersonalDataExport, personalDataFileName } from 
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import { siteOrigin, type PublicOriginConfig } from '../sites/public-origin';
-import { collectPersonalData, missingDataExportParts } from './registry';
+import { collectPersonalData, type DataExportParts } from './registry';
 
 export interface PersonalDataRoutesOptions {
   /** publicOrigin: the deployment's scheme and port, so photo links in the file open where the site is served (issue 29). */
   deps: { db: Database; clock: Clock; publicOrigin: PublicOriginConfig };
+  /** Every feature's part of the file, one per name of the contract. */
+  parts: DataExportParts;
 }
 
-export async function personalDataRoutes(server: FastifyInstance, { deps }: PersonalDataRoutesOptions) {
-  const missing = missingDataExportParts();
-  if (missing.length > 0) throw new Error(`personal data parts without a feature: ${missing.join(', ')}`);
+export async function personalDataRoutes(server: FastifyInstance, { deps, parts: dataParts }: PersonalDataRoutesOptions) {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -35,6 +35,7 @@ export async function personalDataRoutes(server: FastifyInstance, { deps }: Pers
       const now = deps.clock();
       const site = request.site;
       const parts = await collectPersonalData(
+        dataParts,
         { db: deps.db, site, profileId: member.profileId, now, siteOrigin: siteOrigin(site.domain, deps.publicOrigin) },
         member.id,
       );

@@ -1,9 +1,9 @@
 /** The photos feature's part of "Download my data": every photo of the member's profile as links, with its status. */
 import { photoUrl } from '../../infra/photo-storage';
-import { registerDataExportPart } from '../personal-data/registry';
+import { dataExportPart } from '../personal-data/registry';
 import { listPhotos } from './service';
 
-registerDataExportPart('photos', async ({ db, profileId, site, siteOrigin }) => {
+export const photosDataPart = dataExportPart('photos', async ({ db, profileId, site, siteOrigin }) => {
   if (profileId === null) return [];
   // A CDN prefix may be a full URL already; the default '/photos/' is made absolute for use outside the site.
   const link = (key: string) => new URL(photoUrl(key, site.cdnPrefix), `${siteOrigin}/`).href;

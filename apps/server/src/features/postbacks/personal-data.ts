@@ -6,9 +6,9 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { postbackCalls, postbackNetworks } from '../../db/schema';
-import { registerDataExportPart } from '../personal-data/registry';
+import { dataExportPart } from '../personal-data/registry';
 
-registerDataExportPart('conversion_reports', async ({ db }, userId) => {
+export const conversionReportsDataPart = dataExportPart('conversion_reports', async ({ db }, userId) => {
   const rows = await db
     .select({
       network: postbackNetworks.network,

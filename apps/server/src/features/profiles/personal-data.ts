@@ -3,9 +3,9 @@
  * with gender, orientation, whom they look for, the location cell and the activity setting
  * (decision 036). Erasure deletes the whole row (profiles/event-handlers.ts).
  */
-import { registerDataExportPart } from '../personal-data/registry';
+import { dataExportPart } from '../personal-data/registry';
 import { ownProfile } from './service';
 
-registerDataExportPart('profile', async ({ db, profileId, now }) =>
+export const profileDataPart = dataExportPart('profile', async ({ db, profileId, now }) =>
   profileId === null ? null : ownProfile({ db, clock: () => now }, profileId),
 );

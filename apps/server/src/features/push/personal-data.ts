@@ -3,7 +3,7 @@
  * pushes. The endpoint is a capability (with the keys, anyone could push to the browser), so the
  * file shows the push service and the address's last characters, enough to tell devices apart.
  */
-import { registerDataExportPart } from '../personal-data/registry';
+import { dataExportPart } from '../personal-data/registry';
 import { subscriptionsOf } from './subscriptions';
 
 export function shortenedEndpoint(endpoint: string): string {
@@ -11,7 +11,7 @@ export function shortenedEndpoint(endpoint: string): string {
   return `${url.origin}/…${endpoint.slice(-8)}`;
 }
 
-registerDataExportPart('push_devices', async ({ db }, userId) =>
+export const pushDevicesDataPart = dataExportPart('push_devices', async ({ db }, userId) =>
   (await subscriptionsOf(db, userId)).map((row) => ({
     endpoint: shortenedEndpoint(row.endpoint),
     subscribed_at: row.createdAt.toISOString(),

@@ -1,9 +1,9 @@
 /** The reports feature's part of "Download my data": the reports the member made, oldest first. */
 import { asc, eq } from 'drizzle-orm';
 import { reports } from '../../db/schema';
-import { registerDataExportPart } from '../personal-data/registry';
+import { dataExportPart } from '../personal-data/registry';
 
-registerDataExportPart('reports', async ({ db }, userId) => {
+export const reportsDataPart = dataExportPart('reports', async ({ db }, userId) => {
   const rows = await db.select().from(reports).where(eq(reports.reporterUserId, userId)).orderBy(asc(reports.id));
   return rows.map((row) => ({
     id: row.id,

@@ -4,9 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { trafficMembers } from '../../db/schema';
-import { registerDataExportPart } from '../personal-data/registry';
+import { dataExportPart } from '../personal-data/registry';
 
-registerDataExportPart('traffic_source', async ({ db }, userId) => {
+export const trafficSourceDataPart = dataExportPart('traffic_source', async ({ db }, userId) => {
   const [row] = await db.select().from(trafficMembers).where(eq(trafficMembers.userId, userId));
   if (!row) return null;
   return {
