@@ -109,8 +109,8 @@ export async function sendOperatorAnswer(
     return { message, replayed: false, waitingSince: null };
   });
   if (!sent.replayed) {
-    const chatDeps = { db: deps.db, clock: deps.clock, limiter: deps.limiter, live: deps.live, sites: deps.sites, log: deps.log };
-    await publishStaffMessage(chatDeps, site, sent.message, conversation.memberProfileId);
+    // The back office's deps hold all that chats' live frames need (the hub, the sites, the log).
+    await publishStaffMessage(deps, site, sent.message, conversation.memberProfileId);
   }
   return answerOf(sent.message, sent.waitingSince);
 }
