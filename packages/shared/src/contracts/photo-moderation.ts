@@ -4,7 +4,7 @@ import { zId, zText } from './input';
 import { PHOTO_MODERATION_MODES, type TDecisionGround } from './staff';
 
 /**
- * The photo moderation queue of the back office (issue 13, decision 031):
+ * The photo moderation queue of the back office (issue 13, decision 063):
  *   GET  /admin/api/photos/queue   the photos waiting for review, oldest first (keyset paging)
  *   POST /admin/api/photos/review  approve or reject up to PHOTO_REVIEW_MAX_DECISIONS at once
  * A photo waits while its `reviewed_at` is null: pending on sites in 'pre' mode (hidden until

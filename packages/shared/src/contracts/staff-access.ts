@@ -3,7 +3,7 @@ import { zText } from './input';
 import { ZStaffRole } from './staff';
 
 /**
- * Contracts of staff access (issue 13, decision 031 "Staff access"): the back office's login with
+ * Contracts of staff access (issue 13, decision 062): the back office's login with
  * password and TOTP, the TOTP setup with its recovery codes, and the staff list. The server
  * validates with them and the back office's forms use the same schemas.
  */

@@ -1,5 +1,5 @@
 /**
- * The photo moderation queue (issue 13, decision 031): the photos waiting for review with what a
+ * The photo moderation queue (issue 13, decision 063): the photos waiting for review with what a
  * reviewer needs beside them, and the reviewers' decisions. Photos, profiles and accounts each
  * answer for their own rows (photos/review.ts, profiles/for-photo-queue.ts,
  * accounts/moderation-accounts.ts); this service composes them and runs each call's decisions in
