@@ -1,7 +1,7 @@
 /**
  * What an e-mail address is (spec section 5), in a module of its own: the shell's tracking capture
  * (shared/rules/tracking.ts) checks an address with it, and a module lives in one chunk, so importing all
- * of account-rules there would move every account rule into the first download.
+ * of rules/accounts there would move every account rule into the first download.
  */
 
 export const EMAIL_MAX_LENGTH = 254;

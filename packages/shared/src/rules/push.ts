@@ -1,12 +1,12 @@
 /**
  * Web push without zod (issue 30, decision 044): the kinds a push is about, the payload read by
  * the service worker, and the note the worker posts to the site's open pages. The contract is
- * ZPushMessage in push.ts; push-rules.test.ts holds this reader to it (the same payloads pass, the
+ * ZPushMessage in push.ts; push.test.ts holds this reader to it (the same payloads pass, the
  * same fail, and what passes comes out as zod gives it). The worker is a small classic script and
  * the app's push code runs on member pages: neither should carry zod for six string fields.
  */
 
-/** What members are told about, by mail and by push alike (notification-rules' kinds, with a match told as its own kind). */
+/** What members are told about, by mail and by push alike (rules/notifications' kinds, with a match told as its own kind). */
 export const PUSH_MESSAGE_KINDS = [
   'new_conversations',
   'new_messages',

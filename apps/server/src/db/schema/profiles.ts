@@ -76,7 +76,7 @@ export const profiles = pgTable(
     /**
      * Whom the profile looks for, as the two-way rule reads it (decision 036): the stored choice,
      * else decision 013's default from gender and sexuality. Generated, so every query and index
-     * sees the same rule; matching-rules.test.ts checks it against `seekingOf` for every case.
+     * sees the same rule; rules/matching.test.ts checks it against `seekingOf` for every case.
      * looking_for_gender and sexuality are stored only with the orientation consent (art. 9).
      */
     seeking: text('seeking').generatedAlwaysAs(

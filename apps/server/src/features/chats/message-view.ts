@@ -1,7 +1,7 @@
 /**
  * Messages as the member sees them (ZChatMessage, ZLastMessage): from_me and the state of their
  * own messages (sent, delivered, read) from how far the partner's app received and read the
- * conversation; a fictional partner's side is delivered once stored, never read (chat-rules).
+ * conversation; a fictional partner's side is delivered once stored, never read (rules/chats).
  */
 import { messageStateOf } from '@cupido/shared/rules/chats';
 import { type TChatMessage } from '@cupido/shared/contracts/chats';

@@ -37,7 +37,7 @@ export function furtherReceipts(a: PartnerReceipts, b: PartnerReceipts): Partner
 
 /**
  * The state an own message shows: what the server said of it, or further when a receipt came since.
- * A fictional partner has no app: delivered, never read (chat-rules' messageStateOf).
+ * A fictional partner has no app: delivered, never read (rules/chats' messageStateOf).
  */
 export function ownMessageState(message: TChatMessage, receipts: PartnerReceipts, fictional: boolean): MessageState {
   const fromReceipts = messageStateOf(message.id, { ...receipts, fictional });

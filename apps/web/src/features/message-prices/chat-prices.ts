@@ -27,7 +27,7 @@ const packagesKey = (userId: number) => ['credit-packages', userId, '', ''] as c
 const payable = (answer: Pick<TPackagesAnswer, 'packages'>) =>
   answer.packages.map((pkg) => ({ credits: pkg.credits, amount: pkg.discounted_amount }));
 
-/** The money a number of credits stands for at the best package, minor units (price-rules' priceOfCredits); null without one. */
+/** The money a number of credits stands for at the best package, minor units (rules/prices' priceOfCredits); null without one. */
 export function creditsMoney(credits: number, answer: Pick<TPackagesAnswer, 'packages'>): number | null {
   const best = bestPackage(payable(answer));
   return best ? priceOfCredits(best, credits) : null;
