@@ -61,7 +61,7 @@ import {
   type NotificationSinks,
 } from './notifications';
 import { CHAT_CASE, chatDeliveryBench } from './chat-delivery';
-import { steadyRate, type SteadyRequest } from './steady-rate';
+import { steadyRate, steadyRequestsFrom } from './steady-rate';
 
 interface Case {
   name: string;
@@ -507,23 +507,7 @@ try {
   if (steadyCases.length > 0) console.log(`\nSteady rate for ${STEADY_SECONDS} s (the write targets apply on PostgreSQL)`);
   for (const c of steadyCases) {
     const { ratePerSecond, targetP99Ms } = c.steady!;
-    const template = c.requests?.[0];
-    const request = (): SteadyRequest => {
-      const first = { method: (template?.method ?? 'GET') as 'GET' | 'POST', path: template?.path ?? c.path, headers: { ...c.headers } };
-      const setup = typeof template?.setupRequest === 'function' ? template.setupRequest : null;
-      const built = (setup?.(first as never, {}) ?? first) as {
-        method?: string;
-        path?: string;
-        headers?: Record<string, string>;
-        body?: string | Buffer;
-      };
-      return {
-        method: (built.method ?? first.method) as 'GET' | 'POST',
-        path: built.path ?? first.path,
-        headers: built.headers ?? first.headers,
-        body: built.body?.toString(),
-      };
-    };
+    const request = steadyRequestsFrom(c.requests?.[0], c.path, c.headers);
     const result = await steadyRate({ base, ratePerSecond, seconds: STEADY_SECONDS, connections: STEADY_CONNECTIONS, request });
     const ok = result.p99 <= targetP99Ms && result.errors === 0 && result.ratePerSecond >= ratePerSecond * 0.95;
     if (onPostgres) failed ||= !ok;

@@ -9,6 +9,7 @@
  * not the call. Members do not like in lockstep with the clock.
  */
 import http from 'node:http';
+import type autocannon from 'autocannon';
 
 export interface SteadyRequest {
   method: 'GET' | 'POST';
@@ -104,5 +105,32 @@ export async function steadyRate(options: {
     p99: at(0.99),
     max: Math.round((times.at(-1) ?? NaN) * 10) / 10,
     waitedForConnection,
+  };
+}
+
+/**
+ * The requests of a case written for autocannon (its first request template, whose setupRequest
+ * builds each request afresh: a new like, a new webhook event), as this load's request factory.
+ */
+export function steadyRequestsFrom(
+  template: autocannon.Request | undefined,
+  path: string,
+  headers: Record<string, string> = {},
+): () => SteadyRequest {
+  return () => {
+    const first = { method: (template?.method ?? 'GET') as 'GET' | 'POST', path: template?.path ?? path, headers: { ...headers } };
+    const setup = typeof template?.setupRequest === 'function' ? template.setupRequest : null;
+    const built = (setup?.(first as never, {}) ?? first) as {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string | Buffer;
+    };
+    return {
+      method: (built.method ?? first.method) as 'GET' | 'POST',
+      path: built.path ?? first.path,
+      headers: built.headers ?? first.headers,
+      body: built.body?.toString(),
+    };
   };
 }
