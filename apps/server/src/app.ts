@@ -278,7 +278,7 @@ export async function buildApp({
   jobs.register(suspensionLiftJob({ db: database.db, clock }));
   app.decorate('jobs', jobs);
   // The member view joins the profile part that profiles names (decision 021: accounts cannot import profiles).
-  await app.register(session, { db: database.db, clock, broker, memberProfile: profilesForAccounts.memberProfile });
+  await app.register(session, { db: database.db, clock, broker, events, memberProfile: profilesForAccounts.memberProfile });
   // The live channel (decision 028): likes and chats send frames to members' open apps through `live`.
   // Who is online across processes (decision 036): this process's member_presence rows, written by the hub.
   const presence = createPresenceRecorder({

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { activeMember, createAccountsTestApp, createSite, type AccountsTestApp } from '../test/accounts-kit';
+import { users } from '../db/schema';
+import { MEMBER_VIEW_EVENTS } from './session';
 
 let t: AccountsTestApp;
 beforeAll(async () => {
@@ -27,5 +30,29 @@ describe('session lookups arriving together', () => {
     ]);
     const emails = members.map((member) => member.body.email);
     expect(answers.map((user) => user?.email ?? null)).toEqual([...emails, null, null, ...emails]);
+  });
+});
+
+describe('the cached member view after a fact that changes it', () => {
+  const paidUserOf = (cookie: string) =>
+    t.app
+      .inject({ method: 'GET', url: '/api/user.php?domain=localhost', headers: { cookie } })
+      .then((response) => (response.json().user as { paid_user: boolean }).paid_user);
+
+  it('is dropped by the session’s after-commit handler of each member-view event (issue 33), not by a call beside the publish', async () => {
+    for (const type of MEMBER_VIEW_EVENTS) {
+      expect(t.app.events.handlersOf(type)).toContain("session: drop the member's cached lookups");
+    }
+    const member = await activeMember(t);
+    expect(await paidUserOf(member.cookie)).toBe(false);
+    // Changed without an event: the cached lookup still answers for MEMBER_CACHE_MS.
+    await t.database.db.update(users).set({ paidUser: true }).where(eq(users.id, member.user.id));
+    expect(await paidUserOf(member.cookie)).toBe(false);
+    // The same row change committed with a member-view event: the next call reads it.
+    await t.app.events.transaction(t.database.db, async (tx) => {
+      await tx.update(users).set({ paidUser: true }).where(eq(users.id, member.user.id));
+      await t.app.events.publish(tx, { type: 'account.reactivated', userId: member.user.id, profileId: null });
+    });
+    expect(await paidUserOf(member.cookie)).toBe(true);
   });
 });

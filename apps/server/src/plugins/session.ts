@@ -15,6 +15,7 @@ import { AppError } from '../errors';
 import type { Database } from '../db/open';
 import type { Clock } from '../infra/clock';
 import type { Broker } from '../infra/broker';
+import type { DomainEvents, DomainEventType } from '../infra/domain-events';
 import { createGroupCommit } from '../db/group-commit';
 import { membersBySessionsQuery, sessionToken, type MemberRow } from '../features/accounts/sessions';
 import type { MemberProfileTable } from '../features/accounts/profile-port';
@@ -28,6 +29,16 @@ const LOOKUPS_IN_FLIGHT = 2;
 const LOOKUP_BATCH_MAX = 200;
 /** Broker channel: { userId } whose cached lookups every process drops, or { userId, credits }: the member's new balance for them. */
 export const MEMBER_CHANGED_CHANNEL = 'member-changed';
+/**
+ * Facts after whose commit the member view reads differently (status, premium): the cached lookups
+ * are dropped by an after-commit handler of the event (issue 33), not by a call beside each publish.
+ */
+export const MEMBER_VIEW_EVENTS = [
+  'account.deletion_requested',
+  'account.reactivated',
+  'payment.completed',
+  'payment.standing_changed',
+] as const satisfies readonly DomainEventType[];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,8 +110,8 @@ class MemberCache {
   }
 }
 
-export default fp<{ db: Database; clock: Clock; broker: Broker; memberProfile: MemberProfileTable }>(
-  async (app, { db, clock, broker, memberProfile }) => {
+export default fp<{ db: Database; clock: Clock; broker: Broker; events: DomainEvents; memberProfile: MemberProfileTable }>(
+  async (app, { db, clock, broker, events, memberProfile }) => {
     const query = membersBySessionsQuery(db, memberProfile);
     // Lookups of requests arriving together share one statement (a page load's calls, busy times).
     const lookups = createGroupCommit<{ sessionId: string; siteId: number }, MemberRow | null>({
@@ -136,13 +147,17 @@ export default fp<{ db: Database; clock: Clock; broker: Broker; memberProfile: M
       return row;
     };
     app.decorate('memberByToken', memberByToken);
-    app.decorate('forgetMemberSessions', (userId: number) => {
+    const forgetMemberSessions = (userId: number) => {
       cache.forgetUser(userId);
       // The change is made; another process that misses this message is stale for MEMBER_CACHE_MS at most.
       broker
         .publish(MEMBER_CHANGED_CHANNEL, { userId })
         .catch((err: unknown) => app.log.warn({ err }, 'member cache: other processes not told'));
-    });
+    };
+    app.decorate('forgetMemberSessions', forgetMemberSessions);
+    for (const type of MEMBER_VIEW_EVENTS) {
+      events.handleAfterCommit(type, "session: drop the member's cached lookups", (event) => forgetMemberSessions(event.userId));
+    }
 
     app.decorate('memberCreditsChanged', (userId: number, credits: number) => {
       cache.setCredits(userId, credits);

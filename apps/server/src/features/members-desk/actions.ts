@@ -181,7 +181,7 @@ export async function eraseMember(
     );
     return { ...result, siteId: account.siteId };
   });
-  deps.forgetMemberSessions(userId);
+  // The member's cached lookups are dropped by the session's handler of account.deletion_requested.
   try {
     // As after the member's own deletion: the link back, valid for the 14 days.
     const ctx = await mailContext(deps, started.siteId);

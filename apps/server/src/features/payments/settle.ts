@@ -146,9 +146,9 @@ export async function settlePayment(deps: PaymentDeps, paymentId: number, snapsh
     return { status, changed: status !== payment.status, paid, chargedBack };
   });
 
-  if (outcome && (outcome.paid || outcome.chargedBack)) {
-    deps.forgetMemberSessions(userId);
-  }
+  // A purchase drops the member's cached lookups through payment.completed's session handler; a
+  // chargeback takes credits back without an event when another purchase still stands.
+  if (outcome?.chargedBack) deps.forgetMemberSessions(userId);
   if (outcome?.paid) {
     // Not awaited: a slow mail server must not hold the transaction page or the webhook
     // processing; the receipt's outbox job sends whatever this does not get out.
