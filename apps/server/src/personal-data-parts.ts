@@ -4,7 +4,7 @@
  * feature that stores personal data adds its schema to the contract, its own personal-data.ts, and
  * one line here.
  *
- * This list lives outside features/ (app.ts hands it to the routes of features/personal-data): the
+ * This list lives outside features/ (build-context.ts hands it to the routes of features/personal-data): the
  * features import that feature's types, so it importing them back would be an import circle
  * (decision 021, db/boundaries.test.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * Typed domain events (decision 021): the feature that owns a fact publishes it; the features
- * that care register handlers at app start (app.ts), so no feature calls up into another.
+ * that care register handlers at app start (their module.ts), so no feature calls up into another.
  *
  * - `handleInTransaction` handlers run inside the publisher's transaction, with its `tx`: what
  *   they write commits or rolls back together with the fact (a block removes likes and

@@ -46,7 +46,7 @@ export interface LinkMailRequest {
   language: LocaleCode | null;
 }
 
-/** Queues the job (app.ts: the job queue's send); never inside a database transaction. */
+/** Queues the job (its module.ts: the job queue's send); never inside a database transaction. */
 export type SendLinkMail = (request: LinkMailRequest) => Promise<unknown>;
 
 async function accountOf(deps: Pick<AccountDeps, 'db' | 'profiles'>, siteId: number, email: string) {

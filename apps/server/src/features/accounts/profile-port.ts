@@ -1,7 +1,7 @@
 /**
  * What accounts needs from profiles (decision 021). Profiles sits above accounts (a profile save
  * asks accounts about the orientation consent and takes the member's account lock), so accounts
- * never imports it: profiles implements this port (profiles/for-accounts.ts) and app.ts passes it
+ * never imports it: profiles implements this port (profiles/for-accounts.ts) and the app's context (build-context.ts) passes it
  * in. Effects of account changes on profiles are events instead (`account.erased`,
  * `account.orientation_consent_withdrawn`), handled in profiles/event-handlers.ts.
  */

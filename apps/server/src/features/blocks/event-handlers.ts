@@ -1,6 +1,6 @@
 /**
  * What the blocks feature does when other features' facts change (decision 021). Registered
- * once at app start (app.ts).
+ * once at app start (its module.ts).
  */
 import type { DomainEvents } from '../../infra/domain-events';
 import { forgetBlocksBy } from './service';

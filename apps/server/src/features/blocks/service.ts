@@ -15,7 +15,7 @@ import { profileIdOfUser } from '../accounts/profile-of-user';
 /**
  * What blocks asks about the profiles it is about. Profiles imports blocks (block state on the
  * profile page, the exclusions of search), so blocks cannot import profiles back: profiles
- * implements this (profiles/for-blocks.ts) and app.ts hands it in (decision 021).
+ * implements this (profiles/for-blocks.ts) and the app's context (build-context.ts) hands it in (decision 021).
  */
 export interface ProfilesForBlocks {
   /** Whether the profile exists on the site (blocks are made there). */

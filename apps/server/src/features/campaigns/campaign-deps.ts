@@ -1,4 +1,4 @@
-/** What the campaigns feature needs from the app (app.ts builds it; decision 043). */
+/** What the campaigns feature needs from the app (its module.ts builds it from the app's context; decision 043). */
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import type { JobQueue } from '../../infra/jobs';

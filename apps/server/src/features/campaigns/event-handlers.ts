@@ -1,6 +1,6 @@
 /**
  * What the campaigns feature does when other features' facts change (decision 021), in the
- * publisher's transaction. Registered once at app start (app.ts).
+ * publisher's transaction. Registered once at app start (its module.ts).
  *
  * - account.erased: which campaigns were mailed to the member goes with the account (the user
  *   row stays pseudonymised, so its cascade would not remove the rows).

@@ -26,13 +26,13 @@ export interface ChatDeps {
   events?: DomainEvents;
   /**
    * The reminder of the site's spending limits for a member writing to a fictional profile, or
-   * null (issue 15): the operator console knows who is vulnerable and registers this in app.ts
+   * null (issue 15): the operator console knows who is vulnerable and lends this through the app's context (build-context.ts)
    * (chats cannot import it: the console sits above chats).
    */
   spendingReminder?: SpendingReminderSource;
   /**
    * The partners' "online now" / "active today" marks in the list and the conversation header
-   * (issue 28): features/presence knows them and app.ts hands them in through profiles' port.
+   * (issue 28): features/presence knows them and the app's context (build-context.ts) hands them in through profiles' port.
    */
   activity?: ActivityMarks;
 }

@@ -99,7 +99,7 @@ async function pageOf(db: Database, mc: MembersConversation, windowStart: Date, 
 }
 
 export interface ChatExtras {
-  /** The reminder for a member writing to a fictional profile (the operator console's, registered in app.ts). */
+  /** The reminder for a member writing to a fictional profile (the operator console's, lent through the app's context). */
   spendingReminder?: (memberProfileId: number) => Promise<string | null>;
   /** The partner's "online now" / "active today" mark for the header (issue 28). */
   activity?: ActivityMarks;

@@ -1,7 +1,7 @@
 /**
  * What the chats feature does when other features' facts change (decision 021), each in the
  * publisher's transaction; the members' open tabs hear of it after the commit. Registered once at
- * app start (app.ts).
+ * app start (its module.ts).
  *
  * - member.blocked: the conversation between the two goes, for both (spec section 4: blocking
  *   deletes chats). Unblocking brings nothing back.

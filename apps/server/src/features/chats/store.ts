@@ -151,7 +151,7 @@ export async function messageByClientId(db: Reader, senderProfileId: number, cli
 
 /**
  * Whether a conversation joins the two: they are partners, so an invisible member stays visible
- * and reachable for the other (profiles/contact.ts; registered in app.ts).
+ * and reachable for the other (profiles/contact.ts; registered by chats' module.ts).
  */
 export async function conversationExistsBetween(db: Database, viewer: Viewer, targetProfileId: number): Promise<boolean> {
   if (viewer.profileId === targetProfileId) return false;

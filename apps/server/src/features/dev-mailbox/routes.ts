@@ -18,7 +18,7 @@ import { escapeHtml as e } from '../accounts/account-mails';
 import { parseEml, type ParsedMail } from './eml';
 
 export interface DevMailboxOptions {
-  /** A demo server (or the tests' app) without SMTP_URL: app.ts decides. */
+  /** A demo server (or the tests' app) without SMTP_URL: its module.ts decides. */
   enabled: boolean;
   dataDir: string;
 }

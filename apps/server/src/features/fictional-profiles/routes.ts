@@ -25,7 +25,7 @@ import {
   ZFictionalProfileCreate,
   ZFictionalProfileUpdate,
 } from '@cupido/shared/contracts/fictional-profiles';
-import type { BackOfficeDeps } from '../../back-office-deps';
+import type { BackOfficeDeps } from '../../app-context';
 import { AppError } from '../../errors';
 import { siteChoices } from '../sites/for-back-office';
 import {

@@ -1,6 +1,6 @@
 /**
  * What the likes feature does when other features' facts change (decision 021), each in the
- * publisher's transaction. Registered once at app start (app.ts).
+ * publisher's transaction. Registered once at app start (its module.ts).
  *
  * - member.blocked: likes and passes between the two go, both ways (spec section 4: blocking
  *   deletes likes). Unblocking brings nothing back.

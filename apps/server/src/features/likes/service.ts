@@ -35,7 +35,7 @@ export interface LikeDeps {
   db: Database;
   clock: Clock;
   limiter: RateLimiter;
-  /** The grids' "online now" / "active today" marks (issue 28), handed in by app.ts. */
+  /** The grids' "online now" / "active today" marks (issue 28), handed in from the app's context (build-context.ts). */
   activity?: ActivityMarks;
 }
 
@@ -292,7 +292,7 @@ export async function likeFromFictionalProfile(tx: Tx, fictionalProfileId: numbe
 
 /**
  * Whether a like exists between the two, either way: they are partners, so an invisible member
- * stays visible and reachable for the other (profiles/contact.ts, registered in app.ts).
+ * stays visible and reachable for the other (profiles/contact.ts, registered by likes' module.ts).
  */
 export async function likedEitherWay(db: Database, viewer: Viewer, targetProfileId: number): Promise<boolean> {
   const [row] = await db

@@ -1,6 +1,6 @@
 /**
  * What matching does when other features' facts change (decision 021). Registered once at app
- * start (app.ts).
+ * start (its module.ts).
  */
 import { eq } from 'drizzle-orm';
 import { autoLikes } from '../../db/schema';

@@ -25,7 +25,7 @@ import { likeAllowanceOf, likeFlagsOf, likedTheMember, notLikedBy, notLikedOrPas
 export interface MatchingDeps {
   db: Database;
   clock: Clock;
-  /** The cards' "online now" / "active today" marks (issue 28), handed in by app.ts. */
+  /** The cards' "online now" / "active today" marks (issue 28), handed in from the app's context (build-context.ts). */
   activity?: ActivityMarks;
 }
 

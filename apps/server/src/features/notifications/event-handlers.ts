@@ -1,6 +1,6 @@
 /**
  * What the notifications feature does when other features' facts change (decision 021), in the
- * publisher's transaction. Registered once at app start (app.ts).
+ * publisher's transaction. Registered once at app start (its module.ts).
  *
  * - account.erased: the member's preferences and what they were mailed about go with the account.
  */

@@ -1,5 +1,5 @@
 /**
- * The notification jobs, as app.ts registers them: the scan each minute, and the mail and the
+ * The notification jobs, as the feature's module.ts registers them: the scan each minute, and the mail and the
  * push it queues per member and piece of news (delivery.ts, push-notification.ts).
  */
 import type { JobDefinition } from '../../infra/jobs';

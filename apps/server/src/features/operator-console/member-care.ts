@@ -128,7 +128,7 @@ export async function recordSignals(
     .onConflictDoUpdate({ target: vulnerableMembers.memberProfileId, set: { signals: merged } });
 }
 
-/** The console's handlers of other features' facts (registered in app.ts). */
+/** The console's handlers of other features' facts (registered by its module.ts). */
 export function handleOperatorConsoleEvents(events: DomainEvents, clock: () => Date): void {
   events.handleInTransaction(
     'chat.message_to_fictional_profile',
@@ -141,7 +141,7 @@ export function handleOperatorConsoleEvents(events: DomainEvents, clock: () => D
 
 /**
  * The spending reminder a member writing to a fictional profile sees, in their language: the
- * site's text when the member is flagged, else null (chats' spending_reminder, registered in app.ts).
+ * site's text when the member is flagged, else null (chats' spending_reminder, lent through the app's context, build-context.ts).
  */
 export async function spendingReminderFor(
   db: Reader,

@@ -23,7 +23,7 @@ export type DataExportPart<K extends PersonalDataPartName> = (ctx: DataExportCon
 /** One part for every name of the contract: the typecheck refuses a download that misses one. */
 export type DataExportParts = { [K in PersonalDataPartName]: DataExportPart<K> };
 
-/** A feature's part, as `{ name: part }`, for the app's record of every part (app.ts composes them). */
+/** A feature's part, as `{ name: part }`, for the app's record of every part (personal-data-parts.ts composes them). */
 export function dataExportPart<K extends PersonalDataPartName>(name: K, part: DataExportPart<K>): { [P in K]: DataExportPart<K> } {
   return { [name]: part } as { [P in K]: DataExportPart<K> };
 }

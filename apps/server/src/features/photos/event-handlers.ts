@@ -1,6 +1,6 @@
 /**
  * What the photos feature does when other features' facts change (decision 021). Registered
- * once at app start (app.ts).
+ * once at app start (its module.ts).
  */
 import type { DomainEvents } from '../../infra/domain-events';
 import { deletePhotoFiles, takePhotoKeysOfProfile, type PhotoDeps } from './service';

@@ -1,6 +1,6 @@
 /**
  * The "online now" / "active today" marks (issue 28; decision 036): the ActivityMarks port of
- * profiles (profiles/activity-port.ts) that app.ts hands to every list of profiles. A feature of
+ * profiles (profiles/activity-port.ts) that the app's context (build-context.ts) hands to every list of profiles. A feature of
  * its own on top, composing what its owners export:
  *
  * - online: a member with a fresh member_presence row (a live socket on any server process;

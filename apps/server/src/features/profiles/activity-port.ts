@@ -2,7 +2,7 @@
  * The "online now" / "active today" marks of profile cards and pages (issue 28, decision 036),
  * as a port: the lists (search, related profiles, matching, likes, chats, profile pages) sit
  * below the features that know activity (live sockets, active days, operators answering a
- * fictional profile), so app.ts hands them this function. It answers only profiles that have a
+ * fictional profile), so the app's context (build-context.ts) hands them this function. It answers only profiles that have a
  * mark to show this viewer: none when the viewer hides their own activity, none for a profile
  * that hides it, 'online' for a fictional profile only while an operator answers it.
  */

@@ -23,7 +23,7 @@ export interface Viewer {
  * direction (they are "existing partners": an invisible member stays visible and reachable for
  * them). The likes and chats features own those facts and sit above profiles, so they add their
  * answer here at app start (addExistingContactSource) instead of profiles importing them.
- * Likes registers its source in app.ts; chats will add theirs when they come.
+ * Likes and chats register their sources in their module.ts.
  */
 export type ExistingContactSource = (db: Database, viewer: Viewer, targetProfileId: number) => Promise<boolean>;
 

@@ -1,6 +1,6 @@
 /**
  * What the profiles feature does when other features' facts change (decision 021). Registered
- * once at app start (app.ts).
+ * once at app start (its module.ts).
  */
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';

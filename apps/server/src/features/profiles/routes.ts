@@ -14,7 +14,7 @@ import { ownProfile, updateOwnProfile, type ProfileDeps } from './service';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError };
 
-/** `deps.activity`: the profile page's and related profiles' activity marks (issue 28), handed in by app.ts. */
+/** `deps.activity`: the profile page's and related profiles' activity marks (issue 28), handed in from the app's context (build-context.ts). */
 export const profileRoutes: FastifyPluginAsyncZod<{ deps: ProfileDeps & { activity?: ActivityMarks } }> = async (app, { deps }) => {
   app.get(
     '/api/profile.php',

@@ -1,6 +1,6 @@
 /**
  * What the push feature does when other features' facts change (decision 021), in the
- * publisher's transaction. Registered once at app start (app.ts).
+ * publisher's transaction. Registered once at app start (its module.ts).
  *
  * - account.erased: the member's browsers get no push any more and their subscriptions go (the
  *   user row stays pseudonymised, so its cascade would not remove them).

@@ -48,7 +48,7 @@ import { isRegionOf } from '../reference-data/region-codes';
 export interface SearchDeps {
   db: Database;
   clock: Clock;
-  /** The cards' "online now" / "active today" marks (issue 28), handed in by app.ts. */
+  /** The cards' "online now" / "active today" marks (issue 28), handed in from the app's context (build-context.ts). */
   activity?: ActivityMarks;
 }
 

@@ -2,7 +2,7 @@
  * What traffic does on other features' facts (decision 054), in the publisher's transaction: a
  * signup keeps the member's attribution (site, landing page, network, sub1) and counts a signup;
  * the activation and the first purchase count once for that attribution; every completed payment
- * adds its amount. The counts go on the UTC day the fact happened. Registered once in app.ts.
+ * adds its amount. The counts go on the UTC day the fact happened. Registered once by its module.ts.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { trafficMembers } from '../../db/schema';

@@ -1,0 +1,15 @@
+/**
+ * The development mailbox (decisions 012, 035): the mails a demo without SMTP would have sent,
+ * answered only to this machine; 404 everywhere else. buildApp registers it before the web app,
+ * so the SPA never answers for it.
+ */
+import type { FeatureModule } from '../../app-context';
+import { isDemoMode } from '../../run-mode';
+import { devMailboxRoutes } from './routes';
+
+export const devMailboxModule: FeatureModule = {
+  name: 'dev-mailbox',
+  async register(app, { mode, config }) {
+    await app.register(devMailboxRoutes, { enabled: isDemoMode(mode) && !config.smtpUrl, dataDir: config.dataDir });
+  },
+};

@@ -1,0 +1,18 @@
+/**
+ * The operator console (issue 15): staff answer as fictional profiles. It sits above chats: it
+ * records the vulnerability signals of members' messages to fictional profiles and lends chats
+ * the spending reminder of flagged members (the context's spendingReminder).
+ */
+import type { FeatureModule } from '../../app-context';
+import { handleOperatorConsoleEvents } from './member-care';
+import { operatorConsoleRoutes } from './routes';
+
+export const operatorConsoleModule: FeatureModule = {
+  name: 'operator-console',
+  handleEvents(ctx) {
+    handleOperatorConsoleEvents(ctx.events, ctx.clock);
+  },
+  async register(app, ctx) {
+    await app.register(operatorConsoleRoutes, { deps: ctx });
+  },
+};

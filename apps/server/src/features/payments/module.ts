@@ -1,0 +1,28 @@
+/**
+ * The payments feature's server side (issue 14, decision 032): the member's shop calls, the
+ * provider's webhooks, the sandbox's test checkout, direct debit, orders and receipts, finance's
+ * back-office calls, and the jobs that keep them going.
+ */
+import type { FeatureModule } from '../../app-context';
+import type { PaymentDeps } from './deps';
+import { paymentRoutes } from './routes';
+import { paymentWebhookRoutes, webhookJobs } from './webhooks/routes';
+import { sandboxCheckoutRoutes } from './providers/sandbox-routes';
+import { directDebitRoutes, directDebitJobs } from './direct-debit/routes';
+import { orderRoutes, receiptJobs } from './receipts/routes';
+import { financeRoutes } from './finance/routes';
+
+export const paymentsModule: FeatureModule = {
+  name: 'payments',
+  async register(app, ctx) {
+    const deps: PaymentDeps = { ...ctx, provider: ctx.providers.payment, sms: ctx.providers.sms };
+    await app.register(paymentRoutes, { deps });
+    await app.register(paymentWebhookRoutes, { deps });
+    // The sandbox's chargeback route only the tests' app has (decision 035).
+    if (deps.provider.name === 'sandbox') await app.register(sandboxCheckoutRoutes, { deps, testRoutes: ctx.mode === 'test' });
+    await app.register(directDebitRoutes, { deps });
+    await app.register(orderRoutes, { deps });
+    await app.register(financeRoutes, { deps });
+    for (const job of [...webhookJobs(deps), ...receiptJobs(deps), ...directDebitJobs(deps)]) deps.jobs.register(job);
+  },
+};
