@@ -1,9 +1,9 @@
 /**
- * What buildApp hands every feature (issue 33): the app's one typed context, and the shape of a
- * feature's module. Types only, so that a feature's module.ts imports them without importing
- * build-context.ts, which builds them from the features.
+ * What buildApp hands every feature (issue 33, decision 068): the app's one typed context. Types
+ * only; build-context.ts builds it. No feature imports this file: each feature's module.ts
+ * declares what it needs (infra/feature-module.ts), and app.ts's list proves the context has it.
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/open';
 import type { Clock } from './infra/clock';
@@ -119,7 +119,7 @@ export interface AppContext {
   /** Links and the Origin check use the site's configured origin, never the request's (decision 022). */
   publicOrigin: PublicOriginConfig;
   /** The header a trusted proxy sets with the visitor's country (COUNTRY_HEADER). */
-  countryHeader?: string;
+  countryHeader: string | undefined;
   mailer: Mailer;
   limiter: RateLimiter;
   /** Member photos: S3 when configured, else the data directory. */
@@ -145,34 +145,4 @@ export interface AppContext {
   spendingReminder: SpendingReminderSource;
   /** After the commit of a decision that removed a chat message: its image files go and both members' open apps drop it. */
   chatMessageRemoved(removed: RemovedMessage): Promise<void>;
-}
-
-/** What the back office's features use of the context (issue 13). */
-export type BackOfficeDeps = Pick<
-  AppContext,
-  | 'db'
-  | 'clock'
-  | 'events'
-  | 'mailer'
-  | 'limiter'
-  | 'sites'
-  | 'storage'
-  | 'chatImages'
-  | 'jobs'
-  | 'publicOrigin'
-  | 'log'
-  | 'live'
-  | 'forgetMemberSessions'
-  | 'chatMessageRemoved'
->;
-
-/**
- * A server feature as buildApp sees it: what it does on other features' facts, then its routes
- * and jobs. buildApp runs every module's `handleEvents` (in the list's order, which is the order
- * its handlers run in) before any module's `register`.
- */
-export interface FeatureModule {
-  name: string;
-  handleEvents?(ctx: AppContext): void | Promise<void>;
-  register?(app: FastifyInstance, ctx: AppContext): Promise<void>;
 }

@@ -4,7 +4,8 @@
  * main.ts and tests decide that.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps, FeatureModule } from './app-context';
+import type { AppContext, AppDeps } from './app-context';
+import type { FeatureModule } from './infra/feature-module';
 import { buildAppContext } from './build-context';
 import { createHttpServer, registerHttpFoundation } from './plugins/http-foundation';
 import requestContext from './plugins/request-context';
@@ -53,7 +54,7 @@ export type { AppDeps } from './app-context';
 export const JOB_STOP_TIMEOUT_MS = 8_000;
 
 // prettier-ignore
-const FEATURE_MODULES: readonly FeatureModule[] = [
+const FEATURE_MODULES: readonly FeatureModule<AppContext>[] = [
   sitesModule, referenceDataModule,
   // A fact's handlers run in this order (decision 021), after the session's cache drop; likes before chats also orders profiles' contact sources.
   profilesModule, photosModule, blocksModule, complaintsModule, trafficModule, matchingModule, likesModule, accountsModule,

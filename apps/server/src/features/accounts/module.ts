@@ -1,12 +1,37 @@
 /** Accounts: signup, login, the account's settings, suspensions and the erasure of ended accounts. */
-import type { FeatureModule } from '../../app-context';
+import type { FeatureModule } from '../../infra/feature-module';
+import type { Database } from '../../db/open';
+import type { Clock } from '../../infra/clock';
+import type { DomainEvents } from '../../infra/domain-events';
+import type { RateLimiter } from '../../infra/rate-limiter';
+import type { JobQueue } from '../../infra/jobs';
+import type { Mailer } from '../../infra/mailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SiteService } from '../sites/service';
+import type { PublicOriginConfig } from '../sites/public-origin';
+import type { ProfilePort } from './profile-port';
 import { handleAccountEvents } from './event-handlers';
 import { accountRoutes } from './routes';
 import { linkMailJob } from './mail-requests';
 import { accountMaintenanceJob } from './erase-job';
 import { suspensionLiftJob } from './suspension';
 
-export const accountsModule: FeatureModule = {
+/** What the feature needs from the app's context. */
+export type AccountsNeeds = {
+  events: DomainEvents;
+  db: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  jobs: JobQueue;
+  sites: SiteService;
+  publicOrigin: PublicOriginConfig;
+  countryHeader: string | undefined;
+  profilesForAccounts: ProfilePort;
+};
+
+export const accountsModule: FeatureModule<AccountsNeeds> = {
   name: 'accounts',
   handleEvents(ctx) {
     handleAccountEvents(ctx.events);

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ZApiError } from '@cupido/shared/contracts/contracts';
 import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
 import { AUDIT_CSV_COLUMNS, AUDIT_CSV_MAX_ROWS, AUDIT_PAGE_SIZE, ZAuditPage, ZAuditQuery } from '@cupido/shared/contracts/audit';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { auditPage, auditRows, cursorOf, toAuditEntry } from './queries';
 import { csvLine } from './csv';
 

@@ -1,9 +1,16 @@
 /** Blocks: members who never see each other again. */
-import type { FeatureModule } from '../../app-context';
+import type { FeatureModule } from '../../infra/feature-module';
+import type { Database } from '../../db/open';
+import type { Clock } from '../../infra/clock';
+import type { DomainEvents } from '../../infra/domain-events';
+import type { ProfilesForBlocks } from './service';
 import { handleBlockEvents } from './event-handlers';
 import { blockRoutes } from './routes';
 
-export const blocksModule: FeatureModule = {
+/** What the feature needs from the app's context. */
+export type BlocksNeeds = { events: DomainEvents; db: Database; clock: Clock; profilesForBlocks: ProfilesForBlocks };
+
+export const blocksModule: FeatureModule<BlocksNeeds> = {
   name: 'blocks',
   handleEvents(ctx) {
     handleBlockEvents(ctx.events);

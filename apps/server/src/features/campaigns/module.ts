@@ -1,10 +1,33 @@
 /** Promotions and news (decision 043): staff write them in the back office; one job per batch of the audience, throttled per site. */
-import type { FeatureModule } from '../../app-context';
+import type { FeatureModule } from '../../infra/feature-module';
+import type { Database } from '../../db/open';
+import type { Clock } from '../../infra/clock';
+import type { DomainEvents } from '../../infra/domain-events';
+import type { RateLimiter } from '../../infra/rate-limiter';
+import type { JobQueue } from '../../infra/jobs';
+import type { Mailer } from '../../infra/mailer';
+import type { SiteService } from '../sites/service';
+import type { PublicOriginConfig } from '../sites/public-origin';
+import type { PushPort } from '../push/delivery';
 import { CAMPAIGN_MAILS_PER_MINUTE, campaignDelivery } from './delivery';
 import { handleCampaignEvents } from './event-handlers';
 import { campaignRoutes } from './routes';
 
-export const campaignsModule: FeatureModule = {
+/** What the feature needs from the app's context. */
+export type CampaignsNeeds = {
+  events: DomainEvents;
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  push: PushPort;
+  jobs: JobQueue;
+  sites: SiteService;
+  publicOrigin: PublicOriginConfig;
+  limiter: RateLimiter;
+  config: { campaignMailsPerMinute?: number };
+};
+
+export const campaignsModule: FeatureModule<CampaignsNeeds> = {
   name: 'campaigns',
   handleEvents(ctx) {
     handleCampaignEvents(ctx.events);

@@ -1,5 +1,7 @@
 /** Chats (issue 12): messages, image messages, read state and removal; frames go out through the live channel after each commit. */
-import type { AppContext, FeatureModule } from '../../app-context';
+import type { FeatureModule } from '../../infra/feature-module';
+import type { PhotoStorage } from '../../infra/photo-storage';
+import type { FastifyBaseLogger } from 'fastify';
 import { addExistingContactSource } from '../profiles/contact';
 import type { ChatDeps } from './context';
 import { handleChatEvents } from './event-handlers';
@@ -8,7 +10,7 @@ import { chatImageRoutes } from './image-routes';
 import { deleteChatImageFiles } from './image-messages';
 import { conversationExistsBetween } from './store';
 
-const chatDeps = ({ db, clock, limiter, live, sites, log, events, spendingReminder, activity }: AppContext): ChatDeps => ({
+const chatDeps = ({ db, clock, limiter, live, sites, log, events, spendingReminder, activity }: ChatsNeeds): ChatDeps => ({
   db,
   clock,
   limiter,
@@ -20,7 +22,10 @@ const chatDeps = ({ db, clock, limiter, live, sites, log, events, spendingRemind
   activity,
 });
 
-export const chatsModule: FeatureModule = {
+/** What the feature needs from the app's context. */
+export type ChatsNeeds = Required<ChatDeps> & { chatImages: PhotoStorage; log: FastifyBaseLogger };
+
+export const chatsModule: FeatureModule<ChatsNeeds> = {
   name: 'chats',
   handleEvents(ctx) {
     handleChatEvents(ctx.events, {

@@ -12,7 +12,7 @@ import {
   ZComplaintQueueQuery,
 } from '@cupido/shared/contracts/complaints';
 import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { listSites } from '../sites/admin-service';
 import { markComplaintAnswered, openComplaints } from './queue';
 

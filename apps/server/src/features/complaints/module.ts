@@ -1,10 +1,14 @@
 /** Complaints (issue 31): the public complaints form and the back office's queue. */
-import type { FeatureModule } from '../../app-context';
+import type { FeatureModule } from '../../infra/feature-module';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { handleComplaintEvents } from './event-handlers';
 import { complaintRoutes } from './routes';
 import { complaintQueueRoutes } from './admin-routes';
 
-export const complaintsModule: FeatureModule = {
+/** What the feature needs from the app's context. */
+export type ComplaintsNeeds = BackOfficeDeps;
+
+export const complaintsModule: FeatureModule<ComplaintsNeeds> = {
   name: 'complaints',
   handleEvents(ctx) {
     handleComplaintEvents(ctx.events);

@@ -1,9 +1,15 @@
 /** Credits: the balance, its ledger, and the nightly check that they agree. */
-import type { FeatureModule } from '../../app-context';
+import type { FeatureModule } from '../../infra/feature-module';
+import type { Database } from '../../db/open';
+import type { JobQueue } from '../../infra/jobs';
+import type { FastifyBaseLogger } from 'fastify';
 import { checkLedgerDrift } from './ledger-check';
 import { creditRoutes } from './routes';
 
-export const creditsModule: FeatureModule = {
+/** What the feature needs from the app's context. */
+export type CreditsNeeds = { db: Database; log: FastifyBaseLogger; jobs: JobQueue };
+
+export const creditsModule: FeatureModule<CreditsNeeds> = {
   name: 'credits',
   async register(app, { db, log, jobs }) {
     // Nightly, off-peak: every balance against the sum of its ledger entries; drift is logged as an error.

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError } from '@cupido/shared/contracts/contracts';
 import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
 import { ZDashboardAnswer, ZDashboardQuery } from '@cupido/shared/contracts/dashboard';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { dashboardFigures } from './service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = async (app, { deps }) => {

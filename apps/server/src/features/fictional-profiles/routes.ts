@@ -25,7 +25,7 @@ import {
   ZFictionalProfileCreate,
   ZFictionalProfileUpdate,
 } from '@cupido/shared/contracts/fictional-profiles';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { siteChoices } from '../sites/for-back-office';
 import {

@@ -13,7 +13,7 @@ import {
   type TFictionalProfileCreate,
   type TFictionalProfileUpdate,
 } from '@cupido/shared/contracts/fictional-profiles';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { recordStaffAction } from '../audit/service';
 import { siteById, type Site } from '../sites/service';

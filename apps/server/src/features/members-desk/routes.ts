@@ -18,7 +18,7 @@ import {
   ZMemberSearchQuery,
   ZSuspendMemberRequest,
 } from '@cupido/shared/contracts/members-desk';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { memberDetail, searchMembers } from './reads';
 import { listSites } from '../sites/admin-service';
 import { correctCredits, eraseMember, liftMemberSuspension, resendMemberActivation, suspendMember } from './actions';

@@ -17,7 +17,7 @@ import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { appeals, moderationDecisions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/translate';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import type { StaffPrincipal } from '../staff/sessions';
 import { recordStaffAction } from '../audit/service';
 import { liftSuspension } from '../accounts/suspension';

@@ -15,7 +15,7 @@ import {
   ZDecisionLinkQuery,
   ZMemberDecisions,
 } from '@cupido/shared/contracts/moderation';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/translate';
 import { accountsByIds } from '../accounts/moderation-accounts';

@@ -16,7 +16,7 @@ import type { LocaleCode } from '@cupido/shared/rules/locales';
 import { appeals, moderationDecisions } from '../../db/schema';
 import type { JobDefinition, JobQueue } from '../../infra/jobs';
 import { translate } from '../../i18n/translate';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { accountsByIds, type ModeratedAccount } from '../accounts/moderation-accounts';
 import { profilesForModeration } from '../profiles/moderation';
 import { reportedMessageTexts, reportersOfDecision, reportsOfDecisions } from '../reports/queue';

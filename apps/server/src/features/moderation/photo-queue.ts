@@ -22,7 +22,7 @@ import type { Clock } from '../../infra/clock';
 import type { DomainEvents, Tx } from '../../infra/domain-events';
 import type { PhotoStorage } from '../../infra/photo-storage';
 import type { JobQueue } from '../../infra/jobs';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { translate } from '../../i18n/translate';
 import { recordStaffAction } from '../audit/service';
 import { accountsOfProfiles } from '../accounts/moderation-accounts';

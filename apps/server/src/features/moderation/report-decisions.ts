@@ -8,7 +8,7 @@
  */
 import { SUSPEND_DAYS_MAX, type TReportDecisionRequest } from '@cupido/shared/contracts/moderation';
 import { AppError } from '../../errors';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import type { StaffPrincipal } from '../staff/sessions';
 import { recordStaffAction } from '../audit/service';
 import { accountsOfProfiles } from '../accounts/moderation-accounts';

@@ -16,7 +16,7 @@ import {
   ZReportQueueQuery,
 } from '@cupido/shared/contracts/moderation';
 import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { AppError } from '../../errors';
 import { imageOfMessage } from '../chats/reported-images';
 import { CHAT_IMAGE_SIZE_NAMES, messageNotFound } from '../chats/image-messages';

@@ -7,7 +7,7 @@
 import type { TReportQueueItem } from '@cupido/shared/contracts/moderation';
 import type { TReportReason } from '@cupido/shared/contracts/reports';
 import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { accountsByIds, accountsOfProfiles } from '../accounts/moderation-accounts';
 import { imageMessageIds } from '../chats/reported-images';
 import { photosForModeration } from '../photos/moderation-removal';

@@ -4,7 +4,15 @@
  * the member's settings; bounces and spam complaints from Mailgun's webhook.
  */
 import { NOTIFICATION_MAIL_DELAY_SECONDS } from '@cupido/shared/rules/notifications';
-import type { FeatureModule } from '../../app-context';
+import type { FeatureModule } from '../../infra/feature-module';
+import type { Database } from '../../db/open';
+import type { Clock } from '../../infra/clock';
+import type { DomainEvents } from '../../infra/domain-events';
+import type { JobQueue } from '../../infra/jobs';
+import type { Mailer } from '../../infra/mailer';
+import type { SiteService } from '../sites/service';
+import type { PublicOriginConfig } from '../sites/public-origin';
+import type { PushPort } from '../push/delivery';
 import { notificationJobs } from './jobs';
 import { handleNotificationEvents } from './event-handlers';
 import { notificationRoutes } from './routes';
@@ -12,7 +20,21 @@ import { mailEventJob, mailEventRoutes } from './bounces';
 import { unreadReminderJobs } from './reminders';
 import { weeklyUpdateJobs } from './weekly-updates';
 
-export const notificationsModule: FeatureModule = {
+/** What the feature needs from the app's context. */
+export type NotificationsNeeds = {
+  events: DomainEvents;
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  jobs: JobQueue;
+  sites: SiteService;
+  publicOrigin: PublicOriginConfig;
+  push: PushPort;
+  config: { notificationMailDelaySeconds?: number; mailgunWebhookSigningKey?: string };
+  forgetMemberSessions(userId: number): void;
+};
+
+export const notificationsModule: FeatureModule<NotificationsNeeds> = {
   name: 'notifications',
   handleEvents(ctx) {
     handleNotificationEvents(ctx.events);

@@ -10,7 +10,7 @@
  */
 import type { TOperatorSendAnswer, TOperatorSendRequest } from '@cupido/shared/contracts/operator-console';
 import { isHonestAnswer, replyRefusals } from '@cupido/shared/rules/operator-guardrails-refusal';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { operatorAnswers } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordStaffAction } from '../audit/service';

@@ -13,7 +13,7 @@ import {
 } from '@cupido/shared/contracts/operator-console';
 import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
 import { honestAnswerDueIn } from '@cupido/shared/rules/operator-guardrails-refusal';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import type { Database } from '../../db/open';
 import { fictionalConversation, memberTextsSinceReply, newestMessages, type OperatorConversationRow } from '../chats/for-operator-console';
 import type { MessageRow } from '../chats/store';

@@ -3,11 +3,15 @@
  * records the vulnerability signals of members' messages to fictional profiles and lends chats
  * the spending reminder of flagged members (the context's spendingReminder).
  */
-import type { FeatureModule } from '../../app-context';
+import type { FeatureModule } from '../../infra/feature-module';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { handleOperatorConsoleEvents } from './member-care';
 import { operatorConsoleRoutes } from './routes';
 
-export const operatorConsoleModule: FeatureModule = {
+/** What the feature needs from the app's context. */
+export type OperatorConsoleNeeds = BackOfficeDeps;
+
+export const operatorConsoleModule: FeatureModule<OperatorConsoleNeeds> = {
   name: 'operator-console',
   handleEvents(ctx) {
     handleOperatorConsoleEvents(ctx.events, ctx.clock);

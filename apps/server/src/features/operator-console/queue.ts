@@ -15,7 +15,7 @@ import {
   type TOperatorQueueItem,
   type TOperatorQueueQuery,
 } from '@cupido/shared/contracts/operator-console';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { vulnerableMembers } from '../../db/schema';
 import { waitingPage, waitingTotal, type WaitingFilter } from '../chats/for-operator-console';
 import { operatorCardsOf, profileOfLanguage, toOperatorCard } from '../profiles/for-operator-console';

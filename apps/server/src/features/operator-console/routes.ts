@@ -28,7 +28,7 @@ import {
   ZOperatorVulnerableAnswer,
   ZOperatorVulnerableRequest,
 } from '@cupido/shared/contracts/operator-console';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { conversationImage } from '../chats/for-operator-console';
 import { CHAT_IMAGE_SIZE_NAMES, messageNotFound } from '../chats/image-messages';
 import { sendOperatorAnswer } from './answer';

@@ -9,7 +9,7 @@ import { ZOkAnswer } from '@cupido/shared/contracts/accounts';
 import { INT32_MAX } from '@cupido/shared/contracts/input';
 import { ZPartnerRedirect, ZPartnerRedirectsAnswer, ZPartnerRedirectUpdate } from '@cupido/shared/contracts/promotions';
 import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { deletePartnerRedirect, partnerRedirectsOf, setPartnerRedirect } from './service';
 
 const tags = ['back office: sites'];

@@ -1,12 +1,30 @@
-/** What the payments feature uses of the app's context (issue 14), with the providers under the names its code knows. */
-import type { AppContext } from '../../app-context';
+/** What the payments feature needs (issue 14): its module.ts builds it from the app's context, with the providers. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/open';
+import type { Clock } from '../../infra/clock';
+import type { DomainEvents } from '../../infra/domain-events';
+import type { Mailer } from '../../infra/mailer';
+import type { RateLimiter } from '../../infra/rate-limiter';
+import type { JobQueue } from '../../infra/jobs';
 import type { SmsSender } from '../../infra/sms';
+import type { SiteService } from '../sites/service';
+import type { PublicOriginConfig } from '../sites/public-origin';
 import type { PaymentProvider } from './providers/port';
 
-export type PaymentDeps = Pick<
-  AppContext,
-  'db' | 'clock' | 'events' | 'mailer' | 'limiter' | 'sites' | 'jobs' | 'publicOrigin' | 'log' | 'countryHeader' | 'forgetMemberSessions'
-> & {
+export interface PaymentDeps {
+  db: Database;
+  clock: Clock;
+  events: DomainEvents;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  sites: SiteService;
+  jobs: JobQueue;
+  publicOrigin: PublicOriginConfig;
+  log: FastifyBaseLogger;
   provider: PaymentProvider;
   sms: SmsSender;
-};
+  /** The header a trusted proxy sets with the visitor's country (COUNTRY_HEADER): a visitor's prices are their country's. */
+  countryHeader?: string;
+  /** Drops a member's cached sessions in every process (after credits or premium changed). */
+  forgetMemberSessions(userId: number): void;
+}

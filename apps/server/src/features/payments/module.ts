@@ -3,7 +3,10 @@
  * provider's webhooks, the sandbox's test checkout, direct debit, orders and receipts, finance's
  * back-office calls, and the jobs that keep them going.
  */
-import type { FeatureModule } from '../../app-context';
+import type { FeatureModule } from '../../infra/feature-module';
+import type { SmsSender } from '../../infra/sms';
+import type { RunMode } from '../../run-mode';
+import type { PaymentProvider } from './providers/port';
 import type { PaymentDeps } from './deps';
 import { paymentRoutes } from './routes';
 import { paymentWebhookRoutes, webhookJobs } from './webhooks/routes';
@@ -12,7 +15,13 @@ import { directDebitRoutes, directDebitJobs } from './direct-debit/routes';
 import { orderRoutes, receiptJobs } from './receipts/routes';
 import { financeRoutes } from './finance/routes';
 
-export const paymentsModule: FeatureModule = {
+/** What the feature needs from the app's context. */
+export type PaymentsNeeds = Omit<PaymentDeps, 'provider' | 'sms'> & {
+  providers: { payment: PaymentProvider; sms: SmsSender };
+  mode: RunMode;
+};
+
+export const paymentsModule: FeatureModule<PaymentsNeeds> = {
   name: 'payments',
   async register(app, ctx) {
     const deps: PaymentDeps = { ...ctx, provider: ctx.providers.payment, sms: ctx.providers.sms };

@@ -1,9 +1,17 @@
 /** Photos: the member's own photos, and their files deleted after a deleted profile's commit. */
-import type { FeatureModule } from '../../app-context';
+import type { FeatureModule } from '../../infra/feature-module';
+import type { Database } from '../../db/open';
+import type { DomainEvents } from '../../infra/domain-events';
+import type { RateLimiter } from '../../infra/rate-limiter';
+import type { PhotoStorage } from '../../infra/photo-storage';
+import type { FastifyBaseLogger } from 'fastify';
 import { handlePhotoEvents } from './event-handlers';
 import { photoRoutes } from './routes';
 
-export const photosModule: FeatureModule = {
+/** What the feature needs from the app's context. */
+export type PhotosNeeds = { events: DomainEvents; db: Database; storage: PhotoStorage; limiter: RateLimiter; log: FastifyBaseLogger };
+
+export const photosModule: FeatureModule<PhotosNeeds> = {
   name: 'photos',
   handleEvents({ events, storage, log }) {
     handlePhotoEvents(events, { storage, log });

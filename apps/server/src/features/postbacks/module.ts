@@ -3,7 +3,12 @@
  * first purchases into calls to the site's networks, the job that makes them, and the back
  * office's networks and call log.
  */
-import type { FeatureModule } from '../../app-context';
+import type { FeatureModule } from '../../infra/feature-module';
+import type { Database } from '../../db/open';
+import type { Clock } from '../../infra/clock';
+import type { DomainEvents } from '../../infra/domain-events';
+import type { JobQueue } from '../../infra/jobs';
+import type { RunMode } from '../../run-mode';
 import { isDemoMode } from '../../run-mode';
 import { cachedAppSecret } from '../push/app-secrets';
 import { postbackAdminRoutes } from './admin-routes';
@@ -11,7 +16,10 @@ import { POSTBACK_USER_KEY_NAME } from './calls';
 import { postbackCallJob, postbackSweepJob } from './delivery';
 import { handlePostbackEvents } from './event-handlers';
 
-export const postbacksModule: FeatureModule = {
+/** What the feature needs from the app's context. */
+export type PostbacksNeeds = { events: DomainEvents; db: Database; clock: Clock; jobs: JobQueue; mode: RunMode };
+
+export const postbacksModule: FeatureModule<PostbacksNeeds> = {
   name: 'postbacks',
   async handleEvents({ db, clock, events, jobs, mode }) {
     // A demo (and the tests' app) may call its local http://127.0.0.1:<port> double; production never (run-mode.ts).

@@ -8,7 +8,7 @@ import { ZApiError } from '@cupido/shared/contracts/contracts';
 import { INT32_MAX } from '@cupido/shared/contracts/input';
 import { ZPromoTile, ZPromoTileKind, ZPromoTilesAnswer, ZPromoTileUpdate } from '@cupido/shared/contracts/promotions';
 import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { promoTilesOf, updatePromoTile } from './service';
 
 const tags = ['back office: sites'];

@@ -1,9 +1,25 @@
 /** Web push (decision 040): browsers' subscriptions, one delivery job per browser, signed with the VAPID keys. */
-import type { FeatureModule } from '../../app-context';
+import type { FeatureModule } from '../../infra/feature-module';
+import type { Database } from '../../db/open';
+import type { Clock } from '../../infra/clock';
+import type { DomainEvents } from '../../infra/domain-events';
+import type { JobDefinition, JobQueue } from '../../infra/jobs';
+import type { RunMode } from '../../run-mode';
+import type { PushDeliveryJob } from './delivery';
 import { handlePushEvents } from './event-handlers';
 import { pushRoutes } from './routes';
 
-export const pushModule: FeatureModule = {
+/** What the feature needs from the app's context. */
+export type PushNeeds = {
+  events: DomainEvents;
+  db: Database;
+  clock: Clock;
+  jobs: JobQueue;
+  push: { deliveryJob: JobDefinition<PushDeliveryJob> };
+  mode: RunMode;
+};
+
+export const pushModule: FeatureModule<PushNeeds> = {
   name: 'push',
   handleEvents(ctx) {
     handlePushEvents(ctx.events);

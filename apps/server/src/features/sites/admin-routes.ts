@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
 import { ZSiteDetailAnswer, ZSiteListAnswer, ZSiteUpdateRequest } from '@cupido/shared/contracts/site-settings';
 import { INT32_MAX } from '@cupido/shared/contracts/input';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { listSites, siteDetail, updateSite } from './admin-service';
 
 const tags = ['back office: sites'];

@@ -19,7 +19,7 @@ import {
   ZStaffUpdateRequest,
 } from '@cupido/shared/contracts/staff-access';
 import { z } from 'zod';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { recordStaffAction } from '../audit/service';
 import { createStaffAccount, listStaff, updateStaffAccount } from './accounts';
 import { staffLogin } from './login';

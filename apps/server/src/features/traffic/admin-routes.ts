@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ZApiError } from '@cupido/shared/contracts/contracts';
 import { ADMIN_API_PREFIX } from '@cupido/shared/contracts/staff';
 import { TRAFFIC_COUNTS, TRAFFIC_CSV_MAX_ROWS, ZTrafficAnswer, ZTrafficQuery } from '@cupido/shared/contracts/traffic-figures';
-import type { BackOfficeDeps } from '../../app-context';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { csvLine } from '../audit/csv';
 import { trafficFigures, trafficRows } from './figures';
 

@@ -1,10 +1,14 @@
 /** Traffic (issue 31, decision 054): visits and sources, and the figures operators pay affiliates by. */
-import type { FeatureModule } from '../../app-context';
+import type { FeatureModule } from '../../infra/feature-module';
+import type { BackOfficeDeps } from '../../back-office-deps';
 import { handleTrafficEvents } from './event-handlers';
 import { trafficRoutes } from './routes';
 import { trafficFigureRoutes } from './admin-routes';
 
-export const trafficModule: FeatureModule = {
+/** What the feature needs from the app's context. */
+export type TrafficNeeds = BackOfficeDeps;
+
+export const trafficModule: FeatureModule<TrafficNeeds> = {
   name: 'traffic',
   handleEvents(ctx) {
     // Signups, activations and purchases counted per source and day.
