@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { activeMember, createAccountsTestApp, createSite, type AccountsTestApp } from '../test/accounts-kit';
 import { users } from '../db/schema';
-import { MEMBER_VIEW_EVENTS } from './session';
+import { MEMBER_CHANGED_CHANNEL, MEMBER_VIEW_EVENTS } from './session';
 
 let t: AccountsTestApp;
 beforeAll(async () => {
@@ -33,6 +34,24 @@ describe('session lookups arriving together', () => {
   });
 });
 
+/**
+ * Resolves once the broker has delivered every member-changed message published before it (one
+ * publisher keeps its order, in Redis and in process). Signup and activation tell every process,
+ * this one too, to drop the new member's lookups; a drop arriving after the test filled the
+ * cache would read as a drop by the event under test.
+ */
+async function memberMessagesDelivered(): Promise<void> {
+  const marker = randomUUID();
+  await new Promise<void>((resolve, reject) => {
+    t.app.broker
+      .subscribe(MEMBER_CHANGED_CHANNEL, (message) => {
+        if ((message as { marker?: string } | null)?.marker === marker) resolve();
+      })
+      .then(() => t.app.broker.publish(MEMBER_CHANGED_CHANNEL, { marker }))
+      .catch(reject);
+  });
+}
+
 describe('the cached member view after a fact that changes it', () => {
   const paidUserOf = (cookie: string) =>
     t.app
@@ -44,6 +63,7 @@ describe('the cached member view after a fact that changes it', () => {
       expect(t.app.events.handlersOf(type)).toContain("session: drop the member's cached lookups");
     }
     const member = await activeMember(t);
+    await memberMessagesDelivered();
     expect(await paidUserOf(member.cookie)).toBe(false);
     // Changed without an event: the cached lookup still answers for MEMBER_CACHE_MS.
     await t.database.db.update(users).set({ paidUser: true }).where(eq(users.id, member.user.id));
