@@ -21,6 +21,7 @@ import type { SettingsAnswers } from './features/sites/settings-answer';
 import type { PublicOriginConfig } from './features/sites/public-origin';
 import type { LiveHubServer, LiveLimits } from './features/live/hub';
 import type { ActivityMarks } from './features/profiles/activity-port';
+import type { ExistingContactSources } from './features/profiles/contact';
 import type { ProfilePort } from './features/accounts/profile-port';
 import type { ProfilesForBlocks } from './features/blocks/service';
 import type { RemovedMessage } from './features/chats/moderation-removal';
@@ -28,7 +29,7 @@ import type { SpendingReminderSource } from './features/chats/context';
 import type { PushPort, PushDeliveryJob } from './features/push/delivery';
 import type { VapidKeys } from './features/push/vapid-keys';
 import type { PaymentProvider } from './features/payments/providers/port';
-import type { DataExportParts } from './features/personal-data/registry';
+import type { PersonalDataRegistry } from './features/personal-data/registry';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,8 +92,21 @@ export interface AppDeps {
   jobMode?: JobMode;
   /** Where the log goes instead of stdout (tests read what an error writes there). */
   logStream?: NodeJS.WritableStream;
-  /** A test's own providers (a payment provider that answers as the test says); absent ones are built from config. */
-  providers?: Partial<AppProviders>;
+  /** A test's own providers and I/O (a payment provider that answers as the test says, a mailer that records); absent ones are built from config. */
+  providers?: Partial<AppSlots>;
+}
+
+/**
+ * What buildApp takes from its caller instead of building it from the configuration: the outside
+ * parties (AppProviders), outgoing mail and the two file stores. The clock is `AppDeps.clock`.
+ */
+export interface AppSlots extends AppProviders {
+  /** Outgoing mail: SMTP_URL's server, or .eml files in the data directory (the dev mailbox). */
+  mail: Mailer;
+  /** Member photos: the data directory, or S3 with PHOTO_S3_*. */
+  photoStorage: PhotoStorage;
+  /** Chat images (chats' own store, beside the photos). */
+  chatImageStorage: PhotoStorage;
 }
 
 /**
@@ -137,10 +151,10 @@ export interface AppContext {
   /** The part of a profile accounts and blocks read (decision 021: they cannot import profiles). */
   profilesForAccounts: ProfilePort;
   profilesForBlocks: ProfilesForBlocks;
-  /** The features' parts of "Download my data" (personal-data-parts.ts). */
-  personalDataParts: DataExportParts;
-  /** Drops a member's cached sessions in every process (the session plugin's). */
-  forgetMemberSessions(userId: number): void;
+  /** Who stays reachable when a partner turned invisible (profiles/contact.ts): likes and chats add theirs in `contribute`. */
+  contactSources: ExistingContactSources;
+  /** The features' parts of "Download my data", added by their modules' `contribute`. */
+  personalData: PersonalDataRegistry;
   /** The operator console's spending reminder, lent to chats, which sits below it (issue 15). */
   spendingReminder: SpendingReminderSource;
   /** After the commit of a decision that removed a chat message: its image files go and both members' open apps drop it. */

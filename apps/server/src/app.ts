@@ -84,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: ctx.events,
     memberProfile: ctx.profilesForAccounts.memberProfile,
   });
+  for (const module of FEATURE_MODULES) module.contribute?.(ctx);
   for (const module of FEATURE_MODULES) await module.handleEvents?.(ctx);
   for (const module of FEATURE_MODULES) await module.register?.(app, ctx);
 

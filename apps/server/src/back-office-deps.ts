@@ -31,8 +31,6 @@ export interface BackOfficeDeps {
   log: FastifyInstance['log'];
   /** Frames to members' open tabs (an operator's answer reaches the member at once). */
   live: LiveHub;
-  /** Drops a member's cached sessions in every process (after a suspension or an ended account). */
-  forgetMemberSessions(userId: number): void;
   /** After the commit of a decision that removed a chat message: its image files go and both members' open apps drop it (chats' afterMessageRemoved). */
   chatMessageRemoved(removed: RemovedMessage): Promise<void>;
 }

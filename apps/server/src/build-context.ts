@@ -28,8 +28,9 @@ import { afterMessageRemoved } from './features/chats/moderation-removal';
 import { spendingReminderFor } from './features/operator-console/member-care';
 import { profilesForAccounts } from './features/profiles/for-accounts';
 import { profilesForBlocks } from './features/profiles/for-blocks';
+import { ExistingContactSources } from './features/profiles/contact';
 import { createPaymentProvider } from './features/payments/providers';
-import { personalDataParts } from './personal-data-parts';
+import { PersonalDataRegistry } from './features/personal-data/registry';
 
 export async function buildAppContext(
   app: FastifyInstance,
@@ -48,12 +49,12 @@ export async function buildAppContext(
   const sites = new SiteService(db, broker);
   await sites.listen();
   const vapid = await loadOrCreateVapidKeys(db);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log, dkim: config.dkim });
+  const mailer = providers.mail ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log, dkim: config.dkim });
   const limiter = createRateLimiter({ redisUrl: config.redisUrl, db, clock, keyPrefix: config.rateLimitKeyPrefix });
   app.addHook('onClose', async () => {
     await Promise.all([mailer.close(), limiter.close()]);
   });
-  const chatImages = createChatImageStorage({ dataDir: config.dataDir, s3: config.photoS3 });
+  const chatImages = providers.chatImageStorage ?? createChatImageStorage({ dataDir: config.dataDir, s3: config.photoS3 });
   const events = new DomainEvents(log);
   // Every job, registered in every process (a 'send-only' one can still send them); buildApp starts them at the end.
   const jobs = new JobQueue({ connection: database.jobQueueConnection, mode: jobMode, log, clock, onJobFinished: metrics.recordJob });
@@ -89,7 +90,7 @@ export async function buildAppContext(
     countryHeader: config.countryHeader,
     mailer,
     limiter,
-    storage: createPhotoStorage({ dataDir: config.dataDir, s3: config.photoS3 }),
+    storage: providers.photoStorage ?? createPhotoStorage({ dataDir: config.dataDir, s3: config.photoS3 }),
     chatImages,
     live,
     activity: activityMarks({ db, clock }),
@@ -101,8 +102,8 @@ export async function buildAppContext(
     },
     profilesForAccounts,
     profilesForBlocks: profilesForBlocks(db),
-    personalDataParts,
-    forgetMemberSessions: (userId) => app.forgetMemberSessions(userId),
+    contactSources: new ExistingContactSources(),
+    personalData: new PersonalDataRegistry(),
     spendingReminder: (site, memberProfileId, locale) => spendingReminderFor(db, site, memberProfileId, locale),
     chatMessageRemoved: (removed) =>
       afterMessageRemoved({ db, live, log, deleteImageFiles: (keys) => deleteChatImageFiles({ storage: chatImages, log }, keys) }, removed),

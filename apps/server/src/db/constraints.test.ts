@@ -33,6 +33,7 @@ import { PHOTO_STATUSES } from '@cupido/shared/rules/photos';
 import { REPORT_REASONS, REPORT_TEXT_MAX } from '@cupido/shared/contracts/reports';
 import { DEFAULT_AUTO_LIKE_RULES, TIME_ZONE_MAX_LENGTH } from '@cupido/shared/rules/likes';
 import { createTestDatabase } from '../test/test-database';
+import { DomainEvents } from '../infra/domain-events';
 import { seedDemoSites } from '../seed/demo-sites';
 import { setMainPhoto } from '../features/photos/service';
 import type { Database, DatabaseHandle } from './open';
@@ -298,7 +299,7 @@ describe('one main photo per profile', () => {
     const owner = { id: row.userId, profileId: row.profileId, paidUser: false };
     // Newest to oldest and back: one of these orders updates the new main row before the old one.
     for (const target of [...ids].reverse().concat(ids)) {
-      await setMainPhoto({ db }, owner, target);
+      await setMainPhoto({ db, events: new DomainEvents(console) }, owner, target);
       const mains = await db
         .select({ id: photos.id })
         .from(photos)

@@ -68,6 +68,12 @@ export type DomainEvent =
    * pseudonymised. Each feature erases what it holds about the member.
    */
   | { type: 'account.erased'; userId: number; profileId: number | null }
+  /**
+   * What the logged-in member's own view reads (account status and sessions, mail state, balance,
+   * main photo) changed in this transaction, and no other fact says so: the session drops the
+   * member's cached lookups in every process once it committed (issue 33), never before.
+   */
+  | { type: 'account.view_changed'; userId: number }
   /** A profile is about to be deleted (profiles), published before the row goes: dependants remove theirs first. */
   | { type: 'profile.deleting'; profileId: number }
   /** A payment was confirmed by the provider (payments), in the transaction that posts its credits: accounts makes the member premium for life. */

@@ -42,6 +42,18 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
+/**
+ * A limiter that allows everything, for a caller that calls a service once, outside any request:
+ * the demo seed's likes, and tests that call a service directly to check what the limit is not about.
+ */
+export const NO_RATE_LIMIT: RateLimiter = {
+  hit: async () => ({ count: 1, allowed: true, resetAt: new Date(0) }),
+  refund: async () => {},
+  reset: async () => {},
+  purgeExpired: async () => 0,
+  close: async () => {},
+};
+
 export interface RateLimiterOptions {
   redisUrl?: string;
   db: Database;

@@ -38,6 +38,7 @@ export const MEMBER_VIEW_EVENTS = [
   'account.reactivated',
   'payment.completed',
   'payment.standing_changed',
+  'account.view_changed',
 ] as const satisfies readonly DomainEventType[];
 
 declare module 'fastify' {

@@ -12,10 +12,12 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/open';
 import { operatorAnswers, photos, profiles, sites, staffAccounts, users } from '../db/schema';
 import { changeCredits } from '../features/credits/service';
-import { likeFromFictionalProfile, likeProfile } from '../features/likes/service';
+import { likeFromFictionalProfile, likeProfile, likedEitherWay } from '../features/likes/service';
 import { sendInTx } from '../features/chats/send';
+import { conversationExistsBetween } from '../features/chats/store';
+import { ExistingContactSources } from '../features/profiles/contact';
 import { staffMessageByClientId, storeStaffMessage } from '../features/chats/for-operator-console';
-import type { RateLimiter } from '../infra/rate-limiter';
+import { NO_RATE_LIMIT } from '../infra/rate-limiter';
 import { DEMO_MEMBER, DEMO_MEMBER_SEED_KEY } from './demo-member';
 import { DEMO_ADMIN } from './demo-staff';
 import { SEED_REFERENCE_DATE } from './demo-profiles';
@@ -35,15 +37,6 @@ export const DEMO_TEXTS = {
   operatorAnswer: 'Hello Demo, nice to hear from you! My week is good, busy at work. What do you like to do at the weekend?',
   waitingMessage: 'Hi, I liked your profile. What kind of music do you listen to?',
 } as const;
-
-/** The seed's like needs no burst limit: it is one like, once. */
-const NO_LIMIT: RateLimiter = {
-  hit: async () => ({ count: 1, allowed: true, resetAt: new Date(0) }),
-  refund: async () => {},
-  reset: async () => {},
-  purgeExpired: async () => 0,
-  close: async () => {},
-};
 
 export interface DemoActivity {
   /** The fictional profiles used: [match (answered), waiting conversation, liked her, liked her]. */
@@ -82,6 +75,10 @@ export async function seedDemoMemberActivity(db: Database, options: { now?: Date
   const ids = await partnersOf(db, site.id);
   if (ids.length < 4) throw new Error(`Demo seed: only ${ids.length} fictional profiles for the demo member; 4 needed`);
   const [matched, waiting, likerOne, likerTwo] = ids as [number, number, number, number];
+  // The seed runs without an app: the existing-contact sources the likes and chats modules add to one.
+  const contactSources = new ExistingContactSources();
+  contactSources.add(likedEitherWay);
+  contactSources.add(conversationExistsBetween);
 
   // Credits: the signup credits activation grants (same kind and key), and a staff grant on top.
   await db.transaction(async (tx) => {
@@ -107,7 +104,7 @@ export async function seedDemoMemberActivity(db: Database, options: { now?: Date
   // The match: her like (dated on the seed's reference day, so it takes none of today's likes), then his.
   const likeDay = new Date(`${SEED_REFERENCE_DATE}T10:00:00Z`);
   await likeProfile(
-    { db, clock: () => likeDay, limiter: NO_LIMIT },
+    { db, clock: () => likeDay, limiter: NO_RATE_LIMIT, contactSources },
     site,
     { ...chatMember, paidUser: false, timeZone: null },
     matched,
@@ -121,6 +118,7 @@ export async function seedDemoMemberActivity(db: Database, options: { now?: Date
   const sent = await db.transaction(async (tx) => {
     const first = await sendInTx(
       tx,
+      contactSources,
       site,
       chatMember,
       { profileId: matched, clientId: CLIENT_IDS.matchMessage, content: { kind: 'text', text: DEMO_TEXTS.matchMessage } },
@@ -128,6 +126,7 @@ export async function seedDemoMemberActivity(db: Database, options: { now?: Date
     );
     await sendInTx(
       tx,
+      contactSources,
       site,
       chatMember,
       { profileId: waiting, clientId: CLIENT_IDS.waitingMessage, content: { kind: 'text', text: DEMO_TEXTS.waitingMessage } },

@@ -1,5 +1,7 @@
 /** Accounts: signup, login, the account's settings, suspensions and the erasure of ended accounts. */
 import type { FeatureModule } from '../../infra/feature-module';
+import type { PersonalDataRegistry } from '../personal-data/registry';
+import { accountDataPart, consentsDataPart } from './personal-data';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import type { DomainEvents } from '../../infra/domain-events';
@@ -29,10 +31,15 @@ export type AccountsNeeds = {
   publicOrigin: PublicOriginConfig;
   countryHeader: string | undefined;
   profilesForAccounts: ProfilePort;
+  personalData: PersonalDataRegistry;
 };
 
 export const accountsModule: FeatureModule<AccountsNeeds> = {
   name: 'accounts',
+  contribute({ personalData }) {
+    personalData.add(accountDataPart);
+    personalData.add(consentsDataPart);
+  },
   handleEvents(ctx) {
     handleAccountEvents(ctx.events);
   },

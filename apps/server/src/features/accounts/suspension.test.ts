@@ -25,6 +25,9 @@ const accountOf = async (email: string) =>
       .from(users)
       .where(eq(users.email, email))
   )[0]!;
+const suspend = (userId: number, until: Date | null) =>
+  t.app.events.transaction(t.database.db, (tx) => suspendAccount(t.app.events, tx, userId, until));
+const lift = (userId: number) => t.app.events.transaction(t.database.db, (tx) => liftSuspension(t.app.events, tx, userId));
 const askDeletion = (id: number, daysAgo: number) =>
   t.database.db
     .update(users)
@@ -38,8 +41,8 @@ describe('suspensions and deletion requests', () => {
     const leavingId = (await accountOf(leaving.body.email)).id;
     await askDeletion(leavingId, 1);
     const until = new Date(t.clock().getTime() + DAY);
-    await suspendAccount(t.database.db, keptId, until);
-    await suspendAccount(t.database.db, leavingId, until);
+    await suspend(keptId, until);
+    await suspend(leavingId, until);
     expect((await accountOf(leaving.body.email)).status).toBe('suspended');
 
     expect(await liftEndedSuspensions(t.database.db, t.clock())).toEqual([]);
@@ -49,8 +52,8 @@ describe('suspensions and deletion requests', () => {
     expect(await accountOf(leaving.body.email)).toMatchObject({ status: 'pending_deletion', suspendedUntil: null });
 
     // Lifted by staff, likewise.
-    await suspendAccount(t.database.db, leavingId, until);
-    expect(await liftSuspension(t.database.db, leavingId)).toMatchObject({ status: 'suspended' });
+    await suspend(leavingId, until);
+    expect(await lift(leavingId)).toMatchObject({ status: 'suspended' });
     expect((await accountOf(leaving.body.email)).status).toBe('pending_deletion');
   });
 
@@ -60,9 +63,9 @@ describe('suspensions and deletion requests', () => {
     await askDeletion(ids[0]!, 15);
     await askDeletion(ids[1]!, 15);
     await askDeletion(ids[2]!, 3);
-    await suspendAccount(t.database.db, ids[0]!, new Date(t.clock().getTime() + 30 * DAY));
-    await suspendAccount(t.database.db, ids[1]!, null);
-    await suspendAccount(t.database.db, ids[2]!, null);
+    await suspend(ids[0]!, new Date(t.clock().getTime() + 30 * DAY));
+    await suspend(ids[1]!, null);
+    await suspend(ids[2]!, null);
 
     await eraseExpiredAccounts({ db: t.database.db, clock: t.clock, events: t.app.events });
     const statuses = await Promise.all(

@@ -5,14 +5,14 @@
  * users.status). A suspension ends by itself: the suspension_lift job makes the account active
  * again once `suspended_until` has passed; staff may lift it earlier.
  *
- * After the commit the caller tells every process to drop the member's cached sessions
- * (`app.forgetMemberSessions(userId)`): until then a cached lookup could answer for MEMBER_CACHE_MS.
+ * Both publish account.view_changed in the caller's transaction (its `events.transaction`): once
+ * it committed, the session drops the member's cached lookups in every process (issue 33).
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/open';
 import { sessions, users } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import type { Tx } from '../../infra/domain-events';
+import type { DomainEvents, Tx } from '../../infra/domain-events';
 import type { JobDefinition } from '../../infra/jobs';
 
 type Executor = Tx | Database;
@@ -37,7 +37,7 @@ async function standingForUpdate(tx: Executor, userId: number): Promise<AccountS
  * deletion is suspended too (it can no longer be reactivated while suspended). Answers the
  * standing before, or null when there is no account to suspend.
  */
-export async function suspendAccount(tx: Executor, userId: number, until: Date | null): Promise<AccountStanding | null> {
+export async function suspendAccount(events: DomainEvents, tx: Tx, userId: number, until: Date | null): Promise<AccountStanding | null> {
   const before = await standingForUpdate(tx, userId);
   if (!before) return null;
   await tx
@@ -45,6 +45,7 @@ export async function suspendAccount(tx: Executor, userId: number, until: Date |
     .set(until ? { status: 'suspended', suspendedUntil: until } : { status: 'terminated', suspendedUntil: null })
     .where(eq(users.id, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await events.publish(tx, { type: 'account.view_changed', userId });
   return before;
 }
 
@@ -56,10 +57,11 @@ export async function suspendAccount(tx: Executor, userId: number, until: Date |
 const statusAfterSuspension = sql`(CASE WHEN ${users.deletedAt} IS NULL THEN 'active' ELSE 'pending_deletion' END)`;
 
 /** Lifts a suspension now (staff, or an upheld appeal). Answers the standing before, or null when the account was not suspended or ended. */
-export async function liftSuspension(tx: Executor, userId: number): Promise<AccountStanding | null> {
+export async function liftSuspension(events: DomainEvents, tx: Tx, userId: number): Promise<AccountStanding | null> {
   const before = await standingForUpdate(tx, userId);
   if (!before || (before.status !== 'suspended' && before.status !== 'terminated')) return null;
   await tx.update(users).set({ status: statusAfterSuspension, suspendedUntil: null }).where(eq(users.id, userId));
+  await events.publish(tx, { type: 'account.view_changed', userId });
   return before;
 }
 

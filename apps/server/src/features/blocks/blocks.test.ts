@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { blocks } from '../../db/schema';
 import type { EventOf } from '../../infra/domain-events';
 import { createAccountsTestApp, errorOf, signup, type AccountsTestApp } from '../../test/accounts-kit';
-import { addExistingContactSource, mayContactFirst } from '../profiles/contact';
+import { ExistingContactSources, mayContactFirst } from '../profiles/contact';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/test/profiles-test-kit';
 
 let t: AccountsTestApp;
@@ -162,29 +162,29 @@ describe('mayContactFirst', () => {
     const { domain, siteId, blocker, blocked } = await pair();
     const third = await activeMemberOn(t, domain);
     const as = (m: { userId: number; profileId: number }) => ({ userId: m.userId, profileId: m.profileId, siteId });
+    // This test's own registry: the source it adds below reaches no other test.
+    const sources = new ExistingContactSources();
 
-    expect(await mayContactFirst(db(), as(blocker), blocked.profileId)).toBe(true);
+    expect(await mayContactFirst(db(), sources, as(blocker), blocked.profileId)).toBe(true);
     await block(domain, blocked.profileId, blocker.cookie);
-    expect(await mayContactFirst(db(), as(blocker), blocked.profileId)).toBe(false);
-    expect(await mayContactFirst(db(), as(blocked), blocker.profileId)).toBe(false);
-    expect(await mayContactFirst(db(), as(third), blocker.profileId)).toBe(true);
+    expect(await mayContactFirst(db(), sources, as(blocker), blocked.profileId)).toBe(false);
+    expect(await mayContactFirst(db(), sources, as(blocked), blocker.profileId)).toBe(false);
+    expect(await mayContactFirst(db(), sources, as(third), blocker.profileId)).toBe(true);
 
     await send(t, 'PUT', `/api/profile.php?domain=${domain}`, { invisible: true }, third.cookie);
-    expect(await mayContactFirst(db(), as(blocker), third.profileId)).toBe(false);
+    expect(await mayContactFirst(db(), sources, as(blocker), third.profileId)).toBe(false);
     // An invisible member may still contact others first.
-    expect(await mayContactFirst(db(), as(third), blocker.profileId)).toBe(true);
+    expect(await mayContactFirst(db(), sources, as(third), blocker.profileId)).toBe(true);
 
     const unconfirmed = await signup(t, {}, domain);
-    expect(await mayContactFirst(db(), as(third), unconfirmed.user.profile.id)).toBe(false);
-    expect(await mayContactFirst(db(), as(third), third.profileId)).toBe(false);
-    expect(await mayContactFirst(db(), as(third), 999999)).toBe(false);
+    expect(await mayContactFirst(db(), sources, as(third), unconfirmed.user.profile.id)).toBe(false);
+    expect(await mayContactFirst(db(), sources, as(third), third.profileId)).toBe(false);
+    expect(await mayContactFirst(db(), sources, as(third), 999999)).toBe(false);
 
-    // Likes and chats will tell profiles about existing partners: for them an invisible member stays reachable.
-    addExistingContactSource(
-      async (_db, viewer, targetProfileId) => viewer.profileId === blocker.profileId && targetProfileId === third.profileId,
-    );
-    expect(await mayContactFirst(db(), as(blocker), third.profileId)).toBe(true);
-    expect(await mayContactFirst(db(), as(blocked), third.profileId)).toBe(false);
+    // Likes and chats tell profiles about existing partners (the app's sources): for them an invisible member stays reachable.
+    sources.add(async (_db, viewer, targetProfileId) => viewer.profileId === blocker.profileId && targetProfileId === third.profileId);
+    expect(await mayContactFirst(db(), sources, as(blocker), third.profileId)).toBe(true);
+    expect(await mayContactFirst(db(), sources, as(blocked), third.profileId)).toBe(false);
   });
 });
 

@@ -1,5 +1,7 @@
 /** Promotions and news (decision 043): staff write them in the back office; one job per batch of the audience, throttled per site. */
 import type { FeatureModule } from '../../infra/feature-module';
+import type { PersonalDataRegistry } from '../personal-data/registry';
+import { campaignMailsDataPart } from './personal-data';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import type { DomainEvents } from '../../infra/domain-events';
@@ -25,10 +27,14 @@ export type CampaignsNeeds = {
   publicOrigin: PublicOriginConfig;
   limiter: RateLimiter;
   config: { campaignMailsPerMinute?: number };
+  personalData: PersonalDataRegistry;
 };
 
 export const campaignsModule: FeatureModule<CampaignsNeeds> = {
   name: 'campaigns',
+  contribute({ personalData }) {
+    personalData.add(campaignMailsDataPart);
+  },
   handleEvents(ctx) {
     handleCampaignEvents(ctx.events);
   },

@@ -9,6 +9,7 @@ import type { DomainEvents } from '../../infra/domain-events';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { LiveHub } from '../live/live-hub';
 import type { ActivityMarks } from '../profiles/activity-port';
+import type { ExistingContactSources } from '../profiles/contact';
 import type { Site } from '../sites/service';
 import type { LocaleCode } from '@cupido/shared/rules/locales';
 
@@ -22,6 +23,8 @@ export interface ChatDeps {
   sites: { byId(id: number): Promise<Site | null> };
   /** Where a frame that could not be published is reported (the message is stored all the same). */
   log: { warn(obj: object, msg: string): void };
+  /** The app's existing-contact sources (profiles/contact.ts): who stays reachable when a partner turned invisible. */
+  contactSources: ExistingContactSources;
   /** Domain events: a member's text to a fictional profile is published in the send's transaction (issue 15). */
   events?: DomainEvents;
   /**

@@ -18,6 +18,7 @@ import { messages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { likeFlagsOf } from '../likes/likes-lists';
 import type { ActivityMarks } from '../profiles/activity-port';
+import type { ExistingContactSources } from '../profiles/contact';
 import { toCard } from '../profiles/search-read-model';
 import { cannotMessageSelf, conversationNotFound, noAccess, profileNotFound, type ChatMember, type ChatSite } from './context';
 import { toChatMessage } from './message-view';
@@ -107,6 +108,7 @@ export interface ChatExtras {
 
 export async function chatOf(
   db: Database,
+  contactSources: ExistingContactSources,
   site: ChatSite,
   viewer: ChatViewer,
   locale: LocaleCode,
@@ -127,7 +129,7 @@ export async function chatOf(
     mc = conversation ? await conversationOfMember(db, conversation.id, viewer.profileId) : null;
   }
 
-  const partner = await partnerFacts(db, viewer, partnerId);
+  const partner = await partnerFacts(db, contactSources, viewer, partnerId);
   if (!partner) throw query.conversation !== undefined ? conversationNotFound() : profileNotFound();
   if (!mc) {
     // No conversation yet: the member sees what the profile page would let them see.

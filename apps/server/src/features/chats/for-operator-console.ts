@@ -12,7 +12,7 @@ import { AppError } from '../../errors';
 import type { Tx } from '../../infra/domain-events';
 import { isSafePhotoKey, type PhotoStorage } from '../../infra/photo-storage';
 import { isFictionalProfile } from '../profiles/for-operator-console';
-import { targetProfile } from '../profiles/contact';
+import { targetProfile, type ExistingContactSources } from '../profiles/contact';
 import type { ChatDeps, ChatMember, ChatSite } from './context';
 import { chatImageFiles, type ChatImageSize } from './image-messages';
 import { publishCounts } from './live-frames';
@@ -198,11 +198,16 @@ export const staffMessageByClientId = (db: Reader, fictionalProfileId: number, c
  * Why staff may not answer the member now, or null: the chat rules hold for staff too (a block
  * either way, the member's account gone or waiting for deletion).
  */
-export async function staffSendRefusal(db: Database, member: ChatMember, fictionalProfileId: number): Promise<AppError | null> {
+export async function staffSendRefusal(
+  db: Database,
+  sources: ExistingContactSources,
+  member: ChatMember,
+  fictionalProfileId: number,
+): Promise<AppError | null> {
   const target = await targetProfile(db, member.siteId, member.profileId);
   if (!target || target.status !== 'active' || !target.accountUsable)
     return new AppError(409, 'member_gone', 'staff.operator.errors.member_gone');
-  const partner = await partnerFacts(db, member, fictionalProfileId);
+  const partner = await partnerFacts(db, sources, member, fictionalProfileId);
   if (!partner) return new AppError(404, 'conversation_not_found', 'staff.operator.errors.conversation_not_found');
   if (partner.facts.blockedByViewer || partner.facts.blockedByTarget)
     return new AppError(409, 'chat_blocked', 'staff.operator.errors.chat_blocked');

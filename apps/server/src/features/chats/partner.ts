@@ -10,7 +10,7 @@ import type { ContactFacts } from '@cupido/shared/rules/profiles';
 import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import { profileAccountUnconfirmed } from '../accounts/profile-of-user';
-import { contactFacts, targetProfile, targetWithContactFacts, type TargetProfile } from '../profiles/contact';
+import { contactFacts, targetProfile, targetWithContactFacts, type ExistingContactSources, type TargetProfile } from '../profiles/contact';
 import { cardsByIdsQuery, type CardRow } from '../profiles/search-read-model';
 import { chatBlocked, noAccess, profileNotFound, type ChatMember } from './context';
 import { startedCount } from './store';
@@ -26,13 +26,19 @@ export interface PartnerFacts {
 
 /**
  * The partner's facts as the member sees them; null when the site has no such profile. `db` may
- * be the send's transaction (everything is read through it: PGlite has one connection).
+ * be the send's transaction (everything is read through it: PGlite has one connection);
+ * `sources`: the app's existing-contact sources (ChatDeps.contactSources).
  */
-export async function partnerFacts(db: Database, member: ChatMember, profileId: number): Promise<PartnerFacts | null> {
+export async function partnerFacts(
+  db: Database,
+  sources: ExistingContactSources,
+  member: ChatMember,
+  profileId: number,
+): Promise<PartnerFacts | null> {
   const target = await targetProfile(db, member.siteId, profileId);
   if (!target) return null;
   const [facts, [card], [account]] = await sequential(
-    () => contactFacts(db, { userId: member.userId, profileId: member.profileId }, target),
+    () => contactFacts(db, sources, { userId: member.userId, profileId: member.profileId }, target),
     () => cardsByIdsQuery(db, [profileId]),
     () => db.select({ unconfirmed: profileAccountUnconfirmed(profileId) }).from(sql`(select 1) as one`),
   );
@@ -49,8 +55,13 @@ export type SendPartnerFacts = Omit<PartnerFacts, 'card'>;
  * one case sendBlockedReason asks it). A send runs these in its transaction, on its locks: every
  * statement less is time the member's account lock is held less (issue 32's chat bench).
  */
-export async function sendPartnerFacts(db: Database, member: ChatMember, profileId: number): Promise<SendPartnerFacts | null> {
-  const found = await targetWithContactFacts(db, member.siteId, { userId: member.userId, profileId: member.profileId }, profileId);
+export async function sendPartnerFacts(
+  db: Database,
+  sources: ExistingContactSources,
+  member: ChatMember,
+  profileId: number,
+): Promise<SendPartnerFacts | null> {
+  const found = await targetWithContactFacts(db, sources, member.siteId, { userId: member.userId, profileId: member.profileId }, profileId);
   if (!found) return null;
   const { target, facts } = found;
   let unconfirmed = false;

@@ -80,7 +80,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
       const viewer = { ...chatMember(member, request.site.id), paidUser: member.paidUser, status: member.status };
       const reminder = deps.spendingReminder;
       const spendingReminder = reminder ? (profileId: number) => reminder(request.site, profileId, request.locale) : undefined;
-      return chatOf(deps.db, request.site, viewer, request.locale, parseChatQuery(request.query), deps.clock(), {
+      return chatOf(deps.db, deps.contactSources, request.site, viewer, request.locale, parseChatQuery(request.query), deps.clock(), {
         spendingReminder,
         activity: deps.activity,
       });

@@ -20,6 +20,7 @@ import { preparedStatement } from '../../db/prepared';
 import { authenticationRequired } from '../../plugins/session';
 import { lockMemberAccount } from '../accounts/member-lock';
 import { changeCredits, readBalance } from '../credits/service';
+import type { ExistingContactSources } from '../profiles/contact';
 import { cannotMessageSelf, profileNotFound, type ChatDeps, type ChatMember, type ChatSite } from './context';
 import { toChatMessage, type PartnerProgress, type SentMessage } from './message-view';
 import { mayStartAnother, refusalFor, sendBlockedReason, sendPartnerFacts, type SendPartnerFacts } from './partner';
@@ -70,15 +71,15 @@ export async function sendMessage(deps: ChatDeps, site: ChatSite, member: ChatMe
   // lock, and a block made while the send runs would race it inside the transaction just the same.
   const [burst, partner] = await Promise.all([
     deps.limiter.hit(`message:${member.userId}`, MESSAGE_BURST_PER_MINUTE, MINUTE_MS),
-    sendPartnerFacts(deps.db, member, input.profileId),
+    sendPartnerFacts(deps.db, deps.contactSources, member, input.profileId),
   ]);
   if (!burst.allowed) throw new AppError(429, 'too_many_messages', 'errors.too_many_messages');
   const content = checkedContent(site, input.content);
   const events = deps.events;
   const checked = { ...input, content };
   const sent = events
-    ? await events.transaction(deps.db, (tx) => sendInTx(tx, site, member, checked, deps.clock(), events, { partner }))
-    : await deps.db.transaction((tx) => sendInTx(tx, site, member, checked, deps.clock(), undefined, { partner }));
+    ? await events.transaction(deps.db, (tx) => sendInTx(tx, deps.contactSources, site, member, checked, deps.clock(), events, { partner }))
+    : await deps.db.transaction((tx) => sendInTx(tx, deps.contactSources, site, member, checked, deps.clock(), undefined, { partner }));
   if (!sent.replayed) await publishNewMessage(deps, site, sent);
   return { message: toChatMessage(sent.message, member.profileId, sent.partner), credits: sent.balance };
 }
@@ -86,8 +87,9 @@ export async function sendMessage(deps: ChatDeps, site: ChatSite, member: ChatMe
 /**
  * The send inside the caller's transaction (the signup message runs in the activation's). The
  * content must have been checked (checkedContent). Throws the refusal, rolling everything back:
- * 402 insufficient_credits leaves nothing written. `read.partner`: the partner's facts read
- * before the transaction (sendMessage); without it they are read here.
+ * 402 insufficient_credits leaves nothing written. `sources`: the app's existing-contact sources
+ * (ChatDeps.contactSources). `read.partner`: the partner's facts read before the transaction
+ * (sendMessage); without it they are read here.
  *
  * Five statements when the conversation exists (issue 32's chat bench: each one is a round trip
  * during which the account and conversation locks are held): the account lock; the conversation's
@@ -96,6 +98,7 @@ export async function sendMessage(deps: ChatDeps, site: ChatSite, member: ChatMe
  */
 export async function sendInTx(
   tx: Tx,
+  sources: ExistingContactSources,
   site: ChatSite,
   member: ChatMember,
   input: SendInput,
@@ -115,10 +118,10 @@ export async function sendInTx(
   });
   if (locked.storedMessageId !== null) {
     const stored = await messageById(tx, locked.storedMessageId);
-    if (stored) return replayOf(tx, member, stored);
+    if (stored) return replayOf(tx, sources, member, stored);
   }
 
-  const partner = read ? read.partner : await sendPartnerFacts(db, member, input.profileId);
+  const partner = read ? read.partner : await sendPartnerFacts(db, sources, member, input.profileId);
   if (!partner) throw profileNotFound();
   const hasConversation = locked.conversationId !== null;
   const mayStart = hasConversation || (await mayStartAnother(db, member.profileId, standing.paidUser));
@@ -186,11 +189,11 @@ export async function sendInTx(
 }
 
 /** The stored message of a repeated client id, as sending it answered. */
-async function replayOf(tx: Tx, member: ChatMember, stored: MessageRow): Promise<SentMessage> {
+async function replayOf(tx: Tx, sources: ExistingContactSources, member: ChatMember, stored: MessageRow): Promise<SentMessage> {
   const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, stored.conversationId));
   if (!conversation) throw profileNotFound();
   const partnerProfileId = partnerOf(conversation, member.profileId);
-  const partner = await sendPartnerFacts(tx as unknown as Database, member, partnerProfileId);
+  const partner = await sendPartnerFacts(tx as unknown as Database, sources, member, partnerProfileId);
   return {
     message: stored,
     conversationId: conversation.id,

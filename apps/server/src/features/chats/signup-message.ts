@@ -32,7 +32,7 @@ export async function sendSignupMessage(
   const member: ChatMember = { userId: event.userId, profileId: event.profileId, siteId: event.siteId };
   const db = tx as unknown as Database;
 
-  const partner = await partnerFacts(db, member, event.signupProfileId);
+  const partner = await partnerFacts(db, deps.contactSources, member, event.signupProfileId);
   if (!partner) return;
   const existing = await conversationBetween(tx, member.profileId, event.signupProfileId);
   const mayStart = existing !== null || (await mayStartAnother(db, member.profileId, false));
@@ -49,7 +49,15 @@ export async function sendSignupMessage(
   }
   // The account row is locked by the activation: the balance cannot change before the send.
   if (content && (await readBalance(tx, member.userId)) >= priceOf(site, 'text')) {
-    const sent = await sendInTx(tx, site, member, { profileId: event.signupProfileId, clientId: null, content }, now, deps.events);
+    const sent = await sendInTx(
+      tx,
+      deps.contactSources,
+      site,
+      member,
+      { profileId: event.signupProfileId, clientId: null, content },
+      now,
+      deps.events,
+    );
     effects.afterCommit(() => publishNewMessage(deps, site, sent));
     return;
   }

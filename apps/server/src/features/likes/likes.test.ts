@@ -11,10 +11,12 @@ import { FREE_DAILY_LIKES, LIKES_PER_PAGE } from '@cupido/shared/rules/likes';
 import { ZLikeAnswer, ZLikesAnswer, ZLikesPageAnswer, type TLikeAnswer } from '@cupido/shared/contracts/likes';
 import { likeGrants, likes, passes, profiles, users } from '../../db/schema';
 import { createAccountsTestApp, errorOf, linkPath, nextIp, type AccountsTestApp } from '../../test/accounts-kit';
-import { addExistingContactSource } from '../profiles/contact';
+import { NO_RATE_LIMIT } from '../../infra/rate-limiter';
+import { ExistingContactSources } from '../profiles/contact';
+import { siteById } from '../sites/service';
 import { activeMemberOn, addPhoto, get, insertProfile, newSite, send } from '../profiles/test/profiles-test-kit';
 import { newLikesCount } from './likes-lists';
-import { LIKE_BURST_PER_MINUTE } from './service';
+import { LIKE_BURST_PER_MINUTE, likeProfile, likedEitherWay } from './service';
 import { LIKE_GRANTS_KEPT_MS, likeGrantsPruneJob } from './grants-prune-job';
 
 let t: AccountsTestApp;
@@ -357,27 +359,40 @@ describe('who may be liked', () => {
     expect((await likeAnswer(domain, ivy.profileId, anna.cookie)).like_state).toBe('match');
   });
 
-  it('lets an invisible member be liked by a partner of another existing-contact source (as chats will be), free or premium', async () => {
+  it('lets an invisible member be liked by a partner of another existing-contact source (as a conversation is), free or premium', async () => {
     t.clock.set(new Date('2026-03-10T10:00:00Z'));
-    const { domain, members } = await siteWith(4);
+    const { domain, siteId, members } = await siteWith(4);
     const [anna, ben, ivy, stranger] = members as [Member, Member, Member, Member];
     await db().update(profiles).set({ isInvisible: true }).where(eq(profiles.id, ivy.profileId));
     await makePremium(ben);
-    // A source beyond likes (a conversation, once chats land) says Anna and Ben are Ivy's partners.
+    // A source beyond likes (as chats' conversations are) says Anna and Ben are Ivy's partners. The
+    // app's context is out of reach, so the likes go through likeProfile with a registry of this
+    // test's own: the app, and every other test, never see the source.
     const partners = new Set([anna.profileId, ben.profileId]);
-    addExistingContactSource(async (_db, viewer, targetProfileId) => targetProfileId === ivy.profileId && partners.has(viewer.profileId));
-    expect(await likeAnswer(domain, ivy.profileId, anna.cookie)).toMatchObject({ like_state: 'liked', likes_left: FREE_DAILY_LIKES - 1 });
-    expect(await likeAnswer(domain, ivy.profileId, ben.cookie)).toMatchObject({ like_state: 'liked', likes_left: null });
+    const contactSources = new ExistingContactSources();
+    contactSources.add(likedEitherWay);
+    contactSources.add(async (_db, viewer, targetProfileId) => targetProfileId === ivy.profileId && partners.has(viewer.profileId));
+    const site = await siteById(db(), siteId);
+    if (!site) throw new Error('the test site is missing');
+    const likeIvy = (member: Member, paidUser: boolean) =>
+      likeProfile(
+        { db: db(), clock: t.clock, limiter: NO_RATE_LIMIT, contactSources },
+        site,
+        { userId: member.userId, profileId: member.profileId, siteId, paidUser, timeZone: null },
+        ivy.profileId,
+      );
+    // The app's own registry knows no such source.
+    expect(errorOf(await like(domain, ivy.profileId, anna.cookie)).code).toBe('profile_not_found');
+    expect(await likeIvy(anna, false)).toMatchObject({ like_state: 'liked', likes_left: FREE_DAILY_LIKES - 1 });
+    expect(await likeIvy(ben, true)).toMatchObject({ like_state: 'liked', likes_left: null });
     expect(await db().$count(likeGrants, eq(likeGrants.fromProfileId, anna.profileId))).toBe(1);
     // Anyone else still cannot know she exists.
-    const refused = await like(domain, ivy.profileId, stranger.cookie);
-    expect(refused.statusCode).toBe(404);
-    expect(errorOf(refused).code).toBe('profile_not_found');
+    await expect(likeIvy(stranger, false)).rejects.toMatchObject({ status: 404, code: 'profile_not_found' });
     expect(await db().$count(likes, eq(likes.toProfileId, ivy.profileId))).toBe(2);
     // A block still wins over the contact.
     await db().delete(likes).where(eq(likes.toProfileId, ivy.profileId));
     expect((await send(t, 'POST', `/api/block.php?domain=${domain}`, { profile_id: anna.profileId }, ivy.cookie)).statusCode).toBe(200);
-    expect(errorOf(await like(domain, ivy.profileId, anna.cookie)).code).toBe('no_access');
+    await expect(likeIvy(anna, false)).rejects.toMatchObject({ status: 403, code: 'no_access' });
   });
 
   it('refuses blocked pairs both ways, and a block removes their likes and passes both ways', async () => {

@@ -21,7 +21,7 @@ import type { Site } from '../sites/service';
 import { likeStatement, likesCountedSql, type LikeFacts, type Liker } from './like-statement';
 import { lockMemberAccount, memberTimeZoneOf } from '../accounts/member-lock';
 import { authenticationRequired } from '../../plugins/session';
-import { contactFacts, targetProfile, type Viewer } from '../profiles/contact';
+import { contactFacts, targetProfile, type ExistingContactSources, type Viewer } from '../profiles/contact';
 import type { ActivityMarks } from '../profiles/activity-port';
 import { cardsByIdsQuery, toCard } from '../profiles/search-read-model';
 
@@ -37,6 +37,8 @@ export interface LikeDeps {
   limiter: RateLimiter;
   /** The grids' "online now" / "active today" marks (issue 28), handed in from the app's context (build-context.ts). */
   activity?: ActivityMarks;
+  /** The app's existing-contact sources (profiles/contact.ts): a partner through chats may like an invisible member. */
+  contactSources: ExistingContactSources;
 }
 
 /** The member liking, as the session knows them. */
@@ -137,15 +139,19 @@ function likeRefusal(facts: LikeFacts, contactKnown: boolean): AppError | typeof
 
 /**
  * The slow check, for an invisible target without a like either way: is the member a partner
- * through any existing-contact source (contact.ts; chats will add theirs)? True also when the
- * profile is no longer invisible, so the statement runs again and decides.
+ * through any of the app's existing-contact sources (contact.ts; chats adds a conversation)? True
+ * also when the profile is no longer invisible, so the statement runs again and decides.
  */
-async function partnerThroughOtherContacts(db: Database, liker: Liker, profileId: number): Promise<boolean> {
+async function partnerThroughOtherContacts(
+  { db, contactSources }: Pick<LikeDeps, 'db' | 'contactSources'>,
+  liker: Liker,
+  profileId: number,
+): Promise<boolean> {
   const target = await targetProfile(db, liker.siteId, profileId);
   if (!target) return false;
   if (!target.isInvisible) return true;
   const viewer: Viewer = { userId: liker.userId, profileId: liker.profileId };
-  return (await contactFacts(db, viewer, target)).existingContact;
+  return (await contactFacts(db, contactSources, viewer, target)).existingContact;
 }
 
 /**
@@ -160,7 +166,7 @@ async function withContactFallback<T>(
 ): Promise<T> {
   const first = await attempt(false);
   if (first !== null) return first;
-  if (!(await partnerThroughOtherContacts(deps.db, liker, profileId))) throw profileNotFound();
+  if (!(await partnerThroughOtherContacts(deps, liker, profileId))) throw profileNotFound();
   const second = await attempt(true);
   if (second === null) throw profileNotFound();
   return second;
@@ -292,7 +298,7 @@ export async function likeFromFictionalProfile(tx: Tx, fictionalProfileId: numbe
 
 /**
  * Whether a like exists between the two, either way: they are partners, so an invisible member
- * stays visible and reachable for the other (profiles/contact.ts, registered by likes' module.ts).
+ * stays visible and reachable for the other (profiles/contact.ts, added to the app's sources by likes' module.ts).
  */
 export async function likedEitherWay(db: Database, viewer: Viewer, targetProfileId: number): Promise<boolean> {
   const [row] = await db

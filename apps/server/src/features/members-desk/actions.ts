@@ -58,12 +58,13 @@ export async function suspendMember(
 ): Promise<TMemberActionAnswer> {
   const now = deps.clock();
   const until = new Date(now.getTime() + input.days * DAY_MS);
-  const answer = await deps.db.transaction(async (tx) => {
+  // The suspension's account.view_changed drops the member's cached lookups after the commit.
+  return deps.events.transaction(deps.db, async (tx) => {
     const account = await accountForDesk(tx, userId);
     if (!account || account.status === 'erased') throw memberNotFound();
     // An ended account stays ended: a suspension would give it an end date.
     if (account.status === 'terminated') throw conflict('account_ended');
-    const before = await suspendAccount(tx, userId, until);
+    const before = await suspendAccount(deps.events, tx, userId, until);
     if (!before) throw memberNotFound();
     await recordStaffAction(
       tx,
@@ -80,8 +81,6 @@ export async function suspendMember(
     );
     return { status: 'suspended' as const, suspended_until: until.toISOString() };
   });
-  deps.forgetMemberSessions(userId);
-  return answer;
 }
 
 export async function liftMemberSuspension(
@@ -91,13 +90,13 @@ export async function liftMemberSuspension(
   input: { reason: string },
 ): Promise<TMemberActionAnswer> {
   const now = deps.clock();
-  const answer = await deps.db.transaction(async (tx) => {
+  return deps.events.transaction(deps.db, async (tx) => {
     const account = await accountForDesk(tx, userId);
     if (!account || account.status === 'erased') throw memberNotFound();
     // An account ended for good by a moderation decision comes back only through its appeal,
     // decided by another staff member (DSA art. 20), not by a desk action.
     if (account.status === 'terminated') throw conflict('ended_by_decision');
-    const before = await liftSuspension(tx, userId);
+    const before = await liftSuspension(deps.events, tx, userId);
     if (!before) throw conflict('not_suspended');
     await recordStaffAction(
       tx,
@@ -114,9 +113,6 @@ export async function liftMemberSuspension(
     );
     return { status: 'active' as const, suspended_until: null };
   });
-  // Nothing was cached as logged in while suspended; dropping costs nothing and keeps it simple.
-  deps.forgetMemberSessions(userId);
-  return answer;
 }
 
 /** The activation mail again, through the member's own path (new link, same per-account hourly limit). */

@@ -27,7 +27,7 @@ import { queueAppealOutcome } from './notices';
 
 type Decision = typeof moderationDecisions.$inferSelect;
 type Appeal = typeof appeals.$inferSelect;
-export type AppealDeps = Pick<BackOfficeDeps, 'db' | 'clock' | 'jobs' | 'log' | 'forgetMemberSessions'>;
+export type AppealDeps = Pick<BackOfficeDeps, 'db' | 'clock' | 'jobs' | 'log' | 'events'>;
 
 const memberError = (status: number, code: string, params: Record<string, number> = {}, field?: string) =>
   new AppError(status, code, `errors.${code}`, params, field);
@@ -185,7 +185,8 @@ export async function decideAppeal(
   const note = input.note.trim();
   if (!note) throw staffError(400, 'note_required');
   const now = deps.clock();
-  const lifted = await deps.db.transaction(async (tx) => {
+  // A lifted suspension's account.view_changed drops the member's cached lookups after the commit.
+  await deps.events.transaction(deps.db, async (tx) => {
     const [row] = await tx
       .select({ appeal: appeals, decision: moderationDecisions })
       .from(appeals)
@@ -214,10 +215,10 @@ export async function decideAppeal(
       now,
     );
     if (input.outcome !== 'reversed' || decision.userId === null || (decision.action !== 'suspend' && decision.action !== 'terminate'))
-      return null;
+      return;
     // The suspension may have ended by itself already: then there is nothing left to lift.
-    const before = await liftSuspension(tx, decision.userId);
-    if (before) {
+    const before = await liftSuspension(deps.events, tx, decision.userId);
+    if (before)
       await recordStaffAction(
         tx,
         {
@@ -231,9 +232,6 @@ export async function decideAppeal(
         },
         now,
       );
-    }
-    return before ? decision.userId : null;
   });
-  if (lifted !== null) deps.forgetMemberSessions(lifted);
   await queueAppealOutcome(deps, appealId);
 }

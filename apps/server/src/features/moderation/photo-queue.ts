@@ -53,8 +53,6 @@ export interface PhotoQueueDeps {
   /** The statement of reasons of a rejection is mailed by a job (notices.ts), queued after the commit. */
   jobs: JobQueue;
   log: BackOfficeDeps['log'];
-  /** Drops a member's cached sessions in every process: GET /api/user.php shows the main photo and its status. */
-  forgetMemberSessions(userId: number): void;
 }
 
 export const photoAlreadyReviewed = () => new AppError(409, 'photo_already_reviewed', 'staff.photos.errors.already_reviewed');
@@ -177,9 +175,10 @@ export async function reviewPhotos(deps: PhotoQueueDeps, staffId: number, decisi
     }
     if (decisions.length === 1 && result.skipped[0])
       throw result.skipped[0].reason === 'not_found' ? photoNotInQueue() : photoAlreadyReviewed();
+    // GET /api/user.php shows the main photo and its status: the session drops the cached lookups after the commit.
+    for (const userId of touchedMembers) await deps.events.publish(tx, { type: 'account.view_changed', userId });
     return result;
   });
-  for (const userId of touchedMembers) deps.forgetMemberSessions(userId);
   for (const { decision_id } of answer.reviewed) if (decision_id !== null) await queueDecisionNotices(deps, decision_id);
   return answer;
 }

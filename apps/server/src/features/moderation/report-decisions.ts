@@ -20,7 +20,7 @@ import { closeReportsOfItem, lockReport } from '../reports/queue';
 import { recordModerationDecision } from './decisions';
 import { queueDecisionNotices } from './notices';
 
-export type DecisionDeps = Pick<BackOfficeDeps, 'db' | 'clock' | 'jobs' | 'log' | 'forgetMemberSessions' | 'chatMessageRemoved'>;
+export type DecisionDeps = Pick<BackOfficeDeps, 'db' | 'clock' | 'jobs' | 'log' | 'events' | 'chatMessageRemoved'>;
 
 const staffError = (status: number, code: string) => new AppError(status, code, `staff.reports.errors.${code}`);
 const ACCOUNT_ACTIONS = new Set(['warn', 'suspend', 'terminate']);
@@ -51,7 +51,8 @@ export async function decideReport(
 ): Promise<ReportDecisionResult> {
   const facts = checkRequest(input);
   const now = deps.clock();
-  const result = await deps.db.transaction(async (tx) => {
+  // A suspension's account.view_changed drops the member's cached lookups after the commit.
+  const result = await deps.events.transaction(deps.db, async (tx) => {
     const report = await lockReport(tx, reportId);
     if (!report) throw staffError(404, 'report_not_found');
     if (report.status !== 'open') throw staffError(409, 'report_already_decided');
@@ -119,7 +120,7 @@ export async function decideReport(
         });
       }
     } else if ((input.action === 'suspend' || input.action === 'terminate') && account) {
-      const before = await suspendAccount(tx, account.userId, suspendedUntil);
+      const before = await suspendAccount(deps.events, tx, account.userId, suspendedUntil);
       await audit({
         action: input.action === 'suspend' ? 'user.suspend' : 'user.terminate',
         itemType: 'user',
@@ -141,10 +142,8 @@ export async function decideReport(
       decisionId,
       closedReportIds,
       removedMessage,
-      suspendedUserId: input.action === 'suspend' || input.action === 'terminate' ? account!.userId : null,
     };
   });
-  if (result.suspendedUserId !== null) deps.forgetMemberSessions(result.suspendedUserId);
   const removed = result.removedMessage;
   if (removed) {
     // The decision stands either way: a file left behind or a frame not sent is logged, not answered as a failure.

@@ -19,7 +19,9 @@ import type { Database } from '../../db/open';
 import { AppError, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { workJobId, type JobDefinition, type JobQueue } from '../../infra/jobs';
+import type { DomainEvents } from '../../infra/domain-events';
 import { disableNotificationsForAddress, type NotificationsDisabledReason } from '../accounts/for-notifications';
+import { changeMailState } from './mail-state';
 
 export const MAIL_EVENT_JOB = 'notification_mail_event';
 /** Mailgun's timestamp must be this fresh: an old signature is not accepted again. */
@@ -37,17 +39,20 @@ export interface MailEventDeps {
   jobs: JobQueue;
   /** MAILGUN_WEBHOOK_SIGNING_KEY; undefined: no provider, the route answers 404. */
   signingKey: string | undefined;
-  forgetMemberSessions: (userId: number) => void;
+  events: DomainEvents;
 }
 
-export function mailEventJob(deps: Pick<MailEventDeps, 'db' | 'forgetMemberSessions'>): JobDefinition<MailEventJob> {
+export function mailEventJob(deps: Pick<MailEventDeps, 'db' | 'events'>): JobDefinition<MailEventJob> {
   return {
     name: MAIL_EVENT_JOB,
     run: async ({ recipient, reason }) => {
       if (!recipient || !reason) return;
-      const changed = await disableNotificationsForAddress(deps.db, recipient, reason);
       // The logged-in user carries notifications_disabled: the app shows the alert at its next refresh.
-      for (const userId of changed) deps.forgetMemberSessions(userId);
+      await changeMailState(
+        deps,
+        (tx) => disableNotificationsForAddress(tx, recipient, reason),
+        (changed) => changed,
+      );
     },
   };
 }

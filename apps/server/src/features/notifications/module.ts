@@ -5,6 +5,8 @@
  */
 import { NOTIFICATION_MAIL_DELAY_SECONDS } from '@cupido/shared/rules/notifications';
 import type { FeatureModule } from '../../infra/feature-module';
+import type { PersonalDataRegistry } from '../personal-data/registry';
+import { notificationsDataPart } from './personal-data';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import type { DomainEvents } from '../../infra/domain-events';
@@ -31,15 +33,18 @@ export type NotificationsNeeds = {
   publicOrigin: PublicOriginConfig;
   push: PushPort;
   config: { notificationMailDelaySeconds?: number; mailgunWebhookSigningKey?: string };
-  forgetMemberSessions(userId: number): void;
+  personalData: PersonalDataRegistry;
 };
 
 export const notificationsModule: FeatureModule<NotificationsNeeds> = {
   name: 'notifications',
+  contribute({ personalData }) {
+    personalData.add(notificationsDataPart);
+  },
   handleEvents(ctx) {
     handleNotificationEvents(ctx.events);
   },
-  async register(app, { db, clock, mailer, jobs, sites, publicOrigin, push, config, forgetMemberSessions }) {
+  async register(app, { events, db, clock, mailer, jobs, sites, publicOrigin, push, config }) {
     const delaySeconds = config.notificationMailDelaySeconds ?? NOTIFICATION_MAIL_DELAY_SECONDS;
     const deps = { db, clock, mailer, jobs, sites, publicOrigin, delaySeconds, push };
     const notifications = notificationJobs(deps);
@@ -52,9 +57,9 @@ export const notificationsModule: FeatureModule<NotificationsNeeds> = {
     jobs.register(reminders.reminder);
     jobs.register(weekly.scan);
     jobs.register(weekly.update);
-    await app.register(notificationRoutes, { deps, forgetMemberSessions });
+    await app.register(notificationRoutes, { deps, events });
     // Bounces and spam complaints: mails stop for the address at once.
-    const mailEventDeps = { db, clock, jobs, signingKey: config.mailgunWebhookSigningKey, forgetMemberSessions };
+    const mailEventDeps = { db, clock, jobs, signingKey: config.mailgunWebhookSigningKey, events };
     const mailEvents = mailEventJob(mailEventDeps);
     jobs.register(mailEvents);
     await app.register(mailEventRoutes, { deps: mailEventDeps, job: mailEvents });

@@ -16,7 +16,9 @@ import {
 import type { Database } from '../../db/open';
 import { AppError } from '../../errors';
 import { disableNotifications, enableNotifications, recipientByUser } from '../accounts/for-notifications';
+import type { DomainEvents } from '../../infra/domain-events';
 import type { NotificationDeps } from './delivery';
+import { changeMailState } from './mail-state';
 import { preferencesOf, setPreference } from './preferences';
 import { readUnsubscribeToken } from './unsubscribe-link';
 
@@ -28,10 +30,11 @@ async function settingsOf(db: Database, userId: number): Promise<TNotificationSe
 /** The one-click body is a form ('List-Unsubscribe=One-Click'); the page sends JSON. */
 const ZUnsubscribeJson = z.object({ all: z.boolean().optional(), undo: z.boolean().optional() });
 
-export const notificationRoutes: FastifyPluginAsyncZod<{ deps: NotificationDeps; forgetMemberSessions: (userId: number) => void }> = async (
+export const notificationRoutes: FastifyPluginAsyncZod<{ deps: NotificationDeps; events: DomainEvents }> = async (
   app,
-  { deps, forgetMemberSessions },
+  { deps, events },
 ) => {
+  const changing = { db: deps.db, events };
   const tags = ['notifications'];
   // RFC 8058: the mail app posts 'List-Unsubscribe=One-Click' as a form (urlencoded or multipart).
   // Only these routes read such bodies, as text: the one-click POST needs nothing from them.
@@ -86,9 +89,14 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: NotificationDeps;
       const member = await request.requireMember();
       // Asking for mail again is a new opt-in, after an unsubscribe or a spam complaint alike. A bounced
       // address is different: mail to it fails whatever the member wants, until it is confirmed again.
-      for (const reason of ['listunsubscribe', 'fbl'] as const) await enableNotifications(deps.db, member.id, reason);
       // The logged-in user carries notifications_disabled: cached lookups must not show the old list.
-      forgetMemberSessions(member.id);
+      await changeMailState(
+        changing,
+        async (tx) => {
+          for (const reason of ['listunsubscribe', 'fbl'] as const) await enableNotifications(tx, member.id, reason);
+        },
+        () => [member.id],
+      );
       return settingsOf(deps.db, member.id);
     },
   );
@@ -130,7 +138,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: NotificationDeps;
       const now = deps.clock();
       let disabled = recipient.notificationsDisabled;
       if (choice.all) {
-        disabled = await disableNotifications(deps.db, recipient.userId, 'listunsubscribe');
+        disabled = await changeMailState(
+          changing,
+          (tx) => disableNotifications(tx, recipient.userId, 'listunsubscribe'),
+          () => [recipient.userId],
+        );
       } else if (choice.undo) {
         await setPreference(
           deps.db,
@@ -138,7 +150,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: NotificationDeps;
           { kind: reading.kind, channel: 'email', enabled: true },
           now,
         );
-        disabled = await enableNotifications(deps.db, recipient.userId, 'listunsubscribe');
+        disabled = await changeMailState(
+          changing,
+          (tx) => enableNotifications(tx, recipient.userId, 'listunsubscribe'),
+          () => [recipient.userId],
+        );
       } else {
         await setPreference(
           deps.db,
@@ -147,7 +163,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: NotificationDeps;
           now,
         );
       }
-      if (choice.all || choice.undo) forgetMemberSessions(recipient.userId);
       const preferences = await preferencesOf(deps.db, recipient.userId);
       return {
         kind: reading.kind,

@@ -22,12 +22,16 @@ import {
   storeStaffMessage,
 } from '../chats/for-operator-console';
 import { checkedContent } from '../chats/send';
+import type { ExistingContactSources } from '../profiles/contact';
 import type { MessageRow } from '../chats/store';
 import { claimRequired, claimsOf, conversationNotFound, deleteClaim, lockOwnClaim } from './claims';
 import { honestAnswerDue, operatorContext, toOperatorMessage } from './conversation';
 
+/** The back office's deps and the app's existing-contact sources (chats' partner facts read them). */
+export type OperatorConsoleDeps = BackOfficeDeps & { contactSources: ExistingContactSources };
+
 export async function sendOperatorAnswer(
-  deps: BackOfficeDeps,
+  deps: OperatorConsoleDeps,
   staff: { id: number; name: string },
   conversationId: number,
   request: TOperatorSendRequest,
@@ -61,6 +65,7 @@ export async function sendOperatorAnswer(
   if (memberUserId === null) throw new AppError(409, 'member_gone', 'staff.operator.errors.member_gone');
   const refusal = await staffSendRefusal(
     deps.db,
+    deps.contactSources,
     { userId: memberUserId, profileId: conversation.memberProfileId, siteId: site.id },
     conversation.fictionalProfileId,
   );

@@ -28,10 +28,9 @@ import {
   ZOperatorVulnerableAnswer,
   ZOperatorVulnerableRequest,
 } from '@cupido/shared/contracts/operator-console';
-import type { BackOfficeDeps } from '../../back-office-deps';
 import { conversationImage } from '../chats/for-operator-console';
 import { CHAT_IMAGE_SIZE_NAMES, messageNotFound } from '../chats/image-messages';
-import { sendOperatorAnswer } from './answer';
+import { sendOperatorAnswer, type OperatorConsoleDeps } from './answer';
 import { claimConversation, claimRequired, claimsOf, releaseClaim, renewClaim } from './claims';
 import { operatorContext, operatorConversation } from './conversation';
 import { markVulnerable, saveNote } from './member-care';
@@ -45,7 +44,7 @@ const ZParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_
 const ZImageParams = ZParams.extend({ message: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const ZImageQuery = z.looseObject({ size: z.enum(CHAT_IMAGE_SIZE_NAMES).default('full') });
 
-export const operatorConsoleRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = async (app, { deps }) => {
+export const operatorConsoleRoutes: FastifyPluginAsyncZod<{ deps: OperatorConsoleDeps }> = async (app, { deps }) => {
   app.get(
     `${base}/queue`,
     {

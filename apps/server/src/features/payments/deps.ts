@@ -25,6 +25,4 @@ export interface PaymentDeps {
   sms: SmsSender;
   /** The header a trusted proxy sets with the visitor's country (COUNTRY_HEADER): a visitor's prices are their country's. */
   countryHeader?: string;
-  /** Drops a member's cached sessions in every process (after credits or premium changed). */
-  forgetMemberSessions(userId: number): void;
 }

@@ -4,6 +4,8 @@
  * back-office calls, and the jobs that keep them going.
  */
 import type { FeatureModule } from '../../infra/feature-module';
+import type { PersonalDataRegistry } from '../personal-data/registry';
+import { ordersDataPart } from './receipts/personal-data';
 import type { SmsSender } from '../../infra/sms';
 import type { RunMode } from '../../run-mode';
 import type { PaymentProvider } from './providers/port';
@@ -19,10 +21,14 @@ import { financeRoutes } from './finance/routes';
 export type PaymentsNeeds = Omit<PaymentDeps, 'provider' | 'sms'> & {
   providers: { payment: PaymentProvider; sms: SmsSender };
   mode: RunMode;
+  personalData: PersonalDataRegistry;
 };
 
 export const paymentsModule: FeatureModule<PaymentsNeeds> = {
   name: 'payments',
+  contribute({ personalData }) {
+    personalData.add(ordersDataPart);
+  },
   async register(app, ctx) {
     const deps: PaymentDeps = { ...ctx, provider: ctx.providers.payment, sms: ctx.providers.sms };
     await app.register(paymentRoutes, { deps });

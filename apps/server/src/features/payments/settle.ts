@@ -58,11 +58,9 @@ export async function settlePayment(deps: PaymentDeps, paymentId: number, snapsh
   if (!seen) return null;
   if (!needsWork(seen, snapshot)) return { status: seen.status, changed: false, paid: false, chargedBack: false };
 
-  let userId = 0;
   const outcome = await deps.events.transaction(deps.db, async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) return null;
-    userId = payment.userId;
     const now = deps.clock();
     let status = payment.status;
     let paid = false;
@@ -146,9 +144,8 @@ export async function settlePayment(deps: PaymentDeps, paymentId: number, snapsh
     return { status, changed: status !== payment.status, paid, chargedBack };
   });
 
-  // A purchase drops the member's cached lookups through payment.completed's session handler; a
-  // chargeback takes credits back without an event when another purchase still stands.
-  if (outcome?.chargedBack) deps.forgetMemberSessions(userId);
+  // The member's cached lookups go through the session's handlers of the transaction's events:
+  // payment.completed for a purchase, payment.standing_changed for a chargeback (applyChargeback).
   if (outcome?.paid) {
     // Not awaited: a slow mail server must not hold the transaction page or the webhook
     // processing; the receipt's outbox job sends whatever this does not get out.

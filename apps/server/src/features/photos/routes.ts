@@ -81,9 +81,6 @@ export async function photoRoutes(server: FastifyInstance, { deps }: PhotoRoutes
     };
   }
 
-  /** GET /api/user.php shows the main photo: drop this member's cached lookups after a change. */
-  const changed = (member: MemberRow) => app.forgetMemberSessions(member.id);
-
   app.get(
     '/api/photos.php',
     { schema: { tags, summary: "The member's own photos, in upload order", response: { 200: ZPhotosAnswer, 403: ZApiError } } },
@@ -108,7 +105,6 @@ export async function photoRoutes(server: FastifyInstance, { deps }: PhotoRoutes
       const member = await request.requireMember();
       const data = await readUpload(request);
       const row = await uploadPhoto(deps, ownerOf(member), data, request.site.photoModeration);
-      changed(member);
       const list = await answer(request, member);
       reply.code(201);
       return { ...list, photo: toPhotoView(row, deps.storage, request.site.cdnPrefix) };
@@ -128,7 +124,6 @@ export async function photoRoutes(server: FastifyInstance, { deps }: PhotoRoutes
     async (request) => {
       const member = await request.requireMember();
       await setMainPhoto(deps, ownerOf(member), request.body.id);
-      changed(member);
       return answer(request, member);
     },
   );
@@ -139,7 +134,6 @@ export async function photoRoutes(server: FastifyInstance, { deps }: PhotoRoutes
     async (request) => {
       const member = await request.requireMember();
       await deletePhoto(deps, ownerOf(member), request.body.id);
-      changed(member);
       return { ...(await answer(request, member)), message: translate(request.locale, 'photos.picture_deleted') };
     },
   );

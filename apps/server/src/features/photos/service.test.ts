@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { photos } from '../../db/schema';
 import type { Database } from '../../db/open';
 import { createDiskPhotoStorage, photosRoot, type PhotoStorage } from '../../infra/photo-storage';
-import type { RateLimiter } from '../../infra/rate-limiter';
+import { NO_RATE_LIMIT, type RateLimiter } from '../../infra/rate-limiter';
 import { AppError } from '../../errors';
 import { activeMember, createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { PHOTO_UPLOADS_PER_HOUR, deletePhotoFiles, uploadPhoto, type PhotoDeps, type PhotoOwner } from './service';
@@ -22,13 +22,6 @@ let t: AccountsTestApp;
 let storage: PhotoStorage;
 const logged: unknown[] = [];
 const log = { warn: (obj: unknown) => logged.push(obj), error: (obj: unknown) => logged.push(obj) } as unknown as PhotoDeps['log'];
-const allowAll: RateLimiter = {
-  hit: async () => ({ count: 1, allowed: true, resetAt: new Date() }),
-  refund: async () => undefined,
-  reset: async () => undefined,
-  purgeExpired: async () => 0,
-  close: async () => undefined,
-};
 
 beforeAll(async () => {
   t = await createAccountsTestApp();
@@ -38,7 +31,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const deps = (overrides: Partial<PhotoDeps> = {}): PhotoDeps => ({ db: t.database.db, storage, limiter: allowAll, log, ...overrides });
+const deps = (overrides: Partial<PhotoDeps> = {}): PhotoDeps => ({
+  db: t.database.db,
+  events: t.app.events,
+  storage,
+  limiter: NO_RATE_LIMIT,
+  log,
+  ...overrides,
+});
 
 async function owner(): Promise<PhotoOwner> {
   const member = await activeMember(t);
@@ -89,7 +89,7 @@ describe('uploadPhoto under failure', () => {
     const me = await owner();
     const keys: string[] = [];
     const counting: RateLimiter = {
-      ...allowAll,
+      ...NO_RATE_LIMIT,
       hit: async (key, limit) => {
         keys.push(key);
         return { count: limit + 1, allowed: false, resetAt: new Date() };

@@ -20,6 +20,7 @@ import { FREE_PHOTOS, PREMIUM_PHOTOS } from '@cupido/shared/rules/constants';
 import { AppError } from '../../errors';
 import { photos } from '../../db/schema';
 import type { Database } from '../../db/open';
+import type { DomainEvents } from '../../infra/domain-events';
 import type { PhotoStorage } from '../../infra/photo-storage';
 import { newPhotoKey } from '../../infra/photo-storage';
 import type { RateLimiter } from '../../infra/rate-limiter';
@@ -29,6 +30,8 @@ import { processPhoto } from './processing';
 
 export interface PhotoDeps {
   db: Database;
+  /** account.view_changed when the main photo changes (user.php shows it). */
+  events: DomainEvents;
   storage: PhotoStorage;
   limiter: RateLimiter;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
@@ -170,7 +173,7 @@ export async function uploadPhoto(
     ]);
     const failed = writes.find((w): w is PromiseRejectedResult => w.status === 'rejected');
     if (failed) throw failed.reason;
-    return await deps.db.transaction(async (tx) => {
+    return await deps.events.transaction(deps.db, async (tx) => {
       const { paidUser } = await lockOwner(tx, owner);
       const { total, mains } = await countPhotos(tx, owner.profileId);
       if (total >= photoLimit(paidUser)) throw limitReached(paidUser);
@@ -184,6 +187,7 @@ export async function uploadPhoto(
           isMain: mains === 0,
         })
         .returning();
+      if (row!.isMain) await mainPhotoChanged(deps.events, tx, owner);
       return row!;
     });
   } catch (error) {
@@ -193,9 +197,14 @@ export async function uploadPhoto(
   }
 }
 
+/** user.php shows the main photo and its status: the session drops the member's cached lookups after the commit. */
+function mainPhotoChanged(events: DomainEvents, tx: Tx, owner: PhotoOwner): Promise<void> {
+  return events.publish(tx, { type: 'account.view_changed', userId: owner.id });
+}
+
 /** Makes one of the member's own photos the main photo; another member's photo is 'not found'. */
-export async function setMainPhoto(deps: Pick<PhotoDeps, 'db'>, owner: PhotoOwner, photoId: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+export async function setMainPhoto(deps: Pick<PhotoDeps, 'db' | 'events'>, owner: PhotoOwner, photoId: number): Promise<void> {
+  await deps.events.transaction(deps.db, async (tx) => {
     await lockOwner(tx, owner);
     const [photo] = await tx
       .select({ id: photos.id })
@@ -209,6 +218,7 @@ export async function setMainPhoto(deps: Pick<PhotoDeps, 'db'>, owner: PhotoOwne
       .set({ isMain: false })
       .where(and(eq(photos.profileId, owner.profileId), eq(photos.isMain, true), ne(photos.id, photoId)));
     await tx.update(photos).set({ isMain: true }).where(eq(photos.id, photoId));
+    await mainPhotoChanged(deps.events, tx, owner);
   });
 }
 
@@ -216,8 +226,12 @@ export async function setMainPhoto(deps: Pick<PhotoDeps, 'db'>, owner: PhotoOwne
  * Deletes one of the member's own photos: the row, then its files. When it was the main photo,
  * the next one becomes main (an approved one first, else the oldest).
  */
-export async function deletePhoto(deps: Pick<PhotoDeps, 'db' | 'storage' | 'log'>, owner: PhotoOwner, photoId: number): Promise<void> {
-  const deleted = await deps.db.transaction(async (tx) => {
+export async function deletePhoto(
+  deps: Pick<PhotoDeps, 'db' | 'events' | 'storage' | 'log'>,
+  owner: PhotoOwner,
+  photoId: number,
+): Promise<void> {
+  const deleted = await deps.events.transaction(deps.db, async (tx) => {
     await lockOwner(tx, owner);
     const [row] = await tx
       .delete(photos)
@@ -232,6 +246,7 @@ export async function deletePhoto(deps: Pick<PhotoDeps, 'db' | 'storage' | 'log'
         .orderBy(desc(sql`${photos.status} = 'approved'`), asc(photos.id))
         .limit(1);
       if (next) await tx.update(photos).set({ isMain: true }).where(eq(photos.id, next.id));
+      await mainPhotoChanged(deps.events, tx, owner);
     }
     return row;
   });

@@ -4,6 +4,8 @@
  * office's networks and call log.
  */
 import type { FeatureModule } from '../../infra/feature-module';
+import type { PersonalDataRegistry } from '../personal-data/registry';
+import { conversionReportsDataPart } from './personal-data';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import type { DomainEvents } from '../../infra/domain-events';
@@ -17,10 +19,20 @@ import { postbackCallJob, postbackSweepJob } from './delivery';
 import { handlePostbackEvents } from './event-handlers';
 
 /** What the feature needs from the app's context. */
-export type PostbacksNeeds = { events: DomainEvents; db: Database; clock: Clock; jobs: JobQueue; mode: RunMode };
+export type PostbacksNeeds = {
+  events: DomainEvents;
+  db: Database;
+  clock: Clock;
+  jobs: JobQueue;
+  mode: RunMode;
+  personalData: PersonalDataRegistry;
+};
 
 export const postbacksModule: FeatureModule<PostbacksNeeds> = {
   name: 'postbacks',
+  contribute({ personalData }) {
+    personalData.add(conversionReportsDataPart);
+  },
   async handleEvents({ db, clock, events, jobs, mode }) {
     // A demo (and the tests' app) may call its local http://127.0.0.1:<port> double; production never (run-mode.ts).
     const job = postbackCallJob({ db, clock, allowLoopbackDouble: isDemoMode(mode) });

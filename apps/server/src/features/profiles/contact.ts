@@ -3,7 +3,7 @@
  * and likes features later: the facts come from the database, the decision from the pure rules
  * canContactFirst / profileAccess in @cupido/shared/contracts/profiles.
  *
- *   const allowed = await mayContactFirst(db, { userId, profileId, siteId }, targetProfileId);
+ *   const allowed = await mayContactFirst(db, contactSources, { userId, profileId, siteId }, targetProfileId);
  *   if (!allowed) throw ...   // before creating a conversation or a like
  */
 import { sql } from 'drizzle-orm';
@@ -22,21 +22,27 @@ export interface Viewer {
  * Answers whether a conversation or a like exists between the member and the profile, in either
  * direction (they are "existing partners": an invisible member stays visible and reachable for
  * them). The likes and chats features own those facts and sit above profiles, so they add their
- * answer here at app start (addExistingContactSource) instead of profiles importing them.
- * Likes and chats register their sources in their module.ts.
+ * answer to the app's ExistingContactSources instead of profiles importing them.
  */
 export type ExistingContactSource = (db: Database, viewer: Viewer, targetProfileId: number) => Promise<boolean>;
 
-// Sources are functions of the database alone (no per-app state), so one list per process serves every app.
-const existingContactSources = new Set<ExistingContactSource>();
+/**
+ * The app's existing-contact sources: one registry per app, in its context (build-context.ts),
+ * never one per process. The likes and chats modules add theirs in their `contribute` hook, before
+ * any handler or route runs; a test that wants a source of its own makes its own registry.
+ */
+export class ExistingContactSources {
+  private readonly sources = new Set<ExistingContactSource>();
 
-export function addExistingContactSource(source: ExistingContactSource): void {
-  existingContactSources.add(source);
-}
+  add(source: ExistingContactSource): void {
+    this.sources.add(source);
+  }
 
-async function hasExistingContact(db: Database, viewer: Viewer, targetProfileId: number): Promise<boolean> {
-  for (const source of existingContactSources) if (await source(db, viewer, targetProfileId)) return true;
-  return false;
+  /** Whether any source knows a conversation or a like between the two, either way. */
+  async hasExistingContact(db: Database, viewer: Viewer, targetProfileId: number): Promise<boolean> {
+    for (const source of this.sources) if (await source(db, viewer, targetProfileId)) return true;
+    return false;
+  }
 }
 
 export interface TargetProfile {
@@ -47,11 +53,16 @@ export interface TargetProfile {
   isFictional: boolean;
 }
 
-/** The facts about a viewer (null: a visitor) and a profile of the site. */
-export async function contactFacts(db: Database, viewer: Viewer | null, target: TargetProfile): Promise<ContactFacts> {
+/** The facts about a viewer (null: a visitor) and a profile of the site; `sources`: the app's existing-contact sources. */
+export async function contactFacts(
+  db: Database,
+  sources: ExistingContactSources,
+  viewer: Viewer | null,
+  target: TargetProfile,
+): Promise<ContactFacts> {
   const own = viewer?.profileId === target.id;
   const blocks = viewer && !own ? await blockStateBetween(db, viewer, target.id) : NO_BLOCKS;
-  return factsWith(db, viewer, target, blocks);
+  return factsWith(db, sources, viewer, target, blocks);
 }
 
 /**
@@ -61,6 +72,7 @@ export async function contactFacts(db: Database, viewer: Viewer | null, target: 
  */
 export async function targetWithContactFacts(
   db: Database,
+  sources: ExistingContactSources,
   siteId: number,
   viewer: Viewer,
   profileId: number,
@@ -71,12 +83,18 @@ export async function targetWithContactFacts(
     own ? NO_BLOCKS : blockStateBetween(db, viewer, profileId),
   ]);
   if (!target) return null;
-  return { target, facts: await factsWith(db, viewer, target, blocks) };
+  return { target, facts: await factsWith(db, sources, viewer, target, blocks) };
 }
 
 const NO_BLOCKS = { blockedByViewer: false, blockedByTarget: false };
 
-async function factsWith(db: Database, viewer: Viewer | null, target: TargetProfile, blocks: typeof NO_BLOCKS): Promise<ContactFacts> {
+async function factsWith(
+  db: Database,
+  sources: ExistingContactSources,
+  viewer: Viewer | null,
+  target: TargetProfile,
+  blocks: typeof NO_BLOCKS,
+): Promise<ContactFacts> {
   const own = viewer?.profileId === target.id;
   return {
     viewerProfileId: viewer?.profileId ?? null,
@@ -84,7 +102,7 @@ async function factsWith(db: Database, viewer: Viewer | null, target: TargetProf
     targetUsable: target.status === 'active' && target.accountUsable,
     targetInvisible: target.isInvisible,
     ...blocks,
-    existingContact: viewer && !own && target.isInvisible ? await hasExistingContact(db, viewer, target.id) : false,
+    existingContact: viewer && !own && target.isInvisible ? await sources.hasExistingContact(db, viewer, target.id) : false,
   };
 }
 
@@ -107,8 +125,13 @@ const targetStatement = preparedStatement<
 );
 
 /** May this member message or like the profile when it has not contacted them first? */
-export async function mayContactFirst(db: Database, viewer: Viewer & { siteId: number }, targetProfileId: number): Promise<boolean> {
+export async function mayContactFirst(
+  db: Database,
+  sources: ExistingContactSources,
+  viewer: Viewer & { siteId: number },
+  targetProfileId: number,
+): Promise<boolean> {
   const target = await targetProfile(db, viewer.siteId, targetProfileId);
   if (!target) return false;
-  return canContactFirst(await contactFacts(db, viewer, target));
+  return canContactFirst(await contactFacts(db, sources, viewer, target));
 }

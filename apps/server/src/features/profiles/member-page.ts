@@ -18,12 +18,15 @@ import type { Site } from '../sites/service';
 import { profileNotFound } from '../blocks/service';
 import { photoUrl } from '../../infra/photo-storage';
 import { relatedProfiles } from './related-profiles';
-import { contactFacts } from './contact';
+import { contactFacts, type ExistingContactSources } from './contact';
 import { withActivity, type ActivityMarks } from './activity-port';
 import { candidatePoint, distanceKmOf } from './distance-sql';
 import { viewerFactsOf } from './search-read-model';
 import { approvedPhotos, type ShownPhoto } from './shown-photos';
 import { interestsOf, type ProfileDeps } from './service';
+
+/** What the profile page needs: `activity` the activity marks (issue 28), `contactSources` the app's existing-contact sources. */
+export type MemberPageDeps = ProfileDeps & { activity?: ActivityMarks; contactSources: ExistingContactSources };
 
 export interface MemberViewer {
   userId: number;
@@ -97,7 +100,7 @@ function metresFromViewer(viewer: MemberViewer | null) {
 }
 
 export async function memberPage(
-  deps: ProfileDeps & { activity?: ActivityMarks },
+  deps: MemberPageDeps,
   site: Site,
   locale: LocaleCode,
   viewer: MemberViewer | null,
@@ -113,7 +116,7 @@ export async function memberPage(
   ]);
   if (!found) throw profileNotFound();
   const { metresFromViewer: metres, ...row } = found;
-  const facts = await contactFacts(deps.db, viewer, row);
+  const facts = await contactFacts(deps.db, deps.contactSources, viewer, row);
   const access = profileAccess(facts);
   if (access === 'not_found') throw profileNotFound();
   if (access === 'no_access') throw noAccess();

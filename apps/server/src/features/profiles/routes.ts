@@ -8,14 +8,16 @@ import { ZMemberAnswer, ZMemberQuery, ZOwnProfileAnswer, ZProfileUpdate } from '
 import { forgetMember } from '../../plugins/session';
 import { profileNotFound } from '../blocks/service';
 import { requireSearchAccess } from './search-access';
-import { memberPage } from './member-page';
-import type { ActivityMarks } from './activity-port';
-import { ownProfile, updateOwnProfile, type ProfileDeps } from './service';
+import { memberPage, type MemberPageDeps } from './member-page';
+import { ownProfile, updateOwnProfile } from './service';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError };
 
-/** `deps.activity`: the profile page's and related profiles' activity marks (issue 28), handed in from the app's context (build-context.ts). */
-export const profileRoutes: FastifyPluginAsyncZod<{ deps: ProfileDeps & { activity?: ActivityMarks } }> = async (app, { deps }) => {
+/**
+ * `deps.activity`: the profile page's and related profiles' activity marks (issue 28);
+ * `deps.contactSources`: the app's existing-contact sources (contact.ts). Both from the app's context (build-context.ts).
+ */
+export const profileRoutes: FastifyPluginAsyncZod<{ deps: MemberPageDeps }> = async (app, { deps }) => {
   app.get(
     '/api/profile.php',
     { schema: { tags: ['profiles'], summary: "The member's own profile", response: { 200: ZOwnProfileAnswer, ...errors } } },
@@ -38,8 +40,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ deps: ProfileDeps & { activi
     async (request) => {
       const member = await request.requireMember();
       await updateOwnProfile(deps, request.site, { id: member.id, profileId: member.profileId, email: member.email }, request.body);
-      // user.php shows the profile's name and country: drop the cached member everywhere in this process.
-      app.forgetMemberSessions(member.id);
+      // The save's account.view_changed dropped the cached member in every process; this request's own lookup goes too.
       forgetMember(request);
       return { profile: await ownProfile(deps, member.profileId) };
     },

@@ -19,6 +19,8 @@ import { validateProfileUpdate } from './validation';
 export interface ProfileDeps {
   db: Database;
   clock: Clock;
+  /** The saved profile's account.view_changed (user.php shows its name and country). */
+  events: DomainEvents;
 }
 
 const INTEREST_ORDER = new Map<string, number>(INTEREST_IDS.map((id, index) => [id, index]));
@@ -33,7 +35,7 @@ export async function interestsOf(db: Database, profileId: number): Promise<stri
   return rows.map((r) => r.id).sort((a, b) => (INTEREST_ORDER.get(a) ?? 999) - (INTEREST_ORDER.get(b) ?? 999));
 }
 
-export async function ownProfile(deps: ProfileDeps, profileId: number): Promise<TOwnProfile> {
+export async function ownProfile(deps: Pick<ProfileDeps, 'db' | 'clock'>, profileId: number): Promise<TOwnProfile> {
   const [row] = await deps.db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
   if (!row) throw profileNotFound();
   return {
@@ -70,7 +72,7 @@ export async function updateOwnProfile(
   member: { id: number; profileId: number; email: string },
   input: TProfileUpdate,
 ): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await deps.events.transaction(deps.db, async (tx) => {
     // The account lock a consent change takes (accounts/consents.ts): a withdrawal cannot slip in
     // between the consent check and the write. Taken in a statement of its own, so the read below
     // starts after a withdrawal it waited for has committed and sees it (under READ COMMITTED a
@@ -106,6 +108,8 @@ export async function updateOwnProfile(
         await tx.insert(profileInterests).values(changes.interests.map((interestId) => ({ profileId: member.profileId, interestId })));
       }
     }
+    // user.php shows the profile's name and country: the session drops the cached lookups after the commit.
+    await deps.events.publish(tx, { type: 'account.view_changed', userId: member.id });
   });
 }
 

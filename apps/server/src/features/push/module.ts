@@ -1,5 +1,7 @@
 /** Web push (decision 040): browsers' subscriptions, one delivery job per browser, signed with the VAPID keys. */
 import type { FeatureModule } from '../../infra/feature-module';
+import type { PersonalDataRegistry } from '../personal-data/registry';
+import { pushDevicesDataPart } from './personal-data';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../infra/clock';
 import type { DomainEvents } from '../../infra/domain-events';
@@ -17,10 +19,14 @@ export type PushNeeds = {
   jobs: JobQueue;
   push: { deliveryJob: JobDefinition<PushDeliveryJob> };
   mode: RunMode;
+  personalData: PersonalDataRegistry;
 };
 
 export const pushModule: FeatureModule<PushNeeds> = {
   name: 'push',
+  contribute({ personalData }) {
+    personalData.add(pushDevicesDataPart);
+  },
   handleEvents(ctx) {
     handlePushEvents(ctx.events);
   },

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { creditEntries, paymentRefunds } from '../../../db/schema';
 import { auditEntriesOf, errorOf, staffOfRole, type TestStaff } from '../../members-desk/test/members-desk-test-kit';
 import { payments, users } from '../../../db/schema';
+import { MEMBER_CHANGED_CHANNEL } from '../../../plugins/session';
 import { applyChargeback } from './take-back';
 import {
   balanceOf,
@@ -101,6 +102,22 @@ describe('refunds', () => {
     expect(second.json().refund).toMatchObject({ amount: 995, credits_taken: 9, credits_spent: 50 });
     expect(second.json().refunded_amount).toBe(1995);
     expect(await balanceOf(t.database.db, userId)).toBe(0);
+  });
+
+  it('drops the member’s cached view after the refund took credits, and again after a refusal gave them back (issue 33)', async () => {
+    // The session's drop tells every process through the broker: its messages say whose view went.
+    const dropped: number[] = [];
+    await t.app.broker.subscribe(MEMBER_CHANGED_CHANNEL, (message) => {
+      const change = message as { userId?: number; credits?: number };
+      if (change.userId !== undefined && change.credits === undefined) dropped.push(change.userId);
+    });
+    const { userId, paymentId } = await paidMember({ credits: 120, amount: 1995 });
+    expect((await refund(paymentId, { amount: 500 })).statusCode).toBe(200);
+    await vi.waitFor(() => expect(dropped.filter((id) => id === userId)).toHaveLength(1));
+    fake.refuse = true;
+    expect((await refund(paymentId, { amount: 500 })).statusCode).toBe(502);
+    // Once when the reservation took the credits, once when its undoing gave them back.
+    await vi.waitFor(() => expect(dropped.filter((id) => id === userId)).toHaveLength(3));
   });
 
   it('refuses more than the rest, an unpaid payment and an unknown one, changing nothing', async () => {

@@ -112,7 +112,9 @@ async function reserve(deps: PaymentDeps, staffId: number, paymentId: number, in
       .returning();
     const refundedAmount = payment.refundedAmount + input.amount;
     await tx.update(payments).set({ refundedAmount, updatedAt: now }).where(eq(payments.id, paymentId));
+    // The balance changed: either fact drops the member's cached lookups after the commit.
     if (refundedAmount >= payment.amount) await publishStanding(deps.events, tx, { userId: payment.userId, paymentId, cause: 'refund' });
+    else await deps.events.publish(tx, { type: 'account.view_changed', userId: payment.userId });
     return { refund: refund!, replayed: false, refundedAmount, ...common };
   });
 }
@@ -178,6 +180,8 @@ async function undo(deps: PaymentDeps, staffId: number, reserved: Reserved, reas
     // This refund had given the whole payment back: the purchase stands again.
     if (payment && payment.refundedAmount >= payment.amount) {
       await publishStanding(deps.events, tx, { userId: reserved.userId, paymentId: refund.paymentId, cause: 'refund_refused' });
+    } else {
+      await deps.events.publish(tx, { type: 'account.view_changed', userId: reserved.userId });
     }
     await tx.delete(paymentRefunds).where(eq(paymentRefunds.id, refund.id));
     await recordStaffAction(
@@ -199,7 +203,6 @@ export async function refundPayment(deps: PaymentDeps, staffId: number, paymentI
   const now = deps.clock();
   const reserved = await reserve(deps, staffId, paymentId, input, now);
   if (reserved.replayed) return { refund: refundView(reserved.refund), refunded_amount: reserved.refundedAmount, replayed: true };
-  deps.forgetMemberSessions(reserved.userId);
 
   let providerRefundId: string;
   try {
@@ -208,7 +211,6 @@ export async function refundPayment(deps: PaymentDeps, staffId: number, paymentI
   } catch (err) {
     deps.log.warn({ err, paymentId }, 'the provider refused a refund; undoing its reservation');
     await undo(deps, staffId, reserved, err instanceof Error ? err.message : String(err), deps.clock());
-    deps.forgetMemberSessions(reserved.userId);
     throw new AppError(502, 'provider_refused_refund', 'staff.finance.errors.provider_refused_refund');
   }
 

@@ -213,7 +213,6 @@ describe('processing a round', () => {
       events: t.app.events,
       log: t.app.log,
       provider: counting,
-      forgetMemberSessions: () => undefined,
     } as unknown as PaymentDeps;
     const rows = await t.database.db
       .insert(paymentEvents)
@@ -327,7 +326,6 @@ describe('the provider failing', () => {
       log: t.app.log,
       provider: failing,
       publicOrigin: PRODUCTION_PUBLIC_ORIGIN,
-      forgetMemberSessions: () => undefined,
     } as unknown as PaymentDeps;
     const site = (await siteById(t.database.db, (await userRow(t, m.userId)).siteId))!;
     const input = {
