@@ -2,30 +2,15 @@
 import type { FeatureModule } from '../../infra/feature-module';
 import type { PersonalDataRegistry } from '../personal-data/registry';
 import { campaignMailsDataPart } from './personal-data';
-import type { Database } from '../../db/open';
-import type { Clock } from '../../infra/clock';
 import type { DomainEvents } from '../../infra/domain-events';
-import type { RateLimiter } from '../../infra/rate-limiter';
-import type { JobQueue } from '../../infra/jobs';
-import type { Mailer } from '../../infra/mailer';
-import type { SiteService } from '../sites/service';
-import type { PublicOriginConfig } from '../sites/public-origin';
-import type { PushPort } from '../push/delivery';
+import type { CampaignDeps } from './campaign-deps';
 import { CAMPAIGN_MAILS_PER_MINUTE, campaignDelivery } from './delivery';
 import { handleCampaignEvents } from './event-handlers';
 import { campaignRoutes } from './routes';
 
 /** What the feature needs from the app's context. */
-export type CampaignsNeeds = {
+export type CampaignsNeeds = Omit<CampaignDeps, 'mailsPerMinute'> & {
   events: DomainEvents;
-  db: Database;
-  clock: Clock;
-  mailer: Mailer;
-  push: PushPort;
-  jobs: JobQueue;
-  sites: SiteService;
-  publicOrigin: PublicOriginConfig;
-  limiter: RateLimiter;
   config: { campaignMailsPerMinute?: number };
   personalData: PersonalDataRegistry;
 };

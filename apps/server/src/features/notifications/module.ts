@@ -7,14 +7,8 @@ import { NOTIFICATION_MAIL_DELAY_SECONDS } from '@cupido/shared/rules/notificati
 import type { FeatureModule } from '../../infra/feature-module';
 import type { PersonalDataRegistry } from '../personal-data/registry';
 import { notificationsDataPart } from './personal-data';
-import type { Database } from '../../db/open';
-import type { Clock } from '../../infra/clock';
 import type { DomainEvents } from '../../infra/domain-events';
-import type { JobQueue } from '../../infra/jobs';
-import type { Mailer } from '../../infra/mailer';
-import type { SiteService } from '../sites/service';
-import type { PublicOriginConfig } from '../sites/public-origin';
-import type { PushPort } from '../push/delivery';
+import type { NotificationDeps } from './delivery';
 import { notificationJobs } from './jobs';
 import { handleNotificationEvents } from './event-handlers';
 import { notificationRoutes } from './routes';
@@ -23,15 +17,8 @@ import { unreadReminderJobs } from './reminders';
 import { weeklyUpdateJobs } from './weekly-updates';
 
 /** What the feature needs from the app's context. */
-export type NotificationsNeeds = {
+export type NotificationsNeeds = Omit<NotificationDeps, 'delaySeconds'> & {
   events: DomainEvents;
-  db: Database;
-  clock: Clock;
-  mailer: Mailer;
-  jobs: JobQueue;
-  sites: SiteService;
-  publicOrigin: PublicOriginConfig;
-  push: PushPort;
   config: { notificationMailDelaySeconds?: number; mailgunWebhookSigningKey?: string };
   personalData: PersonalDataRegistry;
 };
