@@ -19,7 +19,7 @@ export default defineConfig({
       },
       {
         extends: 'apps/web/vite.config.ts',
-        test: { name: 'web', root: 'apps/web', environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}'] },
+        test: { name: 'web', root: 'apps/web', environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'] },
       },
     ],
   },

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routeChunks } from './scripts/route-chunks-plugin.ts';
 
 /**
  * React Router 7's package exports name only its development build (remix-run/react-router#12532,
@@ -11,7 +12,8 @@ import react from '@vitejs/plugin-react';
 const reactRouterProduction = fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  // routeChunks: the link prefetch's map of lazy screens to their files (scripts/route-chunks-plugin.ts).
+  plugins: [react(), routeChunks()],
   resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000', '/photos': 'http://127.0.0.1:3000' } },
   // manifest: the bundle-size report follows the entry's static imports (scripts/report-bundle-size.ts).

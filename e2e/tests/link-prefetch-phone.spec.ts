@@ -44,12 +44,32 @@ async function member(page: Page, label: string) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
-test('the profile page’s code is there before the member taps a card', async ({ page }) => {
+/**
+ * Whether the chunk at `path` ran since the last call: V8's precise coverage, read and reset through
+ * the DevTools protocol (a chunk that was only fetched and compiled has no function called).
+ */
+async function codeRunCounter(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+  return async (path: string): Promise<boolean> => {
+    const { result } = await cdp.send('Profiler.takePreciseCoverage');
+    return result.some(
+      (script) => script.url !== '' && new URL(script.url).pathname === path && script.functions.some((fn) => fn.ranges[0]!.count > 0),
+    );
+  };
+}
+
+test('the profile page’s code is there before the member taps a card, fetched but not run', async ({ page }) => {
   await member(page, 'prefetch');
   const chunks = chunksRequested(page);
+  const ranSinceLastAsked = await codeRunCounter(page);
   await page.goto('/members');
   await expect(page.locator('#search-results .profile-card').first()).toBeVisible();
   await expect.poll(() => chunks.includes(MEMBER_PAGE), { timeout: 15_000 }).toBe(true);
+  // Prefetch fetches the files; running them is the tap's work (decision 069).
+  await expect(page.locator(`head link[rel="modulepreload"][href="${MEMBER_PAGE}"]`)).toHaveCount(1);
+  expect(await ranSinceLastAsked(MEMBER_PAGE)).toBe(false);
   // Only code was fetched ahead: no profile's data was asked for before the tap.
   const profileCalls: string[] = [];
   page.on('request', (request) => {
@@ -60,6 +80,7 @@ test('the profile page’s code is there before the member taps a card', async (
   await expect(page).toHaveURL(/\/members\/\d+/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(chunks.slice(before)).not.toContain(MEMBER_PAGE);
+  expect(await ranSinceLastAsked(MEMBER_PAGE)).toBe(true);
   // The heading can show the card's data before the page's own call goes out (a CI run read the count first).
   await expect.poll(() => profileCalls.length).toBeGreaterThan(0);
 });
@@ -77,4 +98,16 @@ test('nothing is prefetched with the data saver on', async ({ page }) => {
   await expect.poll(() => chunks.includes(LINK_PREFETCH), { timeout: 15_000 }).toBe(true);
   await page.waitForTimeout(3_000);
   expect(chunks).not.toContain(MEMBER_PAGE);
+});
+
+test('the prefetch map of the build names only files the server has', async ({ request }) => {
+  const response = await request.get('/route-chunks.json');
+  expect(response.status()).toBe(200);
+  const map = (await response.json()) as Record<string, string[]>;
+  expect(map[MEMBER_PAGE.split('/').pop()!]?.[0]).toBe(MEMBER_PAGE);
+  // Vite drops chunks that only carried CSS after the bundle is made: a map read too early named them.
+  const files = [...new Set(Object.values(map).flat())];
+  const missing: string[] = [];
+  for (const file of files) if ((await request.head(file)).status() !== 200) missing.push(file);
+  expect(missing).toEqual([]);
 });

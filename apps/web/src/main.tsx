@@ -68,10 +68,13 @@ async function start(): Promise<void> {
         </StrictMode>,
       );
     });
-    // The next screens' code before the tap (spec section 7), once this one is there; a chunk of its own.
+    // The next screens' code before the tap (spec section 7), once this one is there; a chunk of its
+    // own. Fetched, not run: the tap runs it (decision 069).
     afterFirstScreen(() => {
       import('./app/link-prefetch')
-        .then(({ startLinkPrefetch }) => startLinkPrefetch(prefetchRoute))
+        .then(({ startLinkPrefetch, fetchChunkFiles }) =>
+          startLinkPrefetch((pathname) => prefetchRoute(pathname, (load) => fetchChunkFiles(load))),
+        )
         .catch(() => {
           // No prefetch: each screen loads its code when it is opened, as without it.
         });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mayPrefetch, startLinkPrefetch } from './link-prefetch';
+import { fetchChunkFiles, forgetRouteChunkMap, importedChunkFile, mayPrefetch, startLinkPrefetch } from './link-prefetch';
 
 /** jsdom has no IntersectionObserver: this one lets the test say which links came into view. */
 class FakeIntersectionObserver {
@@ -122,5 +122,64 @@ describe('link prefetch', () => {
     nav.onLine = true;
     $('#chats').dispatchEvent(new Event('pointerover', { bubbles: true }));
     expect(preload).toHaveBeenCalledExactlyOnceWith('/chats');
+  });
+});
+
+describe('fetching a lazy page’s files without running them (decision 069)', () => {
+  /** A page's import as the build writes it (Vite's preload wrapper around the import of the chunk). */
+  const built = (file: string) => {
+    const load = async () => undefined;
+    load.toString = () => `()=>I(()=>import(\`./${file}\`),__vite__mapDeps([9,2,10]))`;
+    return load;
+  };
+  const links = () => [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')}`);
+
+  beforeEach(() => {
+    forgetRouteChunkMap();
+    document.head.innerHTML = '<link rel="modulepreload" href="/assets/common.js">';
+  });
+
+  it('reads the chunk’s file from the import the build wrote, and nothing from the dev server’s', () => {
+    expect(importedChunkFile(built('BcwrJWyp.js'))).toBe('BcwrJWyp.js');
+    const quoted = async () => undefined;
+    quoted.toString = () => '() => import("./-rhw8MXo.js")';
+    expect(importedChunkFile(quoted)).toBe('-rhw8MXo.js');
+    const dev = async () => undefined;
+    dev.toString = () => "() => import('/src/features/members/members-page.tsx')";
+    expect(importedChunkFile(dev)).toBeNull();
+    expect(fetchChunkFiles(dev, document, vi.fn())).toBe(false);
+  });
+
+  it('adds a module preload for each script and a style prefetch for each stylesheet, once, with one read of the map', async () => {
+    const map = {
+      'page.js': ['/assets/page.js', '/assets/common.js', '/assets/page.css'],
+      'other.js': ['/assets/other.js', '/assets/common.js'],
+    };
+    const loadMap = vi.fn(async () => map);
+    expect(fetchChunkFiles(built('page.js'), document, loadMap)).toBe(true);
+    expect(fetchChunkFiles(built('other.js'), document, loadMap)).toBe(true);
+    expect(fetchChunkFiles(built('page.js'), document, loadMap)).toBe(true);
+    await vi.waitFor(() => expect(links()).toHaveLength(4));
+    expect(links()).toEqual([
+      'modulepreload /assets/common.js',
+      'modulepreload /assets/page.js',
+      'prefetch /assets/page.css',
+      'modulepreload /assets/other.js',
+    ]);
+    expect(document.head.querySelector<HTMLLinkElement>('link[href="/assets/page.css"]')!.as).toBe('style');
+    expect(loadMap).toHaveBeenCalledOnce();
+  });
+
+  it('fetches nothing when the map could not be read or does not know the file', async () => {
+    const loadMap = vi.fn(async () => null);
+    expect(fetchChunkFiles(built('page.js'), document, loadMap)).toBe(true);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(links()).toEqual(['modulepreload /assets/common.js']);
+    forgetRouteChunkMap();
+    expect(fetchChunkFiles(built('gone.js'), document, async () => ({ 'page.js': ['/assets/page.js'] }))).toBe(true);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(links()).toEqual(['modulepreload /assets/common.js']);
   });
 });

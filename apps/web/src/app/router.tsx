@@ -232,5 +232,18 @@ export function preloadRoute(pathname: string, routes: RouteObject[] = appRoutes
   return true;
 }
 
-/** Link prefetch's fetch (app/link-prefetch.ts): like preloadRoute, without the chunk reload guard. */
-export const prefetchRoute = (pathname: string): boolean => preloadRoute(pathname, appRoutes, 'prefetch');
+/**
+ * Link prefetch's fetch (app/link-prefetch.ts): like preloadRoute, without the chunk reload guard.
+ * `fetchFiles` is given the page's import first and answers whether it fetched the chunk's files
+ * without running them (decision 069); otherwise the page is prefetched through its import.
+ */
+export function prefetchRoute(
+  pathname: string,
+  fetchFiles?: (load: () => Promise<unknown>) => boolean,
+  routes: RouteObject[] = appRoutes,
+): boolean {
+  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  const load: unknown = isValidElement(element) ? (element.type as { load?: unknown }).load : undefined;
+  if (fetchFiles && typeof load === 'function' && fetchFiles(load as () => Promise<unknown>)) return true;
+  return preloadRoute(pathname, routes, 'prefetch');
+}

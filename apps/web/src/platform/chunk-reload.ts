@@ -79,6 +79,8 @@ const loadExtraStyles = () => import('../styles/extras.scss');
 export type PreloadableComponent<C extends ComponentType<any>> = LazyExoticComponent<C> & {
   preload: () => Promise<unknown>;
   prefetch: () => Promise<unknown>;
+  /** The import itself: link prefetch reads which chunk it imports, to fetch its files without running them (decision 069). */
+  load: () => Promise<unknown>;
 };
 
 /**
@@ -96,5 +98,5 @@ export function lazyWithReload<C extends ComponentType<any>>(load: () => Promise
       throw error;
     }));
   const prefetch = () => Promise.all([load(), loadExtraStyles()]).catch(() => undefined);
-  return Object.assign(lazy(loadOnce), { preload: loadOnce, prefetch });
+  return Object.assign(lazy(loadOnce), { preload: loadOnce, prefetch, load });
 }
