@@ -173,13 +173,11 @@ describe('fetching a lazy page’s files without running them (decision 069)', (
   it('fetches nothing when the map could not be read or does not know the file', async () => {
     const loadMap = vi.fn(async () => null);
     expect(fetchChunkFiles(built('page.js'), document, loadMap)).toBe(true);
-    await Promise.resolve();
-    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(links()).toEqual(['modulepreload /assets/common.js']);
     forgetRouteChunkMap();
     expect(fetchChunkFiles(built('gone.js'), document, async () => ({ 'page.js': ['/assets/page.js'] }))).toBe(true);
-    await Promise.resolve();
-    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(links()).toEqual(['modulepreload /assets/common.js']);
   });
 });
