@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { routeChunks } from './scripts/route-chunks-plugin.ts';
+import { routeChunks } from './scripts/route-chunks-plugin';
 
 /**
  * React Router 7's package exports name only its development build (remix-run/react-router#12532,
