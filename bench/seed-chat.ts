@@ -126,7 +126,13 @@ export async function seedChatBench(db: Database, options: { count: number; post
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
   const sessionRows = userIds.map((userId, i) => ({ id: sha256(tokens[i]!), userId, createdAt: now, expiresAt }));
   for (let i = 0; i < sessionRows.length; i += CHUNK) await db.insert(sessions).values(sessionRows.slice(i, i + CHUNK));
-  if (options.postgres) await db.execute(sql`vacuum analyze users, profiles, sessions, conversations, conversation_members`);
+  // A reused database carries the last run's messages (deleted above with their conversations), its
+  // sockets' presence rows and ledger entries as dead rows; autovacuum would clear them, and a
+  // server may run with it off.
+  if (options.postgres)
+    await db.execute(
+      sql`vacuum analyze users, profiles, sessions, conversations, conversation_members, messages, member_presence, credit_entries, rate_limit_counters`,
+    );
 
   return {
     members: userIds.map((userId, i) => ({ userId, profileId: profileIds[i]!, cookie: `auth.session=${tokens[i]}` })),

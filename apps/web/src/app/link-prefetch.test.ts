@@ -170,6 +170,31 @@ describe('fetching a lazy page’s files without running them (decision 069)', (
     expect(loadMap).toHaveBeenCalledOnce();
   });
 
+  it('adds one link a task, so the files of a chunk never make one long task together', async () => {
+    vi.useFakeTimers();
+    try {
+      const map = Promise.resolve({ 'page.js': ['/assets/page.js', '/assets/common.js', '/assets/page-dep.js', '/assets/page.css'] });
+      expect(fetchChunkFiles(built('page.js'), document, () => map)).toBe(true);
+      for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+      expect(links()).toEqual(['modulepreload /assets/common.js']);
+      const added: number[] = [];
+      while (vi.getTimerCount() > 0) {
+        vi.advanceTimersToNextTimer();
+        added.push(links().length - 1 - added.reduce((sum, count) => sum + count, 0));
+      }
+      // One task each for page.js, common.js (already linked: nothing added), page-dep.js and page.css.
+      expect(added).toEqual([1, 0, 1, 1]);
+      expect(links()).toEqual([
+        'modulepreload /assets/common.js',
+        'modulepreload /assets/page.js',
+        'modulepreload /assets/page-dep.js',
+        'prefetch /assets/page.css',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('fetches nothing when the map could not be read or does not know the file', async () => {
     const loadMap = vi.fn(async () => null);
     expect(fetchChunkFiles(built('page.js'), document, loadMap)).toBe(true);

@@ -47,23 +47,37 @@ export function importedChunkFile(load: () => Promise<unknown>): string | null {
   return /\bimport\(\s*["'`]\.\/([\w-]+\.js)["'`]\s*\)/.exec(String(load))?.[1] ?? null;
 }
 
-/** Adds a link for each file not linked yet: a module preload for a script, a style prefetch for a stylesheet. */
-function linkFiles(doc: Document, files: readonly string[]): void {
+/** Adds the file's link unless it has one: a module preload for a script, a style prefetch for a stylesheet. */
+function linkFile(doc: Document, href: string): void {
   // Vite's own preload (a screen opened) and earlier prefetches add links by the same href.
-  const linked = new Set([...doc.head.querySelectorAll('link[href]')].map((link) => link.getAttribute('href')));
-  for (const href of files) {
-    if (linked.has(href)) continue;
-    linked.add(href);
-    const link = doc.createElement('link');
-    if (href.endsWith('.css')) {
-      link.rel = 'prefetch';
-      link.as = 'style';
-    } else {
-      link.rel = 'modulepreload';
-    }
-    link.href = href;
-    doc.head.appendChild(link);
+  for (const link of doc.head.querySelectorAll('link[href]')) if (link.getAttribute('href') === href) return;
+  const link = doc.createElement('link');
+  if (href.endsWith('.css')) {
+    link.rel = 'prefetch';
+    link.as = 'style';
+  } else {
+    link.rel = 'modulepreload';
   }
+  link.href = href;
+  doc.head.appendChild(link);
+}
+
+/** Files waiting for their link, linked one a task (fetchChunkFiles). */
+const waitingFiles: Array<{ doc: Document; href: string }> = [];
+let linking = false;
+
+function linkNextFile(): void {
+  const next = waitingFiles.shift();
+  if (next) linkFile(next.doc, next.href);
+  if (waitingFiles.length > 0) setTimeout(linkNextFile, 0);
+  else linking = false;
+}
+
+function linkFiles(doc: Document, files: readonly string[]): void {
+  for (const href of files) waitingFiles.push({ doc, href });
+  if (linking || waitingFiles.length === 0) return;
+  linking = true;
+  setTimeout(linkNextFile, 0);
 }
 
 /**
@@ -72,9 +86,9 @@ function linkFiles(doc: Document, files: readonly string[]): void {
  * `<link rel=prefetch as=style>` for its styles. Running the chunk here cost a phone 80-120 ms of
  * main thread per screen. Answers false when the chunk's file cannot be read from `load`. The map
  * is read once; without it (a failed fetch, a file it lacks) nothing is fetched, and the tap loads
- * the chunk as it would without prefetch. Each chunk's links are added in a task of their own
- * (adding a link costs the browser about half a millisecond on a desktop): the chunks asked for
- * while the map was on its way would otherwise be linked in one long task when it arrives.
+ * the chunk as it would without prefetch. Each link is added in a task of its own: adding one starts
+ * its request there and then, about half a millisecond on a desktop but 10-20 ms on the slowest
+ * machines Lighthouse measured (decision 070), so a chunk's three files in one task made a long one.
  */
 export function fetchChunkFiles(
   load: () => Promise<unknown>,
@@ -87,7 +101,7 @@ export function fetchChunkFiles(
   if (readMap !== undefined) link();
   else {
     routeChunkMap ??= loadMap().then((map) => (readMap = map));
-    void routeChunkMap.then(() => setTimeout(link, 0));
+    void routeChunkMap.then(link);
   }
   return true;
 }
@@ -96,6 +110,8 @@ export function fetchChunkFiles(
 export function forgetRouteChunkMap(): void {
   routeChunkMap = undefined;
   readMap = undefined;
+  waitingFiles.length = 0;
+  linking = false;
 }
 
 /** How long after the page changed the links on screen are looked for again (one scan per burst of changes). */

@@ -3,7 +3,7 @@ import { ProfileCard } from '../profile-cards/profile-card';
 import { CardLikeState, LikeButton, type LikeSource } from '../likes';
 
 /** The suggestions' grid (4 cards a row at most: the match finder sits beside its choices). */
-export const SUGGESTION_GRID_CLASS = 'row row-cols-2 row-cols-sm-3 row-cols-lg-4 g-2 g-sm-3 list-unstyled';
+export const SUGGESTION_GRID_CLASS = 'profile-grid row row-cols-2 row-cols-sm-3 row-cols-lg-4 g-2 g-sm-3 list-unstyled';
 
 /** Suggested profiles as cards with a Like button each (match finder, signup suggestions). */
 export function SuggestionGrid({ id, profiles, source }: { id: string; profiles: TLikedProfileCard[]; source: LikeSource }) {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import './profile-cards.scss';
 
 /** The grid of search results and the likes pages: 2 cards a row on a phone, up to 5 on a desktop. */
-export const PROFILE_GRID_CLASS = 'row row-cols-2 row-cols-sm-3 row-cols-md-4 row-cols-lg-5 g-2 g-sm-3 list-unstyled mb-0';
+export const PROFILE_GRID_CLASS = 'profile-grid row row-cols-2 row-cols-sm-3 row-cols-md-4 row-cols-lg-5 g-2 g-sm-3 list-unstyled mb-0';
 
 /**
  * While a list of profiles loads (issue 29): grey cards of the final size in the list's own grid,
