@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOwnProfile } from '@cupido/shared/contracts/profiles';
 import { ServerError } from '../../session/server-error';
@@ -12,7 +13,10 @@ import { PROFILES_NS } from '../profiles-texts';
 export function InvisibleMode({ profile }: { profile: TOwnProfile }) {
   const { t } = useTranslation(PROFILES_NS);
   const update = useUpdateProfile();
-  const checked = update.isPending && update.variables?.invisible !== undefined ? update.variables.invisible : profile.invisible;
+  // The member's choice while it is saved, set in the click's own render: the mutation's pending
+  // state arrives a task later, and until then the switch fell back to the saved state for a moment.
+  const [saving, setSaving] = useState<boolean | null>(null);
+  const checked = saving ?? profile.invisible;
 
   return (
     <section className="mb-5" aria-labelledby="invisible-title">
@@ -26,9 +30,14 @@ export function InvisibleMode({ profile }: { profile: TOwnProfile }) {
           type="checkbox"
           role="switch"
           checked={checked}
-          disabled={update.isPending}
+          disabled={saving !== null}
           aria-describedby="invisible-explanation"
-          onChange={(event) => update.mutate({ invisible: event.target.checked })}
+          onChange={(event) => {
+            const invisible = event.target.checked;
+            setSaving(invisible);
+            // Saved: the profile query holds the new state (useUpdateProfile). Refused: the saved one shows again.
+            update.mutate({ invisible }, { onSettled: () => setSaving(null) });
+          }}
         />
         <label className="form-check-label" htmlFor="invisible-switch">
           {t('invisible.label')}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, sentBodies, stubApi } from '../../../test/api-stub';
 import { makeOwnProfile, referenceDataStubs } from '../../../test/profile-fixtures';
@@ -178,5 +178,23 @@ describe('own profile (/profile)', () => {
     expect(await screen.findByText('Invisible mode is on: you are hidden from search.')).toBeTruthy();
     expect((toggle as HTMLInputElement).checked).toBe(true);
     expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([{ invisible: true }]);
+  });
+
+  it('the invisible switch shows the choice from the click on, and the saved state again when the save fails', async () => {
+    let answer: (value: ReturnType<typeof apiError>) => void = () => {};
+    const fetch = stubProfile(() => new Promise((resolve) => (answer = resolve)));
+    await renderProfile();
+    const toggle = screen.getByRole('switch', { name: 'Invisible mode' }) as HTMLInputElement;
+    // A plain click, no waiting: the switch must not fall back to off while the save starts (it
+    // did for a moment, so a browser test that clicked and looked at once saw it unchanged).
+    fireEvent.click(toggle);
+    expect(toggle.checked).toBe(true);
+    expect(toggle.disabled).toBe(true);
+    await waitFor(() => expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([{ invisible: true }]));
+    expect(toggle.checked).toBe(true);
+    answer(apiError(400, 'invalid_input', 'Check the form'));
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    expect(toggle.checked).toBe(false);
+    expect(screen.getByText('Invisible mode is off: other members can find you.')).toBeTruthy();
   });
 });
