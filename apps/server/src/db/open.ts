@@ -15,10 +15,14 @@ import pg from 'pg';
 import { nameRepeatedStatements } from './named-statements';
 import lockfile from 'proper-lockfile';
 import { createPglite } from './pglite-extensions';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Drizzle is opened without the schema: the code writes its statements with the query builder and
+ * `sql`, never drizzle's relational queries (`db.query.<table>`), and with the schema every
+ * transaction built a relational query builder for each of the ~60 tables (about 1.4% of a server's
+ * CPU in the chat bench, where every message is a transaction).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 /**
  * How the job queue (pg-boss, infra/jobs.ts) reaches this database: on PostgreSQL its own small
@@ -81,7 +85,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     nameRepeatedStatements(pool);
     // Fail at start, with the real reason, rather than on the first request.
     await pool.query('select 1');
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool) as unknown as Database;
     const withStartupLock = <T>(work: () => Promise<T>) => withAdvisoryLock(options.url, STARTUP_LOCK, work);
     return {
       db,
@@ -114,7 +118,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   } else {
     client = options.client;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client) as unknown as Database;
   return {
     db,
     kind: 'pglite',

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGE_BURST_PER_MINUTE } from '@cupido/shared/rules/chats';
-import { conversations, messages } from '../../db/schema';
+import { conversations, creditEntries, messages } from '../../db/schema';
 import { createAccountsTestApp, errorOf, type AccountsTestApp } from '../../test/accounts-kit';
 import { get, insertProfile, newSite } from '../profiles/test/profiles-test-kit';
 import { chatKit, recordFrames, SIGNUP_CREDITS, statusAndCode, type Member } from './test/chats-test-kit';
@@ -155,7 +155,7 @@ describe('credits', () => {
       ]);
       expect(await kit.balanceOf(anna)).toBe(0);
       expect(await messagesOf(anna.profileId)).toHaveLength(1);
-      const entries = await kit.db().query.creditEntries.findMany({ where: (e, { eq: is }) => is(e.userId, anna.userId) });
+      const entries = await kit.db().select().from(creditEntries).where(eq(creditEntries.userId, anna.userId));
       expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(0);
     }
   });
