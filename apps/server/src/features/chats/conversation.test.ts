@@ -114,7 +114,12 @@ describe('GET /api/chat.php', () => {
     const old = await kit.sent(domain, ben.cookie, anna.profileId, 'long ago');
     t.clock.advance(8 * DAY);
     expect((await kit.chats(domain, anna.cookie)).chats[0]).toMatchObject({ num_unread_messages: 0, last_message: null });
+    frames.clear();
     const recent = await kit.sent(domain, ben.cookie, anna.profileId, 'just now');
+    // The badge frame the new message sends counts inside the window too (its statement takes the window's start).
+    expect(frames.to(anna.profileId).filter((frame) => frame.type === 'counts')).toEqual([
+      { type: 'counts', unread_messages: 1, new_likes: 0 },
+    ]);
 
     const chat = await kit.chat(domain, anna.cookie, `profile=${ben.profileId}`);
     expect(chat.messages.map((m) => m.id)).toEqual([recent.message.id]);

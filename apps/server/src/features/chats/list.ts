@@ -6,7 +6,7 @@
  * waiting for its deletion) stays away. Messages outside the site's history window neither show
  * nor count.
  */
-import { and, desc, eq, gt, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { historyWindowStart } from '@cupido/shared/rules/chats';
 import { type TChatItem, type TChatsAnswer } from '@cupido/shared/contracts/chats';
@@ -21,7 +21,7 @@ import { toLastMessage } from './message-view';
 const theirs = alias(conversationMembers, 'theirs');
 
 /** SQL: the partner's messages in the conversation the member has not read (nor removed), inside the window. */
-function unreadCount(memberProfileId: number, windowStart: Date) {
+function unreadCount(memberProfileId: number | Placeholder, windowStart: Date | Placeholder) {
   return sql<number>`(select count(*) from ${messages} where ${and(
     eq(messages.conversationId, conversations.id),
     ne(messages.senderProfileId, memberProfileId),
@@ -31,7 +31,7 @@ function unreadCount(memberProfileId: number, windowStart: Date) {
 }
 
 /** The member's shown conversations: their own side, not hidden, with a message after what they removed. */
-function shownConversations(memberProfileId: number) {
+function shownConversations(memberProfileId: number | Placeholder) {
   return and(
     eq(conversationMembers.profileId, memberProfileId),
     eq(conversationMembers.hidden, false),
@@ -114,13 +114,19 @@ export async function unreadTotalOf(
   memberProfileId: number,
   now: Date,
 ): Promise<number> {
-  const [row] = await executePrepared<{ total: number }>(db, sql`select ${unreadTotalColumn(site, memberProfileId, now)} as total`);
+  const [row] = await executePrepared<{ total: number }>(
+    db,
+    sql`select ${unreadTotalExpression(memberProfileId, historyWindowStart(now, site.chatHistoryDays))} as total`,
+  );
   return row?.total ?? 0;
 }
 
-/** unreadTotalOf as an expression, for a statement that reads other numbers with it (the badge frame). */
-export function unreadTotalColumn(site: Pick<ChatSite, 'chatHistoryDays'>, memberProfileId: number, now: Date): SQL<number> {
-  const windowStart = historyWindowStart(now, site.chatHistoryDays);
+/**
+ * The unread total with the member and the history window's start as values or placeholders: a
+ * statement built once (preparedStatement, e.g. the badge frame sent with every message) takes the
+ * placeholders and fills them per call.
+ */
+export function unreadTotalExpression(memberProfileId: number | Placeholder, windowStart: Date | Placeholder): SQL<number> {
   return sql<number>`(select coalesce(sum(${unreadCount(memberProfileId, windowStart)}), 0)::int
     from ${conversationMembers} inner join ${conversations} on ${conversations.id} = ${conversationMembers.conversationId}
     where ${shownConversations(memberProfileId)})`;

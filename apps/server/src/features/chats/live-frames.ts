@@ -6,10 +6,11 @@
  */
 import type { TLiveServerFrame } from '@cupido/shared/contracts/live';
 import { sql } from 'drizzle-orm';
-import { executePrepared } from '../../db/prepared';
+import { historyWindowStart } from '@cupido/shared/rules/chats';
+import { preparedStatement } from '../../db/prepared';
 import { newLikesCountColumn } from '../likes/likes-lists';
 import type { ChatDeps, ChatSite } from './context';
-import { unreadTotalColumn } from './list';
+import { unreadTotalExpression } from './list';
 import { toChatMessage, type SentMessage } from './message-view';
 
 async function publish(deps: Pick<ChatDeps, 'live' | 'log'>, profileIds: readonly number[], frame: TLiveServerFrame): Promise<void> {
@@ -22,16 +23,20 @@ async function publish(deps: Pick<ChatDeps, 'live' | 'log'>, profileIds: readonl
   }
 }
 
-/** The badge numbers of the member: unread messages and new likes, in one statement (one per received message). */
+/**
+ * The badge numbers of a member: unread messages and new likes, in one statement, run once per
+ * received message; built once with placeholders, so a message does not assemble its text again.
+ */
+const countsStatement = preparedStatement<{ profileId: number; windowStart: Date }, { unread: number; new_likes: number }>(
+  (p) => sql`select ${unreadTotalExpression(p.profileId, p.windowStart)} as unread, ${newLikesCountColumn(p.profileId)} as new_likes`,
+);
+
 export async function countsFrameOf(
   deps: Pick<ChatDeps, 'db' | 'clock'>,
   site: Pick<ChatSite, 'chatHistoryDays'>,
   profileId: number,
 ): Promise<TLiveServerFrame> {
-  const [row] = await executePrepared<{ unread: number; new_likes: number }>(
-    deps.db,
-    sql`select ${unreadTotalColumn(site, profileId, deps.clock())} as unread, ${newLikesCountColumn(profileId)} as new_likes`,
-  );
+  const [row] = await countsStatement(deps.db, { profileId, windowStart: historyWindowStart(deps.clock(), site.chatHistoryDays) });
   return { type: 'counts', unread_messages: row?.unread ?? 0, new_likes: row?.new_likes ?? 0 };
 }
 

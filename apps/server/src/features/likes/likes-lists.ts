@@ -2,7 +2,7 @@
  * The likes lists (decision 027): GET /api/likes.php's answer, written as JSON by PostgreSQL, the
  * pages of the likes grids (/likes/{type}) and the like flags of a page of cards.
  */
-import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LIKES_PAGE_TYPES, LIKES_PER_PAGE, likeStateOf, type LikeState, type LikesPageType } from '@cupido/shared/rules/likes';
 import { type TLikesPageAnswer } from '@cupido/shared/contracts/likes';
@@ -68,7 +68,7 @@ export async function newLikesCount(db: Pick<Database, 'execute'>, memberProfile
  * newLikesCount as an expression, for a statement of a feature above that reads it with its own
  * numbers (the chats' badge frame: one statement per received message instead of two).
  */
-export function newLikesCountColumn(memberProfileId: number): SQL<number> {
+export function newLikesCountColumn(memberProfileId: number | Placeholder): SQL<number> {
   return sql<number>`(select count(*)::int from ${likes}
     where ${likes.toProfileId} = ${memberProfileId} and not ${likes.hidden} and ${likes.seenAt} is null and ${notHiddenFromPartners(likes.fromProfileId)})`;
 }
