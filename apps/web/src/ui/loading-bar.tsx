@@ -11,9 +11,17 @@ export function LoadingBar({ tracker = defaultTracker }: { tracker?: LoadingTrac
   const { t } = useTranslation();
   const visible = useSyncExternalStore(tracker.subscribe, tracker.isVisible, () => false);
   if (!visible) return null;
+  // A landmark of its own: the bar sits above every layout, and content outside landmarks is an
+  // axe violation (region) whenever a check runs while a request is pending.
   return (
-    <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} aria-busy="true" data-testid="loading-bar">
-      <div className="loading-bar__fill" style={{ animationDuration: `${LOADING_BAR_DURATION_MS}ms` }} />
-    </div>
+    <section className="loading-bar" aria-label={t('common.loading')} data-testid="loading-bar">
+      <div
+        className="loading-bar__fill"
+        role="progressbar"
+        aria-label={t('common.loading')}
+        aria-busy="true"
+        style={{ animationDuration: `${LOADING_BAR_DURATION_MS}ms` }}
+      />
+    </section>
   );
 }
