@@ -29,6 +29,12 @@ i18n.use(initReactI18next).init({
   ns: ['translation'],
   resources: { en: { translation: en } } satisfies Resource,
   interpolation: { escapeValue: false }, // React escapes
+  // i18next's defaults, said explicitly: with them unset, every t() call first tests whether its
+  // key "looks like natural language" (an array filter and a regular expression per call), the
+  // largest piece of the app's own script time while a member page boots (issue 29). Our keys are
+  // paths ('search.found', 'common:loading'), never sentences, so the test never changed a lookup.
+  keySeparator: '.',
+  nsSeparator: ':',
   react: { useSuspense: false },
   initAsync: false,
 });
