@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FREE_DAILY_LIKES } from '@cupido/shared/rules/likes';
 import { usePageTitle } from '../page-title/use-page-title';
 import { TopNavigation } from '../navigation/top-navigation';
-import { apiError, sentBodies, stubApi } from '../../test/api-stub';
+import { apiError, sentBodies, stubApi, type StubAnswer } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { setAppBadge } from '../session/activity-counts';
 import { LikeButton } from './like-button';
@@ -338,6 +338,37 @@ describe('opening a liked-by profile', () => {
     renderWithProviders(<SeenProbe id={3} />, { user: member() });
     await waitFor(() => expect(screen.getByTestId('states').textContent).toBe(' new:1'));
     expect(sentBodies(fetch, 'POST /api/likes-seen.php')).toEqual([{ profile_id: 3 }]);
+  });
+
+  it('keeps the flag cleared when a refresh that left before the server had it answers after', async () => {
+    const unseen = likesAnswer(
+      [],
+      [
+        [3, true],
+        [4, true],
+      ],
+    );
+    let answerRefresh: (answer: StubAnswer) => void = () => {};
+    let answerSeen: (answer: StubAnswer) => void = () => {};
+    let gets = 0;
+    const fetch = stubApi({
+      'GET /api/likes.php': () => {
+        gets += 1;
+        return gets === 1 ? unseen : new Promise<StubAnswer>((resolve) => (answerRefresh = resolve));
+      },
+      'POST /api/likes-seen.php': () => new Promise<StubAnswer>((resolve) => (answerSeen = resolve)),
+    });
+    const { queryClient } = renderWithProviders(<SeenProbe id={3} />, { user: member() });
+    await waitFor(() => expect(sentBodies(fetch, 'POST /api/likes-seen.php')).toEqual([{ profile_id: 3 }]));
+    // The periodic refresh leaves while the server has not stored the opening yet...
+    void queryClient.refetchQueries({ queryKey: ['likes'] });
+    await waitFor(() => expect(gets).toBe(2));
+    // ...the server answers the opening, and only then the refresh, with what it read before.
+    await act(async () => answerSeen({ body: { ok: true } }));
+    await waitFor(() => expect(screen.getByTestId('states').textContent).toBe(' new:1'));
+    await act(async () => answerRefresh(unseen));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('states').textContent).toBe(' new:1');
   });
 
   it.each([

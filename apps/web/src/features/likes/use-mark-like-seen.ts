@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LIKES_PAGE_QUERY_KEY, markLikeSeen, sendLikeSeen } from './like-calls';
+import { LIKES_PAGE_QUERY_KEY, LIKES_QUERY_KEY, markLikeSeen, sendLikeSeen } from './like-calls';
 import { useLikes } from './use-likes';
 
 /**
@@ -18,7 +18,11 @@ export function useMarkLikeSeen(profileId: number | null): void {
     if (!isNew || profileId === null || sent.current.has(profileId)) return;
     sent.current.add(profileId);
     sendLikeSeen(profileId).then(
-      () => {
+      async () => {
+        // A refresh of the likes still on its way may have been read before the server stored the
+        // opening: its answer would bring the flag (and the badge) back until the next refresh.
+        // It is dropped; every refresh from now on reads the opening.
+        await queryClient.cancelQueries({ queryKey: LIKES_QUERY_KEY });
         markLikeSeen(queryClient, profileId);
         void queryClient.invalidateQueries({ queryKey: LIKES_PAGE_QUERY_KEY });
       },
