@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
+import { chunkOf } from '../support/build-chunks';
 import { activateThroughMail, newEmail, signupThroughApi, skipEntryWarning } from '../support/members';
 
 // Chats (issue 12) in the browser against the real server and database: two members in two
 // browser contexts (a 375 px phone and a desktop) chatting live with typing and read states and
-// the Messages badge; a message written offline that arrives once; running out of credits; the
+// the Messages badge; a message written offline that arrives once; a live channel that could not
+// load offline, back with the connection and the read it missed; running out of credits; the
 // desktop's Enter and Shift+Enter; axe on the chat screens of a phone.
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
+/** The live channel with the chats store: a lazy chunk, downloaded once the first screen has settled. */
+const LIVE_CHANNEL_CHUNK = chunkOf('src/features/chats/chats-live.ts');
 
 // Two members signing up and activating, then several screens each: more than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
@@ -222,6 +226,63 @@ test('a message written offline waits, is sent once the connection is back, and 
     await expect(messages(page, partner).getByRole('listitem')).toHaveCount(2);
   }
   expect(await storedTexts(bram, rosa)).toEqual([hello, offline]);
+  await rosa.context.close();
+  await bram.context.close();
+});
+
+test('a phone that lost its connection while the page settled gets its live channel once back, with the read it missed', async ({
+  browser,
+}) => {
+  const rosa = await member(browser, 'chat-late-a', 'Rosa', PHONE);
+  const bram = await member(browser, 'chat-late-b', 'Bram', DESKTOP);
+  const hello = 'Are you up for a walk on Sunday?';
+  await sendThroughApi(rosa, bram, hello);
+
+  // Rosa's phone drops its connection just as it downloads the live channel (a lazy chunk
+  // loaded once the first screen has settled): the chunk fails, and no socket listens for her.
+  // The download is held until the conversation shows, so only the chunk meets the tunnel.
+  let chunkAsked = false;
+  let chunkFailed = false;
+  let cutConnection: () => void = () => {};
+  const connectionCut = new Promise<void>((resolve) => (cutConnection = resolve));
+  await rosa.context.route(`**${LIVE_CHANNEL_CHUNK}`, async (route) => {
+    if (chunkAsked) return route.continue();
+    chunkAsked = true;
+    await connectionCut;
+    await route.abort('internetdisconnected');
+    chunkFailed = true;
+  });
+  await rosa.page.goto(`/members/${bram.id}/chat`);
+  await expect(bubbles(rosa.page, 'Bram', hello)).toHaveCount(1);
+  await expect.poll(() => chunkAsked).toBe(true);
+  await rosa.context.setOffline(true);
+  await expect.poll(() => rosa.page.evaluate(() => navigator.onLine)).toBe(false);
+  cutConnection();
+  await expect.poll(() => chunkFailed).toBe(true);
+  await expect(stateOf(rosa.page, 'Bram', hello)).toHaveAttribute('data-state', 'sent');
+
+  // Meanwhile Bram reads it: the read receipt finds no socket of hers to go to.
+  await bram.page.goto('/chats');
+  await bram.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Rosa/ }).click();
+  await expect(bubbles(bram.page, 'Rosa', hello)).toHaveCount(1);
+  await expect
+    .poll(
+      async () =>
+        ((await (await rosa.context.request.get(`/api/chat.php?profile=${bram.id}`)).json()) as { partner_read_up_to: number })
+          .partner_read_up_to,
+    )
+    .toBeGreaterThan(0);
+  await expect(stateOf(rosa.page, 'Bram', hello)).toHaveAttribute('data-state', 'sent');
+
+  // Back online: the channel loads at once (not a minute later), its first hello brings the read,
+  // and Bram's answer arrives live.
+  await rosa.context.setOffline(false);
+  await expect(stateOf(rosa.page, 'Bram', hello)).toHaveAttribute('data-state', 'read');
+  const answer = 'Sunday works. The dunes at ten?';
+  await messageBox(bram.page, 'Rosa').fill(answer);
+  await bram.page.keyboard.press('Enter');
+  await expect(bubbles(rosa.page, 'Bram', answer)).toHaveCount(1);
+  await expect(stateOf(bram.page, 'Rosa', answer)).toHaveAttribute('data-state', 'read');
   await rosa.context.close();
   await bram.context.close();
 });

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { chunkOf } from '../support/build-chunks';
 import { newEmail, signupThroughApi, skipEntryWarning } from '../support/members';
 
 /**
@@ -10,18 +9,6 @@ import { newEmail, signupThroughApi, skipEntryWarning } from '../support/members
  */
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
-/**
- * Lazy chunks are named by their hash (vite.config.ts): the build's manifest says which file holds
- * which source, so the scenario names a chunk by the module it starts with.
- */
-const manifest = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../apps/web/dist/.vite/manifest.json', import.meta.url)), 'utf8'),
-) as Record<string, { file: string }>;
-const chunkOf = (source: string): string => {
-  const file = manifest[source]?.file;
-  if (!file) throw new Error(`${source} is not a chunk of the build: run npm run build`);
-  return `/${file}`;
-};
 const MEMBER_PAGE = chunkOf('src/features/profiles/member/member-page.tsx');
 const LINK_PREFETCH = chunkOf('src/app/link-prefetch.ts');
 

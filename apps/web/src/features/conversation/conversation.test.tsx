@@ -334,9 +334,12 @@ describe('the conversation screen', () => {
   });
 
   it('after a reconnect it fetches what came after the last page it loaded until nothing newer follows, without doubles', async () => {
+    let dropped = false;
     const { fetch } = renderChat({
       'GET /api/chat.php': (_body, url) => {
         const after = url.searchParams.get('after');
+        // The first hello's catch-up: nothing newer yet.
+        if (after === '2' && !dropped) return { body: chatAnswer({ messages: [], has_newer: false }) };
         // From the first page's newest (2), not the live frame's 3: a frame may be newer than a message missed meanwhile.
         if (after === '2') return { body: chatAnswer({ messages: [chatMessage(3), chatMessage(4)], has_newer: true }) };
         if (after === '4') return { body: chatAnswer({ messages: [chatMessage(5)], has_newer: false }) };
@@ -346,14 +349,37 @@ describe('the conversation screen', () => {
     });
     await screen.findByText('Message 2');
     await connected();
+    await waitFor(() =>
+      expect(sentQueries(fetch, 'GET /api/chat.php')).toEqual([{ conversation: '5' }, { conversation: '5', after: '2' }]),
+    );
     server.send({ type: 'message', message: chatMessage(3) });
     await within(messageList()).findByText('Message 3');
+    dropped = true;
     server.closeAll(LIVE_CLOSE.tryAgainLater);
     await eventually(() => expect(bubbleTexts()).toEqual(['Message 1', 'Message 2', 'Message 3', 'Message 4', 'Message 5']));
-    expect(sentQueries(fetch, 'GET /api/chat.php').slice(1)).toEqual([
+    expect(sentQueries(fetch, 'GET /api/chat.php').slice(2)).toEqual([
       { conversation: '5', after: '2' },
       { conversation: '5', after: '4' },
     ]);
+  });
+
+  it('the first hello fetches the receipts the partner gave before the channel opened (it loads late after a tunnel)', async () => {
+    let readByPartner = false;
+    const { fetch } = renderChat({
+      'GET /api/chat.php': (_body, url) =>
+        url.searchParams.get('after') === '2'
+          ? { body: chatAnswer({ messages: [], has_newer: false, partner_delivered_up_to: 2, partner_read_up_to: readByPartner ? 2 : 0 }) }
+          : { body: chatAnswer({ messages: [chatMessage(1), chatMessage(2, { from_me: true, text: 'Hi there' })] }) },
+      'POST /api/chat-read.php': OK,
+    });
+    await screen.findByText('Hi there');
+    const ownState = () => messageList().querySelector('.chat-state')?.getAttribute('data-state');
+    expect(ownState()).toBe('sent');
+    // The partner read it while this tab had no socket yet: no receipt frame will come.
+    readByPartner = true;
+    await connected();
+    await eventually(() => expect(ownState()).toBe('read'));
+    expect(sentQueries(fetch, 'GET /api/chat.php')).toEqual([{ conversation: '5' }, { conversation: '5', after: '2' }]);
   });
 
   it('reports what the member read: chat-read.php and a live read frame up to the partner’s newest message', async () => {
@@ -371,15 +397,19 @@ describe('the conversation screen', () => {
 
   it('while the tab is hidden a new message is only delivered; visible again, it resyncs and reads', async () => {
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    let hidden = false;
     const { fetch } = renderChat({
       'GET /api/chat.php': (_body, url) =>
         url.searchParams.get('after') === '1'
-          ? { body: chatAnswer({ messages: [chatMessage(3), chatMessage(4)], has_newer: false }) }
+          ? { body: chatAnswer({ messages: hidden ? [chatMessage(3), chatMessage(4)] : [], has_newer: false }) }
           : { body: chatAnswer({ messages: [chatMessage(1)] }) },
       'POST /api/chat-read.php': OK,
     });
     await screen.findByText('Message 1');
     await connected();
+    // The first hello's catch-up found nothing newer.
+    await waitFor(() => expect(sentQueries(fetch, 'GET /api/chat.php')).toContainEqual({ conversation: '5', after: '1' }));
+    hidden = true;
     visibility.mockReturnValue('hidden');
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     server.send({ type: 'message', message: chatMessage(3) });

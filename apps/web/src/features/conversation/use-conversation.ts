@@ -5,7 +5,7 @@ import { TYPING_VISIBLE_MS } from '@cupido/shared/rules/chats';
 import type { TUser } from '@cupido/shared/contracts/accounts';
 import type { ApiError } from '../../api/client';
 import { SESSION_QUERY_KEY } from '../session/use-session';
-import { markConversationRead, onLiveReconnect, sendLive, setOpenConversation, subscribeLive } from '../chats';
+import { markConversationRead, sendLive, setOpenConversation, subscribeLive } from '../chats';
 import { chatQueryKey, fetchChat, fetchMissedMessages, type ChatTarget } from './chat-calls';
 import { furtherReceipts, lastMessageId, lastPartnerMessageId, mergeMessages, type PartnerReceipts } from './message-list-state';
 import { getOutbox, type OutboxEntry } from './outbox';
@@ -115,8 +115,9 @@ export interface Conversation {
 /**
  * One conversation as its screen holds it: the first page of GET /api/chat.php, older pages on
  * demand, the live channel's messages, receipts and typing, and what the member sends through the
- * outbox, all merged by message id. After a reconnect, or when the page is visible again after
- * being hidden, it fetches what came after the last message it shows until nothing newer follows.
+ * outbox, all merged by message id. At each hello of the live channel (its first connection or a
+ * reconnect), or when the page is visible again after being hidden, it fetches what came after the
+ * last message it shows until nothing newer follows, with the partner's receipts.
  * When the conversation is removed (another tab, a block), `onRemoved` is called.
  * While visible it reports what the member has read (POST /api/chat-read.php and a live 'read'
  * frame); a message that arrives while the tab is hidden is only reported as delivered.
@@ -219,11 +220,10 @@ export function useConversation(target: ChatTarget, partnerProfileId: number | n
       if (frame.conversation !== stateRef.current.conversation) return;
       setTypingUntil(Date.now() + TYPING_VISIBLE_MS);
     });
-    // A screen that loaded before the socket opened: anything newer than what it shows is fetched.
-    const offHello = subscribeLive('hello', (hello) => {
-      if (hello.last_message_id > lastMessageId(stateRef.current.messages) && stateRef.current.meta) void resync();
-    });
-    const offReconnect = onLiveReconnect(() => void resync());
+    // Every hello (the first connection of a screen that loaded before it, or a reconnect) fetches
+    // what came after the screen's last message: messages, and the receipts told while no socket
+    // listened (a channel that could only load once the phone was back online, say).
+    const offHello = subscribeLive('hello', () => void resync());
     // Deleted in another tab, or a block: there is nothing left to show or send here.
     const offRemoved = subscribeLive('conversation_removed', (frame) => {
       if (frame.conversation === stateRef.current.conversation) onRemovedRef.current?.();
@@ -239,7 +239,6 @@ export function useConversation(target: ChatTarget, partnerProfileId: number | n
       offReceipt();
       offTyping();
       offHello();
-      offReconnect();
     };
   }, [resync, refetch]);
 
