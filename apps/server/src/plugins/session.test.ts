@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { activeMember, createAccountsTestApp, createSite, type AccountsTestApp } from '../test/accounts-kit';
 import { users } from '../db/schema';
+import { MEMBER_BY_SESSION_STATEMENT } from '../features/accounts/sessions';
 import { MEMBER_CHANGED_CHANNEL, MEMBER_VIEW_EVENTS } from './session';
 
 let t: AccountsTestApp;
@@ -31,6 +32,37 @@ describe('session lookups arriving together', () => {
     ]);
     const emails = members.map((member) => member.body.email);
     expect(answers.map((user) => user?.email ?? null)).toEqual([...emails, null, null, ...emails]);
+  });
+});
+
+/**
+ * A lookup that comes alone runs on a plan PostgreSQL made once per connection (decision 072): the
+ * array form was planned anew at every run, which cost more of PostgreSQL's CPU than running it.
+ * PostgreSQL only: PGlite's driver keeps no named statements to read the plans of.
+ */
+describe.runIf(!!process.env.TEST_DATABASE_URL)('a session lookup that comes alone', () => {
+  it('is planned a few times per connection, then runs on its saved plan', async () => {
+    const member = await activeMember(t);
+    const lookups = 20;
+    for (let run = 0; run < lookups; run += 1) {
+      t.app.forgetMemberSessions(member.user.id);
+      expect((await userOf(member.cookie))?.email).toBe(member.body.email);
+    }
+    // One statement per pool connection at once (the test pool holds 4): together they read every connection's plans.
+    const plans = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.database.db.execute(
+          sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = ${MEMBER_BY_SESSION_STATEMENT}`,
+        ),
+      ),
+    );
+    const rows = plans.flatMap((result) => (result as unknown as { rows: { generic: number; custom: number }[] }).rows);
+    const generic = rows.reduce((sum, row) => sum + row.generic, 0);
+    const custom = rows.reduce((sum, row) => sum + row.custom, 0);
+    // PostgreSQL makes five custom plans on a connection before it weighs the generic one.
+    expect(generic + custom).toBeGreaterThanOrEqual(lookups);
+    expect(custom).toBeLessThanOrEqual(5 * rows.length);
+    expect(generic).toBeGreaterThanOrEqual(lookups - 5 * rows.length);
   });
 });
 

@@ -119,11 +119,7 @@ export default fp<{ db: Database; clock: Clock; broker: Broker; events: DomainEv
       maxInFlight: LOOKUPS_IN_FLIGHT,
       maxBatch: LOOKUP_BATCH_MAX,
       async run(keys) {
-        const rows = await query.execute({
-          sessionIds: keys.map((k) => k.sessionId),
-          siteIds: keys.map((k) => k.siteId),
-          now: clock().toISOString(),
-        });
+        const rows = await query.execute(keys, clock().toISOString());
         const found = new Map(rows.map(({ lookupSessionId, ...row }) => [`${lookupSessionId}|${row.siteId}`, row]));
         return keys.map((k) => found.get(`${k.sessionId}|${k.siteId}`) ?? null);
       },
