@@ -22,6 +22,9 @@ async function memberPage(browser: Browser, label: string, name: string) {
 }
 
 test('a report leads to a suspension: the member receives the statement of reasons and can no longer log in', async ({ browser, page }) => {
+  // Three people's whole flow (two signups, a moderator's two-factor login, two mails that wait for
+  // the job queue's poll, an appeal) takes 25-27 s on a 2-vCPU machine: too close to the default 30 s.
+  test.setTimeout(90_000);
   const reported = await memberPage(browser, 'reported', 'Quirijn');
   const reporter = await memberPage(browser, 'reporter', 'Ines');
 
