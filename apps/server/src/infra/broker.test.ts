@@ -90,6 +90,29 @@ describe('broker', () => {
     }
   });
 
+  it('stops handing a channel to a handler that unsubscribed, and keeps the others of the channel', async () => {
+    const heard: string[] = [];
+    const one = (message: unknown) => heard.push(`one ${String(message)}`);
+    const two = (message: unknown) => heard.push(`two ${String(message)}`);
+    await second.app.broker.subscribe('narrow', one);
+    await second.app.broker.subscribe('narrow', two);
+    const heardAll = async (count: number) => {
+      for (let i = 0; i < 500 && heard.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    await first.app.broker.publish('narrow', 'a');
+    await heardAll(2);
+    await second.app.broker.unsubscribe('narrow', one);
+    await first.app.broker.publish('narrow', 'b');
+    await heardAll(3);
+    await second.app.broker.unsubscribe('narrow', two);
+    const last = nextMessage(second.app, 'narrow-done');
+    await first.app.broker.publish('narrow', 'c');
+    // Published after the others on the same connection: once it is here, they all would be.
+    await first.app.broker.publish('narrow-done', 'done');
+    await last;
+    expect(heard).toEqual(['one a', 'two a', 'two b']);
+  });
+
   it("drops the other instance's cached member when the profile changes through the first", async () => {
     const member = await memberWithSession('Anna');
     expect(await userName(second.app, member.cookie)).toBe('Anna');

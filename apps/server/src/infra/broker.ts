@@ -6,7 +6,9 @@
  *
  * Delivery is at most once and only to processes subscribed at the time: fine for cache
  * invalidation (the caches also expire on their own) and for "fetch now" hints, never for facts.
- * Every subscriber, the publishing process included, receives each message.
+ * Every subscriber, the publishing process included, receives each message. A channel can be
+ * as narrow as one member (the live hub subscribes to a channel per profile with a socket in this
+ * process, decision 073), so a process hears only what it has someone to tell.
  */
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
@@ -18,6 +20,11 @@ export interface Broker {
   publish(channel: string, message: unknown): Promise<void>;
   /** Listens on a channel; resolves once the subscription is in place. */
   subscribe(channel: string, handler: BrokerHandler): Promise<void>;
+  /**
+   * Stops the handler hearing the channel; the channel's last handler going ends this process's
+   * subscription, so that nothing published on it reaches this process any more.
+   */
+  unsubscribe(channel: string, handler: BrokerHandler): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,7 +45,7 @@ export function createBroker(options: BrokerOptions): Broker {
 const processHub = new EventEmitter().setMaxListeners(0);
 
 function memoryBroker(prefix: string): Broker {
-  const listeners: Array<[string, (text: string) => void]> = [];
+  const listeners: Array<[string, (text: string) => void, BrokerHandler]> = [];
   return {
     async publish(channel, message) {
       const text = JSON.stringify(message);
@@ -47,8 +54,14 @@ function memoryBroker(prefix: string): Broker {
     },
     async subscribe(channel, handler) {
       const listener = (text: string) => handler(JSON.parse(text));
-      listeners.push([prefix + channel, listener]);
+      listeners.push([prefix + channel, listener, handler]);
       processHub.on(prefix + channel, listener);
+    },
+    async unsubscribe(channel, handler) {
+      const at = listeners.findIndex(([name, , own]) => name === prefix + channel && own === handler);
+      if (at < 0) return;
+      const [name, listener] = listeners.splice(at, 1)[0]!;
+      processHub.off(name, listener);
     },
     async close() {
       for (const [name, listener] of listeners.splice(0)) processHub.off(name, listener);
@@ -73,6 +86,8 @@ function redisBroker(url: string, { channelPrefix, log }: BrokerOptions): Broker
   const publisher = connect('publish');
   const subscriber = connect('subscribe');
   const handlers = new Map<string, BrokerHandler[]>();
+  /** Each channel's SUBSCRIBE, answered once Redis confirmed it: a later handler of the channel waits for it too. */
+  const subscribed = new Map<string, Promise<void>>();
   subscriber.on('message', (channel: string, text: string) => {
     const list = handlers.get(channel);
     if (!list) return;
@@ -108,14 +123,38 @@ function redisBroker(url: string, { channelPrefix, log }: BrokerOptions): Broker
       const list = handlers.get(name);
       if (list) {
         list.push(handler);
-        return;
+        return subscribed.get(name);
       }
       handlers.set(name, [handler]);
-      // ioredis subscribes again by itself after a reconnect.
-      await subscriber.subscribe(name);
+      // ioredis subscribes again by itself after a reconnect. An UNSUBSCRIBE of the channel still
+      // on its way runs first: commands on the one connection run in order, so the last one counts.
+      const confirmed = subscriber.subscribe(name).then(() => undefined);
+      subscribed.set(name, confirmed);
+      try {
+        await confirmed;
+      } catch (err) {
+        if (subscribed.get(name) === confirmed) {
+          handlers.delete(name);
+          subscribed.delete(name);
+        }
+        throw err;
+      }
+    },
+    async unsubscribe(channel, handler) {
+      const name = channelPrefix + channel;
+      const list = handlers.get(name);
+      const at = list?.indexOf(handler) ?? -1;
+      if (!list || at < 0) return;
+      list.splice(at, 1);
+      if (list.length > 0) return;
+      handlers.delete(name);
+      subscribed.delete(name);
+      // A channel left subscribed (Redis unreachable now) only brings messages nobody handles.
+      await subscriber.unsubscribe(name).catch((err: unknown) => log?.warn({ err, channel: name }, 'broker: could not unsubscribe'));
     },
     async close() {
       handlers.clear();
+      subscribed.clear();
       await Promise.all([quit(publisher), quit(subscriber)]);
     },
   };

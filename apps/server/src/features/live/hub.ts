@@ -2,12 +2,15 @@
  * The live channel's hub (issue 12; decision 028): the sockets of this process, indexed by
  * profile, and the fan-out between processes.
  *
- * sendTo publishes once on the broker's LIVE_CHANNEL ({ to, frame }); every process (the publisher
- * too) delivers the frame to its own sockets of those profiles. Delivery is at most once: frames
- * are hints, the facts are in the database, and the app resyncs over HTTP after a reconnect.
+ * sendTo publishes the frame on each profile's channel (liveChannelOf: LIVE_CHANNEL and the profile
+ * id); a process subscribes to a profile's channel while it holds a socket of that profile, and
+ * delivers what comes there to those sockets (decision 073: before, every process heard every
+ * frame of the site). Delivery is at most once: frames are hints, the facts are in the database,
+ * and the app resyncs over HTTP after a reconnect.
  *
- * Per socket: the hello frame comes first (frames published meanwhile wait behind it, so nothing
- * falls between the hello's snapshot and the socket joining the index); a ping every heartbeat,
+ * Per socket: the hello frame comes first, its snapshot taken once the profile's channel is
+ * subscribed (frames published meanwhile wait behind it, so nothing falls between the hello's
+ * snapshot and the socket hearing its channel); a ping every heartbeat,
  * and a socket that did not answer the previous one is terminated; a session that expires or is
  * ended (logout anywhere: the session plugin's member-changed message) closes its sockets with
  * policy violation; back-pressure drops typing frames above a soft limit of unsent bytes and
@@ -29,8 +32,11 @@ import { DEFAULT_LIVE_LIMITS, type LiveLimits } from './limits';
 import { liveMetrics } from './live-metrics';
 import type { PresenceRecorder } from './presence';
 
-/** Broker channel of every frame: { to: profile ids, frame }. */
+/** Broker channels of frames: LIVE_CHANNEL:<profile id>, each message { frame }. */
 export const LIVE_CHANNEL = 'live';
+
+/** The broker channel of one profile's frames. */
+export const liveChannelOf = (profileId: number) => `${LIVE_CHANNEL}:${profileId}`;
 
 export { DEFAULT_LIVE_LIMITS, type LiveLimits } from './limits';
 
@@ -75,6 +81,8 @@ interface Connection {
   /** The hello is sent; until then frames wait in `queue`. */
   ready: boolean;
   queue: Array<{ text: string; type: unknown }>;
+  /** The profile's channel, subscribed: the hello's snapshot waits for it. */
+  hearing: Promise<void>;
   closing: boolean;
   tokens: number;
   refilledAt: number;
@@ -95,6 +103,8 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
   const byProfile = new Map<number, Set<Connection>>();
   const byUser = new Map<number, Set<Connection>>();
   const handlers = new Map<string, LiveClientFrameHandler<TLiveClientFrame['type']>>();
+  /** The broker subscription of each profile with a socket here. */
+  const channels = new Map<number, { handler: (message: unknown) => void; subscribed: Promise<void> }>();
   let helloSource = async (_member: LiveMember) => ({ last_message_id: 0 });
   let closed = false;
 
@@ -114,7 +124,8 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
   };
   const unindex = (conn: Connection) => {
     connections.delete(conn);
-    removeFrom(byProfile, conn.session.member.profileId, conn);
+    // The profile's last socket here: its frames need not come to this process any more.
+    if (removeFrom(byProfile, conn.session.member.profileId, conn)) stopHearing(conn.session.member.profileId);
     // The member's last socket here: they are no longer online through this process.
     if (removeFrom(byUser, conn.session.member.userId, conn)) options.presence?.left(conn.session.member);
   };
@@ -150,19 +161,31 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
     conn.queue.push({ text, type });
   };
 
-  await broker.subscribe(LIVE_CHANNEL, (message) => {
-    if (closed) return;
-    const { to, frame } = (message ?? {}) as { to?: unknown; frame?: unknown };
-    if (!Array.isArray(to) || typeof frame !== 'object' || frame === null) return;
-    const type = (frame as { type?: unknown }).type;
-    let text: string | undefined;
-    for (const profileId of to) {
-      const sockets = typeof profileId === 'number' ? byProfile.get(profileId) : undefined;
-      if (!sockets) continue;
-      text ??= JSON.stringify(frame);
+  /** Subscribes to the profile's channel, once for all its sockets here. */
+  const hear = (profileId: number): Promise<void> => {
+    const known = channels.get(profileId);
+    if (known) return known.subscribed;
+    const handler = (message: unknown) => {
+      if (closed) return;
+      const { frame } = (message ?? {}) as { frame?: unknown };
+      const sockets = byProfile.get(profileId);
+      if (!sockets || typeof frame !== 'object' || frame === null) return;
+      const text = JSON.stringify(frame);
+      const type = (frame as { type?: unknown }).type;
       for (const conn of [...sockets]) deliver(conn, text, type);
-    }
-  });
+    };
+    const subscribed = broker.subscribe(liveChannelOf(profileId), handler);
+    channels.set(profileId, { handler, subscribed });
+    return subscribed;
+  };
+  const stopHearing = (profileId: number) => {
+    const channel = channels.get(profileId);
+    // A closing hub leaves its subscriptions to the broker, which closes with the app.
+    if (!channel || closed) return;
+    channels.delete(profileId);
+    // A socket of the profile that opens meanwhile subscribes again, after this on the broker's one connection.
+    broker.unsubscribe(liveChannelOf(profileId), channel.handler).catch((err: unknown) => log.warn({ err }, 'live: could not unsubscribe'));
+  };
 
   // A logout, a password change or an erasure anywhere: the member's sockets here ask their session
   // again. A new balance (a paid send: { userId, credits }) ends no session, so it asks nothing.
@@ -251,6 +274,8 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
 
   const sayHello = async (conn: Connection) => {
     try {
+      // Whatever is sent from now on reaches the socket (queued until the hello is out).
+      await conn.hearing;
       const hello: TLiveServerFrame = { type: 'hello', ...(await helloSource(conn.session.member)) };
       if (validate) ZLiveServerFrame.parse(hello);
       if (conn.closing) return;
@@ -280,6 +305,7 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
         beatSlice: nextSlice++ % HEARTBEAT_SLICES,
         ready: false,
         queue: [],
+        hearing: Promise.resolve(),
         closing: false,
         tokens: limits.framesPerSecond * 2,
         refilledAt: Date.now(),
@@ -291,6 +317,7 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
       // The member's first socket here: online through this process (written after this turn, never awaited).
       if (!byUser.has(session.member.userId)) options.presence?.joined(session.member);
       addTo(byProfile, session.member.profileId, conn);
+      conn.hearing = hear(session.member.profileId);
       addTo(byUser, session.member.userId, conn);
       // One member's sockets in this process are capped; the oldest (first in the set) gives way,
       // as the newest is the tab or device the member is using now.
@@ -307,9 +334,7 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
 
     async sendTo(profileIds, frame) {
       if (validate) ZLiveServerFrame.parse(frame);
-      const to = [...new Set(profileIds)];
-      if (to.length === 0) return;
-      await broker.publish(LIVE_CHANNEL, { to, frame });
+      await Promise.all([...new Set(profileIds)].map((profileId) => broker.publish(liveChannelOf(profileId), { frame })));
     },
 
     onClientFrame(type, handler) {
