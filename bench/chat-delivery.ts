@@ -39,6 +39,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { MESSAGE_BURST_PER_MINUTE } from '@cupido/shared/rules/chats';
 import { LIVE_PATH } from '@cupido/shared/rules/live-frames';
@@ -343,6 +344,26 @@ async function inParallel(count: number, limit: number, task: (i: number) => Pro
   );
 }
 
+/**
+ * PostgreSQL writes a checkpoint now, so that none begins during the run: on a 2-vCPU machine
+ * with one small disk, the first minutes of a checkpoint (every page written once more in full
+ * to the WAL, the operating system writing the dirty pages back) held commits 100-540 ms, in
+ * bursts of twenty to thirty, whenever the seeding or the previous layout had started one
+ * (decision 073). An explicit checkpoint also restarts checkpoint_timeout (5 minutes by
+ * default), longer than a layout runs. It needs a superuser or the pg_checkpoint role; without
+ * it the run goes on, and says so.
+ */
+async function checkpointBeforeTheRun(open: () => Promise<DatabaseHandle>, layout: Layout): Promise<void> {
+  const database = await open();
+  try {
+    await database.db.execute(sql`checkpoint`);
+  } catch (err) {
+    console.log(`info chat delivery, ${layout.name}: no checkpoint before the run (${(err as Error).message}); one may begin during it`);
+  } finally {
+    await database.close();
+  }
+}
+
 async function runLayout(
   tools: ChatTools,
   bench: ChatBench,
@@ -428,6 +449,7 @@ async function runLayout(
     });
     const openSeconds = (performance.now() - opening) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
+    if (onPostgres) await checkpointBeforeTheRun(open, layout);
     const opened = await Promise.all(servers.map((server) => scrape(server, tools.metricsToken)));
     // Through nginx, nginx chose each socket's process (least_conn): the processes say how many they hold.
     const perProcess = front

@@ -286,7 +286,9 @@ async function startServer(port: number, dataDir: string, extraEnv: Record<strin
   const pin = canPin ? ['taskset', '-c', '0'] : [];
   // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const [command, ...args] = [...pin, process.execPath, ...profile, '--import', 'tsx', 'apps/server/src/main.ts'];
+  // BENCH_SERVER_NODE_FLAGS: more flags for the server's Node.js, e.g. --trace-gc to see its pauses.
+  const flags = process.env.BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const [command, ...args] = [...pin, process.execPath, ...profile, ...flags, '--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(command!, args, {
     cwd: repoRoot,
     // Metrics on, as in production: every request is timed (decision 019); /metrics is scraped once at the end.
