@@ -104,7 +104,7 @@ describe('live frames between processes', () => {
     annaTab.ws.close();
     await annaTab.closed;
     await until(() => !onA.subscribed.has(annaChannel));
-    if (process.env.REDIS_URL) await untilAsync(async () => (await redisSubscribers(annaChannel)) === 0);
+    if (process.env.REDIS_URL) await until(async () => (await redisSubscribers(annaChannel)) === 0);
     await b.app.live.sendTo([anna.profileId, ben.profileId], removed(3));
     await benTab.waitFor(isRemoved(3));
     expect(onA.heard.get(annaChannel)).toBe(2);
@@ -155,17 +155,10 @@ async function redisSubscribers(channel: string): Promise<number | null> {
   }
 }
 
-async function untilAsync(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+/** Waits until the condition (checked now and then, sync or async) holds. */
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
