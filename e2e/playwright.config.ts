@@ -23,7 +23,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // In CI the failed scenario's page snapshot is printed too: the run's output is all that is kept.
+  reporter: process.env.CI ? [['list'], ['./support/failure-context-reporter.ts']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

@@ -178,3 +178,32 @@ for (const size of SIZES) {
     });
   });
 }
+
+test('a like made before the live channel opened reaches the badge when it opens, not at the next poll', async ({ page, browser }) => {
+  const me = await member(page, 'like-before-socket', 'Rosa');
+  const other = await otherMember(browser, 'like-before-socket-other', 'Bram');
+  // The channel opens only after the first screen settled (a phone's slow start, say): held here
+  // until the like is made, so no like frame can reach this tab.
+  let openChannel = () => {};
+  const channelHeld = new Promise<void>((resolve) => (openChannel = resolve));
+  await page.routeWebSocket(/\/api\/live$/, async (socket) => {
+    await channelHeld;
+    socket.connectToServer();
+  });
+  // The likes' refresh 5 s after their first answer has passed too: the next poll is a minute away.
+  let likesAnswers = 0;
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/likes.php') likesAnswers++;
+  });
+  await page.goto('/members');
+  await expect(page.locator('#search-results .profile-card').first()).toBeVisible();
+  await expect.poll(() => likesAnswers, { timeout: 15_000 }).toBe(2);
+  await like(other.request, me);
+  await expect(page).not.toHaveTitle(/^\(\d+\)/);
+
+  openChannel();
+  // The hello counts one new like, the app none: it reloads its likes.
+  await expect(page).toHaveTitle(/^\(1\) /);
+  await expect(page.locator('#nav-likes .badge')).toHaveText('1');
+  await other.close();
+});

@@ -23,8 +23,12 @@ export type TLiveClientFrame = z.infer<typeof ZLiveClientFrame>;
 
 /** Frames the server sends. */
 export const ZLiveServerFrame = z.discriminatedUnion('type', [
-  /** First frame of a connection: the newest message id of the member's conversations; a higher one than the app knows means resync. */
-  z.object({ type: z.literal('hello'), last_message_id: z.number().int() }),
+  /**
+   * First frame of a connection: the newest message id of the member's conversations (a higher one
+   * than the app knows means resync) and the count of new likes (another than the app's means its
+   * likes are behind: a like made before this socket opened, or while it was down, sent no frame here).
+   */
+  z.object({ type: z.literal('hello'), last_message_id: z.number().int(), new_likes: z.number().int() }),
   /** A new message in one of the member's conversations (their own from another tab too). */
   z.object({ type: z.literal('message'), message: ZChatMessage }),
   /** How far the partner's app received and read the conversation. */

@@ -15,8 +15,8 @@ const message = {
   state: null,
 };
 const VALID: Record<string, unknown>[] = [
-  { type: 'hello', last_message_id: 0 },
-  { type: 'hello', last_message_id: 12 },
+  { type: 'hello', last_message_id: 0, new_likes: 0 },
+  { type: 'hello', last_message_id: 12, new_likes: 3 },
   { type: 'message', message },
   {
     type: 'message',

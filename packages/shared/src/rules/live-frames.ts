@@ -87,7 +87,9 @@ export function readLiveServerFrame(value: unknown): TLiveServerFrame | null {
   const ints = (...names: string[]) => names.every((name) => isInt(value[name]));
   switch (value.type) {
     case 'hello':
-      return ints('last_message_id') ? { type: 'hello', last_message_id: value.last_message_id as number } : null;
+      return ints('last_message_id', 'new_likes')
+        ? { type: 'hello', last_message_id: value.last_message_id as number, new_likes: value.new_likes as number }
+        : null;
     case 'message': {
       const message = readMessage(value.message);
       return message ? { type: 'message', message } : null;

@@ -1,6 +1,6 @@
 /**
  * Chats over real sockets of the live channel (features/live; issue 12): the hello's newest
- * message id, a message reaching the partner's socket, and what chats does with the apps' frames:
+ * message id and new likes, a message reaching the partner's socket, and what chats does with the apps' frames:
  * typing told to the partner (only in the member's own conversation, never to a fictional
  * profile), delivered and read receipts back to the sender, the reader's badge count to their
  * own tabs. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
@@ -10,6 +10,7 @@ import type { TLiveServerFrame } from '@cupido/shared/contracts/live';
 import { createAccountsTestApp, type AccountsTestApp } from '../../test/accounts-kit';
 import { baseUrlOf, closeAll, openLiveReady, type LiveClient } from '../live/test/live-test-kit';
 import { chatKit, recordFrames, type Member } from './test/chats-test-kit';
+import { send } from '../profiles/test/profiles-test-kit';
 
 let t: AccountsTestApp;
 let kit: ReturnType<typeof chatKit>;
@@ -38,12 +39,17 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ofType = <T extends TLiveServerFrame['type']>(client: LiveClient, type: T) => client.frames.filter((f) => f.type === type);
 
 describe('chats on the live channel', () => {
-  it("greets with the newest message id and delivers a message to the partner's socket", async () => {
+  it("greets with the newest message id and the new likes, and delivers a message to the partner's socket", async () => {
     const { domain, members } = await kit.siteWith(2);
     const [anna, ben] = members as [Member, Member];
     const first = await kit.sent(domain, anna.cookie, ben.profileId, 'before the socket');
+    // A like made before Ben's socket opened reached no socket of his: the hello counts it.
+    const liked = await send(t, 'POST', `/api/like.php?domain=${domain}`, { profile_id: ben.profileId }, anna.cookie);
+    expect(liked.statusCode, liked.body).toBe(200);
     const bens = await connect(ben, domain);
-    expect(bens.frames[0]).toEqual({ type: 'hello', last_message_id: first.message.id });
+    expect(bens.frames[0]).toEqual({ type: 'hello', last_message_id: first.message.id, new_likes: 1 });
+    const annas = await connect(anna, domain);
+    expect(annas.frames[0]).toEqual({ type: 'hello', last_message_id: first.message.id, new_likes: 0 });
 
     const second = await kit.sent(domain, anna.cookie, ben.profileId, 'live!');
     const got = await bens.waitFor((f) => f.type === 'message' && f.message.id === second.message.id);
@@ -53,7 +59,7 @@ describe('chats on the live channel', () => {
     expect(await bens.waitFor((f) => f.type === 'counts' && f.unread_messages === 2)).toEqual({
       type: 'counts',
       unread_messages: 2,
-      new_likes: 0,
+      new_likes: 1,
     });
   });
 

@@ -8,7 +8,9 @@ import type { TLiveServerFrame } from '@cupido/shared/contracts/live';
 import { sql } from 'drizzle-orm';
 import { historyWindowStart } from '@cupido/shared/rules/chats';
 import { preparedStatement } from '../../db/prepared';
+import { conversationMembers, conversations } from '../../db/schema';
 import { newLikesCountColumn } from '../likes/likes-lists';
+import type { LiveHello } from '../live/live-hub';
 import type { ChatDeps, ChatSite } from './context';
 import { unreadTotalExpression } from './list';
 import { toChatMessage, type SentMessage } from './message-view';
@@ -38,6 +40,25 @@ export async function countsFrameOf(
 ): Promise<TLiveServerFrame> {
   const [row] = await countsStatement(deps.db, { profileId, windowStart: historyWindowStart(deps.clock(), site.chatHistoryDays) });
   return { type: 'counts', unread_messages: row?.unread ?? 0, new_likes: row?.new_likes ?? 0 };
+}
+
+/**
+ * The hello frame's facts, in one statement per connection: the newest message id of the
+ * member's visible conversations (the app resyncs its chats when it knows an older one) and the
+ * new likes' count (the app reloads its likes when it counts others: a like made before the socket
+ * opened, or while it was down, reached no socket of this tab).
+ */
+const helloStatement = preparedStatement<{ profileId: number }, { last_message_id: string | number; new_likes: number }>(
+  (p) => sql`select
+    (select coalesce(max(${conversations.lastMessageId}), 0)::bigint from ${conversationMembers}
+      join ${conversations} on ${conversations.id} = ${conversationMembers.conversationId}
+      where ${conversationMembers.profileId} = ${p.profileId} and not ${conversationMembers.hidden}) as last_message_id,
+    ${newLikesCountColumn(p.profileId)} as new_likes`,
+);
+
+export async function helloOf(deps: Pick<ChatDeps, 'db'>, profileId: number): Promise<LiveHello> {
+  const [row] = await helloStatement(deps.db, { profileId });
+  return { last_message_id: Number(row?.last_message_id ?? 0), new_likes: row?.new_likes ?? 0 };
 }
 
 export async function publishCounts(deps: ChatDeps, site: Pick<ChatSite, 'chatHistoryDays'>, profileId: number): Promise<void> {

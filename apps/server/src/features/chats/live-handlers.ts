@@ -1,12 +1,12 @@
 /**
  * The live channel's frames from members' apps that chats handles (features/live calls these for
- * the member the socket belongs to), and the hello frame's newest message id. A frame about a
+ * the member the socket belongs to), and the hello frame's facts (newest message id, new likes). A frame about a
  * conversation that is not the member's does nothing.
  */
 import type { LiveMember } from '../live/live-hub';
 import type { ChatDeps } from './context';
 import { markDelivered, markRead, relayTyping } from './read-state';
-import { newestMessageIdOf } from './store';
+import { helloOf } from './live-frames';
 
 export function handleLiveFrames(deps: ChatDeps): void {
   deps.live.onClientFrame('typing', (member, frame) => relayTyping(deps, member, frame.conversation));
@@ -21,5 +21,5 @@ export function handleLiveFrames(deps: ChatDeps): void {
       if ((err as { code?: string }).code !== 'conversation_not_found') throw err;
     }
   });
-  deps.live.setHelloSource(async (member) => ({ last_message_id: await newestMessageIdOf(deps.db, member.profileId) }));
+  deps.live.setHelloSource((member) => helloOf(deps, member.profileId));
 }

@@ -157,13 +157,3 @@ export async function conversationExistsBetween(db: Database, viewer: Viewer, ta
   if (viewer.profileId === targetProfileId) return false;
   return (await conversationBetween(db, viewer.profileId, targetProfileId)) !== null;
 }
-
-/** The newest message id of the member's conversations (the live channel's hello frame). */
-export async function newestMessageIdOf(db: Reader, profileId: number): Promise<number> {
-  const [row] = await db
-    .select({ newest: sql<number>`coalesce(max(${conversations.lastMessageId}), 0)::bigint` })
-    .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(and(eq(conversationMembers.profileId, profileId), eq(conversationMembers.hidden, false)));
-  return Number(row?.newest ?? 0);
-}

@@ -27,7 +27,7 @@ import { LIVE_CLOSE } from '@cupido/shared/rules/live-frames';
 import type { Broker } from '../../infra/broker';
 import type { Clock } from '../../infra/clock';
 import { MEMBER_CHANGED_CHANNEL } from '../../plugins/session';
-import type { LiveClientFrameHandler, LiveHub, LiveMember } from './live-hub';
+import type { LiveClientFrameHandler, LiveHello, LiveHub, LiveMember } from './live-hub';
 import { DEFAULT_LIVE_LIMITS, type LiveLimits } from './limits';
 import { liveMetrics } from './live-metrics';
 import type { PresenceRecorder } from './presence';
@@ -105,7 +105,7 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHubSer
   const handlers = new Map<string, LiveClientFrameHandler<TLiveClientFrame['type']>>();
   /** The broker subscription of each profile with a socket here. */
   const channels = new Map<number, { handler: (message: unknown) => void; subscribed: Promise<void> }>();
-  let helloSource = async (_member: LiveMember) => ({ last_message_id: 0 });
+  let helloSource = async (_member: LiveMember): Promise<LiveHello> => ({ last_message_id: 0, new_likes: 0 });
   let closed = false;
 
   const metrics = options.registry ? liveMetrics(options.registry, () => connections.size) : null;

@@ -9,6 +9,9 @@
  */
 import type { TLiveClientFrame, TLiveServerFrame } from '@cupido/shared/contracts/live';
 
+/** The hello frame's facts (chats fills them in: live-handlers.ts). */
+export type LiveHello = Omit<Extract<TLiveServerFrame, { type: 'hello' }>, 'type'>;
+
 /** The logged-in member a socket belongs to. */
 export interface LiveMember {
   userId: number;
@@ -28,8 +31,8 @@ export interface LiveHub {
   sendTo(profileIds: readonly number[], frame: TLiveServerFrame): Promise<void>;
   /** Handles one type of frame from members' apps (one handler per type). */
   onClientFrame<T extends TLiveClientFrame['type']>(type: T, handler: LiveClientFrameHandler<T>): void;
-  /** What the first frame of a connection says: the newest message id of the member's conversations. */
-  setHelloSource(source: (member: LiveMember) => Promise<{ last_message_id: number }>): void;
+  /** What the first frame of a connection says: the newest message id of the member's conversations and their new likes. */
+  setHelloSource(source: (member: LiveMember) => Promise<LiveHello>): void;
   /** Open sockets in this process (metrics, tests). */
   socketCount(): number;
   close(): Promise<void>;

@@ -69,15 +69,15 @@ afterAll(async () => {
 describe('who gets a socket', () => {
   it('greets a logged-in member with hello first, from the registered hello source', async () => {
     const plain = await openReady(base, { cookie: anna.cookie });
-    expect(plain.frames[0]).toEqual({ type: 'hello', last_message_id: expect.any(Number) });
+    expect(plain.frames[0]).toEqual({ type: 'hello', last_message_id: expect.any(Number), new_likes: expect.any(Number) });
 
     const asked: LiveMember[] = [];
     t.app.live.setHelloSource(async (member) => {
       asked.push(member);
-      return { last_message_id: 4711 };
+      return { last_message_id: 4711, new_likes: 2 };
     });
     const client = await openReady(base, { cookie: anna.cookie, origin: base });
-    expect(client.frames[0]).toEqual({ type: 'hello', last_message_id: 4711 });
+    expect(client.frames[0]).toEqual({ type: 'hello', last_message_id: 4711, new_likes: 2 });
     expect(asked).toEqual([{ userId: anna.userId, profileId: anna.profileId, siteId: expect.any(Number) }]);
   });
 
@@ -88,7 +88,7 @@ describe('who gets a socket', () => {
     t.app.live.setHelloSource(async () => {
       asked();
       await new Promise<void>((resolve) => (release = resolve));
-      return { last_message_id: 7 };
+      return { last_message_id: 7, new_likes: 0 };
     });
     try {
       const client = open(base, { cookie: ben.cookie });
@@ -99,11 +99,11 @@ describe('who gets a socket', () => {
       release();
       await client.waitFor((f) => f.type === 'counts');
       expect(client.frames).toEqual([
-        { type: 'hello', last_message_id: 7 },
+        { type: 'hello', last_message_id: 7, new_likes: 0 },
         { type: 'counts', unread_messages: 1, new_likes: 0 },
       ]);
     } finally {
-      t.app.live.setHelloSource(async () => ({ last_message_id: 0 }));
+      t.app.live.setHelloSource(async () => ({ last_message_id: 0, new_likes: 0 }));
     }
   });
 
@@ -116,7 +116,7 @@ describe('who gets a socket', () => {
       expect(await client.closed).toEqual({ code: LIVE_CLOSE.tryAgainLater, reason: 'hello_failed' });
       expect(client.frames).toEqual([]);
     } finally {
-      t.app.live.setHelloSource(async () => ({ last_message_id: 0 }));
+      t.app.live.setHelloSource(async () => ({ last_message_id: 0, new_likes: 0 }));
     }
   });
 

@@ -211,7 +211,7 @@ describe.skipIf(!enabled)(`two server processes on one PostgreSQL and Redis${ena
     // She comes back, through the other process: the hello says there is news, the resync brings it.
     const annaOnB = await openLiveReady(b.base, { cookie: anna.cookie });
     clients.push(annaOnB);
-    expect(annaOnB.frames[0]).toEqual({ type: 'hello', last_message_id: third.id });
+    expect(annaOnB.frames[0]).toEqual({ type: 'hello', last_message_id: third.id, new_likes: 0 });
     const resync = await call(a.base, 'GET', `/api/chat.php?conversation=${first.conversation.id}&after=${first.id}`, anna.cookie);
     expect(resync.status, JSON.stringify(resync.body)).toBe(200);
     const missed = ZChatAnswer.parse(resync.body);

@@ -14,7 +14,7 @@ import { sitePushKey, startMemberPush } from '../web-push/member-push';
  * The member's live channel and what it changes in the shell's stores (loaded with the channel,
  * after the first screen settled): new messages move their conversation first and count as unread,
  * removed conversations go (and a removed last message reloads the list), badge counts follow the server's, likes reload when someone liked the
- * member, and the chats refetch after a reconnect (what happened meanwhile: reads, removals).
+ * member (or the hello counts other new likes than the app), and the chats refetch after a reconnect (what happened meanwhile: reads, removals).
  * Web push starts and stops with the channel (the same member; features/web-push/member-push.ts):
  * the channel brings news while the tab is open, a push while it is closed, and a push that
  * reaches an open tab reloads the chats and the likes.
@@ -27,6 +27,11 @@ export function startChatsLive(queryClient: QueryClient, userId: number, options
   const reloadLikes = () => {
     void queryClient.invalidateQueries({ queryKey: LIKES_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: LIKES_PAGE_QUERY_KEY });
+  };
+  /** The likes reload when the server counts other new likes than the loaded ones (a counts frame, a hello). */
+  const reloadLikesUnlessCounted = (newLikes: number) => {
+    const likes = queryClient.getQueryData<TLikesAnswer>([...LIKES_QUERY_KEY, userId]);
+    if (likes && countNewLikes(likes) !== newLikes) reloadLikes();
   };
   /** The hello this store refetched for already (the reconnect event follows the same hello). */
   let refetchedFor: LiveHello | null = null;
@@ -68,12 +73,14 @@ export function startChatsLive(queryClient: QueryClient, userId: number, options
         queryClient.setQueryData(key, { ...answer, unread_total: Math.max(0, unread_messages) });
         refetchChats();
       }
-      const likes = queryClient.getQueryData<TLikesAnswer>([...LIKES_QUERY_KEY, userId]);
-      if (likes && countNewLikes(likes) !== new_likes) reloadLikes();
+      reloadLikesUnlessCounted(new_likes);
     }),
     subscribeLive('like', reloadLikes),
     subscribeLive('hello', (hello) => {
       acknowledgeList();
+      // A like made before this socket opened (the likes loaded meanwhile) or while it was down
+      // sent its frame to no socket of this tab: without this the badge waited for the next poll.
+      reloadLikesUnlessCounted(hello.new_likes);
       const answer = chats();
       if (answer && hello.last_message_id > newestMessageId(answer)) {
         refetchedFor = hello;

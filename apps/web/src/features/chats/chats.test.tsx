@@ -27,6 +27,7 @@ const member = () => makeUser({ time_zone: Intl.DateTimeFormat().resolvedOptions
 const noLikes: StubAnswer = { body: { profiles: [], liked_by: [] } satisfies TLikesAnswer };
 /** The channel starts after the first screen settled (500 ms without requestIdleCallback), then connects. */
 const eventually = (check: () => void, timeout = 4_000) => waitFor(check, { timeout });
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let server: LiveServer | null = null;
 
@@ -356,6 +357,23 @@ describe('chats in the shell, live', () => {
     server.closeAll(LIVE_CLOSE.tryAgainLater);
     await eventually(() => expect(server!.connections).toHaveLength(2));
     await eventually(() => expect(sentBodies(fetch, 'GET /api/chats.php').length).toBe(2));
+  });
+
+  it('reloads the likes when a hello counts other new likes than the app has (a like while the socket was not open)', async () => {
+    let newLikes = 0;
+    server = await startLiveServer({ lastMessageId: () => 30, newLikes: () => newLikes });
+    const { fetch } = renderShell(chatsAnswer([chatItem(1), chatItem(3)]));
+    await waitFor(() => expect(names()).toEqual(['Member 101', 'Member 103']));
+    await eventually(() => expect(liveStatus()).toBe('open'));
+    await waitFor(() => expect(sentBodies(fetch, 'GET /api/likes.php')).toHaveLength(1));
+    await delay(50);
+    expect(sentBodies(fetch, 'GET /api/likes.php')).toHaveLength(1); // hello 0 = the app's own count
+
+    // Liked while the connection was down: no like frame reached this tab, the next hello counts it.
+    newLikes = 1;
+    server.closeAll(LIVE_CLOSE.tryAgainLater);
+    await eventually(() => expect(server!.connections).toHaveLength(2));
+    await eventually(() => expect(sentBodies(fetch, 'GET /api/likes.php')).toHaveLength(2));
   });
 
   it('for a visitor: no chats, no socket', async () => {

@@ -35,7 +35,11 @@ describe('live channel: address, frames, delays', () => {
   });
 
   it('reads only valid server frames', () => {
-    expect(parseLiveFrame('{"type":"hello","last_message_id":4}')).toEqual({ type: 'hello', last_message_id: 4 });
+    expect(parseLiveFrame('{"type":"hello","last_message_id":4,"new_likes":1}')).toEqual({
+      type: 'hello',
+      last_message_id: 4,
+      new_likes: 1,
+    });
     const message = messageFrame(3, 31);
     expect(parseLiveFrame(JSON.stringify(message))).toEqual(message);
     for (const bad of [
@@ -68,7 +72,7 @@ describe('live channel against a WebSocket server', () => {
     const statuses: string[] = [];
     channel = startLiveChannel();
     statuses.push(liveStatus());
-    await eventually(() => expect(hellos).toEqual([{ type: 'hello', last_message_id: 12 }]));
+    await eventually(() => expect(hellos).toEqual([{ type: 'hello', last_message_id: 12, new_likes: 0 }]));
     expect(statuses).toEqual(['connecting']);
     expect(liveStatus()).toBe('open');
     expect(server.connections).toEqual([{ at: expect.any(Number), origin: `http://127.0.0.1:${server.port}` }]);

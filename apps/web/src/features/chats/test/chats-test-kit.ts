@@ -67,9 +67,10 @@ interface HappyDomWindow {
  * A real WebSocket server (the `ws` package the server's live hub uses) on a free loopback port,
  * at LIVE_PATH only; the page's address moves to its origin, so the app connects to it exactly as
  * it connects to its own server (same origin, the cookie and Origin going with it).
- * Every connection gets `hello` first (last_message_id from `lastMessageId()`), as the hub does.
+ * Every connection gets `hello` first (last_message_id from `lastMessageId()`, new_likes from
+ * `newLikes()`), as the hub does.
  */
-export async function startLiveServer(options: { lastMessageId?: () => number } = {}) {
+export async function startLiveServer(options: { lastMessageId?: () => number; newLikes?: () => number } = {}) {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0, path: LIVE_PATH });
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
@@ -82,7 +83,7 @@ export async function startLiveServer(options: { lastMessageId?: () => number } 
     connections.push({ at: Date.now(), origin: request.headers.origin });
     socket.on('close', (code) => closed.push(code));
     socket.on('message', (data) => received.push(JSON.parse(String(data))));
-    socket.send(JSON.stringify({ type: 'hello', last_message_id: options.lastMessageId?.() ?? 0 }));
+    socket.send(JSON.stringify({ type: 'hello', last_message_id: options.lastMessageId?.() ?? 0, new_likes: options.newLikes?.() ?? 0 }));
   });
   const page = window as unknown as HappyDomWindow;
   const previousUrl = window.location.href;
