@@ -17,7 +17,10 @@ export function usePhotos() {
 
 function useAfterPhotoChange() {
   const queryClient = useQueryClient();
-  return (answer: TPhotosAnswer) => {
+  return async (answer: TPhotosAnswer) => {
+    // A list call still on its way was read before this change: its answer, arriving after this
+    // one, would put the old list back (an upload made while the screen's first list loads).
+    await queryClient.cancelQueries({ queryKey: PHOTOS_QUERY_KEY });
     queryClient.setQueryData<TPhotosAnswer>(PHOTOS_QUERY_KEY, { photos: answer.photos, limit: answer.limit });
     void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
   };

@@ -133,6 +133,30 @@ describe('own photos', () => {
     expect(document.getElementById('photo-pending-note')).toBeTruthy();
   });
 
+  it('keeps the uploaded photo when the list asked for on opening answers after the upload (the older answer)', async () => {
+    let answerList = (_answer: { body: unknown }) => {};
+    stubApi({
+      'GET /api/photos.php': () => new Promise((resolve) => (answerList = resolve)),
+      'GET /api/user.php': { body: { user: makeUser() } },
+    });
+    renderWithProviders(
+      <ProfilesTexts>
+        <PhotosSection user={makeUser()} />
+      </ProfilesTexts>,
+    );
+    await screen.findByText('0 of 3 photos');
+    await userEvent.setup().upload(screen.getByLabelText('Choose photos'), file('first.jpg'));
+    const uploaded = makePhoto(9, { is_main: true });
+    act(() => FakeXhr.sent[0]!.respond(201, { photo: uploaded, photos: [uploaded], limit: 3 }));
+    expect(await screen.findByAltText('Your photo 1')).toBeTruthy();
+
+    // The list read before the upload was stored arrives last: it must not take the photo away.
+    await act(async () => answerList({ body: { photos: [], limit: 3 } }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByAltText('Your photo 1')).toBeTruthy();
+    expect(screen.getByText('1 of 3 photos')).toBeTruthy();
+  });
+
   it('uploads several files one after the other and counts them in the plural', async () => {
     renderPhotos([]);
     await screen.findByText('0 of 3 photos');
