@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationChannel, NotificationKind } from '@cupido/shared/rules/notifications';
 import type { TNotificationSettingsAnswer, TUnsubscribeAnswer } from '@cupido/shared/contracts/notifications';
 import { apiGet, request, type ApiError } from '../../api/client';
+import { writeSavedAnswer } from '../session/saved-answer';
 import { SESSION_QUERY_KEY } from '../session/use-session';
 
 export const NOTIFICATION_SETTINGS_QUERY_KEY = ['notification-settings'] as const;
@@ -31,7 +32,7 @@ export function useSetNotificationPreference() {
   const queryClient = useQueryClient();
   return useMutation<TNotificationSettingsAnswer, ApiError, PreferenceChange>({
     mutationFn: (body) => request<TNotificationSettingsAnswer>('/api/notification-settings.php', { method: 'PUT', body }),
-    onSuccess: (answer) => queryClient.setQueryData(NOTIFICATION_SETTINGS_QUERY_KEY, answer),
+    onSuccess: (answer) => writeSavedAnswer(queryClient, NOTIFICATION_SETTINGS_QUERY_KEY, answer),
   });
 }
 
@@ -40,9 +41,9 @@ export function useEnableMails() {
   const queryClient = useQueryClient();
   return useMutation<TNotificationSettingsAnswer, ApiError, void>({
     mutationFn: () => request<TNotificationSettingsAnswer>('/api/notifications-enable.php', { method: 'POST', body: {} }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(NOTIFICATION_SETTINGS_QUERY_KEY, answer);
+    onSuccess: async (answer) => {
       void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      await writeSavedAnswer(queryClient, NOTIFICATION_SETTINGS_QUERY_KEY, answer);
     },
   });
 }

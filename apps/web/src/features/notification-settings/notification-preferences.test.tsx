@@ -1,15 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import axe from 'axe-core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { preferencesFrom } from '@cupido/shared/rules/notifications';
 import type { TNotificationSettingsAnswer } from '@cupido/shared/contracts/notifications';
 import { i18n } from '../../i18n/i18n';
-import { apiError, sentBodies, stubApi } from '../../test/api-stub';
+import { apiError, sentBodies, stubApi, type StubAnswer } from '../../test/api-stub';
 import { makeUser, renderWithProviders } from '../../test/render-with-providers';
 import { getPushState } from '../web-push/push-state';
 import { fakePushBrowser, fakeSubscription, TEST_PUSH_KEY } from '../web-push/test/web-push-test-kit';
+import { NOTIFICATION_SETTINGS_QUERY_KEY } from './notification-calls';
 import { NotificationPreferences } from './notification-preferences';
 import UnsubscribePage from './unsubscribe-page';
 
@@ -57,6 +58,28 @@ describe('settings: notifications (issue 30)', () => {
     expect(emailSwitch('Likes and matches').checked).toBe(false);
     expect(sentBodies(fetch, 'PUT /api/notification-settings.php')).toEqual([{ kind: 'like', channel: 'email', enabled: false }]);
     await expectNoAxeViolations(container);
+  });
+
+  it('keeps a saved switch when a reload of the table, sent before the save, answers after it', async () => {
+    let reads = 0;
+    let answerReload = (_answer: StubAnswer) => {};
+    stubApi({
+      // The first read answers at once; the second (a reload, as on returning to the tab) is held.
+      'GET /api/notification-settings.php': () => (reads++ === 0 ? settingsAnswer() : new Promise((resolve) => (answerReload = resolve))),
+      'PUT /api/notification-settings.php': settingsAnswer([{ kind: 'new_messages', channel: 'email', enabled: false }]),
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderWithProviders(<NotificationPreferences />, { user: makeUser() });
+    await waitFor(() => expect(emailSwitch('New messages').checked).toBe(true));
+    void queryClient.refetchQueries({ queryKey: NOTIFICATION_SETTINGS_QUERY_KEY });
+    await waitFor(() => expect(reads).toBe(2));
+
+    await user.click(emailSwitch('New messages'));
+    expect(await screen.findByText('New messages: e-mails off.')).toBeTruthy();
+    // The reload read the table before the save: it must not switch the e-mails back on.
+    await act(async () => answerReload(settingsAnswer()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(emailSwitch('New messages').checked).toBe(false);
   });
 
   it('shows a refusal and keeps the switch as stored', async () => {

@@ -15,6 +15,7 @@ import type {
   TSearchAnswer,
 } from '@cupido/shared/contracts/profiles';
 import { apiGet, request, type ApiError } from '../../api/client';
+import { writeSavedAnswer } from '../session/saved-answer';
 import { SESSION_QUERY_KEY } from '../session/use-session';
 
 export const OWN_PROFILE_QUERY_KEY = ['own-profile'] as const;
@@ -37,10 +38,10 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation<TOwnProfile, ApiError, TProfileUpdate>({
     mutationFn: async (body) => (await request<{ profile: TOwnProfile }>('/api/profile.php', { method: 'PUT', body })).profile,
-    onSuccess: (profile) => {
-      queryClient.setQueryData(OWN_PROFILE_QUERY_KEY, profile);
+    onSuccess: async (profile) => {
       void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: ['search'] });
+      await writeSavedAnswer(queryClient, OWN_PROFILE_QUERY_KEY, profile);
     },
   });
 }
@@ -95,8 +96,8 @@ export function useBlockProfile(id: string) {
   return useMutation<TBlockAnswer, ApiError, { profileId: number; block: boolean }>({
     mutationFn: ({ profileId, block }) =>
       request<TBlockAnswer>('/api/block.php', { method: block ? 'POST' : 'DELETE', body: { profile_id: profileId } }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData<TMemberAnswer>(memberQueryKey(id), (current) =>
+    onSuccess: async (answer) => {
+      await writeSavedAnswer<TMemberAnswer>(queryClient, memberQueryKey(id), (current) =>
         current ? { ...current, profile: { ...current.profile, is_blocked_by_me: answer.is_blocked } } : current,
       );
       void queryClient.invalidateQueries({ queryKey: ['search'] });

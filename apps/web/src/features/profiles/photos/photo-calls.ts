@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TPhotoDeletedAnswer, TPhotosAnswer, TPhotoUploadAnswer } from '@cupido/shared/contracts/photos';
 import { ApiError, apiGet, buildUrl, request } from '../../../api/client';
+import { writeSavedAnswer } from '../../session/saved-answer';
 import { SESSION_QUERY_KEY } from '../../session/use-session';
 import { PHOTO_UPLOAD_FIELD } from '../profile-limits';
 
@@ -18,10 +19,8 @@ export function usePhotos() {
 function useAfterPhotoChange() {
   const queryClient = useQueryClient();
   return async (answer: TPhotosAnswer) => {
-    // A list call still on its way was read before this change: its answer, arriving after this
-    // one, would put the old list back (an upload made while the screen's first list loads).
-    await queryClient.cancelQueries({ queryKey: PHOTOS_QUERY_KEY });
-    queryClient.setQueryData<TPhotosAnswer>(PHOTOS_QUERY_KEY, { photos: answer.photos, limit: answer.limit });
+    // An upload can finish before the screen's first list answers (writeSavedAnswer says why).
+    await writeSavedAnswer<TPhotosAnswer>(queryClient, PHOTOS_QUERY_KEY, { photos: answer.photos, limit: answer.limit });
     void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
   };
 }
