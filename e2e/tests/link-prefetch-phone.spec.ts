@@ -10,7 +10,8 @@ import { newEmail, signupThroughApi, skipEntryWarning } from '../support/members
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
 const MEMBER_PAGE = chunkOf('src/features/profiles/member/member-page.tsx');
-const LINK_PREFETCH = chunkOf('src/app/link-prefetch.ts');
+// The chunk main.tsx loads after the first screen to start link prefetch.
+const LINK_PREFETCH = chunkOf('src/app/route-prefetch.ts');
 
 /** The JavaScript chunks (paths) the page asks for from now on. */
 function chunksRequested(page: Page): string[] {

@@ -15,7 +15,7 @@ import { changeLocale, i18n } from './i18n/i18n';
 import { ApiError } from './api/client';
 import { createAppQueryClient } from './features/session/query-client';
 import { sessionQueryOptions } from './features/session/use-session';
-import { prefetchRoute, preloadRoute } from './app/router';
+import { preloadRoute } from './app/router';
 import { afterFirstScreen } from './platform/after-first-screen';
 import { startInstallableApp } from './features/installable-app/installed-app';
 
@@ -71,10 +71,8 @@ async function start(): Promise<void> {
     // The next screens' code before the tap (spec section 7), once this one is there; a chunk of its
     // own. Fetched, not run: the tap runs it (decision 069).
     afterFirstScreen(() => {
-      import('./app/link-prefetch')
-        .then(({ startLinkPrefetch, fetchChunkFiles }) =>
-          startLinkPrefetch((pathname) => prefetchRoute(pathname, (load) => fetchChunkFiles(load))),
-        )
+      import('./app/route-prefetch')
+        .then(({ startPrefetchingLinks }) => startPrefetchingLinks())
         .catch(() => {
           // No prefetch: each screen loads its code when it is opened, as without it.
         });

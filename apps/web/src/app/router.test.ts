@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { ROUTES, SERVED_ROUTE_NAMES } from '@cupido/shared/rules/routes';
 import { createElement } from 'react';
-import { appRoutes, prefetchRoute, preloadRoute, registeredRouteNames, type RouteHandle } from './router';
+import { appRoutes, preloadRoute, registeredRouteNames, type RouteHandle } from './router';
 import { lazyWithReload } from '../platform/chunk-reload';
 
 describe('router', () => {
@@ -43,21 +43,6 @@ describe('router', () => {
     expect(preloadRoute('/page', routes, 'prefetch')).toBe(true);
     expect(Page.prefetch).toHaveBeenCalledOnce();
     expect(Page.preload).not.toHaveBeenCalled();
-  });
-
-  it("hands link prefetch the page's import, and prefetches through the import only when its files could not be fetched alone", () => {
-    const load = async () => ({ default: () => null });
-    const Page = Object.assign(lazyWithReload(load), { preload: vi.fn(), prefetch: vi.fn(async () => undefined) });
-    const routes = [{ path: '/page', element: createElement(Page) }];
-    const fetchFiles = vi.fn(() => true);
-    expect(prefetchRoute('/page', fetchFiles, routes)).toBe(true);
-    expect(fetchFiles).toHaveBeenCalledExactlyOnceWith(load);
-    expect(Page.prefetch).not.toHaveBeenCalled();
-    // The dev server's import names no built file: fetchFiles answers false, the import prefetches.
-    expect(prefetchRoute('/page', () => false, routes)).toBe(true);
-    expect(Page.prefetch).toHaveBeenCalledOnce();
-    expect(Page.preload).not.toHaveBeenCalled();
-    expect(prefetchRoute('/nope', fetchFiles, routes)).toBe(false);
   });
 
   it('fetches a preloaded chunk once, however often it is asked for', async () => {

@@ -1,5 +1,5 @@
 import { matchRoutes, Outlet, type RouteObject } from 'react-router';
-import { isValidElement, Suspense } from 'react';
+import { isValidElement, Suspense, type ReactNode } from 'react';
 import { ROUTES, type RouteName, type StaticPageSlug } from '@cupido/shared/rules/routes';
 import { DefaultLayout } from './layouts/default-layout';
 import { PageFallback } from '../ui/page-fallback';
@@ -222,7 +222,11 @@ export function registeredRouteNames(routes: RouteObject[] = appRoutes): RouteNa
  * Answers whether a chunk was asked for.
  */
 export function preloadRoute(pathname: string, routes: RouteObject[] = appRoutes, how: 'preload' | 'prefetch' = 'preload'): boolean {
-  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  return preloadElement(matchRoutes(routes, pathname)?.at(-1)?.route.element, how);
+}
+
+/** Starts fetching the chunk of a route's element through its `preload` (guarded) or `prefetch`; see preloadRoute. */
+export function preloadElement(element: ReactNode, how: 'preload' | 'prefetch'): boolean {
   const type: unknown = isValidElement(element) ? element.type : undefined;
   const fetchCode = (type as Partial<Record<typeof how, unknown>> | undefined)?.[how];
   if (typeof fetchCode !== 'function') return false;
@@ -230,20 +234,4 @@ export function preloadRoute(pathname: string, routes: RouteObject[] = appRoutes
     // The render loads it again and shows the route's error page if it still fails.
   });
   return true;
-}
-
-/**
- * Link prefetch's fetch (app/link-prefetch.ts): like preloadRoute, without the chunk reload guard.
- * `fetchFiles` is given the page's import first and answers whether it fetched the chunk's files
- * without running them (decision 069); otherwise the page is prefetched through its import.
- */
-export function prefetchRoute(
-  pathname: string,
-  fetchFiles?: (load: () => Promise<unknown>) => boolean,
-  routes: RouteObject[] = appRoutes,
-): boolean {
-  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
-  const load: unknown = isValidElement(element) ? (element.type as { load?: unknown }).load : undefined;
-  if (fetchFiles && typeof load === 'function' && fetchFiles(load as () => Promise<unknown>)) return true;
-  return preloadRoute(pathname, routes, 'prefetch');
 }
