@@ -1,7 +1,7 @@
 /**
  * The live channel's frames from members' apps that chats handles (features/live calls these for
- * the member the socket belongs to), and the hello frame's facts (newest message id, new likes). A frame about a
- * conversation that is not the member's does nothing.
+ * the member the socket belongs to), and the hello frame's facts (newest message id, new likes).
+ * A frame about a conversation that is not the member's does nothing.
  */
 import type { LiveMember } from '../live/live-hub';
 import type { ChatDeps } from './context';
