@@ -19,7 +19,11 @@ function fullPaths(routes: RouteObject[], parent = ''): string[] {
   });
 }
 
-const lazyPage = () => Object.assign(lazyWithReload(async () => ({ default: () => null })), { preload: vi.fn(), prefetch: vi.fn(async () => undefined) });
+const lazyPage = () =>
+  Object.assign(
+    lazyWithReload(async () => ({ default: () => null })),
+    { preload: vi.fn(), prefetch: vi.fn(async () => undefined) },
+  );
 
 describe('route prefetch', () => {
   it("hands link prefetch the page's import, and prefetches through the import only when its files could not be fetched alone", () => {
@@ -54,7 +58,7 @@ describe('route prefetch', () => {
     expect(Profile.prefetch).not.toHaveBeenCalled();
   });
 
-  it("reads ids as one shape, and no app route tells ids apart or has an all-digit segment of its own", () => {
+  it('reads ids as one shape, and no app route tells ids apart or has an all-digit segment of its own', () => {
     expect(pathShape('/members/57')).toBe('/members/0');
     expect(pathShape('/members/57/chat')).toBe('/members/0/chat');
     expect(pathShape('/chats/3')).toBe('/chats/0');
@@ -62,7 +66,10 @@ describe('route prefetch', () => {
     const paths = fullPaths(appRoutes);
     expect(paths.length).toBeGreaterThan(20);
     for (const path of paths) {
-      expect(path.split('/').filter((segment) => /^\d+$/.test(segment)), path).toEqual([]);
+      expect(
+        path.split('/').filter((segment) => /^\d+$/.test(segment)),
+        path,
+      ).toEqual([]);
       // The page an id opens is the page any other id opens.
       const withId = (id: string) => path.replace(/:[\w-]+\??/g, id).replace(/\*$/, 'x');
       const pageOf = (pathname: string) => matchRoutes(appRoutes, pathname)?.at(-1)?.route.element;

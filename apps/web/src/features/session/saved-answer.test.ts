@@ -7,7 +7,11 @@ const KEY = ['settings'] as const;
 /** A read whose answer the test releases when it wants, as a slow network would. */
 function heldRead<T>() {
   const answers: ((value: T) => void)[] = [];
-  return { queryFn: () => new Promise<T>((resolve) => answers.push(resolve)), answer: (value: T) => answers.shift()!(value), pending: () => answers.length };
+  return {
+    queryFn: () => new Promise<T>((resolve) => answers.push(resolve)),
+    answer: (value: T) => answers.shift()!(value),
+    pending: () => answers.length,
+  };
 }
 
 describe('writeSavedAnswer', () => {

@@ -10,7 +10,11 @@ import type { QueryClient, QueryKey, Updater } from '@tanstack/react-query';
  *
  *   onSuccess: (answer) => writeSavedAnswer(queryClient, NOTIFICATION_SETTINGS_QUERY_KEY, answer),
  */
-export async function writeSavedAnswer<T>(queryClient: QueryClient, queryKey: QueryKey, answer: Updater<T | undefined, T | undefined>): Promise<void> {
+export async function writeSavedAnswer<T>(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  answer: Updater<T | undefined, T | undefined>,
+): Promise<void> {
   await queryClient.cancelQueries({ queryKey, exact: true });
   if (queryClient.setQueryData<T>(queryKey, answer) === undefined) void queryClient.invalidateQueries({ queryKey, exact: true });
 }
