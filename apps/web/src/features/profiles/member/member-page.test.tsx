@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { TMemberAnswer } from '@cupido/shared/contracts/profiles';
 import { apiError, sentBodies, sentQueries, stubApi, type StubAnswer } from '../../../test/api-stub';
 import { makeMemberAnswer, referenceDataStubs } from '../../../test/profile-fixtures';
 import { makeUser, renderWithProviders } from '../../../test/render-with-providers';
+import { memberQueryKey } from '../profile-calls';
 import MemberPage from './member-page';
 
 function renderMember(
@@ -25,6 +26,17 @@ function renderMember(
 }
 
 const ok = (answer: TMemberAnswer = makeMemberAnswer()): StubAnswer => ({ body: answer });
+
+/** As renderMember, handing back the query client (to start a reload as returning to the tab would). */
+function renderMemberWithClient(member: Parameters<typeof stubApi>[0][string], extra: Parameters<typeof stubApi>[0] = {}) {
+  stubApi({ ...referenceDataStubs, 'GET /api/member.php': member, ...extra });
+  return renderWithProviders(
+    <Routes>
+      <Route path="/members/:id" element={<MemberPage />} />
+    </Routes>,
+    { user: makeUser(), route: '/members/42' },
+  );
+}
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -208,6 +220,28 @@ describe('profile page (/members/{id})', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'You have already reported this profile. We are reviewing your report.',
     );
+  });
+
+  it('keeps a confirmed block when a reload of the profile, sent before it, answers after it', async () => {
+    let reads = 0;
+    let answerReload = (_answer: StubAnswer) => {};
+    const { queryClient } = renderMemberWithClient(
+      // The first read answers at once; the second (a reload, as on returning to the tab) is held.
+      () => (reads++ === 0 ? ok() : new Promise<StubAnswer>((resolve) => (answerReload = resolve))),
+      { 'POST /api/block.php': { body: { profile_id: 42, is_blocked: true } } },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Block' }));
+    void queryClient.refetchQueries({ queryKey: memberQueryKey('42') });
+    await waitFor(() => expect(reads).toBe(2));
+
+    await user.click(within(await screen.findByRole('dialog', { name: 'Block Bram?' })).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(document.getElementById('member-blocked-notice')).not.toBeNull());
+    // The reload read the profile before the block: it must not show Bram as unblocked again.
+    await act(async () => answerReload(ok()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.getElementById('member-blocked-notice')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Unblock' })).toBeTruthy();
   });
 
   it('cancelling the confirmation blocks nobody', async () => {

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiError, sentBodies, stubApi } from '../../../test/api-stub';
+import { apiError, sentBodies, stubApi, type StubAnswer } from '../../../test/api-stub';
 import { makeOwnProfile, referenceDataStubs } from '../../../test/profile-fixtures';
 import { makeUser, renderWithProviders } from '../../../test/render-with-providers';
+import { OWN_PROFILE_QUERY_KEY } from '../profile-calls';
 import ProfilePage from './profile-page';
 
 function stubProfile(
@@ -178,6 +179,33 @@ describe('own profile (/profile)', () => {
     expect(await screen.findByText('Invisible mode is on: you are hidden from search.')).toBeTruthy();
     expect((toggle as HTMLInputElement).checked).toBe(true);
     expect(sentBodies(fetch, 'PUT /api/profile.php')).toEqual([{ invisible: true }]);
+  });
+
+  it('keeps the saved invisible mode when a reload of the profile, sent before the save, answers after it', async () => {
+    let reads = 0;
+    let answerReload = (_answer: StubAnswer) => {};
+    stubApi({
+      ...referenceDataStubs,
+      // The first read answers at once; the second (a reload, as on returning to the tab) is held.
+      'GET /api/profile.php': () =>
+        reads++ === 0 ? { body: { profile: makeOwnProfile() } } : new Promise<StubAnswer>((resolve) => (answerReload = resolve)),
+      'PUT /api/profile.php': (body) => ({ body: { profile: { ...makeOwnProfile(), ...(body as object) } } }),
+      'GET /api/photos.php': { body: { photos: [], limit: 3 } },
+      'GET /api/user.php': { body: { user: makeUser() } },
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderWithProviders(<ProfilePage />, { user: makeUser(), route: '/profile' });
+    const toggle = (await screen.findByRole('switch', { name: 'Invisible mode' })) as HTMLInputElement;
+    void queryClient.refetchQueries({ queryKey: OWN_PROFILE_QUERY_KEY });
+    await waitFor(() => expect(reads).toBe(2));
+
+    await user.click(toggle);
+    expect(await screen.findByText('Invisible mode is on: you are hidden from search.')).toBeTruthy();
+    // The reload read the profile before the save: it must not switch invisible mode back off.
+    await act(async () => answerReload({ body: { profile: makeOwnProfile() } }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(toggle.checked).toBe(true);
+    expect(screen.getByText('Invisible mode is on: you are hidden from search.')).toBeTruthy();
   });
 
   it('the invisible switch shows the choice from the click on, and the saved state again when the save fails', async () => {
