@@ -45,6 +45,7 @@ import { MESSAGE_BURST_PER_MINUTE } from '@cupido/shared/rules/chats';
 import { LIVE_PATH } from '@cupido/shared/rules/live-frames';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/open';
 import { nginxBinary, startLocalNginx } from '../deploy/local-nginx';
+import { machineLine } from './machine';
 import { clearChatBench, seedChatBench, storedChatMessages, type ChatBench } from './seed-chat';
 
 export const CHAT_SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2_000);
@@ -392,6 +393,8 @@ async function runLayout(
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+  // Before the servers start: the machine's memory latency, to compare this run's figures with other machines'.
+  console.log(`info chat delivery, ${layout.name}: ${machineLine()}`);
 
   const servers = await startServers(tools, layout, pgliteDir);
   let front: Server | null = null;

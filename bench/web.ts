@@ -30,6 +30,7 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
 import { startHttpsFront } from './https-front';
+import { machineLine } from './machine';
 import { LANDER_NAMES } from '@cupido/shared/rules/landers';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -260,6 +261,7 @@ try {
   console.log(
     `\nLighthouse benchmarkIndex of this machine: median ${sorted[Math.floor(sorted.length / 2)] ?? '?'}, ${sorted[0] ?? '?'}-${sorted.at(-1) ?? '?'} over ${sorted.length} runs`,
   );
+  console.log(machineLine());
   if (findings.length) console.log(`\nFailing audits:\n${findings.map((line) => `  ${line}`).join('\n')}`);
 } finally {
   await front?.close();
