@@ -9,7 +9,7 @@ import { appRoutes, preloadElement } from './router';
 
 /**
  * A path's shape: its all-digit segments (ids) read as one. Which page opens never depends on an
- * id's value, and no route has an all-digit segment of its own (router.test.ts checks both).
+ * id's value, and no route has an all-digit segment of its own (route-prefetch.test.ts checks both).
  */
 export function pathShape(pathname: string): string {
   return pathname.replace(/\/\d+(?=\/|$)/g, '/0');
