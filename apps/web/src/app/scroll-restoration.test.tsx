@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useEffect } from 'react';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
-import { ScrollRestoration } from './scroll-restoration';
+import { RESTORING_SCROLL_ATTRIBUTE, ScrollRestoration } from './scroll-restoration';
 
 /** The router's navigate function, handed to the test (a ref object, not a reassigned variable). */
 const router: { navigate?: NavigateFunction } = {};
@@ -62,5 +62,38 @@ describe('scroll restoration', () => {
     expect(scrolledTo.at(-1)).toBe(0);
     act(() => navigate(-1));
     expect(scrolledTo.at(-1)).toBe(640);
+  });
+
+  it('cards lay out at their real height while Back restores a position, and may be skipped again after', async () => {
+    const restoring = () => document.documentElement.hasAttribute(RESTORING_SCROLL_ATTRIBUTE);
+    render(
+      <MemoryRouter initialEntries={['/members']}>
+        <ScrollRestoration />
+        <NavigateProbe />
+      </MemoryRouter>,
+    );
+    act(() => navigate('/likes'));
+    scrollBy(880);
+    await frame();
+    act(() => navigate('/members/7'));
+    expect(restoring()).toBe(false);
+    // The jump happens with the attribute set (the stylesheet lays every card out then)...
+    let setWhileJumping: boolean | undefined;
+    vi.mocked(window.scrollTo).mockImplementation(((options: ScrollToOptions) => {
+      setWhileJumping = restoring();
+      Object.defineProperty(window, 'scrollY', { value: options.top ?? 0, configurable: true });
+    }) as typeof window.scrollTo);
+    // Frames run by hand from here: each call runs what was asked for before it, as a browser does.
+    const frameCallbacks: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frameCallbacks.push(callback));
+    const runFrame = () => frameCallbacks.splice(0).forEach((callback) => callback(performance.now()));
+    act(() => navigate(-1));
+    expect(window.scrollY).toBe(880);
+    expect(setWhileJumping).toBe(true);
+    // ...and it stays through the next frame, in which the browser records the cards' real heights.
+    runFrame();
+    expect(restoring()).toBe(true);
+    runFrame();
+    expect(restoring()).toBe(false);
   });
 });

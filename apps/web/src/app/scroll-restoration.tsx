@@ -97,19 +97,47 @@ export function ScrollRestoration() {
   return null;
 }
 
+/**
+ * Set on <html> while a position is being restored. Parts that stand in for their content with a
+ * guessed height (`content-visibility: auto`, the profile grid's cards) lay out for real while it
+ * is set: a position saved over real cards points at other content when the cards above it are
+ * counted at their guessed height (issue 29: Back to the member list landed 29 px off, as
+ * each card above it is 30 px shorter than its 16rem guess and the browser's scroll anchoring
+ * then moved the page).
+ */
+export const RESTORING_SCROLL_ATTRIBUTE = 'data-restoring-scroll';
+
+/**
+ * Takes the attribute off after two frames: the browser records a `content-visibility: auto`
+ * part's real size (its `contain-intrinsic-height: auto`) in the frame it was laid out, so the
+ * parts keep their real height once they may be skipped again and nothing moves.
+ */
+function endRestoringAfterLayout(): void {
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      document.documentElement.removeAttribute(RESTORING_SCROLL_ATTRIBUTE);
+    }),
+  );
+}
+
 /** Scrolls to y now or, when the page is still too short, as soon as it has grown (or gives up). */
 function restore(y: number): (() => void) | undefined {
+  document.documentElement.setAttribute(RESTORING_SCROLL_ATTRIBUTE, '');
   const tryScroll = () => {
     jumpTo(y);
     return Math.abs(window.scrollY - y) < 2;
   };
-  if (tryScroll()) return undefined;
+  if (tryScroll()) {
+    endRestoringAfterLayout();
+    return undefined;
+  }
   const stop = () => {
     observer.disconnect();
     clearTimeout(timer);
     window.removeEventListener('wheel', stop);
     window.removeEventListener('touchmove', stop);
     window.removeEventListener('keydown', stop);
+    endRestoringAfterLayout();
   };
   const observer = new ResizeObserver(() => tryScroll() && stop());
   observer.observe(document.body);
