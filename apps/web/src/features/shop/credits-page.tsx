@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useDeferredValue, useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TLastOrderAnswer, TPackagesAnswer } from '@cupido/shared/contracts/payments';
@@ -30,7 +30,10 @@ function Credits() {
   // Without the code first: a code the server refuses leaves the plain prices on screen, with its message.
   const plain = usePackages({ country: choice.country });
   const coded = usePackages(choice, !!choice.code);
-  const answer = (choice.code && coded.data) || plain.data;
+  // The packages render in a transition (in slices, yielding to the browser) rather than in the
+  // synchronous render their answer's arrival starts: on a phone that render was one task of
+  // about 110 ms under Lighthouse's slowdown (issue 29, TBT), as on search and the profile page.
+  const answer = useDeferredValue((choice.code && coded.data) || plain.data);
   const codeError = choice.code && coded.isError ? coded.error : null;
   // Links to the checkout carry a code only once the server accepted it.
   const accepted: PackagesChoice = { country: choice.country, code: coded.data ? choice.code : undefined };
@@ -46,7 +49,7 @@ function Credits() {
     <div className="container py-4 shop" id="credits-page">
       <h1 className="h3 mb-2">{t('packages.title')}</h1>
       <p className="text-body-secondary mb-3">{t('packages.intro')}</p>
-      {plain.isPending ? (
+      {plain.isPending || (plain.data && !answer) ? (
         <PageFallback />
       ) : !answer ? (
         <LoadError error={plain.error} onRetry={() => void plain.refetch()} />
