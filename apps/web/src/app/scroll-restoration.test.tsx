@@ -35,6 +35,16 @@ function scrollBy(y: number) {
   Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
   window.dispatchEvent(new Event('scroll'));
 }
+/** The app opened at /members; the member then follows a link to /likes. */
+function openAtMembersThenLikes() {
+  render(
+    <MemoryRouter initialEntries={['/members']}>
+      <ScrollRestoration />
+      <NavigateProbe />
+    </MemoryRouter>,
+  );
+  act(() => navigate('/likes'));
+}
 const frame = () => act(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
 
 describe('scroll restoration', () => {
@@ -49,13 +59,7 @@ describe('scroll restoration', () => {
   });
 
   it('a link starts at the top; Back returns to where that entry was left', async () => {
-    render(
-      <MemoryRouter initialEntries={['/members']}>
-        <ScrollRestoration />
-        <NavigateProbe />
-      </MemoryRouter>,
-    );
-    act(() => navigate('/likes'));
+    openAtMembersThenLikes();
     scrollBy(640);
     await frame();
     act(() => navigate('/credits'));
@@ -66,13 +70,7 @@ describe('scroll restoration', () => {
 
   it('cards lay out at their real height while Back restores a position, and may be skipped again after', async () => {
     const restoring = () => document.documentElement.hasAttribute(RESTORING_SCROLL_ATTRIBUTE);
-    render(
-      <MemoryRouter initialEntries={['/members']}>
-        <ScrollRestoration />
-        <NavigateProbe />
-      </MemoryRouter>,
-    );
-    act(() => navigate('/likes'));
+    openAtMembersThenLikes();
     scrollBy(880);
     await frame();
     act(() => navigate('/members/7'));
