@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TChatMessage } from '@cupido/shared/contracts/chats';
 import { useLocale } from '../locale/use-locale';
 import { CONVERSATION_NS } from './conversation-texts';
-import { contentOfEntry, contentOfMessage, formatMessageTime, MessageBubble } from './message-bubble';
+import { contentOfEntry, contentOfMessage, formatMessageTime, MessageBubble, type BubbleState } from './message-bubble';
 import { lastPartnerMessageId, ownMessageState, type PartnerReceipts } from './message-list-state';
 import type { OutboxEntry } from './outbox';
 
@@ -18,6 +18,62 @@ type Row = { key: string; kind: 'message'; message: TChatMessage } | { key: stri
 /** An own message keeps its key from pending to stored (its client id): the bubble stays, it is not replaced. */
 function messageKey(message: TChatMessage): string {
   return message.from_me && message.client_id ? `c:${message.client_id}` : `m:${message.id}`;
+}
+
+interface RowBubbleProps {
+  row: Row;
+  state: BubbleState | undefined;
+  partnerName: string;
+  locale: string;
+  onOpenImage: MessageListProps['onOpenImage'];
+  onReport: MessageListProps['onReport'];
+}
+
+/**
+ * One row's bubble, rendered again only when its message, state or words change. The list renders
+ * again on every scroll and every measurement of the virtualiser (twice when a conversation opens,
+ * in the task that shows it: issue 29, TBT); the bubbles it already shows stay as they are.
+ */
+const RowBubble = memo(function RowBubble({ row, state, partnerName, locale, onOpenImage, onReport }: RowBubbleProps) {
+  if (row.kind === 'outgoing') {
+    return (
+      <MessageBubble
+        content={contentOfEntry(row.entry)}
+        fromMe
+        partnerName={partnerName}
+        time={formatMessageTime(row.entry.createdAt, locale)}
+        state={state}
+      />
+    );
+  }
+  const { message } = row;
+  return (
+    <MessageBubble
+      content={contentOfMessage(message)}
+      fromMe={message.from_me}
+      partnerName={partnerName}
+      time={formatMessageTime(message.created_at, locale)}
+      state={state}
+      onOpenImage={onOpenImage}
+      onReport={message.from_me ? undefined : () => onReport(message)}
+    />
+  );
+}, sameRow);
+
+/** A row is the same when it shows the same message or outbox entry (the rows array is new on every change). */
+function sameRow(before: RowBubbleProps, after: RowBubbleProps): boolean {
+  const same =
+    before.row.kind === 'message'
+      ? after.row.kind === 'message' && after.row.message === before.row.message
+      : after.row.kind === 'outgoing' && after.row.entry === before.row.entry;
+  return (
+    same &&
+    before.state === after.state &&
+    before.partnerName === after.partnerName &&
+    before.locale === after.locale &&
+    before.onOpenImage === after.onOpenImage &&
+    before.onReport === after.onReport
+  );
 }
 
 export interface MessageListProps {
@@ -147,7 +203,6 @@ export function MessageList(props: MessageListProps) {
   };
 
   const items = virtualizer.getVirtualItems();
-  const now = new Date();
   return (
     <div className="chat-messages-wrap">
       <div
@@ -180,26 +235,22 @@ export function MessageList(props: MessageListProps) {
                   className={`chat-row chat-row--${row.kind}`}
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  {row.kind === 'message' && (
-                    <MessageBubble
-                      content={contentOfMessage(row.message)}
-                      fromMe={row.message.from_me}
-                      partnerName={partnerName}
-                      time={formatMessageTime(row.message.created_at, locale, now)}
-                      state={row.message.from_me ? ownMessageState(row.message, receipts, fictional) : undefined}
-                      onOpenImage={onOpenImage}
-                      onReport={row.message.from_me ? undefined : () => onReport(row.message)}
-                    />
-                  )}
-                  {row.kind === 'outgoing' && (
-                    <MessageBubble
-                      content={contentOfEntry(row.entry)}
-                      fromMe
-                      partnerName={partnerName}
-                      time={formatMessageTime(row.entry.createdAt, locale, now)}
-                      state={row.entry.status === 'waiting' ? 'waiting' : 'sending'}
-                    />
-                  )}
+                  <RowBubble
+                    row={row}
+                    state={
+                      row.kind === 'message'
+                        ? row.message.from_me
+                          ? ownMessageState(row.message, receipts, fictional)
+                          : undefined
+                        : row.entry.status === 'waiting'
+                          ? 'waiting'
+                          : 'sending'
+                    }
+                    partnerName={partnerName}
+                    locale={locale}
+                    onOpenImage={onOpenImage}
+                    onReport={onReport}
+                  />
                 </li>
               );
             })}
