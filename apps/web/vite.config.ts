@@ -10,11 +10,18 @@ import { routeChunks } from './scripts/route-chunks-plugin';
  * package ships beside it; dev and tests keep the development one and its warnings.
  */
 const reactRouterProduction = fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+/** react-i18next's `use-sync-external-store/shim`: React's own hook (src/platform/use-sync-external-store-shim.ts). */
+const syncExternalStore = fileURLToPath(new URL('./src/platform/use-sync-external-store-shim.ts', import.meta.url));
 
 export default defineConfig(({ command }) => ({
   // routeChunks: the link prefetch's map of lazy screens to their files (scripts/route-chunks-plugin.ts).
   plugins: [react(), routeChunks()],
-  resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
+  resolve: {
+    alias: [
+      { find: /^use-sync-external-store\/shim$/, replacement: syncExternalStore },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
+  },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000', '/photos': 'http://127.0.0.1:3000' } },
   // manifest: the bundle-size report follows the entry's static imports (scripts/report-bundle-size.ts).
   build: {

@@ -127,3 +127,16 @@ test('while a deep-linked page and its data load, nothing below it jumps into vi
   await expect(page.locator('#activation-reminder')).toBeVisible();
   expect(await layoutShift(page)).toBeLessThan(0.05);
 });
+
+test("a worker loads the browser's number and date tables before the page formats, then ends itself (decision 075)", async ({ page }) => {
+  const ended = new Promise<string>((resolve) => page.on('worker', (worker) => worker.on('close', () => resolve(worker.url()))));
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') refused.push(message.text());
+  });
+  await page.goto('/');
+  // Same-origin, so the site's Content-Security-Policy lets it run; it closes itself once it has answered.
+  expect(new URL(await ended).pathname).toMatch(/\/icu-warmup\.worker[-.]/);
+  await expect(heading(page)).toBeVisible();
+  expect(refused).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AD_CONSENT_STORAGE_KEY, readAdConsent, resetAdConsentMemory } from './ad-consent';
 import {
   captureTrackingParams,
@@ -32,6 +32,18 @@ describe('ad-tracking params', () => {
     expect(window.location.pathname + window.location.search + window.location.hash).toBe('/pages/faq?country=NL#top');
     expect(readTracking()).toEqual(found);
     expect(hasTrafficSource()).toBe(true);
+  });
+
+  it('leaves sessionStorage unopened when the landing URL carries no parameters (decision 075: opening it costs a call to the browser process)', () => {
+    const opened = vi.spyOn(window, 'sessionStorage', 'get');
+    try {
+      expect(land('/members?gender=female')).toEqual({});
+      expect(opened).not.toHaveBeenCalled();
+      land('/members?network=adnet');
+      expect(opened).toHaveBeenCalled();
+    } finally {
+      opened.mockRestore();
+    }
   });
 
   it('cuts an over-long value and drops a malformed one, removing both from the URL (issue 31)', () => {

@@ -31,11 +31,19 @@ interface TrackingDeps {
   visitStorage: WriteStorage;
 }
 
+/**
+ * The storages are opened when first used (getters): opening one is a synchronous call to the
+ * browser process, and a landing URL without parameters never needs sessionStorage (decision 075).
+ */
 const browserDeps = (): TrackingDeps => ({
   location: window.location,
   history: window.history,
-  storage: safeLocalStorage(),
-  visitStorage: safeSessionStorage(),
+  get storage() {
+    return safeLocalStorage();
+  },
+  get visitStorage() {
+    return safeSessionStorage();
+  },
 });
 
 function readStored(storage: ReadStorage, key: string): Tracking {
