@@ -34,9 +34,9 @@ async function start(): Promise<void> {
   // The network first: the page's chunk and the session call are on their way before anything else runs.
   preloadRoute(window.location.pathname);
   // ICU's tables loaded by a worker on another core (decision 075). Not waited for: the first
-  // screen's first number or date format comes long after it is done. Once it is, the time zone
-  // is read in a task of its own: nearly free then, or, where the worker could not run, ICU's
-  // loading paid there rather than inside the first screen's tasks.
+  // screen's first number or date format comes after its data, when the worker is done. Once it
+  // is, the time zone is read in a task of its own: nearly free then, or, where the worker could
+  // not run, ICU's loading paid there rather than inside the first screen's tasks.
   void warmIcuOffMainThread(document.documentElement.lang).then(nextTask).then(browserTimeZone);
   const queryClient = createAppQueryClient({ queries: { retry: false, refetchOnWindowFocus: false } });
   // The session loads alongside the settings, so the first render knows who is here.
