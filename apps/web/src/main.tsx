@@ -44,6 +44,7 @@ async function start(): Promise<void> {
   await nextTask();
   const root = createRoot(document.getElementById('root')!);
   await nextTask();
+  // Only opens this origin's localStorage (a synchronous call to the browser process), in a task of its own.
   safeLocalStorage();
   await nextTask();
   // Its first read of localStorage loads this origin's storage.
